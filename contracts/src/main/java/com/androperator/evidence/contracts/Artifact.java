@@ -1,0 +1,65 @@
+package com.androperator.evidence.contracts;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+
+/**
+ * One file of a bundle, or the record that a requested file could not be produced.
+ *
+ * <p>Complete: a verified file with its bytes and sha256, and no error. Partial: a retained
+ * {@code *.partial.*} file with its bytes and sha256, and an error. Failed: no usable file, so
+ * null path, bytes and sha256, and an error. {@code image} appears only on a complete
+ * screenshot; {@code commandId}/{@code taskId} only on screenshot and hierarchy entries.
+ */
+public record Artifact(
+        ArtifactKind kind,
+        String path,
+        String mimeType,
+        ArtifactStatus status,
+        Long bytes,
+        String sha256,
+        String startedAt,
+        String finishedAt,
+        long durationMs,
+        @JsonInclude(JsonInclude.Include.NON_NULL) String commandId,
+        @JsonInclude(JsonInclude.Include.NON_NULL) String taskId,
+        @JsonInclude(JsonInclude.Include.NON_NULL) ImageGeometry image,
+        @JsonInclude(JsonInclude.Include.NON_NULL) MediaInfo media,
+        @JsonInclude(JsonInclude.Include.NON_NULL) BundleError error) {
+
+    public Artifact {
+        Checks.required(kind, "artifact.kind");
+        Checks.nonBlank(mimeType, "artifact.mimeType");
+        Checks.required(status, "artifact.status");
+        Checks.nonBlank(startedAt, "artifact.startedAt");
+        Checks.nonBlank(finishedAt, "artifact.finishedAt");
+        Checks.check(durationMs >= 0, "artifact.durationMs must not be negative");
+        boolean hasFile = path != null;
+        Checks.check(hasFile == (bytes != null) && hasFile == (sha256 != null),
+                "path, bytes and sha256 are all present or all null");
+        if (hasFile) {
+            Checks.check(Checks.isBundleRelative(path), "artifact path must be bundle-relative: " + path);
+            Checks.check(bytes >= 0, "artifact.bytes must not be negative");
+            Checks.check(Checks.isSha256(sha256), "sha256 must be 64 lowercase hex digits");
+        }
+        switch (status) {
+            case COMPLETE -> {
+                Checks.check(hasFile, "a complete artifact has a file");
+                Checks.check(error == null, "a complete artifact has no error");
+                Checks.check(!path.contains(".partial."), "a complete artifact has no .partial. name");
+            }
+            case PARTIAL -> {
+                Checks.check(hasFile, "a partial artifact keeps its file");
+                Checks.check(error != null, "a partial artifact has an error");
+            }
+            case FAILED -> {
+                Checks.check(!hasFile, "a failed artifact has null path, bytes and sha256");
+                Checks.check(error != null, "a failed artifact has an error");
+            }
+        }
+        Checks.check(image == null || (kind == ArtifactKind.SCREENSHOT && status == ArtifactStatus.COMPLETE),
+                "image geometry appears only on a complete screenshot");
+        boolean correlated = kind == ArtifactKind.SCREENSHOT || kind == ArtifactKind.HIERARCHY;
+        Checks.check(correlated == (commandId != null) && correlated == (taskId != null),
+                "commandId and taskId appear exactly on screenshot and hierarchy entries");
+    }
+}

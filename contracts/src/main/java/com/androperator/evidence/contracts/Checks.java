@@ -1,0 +1,48 @@
+package com.androperator.evidence.contracts;
+
+import java.util.regex.Pattern;
+
+/** Invariant checks shared by the contract records' compact constructors. */
+final class Checks {
+    private static final Pattern SHA256 = Pattern.compile("[0-9a-f]{64}");
+
+    private Checks() {
+    }
+
+    static <T> T required(T value, String name) {
+        if (value == null) {
+            throw new IllegalArgumentException(name + " is required");
+        }
+        return value;
+    }
+
+    static String nonBlank(String value, String name) {
+        if (value == null || value.isBlank()) {
+            throw new IllegalArgumentException(name + " must be a non-blank string");
+        }
+        return value;
+    }
+
+    static void check(boolean condition, String message) {
+        if (!condition) {
+            throw new IllegalArgumentException(message);
+        }
+    }
+
+    static boolean isSha256(String value) {
+        return value != null && SHA256.matcher(value).matches();
+    }
+
+    /** Bundle-relative: no leading slash, no backslash, no empty, "." or ".." segment. */
+    static boolean isBundleRelative(String path) {
+        if (path == null || path.isEmpty() || path.startsWith("/") || path.indexOf('\\') >= 0) {
+            return false;
+        }
+        for (String segment : path.split("/", -1)) {
+            if (segment.isEmpty() || segment.equals(".") || segment.equals("..")) {
+                return false;
+            }
+        }
+        return true;
+    }
+}

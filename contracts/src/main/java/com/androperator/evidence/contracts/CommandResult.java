@@ -1,0 +1,33 @@
+package com.androperator.evidence.contracts;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import java.util.Map;
+
+/**
+ * What a command returns, on the CLI's stdout and in MCP results. A capture that ran reports
+ * {@code status}, {@code manifestPath} and {@code evidenceId}; partial and failed ones add
+ * {@code code} EVIDENCE_CAPTURE_FAILED. A request refused before capture carries only
+ * {@code ok: false}, {@code code}, {@code message} and, where useful, {@code details} and
+ * {@code hint}. Video results add {@code sessionId}.
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record CommandResult(
+        boolean ok,
+        String status,
+        String manifestPath,
+        String evidenceId,
+        String sessionId,
+        String code,
+        String message,
+        Map<String, Object> details,
+        String hint) {
+
+    public CommandResult {
+        Checks.check(ok == (code == null), "ok results have no code; failures always have one");
+        Checks.check(code == null || (message != null && !message.isBlank()), "a failure says what to fix");
+    }
+
+    public static CommandResult refused(String code, String message, Map<String, Object> details, String hint) {
+        return new CommandResult(false, null, null, null, null, code, message, details, hint);
+    }
+}

@@ -1,0 +1,38 @@
+package com.androperator.evidence.contracts;
+
+/** The documented error codes. */
+public final class ErrorCodes {
+    public static final String EXECUTION_VALIDATION_FAILED = "EXECUTION_VALIDATION_FAILED";
+    public static final String EVIDENCE_OUTPUT_EXISTS = "EVIDENCE_OUTPUT_EXISTS";
+    public static final String EVIDENCE_CAPTURE_FAILED = "EVIDENCE_CAPTURE_FAILED";
+    public static final String EVIDENCE_STORAGE_UNWRITABLE = "EVIDENCE_STORAGE_UNWRITABLE";
+    public static final String EVIDENCE_RECORDING_ACTIVE = "EVIDENCE_RECORDING_ACTIVE";
+    public static final String EVIDENCE_SESSION_NOT_FOUND = "EVIDENCE_SESSION_NOT_FOUND";
+    public static final String EVIDENCE_RECOVERY_REQUIRED = "EVIDENCE_RECOVERY_REQUIRED";
+    public static final String HOST_DEPENDENCY_MISSING = "HOST_DEPENDENCY_MISSING";
+    public static final String COMMAND_TIMEOUT = "COMMAND_TIMEOUT";
+    public static final String DEVICE_NOT_FOUND = "DEVICE_NOT_FOUND";
+    public static final String DEVICE_SELECTION_AMBIGUOUS = "DEVICE_SELECTION_AMBIGUOUS";
+    public static final String DEVICE_OFFLINE = "DEVICE_OFFLINE";
+    public static final String DEVICE_UNAUTHORIZED = "DEVICE_UNAUTHORIZED";
+    public static final String DEVICE_NOT_INTERACTIVE = "DEVICE_NOT_INTERACTIVE";
+    public static final String ADB_UNAVAILABLE = "ADB_UNAVAILABLE";
+    public static final String SCREENSHOT_FAILED = "SCREENSHOT_FAILED";
+    public static final String SCREENSHOT_INVALID = "SCREENSHOT_INVALID";
+    public static final String DISPLAY_SELECTION_FAILED = "DISPLAY_SELECTION_FAILED";
+    public static final String HIERARCHY_INVALID = "HIERARCHY_INVALID";
+    public static final String RESULT_TRANSPORT_EXITED = "RESULT_TRANSPORT_EXITED";
+    public static final String RESULT_MALFORMED = "RESULT_MALFORMED";
+    public static final String BROADCAST_FAILED = "BROADCAST_FAILED";
+    public static final String OPERATOR_NOT_INSTALLED = "OPERATOR_NOT_INSTALLED";
+    public static final String OPERATOR_COMMAND_FAILED = "OPERATOR_COMMAND_FAILED";
+    public static final String METADATA_UNAVAILABLE = "METADATA_UNAVAILABLE";
+    public static final String DEVICE_TYPE_UNKNOWN = "DEVICE_TYPE_UNKNOWN";
+    public static final String STORAGE_FAILED = "STORAGE_FAILED";
+    public static final String VIDEO_VERIFICATION_FAILED = "VIDEO_VERIFICATION_FAILED";
+    public static final String RECORDER_FAILED = "RECORDER_FAILED";
+    public static final String ARTIFACT_TRUNCATED = "ARTIFACT_TRUNCATED";
+
+    private ErrorCodes() {
+    }
+}

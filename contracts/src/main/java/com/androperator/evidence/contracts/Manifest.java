@@ -1,0 +1,55 @@
+package com.androperator.evidence.contracts;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * manifest.json, schema version 1, for still and video bundles. The manifest never hashes itself.
+ * {@code context} is the caller's opaque object, copied as given: capture status never replaces
+ * a caller's {@code originalVerdict}. {@code video} is present only on video bundles, whose
+ * {@code finishedAt} is null exactly while they are not terminal.
+ */
+public record Manifest(
+        int schemaVersion,
+        String evidenceId,
+        String label,
+        Map<String, Object> context,
+        DeviceInfo device,
+        String startedAt,
+        String finishedAt,
+        BundleStatus status,
+        List<Artifact> artifacts,
+        List<BundleError> errors,
+        @JsonInclude(JsonInclude.Include.NON_NULL) VideoInfo video) {
+
+    public static final int SCHEMA_VERSION = 1;
+    public static final int MAX_LABEL_UTF16_UNITS = 2048;
+
+    public Manifest {
+        Checks.check(schemaVersion == SCHEMA_VERSION, "schemaVersion must be 1");
+        Checks.nonBlank(evidenceId, "evidenceId");
+        Checks.check(label == null || label.length() <= MAX_LABEL_UTF16_UNITS, "label is at most 2048 UTF-16 units");
+        Checks.required(context, "context");
+        Checks.required(device, "device");
+        Checks.nonBlank(startedAt, "startedAt");
+        Checks.required(status, "status");
+        artifacts = List.copyOf(Checks.required(artifacts, "artifacts"));
+        errors = List.copyOf(Checks.required(errors, "errors"));
+        boolean terminal = status == BundleStatus.COMPLETE || status == BundleStatus.PARTIAL
+                || status == BundleStatus.FAILED;
+        if (video == null) {
+            Checks.check(terminal, "a still bundle's status is complete, partial or failed");
+            Checks.check(finishedAt != null, "a still bundle has finishedAt");
+        } else {
+            Checks.check(terminal == (finishedAt != null), "finishedAt is null exactly while a video is not terminal");
+        }
+        Checks.check(status != BundleStatus.COMPLETE || errors.isEmpty(), "a complete bundle has no errors");
+        Checks.check(status == BundleStatus.COMPLETE || !terminal || !errors.isEmpty(),
+                "a partial or failed bundle says why in errors");
+    }
+
+    public boolean isTerminal() {
+        return status == BundleStatus.COMPLETE || status == BundleStatus.PARTIAL || status == BundleStatus.FAILED;
+    }
+}

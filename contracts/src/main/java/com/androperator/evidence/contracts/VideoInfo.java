@@ -1,0 +1,24 @@
+package com.androperator.evidence.contracts;
+
+/**
+ * The video part of a manifest. Host duration is monotonic and independent of the decoded media
+ * timeline; neither substitutes for the other. {@code actualSize} is null when clip sizes differ;
+ * {@code stopReason} is null while recording.
+ */
+public record VideoInfo(
+        int requestedDurationSeconds,
+        Long hostDurationMs,
+        Long mediaDurationMs,
+        VideoSize requestedSize,
+        VideoSize actualSize,
+        String codec,
+        StopReason stopReason) {
+
+    public VideoInfo {
+        Checks.check(requestedDurationSeconds >= 1 && requestedDurationSeconds <= 180,
+                "requestedDurationSeconds must be 1..180");
+        Checks.check(hostDurationMs == null || hostDurationMs >= 0, "hostDurationMs must not be negative");
+        Checks.check(mediaDurationMs == null || mediaDurationMs >= 0, "mediaDurationMs must not be negative");
+        Checks.required(requestedSize, "video.requestedSize");
+    }
+}

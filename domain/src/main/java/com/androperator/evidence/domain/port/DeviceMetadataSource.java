@@ -1,0 +1,52 @@
+package com.androperator.evidence.domain.port;
+
+import com.androperator.evidence.domain.budget.Deadline;
+import java.util.Map;
+
+/**
+ * Targeted adb observations of the device, each bounded by the deadline it is given. These parse
+ * the wire formats; the policies (overrides win, emulator classification) live in the domain.
+ */
+public interface DeviceMetadataSource {
+
+    /** {@code getprop} with no argument. */
+    Observation<PropertyInventory> properties(String serial, Deadline deadline);
+
+    /** {@code wm size}. */
+    Observation<WmSize> displaySize(String serial, Deadline deadline);
+
+    /** {@code wm density}. */
+    Observation<WmDensity> displayDensity(String serial, Deadline deadline);
+
+    /** {@code dumpsys input}: the primary display's viewport orientation, else SurfaceOrientation (0..3). */
+    Observation<Integer> rotation(String serial, Deadline deadline);
+
+    /** {@code dumpsys package <pkg>}: the first versionName. Unavailable when not installed. */
+    Observation<String> operatorVersion(String serial, String operatorPackage, Deadline deadline);
+
+    /**
+     * A getprop inventory. {@code parseable} is false when the output was not a property
+     * listing at all; an empty map means it listed nothing. Values are raw (multi-line kept).
+     */
+    record PropertyInventory(Map<String, String> properties, boolean parseable) {
+        public PropertyInventory {
+            properties = Map.copyOf(properties);
+        }
+    }
+
+    record Size(int width, int height) {
+        public Size {
+            if (width <= 0 || height <= 0) {
+                throw new IllegalArgumentException("a display size is positive");
+            }
+        }
+    }
+
+    /** {@code override} is null when no override is set. */
+    record WmSize(Size physical, Size override) {
+    }
+
+    /** {@code override} is null when no override is set. */
+    record WmDensity(int physical, Integer override) {
+    }
+}

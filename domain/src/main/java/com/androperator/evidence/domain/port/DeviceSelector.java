@@ -1,0 +1,31 @@
+package com.androperator.evidence.domain.port;
+
+import com.androperator.evidence.domain.budget.Deadline;
+import java.util.Optional;
+
+/**
+ * Chooses the one device a capture works on, once: the explicit serial when given (it must be
+ * attached and in state {@code device}), otherwise the only attached device.
+ */
+public interface DeviceSelector {
+
+    DeviceSelection select(Optional<String> requestedSerial, Deadline deadline);
+
+    sealed interface DeviceSelection {
+        record Selected(String serial) implements DeviceSelection {
+            public Selected {
+                if (serial == null || serial.isBlank()) {
+                    throw new IllegalArgumentException("a selected device has a serial");
+                }
+            }
+        }
+
+        /**
+         * No device can be used. {@code failure.code} is one of DEVICE_NOT_FOUND,
+         * DEVICE_SELECTION_AMBIGUOUS, DEVICE_OFFLINE, DEVICE_UNAUTHORIZED, ADB_UNAVAILABLE or
+         * COMMAND_TIMEOUT; {@code hint} says what to do.
+         */
+        record Refused(Failure failure, String hint) implements DeviceSelection {
+        }
+    }
+}

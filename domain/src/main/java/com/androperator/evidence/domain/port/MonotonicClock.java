@@ -1,0 +1,9 @@
+package com.androperator.evidence.domain.port;
+
+/** A monotonic clock for budgets and durations; never goes backwards, unrelated to wall time. */
+@FunctionalInterface
+public interface MonotonicClock {
+    long nanoTime();
+
+    MonotonicClock SYSTEM = System::nanoTime;
+}

@@ -1,0 +1,80 @@
+package com.androperator.evidence.domain.port;
+
+import com.androperator.evidence.domain.budget.Deadline;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The Operator app's command channel: one broadcast dispatch and a logcat result reader started
+ * before it. It never sends a command twice. A result accepted before the deadline is returned
+ * even if the deadline passes afterwards.
+ */
+public interface OperatorGateway {
+
+    OperatorOutcome execute(OperatorCommand command, Deadline deadline);
+
+    /** One action of a command, e.g. {@code {"id":"snap","type":"snapshot_ui"}}. */
+    record OperatorAction(String id, String type) {
+    }
+
+    /**
+     * A command as dispatched. {@code timeoutMs} is the engine timeout written into the payload
+     * (1000..120000); {@code source} is the tool name (at most 64 characters), ids at most 128.
+     */
+    record OperatorCommand(String serial, String operatorPackage, String commandId, String taskId,
+                           String source, int timeoutMs, List<OperatorAction> actions) {
+        public OperatorCommand {
+            if (timeoutMs < 1000 || timeoutMs > 120_000) {
+                throw new IllegalArgumentException("engine timeout must be 1000..120000 ms");
+            }
+            if (commandId == null || commandId.isEmpty() || commandId.length() > 128
+                    || taskId == null || taskId.isEmpty() || taskId.length() > 128) {
+                throw new IllegalArgumentException("commandId and taskId are 1..128 characters");
+            }
+            if (source == null || source.isEmpty() || source.length() > 64) {
+                throw new IllegalArgumentException("source is 1..64 characters");
+            }
+            actions = List.copyOf(actions);
+        }
+    }
+
+    /** One step of an envelope; {@code data} holds string values only. */
+    record StepResult(String id, String actionType, boolean success, Map<String, String> data) {
+        public StepResult {
+            data = data == null ? Map.of() : Map.copyOf(data);
+        }
+    }
+
+    /** The Operator's canonical result envelope, typed. */
+    record OperatorEnvelope(String commandId, String taskId, String status, List<StepResult> stepResults,
+                            String error, String errorCode) {
+        public OperatorEnvelope {
+            stepResults = stepResults == null ? List.of() : List.copyOf(stepResults);
+        }
+
+        public boolean succeeded() {
+            return "success".equals(status);
+        }
+    }
+
+    sealed interface OperatorOutcome {
+        /**
+         * A complete, consistent result arrived for this command. {@code original} is the
+         * envelope exactly as parsed from the result line (kept verbatim in captures.json);
+         * {@code readerDiagnostics} says how it arrived (chunk count, bytes, lines).
+         */
+        record Answered(OperatorEnvelope envelope, Map<String, Object> original,
+                        Map<String, Object> readerDiagnostics) implements OperatorOutcome {
+        }
+
+        /**
+         * No usable result. {@code failure.code}: OPERATOR_NOT_INSTALLED, BROADCAST_FAILED,
+         * RESULT_TRANSPORT_EXITED, RESULT_MALFORMED or COMMAND_TIMEOUT. {@code phase} is where it
+         * stopped (installed_check, reader_start, dispatch, await_result); {@code dispatched}
+         * whether the broadcast was sent; {@code failure.details} holds reader diagnostics (exit
+         * status, stderr tail, chunks received).
+         */
+        record NotAnswered(Failure failure, String phase, boolean dispatched) implements OperatorOutcome {
+        }
+    }
+}
