@@ -1,0 +1,4 @@
+package com.androperator.evidence.archfixture.broken.api;
+
+public final class Root {
+}

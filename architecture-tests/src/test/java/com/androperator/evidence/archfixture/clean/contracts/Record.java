@@ -1,0 +1,4 @@
+package com.androperator.evidence.archfixture.clean.contracts;
+
+public record Record(String value) {
+}

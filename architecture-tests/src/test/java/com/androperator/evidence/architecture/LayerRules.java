@@ -1,0 +1,81 @@
+package com.androperator.evidence.architecture;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+
+import com.tngtech.archunit.lang.ArchRule;
+
+/**
+ * The hexagon's rules, written against a root package so that the same rules run on the
+ * product ({@code com.androperator.evidence}) and on fixtures built to break them.
+ */
+final class LayerRules {
+    private LayerRules() {
+    }
+
+    /** The domain sees only java.* , the contracts and itself. */
+    static ArchRule domainIsPure(String root) {
+        return classes().that().resideInAPackage(root + ".domain..")
+                .should().onlyDependOnClassesThat()
+                .resideInAnyPackage("java..", root + ".domain..", root + ".contracts..")
+                .because("the domain depends on java.* and contracts only");
+    }
+
+    /** The contracts are data and their JSON shape: no domain, adapters or edges. */
+    static ArchRule contractsStandAlone(String root) {
+        return classes().that().resideInAPackage(root + ".contracts..")
+                .should().onlyDependOnClassesThat()
+                .resideInAnyPackage("java..", root + ".contracts..", "tools.jackson..",
+                        "com.fasterxml.jackson.annotation..")
+                .because("contracts are shared by the writer and every reader");
+    }
+
+    /** An adapter never calls another adapter. */
+    static ArchRule adaptersDoNotSeeEachOther(String root) {
+        String adapters = root + ".adapters.";
+        return noClasses().that().resideInAPackage(adapters + "adb..")
+                .should().dependOnClassesThat().resideInAnyPackage(adapters + "fs..", adapters + "media..")
+                .orShould().dependOnClassesThat().resideInAnyPackage(root + ".api..", root + ".cli..", root + ".mcp..")
+                .because("adapters implement ports and never call each other or the edges");
+    }
+
+    static ArchRule fsAdapterIsolated(String root) {
+        String adapters = root + ".adapters.";
+        return noClasses().that().resideInAPackage(adapters + "fs..")
+                .should().dependOnClassesThat().resideInAnyPackage(adapters + "adb..", adapters + "media..")
+                .orShould().dependOnClassesThat().resideInAnyPackage(root + ".api..", root + ".cli..", root + ".mcp..")
+                .because("adapters implement ports and never call each other or the edges");
+    }
+
+    static ArchRule mediaAdapterIsolated(String root) {
+        String adapters = root + ".adapters.";
+        return noClasses().that().resideInAPackage(adapters + "media..")
+                .should().dependOnClassesThat().resideInAnyPackage(adapters + "adb..", adapters + "fs..")
+                .orShould().dependOnClassesThat().resideInAnyPackage(root + ".api..", root + ".cli..", root + ".mcp..")
+                .because("adapters implement ports and never call each other or the edges");
+    }
+
+    /** The domain and adapters never reach up into the edges. */
+    static ArchRule coreDoesNotSeeEdges(String root) {
+        return noClasses().that().resideInAnyPackage(root + ".domain..", root + ".contracts..")
+                .should().dependOnClassesThat().resideInAnyPackage(root + ".api..", root + ".cli..", root + ".mcp..",
+                        root + ".adapters..")
+                .because("dependencies point inwards");
+    }
+
+    /** Ports are small interfaces (with their value types nested inside), owned by the domain. */
+    static ArchRule portsAreInterfaces(String root) {
+        return classes().that().resideInAPackage(root + ".domain.port")
+                .and().areTopLevelClasses()
+                .and().areNotRecords()
+                .should().beInterfaces()
+                .because("a port is a capability the domain needs, named for it");
+    }
+
+    /** The CLI and MCP edges reach adapters only through the one composition root in api. */
+    static ArchRule edgesUseTheCompositionRoot(String root) {
+        return noClasses().that().resideInAnyPackage(root + ".cli..", root + ".mcp..")
+                .should().dependOnClassesThat().resideInAnyPackage(root + ".adapters..")
+                .because("each edge is thin; wiring happens in one hand-written composition root");
+    }
+}
