@@ -30,8 +30,8 @@ public record Artifact(
         Checks.required(kind, "artifact.kind");
         Checks.nonBlank(mimeType, "artifact.mimeType");
         Checks.required(status, "artifact.status");
-        Checks.nonBlank(startedAt, "artifact.startedAt");
-        Checks.nonBlank(finishedAt, "artifact.finishedAt");
+        Checks.utcTimestamp(startedAt, "artifact.startedAt");
+        Checks.utcTimestamp(finishedAt, "artifact.finishedAt");
         Checks.check(durationMs >= 0, "artifact.durationMs must not be negative");
         boolean hasFile = path != null;
         Checks.check(hasFile == (bytes != null) && hasFile == (sha256 != null),

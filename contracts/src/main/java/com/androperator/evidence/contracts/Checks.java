@@ -5,6 +5,9 @@ import java.util.regex.Pattern;
 /** Invariant checks shared by the contract records' compact constructors. */
 final class Checks {
     private static final Pattern SHA256 = Pattern.compile("[0-9a-f]{64}");
+    /** Host UTC ISO-8601 with a Z suffix, as Instant#toString writes it; the same pattern as the schemas' timestamp. */
+    private static final Pattern UTC_TIMESTAMP = Pattern.compile(
+            "[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?Z");
 
     private Checks() {
     }
@@ -31,6 +34,16 @@ final class Checks {
 
     static boolean isSha256(String value) {
         return value != null && SHA256.matcher(value).matches();
+    }
+
+    static boolean isUtcTimestamp(String value) {
+        return value != null && UTC_TIMESTAMP.matcher(value).matches();
+    }
+
+    static String utcTimestamp(String value, String name) {
+        check(isUtcTimestamp(value),
+                name + " must be a UTC ISO-8601 timestamp ending in Z: " + value);
+        return value;
     }
 
     /** Bundle-relative: no leading slash, no backslash, no empty, "." or ".." segment. */

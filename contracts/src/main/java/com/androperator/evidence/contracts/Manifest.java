@@ -1,5 +1,6 @@
 package com.androperator.evidence.contracts;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.List;
 import java.util.Map;
@@ -32,7 +33,9 @@ public record Manifest(
         Checks.check(label == null || label.length() <= MAX_LABEL_UTF16_UNITS, "label is at most 2048 UTF-16 units");
         Checks.required(context, "context");
         Checks.required(device, "device");
-        Checks.nonBlank(startedAt, "startedAt");
+        Checks.utcTimestamp(startedAt, "startedAt");
+        Checks.check(finishedAt == null || Checks.isUtcTimestamp(finishedAt),
+                "finishedAt must be null or a UTC ISO-8601 timestamp ending in Z");
         Checks.required(status, "status");
         artifacts = List.copyOf(Checks.required(artifacts, "artifacts"));
         errors = List.copyOf(Checks.required(errors, "errors"));
@@ -49,6 +52,8 @@ public record Manifest(
                 "a partial or failed bundle says why in errors");
     }
 
+    /** Derived from status; ignored by JSON so that the manifest carries no "terminal" property. */
+    @JsonIgnore
     public boolean isTerminal() {
         return status == BundleStatus.COMPLETE || status == BundleStatus.PARTIAL || status == BundleStatus.FAILED;
     }

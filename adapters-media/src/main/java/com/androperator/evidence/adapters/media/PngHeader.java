@@ -27,7 +27,7 @@ record PngHeader(int width, int height, int bitDepth, int colourType, boolean in
         if ((long) width * height > ImageVerifier.MAX_PIXELS) {
             throw new IllegalArgumentException("more than " + ImageVerifier.MAX_PIXELS + " pixels");
         }
-        if (allowedBitDepths(colourType) == null || !isAllowedBitDepth(colourType, bitDepth)) {
+        if (!isAllowedBitDepth(colourType, bitDepth)) {
             throw new IllegalArgumentException(
                     "bit depth " + bitDepth + " is not allowed for colour type " + colourType);
         }
@@ -45,7 +45,7 @@ record PngHeader(int width, int height, int bitDepth, int colourType, boolean in
         long pixels = width * height;
         if (pixels > ImageVerifier.MAX_PIXELS) {
             throw new InvalidPngException(String.format(
-                    "IHDR at offset %d declares %dx%d = %d pixels, above the %d-pixel limit",
+                    "IHDR dimensions at offset %d are %dx%d = %d pixels, above the %d-pixel limit",
                     dataOffset, width, height, pixels, ImageVerifier.MAX_PIXELS));
         }
         int bitDepth = png[dataOffset + 8] & 0xFF;
@@ -124,7 +124,11 @@ record PngHeader(int width, int height, int bitDepth, int colourType, boolean in
     }
 
     private static boolean isAllowedBitDepth(int colourType, int bitDepth) {
-        for (int allowed : allowedBitDepths(colourType)) {
+        int[] allowedDepths = allowedBitDepths(colourType);
+        if (allowedDepths == null) {
+            return false;
+        }
+        for (int allowed : allowedDepths) {
             if (allowed == bitDepth) {
                 return true;
             }

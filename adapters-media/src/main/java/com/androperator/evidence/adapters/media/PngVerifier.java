@@ -20,16 +20,6 @@ public final class PngVerifier implements ImageVerifier {
 
     private static final byte[] SIGNATURE = {(byte) 0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
 
-    private static final int IHDR = chunkType("IHDR");
-    private static final int PLTE = chunkType("PLTE");
-    private static final int IDAT = chunkType("IDAT");
-    private static final int IEND = chunkType("IEND");
-
-    /** Length, type and CRC fields around each chunk's data. */
-    private static final int CHUNK_OVERHEAD = 12;
-
-    private static final int MAX_PALETTE_ENTRIES = 256;
-
     private final Supplier<Inflater> inflaterFactory;
 
     public PngVerifier() {
@@ -44,191 +34,265 @@ public final class PngVerifier implements ImageVerifier {
     @Override
     public ImageVerification verify(byte[] png) {
         Objects.requireNonNull(png, "png");
-        try {
-            return walkChunks(png);
+        try (ChunkWalk walk = new ChunkWalk(png, inflaterFactory)) {
+            return walk.verify();
         } catch (InvalidPngException e) {
             return new ImageVerification.Rejected(e.getMessage());
         }
     }
 
-    private ImageVerification.Verified walkChunks(byte[] png) throws InvalidPngException {
-        if (png.length > MAX_PNG_BYTES) {
-            throw new InvalidPngException(String.format(
-                    "PNG is %d bytes, above the %d-byte (64 MiB) limit", png.length, MAX_PNG_BYTES));
+    /** The position and size of one chunk; {@code offset} is where its length field starts. */
+    private record Chunk(int offset, int type, int dataLength) {
+
+        /** Length, type and CRC fields around the data. */
+        static final int OVERHEAD = 12;
+
+        static final int IHDR = typeCode("IHDR");
+        static final int PLTE = typeCode("PLTE");
+        static final int IDAT = typeCode("IDAT");
+        static final int IEND = typeCode("IEND");
+
+        Chunk {
+            if (offset < SIGNATURE.length || dataLength < 0) {
+                throw new IllegalArgumentException("no chunk at " + offset + " of length " + dataLength);
+            }
         }
-        checkSignature(png);
-        CRC32 crc = new CRC32();
-        PngHeader header = null;
-        boolean paletteSeen = false;
-        IdatState idatState = IdatState.NOT_YET;
-        IdatStream imageData = null;
-        try {
+
+        int dataOffset() {
+            return offset + 8;
+        }
+
+        int end() {
+            return offset + OVERHEAD + dataLength;
+        }
+
+        /** Bit 5 of the first type letter clear (uppercase) marks a chunk a decoder must understand. */
+        boolean isCritical() {
+            return (type & 0x2000_0000) == 0;
+        }
+
+        String typeName() {
+            return PngVerifier.typeName(type);
+        }
+
+        private static int typeCode(String letters) {
+            return (letters.charAt(0) << 24) | (letters.charAt(1) << 16) | (letters.charAt(2) << 8) | letters.charAt(3);
+        }
+    }
+
+    /** Where the walk is relative to the single run of consecutive IDAT chunks. */
+    private enum ImageDataState {
+        NOT_STARTED,
+        IN_PROGRESS,
+        ENDED
+    }
+
+    /** One verification: a single pass over the chunks, remembering what the chunks so far imply. */
+    private static final class ChunkWalk implements AutoCloseable {
+
+        private static final int MAX_PALETTE_ENTRIES = 256;
+
+        private final byte[] png;
+        private final Supplier<Inflater> inflaterFactory;
+        private final CRC32 crc = new CRC32();
+
+        private PngHeader header;
+        private boolean paletteSeen;
+        private ImageDataState imageDataState = ImageDataState.NOT_STARTED;
+        private IdatStream imageData;
+
+        ChunkWalk(byte[] png, Supplier<Inflater> inflaterFactory) {
+            this.png = png;
+            this.inflaterFactory = inflaterFactory;
+        }
+
+        ImageVerification.Verified verify() throws InvalidPngException {
+            if (png.length > MAX_PNG_BYTES) {
+                throw new InvalidPngException(String.format(
+                        "PNG is %d bytes, above the %d-byte (64 MiB) limit", png.length, MAX_PNG_BYTES));
+            }
+            checkSignature();
             int offset = SIGNATURE.length;
             while (true) {
                 if (offset == png.length) {
                     throw new InvalidPngException(String.format(
                             "truncated: input ends at offset %d without an IEND chunk", offset));
                 }
-                int dataLength = checkedDataLength(png, offset);
-                int type = BigEndian.readInt(png, offset + 4);
-                int dataOffset = offset + 8;
-                checkCrc(png, offset, type, dataLength, crc);
-                int nextOffset = dataOffset + dataLength + 4;
-
+                Chunk chunk = readChunk(offset);
                 if (header == null) {
-                    if (type != IHDR) {
-                        throw new InvalidPngException(String.format(
-                                "first chunk must be IHDR, found %s at offset %d", typeName(type), offset));
+                    acceptHeader(chunk);
+                } else {
+                    if (imageDataState == ImageDataState.IN_PROGRESS && chunk.type() != Chunk.IDAT) {
+                        imageData.finish(chunk.offset());
+                        imageDataState = ImageDataState.ENDED;
                     }
-                    if (dataLength != PngHeader.IHDR_LENGTH) {
-                        throw new InvalidPngException(String.format(
-                                "IHDR chunk at offset %d has length %d, expected %d",
-                                offset, dataLength, PngHeader.IHDR_LENGTH));
+                    if (chunk.type() == Chunk.IEND) {
+                        acceptEnd(chunk);
+                        return new ImageVerification.Verified(header.width(), header.height());
                     }
-                    header = PngHeader.parse(png, dataOffset);
-                    offset = nextOffset;
-                    continue;
+                    acceptBodyChunk(chunk);
                 }
-                if (idatState == IdatState.IN_RUN && type != IDAT) {
-                    imageData.finish(offset);
-                    idatState = IdatState.DONE;
-                }
-                if (type == IDAT) {
-                    if (idatState == IdatState.DONE) {
-                        throw new InvalidPngException(String.format(
-                                "IDAT chunk at offset %d is separated from the earlier IDAT chunks;"
-                                        + " IDAT chunks must be consecutive", offset));
-                    }
-                    if (header.isIndexed() && !paletteSeen) {
-                        throw new InvalidPngException(String.format(
-                                "missing PLTE: colour type 3 needs a PLTE chunk before the IDAT chunk at offset %d",
-                                offset));
-                    }
-                    if (imageData == null) {
-                        // Created only now, after the header passed every limit check.
-                        imageData = new IdatStream(inflaterFactory.get(), ScanlinePass.of(header));
-                    }
-                    idatState = IdatState.IN_RUN;
-                    imageData.append(png, dataOffset, dataLength, offset);
-                } else if (type == IEND) {
-                    if (dataLength != 0) {
-                        throw new InvalidPngException(String.format(
-                                "IEND chunk at offset %d has length %d, expected 0", offset, dataLength));
-                    }
-                    if (idatState == IdatState.NOT_YET) {
-                        throw new InvalidPngException(String.format(
-                                "IEND chunk at offset %d comes before any IDAT chunk", offset));
-                    }
-                    if (nextOffset != png.length) {
-                        throw new InvalidPngException(String.format(
-                                "%d bytes after the IEND chunk at offset %d; a PNG ends with IEND",
-                                png.length - nextOffset, offset));
-                    }
-                    return new ImageVerification.Verified(header.width(), header.height());
-                } else if (type == PLTE) {
-                    checkPalette(header, dataLength, offset, paletteSeen, idatState);
-                    paletteSeen = true;
-                } else if (type == IHDR) {
-                    throw new InvalidPngException(String.format("second IHDR chunk at offset %d", offset));
-                } else if (isCritical(type)) {
-                    throw new InvalidPngException(String.format(
-                            "unknown critical chunk %s at offset %d", typeName(type), offset));
-                }
-                // Any other chunk is ancillary: its CRC is checked above and its contents are not needed.
-                offset = nextOffset;
+                offset = chunk.end();
             }
-        } finally {
+        }
+
+        private void checkSignature() throws InvalidPngException {
+            if (png.length == 0) {
+                throw new InvalidPngException("empty input: no PNG signature");
+            }
+            int available = Math.min(png.length, SIGNATURE.length);
+            for (int i = 0; i < available; i++) {
+                if (png[i] != SIGNATURE[i]) {
+                    throw new InvalidPngException(String.format(
+                            "not a PNG: signature byte at offset %d is 0x%02x, expected 0x%02x",
+                            i, png[i] & 0xFF, SIGNATURE[i] & 0xFF));
+                }
+            }
+            if (available < SIGNATURE.length) {
+                throw new InvalidPngException(String.format(
+                        "truncated: input ends at offset %d inside the 8-byte PNG signature", png.length));
+            }
+        }
+
+        /** Reads the chunk at {@code offset}, checking that it is whole and that its CRC matches. */
+        private Chunk readChunk(int offset) throws InvalidPngException {
+            int remaining = png.length - offset;
+            if (remaining < 8) {
+                throw new InvalidPngException(String.format(
+                        "truncated: chunk header at offset %d needs 8 bytes, only %d remain", offset, remaining));
+            }
+            long dataLength = BigEndian.readUnsigned32(png, offset);
+            int type = BigEndian.readInt(png, offset + 4);
+            if (!isValidType(type)) {
+                throw new InvalidPngException(String.format(
+                        "invalid chunk type 0x%08x at offset %d: chunk types are four ASCII letters", type, offset));
+            }
+            if (dataLength > Integer.MAX_VALUE) {
+                throw new InvalidPngException(String.format(
+                        "%s chunk at offset %d declares length %d, above the PNG limit of 2^31-1",
+                        typeName(type), offset, dataLength));
+            }
+            if (dataLength + Chunk.OVERHEAD > remaining) {
+                throw new InvalidPngException(String.format(
+                        "truncated: %s chunk at offset %d declares %d data bytes but the input ends at offset %d",
+                        typeName(type), offset, dataLength, png.length));
+            }
+            Chunk chunk = new Chunk(offset, type, (int) dataLength);
+            checkCrc(chunk);
+            return chunk;
+        }
+
+        /** The CRC covers the type and data fields, so a corrupt type is caught as surely as corrupt data. */
+        private void checkCrc(Chunk chunk) throws InvalidPngException {
+            crc.reset();
+            crc.update(png, chunk.offset() + 4, 4 + chunk.dataLength());
+            int computed = (int) crc.getValue();
+            int stored = BigEndian.readInt(png, chunk.end() - 4);
+            if (computed != stored) {
+                throw new InvalidPngException(String.format(
+                        "CRC mismatch in %s chunk at offset %d: stored 0x%08x, computed 0x%08x",
+                        chunk.typeName(), chunk.offset(), stored, computed));
+            }
+        }
+
+        private void acceptHeader(Chunk chunk) throws InvalidPngException {
+            if (chunk.type() != Chunk.IHDR) {
+                throw new InvalidPngException(String.format(
+                        "first chunk must be IHDR, found %s at offset %d", chunk.typeName(), chunk.offset()));
+            }
+            if (chunk.dataLength() != PngHeader.IHDR_LENGTH) {
+                throw new InvalidPngException(String.format("IHDR chunk at offset %d has length %d, expected %d",
+                        chunk.offset(), chunk.dataLength(), PngHeader.IHDR_LENGTH));
+            }
+            header = PngHeader.parse(png, chunk.dataOffset());
+        }
+
+        /** Any chunk between IHDR and IEND. */
+        private void acceptBodyChunk(Chunk chunk) throws InvalidPngException {
+            if (chunk.type() == Chunk.IDAT) {
+                acceptImageData(chunk);
+            } else if (chunk.type() == Chunk.PLTE) {
+                acceptPalette(chunk);
+            } else if (chunk.type() == Chunk.IHDR) {
+                throw new InvalidPngException(String.format("second IHDR chunk at offset %d", chunk.offset()));
+            } else if (chunk.isCritical()) {
+                throw new InvalidPngException(String.format(
+                        "unknown critical chunk %s at offset %d", chunk.typeName(), chunk.offset()));
+            }
+            // Any other chunk is ancillary: its CRC is checked and its contents are not needed.
+        }
+
+        private void acceptImageData(Chunk chunk) throws InvalidPngException {
+            if (imageDataState == ImageDataState.ENDED) {
+                throw new InvalidPngException(String.format(
+                        "IDAT chunk at offset %d is separated from the earlier IDAT chunks;"
+                                + " IDAT chunks must be consecutive", chunk.offset()));
+            }
+            if (header.isIndexed() && !paletteSeen) {
+                throw new InvalidPngException(String.format(
+                        "missing PLTE: colour type 3 needs a PLTE chunk before the IDAT chunk at offset %d",
+                        chunk.offset()));
+            }
+            if (imageData == null) {
+                // Only now, with the header past every limit check, is there anything worth inflating.
+                imageData = new IdatStream(inflaterFactory.get(), ScanlinePass.of(header));
+            }
+            imageDataState = ImageDataState.IN_PROGRESS;
+            imageData.append(png, chunk.dataOffset(), chunk.dataLength(), chunk.offset());
+        }
+
+        private void acceptPalette(Chunk chunk) throws InvalidPngException {
+            int offset = chunk.offset();
+            if (!header.allowsPalette()) {
+                throw new InvalidPngException(String.format(
+                        "PLTE chunk at offset %d is forbidden for colour type %d", offset, header.colourType()));
+            }
+            if (paletteSeen) {
+                throw new InvalidPngException(String.format("second PLTE chunk at offset %d", offset));
+            }
+            if (imageDataState != ImageDataState.NOT_STARTED) {
+                throw new InvalidPngException(String.format(
+                        "PLTE chunk at offset %d comes after IDAT; it must precede the image data", offset));
+            }
+            int length = chunk.dataLength();
+            if (length == 0 || length % 3 != 0) {
+                throw new InvalidPngException(String.format(
+                        "PLTE chunk at offset %d has length %d, not a positive multiple of 3", offset, length));
+            }
+            int entries = length / 3;
+            if (entries > MAX_PALETTE_ENTRIES) {
+                throw new InvalidPngException(String.format(
+                        "PLTE chunk at offset %d has %d entries, above %d", offset, entries, MAX_PALETTE_ENTRIES));
+            }
+            if (header.isIndexed() && entries > 1 << header.bitDepth()) {
+                throw new InvalidPngException(String.format(
+                        "PLTE chunk at offset %d has %d entries, more than bit depth %d can index",
+                        offset, entries, header.bitDepth()));
+            }
+            paletteSeen = true;
+        }
+
+        private void acceptEnd(Chunk chunk) throws InvalidPngException {
+            if (chunk.dataLength() != 0) {
+                throw new InvalidPngException(String.format(
+                        "IEND chunk at offset %d has length %d, expected 0", chunk.offset(), chunk.dataLength()));
+            }
+            if (imageDataState == ImageDataState.NOT_STARTED) {
+                throw new InvalidPngException(String.format(
+                        "IEND chunk at offset %d comes before any IDAT chunk", chunk.offset()));
+            }
+            if (chunk.end() != png.length) {
+                throw new InvalidPngException(String.format(
+                        "%d bytes after the IEND chunk at offset %d; a PNG ends with IEND",
+                        png.length - chunk.end(), chunk.offset()));
+            }
+        }
+
+        @Override
+        public void close() {
             if (imageData != null) {
                 imageData.close();
             }
-        }
-    }
-
-    private static void checkSignature(byte[] png) throws InvalidPngException {
-        if (png.length == 0) {
-            throw new InvalidPngException("empty input: no PNG signature");
-        }
-        int available = Math.min(png.length, SIGNATURE.length);
-        for (int i = 0; i < available; i++) {
-            if (png[i] != SIGNATURE[i]) {
-                throw new InvalidPngException(String.format(
-                        "not a PNG: signature byte at offset %d is 0x%02x, expected 0x%02x",
-                        i, png[i] & 0xFF, SIGNATURE[i] & 0xFF));
-            }
-        }
-        if (available < SIGNATURE.length) {
-            throw new InvalidPngException(String.format(
-                    "truncated: input ends at offset %d inside the 8-byte PNG signature", png.length));
-        }
-    }
-
-    /** Reads and bounds-checks the length of the chunk at {@code offset}, including its type letters. */
-    private static int checkedDataLength(byte[] png, int offset) throws InvalidPngException {
-        int remaining = png.length - offset;
-        if (remaining < 8) {
-            throw new InvalidPngException(String.format(
-                    "truncated: chunk header at offset %d needs 8 bytes, only %d remain", offset, remaining));
-        }
-        long dataLength = BigEndian.readUnsigned32(png, offset);
-        int type = BigEndian.readInt(png, offset + 4);
-        if (!isValidType(type)) {
-            throw new InvalidPngException(String.format(
-                    "invalid chunk type 0x%08x at offset %d: chunk types are four ASCII letters", type, offset));
-        }
-        if (dataLength > Integer.MAX_VALUE) {
-            throw new InvalidPngException(String.format(
-                    "%s chunk at offset %d declares length %d, above the PNG limit of 2^31-1",
-                    typeName(type), offset, dataLength));
-        }
-        if (dataLength + CHUNK_OVERHEAD > remaining) {
-            throw new InvalidPngException(String.format(
-                    "truncated: %s chunk at offset %d declares %d data bytes but the input ends at offset %d",
-                    typeName(type), offset, dataLength, png.length));
-        }
-        return (int) dataLength;
-    }
-
-    /** The CRC covers the type and data fields, so a corrupt type is caught as surely as corrupt data. */
-    private static void checkCrc(byte[] png, int offset, int type, int dataLength, CRC32 crc)
-            throws InvalidPngException {
-        crc.reset();
-        crc.update(png, offset + 4, 4 + dataLength);
-        int computed = (int) crc.getValue();
-        int stored = BigEndian.readInt(png, offset + 8 + dataLength);
-        if (computed != stored) {
-            throw new InvalidPngException(String.format(
-                    "CRC mismatch in %s chunk at offset %d: stored 0x%08x, computed 0x%08x",
-                    typeName(type), offset, stored, computed));
-        }
-    }
-
-    private static void checkPalette(
-            PngHeader header, int dataLength, int offset, boolean paletteSeen, IdatState idatState)
-            throws InvalidPngException {
-        if (!header.allowsPalette()) {
-            throw new InvalidPngException(String.format(
-                    "PLTE chunk at offset %d is forbidden for colour type %d", offset, header.colourType()));
-        }
-        if (paletteSeen) {
-            throw new InvalidPngException(String.format("second PLTE chunk at offset %d", offset));
-        }
-        if (idatState != IdatState.NOT_YET) {
-            throw new InvalidPngException(String.format(
-                    "PLTE chunk at offset %d comes after IDAT; it must precede the image data", offset));
-        }
-        if (dataLength == 0 || dataLength % 3 != 0) {
-            throw new InvalidPngException(String.format(
-                    "PLTE chunk at offset %d has length %d, not a positive multiple of 3", offset, dataLength));
-        }
-        int entries = dataLength / 3;
-        if (entries > MAX_PALETTE_ENTRIES) {
-            throw new InvalidPngException(String.format(
-                    "PLTE chunk at offset %d has %d entries, above %d", offset, entries, MAX_PALETTE_ENTRIES));
-        }
-        if (header.isIndexed() && entries > 1 << header.bitDepth()) {
-            throw new InvalidPngException(String.format(
-                    "PLTE chunk at offset %d has %d entries, more than bit depth %d can index",
-                    offset, entries, header.bitDepth()));
         }
     }
 
@@ -242,27 +306,10 @@ public final class PngVerifier implements ImageVerifier {
         return true;
     }
 
-    /** Bit 5 of the first type letter clear (uppercase) marks a chunk a decoder must understand. */
-    private static boolean isCritical(int type) {
-        return (type & 0x2000_0000) == 0;
-    }
-
+    /** Only called for types that passed {@link #isValidType}, so the four bytes are letters. */
     private static String typeName(int type) {
-        return new String(
-                new char[] {
-                    (char) ((type >>> 24) & 0xFF), (char) ((type >>> 16) & 0xFF),
-                    (char) ((type >>> 8) & 0xFF), (char) (type & 0xFF)
-                });
-    }
-
-    private static int chunkType(String letters) {
-        return (letters.charAt(0) << 24) | (letters.charAt(1) << 16) | (letters.charAt(2) << 8) | letters.charAt(3);
-    }
-
-    /** Where the chunk walk is relative to the single run of consecutive IDAT chunks. */
-    private enum IdatState {
-        NOT_YET,
-        IN_RUN,
-        DONE
+        return new String(new char[] {
+            (char) (type >>> 24), (char) ((type >>> 16) & 0xFF), (char) ((type >>> 8) & 0xFF), (char) (type & 0xFF)
+        });
     }
 }

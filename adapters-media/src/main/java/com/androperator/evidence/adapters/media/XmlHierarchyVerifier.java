@@ -29,6 +29,8 @@ public final class XmlHierarchyVerifier implements HierarchyVerifier {
 
     private static final String ROOT_ELEMENT = "hierarchy";
 
+    private static final String JDK_MESSAGE_MARKER = "Message: ";
+
     /** Bounds the decoding check's memory whatever the document size. */
     private static final int UTF8_CHECK_BUFFER_CHARS = 8 * 1024;
 
@@ -52,7 +54,7 @@ public final class XmlHierarchyVerifier implements HierarchyVerifier {
             }
             return countElements(reader);
         } catch (XMLStreamException e) {
-            return new HierarchyVerification.Rejected("hierarchy is not well-formed XML: " + describe(e));
+            return new HierarchyVerification.Rejected("hierarchy is not well-formed XML" + describe(e));
         } finally {
             closeQuietly(reader);
         }
@@ -64,12 +66,12 @@ public final class XmlHierarchyVerifier implements HierarchyVerifier {
             int event = reader.next();
             if (event == XMLStreamConstants.DTD) {
                 return new HierarchyVerification.Rejected(
-                        "DOCTYPE declaration " + at(reader.getLocation()) + ": DTDs and entities are refused");
+                        "DOCTYPE declaration ending " + at(reader.getLocation()) + ": DTDs and entities are refused");
             }
             if (event == XMLStreamConstants.START_ELEMENT) {
                 if (elements == 0 && !isHierarchyRoot(reader)) {
                     return new HierarchyVerification.Rejected("root element is <" + qualifiedName(reader)
-                            + "> " + at(reader.getLocation()) + ", expected <" + ROOT_ELEMENT + ">");
+                            + "> (start tag ending " + at(reader.getLocation()) + "), expected <" + ROOT_ELEMENT + ">");
                 }
                 elements++;
             }
@@ -127,16 +129,19 @@ public final class XmlHierarchyVerifier implements HierarchyVerifier {
         return factory;
     }
 
+    /** " at line L, column C: what is wrong", on one line. */
     private static String describe(XMLStreamException e) {
         String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-        // The JDK prefixes "ParseError at [row,col]:[r,c]\nMessage: "; keep one line with the location.
-        String detail = message.contains("Message: ") ? message.substring(message.indexOf("Message: ") + 9) : message;
-        return detail.strip() + (e.getLocation() == null ? "" : " " + at(e.getLocation()));
+        // The JDK prefixes "ParseError at [row,col]:[r,c]\nMessage: "; the location is reported separately.
+        int detailStart = message.indexOf(JDK_MESSAGE_MARKER);
+        String detail = detailStart >= 0 ? message.substring(detailStart + JDK_MESSAGE_MARKER.length()) : message;
+        String location = e.getLocation() == null ? "" : " " + at(e.getLocation());
+        return location + ": " + detail.strip();
     }
 
+    /** Line and column only: the JDK parser's character offsets are not reliable byte or char positions. */
     private static String at(Location location) {
-        return "at line " + location.getLineNumber() + ", column " + location.getColumnNumber()
-                + " (character offset " + location.getCharacterOffset() + ")";
+        return "at line " + location.getLineNumber() + ", column " + location.getColumnNumber();
     }
 
     private static void closeQuietly(XMLStreamReader reader) {

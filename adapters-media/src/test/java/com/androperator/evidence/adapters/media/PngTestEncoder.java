@@ -29,7 +29,7 @@ final class PngTestEncoder {
     }
 
     /** A valid PNG of {@code image}: one IDAT, filter type {@code row % 5} for variety. */
-    static byte[] encode(TestImage image) {
+    static byte[] encode(RawImage image) {
         return png(chunksOf(image, row -> row % 5, Integer.MAX_VALUE, false));
     }
 
@@ -38,13 +38,13 @@ final class PngTestEncoder {
      * chunks of at most {@code idatChunkBytes}, and, optionally, ancillary chunks before and after
      * the image data.
      */
-    static byte[] encode(TestImage image, Random filterChoice, int idatChunkBytes, boolean withAncillaryChunks) {
+    static byte[] encode(RawImage image, Random filterChoice, int idatChunkBytes, boolean withAncillaryChunks) {
         return png(chunksOf(image, row -> filterChoice.nextInt(5), idatChunkBytes, withAncillaryChunks));
     }
 
     /** The chunks of a valid PNG of {@code image}, for tests that then break one of them. */
     static List<byte[]> chunksOf(
-            TestImage image, IntUnaryOperator filterForRow, int idatChunkBytes, boolean withAncillaryChunks) {
+            RawImage image, IntUnaryOperator filterForRow, int idatChunkBytes, boolean withAncillaryChunks) {
         List<byte[]> chunks = new ArrayList<>();
         chunks.add(ihdr(image.width(), image.height(), image.bitDepth(), image.colourType(), image.interlaced() ? 1 : 0));
         if (withAncillaryChunks) {
@@ -62,7 +62,7 @@ final class PngTestEncoder {
     }
 
     /** The decompressed image data: every pass's scanlines, each a filter byte plus filtered bytes. */
-    static byte[] scanlines(TestImage image, IntUnaryOperator filterForRow) {
+    static byte[] scanlines(RawImage image, IntUnaryOperator filterForRow) {
         ByteArrayOutputStream raw = new ByteArrayOutputStream();
         int[][] passes = image.interlaced() ? ADAM7 : new int[][] {{0, 0, 1, 1}};
         int bitsPerPixel = image.samplesPerPixel() * image.bitDepth();
@@ -87,7 +87,7 @@ final class PngTestEncoder {
         return raw.toByteArray();
     }
 
-    private static byte[] packRow(TestImage image, int[] pass, int columns, int y) {
+    private static byte[] packRow(RawImage image, int[] pass, int columns, int y) {
         int bitDepth = image.bitDepth();
         byte[] packed = new byte[(columns * image.samplesPerPixel() * bitDepth + 7) / 8];
         int bit = 0;

@@ -22,7 +22,7 @@ class PngTestEncoderTest {
     static Stream<Arguments> formatsSizesAndInterlace() {
         int[][] sizes = {{1, 1}, {13, 7}, {8, 8}, {3, 17}};
         Stream.Builder<Arguments> cases = Stream.builder();
-        for (int[] format : TestImage.VALID_FORMATS) {
+        for (int[] format : RawImage.VALID_FORMATS) {
             for (int[] size : sizes) {
                 for (boolean interlaced : new boolean[] {false, true}) {
                     cases.add(Arguments.of(format[0], format[1], size[0], size[1], interlaced));
@@ -36,7 +36,7 @@ class PngTestEncoderTest {
     @MethodSource("formatsSizesAndInterlace")
     void imageIoDecodesExactlyTheEncodedSamples(int colourType, int bitDepth, int width, int height, boolean interlaced)
             throws IOException {
-        TestImage image = TestImage.random(width, height, colourType, bitDepth, interlaced,
+        RawImage image = RawImage.random(width, height, colourType, bitDepth, interlaced,
                 new Random(31L * colourType + bitDepth + width * 1000L + (interlaced ? 7 : 0)));
 
         BufferedImage decoded = ImageIO.read(new ByteArrayInputStream(

@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.Socket;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -14,6 +15,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /**
@@ -30,6 +32,7 @@ public final class AdbConnection implements Closeable {
     private final ServiceDispatcher dispatcher;
     private final Executor serviceExecutor;
     private final ScheduledExecutorService scheduler;
+    private final Consumer<Duration> onCut;
     private final OutputStream out;
     private final Map<Integer, AdbStream> streams = new ConcurrentHashMap<>();
     private final Object sendLock = new Object();
@@ -40,14 +43,18 @@ public final class AdbConnection implements Closeable {
     private volatile int ownMaxPayload = TransportSettings.DEFAULT_MAX_PAYLOAD;
     private volatile boolean outputShut;
 
+    /**
+     * @param onCut told how long the device stays unreachable after {@link #cut(Duration)}
+     */
     public AdbConnection(Socket socket, Supplier<TransportSettings> settings,
             ServiceDispatcher dispatcher, Executor serviceExecutor,
-            ScheduledExecutorService scheduler) throws IOException {
+            ScheduledExecutorService scheduler, Consumer<Duration> onCut) throws IOException {
         this.socket = socket;
         this.settings = settings;
         this.dispatcher = dispatcher;
         this.serviceExecutor = serviceExecutor;
         this.scheduler = scheduler;
+        this.onCut = onCut;
         this.out = new BufferedOutputStream(socket.getOutputStream(), 64 * 1024);
         socket.setTcpNoDelay(true);
     }
@@ -86,7 +93,15 @@ public final class AdbConnection implements Closeable {
      * the end of the stream. Our socket closes when the host closes its side (closing earlier
      * with unread input would reset the connection and could discard bytes the host has not read
      * yet) or after a short grace period.
+     *
+     * @param offline how long the device then stays unreachable for new connections
      */
+    public void cut(Duration offline) {
+        onCut.accept(offline);
+        cut();
+    }
+
+    /** {@link #cut(Duration)} of this connection only; the device stays reachable. */
     public void cut() {
         synchronized (sendLock) {
             if (outputShut) {

@@ -1,26 +1,182 @@
 package com.androperator.evidence.domain.capture;
 
+import com.androperator.evidence.contracts.Artifact;
+import com.androperator.evidence.contracts.ArtifactKind;
+import com.androperator.evidence.contracts.ArtifactStatus;
+import com.androperator.evidence.contracts.BundleError;
+import com.androperator.evidence.contracts.BundleStatus;
+import com.androperator.evidence.contracts.CapturesFile;
+import com.androperator.evidence.contracts.ErrorCodes;
+import com.androperator.evidence.contracts.Manifest;
+import com.androperator.evidence.contracts.Timing;
+import com.androperator.evidence.domain.budget.Deadline;
+import com.androperator.evidence.domain.policy.BundleStatusPolicy;
+import com.androperator.evidence.domain.policy.CaptureRequestValidation;
+import com.androperator.evidence.domain.policy.Checked;
+import com.androperator.evidence.domain.port.BundleStore;
+import com.androperator.evidence.domain.port.BundleWriter.StoreResult;
+import com.androperator.evidence.domain.port.DeviceSelector.DeviceSelection;
+import com.androperator.evidence.domain.port.Failure;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.regex.Pattern;
+
 /**
  * The still-capture use case. See the spec's "CLI capture" section: validate, select the device
  * once, screenshot, hierarchy on the same device, metadata, all in one device-work budget; then
  * persist captures.json and the manifest (which may run past the deadline).
+ *
+ * <p>Every outcome is a value: a refusal before anything was created, a finished bundle, or a
+ * bundle whose manifest could not be persisted. Adapter exceptions during device work are
+ * recorded as that component's failure so the rest of the evidence survives.
  */
 public final class CaptureEvidence {
+    /** Evidence ids name the managed bundle directory and prefix Operator ids of at most 128 characters. */
+    private static final Pattern EVIDENCE_ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,99}");
+
     private final CapturePorts ports;
     private final String cliVersion;
-    private final String source;
+    private final StepClock clock;
+    private final ScreenshotStep screenshotStep;
+    private final HierarchyStep hierarchyStep;
+    private final MetadataStep metadataStep;
 
     /**
      * @param cliVersion the tool version recorded as device.cliVersion
      * @param source     the tool name sent to the Operator as the command source (at most 64 chars)
      */
     public CaptureEvidence(CapturePorts ports, String cliVersion, String source) {
-        this.ports = ports;
+        this.ports = Objects.requireNonNull(ports, "ports");
+        if (cliVersion == null || cliVersion.isBlank()) {
+            throw new IllegalArgumentException("a cliVersion is required");
+        }
+        if (source == null || source.isEmpty() || source.length() > 64) {
+            throw new IllegalArgumentException("the Operator command source is 1..64 characters");
+        }
         this.cliVersion = cliVersion;
-        this.source = source;
+        this.clock = new StepClock(ports.wallClock(), ports.monotonicClock());
+        this.screenshotStep = new ScreenshotStep(ports.screenshots(), ports.images(), clock);
+        this.hierarchyStep = new HierarchyStep(ports.operator(), ports.hierarchies(), clock, source);
+        this.metadataStep = new MetadataStep(ports.metadata());
     }
 
     public CaptureOutcome execute(CaptureRequest request) {
-        throw new IllegalStateException("being implemented");
+        Objects.requireNonNull(request, "request");
+        Checked<ValidatedRequest> checked = ValidatedRequest.check(request);
+        if (checked instanceof Checked.Rejected<ValidatedRequest> rejected) {
+            return new CaptureOutcome.Refused(rejected.failure(), null);
+        }
+        ValidatedRequest valid = checked.valueOrNull();
+        StepClock.Mark started = clock.mark();
+        Deadline deadline = Deadline.after(ports.monotonicClock(), valid.timeoutMs());
+        String evidenceId = newEvidenceId();
+        Path directory = valid.directory(evidenceId);
+
+        if (ports.store().check(directory) instanceof BundleStore.Availability.Unavailable unavailable) {
+            return storeRefusal(unavailable.failure(), directory, valid.location());
+        }
+        DeviceSelection selection = selectDevice(valid, deadline);
+        if (selection instanceof DeviceSelection.Refused refused) {
+            return new CaptureOutcome.Refused(refused.failure(), refused.hint());
+        }
+        String serial = ((DeviceSelection.Selected) selection).serial();
+        BundleStore.Reservation reservation = ports.store().reserve(directory);
+        if (reservation instanceof BundleStore.Reservation.Refused refused) {
+            return storeRefusal(refused.failure(), directory, valid.location());
+        }
+        GuardedWriter writer = new GuardedWriter(((BundleStore.Reservation.Reserved) reservation).writer());
+
+        CapturedArtifact screenshot = screenshotStep.capture(serial, deadline, writer, evidenceId);
+        CapturedArtifact hierarchy = hierarchyStep.capture(serial, valid.operatorPackage(), deadline, writer, evidenceId);
+        MetadataStep.DeviceMetadata metadata = metadataStep.read(serial, valid.operatorPackage(), cliVersion, deadline);
+        // From here on only local persistence remains, which may outlive the device-work deadline.
+        Artifact envelopes = persistCaptures(writer, evidenceId, screenshot, hierarchy);
+
+        List<Artifact> artifacts = List.of(screenshot.artifact(), hierarchy.artifact(), envelopes);
+        List<BundleError> errors = new ArrayList<>();
+        artifacts.stream().map(Artifact::error).filter(Objects::nonNull).forEach(errors::add);
+        errors.addAll(metadata.errors());
+        BundleStatus status = BundleStatusPolicy.decide(screenshot.artifact().status(), hierarchy.artifact().status(),
+                metadata.errors().isEmpty(), envelopes.status() == ArtifactStatus.COMPLETE);
+        Manifest manifest = new Manifest(Manifest.SCHEMA_VERSION, evidenceId, valid.label(), valid.context(),
+                metadata.device(), started.stamp(), clock.mark().stamp(), status, artifacts, errors, null);
+
+        StoreResult persisted = writer.finalizeManifest(manifest);
+        if (persisted instanceof StoreResult.StoreFailed failed) {
+            return new CaptureOutcome.NotPersisted(evidenceId, writer.directory(), failed.failure());
+        }
+        return new CaptureOutcome.Finished(manifest, writer.directory().resolve(((StoreResult.Stored) persisted).path()));
+    }
+
+    private String newEvidenceId() {
+        String id = ports.ids().newEvidenceId();
+        if (id == null || !EVIDENCE_ID.matcher(id).matches()) {
+            throw new IllegalStateException("the id source produced an unusable evidence id: " + id);
+        }
+        return id;
+    }
+
+    private DeviceSelection selectDevice(ValidatedRequest valid, Deadline deadline) {
+        try {
+            DeviceSelection selection = ports.devices().select(valid.deviceSerial(), deadline);
+            if (selection != null) {
+                return selection;
+            }
+            return selectionBroke("the device selector returned no selection");
+        } catch (RuntimeException e) {
+            return selectionBroke("device selection failed: " + AdapterFault.describe(e));
+        }
+    }
+
+    private static DeviceSelection selectionBroke(String message) {
+        return new DeviceSelection.Refused(Failure.of(ErrorCodes.ADB_UNAVAILABLE, message),
+                "Check that adb works (adb devices), then capture again.");
+    }
+
+    /**
+     * A bundle directory the store will not give us. A collision is never overwritten; the message
+     * says that a new attempt needs a new directory.
+     */
+    private static CaptureOutcome.Refused storeRefusal(Failure failure, Path directory, BundleLocation location) {
+        boolean explicit = location instanceof BundleLocation.Explicit;
+        String subject = explicit ? CaptureRequestValidation.OUTPUT_DIR + " " + directory
+                : "The managed bundle directory " + directory;
+        Map<String, Object> details = new LinkedHashMap<>(failure.details());
+        details.putIfAbsent("path", directory.toString());
+        if (explicit) {
+            details.putIfAbsent("option", CaptureRequestValidation.OUTPUT_DIR);
+        }
+        return switch (failure.code()) {
+            case ErrorCodes.EVIDENCE_OUTPUT_EXISTS -> new CaptureOutcome.Refused(new Failure(failure.code(), subject
+                    + " already exists and is never overwritten; a new attempt requires a new directory: choose a path"
+                    + " that does not exist yet.", details), "Capture into a new directory.");
+            case ErrorCodes.EXECUTION_VALIDATION_FAILED -> new CaptureOutcome.Refused(new Failure(failure.code(),
+                    subject + " cannot become a new bundle: " + failure.message() + (explicit
+                            ? ". Give an absolute new directory whose parent exists."
+                            : ". Check that the evidence root exists and is a writable directory."), details), null);
+            default -> new CaptureOutcome.Refused(new Failure(failure.code(), failure.message(), details), null);
+        };
+    }
+
+    /** captures.json: both capture records, and its own capture_envelopes artifact. */
+    private Artifact persistCaptures(GuardedWriter writer, String evidenceId, CapturedArtifact screenshot,
+                                     CapturedArtifact hierarchy) {
+        StepClock.Mark start = clock.mark();
+        StoreResult result = writer.writeCaptures(new CapturesFile(Manifest.SCHEMA_VERSION, evidenceId,
+                List.of(screenshot.record(), hierarchy.record()), null));
+        Timing timing = clock.between(start, clock.mark());
+        if (result instanceof StoreResult.StoreFailed failed) {
+            return CapturedArtifact.failed(ArtifactKind.CAPTURE_ENVELOPES, ArtifactFiles.JSON,
+                    VerifiedWrite.storageError(ArtifactKind.CAPTURE_ENVELOPES, ArtifactFiles.CAPTURES, failed),
+                    timing, null, null);
+        }
+        StoreResult.Stored stored = (StoreResult.Stored) result;
+        return new Artifact(ArtifactKind.CAPTURE_ENVELOPES, stored.path(), ArtifactFiles.JSON, ArtifactStatus.COMPLETE,
+                stored.bytes(), stored.sha256(), timing.startedAt(), timing.finishedAt(), timing.durationMs(),
+                null, null, null, null, null);
     }
 }

@@ -26,7 +26,9 @@ public interface ScreenshotSource {
         public ScreenshotTransfer {
             bytes = bytes == null ? new byte[0] : bytes;
             failure = failure == null ? Optional.empty() : failure;
-            receipt = receipt == null ? Map.of() : Map.copyOf(receipt);
+            // Unknown receipt values (exit status, physical display id) are recorded as null, in order.
+            receipt = receipt == null ? Map.of()
+                    : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(receipt));
             if (transportCompleted && failure.isPresent()) {
                 throw new IllegalArgumentException("a completed transfer has no failure");
             }

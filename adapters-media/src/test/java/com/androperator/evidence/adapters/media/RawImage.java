@@ -10,7 +10,7 @@ import java.util.Random;
  *     (below the palette size for indexed images)
  * @param palette RGB triples for colour type 3, otherwise empty
  */
-record TestImage(int width, int height, int colourType, int bitDepth, boolean interlaced, int[] samples, byte[] palette) {
+record RawImage(int width, int height, int colourType, int bitDepth, boolean interlaced, int[] samples, byte[] palette) {
 
     /** Every {colour type, bit depth} pair the PNG specification allows. */
     static final int[][] VALID_FORMATS = {
@@ -18,7 +18,7 @@ record TestImage(int width, int height, int colourType, int bitDepth, boolean in
         {6, 8}, {6, 16}
     };
 
-    TestImage {
+    RawImage {
         if (width < 1 || height < 1) {
             throw new IllegalArgumentException("encodable images have positive dimensions");
         }
@@ -37,7 +37,7 @@ record TestImage(int width, int height, int colourType, int bitDepth, boolean in
     }
 
     /** An image of random samples; indexed images get a random-sized palette their samples fit. */
-    static TestImage random(int width, int height, int colourType, int bitDepth, boolean interlaced, Random random) {
+    static RawImage random(int width, int height, int colourType, int bitDepth, boolean interlaced, Random random) {
         byte[] palette = new byte[0];
         int limit = 1 << bitDepth;
         if (colourType == 3) {
@@ -50,7 +50,7 @@ record TestImage(int width, int height, int colourType, int bitDepth, boolean in
         for (int i = 0; i < samples.length; i++) {
             samples[i] = random.nextInt(limit);
         }
-        return new TestImage(width, height, colourType, bitDepth, interlaced, samples, palette);
+        return new RawImage(width, height, colourType, bitDepth, interlaced, samples, palette);
     }
 
     int samplesPerPixel() {

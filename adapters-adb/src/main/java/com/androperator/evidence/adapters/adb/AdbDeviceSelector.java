@@ -1,0 +1,152 @@
+package com.androperator.evidence.adapters.adb;
+
+import com.androperator.evidence.contracts.ErrorCodes;
+import com.androperator.evidence.domain.budget.Deadline;
+import com.androperator.evidence.domain.port.DeviceSelector;
+import com.androperator.evidence.domain.port.Failure;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Selects the device from the adb server's {@code host:devices-l} listing, once: an explicit
+ * serial must be listed in state {@code device}; without one, the only attached device is taken.
+ * Makes sure a server runs first ({@link AdbServerClient#ensureServer}).
+ */
+public final class AdbDeviceSelector implements DeviceSelector {
+    private static final String INSTALL_HINT = "install Android platform-tools (Debian: apt-get install -y adb)"
+            + " and put adb on PATH, or set ADB_SERVER_SOCKET=tcp:HOST:PORT";
+    private static final int LISTING_CAP = 1024 * 1024;
+
+    private final AdbServerClient client;
+
+    public AdbDeviceSelector(AdbServerClient client) {
+        this.client = client;
+    }
+
+    /** One line of {@code host:devices-l}. */
+    record AttachedDevice(String serial, String state, String description) {
+    }
+
+    @Override
+    public DeviceSelection select(Optional<String> requestedSerial, Deadline deadline) {
+        if (requestedSerial.isPresent() && !ShellQuote.isValidSerial(requestedSerial.get())) {
+            return refused(ErrorCodes.DEVICE_NOT_FOUND, "'" + Text.abbreviate(requestedSerial.get(), 80)
+                    + "' is not a valid adb serial", Map.of(), "pass --device with a serial listed by `adb devices`");
+        }
+        if (deadline.expired()) {
+            return refused(ErrorCodes.COMMAND_TIMEOUT, "the budget ran out before the device was selected",
+                    Map.of(), "pass a larger --timeout");
+        }
+        AdbServerClient.ServerCheck server = client.ensureServer(deadline);
+        if (server instanceof AdbServerClient.ServerCheck.Unavailable unavailable) {
+            return new DeviceSelection.Refused(unavailable.failure(),
+                    ErrorCodes.COMMAND_TIMEOUT.equals(unavailable.failure().code()) ? "pass a larger --timeout"
+                            : INSTALL_HINT);
+        }
+        StreamResult listing = client.hostQuery("host:devices-l", deadline);
+        if (listing.outcome() == StreamResult.Outcome.DEADLINE) {
+            return refused(ErrorCodes.COMMAND_TIMEOUT, "the adb server did not list devices before the deadline",
+                    Map.of(), "pass a larger --timeout");
+        }
+        if (!listing.completed() || listing.bytesReceived() > LISTING_CAP) {
+            return refused(ErrorCodes.ADB_UNAVAILABLE, "the adb server did not list devices: " + listing.describe(),
+                    Map.of(), INSTALL_HINT);
+        }
+        List<AttachedDevice> devices = parseDevices(listing.stdoutText());
+        return requestedSerial.isPresent() ? explicit(requestedSerial.get(), devices) : only(devices);
+    }
+
+    private static DeviceSelection explicit(String serial, List<AttachedDevice> devices) {
+        for (AttachedDevice device : devices) {
+            if (device.serial().equals(serial)) {
+                return usable(device);
+            }
+        }
+        return refused(ErrorCodes.DEVICE_NOT_FOUND, "device " + serial + " is not attached to the adb server; attached: "
+                + describe(devices), Map.of("serials", serials(devices)),
+                "connect the device (or `adb connect HOST:PORT`), check `adb devices`, and pass --device with a listed serial");
+    }
+
+    private static DeviceSelection only(List<AttachedDevice> devices) {
+        if (devices.isEmpty()) {
+            return refused(ErrorCodes.DEVICE_NOT_FOUND, "no device is attached to the adb server", Map.of(),
+                    "connect a device with USB debugging enabled (or `adb connect HOST:PORT`) and check `adb devices`");
+        }
+        if (devices.size() > 1) {
+            return refused(ErrorCodes.DEVICE_SELECTION_AMBIGUOUS, devices.size() + " devices are attached: "
+                    + describe(devices), Map.of("serials", serials(devices)),
+                    "pass --device <serial> with one of: " + String.join(", ", serials(devices)));
+        }
+        AttachedDevice device = devices.get(0);
+        if (!ShellQuote.isValidSerial(device.serial())) {
+            return refused(ErrorCodes.DEVICE_NOT_FOUND, "the only attached device has serial '"
+                    + Text.abbreviate(device.serial(), 80) + "', which cannot be used safely", Map.of(),
+                    "attach a device whose serial has only letters, digits and . _ : - [ ]");
+        }
+        return usable(device);
+    }
+
+    private static DeviceSelection usable(AttachedDevice device) {
+        Map<String, Object> details = new LinkedHashMap<>();
+        details.put("serial", device.serial());
+        details.put("state", device.state());
+        switch (device.state()) {
+            case "device":
+                return new DeviceSelection.Selected(device.serial());
+            case "offline":
+                return refused(ErrorCodes.DEVICE_OFFLINE, "device " + device.serial() + " is offline", details,
+                        "reconnect the device (replug USB, or `adb disconnect` and `adb connect` for TCP) and retry");
+            case "unauthorized":
+            case "no permissions":
+                return refused(ErrorCodes.DEVICE_UNAUTHORIZED, "device " + device.serial() + " is " + device.state()
+                        + " for this host", details,
+                        "unlock the device and accept the USB debugging prompt (check udev permissions for"
+                                + " 'no permissions'), then retry");
+            default:
+                return refused(ErrorCodes.DEVICE_OFFLINE, "device " + device.serial() + " is in state "
+                        + device.state() + ", not device", details,
+                        "wait until `adb devices` shows the device as 'device' and retry");
+        }
+    }
+
+    /** Parses {@code host:devices-l}: {@code SERIAL STATE [key:value ...]}, where STATE can be "no permissions". */
+    static List<AttachedDevice> parseDevices(String listing) {
+        List<AttachedDevice> devices = new ArrayList<>();
+        for (String rawLine : listing.split("\n")) {
+            String line = rawLine.strip();
+            if (line.isEmpty()) {
+                continue;
+            }
+            String[] tokens = line.split("\\s+", 3);
+            String state = tokens.length > 1 ? tokens[1] : "unknown";
+            String rest = tokens.length > 2 ? tokens[2] : "";
+            if (state.equals("no") && rest.startsWith("permissions")) {
+                state = "no permissions";
+            }
+            devices.add(new AttachedDevice(tokens[0], state, rest));
+        }
+        return devices;
+    }
+
+    private static List<String> serials(List<AttachedDevice> devices) {
+        List<String> serials = new ArrayList<>();
+        devices.forEach(device -> serials.add(device.serial()));
+        return serials;
+    }
+
+    private static String describe(List<AttachedDevice> devices) {
+        if (devices.isEmpty()) {
+            return "none";
+        }
+        List<String> parts = new ArrayList<>();
+        devices.forEach(device -> parts.add(device.serial() + " (" + device.state() + ")"));
+        return String.join(", ", parts);
+    }
+
+    private static DeviceSelection refused(String code, String message, Map<String, Object> details, String hint) {
+        return new DeviceSelection.Refused(new Failure(code, message, details), hint);
+    }
+}

@@ -1,0 +1,119 @@
+package com.androperator.evidence.adapters.adb;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.androperator.evidence.contracts.ErrorCodes;
+import com.androperator.evidence.domain.budget.Deadline;
+import com.androperator.evidence.domain.port.DeviceSelector.DeviceSelection;
+import com.androperator.evidence.domain.port.MonotonicClock;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** Device selection against scripted {@code host:devices-l} listings, including states a simulator cannot reach. */
+@Timeout(20)
+class AdbDeviceSelectorTest {
+    private static final String USB = "0123456789ABCDEF";
+    private static final String TCP = "127.0.0.1:40123";
+
+    private static FakeAdbServer listing(String devices) throws Exception {
+        return new FakeAdbServer(c -> {
+            if (c.request().equals("host:version")) {
+                c.okayPayload("0029");
+            } else if (c.request().equals("host:devices-l")) {
+                c.okayPayload(devices);
+            } else {
+                c.fail("unexpected " + c.request());
+            }
+        });
+    }
+
+    private static DeviceSelection select(FakeAdbServer server, String serial) {
+        return new AdbDeviceSelector(new AdbServerClient(server.environment()))
+                .select(Optional.ofNullable(serial), Deadline.after(MonotonicClock.SYSTEM, 5_000));
+    }
+
+    private static DeviceSelection.Refused refused(DeviceSelection selection, String code) {
+        assertThat(selection).isInstanceOf(DeviceSelection.Refused.class);
+        DeviceSelection.Refused refused = (DeviceSelection.Refused) selection;
+        assertThat(refused.failure().code()).as(refused.failure().message()).isEqualTo(code);
+        assertThat(refused.hint()).isNotBlank();
+        return refused;
+    }
+
+    @Test
+    void theOnlyDeviceIsSelectedWithoutASerial() throws Exception {
+        try (FakeAdbServer server = listing(TCP + "        device product:sim model:Sim device:sim transport_id:1\n")) {
+            assertThat(select(server, null)).isEqualTo(new DeviceSelection.Selected(TCP));
+            assertThat(server.requests()).containsExactly("host:version", "host:devices-l");
+        }
+    }
+
+    @Test
+    void anExplicitSerialMustBeListedAsDevice() throws Exception {
+        String devices = USB + "       device usb:1-1 product:panther model:Pixel_7 device:panther transport_id:2\n"
+                + TCP + "        offline transport_id:3\n"
+                + "emulator-5554          unauthorized transport_id:4\n"
+                + "R58M1       no permissions (user in plugdev group; are your udev rules wrong?); see"
+                + " [http://developer.android.com/tools/device.html] usb:1-2 transport_id:5\n"
+                + "ZX1G22      recovery usb:1-3 transport_id:6\n";
+        try (FakeAdbServer server = listing(devices)) {
+            assertThat(select(server, USB)).isEqualTo(new DeviceSelection.Selected(USB));
+            assertThat(refused(select(server, TCP), ErrorCodes.DEVICE_OFFLINE).failure().message()).contains("offline");
+            refused(select(server, "emulator-5554"), ErrorCodes.DEVICE_UNAUTHORIZED);
+            assertThat(refused(select(server, "R58M1"), ErrorCodes.DEVICE_UNAUTHORIZED).failure().details())
+                    .containsEntry("state", "no permissions");
+            assertThat(refused(select(server, "ZX1G22"), ErrorCodes.DEVICE_OFFLINE).failure().message())
+                    .contains("recovery");
+            DeviceSelection.Refused absent = refused(select(server, "nope-1"), ErrorCodes.DEVICE_NOT_FOUND);
+            assertThat(absent.failure().message()).contains("nope-1").contains(USB + " (device)");
+        }
+    }
+
+    @Test
+    void severalDevicesWithoutASerialAreAmbiguous() throws Exception {
+        try (FakeAdbServer server = listing(USB + " device transport_id:1\n" + TCP + " offline transport_id:2\n")) {
+            DeviceSelection.Refused refused = refused(select(server, null), ErrorCodes.DEVICE_SELECTION_AMBIGUOUS);
+
+            assertThat(refused.failure().details()).containsEntry("serials", List.of(USB, TCP));
+            assertThat(refused.hint()).contains("pass --device").contains(USB).contains(TCP);
+        }
+    }
+
+    @Test
+    void noDeviceIsNotFound() throws Exception {
+        try (FakeAdbServer server = listing("")) {
+            refused(select(server, null), ErrorCodes.DEVICE_NOT_FOUND);
+        }
+    }
+
+    @Test
+    void theOnlyDeviceStillHasToBeOnline() throws Exception {
+        try (FakeAdbServer server = listing("emulator-5554 unauthorized transport_id:4\n")) {
+            refused(select(server, null), ErrorCodes.DEVICE_UNAUTHORIZED);
+        }
+    }
+
+    @Test
+    void anInvalidSerialIsRefusedBeforeAskingTheServer() throws Exception {
+        try (FakeAdbServer server = listing("")) {
+            refused(select(server, "x;reboot"), ErrorCodes.DEVICE_NOT_FOUND);
+            assertThat(server.requests()).isEmpty();
+        }
+    }
+
+    @Test
+    void aServerThatCannotListDevicesIsAdbUnavailable() throws Exception {
+        try (FakeAdbServer server = new FakeAdbServer(c -> {
+            if (c.request().equals("host:version")) {
+                c.okayPayload("0029");
+            } else {
+                c.fail("internal error");
+            }
+        })) {
+            assertThat(refused(select(server, null), ErrorCodes.ADB_UNAVAILABLE).failure().message())
+                    .contains("internal error");
+        }
+    }
+}

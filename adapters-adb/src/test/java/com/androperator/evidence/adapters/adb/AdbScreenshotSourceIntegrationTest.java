@@ -1,0 +1,182 @@
+package com.androperator.evidence.adapters.adb;
+
+import static com.androperator.evidence.adapters.adb.RealAdbFixture.millis;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.androperator.evidence.adapters.media.PngVerifier;
+import com.androperator.evidence.contracts.ErrorCodes;
+import com.androperator.evidence.domain.port.ImageVerifier.ImageVerification;
+import com.androperator.evidence.domain.port.ScreenshotSource.ScreenshotTransfer;
+import com.androperator.evidence.simulator.DeviceSimulator;
+import com.androperator.evidence.simulator.fixtures.ScreenshotFixtures;
+import com.androperator.evidence.simulator.profile.DisplaySpec;
+import com.androperator.evidence.simulator.profile.ProfileFile;
+import com.androperator.evidence.simulator.profile.ServiceFault;
+import com.androperator.evidence.simulator.profile.SimulatorProfile;
+import java.util.Arrays;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** The screenshot through the real adb server to a simulated phone. */
+@Timeout(60)
+class AdbScreenshotSourceIntegrationTest {
+    private static final String INNER = "4619827551948147201";
+    private static final String OUTER = "4619827259835644672";
+    private static final byte[] INNER_PNG = ScreenshotFixtures.smallPng(220, 180, 1);
+    private static final byte[] OUTER_PNG = ScreenshotFixtures.smallPng(108, 240, 2);
+    private static RealAdbFixture adb;
+
+    @BeforeAll
+    static void startServer() {
+        adb = new RealAdbFixture();
+    }
+
+    @AfterAll
+    static void stopServer() {
+        adb.close();
+    }
+
+    @AfterEach
+    void releaseDevices() {
+        adb.releaseDevices();
+    }
+
+    private static SimulatorProfile foldable(boolean innerActive, boolean outerActive) {
+        return SimulatorProfile.builder().displays(
+                new DisplaySpec(0, INNER, innerActive, true, 2208, 1840, 0, 1,
+                        ProfileFile.inMemory("inner.png", INNER_PNG)),
+                new DisplaySpec(0, OUTER, outerActive, true, 1080, 2092, 0, 0,
+                        ProfileFile.inMemory("outer.png", OUTER_PNG))).build();
+    }
+
+    private static ScreenshotTransfer capture(DeviceSimulator simulator) {
+        return new AdbScreenshotSource(adb.client()).capture(simulator.serial(), millis(10_000));
+    }
+
+    @Test
+    void aFoldableWhoseOuterScreenIsActiveGivesTheOuterScreensPng() {
+        DeviceSimulator phone = adb.attach(foldable(false, true));
+
+        ScreenshotTransfer transfer = capture(phone);
+
+        assertThat(transfer.failure()).isEmpty();
+        assertThat(transfer.transportCompleted()).isTrue();
+        assertThat(transfer.bytes()).isEqualTo(OUTER_PNG);
+        assertThat(new PngVerifier().verify(transfer.bytes())).isEqualTo(new ImageVerification.Verified(108, 240));
+        assertThat(transfer.receipt())
+                .containsEntry("command", "screencap -p -d '" + OUTER + "'")
+                .containsEntry("displayId", 0)
+                .containsEntry("physicalDisplayId", OUTER)
+                .containsEntry("legacyDisplayDump", false)
+                .containsEntry("bytesReceived", (long) OUTER_PNG.length)
+                .containsEntry("exitStatus", null)
+                .containsKey("durationMs");
+        assertThat(phone.receivedServices())
+                .containsSubsequence("shell,v2,raw:dumpsys display", "exec:screencap -p -d '" + OUTER + "'");
+    }
+
+    @Test
+    void theSamplePhoneOverLegacyShellStillCapturesItsOneScreen() {
+        SimulatorProfile sample = SimulatorProfile.builder().shellV2(false).build();
+        DeviceSimulator phone = adb.attach(sample);
+
+        ScreenshotTransfer transfer = capture(phone);
+
+        assertThat(transfer.failure()).isEmpty();
+        assertThat(transfer.bytes()).isEqualTo(sample.displays().get(0).screenshot().read());
+        assertThat(phone.receivedServices()).contains("shell:dumpsys display");
+    }
+
+    @Test
+    void anOlderDisplayDumpCapturesTheDefaultDisplayWithoutDashD() {
+        DeviceSimulator phone = adb.attach(SimulatorProfile.builder().legacyDisplayDump(true)
+                .displays(DisplaySpec.of(0, "0", 108, 240, ProfileFile.inMemory("s.png", OUTER_PNG))).build());
+
+        ScreenshotTransfer transfer = capture(phone);
+
+        assertThat(transfer.failure()).isEmpty();
+        assertThat(transfer.bytes()).isEqualTo(OUTER_PNG);
+        assertThat(transfer.receipt()).containsEntry("command", "screencap -p")
+                .containsEntry("legacyDisplayDump", true).containsEntry("physicalDisplayId", null);
+        assertThat(phone.receivedServices()).contains("exec:screencap -p");
+    }
+
+    @Test
+    void twoActiveScreensFailTheSelectionWithoutAScreencap() {
+        DeviceSimulator phone = adb.attach(foldable(true, true));
+
+        ScreenshotTransfer transfer = capture(phone);
+
+        assertThat(transfer.transportCompleted()).isFalse();
+        assertThat(transfer.failure()).hasValueSatisfying(failure -> {
+            assertThat(failure.code()).isEqualTo(ErrorCodes.DISPLAY_SELECTION_FAILED);
+            assertThat(failure.message()).contains("2 display viewports").contains(INNER).contains(OUTER);
+        });
+        assertThat(phone.receivedServices()).noneMatch(service -> service.contains("screencap"));
+    }
+
+    @Test
+    void aDeviceCutMidScreencapKeepsThePartialBytesButProvesNothing() {
+        DeviceSimulator phone = adb.attach(foldable(false, true).toBuilder()
+                .fault("screencap", ServiceFault.dropAfterBytes(1000)).build());
+
+        ScreenshotTransfer transfer = capture(phone);
+
+        assertThat(transfer.bytes()).hasSize(1000).isEqualTo(Arrays.copyOf(OUTER_PNG, 1000));
+        assertThat(transfer.receipt()).containsEntry("bytesReceived", 1000L);
+        // The server reports the dead device as a clean end of stream: only the PNG check can tell.
+        assertThat(new PngVerifier().verify(transfer.bytes())).isInstanceOf(ImageVerification.Rejected.class);
+    }
+
+    @Test
+    void aScreenshotOverTheCapFailsWithTheBytesSoFar() {
+        DeviceSimulator phone = adb.attach(foldable(false, true));
+
+        ScreenshotTransfer transfer = new AdbScreenshotSource(adb.client(), 4096).capture(phone.serial(), millis(10_000));
+
+        assertThat(transfer.failure()).hasValueSatisfying(failure -> {
+            assertThat(failure.code()).isEqualTo(ErrorCodes.SCREENSHOT_FAILED);
+            assertThat(failure.message()).contains("over the 4096 bytes cap");
+        });
+        assertThat(transfer.bytes()).isEqualTo(Arrays.copyOf(OUTER_PNG, 4096));
+    }
+
+    @Test
+    void theDeadlineEndsAScreencapAsCommandTimeout() {
+        DeviceSimulator phone = adb.attach(foldable(false, true).toBuilder().latency("screencap", 5_000).build());
+
+        ScreenshotTransfer transfer = new AdbScreenshotSource(adb.client()).capture(phone.serial(), millis(800));
+
+        assertThat(transfer.transportCompleted()).isFalse();
+        assertThat(transfer.failure()).hasValueSatisfying(failure ->
+                assertThat(failure.code()).isEqualTo(ErrorCodes.COMMAND_TIMEOUT));
+        assertThat(transfer.receipt()).containsEntry("command", "screencap -p -d '" + OUTER + "'");
+    }
+
+    @Test
+    void aDeviceErrorInsteadOfAPngIsAScreenshotFailure() {
+        DeviceSimulator phone = adb.attach(foldable(false, true).toBuilder()
+                .fault("screencap", ServiceFault.fail(1, "Failed to take screenshot. Status: -5\n")).build());
+
+        ScreenshotTransfer transfer = capture(phone);
+
+        assertThat(transfer.failure()).hasValueSatisfying(failure -> {
+            assertThat(failure.code()).isEqualTo(ErrorCodes.SCREENSHOT_FAILED);
+            assertThat(failure.message()).contains("Failed to take screenshot. Status: -5");
+        });
+    }
+
+    @Test
+    void anExpiredBudgetSendsNothing() {
+        DeviceSimulator phone = adb.attach(foldable(false, true));
+        int before = phone.receivedServices().size();
+
+        ScreenshotTransfer transfer = new AdbScreenshotSource(adb.client()).capture(phone.serial(), millis(0));
+
+        assertThat(transfer.failure().orElseThrow().code()).isEqualTo(ErrorCodes.COMMAND_TIMEOUT);
+        assertThat(phone.receivedServices()).hasSize(before);
+    }
+}

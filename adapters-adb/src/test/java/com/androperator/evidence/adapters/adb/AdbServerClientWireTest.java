@@ -1,0 +1,381 @@
+package com.androperator.evidence.adapters.adb;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.androperator.evidence.adapters.adb.StreamResult.Outcome;
+import com.androperator.evidence.contracts.ErrorCodes;
+import com.androperator.evidence.domain.budget.Deadline;
+import com.androperator.evidence.domain.port.MonotonicClock;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+@Timeout(20)
+class AdbServerClientWireTest {
+    private static final String SERIAL = "127.0.0.1:5555";
+
+    private static Deadline seconds(int seconds) {
+        return Deadline.after(MonotonicClock.SYSTEM, seconds * 1000L);
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return probe.getLocalPort();
+        }
+    }
+
+    @Test
+    void aHostQueryFramesTheRequestAndReadsTheLengthPrefixedPayload() throws Exception {
+        try (FakeAdbServer server = new FakeAdbServer(c -> c.okayPayload("0029"))) {
+            StreamResult result = new AdbServerClient(server.environment()).hostQuery("host:version", seconds(5));
+
+            assertThat(result.outcome()).isEqualTo(Outcome.COMPLETED);
+            assertThat(result.stdoutText()).isEqualTo("0029");
+            assertThat(server.requests()).containsExactly("host:version");
+        }
+    }
+
+    @Test
+    void theLengthIsFourLowercaseHexDigitsOfTheUtf8Bytes() throws Exception {
+        String request = "host:connect:" + "ä".repeat(100);
+        try (FakeAdbServer server = new FakeAdbServer(c -> c.okayPayload("failed to connect"))) {
+            StreamResult result = new AdbServerClient(server.environment()).hostQuery(request, seconds(5));
+
+            assertThat(server.requests()).containsExactly(request);
+            assertThat(result.stdoutText()).isEqualTo("failed to connect");
+        }
+        assertThat(String.format("%04x", request.getBytes(StandardCharsets.UTF_8).length)).isEqualTo("00d5");
+    }
+
+    @Test
+    void aFailAnswerCarriesItsReason() throws Exception {
+        try (FakeAdbServer server = new FakeAdbServer(c -> c.fail("device 'nope' not found"))) {
+            StreamResult result = new AdbServerClient(server.environment())
+                    .hostQuery("host-serial:nope:get-state", seconds(5));
+
+            assertThat(result.outcome()).isEqualTo(Outcome.FAIL);
+            assertThat(result.detail()).isEqualTo("device 'nope' not found");
+        }
+    }
+
+    @Test
+    void somethingThatIsNotTheProtocolIsAnIoError() throws Exception {
+        try (FakeAdbServer server = new FakeAdbServer(c -> c.write("HTTP/1.1 400"))) {
+            StreamResult result = new AdbServerClient(server.environment()).hostQuery("host:version", seconds(5));
+
+            assertThat(result.outcome()).isEqualTo(Outcome.IO_ERROR);
+            assertThat(result.detail()).contains("instead of OKAY or FAIL");
+        }
+        try (FakeAdbServer server = new FakeAdbServer(c -> c.write("OKAY0010abc"))) {
+            StreamResult result = new AdbServerClient(server.environment()).hostQuery("host:devices-l", seconds(5));
+
+            assertThat(result.outcome()).isEqualTo(Outcome.IO_ERROR);
+            assertThat(result.detail()).contains("ended after 3 of 16 bytes");
+        }
+    }
+
+    @Test
+    void execSwitchesTransportAndReadsRawBytesUntilEof() throws Exception {
+        byte[] png = new byte[200_000];
+        new java.util.Random(7).nextBytes(png);
+        try (FakeAdbServer server = new FakeAdbServer(c -> {
+            c.acceptTransport();
+            c.okay();
+            c.write(png);
+        })) {
+            StreamResult result = new AdbServerClient(server.environment())
+                    .exec(SERIAL, "screencap -p", seconds(5), 1 << 20, null);
+
+            assertThat(result.outcome()).isEqualTo(Outcome.COMPLETED);
+            assertThat(result.cleanEof()).isTrue();
+            assertThat(result.serviceOpened()).isTrue();
+            assertThat(result.exitStatus()).isNull();
+            assertThat(result.stdout()).isEqualTo(png);
+            assertThat(server.requests()).containsExactly("host:transport:" + SERIAL, "exec:screencap -p");
+        }
+    }
+
+    @Test
+    void aRefusedTransportOrServiceNeverOpensTheService() throws Exception {
+        try (FakeAdbServer server = new FakeAdbServer(c -> c.fail("device offline"))) {
+            StreamResult result = new AdbServerClient(server.environment()).shell(SERIAL, "getprop", seconds(5), 100, null);
+
+            assertThat(result.outcome()).isEqualTo(Outcome.FAIL);
+            assertThat(result.detail()).isEqualTo("device offline");
+            assertThat(result.serviceOpened()).isFalse();
+        }
+        try (FakeAdbServer server = new FakeAdbServer(c -> {
+            c.acceptTransport();
+            c.fail("closed");
+        })) {
+            StreamResult result = new AdbServerClient(server.environment()).shell(SERIAL, "getprop", seconds(5), 100, null);
+
+            assertThat(result.outcome()).isEqualTo(Outcome.FAIL);
+            assertThat(result.serviceOpened()).isFalse();
+            assertThat(server.requests()).containsExactly("host:transport:" + SERIAL, "shell:getprop");
+        }
+    }
+
+    @Test
+    void bytesOverTheCapAreNotKept() throws Exception {
+        try (FakeAdbServer server = new FakeAdbServer(c -> {
+            c.acceptTransport();
+            c.okay();
+            c.write(new byte[100]);
+            c.holdUntilClientCloses();
+        })) {
+            StreamResult result = new AdbServerClient(server.environment()).exec(SERIAL, "screencap -p", seconds(5), 60, null);
+
+            assertThat(result.outcome()).isEqualTo(Outcome.CAP_EXCEEDED);
+            assertThat(result.stdout()).hasSize(60);
+            assertThat(result.cleanEof()).isFalse();
+        }
+    }
+
+    @Test
+    void readingStopsAtTheDeadlineAndKeepsThePartialBytes() throws Exception {
+        try (FakeAdbServer server = new FakeAdbServer(c -> {
+            c.acceptTransport();
+            c.okay();
+            c.write("partial!!!");
+            c.holdUntilClientCloses();
+        })) {
+            long start = System.nanoTime();
+            StreamResult result = new AdbServerClient(server.environment())
+                    .exec(SERIAL, "screencap -p", Deadline.after(MonotonicClock.SYSTEM, 300), 1 << 20, null);
+            long elapsedMillis = (System.nanoTime() - start) / 1_000_000;
+
+            assertThat(result.outcome()).isEqualTo(Outcome.DEADLINE);
+            assertThat(result.stdoutText()).isEqualTo("partial!!!");
+            assertThat(result.cleanEof()).isFalse();
+            assertThat(elapsedMillis).isBetween(250L, 3000L);
+        }
+    }
+
+    @Test
+    void anExpiredDeadlineNeverConnects() throws Exception {
+        try (FakeAdbServer server = new FakeAdbServer(c -> c.okayPayload("0029"))) {
+            StreamResult result = new AdbServerClient(server.environment())
+                    .hostQuery("host:version", Deadline.after(MonotonicClock.SYSTEM, 0));
+
+            assertThat(result.outcome()).isEqualTo(Outcome.DEADLINE);
+            assertThat(server.requests()).isEmpty();
+        }
+    }
+
+    @Test
+    void anotherThreadCanCancelABlockedRead() throws Exception {
+        CountDownLatch firstBytes = new CountDownLatch(1);
+        try (FakeAdbServer server = new FakeAdbServer(c -> {
+            c.acceptTransport();
+            c.okay();
+            c.write("01-01 first line\n");
+            c.holdUntilClientCloses();
+        })) {
+            AdbCancellation cancellation = new AdbCancellation();
+            Thread canceller = new Thread(() -> {
+                try {
+                    if (firstBytes.await(10, TimeUnit.SECONDS)) {
+                        cancellation.cancel();
+                    }
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            });
+            canceller.start();
+            StreamResult result = new AdbServerClient(server.environment()).stream(SERIAL,
+                    AdbServerClient.ServiceKind.SHELL, "logcat -v time -T 1", seconds(15), 1 << 20, cancellation,
+                    (data, offset, length) -> {
+                        firstBytes.countDown();
+                        return true;
+                    });
+            canceller.join();
+
+            assertThat(result.outcome()).isEqualTo(Outcome.CANCELLED);
+            assertThat(result.bytesReceived()).isEqualTo(17);
+            assertThat(result.stdout()).isEmpty();
+        }
+    }
+
+    @Test
+    void aCancellationBeforeTheRequestMeansNoConnection() throws Exception {
+        try (FakeAdbServer server = new FakeAdbServer(c -> c.okayPayload("0029"))) {
+            AdbCancellation cancellation = new AdbCancellation();
+            cancellation.cancel();
+            StreamResult result = new AdbServerClient(server.environment())
+                    .exec(SERIAL, "true", seconds(5), 10, cancellation);
+
+            assertThat(result.outcome()).isEqualTo(Outcome.CANCELLED);
+            assertThat(server.requests()).isEmpty();
+        }
+    }
+
+    @Test
+    void aListenerThatSaysStopEndsTheStream() throws Exception {
+        try (FakeAdbServer server = new FakeAdbServer(c -> {
+            c.acceptTransport();
+            c.okay();
+            c.write("line\n");
+            c.holdUntilClientCloses();
+        })) {
+            StreamResult result = new AdbServerClient(server.environment()).stream(SERIAL,
+                    AdbServerClient.ServiceKind.SHELL, "logcat", seconds(5), 1 << 20, null, (d, o, l) -> false);
+
+            assertThat(result.outcome()).isEqualTo(Outcome.CANCELLED);
+        }
+    }
+
+    @Test
+    void shellV2FramesSeparateStdoutStderrAndTheExitStatus() throws Exception {
+        try (FakeAdbServer server = new FakeAdbServer(c -> {
+            c.acceptTransport();
+            c.okay();
+            c.frame(1, "hello ");
+            c.frame(2, "warning: odd\n");
+            c.frame(1, "world");
+            c.frame(5, "window size change is ignored");
+            c.frame(3, new byte[] {3});
+            c.holdUntilClientCloses();
+        })) {
+            StreamResult result = new AdbServerClient(server.environment())
+                    .shellV2(SERIAL, "dumpsys input", seconds(5), 1 << 20, null);
+
+            assertThat(result.outcome()).isEqualTo(Outcome.COMPLETED);
+            assertThat(result.cleanEof()).isTrue();
+            assertThat(result.stdoutText()).isEqualTo("hello world");
+            assertThat(result.stderrText()).isEqualTo("warning: odd\n");
+            assertThat(result.exitStatus()).isEqualTo(3);
+            assertThat(result.succeeded()).isFalse();
+            assertThat(server.requests()).containsExactly("host:transport:" + SERIAL, "shell,v2,raw:dumpsys input");
+        }
+    }
+
+    @Test
+    void aShellV2StreamWithoutItsExitFrameWasCut() throws Exception {
+        try (FakeAdbServer server = new FakeAdbServer(c -> {
+            c.acceptTransport();
+            c.okay();
+            c.frame(1, "[ro.a]: [1]\n");
+        })) {
+            StreamResult result = new AdbServerClient(server.environment())
+                    .shellV2(SERIAL, "getprop", seconds(5), 1 << 20, null);
+
+            assertThat(result.outcome()).isEqualTo(Outcome.IO_ERROR);
+            assertThat(result.cleanEof()).isFalse();
+            assertThat(result.detail()).contains("without an exit frame");
+            assertThat(result.stdoutText()).isEqualTo("[ro.a]: [1]\n");
+        }
+    }
+
+    @Test
+    void aShellV2StreamCutInsideAFrameKeepsWhatArrived() throws Exception {
+        try (FakeAdbServer server = new FakeAdbServer(c -> {
+            c.acceptTransport();
+            c.okay();
+            c.write(new byte[] {1, 100, 0, 0, 0});
+            c.write("0123456789");
+        })) {
+            StreamResult result = new AdbServerClient(server.environment())
+                    .shellV2(SERIAL, "getprop", seconds(5), 1 << 20, null);
+
+            assertThat(result.outcome()).isEqualTo(Outcome.IO_ERROR);
+            assertThat(result.detail()).contains("inside a frame");
+            assertThat(result.stdoutText()).isEqualTo("0123456789");
+        }
+    }
+
+    @Test
+    void anAbsurdShellV2FrameLengthIsNotTheProtocol() throws Exception {
+        try (FakeAdbServer server = new FakeAdbServer(c -> {
+            c.acceptTransport();
+            c.okay();
+            c.write(new byte[] {1, -1, -1, -1, -1});
+            c.holdUntilClientCloses();
+        })) {
+            StreamResult result = new AdbServerClient(server.environment())
+                    .shellV2(SERIAL, "getprop", seconds(5), 1 << 20, null);
+
+            assertThat(result.outcome()).isEqualTo(Outcome.IO_ERROR);
+            assertThat(result.detail()).contains("not the shell_v2 protocol");
+        }
+    }
+
+    @Test
+    void aRequestOverTheProtocolLimitIsRefusedLocally() throws Exception {
+        try (FakeAdbServer server = new FakeAdbServer(FakeAdbServer.Conversation::acceptTransport)) {
+            StreamResult result = new AdbServerClient(server.environment())
+                    .shell(SERIAL, "x".repeat(70_000), seconds(5), 10, null);
+
+            assertThat(result.outcome()).isEqualTo(Outcome.IO_ERROR);
+            assertThat(result.detail()).contains("over the adb protocol's limit");
+            assertThat(result.serviceOpened()).isFalse();
+        }
+    }
+
+    @Test
+    void nothingListeningIsServerUnreachable() throws Exception {
+        int port = freePort();
+        StreamResult result = new AdbServerClient(Map.of("ANDROID_ADB_SERVER_PORT", Integer.toString(port)))
+                .hostQuery("host:version", seconds(5));
+
+        assertThat(result.outcome()).isEqualTo(Outcome.SERVER_UNREACHABLE);
+        assertThat(result.detail()).contains("127.0.0.1:" + port);
+    }
+
+    @Test
+    void ensureServerAcceptsARunningServer() throws Exception {
+        try (FakeAdbServer server = new FakeAdbServer(c -> c.okayPayload("0029"))) {
+            AdbServerClient.ServerCheck check = new AdbServerClient(server.environment()).ensureServer(seconds(5));
+
+            assertThat(check).isInstanceOf(AdbServerClient.ServerCheck.Running.class);
+            assertThat(((AdbServerClient.ServerCheck.Running) check).version()).isEqualTo(41);
+            assertThat(((AdbServerClient.ServerCheck.Running) check).startedNow()).isFalse();
+        }
+    }
+
+    @Test
+    void withoutAServerAndWithoutAdbOnPathTheFailureSaysHowToInstallIt() throws Exception {
+        int port = freePort();
+        AdbServerClient client = new AdbServerClient(Map.of("ANDROID_ADB_SERVER_PORT", Integer.toString(port),
+                "PATH", "/nonexistent"));
+
+        AdbServerClient.ServerCheck check = client.ensureServer(seconds(5));
+
+        assertThat(check).isInstanceOf(AdbServerClient.ServerCheck.Unavailable.class);
+        var failure = ((AdbServerClient.ServerCheck.Unavailable) check).failure();
+        assertThat(failure.code()).isEqualTo(ErrorCodes.ADB_UNAVAILABLE);
+        assertThat(failure.message()).contains("adb is not on PATH").contains("apt-get install -y adb")
+                .contains("ADB_SERVER_SOCKET");
+        assertThat(client.adbOnPath()).isEmpty();
+    }
+
+    @Test
+    void aRemoteServerIsNeverStarted() throws Exception {
+        int port = freePort();
+        AdbServerClient client = new AdbServerClient(Map.of("ADB_SERVER_SOCKET", "tcp:127.0.0.2:" + port,
+                "PATH", "/usr/bin:/bin"));
+
+        AdbServerClient.ServerCheck check = client.ensureServer(seconds(5));
+
+        assertThat(check).isInstanceOf(AdbServerClient.ServerCheck.Unavailable.class);
+        assertThat(((AdbServerClient.ServerCheck.Unavailable) check).failure().message())
+                .contains("a remote server is never started");
+    }
+
+    @Test
+    void anInvalidAddressSettingIsAdbUnavailable() {
+        AdbServerClient client = new AdbServerClient(Map.of("ADB_SERVER_SOCKET", "unix:/tmp/x"));
+
+        AdbServerClient.ServerCheck check = client.ensureServer(seconds(5));
+
+        assertThat(((AdbServerClient.ServerCheck.Unavailable) check).failure().message())
+                .contains("ADB_SERVER_SOCKET=unix:/tmp/x is not tcp:HOST:PORT");
+        assertThat(client.hostQuery("host:version", seconds(5)).outcome()).isEqualTo(Outcome.SERVER_UNREACHABLE);
+    }
+}

@@ -1,0 +1,120 @@
+package com.androperator.evidence.adapters.fs;
+
+import com.androperator.evidence.contracts.ErrorCodes;
+import com.androperator.evidence.domain.port.BundleStore;
+import com.androperator.evidence.domain.port.Failure;
+import java.io.IOException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * Bundles as directories on the local file system. A bundle directory is created with one
+ * mkdir(2), so of any number of racing callers exactly one gets it and the rest see
+ * EVIDENCE_OUTPUT_EXISTS; nothing that already exists is ever touched.
+ */
+public final class FileBundleStore implements BundleStore {
+    private final FileSystemOps ops;
+
+    public FileBundleStore() {
+        this(FileSystemOps.SYSTEM);
+    }
+
+    /** {@code ops} is handed to every writer this store creates (tests inject failures there). */
+    public FileBundleStore(FileSystemOps ops) {
+        this.ops = Objects.requireNonNull(ops, "ops");
+    }
+
+    @Override
+    public Availability check(Path directory) {
+        Failure refusal = refusal(directory);
+        return refusal == null ? new Availability.Available() : new Availability.Unavailable(refusal);
+    }
+
+    @Override
+    public Reservation reserve(Path directory) {
+        Failure refusal = refusal(directory);
+        if (refusal != null) {
+            return new Reservation.Refused(refusal);
+        }
+        try {
+            ops.createPrivateDirectory(directory);
+        } catch (FileAlreadyExistsException e) {
+            return new Reservation.Refused(outputExists(directory));
+        } catch (NoSuchFileException e) {
+            // The parent vanished between the check and mkdir.
+            return new Reservation.Refused(parentUnusable(directory, "does not exist"));
+        } catch (IOException e) {
+            return new Reservation.Refused(unwritable(directory, e));
+        }
+        return new Reservation.Reserved(new FileBundleWriter(directory, ops));
+    }
+
+    /** Why {@code directory} cannot become a new bundle, or null when it can. */
+    private static Failure refusal(Path directory) {
+        if (directory == null || !directory.isAbsolute()) {
+            return new Failure(ErrorCodes.EXECUTION_VALIDATION_FAILED,
+                    "The bundle directory must be an absolute path: " + directory, detailsOf(directory));
+        }
+        if (existsWithoutFollowingLinks(directory)) {
+            return outputExists(directory);
+        }
+        Path parent = directory.getParent();
+        if (parent == null) {
+            return new Failure(ErrorCodes.EXECUTION_VALIDATION_FAILED,
+                    "A file system root cannot be a bundle directory: " + directory, detailsOf(directory));
+        }
+        try {
+            if (!Files.readAttributes(parent, BasicFileAttributes.class).isDirectory()) {
+                return parentUnusable(directory, "is not a directory");
+            }
+        } catch (IOException e) {
+            return parentUnusable(directory, "does not exist or cannot be read (" + IoCauses.describe(e) + ")");
+        }
+        return null;
+    }
+
+    /** A dangling symlink exists too: it would make mkdir fail, and it is not ours to remove. */
+    private static boolean existsWithoutFollowingLinks(Path path) {
+        try {
+            Files.readAttributes(path, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    private static Failure outputExists(Path directory) {
+        return new Failure(ErrorCodes.EVIDENCE_OUTPUT_EXISTS,
+                directory + " already exists; a new attempt requires a new directory", detailsOf(directory));
+    }
+
+    private static Failure parentUnusable(Path directory, String problem) {
+        Map<String, Object> details = detailsOf(directory);
+        details.put("parent", String.valueOf(directory.getParent()));
+        return new Failure(ErrorCodes.EXECUTION_VALIDATION_FAILED,
+                "The parent directory of " + directory + " " + problem + "; the parent must exist", details);
+    }
+
+    private static Failure unwritable(Path directory, IOException cause) {
+        Map<String, Object> details = detailsOf(directory);
+        details.put("causeCode", IoCauses.causeCode(cause));
+        details.put("message", IoCauses.describe(cause));
+        details.put("recovery", "Choose an output directory whose parent is writable, or make "
+                + directory.getParent() + " writable; no permissions are changed automatically.");
+        return new Failure(ErrorCodes.EVIDENCE_STORAGE_UNWRITABLE,
+                "Cannot create the bundle directory " + directory + ": " + IoCauses.describe(cause), details);
+    }
+
+    private static Map<String, Object> detailsOf(Path directory) {
+        Map<String, Object> details = new LinkedHashMap<>();
+        details.put("path", String.valueOf(directory));
+        return details;
+    }
+}

@@ -1,0 +1,298 @@
+package com.androperator.evidence.adapters.fs;
+
+import com.androperator.evidence.contracts.BundleStatus;
+import com.androperator.evidence.contracts.CapturesFile;
+import com.androperator.evidence.contracts.ContractJson;
+import com.androperator.evidence.contracts.ErrorCodes;
+import com.androperator.evidence.contracts.Manifest;
+import com.androperator.evidence.domain.port.BundleWriter;
+import com.androperator.evidence.domain.port.Failure;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Writes the files of one bundle directory. Every file is created new (never overwritten) with
+ * mode 0600 under a {@code .partial.} name, fsynced, and only then renamed; directory entries are
+ * fsynced after each rename. Hashes and byte counts come from the bytes actually written. Once a
+ * terminal manifest exists (written by this or any earlier writer) the bundle is never modified.
+ *
+ * <p>Every I/O failure is returned as {@link StoreResult.StoreFailed} with code STORAGE_FAILED and
+ * a causeCode; whatever was already written stays where it is.
+ */
+public final class FileBundleWriter implements BundleWriter {
+    static final String MANIFEST = "manifest.json";
+    static final String MANIFEST_PARTIAL = "manifest.partial.json";
+    static final String CAPTURES = "captures.json";
+    static final String CAPTURES_PARTIAL = "captures.partial.json";
+    private static final String PARTIAL_MARK = ".partial.";
+    private static final Set<String> TERMINAL = Set.of(
+            BundleStatus.COMPLETE.wire(), BundleStatus.PARTIAL.wire(), BundleStatus.FAILED.wire());
+
+    private final Path directory;
+    private final FileSystemOps ops;
+    /** What this writer wrote, by current file name, so a promotion reports the written bytes' hash. */
+    private final Map<String, StoreResult.Stored> written = new HashMap<>();
+    /** The terminal status seen or written; null while the bundle may still change. */
+    private String terminalStatus;
+
+    /** A writer for an existing bundle directory (reserved by {@link FileBundleStore}, or reopened). */
+    public FileBundleWriter(Path directory) {
+        this(directory, FileSystemOps.SYSTEM);
+    }
+
+    public FileBundleWriter(Path directory, FileSystemOps ops) {
+        this.directory = Objects.requireNonNull(directory, "directory");
+        this.ops = Objects.requireNonNull(ops, "ops");
+    }
+
+    @Override
+    public Path directory() {
+        return directory;
+    }
+
+    @Override
+    public synchronized StoreResult writePartial(String partialName, byte[] bytes) {
+        Objects.requireNonNull(bytes, "bytes");
+        if (!isPlainFileName(partialName) || !partialName.contains(PARTIAL_MARK)) {
+            return invalidName(partialName, "a partial file is a plain file name containing \".partial.\"");
+        }
+        StoreResult refusal = refuseIfTerminal();
+        if (refusal != null) {
+            return refusal;
+        }
+        return writeNewFile(partialName, bytes);
+    }
+
+    @Override
+    public synchronized StoreResult promote(String partialName, String finalName) {
+        if (!isPlainFileName(partialName) || !partialName.contains(PARTIAL_MARK)) {
+            return invalidName(partialName, "a partial file is a plain file name containing \".partial.\"");
+        }
+        if (!isPlainFileName(finalName) || finalName.contains(PARTIAL_MARK)) {
+            return invalidName(finalName, "a final file is a plain file name without \".partial.\"");
+        }
+        StoreResult refusal = refuseIfTerminal();
+        if (refusal != null) {
+            return refusal;
+        }
+        Path source = directory.resolve(partialName);
+        Path target = directory.resolve(finalName);
+        // One writer owns a bundle, so checking before the rename suffices; rename(2) itself
+        // would silently replace an existing target.
+        if (existsWithoutFollowingLinks(target)) {
+            return failed("promote " + partialName + " to", target, "EEXIST",
+                    "the final file already exists and is never overwritten");
+        }
+        StoreResult.Stored content;
+        try {
+            content = written.containsKey(partialName)
+                    ? written.get(partialName)
+                    : hashExistingFile(partialName, source);
+            ops.moveAtomically(source, target);
+            written.remove(partialName);
+        } catch (IOException e) {
+            return failed("promote " + partialName + " to", target, e);
+        }
+        StoreResult.Stored promoted = new StoreResult.Stored(finalName, content.bytes(), content.sha256());
+        written.put(finalName, promoted);
+        StoreResult synced = forceDirectory("promote " + partialName + " to", target);
+        return synced != null ? synced : promoted;
+    }
+
+    @Override
+    public synchronized StoreResult writeCaptures(CapturesFile captures) {
+        Objects.requireNonNull(captures, "captures");
+        StoreResult refusal = refuseIfTerminal();
+        if (refusal != null) {
+            return refusal;
+        }
+        return replaceAtomically(CAPTURES_PARTIAL, CAPTURES, prettyJson(captures));
+    }
+
+    @Override
+    public synchronized StoreResult finalizeManifest(Manifest manifest) {
+        Objects.requireNonNull(manifest, "manifest");
+        StoreResult refusal = refuseIfTerminal();
+        if (refusal != null) {
+            return refusal;
+        }
+        StoreResult result = replaceAtomically(MANIFEST_PARTIAL, MANIFEST, prettyJson(manifest));
+        if (result instanceof StoreResult.Stored && manifest.isTerminal()) {
+            terminalStatus = manifest.status().wire();
+        }
+        return result;
+    }
+
+    /** Writes {@code temporaryName} new, fsyncs it, renames it over {@code finalName}, fsyncs the directory. */
+    private StoreResult replaceAtomically(String temporaryName, String finalName, byte[] bytes) {
+        Path temporary = directory.resolve(temporaryName);
+        try {
+            // A temporary left by an interrupted earlier attempt is ours; the final file is untouched.
+            ops.deleteIfExists(temporary);
+        } catch (IOException e) {
+            return failed("remove the stale", temporary, e);
+        }
+        StoreResult partial = writeNewFile(temporaryName, bytes);
+        if (!(partial instanceof StoreResult.Stored stored)) {
+            return partial;
+        }
+        Path target = directory.resolve(finalName);
+        try {
+            ops.moveAtomically(temporary, target);
+        } catch (IOException e) {
+            return failed("rename " + temporaryName + " to", target, e);
+        }
+        written.remove(temporaryName);
+        StoreResult.Stored result = new StoreResult.Stored(finalName, stored.bytes(), stored.sha256());
+        written.put(finalName, result);
+        StoreResult synced = forceDirectory("rename " + temporaryName + " to", target);
+        return synced != null ? synced : result;
+    }
+
+    private StoreResult writeNewFile(String name, byte[] bytes) {
+        Path file = directory.resolve(name);
+        MessageDigest digest = sha256();
+        long count = 0;
+        try (FileSystemOps.WritableFile out = ops.createNew(file)) {
+            ByteBuffer buffer = ByteBuffer.wrap(bytes);
+            while (buffer.hasRemaining()) {
+                int from = buffer.position();
+                int wrote = out.write(buffer);
+                // Hash exactly the bytes the channel accepted, in order.
+                digest.update(bytes, from, wrote);
+                count += wrote;
+            }
+            out.force();
+        } catch (IOException e) {
+            return failed("write", file, e);
+        }
+        StoreResult.Stored stored = new StoreResult.Stored(name, count, HexFormat.of().formatHex(digest.digest()));
+        written.put(name, stored);
+        StoreResult synced = forceDirectory("write", file);
+        return synced != null ? synced : stored;
+    }
+
+    /** For partial files this writer did not write (e.g. produced by an encoder): hash the file itself. */
+    private static StoreResult.Stored hashExistingFile(String name, Path file) throws IOException {
+        BasicFileAttributes attributes = Files.readAttributes(file, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+        if (!attributes.isRegularFile()) {
+            throw new NoSuchFileException(file.toString(), null, "not a regular file");
+        }
+        MessageDigest digest = sha256();
+        long count = 0;
+        byte[] buffer = new byte[64 * 1024];
+        try (InputStream in = Files.newInputStream(file, LinkOption.NOFOLLOW_LINKS)) {
+            for (int read = in.read(buffer); read >= 0; read = in.read(buffer)) {
+                digest.update(buffer, 0, read);
+                count += read;
+            }
+        }
+        return new StoreResult.Stored(name, count, HexFormat.of().formatHex(digest.digest()));
+    }
+
+    /** Null when the directory entry is durable; otherwise the failure (the file itself was written). */
+    private StoreResult forceDirectory(String operation, Path file) {
+        try {
+            ops.forceDirectory(directory);
+            return null;
+        } catch (IOException e) {
+            return failed(operation + " (fsync of the bundle directory after)", file, e);
+        }
+    }
+
+    /** A terminal bundle is never modified, whether this writer or an earlier one finalized it. */
+    private StoreResult refuseIfTerminal() {
+        if (terminalStatus != null) {
+            return terminalRefusal(terminalStatus);
+        }
+        Path manifest = directory.resolve(MANIFEST);
+        if (!existsWithoutFollowingLinks(manifest)) {
+            return null;
+        }
+        String status;
+        try {
+            JsonNode statusNode = ContractJson.mapper().readTree(Files.readAllBytes(manifest)).path("status");
+            status = statusNode.isString() ? statusNode.stringValue() : null;
+        } catch (IOException e) {
+            return failed("read the existing", manifest, e);
+        } catch (JacksonException e) {
+            // Unreadable means its status cannot be proven non-terminal: leave the bundle alone.
+            return failed("read the existing", manifest, "EBADMSG", "the manifest is not readable JSON");
+        }
+        if (status == null || TERMINAL.contains(status)) {
+            terminalStatus = String.valueOf(status);
+            return terminalRefusal(terminalStatus);
+        }
+        return null;
+    }
+
+    private StoreResult terminalRefusal(String status) {
+        Path manifest = directory.resolve(MANIFEST);
+        return failed("modify the bundle of", manifest, "ETERMINAL",
+                "the bundle is terminal (status " + status + ") and is never modified; capture into a new directory");
+    }
+
+    private StoreResult invalidName(String name, String rule) {
+        return failed("write", directory.resolve(String.valueOf(name).replace('/', '_')), "EINVAL",
+                "invalid bundle file name \"" + name + "\": " + rule);
+    }
+
+    private StoreResult failed(String operation, Path path, IOException cause) {
+        return failed(operation, path, IoCauses.causeCode(cause), IoCauses.describe(cause));
+    }
+
+    private static StoreResult failed(String operation, Path path, String causeCode, String cause) {
+        Map<String, Object> details = new LinkedHashMap<>();
+        details.put("path", path.toString());
+        details.put("causeCode", causeCode);
+        details.put("cause", cause);
+        return new StoreResult.StoreFailed(new Failure(ErrorCodes.STORAGE_FAILED,
+                "Could not " + operation + " " + path + ": " + cause + " (" + causeCode + ")", details));
+    }
+
+    static boolean isPlainFileName(String name) {
+        return name != null && !name.isEmpty() && !name.equals(".") && !name.equals("..")
+                && name.indexOf('/') < 0 && name.indexOf('\\') < 0 && name.indexOf('\0') < 0;
+    }
+
+    private static boolean existsWithoutFollowingLinks(Path path) {
+        try {
+            Files.readAttributes(path, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    private static byte[] prettyJson(Object value) {
+        byte[] json = ContractJson.toPrettyBytes(value);
+        byte[] withNewline = Arrays.copyOf(json, json.length + 1);
+        withNewline[json.length] = '\n';
+        return withNewline;
+    }
+
+    private static MessageDigest sha256() {
+        try {
+            return MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every Java platform provides SHA-256", e);
+        }
+    }
+}

@@ -1,0 +1,143 @@
+package com.androperator.evidence.adapters.fs.video;
+
+import com.androperator.evidence.adapters.fs.FileBundleWriter;
+import com.androperator.evidence.contracts.CapturesFile;
+import com.androperator.evidence.contracts.ContractJson;
+import com.androperator.evidence.contracts.ErrorCodes;
+import com.androperator.evidence.contracts.Manifest;
+import com.androperator.evidence.domain.port.BundleWriter.StoreResult;
+import com.androperator.evidence.domain.port.Failure;
+import com.androperator.evidence.domain.video.VideoBundleFiles;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import tools.jackson.core.JacksonException;
+
+/**
+ * A video bundle directory, written through the shared {@link FileBundleWriter} (0600 files,
+ * partial then rename, atomic manifest, a terminal bundle never modified) and read back with the
+ * shared contract mapper.
+ */
+public final class FileVideoBundle implements VideoBundleFiles {
+    private static final String MANIFEST = "manifest.json";
+
+    private final Path directory;
+    private final FileBundleWriter writer;
+
+    public FileVideoBundle(Path directory) {
+        this.directory = directory;
+        this.writer = new FileBundleWriter(directory);
+    }
+
+    @Override
+    public Path directory() {
+        return directory;
+    }
+
+    @Override
+    public ManifestRead readManifest() {
+        Path file = directory.resolve(MANIFEST);
+        try {
+            return new ManifestRead.Found(ContractJson.read(Files.readAllBytes(file), Manifest.class));
+        } catch (NoSuchFileException e) {
+            return new ManifestRead.Absent();
+        } catch (IOException e) {
+            return new ManifestRead.Unreadable(failure("read", file, PrivateFiles.causeCode(e), PrivateFiles.describe(e)));
+        } catch (JacksonException | IllegalArgumentException e) {
+            return new ManifestRead.Unreadable(failure("read", file, "EBADMSG",
+                    "not a schema-version-1 manifest (" + e.getMessage() + ")"));
+        }
+    }
+
+    @Override
+    public Stored publishManifest(Manifest manifest) {
+        return convert(writer.finalizeManifest(manifest));
+    }
+
+    @Override
+    public Stored writeCaptures(CapturesFile captures) {
+        return convert(writer.writeCaptures(captures));
+    }
+
+    @Override
+    public Stored writePartial(String partialName, byte[] bytes) {
+        return convert(writer.writePartial(partialName, bytes));
+    }
+
+    @Override
+    public Stored describe(String name) {
+        Path file = directory.resolve(name);
+        try {
+            PrivateFiles.FileFacts facts = PrivateFiles.facts(file);
+            return new Stored.Present(name, facts.bytes(), facts.sha256());
+        } catch (IOException e) {
+            return new Stored.Failed(failure("read", file, PrivateFiles.causeCode(e), PrivateFiles.describe(e)));
+        }
+    }
+
+    @Override
+    public Stored promote(String partialName, String finalName) {
+        return convert(writer.promote(partialName, finalName));
+    }
+
+    @Override
+    public boolean makePrivate(String name) {
+        Path file = directory.resolve(name);
+        try {
+            if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
+                return false;
+            }
+            PrivateFiles.setMode(file, PrivateFiles.FILE);
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    @Override
+    public boolean adoptFromControl(String controlName, String name) {
+        Path from = directory.resolve(JsonSessionStore.CONTROL).resolve(controlName);
+        Path to = directory.resolve(name);
+        try {
+            if (!Files.isRegularFile(from, LinkOption.NOFOLLOW_LINKS) || Files.exists(to, LinkOption.NOFOLLOW_LINKS)) {
+                return false;
+            }
+            Files.move(from, to, StandardCopyOption.ATOMIC_MOVE);
+            PrivateFiles.forceDirectory(directory);
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    @Override
+    public boolean remove(String name) {
+        try {
+            Files.deleteIfExists(directory.resolve(name));
+            PrivateFiles.forceDirectory(directory);
+            return !Files.exists(directory.resolve(name), LinkOption.NOFOLLOW_LINKS);
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    private static Stored convert(StoreResult result) {
+        if (result instanceof StoreResult.Stored stored) {
+            return new Stored.Present(stored.path(), stored.bytes(), stored.sha256());
+        }
+        return new Stored.Failed(((StoreResult.StoreFailed) result).failure());
+    }
+
+    private static Failure failure(String operation, Path path, String causeCode, String cause) {
+        Map<String, Object> details = new LinkedHashMap<>();
+        details.put("path", path.toString());
+        details.put("causeCode", causeCode);
+        details.put("cause", cause);
+        return new Failure(ErrorCodes.STORAGE_FAILED, "Could not " + operation + " " + path + ": " + cause, details);
+    }
+}

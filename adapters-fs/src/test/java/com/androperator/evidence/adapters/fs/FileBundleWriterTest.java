@@ -1,0 +1,363 @@
+package com.androperator.evidence.adapters.fs;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.androperator.evidence.adapters.media.PngVerifier;
+import com.androperator.evidence.conformance.Conformance;
+import com.androperator.evidence.contracts.Artifact;
+import com.androperator.evidence.contracts.ArtifactKind;
+import com.androperator.evidence.contracts.ArtifactStatus;
+import com.androperator.evidence.contracts.BundleError;
+import com.androperator.evidence.contracts.BundleStatus;
+import com.androperator.evidence.contracts.CapturesFile;
+import com.androperator.evidence.contracts.ContractJson;
+import com.androperator.evidence.contracts.ErrorCodes;
+import com.androperator.evidence.contracts.ImageGeometry;
+import com.androperator.evidence.contracts.Manifest;
+import com.androperator.evidence.contracts.MediaInfo;
+import com.androperator.evidence.domain.fakes.FakeOperator;
+import com.androperator.evidence.domain.fakes.TestPngs;
+import com.androperator.evidence.domain.port.BundleStore.Reservation;
+import com.androperator.evidence.domain.port.BundleWriter;
+import com.androperator.evidence.domain.port.BundleWriter.StoreResult;
+import com.androperator.evidence.domain.port.Failure;
+import com.androperator.evidence.domain.port.ImageVerifier.ImageVerification;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.MessageDigest;
+import java.util.Comparator;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class FileBundleWriterTest {
+    private static final String XML = FakeOperator.HIERARCHY_XML;
+
+    @TempDir
+    Path root;
+
+    private Path bundle;
+
+    private BundleWriter reserve(FileSystemOps ops) {
+        bundle = root.resolve("bundle");
+        Reservation reservation = new FileBundleStore(ops).reserve(bundle);
+        return ((Reservation.Reserved) reservation).writer();
+    }
+
+    private BundleWriter reserve() {
+        return reserve(FileSystemOps.SYSTEM);
+    }
+
+    // ---- the partial → final flow ---------------------------------------------------------
+
+    @Test
+    void aPartialFileIsWrittenNewWithMode0600AndItsHashAndSizeMatchTheFile() throws Exception {
+        BundleWriter writer = reserve();
+        byte[] png = TestPngs.png(8, 5);
+
+        StoreResult.Stored stored = stored(writer.writePartial("screenshot.partial.png", png));
+
+        Path file = bundle.resolve("screenshot.partial.png");
+        assertThat(stored.path()).isEqualTo("screenshot.partial.png");
+        assertThat(Files.readAllBytes(file)).isEqualTo(png);
+        assertThat(stored.bytes()).isEqualTo(Files.size(file)).isEqualTo(png.length);
+        assertThat(stored.sha256()).isEqualTo(sha256(Files.readAllBytes(file)));
+        assertThat(mode(file)).isEqualTo("rw-------");
+    }
+
+    @Test
+    void promotionRenamesAtomicallyAndKeepsTheWrittenHash() throws Exception {
+        BundleWriter writer = reserve();
+        byte[] png = TestPngs.png(8, 5);
+        StoreResult.Stored partial = stored(writer.writePartial("screenshot.partial.png", png));
+
+        StoreResult.Stored promoted = stored(writer.promote("screenshot.partial.png", "screenshot.png"));
+
+        assertThat(Files.exists(bundle.resolve("screenshot.partial.png"))).isFalse();
+        assertThat(Files.readAllBytes(bundle.resolve("screenshot.png"))).isEqualTo(png);
+        assertThat(promoted).isEqualTo(new StoreResult.Stored("screenshot.png", partial.bytes(), partial.sha256()));
+        assertThat(mode(bundle.resolve("screenshot.png"))).isEqualTo("rw-------");
+    }
+
+    @Test
+    void promotionNeverOverwritesAnExistingFinalFile() throws Exception {
+        BundleWriter writer = reserve();
+        stored(writer.writePartial("hierarchy.partial.xml", bytes("<hierarchy/>")));
+        Files.writeString(bundle.resolve("hierarchy.xml"), "already here");
+
+        Failure failure = failed(writer.promote("hierarchy.partial.xml", "hierarchy.xml"));
+
+        assertThat(failure.details()).containsEntry("causeCode", "EEXIST");
+        assertThat(Files.readString(bundle.resolve("hierarchy.xml"))).isEqualTo("already here");
+        assertThat(Files.readString(bundle.resolve("hierarchy.partial.xml"))).isEqualTo("<hierarchy/>");
+    }
+
+    @Test
+    void aPartialFileWrittenByAnotherProcessIsHashedFromDisk() throws Exception {
+        BundleWriter writer = reserve();
+        byte[] clip = bytes("encoded elsewhere, e.g. by ffmpeg");
+        Files.write(bundle.resolve("video.partial.mp4"), clip);
+
+        StoreResult.Stored promoted = stored(writer.promote("video.partial.mp4", "video.mp4"));
+
+        assertThat(promoted.bytes()).isEqualTo(clip.length);
+        assertThat(promoted.sha256()).isEqualTo(sha256(clip));
+    }
+
+    @Test
+    void shortWritesStillHashExactlyTheBytesWritten() throws Exception {
+        BundleWriter writer = reserve(new ScriptedFileSystemOps().shortWrites(7));
+        byte[] png = TestPngs.png(30, 20);
+        StoreResult.Stored stored = stored(writer.writePartial("screenshot.partial.png", png));
+        assertThat(Files.readAllBytes(bundle.resolve("screenshot.partial.png"))).isEqualTo(png);
+        assertThat(stored.sha256()).isEqualTo(sha256(png));
+    }
+
+    @Test
+    void namesAreCheckedAndNothingIsOverwritten() throws Exception {
+        BundleWriter writer = reserve();
+        assertThat(failed(writer.writePartial("screenshot.png", new byte[1])).details()).containsEntry("causeCode", "EINVAL");
+        assertThat(failed(writer.writePartial("../escape.partial.png", new byte[1])).details()).containsEntry("causeCode", "EINVAL");
+        assertThat(failed(writer.writePartial("sub/x.partial.png", new byte[1])).details()).containsEntry("causeCode", "EINVAL");
+        assertThat(failed(writer.promote("x.png", "y.png")).details()).containsEntry("causeCode", "EINVAL");
+        stored(writer.writePartial("x.partial.png", bytes("first")));
+        assertThat(failed(writer.promote("x.partial.png", "y.partial.png")).details()).containsEntry("causeCode", "EINVAL");
+        assertThat(failed(writer.writePartial("x.partial.png", bytes("second"))).details()).containsEntry("causeCode", "EEXIST");
+        assertThat(Files.readString(bundle.resolve("x.partial.png"))).isEqualTo("first");
+        assertThat(Files.exists(root.resolve("escape.partial.png"))).isFalse();
+    }
+
+    // ---- captures and manifest ------------------------------------------------------------
+
+    @Test
+    void aCompleteStillBundleWrittenThroughTheWriterConforms() throws Exception {
+        BundleWriter writer = reserve();
+        Manifest manifest = writeCompleteStillBundle(writer);
+
+        byte[] manifestBytes = Files.readAllBytes(bundle.resolve("manifest.json"));
+        assertThat(manifestBytes[manifestBytes.length - 1]).isEqualTo((byte) '\n');
+        assertThat(new String(manifestBytes, StandardCharsets.UTF_8)).startsWith("{\n  \"schemaVersion\" : 1,");
+        assertThat(ContractJson.read(manifestBytes, Manifest.class)).isEqualTo(manifest);
+        assertThat(Files.exists(bundle.resolve("manifest.partial.json"))).isFalse();
+        assertThat(Files.exists(bundle.resolve("captures.partial.json"))).isFalse();
+        assertThat(mode(bundle.resolve("manifest.json"))).isEqualTo("rw-------");
+        assertThat(mode(bundle.resolve("captures.json"))).isEqualTo("rw-------");
+        assertThat(mode(bundle)).isEqualTo("rwx------");
+        Conformance.assertConforms(bundle);
+    }
+
+    @Test
+    void capturesJsonIsHashedAsWritten() throws Exception {
+        BundleWriter writer = reserve();
+        StoreResult.Stored captures = stored(writer.writeCaptures(WrittenBundles.stillCaptures(XML)));
+        byte[] onDisk = Files.readAllBytes(bundle.resolve("captures.json"));
+        assertThat(captures.path()).isEqualTo("captures.json");
+        assertThat(captures.bytes()).isEqualTo(onDisk.length);
+        assertThat(captures.sha256()).isEqualTo(sha256(onDisk));
+        assertThat(ContractJson.read(onDisk, CapturesFile.class)).isEqualTo(WrittenBundles.stillCaptures(XML));
+    }
+
+    @Test
+    void aTerminalBundleIsNeverModified() throws Exception {
+        BundleWriter writer = reserve();
+        writeCompleteStillBundle(writer);
+        byte[] before = Files.readAllBytes(bundle.resolve("manifest.json"));
+
+        assertTerminalRefusal(writer.writePartial("late.partial.png", new byte[1]));
+        assertTerminalRefusal(writer.promote("late.partial.png", "late.png"));
+        assertTerminalRefusal(writer.writeCaptures(WrittenBundles.stillCaptures(XML)));
+        assertTerminalRefusal(writer.finalizeManifest(WrittenBundles.still(BundleStatus.FAILED, List.of(),
+                List.of(new BundleError("X", "s", "m", null)))));
+        // A writer opened later on the same directory refuses too: the manifest on disk decides.
+        FileBundleWriter reopened = new FileBundleWriter(bundle);
+        assertTerminalRefusal(reopened.writePartial("late.partial.png", new byte[1]));
+
+        assertThat(Files.readAllBytes(bundle.resolve("manifest.json"))).isEqualTo(before);
+        assertThat(Files.exists(bundle.resolve("late.partial.png"))).isFalse();
+        Conformance.assertConforms(bundle);
+    }
+
+    @Test
+    void aNonTerminalVideoManifestIsReplacedAtomicallyUntilTheBundleIsTerminal() throws Exception {
+        BundleWriter writer = reserve();
+        stored(writer.finalizeManifest(WrittenBundles.video(BundleStatus.STARTING, null, List.of(), List.of())));
+        stored(writer.finalizeManifest(WrittenBundles.video(BundleStatus.RECORDING, null, List.of(), List.of())));
+        assertThat(ContractJson.read(Files.readAllBytes(bundle.resolve("manifest.json")), Manifest.class).status())
+                .isEqualTo(BundleStatus.RECORDING);
+
+        StoreResult.Stored clip = stored(writer.writePartial("video.partial.mp4", bytes("tiny clip")));
+        stored(writer.promote("video.partial.mp4", "video.mp4"));
+        StoreResult stderr = writer.writePartial("encoder.stderr.partial.txt", new byte[0]);
+        StoreResult stderrFinal = writer.promote("encoder.stderr.partial.txt", "encoder.stderr.txt");
+        StoreResult captures = writer.writeCaptures(new CapturesFile(1, WrittenBundles.EVIDENCE_ID, List.of(), null));
+        stored(stderr);
+        MediaInfo media = new MediaInfo("h264", 576, 1280, 1_000, 30);
+        List<Artifact> artifacts = List.of(
+                new Artifact(ArtifactKind.VIDEO, "video.mp4", "video/mp4", ArtifactStatus.COMPLETE, clip.bytes(),
+                        clip.sha256(), WrittenBundles.T0, WrittenBundles.T2, 1_100, null, null, null, media, null),
+                WrittenBundles.artifact(ArtifactKind.ENCODER_STDERR, stderrFinal, "text/plain", ArtifactStatus.COMPLETE,
+                        null, null, null, null, null),
+                WrittenBundles.artifact(ArtifactKind.CAPTURE_ENVELOPES, captures, "application/json",
+                        ArtifactStatus.COMPLETE, null, null, null, null, null));
+        stored(writer.finalizeManifest(WrittenBundles.video(BundleStatus.COMPLETE, WrittenBundles.T2, artifacts, List.of())));
+
+        assertTerminalRefusal(writer.finalizeManifest(
+                WrittenBundles.video(BundleStatus.FINALIZING, null, artifacts, List.of())));
+        Conformance.assertConforms(bundle);
+    }
+
+    @Test
+    void aStaleTemporaryManifestFromAnInterruptedAttemptIsReplaced() throws Exception {
+        BundleWriter writer = reserve();
+        Files.writeString(bundle.resolve("manifest.partial.json"), "{ cut sho");
+        stored(writer.finalizeManifest(WrittenBundles.video(BundleStatus.STARTING, null, List.of(), List.of())));
+        assertThat(Files.exists(bundle.resolve("manifest.partial.json"))).isFalse();
+        assertThat(ContractJson.read(Files.readAllBytes(bundle.resolve("manifest.json")), Manifest.class).status())
+                .isEqualTo(BundleStatus.STARTING);
+    }
+
+    // ---- failures are values, files already written stay -----------------------------------
+
+    @Test
+    void aDiskThatFillsMidWriteIsAStoreFailureAndKeepsWhatWasWritten() throws Exception {
+        BundleWriter writer = reserve(new ScriptedFileSystemOps().onlyFor("screenshot").diskFullAfter(40));
+        byte[] png = TestPngs.png(40, 30);
+
+        Failure failure = failed(writer.writePartial("screenshot.partial.png", png));
+
+        Path file = bundle.resolve("screenshot.partial.png");
+        assertThat(failure.code()).isEqualTo(ErrorCodes.STORAGE_FAILED);
+        assertThat(failure.details()).containsEntry("causeCode", "ENOSPC").containsEntry("path", file.toString());
+        assertThat(failure.message()).contains(file.toString()).contains("No space left on device");
+        assertThat(Files.size(file)).isEqualTo(40);
+        // The hierarchy still goes in: one file's failure does not poison the writer.
+        stored(writer.writePartial("hierarchy.partial.xml", bytes(XML)));
+    }
+
+    @Test
+    void aManifestWriteThatFailsLeavesThePreviousManifestIntact() throws Exception {
+        ScriptedFileSystemOps ops = new ScriptedFileSystemOps().onlyFor("manifest");
+        BundleWriter writer = reserve(ops);
+        stored(writer.finalizeManifest(WrittenBundles.video(BundleStatus.RECORDING, null, List.of(), List.of())));
+        byte[] recording = Files.readAllBytes(bundle.resolve("manifest.json"));
+
+        ops.diskFullAfter(100);
+        Failure failure = failed(writer.finalizeManifest(WrittenBundles.video(BundleStatus.FINALIZING, null,
+                List.of(), List.of())));
+
+        assertThat(failure.details()).containsEntry("causeCode", "ENOSPC");
+        assertThat(Files.readAllBytes(bundle.resolve("manifest.json"))).isEqualTo(recording);
+        assertThat(Files.size(bundle.resolve("manifest.partial.json"))).isEqualTo(100);
+    }
+
+    @Test
+    void aFailedRenameOrDirectoryFsyncIsAStoreFailure() throws Exception {
+        BundleWriter renames = reserve(new ScriptedFileSystemOps().failingMoves(new IOException("Input/output error")));
+        stored(renames.writePartial("a.partial.png", new byte[] {1}));
+        assertThat(failed(renames.promote("a.partial.png", "a.png")).details()).containsEntry("causeCode", "EIO");
+        assertThat(failed(renames.writeCaptures(WrittenBundles.stillCaptures(XML))).details())
+                .containsEntry("causeCode", "EIO");
+        assertThat(Files.exists(bundle.resolve("a.partial.png"))).isTrue();
+        assertThat(Files.exists(bundle.resolve("captures.partial.json"))).as("files already written stay").isTrue();
+
+        FileBundleWriter fsyncs = new FileBundleWriter(Files.createDirectory(root.resolve("other")),
+                new ScriptedFileSystemOps().failingDirectoryForce(new IOException("Input/output error")));
+        Failure failure = failed(fsyncs.writePartial("b.partial.png", new byte[] {1}));
+        assertThat(failure.message()).contains("fsync");
+    }
+
+    @Test
+    void aBundleDirectoryDeletedMidwayIsAStoreFailureNotAnException() throws Exception {
+        BundleWriter writer = reserve();
+        stored(writer.writePartial("screenshot.partial.png", TestPngs.png(4, 4)));
+        deleteRecursively(bundle);
+
+        Failure write = failed(writer.writePartial("hierarchy.partial.xml", bytes(XML)));
+        assertThat(write.details()).containsEntry("causeCode", "ENOENT");
+        Failure promote = failed(writer.promote("screenshot.partial.png", "screenshot.png"));
+        assertThat(promote.code()).isEqualTo(ErrorCodes.STORAGE_FAILED);
+        assertThat(failed(writer.writeCaptures(WrittenBundles.stillCaptures(XML))).details())
+                .containsEntry("causeCode", "ENOENT");
+        Failure manifest = failed(writer.finalizeManifest(WrittenBundles.still(BundleStatus.FAILED, List.of(),
+                List.of(new BundleError("STORAGE_FAILED", "persist", "gone", null)))));
+        assertThat(manifest.message()).contains(bundle.resolve("manifest.partial.json").toString());
+    }
+
+    @Test
+    void aBundleDirectoryReplacedByAFileIsAStoreFailure() throws Exception {
+        BundleWriter writer = reserve();
+        deleteRecursively(bundle);
+        Files.writeString(bundle, "not a directory any more");
+
+        Failure failure = failed(writer.writePartial("screenshot.partial.png", new byte[] {1, 2}));
+
+        assertThat(failure.details()).containsEntry("causeCode", "ENOTDIR");
+        assertThat(Files.readString(bundle)).isEqualTo("not a directory any more");
+    }
+
+    // ---- helpers ------------------------------------------------------------------------
+
+    private Manifest writeCompleteStillBundle(BundleWriter writer) {
+        byte[] png = TestPngs.png(12, 20);
+        ImageVerification verified = new PngVerifier().verify(png);
+        assertThat(verified).isInstanceOf(ImageVerification.Verified.class);
+        stored(writer.writePartial("screenshot.partial.png", png));
+        StoreResult screenshot = writer.promote("screenshot.partial.png", "screenshot.png");
+        stored(writer.writePartial("hierarchy.partial.xml", bytes(XML)));
+        StoreResult hierarchy = writer.promote("hierarchy.partial.xml", "hierarchy.xml");
+        StoreResult captures = writer.writeCaptures(WrittenBundles.stillCaptures(XML));
+        Manifest manifest = WrittenBundles.still(BundleStatus.COMPLETE, List.of(
+                WrittenBundles.artifact(ArtifactKind.SCREENSHOT, screenshot, "image/png", ArtifactStatus.COMPLETE,
+                        "cmd-s", "task-s", ImageGeometry.ofPixels(12, 20), null, null),
+                WrittenBundles.artifact(ArtifactKind.HIERARCHY, hierarchy, "application/xml", ArtifactStatus.COMPLETE,
+                        "cmd-h", "task-h", null, null, null),
+                WrittenBundles.artifact(ArtifactKind.CAPTURE_ENVELOPES, captures, "application/json",
+                        ArtifactStatus.COMPLETE, null, null, null, null, null)), List.of());
+        StoreResult.Stored stored = stored(writer.finalizeManifest(manifest));
+        assertThat(stored.path()).isEqualTo("manifest.json");
+        return manifest;
+    }
+
+    private static void assertTerminalRefusal(StoreResult result) {
+        Failure failure = failed(result);
+        assertThat(failure.code()).isEqualTo(ErrorCodes.STORAGE_FAILED);
+        assertThat(failure.details()).containsEntry("causeCode", "ETERMINAL");
+        assertThat(failure.message()).contains("never modified");
+    }
+
+    private static StoreResult.Stored stored(StoreResult result) {
+        assertThat(result).isInstanceOf(StoreResult.Stored.class);
+        return (StoreResult.Stored) result;
+    }
+
+    private static Failure failed(StoreResult result) {
+        assertThat(result).isInstanceOf(StoreResult.StoreFailed.class);
+        return ((StoreResult.StoreFailed) result).failure();
+    }
+
+    private static byte[] bytes(String text) {
+        return text.getBytes(StandardCharsets.UTF_8);
+    }
+
+    private static String mode(Path path) throws IOException {
+        return PosixFilePermissions.toString(Files.getPosixFilePermissions(path, LinkOption.NOFOLLOW_LINKS));
+    }
+
+    static String sha256(byte[] bytes) throws Exception {
+        return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
+    }
+
+    private static void deleteRecursively(Path directory) throws IOException {
+        try (Stream<Path> paths = Files.walk(directory)) {
+            for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
+                Files.delete(path);
+            }
+        }
+    }
+}

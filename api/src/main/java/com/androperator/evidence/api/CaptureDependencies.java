@@ -1,0 +1,179 @@
+package com.androperator.evidence.api;
+
+import com.androperator.evidence.domain.port.BundleStore;
+import com.androperator.evidence.domain.port.DeviceMetadataSource;
+import com.androperator.evidence.domain.port.DeviceSelector;
+import com.androperator.evidence.domain.port.HierarchyVerifier;
+import com.androperator.evidence.domain.port.IdSource;
+import com.androperator.evidence.domain.port.ImageVerifier;
+import com.androperator.evidence.domain.port.MonotonicClock;
+import com.androperator.evidence.domain.port.OperatorGateway;
+import com.androperator.evidence.domain.port.ScreenshotSource;
+import com.androperator.evidence.domain.port.WallClock;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * What a capture takes from its surroundings. Every field has a production default; tests and
+ * servers replace what they need. A replacement port left null is wired to the real adapter.
+ *
+ * @param baseDir          the managed bundle root: a capture without an output directory goes to
+ *                         {@code <baseDir>/<evidenceId>}; null means {@code <evidence root>/bundles}
+ * @param environment      where ANDROPERATOR_EVIDENCE_DIR, HOME and the adb server settings
+ *                         (ANDROID_ADB_SERVER_PORT, ADB_SERVER_SOCKET) are read
+ * @param workingDirectory what a relative ANDROPERATOR_EVIDENCE_DIR or baseDir resolves against
+ * @param toolName         sent to the Operator as the command source (at most 64 characters)
+ */
+public record CaptureDependencies(
+        Path baseDir,
+        Map<String, String> environment,
+        Path workingDirectory,
+        WallClock wallClock,
+        MonotonicClock monotonicClock,
+        IdSource ids,
+        String toolName,
+        DeviceSelector devices,
+        ScreenshotSource screenshots,
+        OperatorGateway operator,
+        DeviceMetadataSource metadata,
+        ImageVerifier images,
+        HierarchyVerifier hierarchies,
+        BundleStore store) {
+
+    public static final String DEFAULT_TOOL_NAME = "androperator-java";
+
+    public CaptureDependencies {
+        environment = Map.copyOf(Objects.requireNonNull(environment, "environment"));
+        Objects.requireNonNull(workingDirectory, "workingDirectory");
+        Objects.requireNonNull(wallClock, "wallClock");
+        Objects.requireNonNull(monotonicClock, "monotonicClock");
+        Objects.requireNonNull(ids, "ids");
+        Objects.requireNonNull(toolName, "toolName");
+        workingDirectory = workingDirectory.toAbsolutePath();
+    }
+
+    /** The process environment and working directory, system clocks, random UUIDs, real adapters. */
+    public static CaptureDependencies defaults() {
+        return builder().build();
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    public Builder toBuilder() {
+        Builder builder = new Builder();
+        builder.baseDir = baseDir;
+        builder.environment = environment;
+        builder.workingDirectory = workingDirectory;
+        builder.wallClock = wallClock;
+        builder.monotonicClock = monotonicClock;
+        builder.ids = ids;
+        builder.toolName = toolName;
+        builder.devices = devices;
+        builder.screenshots = screenshots;
+        builder.operator = operator;
+        builder.metadata = metadata;
+        builder.images = images;
+        builder.hierarchies = hierarchies;
+        builder.store = store;
+        return builder;
+    }
+
+    /** Starts from the production defaults. */
+    public static final class Builder {
+        private Path baseDir;
+        private Map<String, String> environment = System.getenv();
+        private Path workingDirectory = Path.of("").toAbsolutePath();
+        private WallClock wallClock = WallClock.SYSTEM;
+        private MonotonicClock monotonicClock = MonotonicClock.SYSTEM;
+        private IdSource ids = IdSource.RANDOM_UUID;
+        private String toolName = DEFAULT_TOOL_NAME;
+        private DeviceSelector devices;
+        private ScreenshotSource screenshots;
+        private OperatorGateway operator;
+        private DeviceMetadataSource metadata;
+        private ImageVerifier images;
+        private HierarchyVerifier hierarchies;
+        private BundleStore store;
+
+        private Builder() {
+        }
+
+        public Builder baseDir(Path baseDir) {
+            this.baseDir = baseDir;
+            return this;
+        }
+
+        public Builder environment(Map<String, String> environment) {
+            this.environment = environment;
+            return this;
+        }
+
+        public Builder workingDirectory(Path workingDirectory) {
+            this.workingDirectory = workingDirectory;
+            return this;
+        }
+
+        public Builder wallClock(WallClock wallClock) {
+            this.wallClock = wallClock;
+            return this;
+        }
+
+        public Builder monotonicClock(MonotonicClock monotonicClock) {
+            this.monotonicClock = monotonicClock;
+            return this;
+        }
+
+        public Builder ids(IdSource ids) {
+            this.ids = ids;
+            return this;
+        }
+
+        public Builder toolName(String toolName) {
+            this.toolName = toolName;
+            return this;
+        }
+
+        public Builder devices(DeviceSelector devices) {
+            this.devices = devices;
+            return this;
+        }
+
+        public Builder screenshots(ScreenshotSource screenshots) {
+            this.screenshots = screenshots;
+            return this;
+        }
+
+        public Builder operator(OperatorGateway operator) {
+            this.operator = operator;
+            return this;
+        }
+
+        public Builder metadata(DeviceMetadataSource metadata) {
+            this.metadata = metadata;
+            return this;
+        }
+
+        public Builder images(ImageVerifier images) {
+            this.images = images;
+            return this;
+        }
+
+        public Builder hierarchies(HierarchyVerifier hierarchies) {
+            this.hierarchies = hierarchies;
+            return this;
+        }
+
+        public Builder store(BundleStore store) {
+            this.store = store;
+            return this;
+        }
+
+        public CaptureDependencies build() {
+            return new CaptureDependencies(baseDir, environment, workingDirectory, wallClock, monotonicClock, ids,
+                    toolName, devices, screenshots, operator, metadata, images, hierarchies, store);
+        }
+    }
+}

@@ -1,0 +1,89 @@
+package com.androperator.evidence.api;
+
+import java.nio.file.Path;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * What to capture, as the caller gives it; the use case validates every field before anything is
+ * created (see the spec's "CLI capture" option contracts).
+ *
+ * @param outputDir       an absolute new bundle directory exactly as given, or null for a managed
+ *                        bundle under the evidence root (kept as text so that blank values and
+ *                        {@code ..} segments reach validation unchanged)
+ * @param deviceSerial    explicit device, or null when exactly one device is attached
+ * @param operatorPackage the Operator app's package, or null for the standard one
+ * @param label           optional, at most 2048 UTF-16 code units; empty is valid
+ * @param context         the caller's opaque JSON object, copied into the manifest as given; null means {@code {}}
+ * @param timeoutMs       device-work budget, 1000..120000; null means 30000
+ */
+public record CaptureOptions(String outputDir, String deviceSerial, String operatorPackage, String label,
+                             Map<String, Object> context, Long timeoutMs) {
+
+    public CaptureOptions {
+        // JSON objects may hold null members, which Map.copyOf refuses.
+        context = context == null ? null : Collections.unmodifiableMap(new LinkedHashMap<>(context));
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** Fluent construction for Java callers; every field is optional. */
+    public static final class Builder {
+        private String outputDir;
+        private String deviceSerial;
+        private String operatorPackage;
+        private String label;
+        private Map<String, Object> context;
+        private Long timeoutMs;
+
+        private Builder() {
+        }
+
+        public Builder outputDir(String outputDir) {
+            this.outputDir = outputDir;
+            return this;
+        }
+
+        public Builder outputDir(Path outputDir) {
+            this.outputDir = outputDir == null ? null : outputDir.toString();
+            return this;
+        }
+
+        public Builder deviceSerial(String deviceSerial) {
+            this.deviceSerial = deviceSerial;
+            return this;
+        }
+
+        public Builder operatorPackage(String operatorPackage) {
+            this.operatorPackage = operatorPackage;
+            return this;
+        }
+
+        public Builder label(String label) {
+            this.label = label;
+            return this;
+        }
+
+        public Builder context(Map<String, Object> context) {
+            this.context = context;
+            return this;
+        }
+
+        public Builder timeoutMs(Long timeoutMs) {
+            this.timeoutMs = timeoutMs;
+            return this;
+        }
+
+        public Builder timeoutMs(long timeoutMs) {
+            this.timeoutMs = timeoutMs;
+            return this;
+        }
+
+        public CaptureOptions build() {
+            return new CaptureOptions(outputDir, deviceSerial, operatorPackage, label, context, timeoutMs);
+        }
+    }
+}

@@ -1,0 +1,483 @@
+package com.androperator.evidence.api.video;
+
+import static com.androperator.evidence.api.video.VideoTestTools.awaitCondition;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.androperator.evidence.conformance.Conformance;
+import com.androperator.evidence.contracts.ArtifactKind;
+import com.androperator.evidence.contracts.ArtifactStatus;
+import com.androperator.evidence.contracts.CapturesFile;
+import com.androperator.evidence.contracts.CommandResult;
+import com.androperator.evidence.contracts.ContractJson;
+import com.androperator.evidence.contracts.ErrorCodes;
+import com.androperator.evidence.contracts.Manifest;
+import com.androperator.evidence.contracts.StopReason;
+import com.androperator.evidence.contracts.VideoSize;
+import com.androperator.evidence.domain.video.VideoSession;
+import com.androperator.evidence.simulator.DeviceSimulator;
+import com.androperator.evidence.simulator.harness.AdbServerHarness;
+import com.androperator.evidence.simulator.profile.SampleProfiles;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.MessageDigest;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Managed video end to end: the real adb server and the device simulator for the target and its
+ * display, real ffmpeg/ffprobe 6.1.1, the fake scrcpy writing a real H.264 Matroska file, and a
+ * real detached worker JVM. Every terminal bundle must pass the conformance verifier.
+ */
+class EvidenceVideoTest {
+    private static final String OPERATOR = "com.androperator.operator.dev";
+    private static final String SIZE = "324x720";
+    private static final Duration FINISH = Duration.ofSeconds(60);
+    /** What the fake scrcpy writes for about three seconds of its 324x720 test pattern. */
+    private static final long LIVE_BYTES_FOR_3_S = 40_000;
+
+    private static DeviceSimulator simulator;
+    private static AdbServerHarness adb;
+    private static String serial;
+
+    @TempDir
+    Path temp;
+    private Path lockDirectory;
+
+    @BeforeAll
+    static void startDevice() {
+        simulator = DeviceSimulator.start(SampleProfiles.pixel(), 0);
+        adb = AdbServerHarness.start();
+        serial = adb.connect(simulator);
+        VideoTestTools.ffmpegDirectory();
+    }
+
+    @AfterAll
+    static void stopDevice() {
+        if (adb != null) {
+            adb.close();
+        }
+        if (simulator != null) {
+            simulator.close();
+        }
+    }
+
+    @BeforeEach
+    void privateLockDirectory() throws IOException {
+        lockDirectory = temp.resolve("locks");
+        Files.createDirectory(lockDirectory, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+    }
+
+    // ---- recordings -------------------------------------------------------------------------
+
+    @Test
+    void aCleanRecordingEndsAtItsDurationWithOneVerifiedClip() {
+        EvidenceVideo video = video(Map.of());
+        VideoOutcome started = video.start(request(temp.resolve("clean").toString(), 2));
+        assertThat(started.result().ok()).as("%s", started.result()).isTrue();
+        assertThat(started.result().status()).isEqualTo("recording");
+        assertThat(started.exitCode()).isZero();
+
+        Manifest manifest = awaitTerminal(video, started);
+        assertThat(manifest.status().wire()).as("%s", manifest.errors()).isEqualTo("complete");
+        assertThat(manifest.finishedAt()).isNotNull();
+        assertThat(manifest.video().stopReason()).isEqualTo(StopReason.DURATION_CAP);
+        assertThat(manifest.video().requestedSize()).isEqualTo(new VideoSize(324, 720));
+        assertThat(manifest.video().actualSize()).isEqualTo(new VideoSize(324, 720));
+        assertThat(manifest.video().codec()).isEqualTo("h264");
+        assertThat(manifest.video().hostDurationMs()).isGreaterThanOrEqualTo(1_500);
+        assertThat(manifest.video().mediaDurationMs()).isPositive();
+        assertThat(manifest.artifacts()).extracting(a -> a.kind().wire())
+                .containsExactly("video", "encoder_stderr", "capture_envelopes");
+        Path bundle = Path.of(started.result().manifestPath()).getParent();
+        assertThat(bundle.resolve("video.mp4")).exists();
+        assertThat(bundle.resolve("capture.partial.mkv")).doesNotExist();
+        CapturesFile captures = captures(bundle);
+        assertThat(captures.spans()).hasSize(1);
+        assertThat(captures.spans().get(0).verified().frameCount()).isEqualTo(captures.spans().get(0).frameCount());
+        assertThat(lockFiles()).as("the lock is released after final persistence").isEmpty();
+        Conformance.assertConforms(bundle);
+
+        VideoOutcome status = video.status(SessionRef.manifestPath(started.result().manifestPath()));
+        assertThat(status.result().status()).isEqualTo("complete");
+        assertThat(status.exitCode()).isZero();
+    }
+
+    @Test
+    void stopFinalizesAndARepeatedStopReturnsTheSameOutcomeWithoutChangingEvidence() throws Exception {
+        EvidenceVideo video = video(Map.of());
+        VideoOutcome started = video.start(request(temp.resolve("stopped").toString(), 60));
+        assertThat(started.result().ok()).as("%s", started.result()).isTrue();
+        Path bundle = Path.of(started.result().manifestPath()).getParent();
+        // Stop once the live source holds a few seconds of frames (about 3 s of the fake's test pattern).
+        Path live = bundle.resolve("control").resolve("capture.partial.mkv");
+        assertThat(awaitCondition(Duration.ofSeconds(20), () -> live.toFile().length() >= LIVE_BYTES_FOR_3_S)).isTrue();
+
+        long stopStarted = System.nanoTime();
+        VideoOutcome stopped = video.stop(SessionRef.manifestPath(started.result().manifestPath()));
+        while (stopped.result().code() != null && stopped.result().code().equals(ErrorCodes.COMMAND_TIMEOUT)) {
+            stopped = video.stop(SessionRef.manifestPath(started.result().manifestPath()));
+        }
+        long stopMillis = (System.nanoTime() - stopStarted) / 1_000_000;
+        assertThat(stopped.result().ok()).as("%s", stopped.result()).isTrue();
+        assertThat(stopped.result().status()).isEqualTo("complete");
+        assertThat(stopped.exitCode()).isZero();
+        Manifest manifest = manifest(bundle);
+        assertThat(manifest.video().stopReason()).isEqualTo(StopReason.REQUESTED);
+        System.out.printf("stop-to-complete for a %d ms recording (%d ms media): %d ms%n",
+                manifest.video().hostDurationMs(), manifest.video().mediaDurationMs(), stopMillis);
+        Conformance.assertConforms(bundle);
+
+        Map<String, String> before = snapshot(bundle);
+        VideoOutcome again = video.stop(SessionRef.manifestPath(started.result().manifestPath()));
+        assertThat(again.result()).isEqualTo(stopped.result());
+        assertThat(snapshot(bundle)).isEqualTo(before);
+    }
+
+    @Test
+    void aFoldMakesThreeVerifiedClipsOnePerSizeSpan() {
+        EvidenceVideo video = video(Map.of("FAKE_SCRCPY_SIZES", "324x720:20,648x720:15,324x720:*"));
+        VideoOutcome started = video.start(request(temp.resolve("fold").toString(), 3));
+        assertThat(started.result().ok()).as("%s", started.result()).isTrue();
+
+        Manifest manifest = awaitTerminal(video, started);
+        assertThat(manifest.status().wire()).as("%s", manifest.errors()).isEqualTo("complete");
+        assertThat(manifest.artifacts()).filteredOn(a -> a.kind() == ArtifactKind.VIDEO)
+                .extracting(a -> a.path()).containsExactly("video.mp4", "video-0002.mp4", "video-0003.mp4");
+        assertThat(manifest.artifacts()).filteredOn(a -> a.kind() == ArtifactKind.VIDEO)
+                .extracting(a -> a.media().width() + "x" + a.media().height())
+                .containsExactly("324x720", "648x720", "324x720");
+        assertThat(manifest.video().actualSize()).as("clip sizes differ").isNull();
+        long sum = manifest.artifacts().stream().filter(a -> a.kind() == ArtifactKind.VIDEO)
+                .mapToLong(a -> a.media().durationMs()).sum();
+        assertThat(manifest.video().mediaDurationMs()).isEqualTo(sum);
+        Path bundle = Path.of(started.result().manifestPath()).getParent();
+        CapturesFile captures = captures(bundle);
+        assertThat(captures.spans()).extracting(s -> s.frameCount()).startsWith(20L, 15L);
+        assertThat(captures.spans()).allSatisfy(span -> assertThat(span.verified().frameCount()).isEqualTo(span.frameCount()));
+        assertThat(bundle.resolve("capture.partial.mkv")).doesNotExist();
+        Conformance.assertConforms(bundle);
+    }
+
+    @Test
+    void anIdleRecordingWithOneFrameStaysPartial() {
+        EvidenceVideo video = video(Map.of("FAKE_SCRCPY_IDLE", "1"));
+        VideoOutcome started = video.start(request(temp.resolve("idle").toString(), 2));
+        assertThat(started.result().ok()).as("%s", started.result()).isTrue();
+
+        Manifest manifest = awaitTerminal(video, started);
+        assertThat(manifest.status().wire()).isEqualTo("partial");
+        assertThat(manifest.artifacts()).filteredOn(a -> a.kind() == ArtifactKind.VIDEO).singleElement()
+                .satisfies(clip -> {
+                    assertThat(clip.status()).isEqualTo(ArtifactStatus.PARTIAL);
+                    assertThat(clip.path()).isEqualTo("video.partial.mp4");
+                    assertThat(clip.media().frameCount()).isEqualTo(1);
+                });
+        assertThat(manifest.artifacts()).filteredOn(a -> a.kind() == ArtifactKind.VIDEO_SOURCE).singleElement()
+                .satisfies(source -> assertThat(source.path()).isEqualTo("capture.partial.mkv"));
+        assertThat(manifest.video().mediaDurationMs()).isNull();
+        VideoOutcome status = video.status(SessionRef.manifestPath(started.result().manifestPath()));
+        assertThat(status.exitCode()).isEqualTo(1);
+        assertThat(status.result().code()).isEqualTo(ErrorCodes.EVIDENCE_CAPTURE_FAILED);
+        Conformance.assertConforms(Path.of(started.result().manifestPath()).getParent());
+    }
+
+    @Test
+    void aCorruptedClipFailsVerificationAndKeepsItsBytesAndErrors() {
+        // ffmpeg that damages the middle of every clip it encodes, after a successful encode.
+        Path wrapperDir = temp.resolve("corrupting-ffmpeg");
+        VideoTestTools.script(wrapperDir, "ffmpeg", "#!/usr/bin/env bash\n"
+                + "\"" + VideoTestTools.ffmpeg() + "\" \"$@\"; status=$?\n"
+                + "out=\"${@: -1}\"\n"
+                + "if [[ $status -eq 0 && \"$out\" == *.partial.mp4 && -f \"$out\" ]]; then\n"
+                + "  size=$(stat -c %s \"$out\")\n"
+                + "  dd if=/dev/zero of=\"$out\" bs=1 seek=$((size / 2)) count=4096 conv=notrunc status=none\n"
+                + "fi\n"
+                + "exit $status\n");
+        Map<String, String> environment = environment(Map.of());
+        environment.put("PATH", wrapperDir + ":" + environment.get("PATH"));
+        EvidenceVideo video = new EvidenceVideo(dependencies(environment));
+        VideoOutcome started = video.start(request(temp.resolve("corrupt").toString(), 2));
+        assertThat(started.result().ok()).as("%s", started.result()).isTrue();
+
+        Manifest manifest = awaitTerminal(video, started);
+        assertThat(manifest.status().wire()).isEqualTo("failed");
+        assertThat(manifest.artifacts()).filteredOn(a -> a.kind() == ArtifactKind.VIDEO).singleElement()
+                .satisfies(clip -> {
+                    assertThat(clip.status()).isEqualTo(ArtifactStatus.PARTIAL);
+                    assertThat(clip.path()).isEqualTo("video.partial.mp4");
+                    assertThat(clip.bytes()).isPositive();
+                    assertThat(clip.error().code()).isEqualTo(ErrorCodes.VIDEO_VERIFICATION_FAILED);
+                });
+        Path bundle = Path.of(started.result().manifestPath()).getParent();
+        assertThat(bundle.resolve("video.partial.mp4")).exists();
+        assertThat(bundle.resolve("video.mp4")).doesNotExist();
+        assertThat(bundle.resolve("capture.partial.mkv")).as("the source is kept as partial evidence").exists();
+        assertThat(manifest.errors()).extracting(e -> e.code()).contains(ErrorCodes.VIDEO_VERIFICATION_FAILED);
+        Conformance.assertConforms(bundle);
+    }
+
+    // ---- host dependencies ------------------------------------------------------------------
+
+    @Test
+    void debiansFfmpeg51IsUnsupportedBeforeAnyLockOrDirectoryExists() {
+        Path debian = temp.resolve("debian-bin");
+        VideoTestTools.script(debian, "ffmpeg", "#!/bin/sh\n"
+                + "if [ \"$1\" = \"-version\" ]; then\n"
+                + "  echo 'ffmpeg version 5.1.6-0+deb12u1 Copyright (c) 2000-2024 the FFmpeg developers'\n"
+                + "  echo 'built with gcc 12 (Debian 12.2.0-14)'\n"
+                + "  exit 0\nfi\nexit 1\n");
+        Map<String, String> environment = environment(Map.of());
+        environment.put("PATH", debian + ":" + environment.get("PATH"));
+        EvidenceVideo video = new EvidenceVideo(dependencies(environment));
+        Path output = temp.resolve("never-created");
+
+        VideoOutcome outcome = video.start(request(output.toString(), 2));
+
+        CommandResult result = outcome.result();
+        assertThat(result.code()).isEqualTo(ErrorCodes.HOST_DEPENDENCY_MISSING);
+        assertThat(outcome.exitCode()).isEqualTo(1);
+        assertThat(result.message()).contains("ffmpeg").contains("5.1").contains("older than 6.1");
+        assertThat(result.hint()).contains("brew install scrcpy ffmpeg").contains("androperator doctor");
+        assertThat(result.details()).containsEntry("capability", "video-recording").containsKey("docsUrl");
+        assertThat(dependencies(result)).containsExactly(Map.of("dependency", "ffmpeg", "reason", "unsupported",
+                "requirement", dependencies(result).get(0).get("requirement")));
+        assertThat(output).doesNotExist();
+        assertThat(lockFiles()).isEmpty();
+
+        DoctorReport doctor = video.doctor(java.util.Optional.of(serial));
+        assertThat(doctor.checks()).singleElement().satisfies(check -> {
+            assertThat(check.id()).isEqualTo("host.video.dependencies");
+            assertThat(check.status()).isEqualTo("warn");
+            assertThat(check.advisory()).isTrue();
+        });
+    }
+
+    @Test
+    void aMissingScrcpyIsReportedAsMissing() {
+        Map<String, String> environment = environment(Map.of());
+        environment.put("PATH", VideoTestTools.ffmpegDirectory() + ":/usr/bin:/bin");
+        EvidenceVideo video = new EvidenceVideo(dependencies(environment));
+
+        VideoOutcome outcome = video.start(request(temp.resolve("no-scrcpy").toString(), 2));
+
+        assertThat(outcome.result().code()).isEqualTo(ErrorCodes.HOST_DEPENDENCY_MISSING);
+        assertThat(dependencies(outcome.result())).extracting(d -> d.get("dependency") + ":" + d.get("reason"))
+                .containsExactly("scrcpy:missing");
+        assertThat(temp.resolve("no-scrcpy")).doesNotExist();
+        assertThat(video(Map.of()).doctor(java.util.Optional.empty()).checks().get(0).status()).isEqualTo("pass");
+    }
+
+    // ---- ownership --------------------------------------------------------------------------
+
+    @Test
+    void twoConcurrentStartsOnOneDeviceLetExactlyOneWinEveryTime() throws Exception {
+        EvidenceVideo video = video(Map.of());
+        ExecutorService pool = Executors.newFixedThreadPool(2);
+        try {
+            for (int attempt = 0; attempt < 3; attempt++) {
+                CountDownLatch go = new CountDownLatch(1);
+                List<Future<VideoOutcome>> futures = new ArrayList<>();
+                for (int i = 0; i < 2; i++) {
+                    String output = temp.resolve("race-" + attempt + "-" + i).toString();
+                    futures.add(pool.submit(() -> {
+                        go.await();
+                        return video.start(request(output, 30));
+                    }));
+                }
+                go.countDown();
+                List<VideoOutcome> outcomes = new ArrayList<>();
+                for (Future<VideoOutcome> future : futures) {
+                    outcomes.add(future.get());
+                }
+                assertThat(outcomes).filteredOn(o -> o.result().ok()).hasSize(1);
+                assertThat(outcomes).filteredOn(o -> !o.result().ok()).singleElement()
+                        .satisfies(o -> assertThat(o.result().code()).isEqualTo(ErrorCodes.EVIDENCE_RECORDING_ACTIVE));
+                VideoOutcome winner = outcomes.stream().filter(o -> o.result().ok()).findFirst().orElseThrow();
+                VideoOutcome stopped = stopUntilDone(video, winner);
+                assertThat(stopped.result().status()).isIn("complete", "partial");
+                Conformance.assertConforms(Path.of(winner.result().manifestPath()).getParent());
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    @Test
+    void aKilledWorkerLeavesAFailedStatusTheLockAndRecoveryRequired() throws Exception {
+        EvidenceVideo video = video(Map.of());
+        VideoOutcome started = video.start(request(temp.resolve("killed").toString(), 4));
+        assertThat(started.result().ok()).as("%s", started.result()).isTrue();
+        Path bundle = Path.of(started.result().manifestPath()).getParent();
+        VideoSession session = ContractJson.read(Files.readAllBytes(bundle.resolve("session.json")), VideoSession.class);
+        ProcessHandle worker = ProcessHandle.of(session.worker().pid()).orElseThrow();
+        assertThat(worker.info().startInstant().map(Object::toString)).contains(session.worker().startInstant());
+
+        worker.destroyForcibly();
+        assertThat(worker.onExit().get()).isNotNull();
+
+        assertThat(awaitCondition(Duration.ofSeconds(15),
+                () -> "failed".equals(video.status(SessionRef.manifestPath(started.result().manifestPath())).result().status())))
+                .isTrue();
+        VideoOutcome status = video.status(SessionRef.manifestPath(started.result().manifestPath()));
+        assertThat(status.result().code()).isEqualTo(ErrorCodes.EVIDENCE_RECOVERY_REQUIRED);
+        assertThat(status.exitCode()).isEqualTo(1);
+        assertThat(manifest(bundle).status().wire()).as("the last persisted manifest is kept").isEqualTo("recording");
+        assertThat(lockFiles()).as("the lock is kept for recovery").hasSize(1);
+        VideoOutcome stop = video.stop(SessionRef.manifestPath(started.result().manifestPath()));
+        assertThat(stop.result().code()).isEqualTo(ErrorCodes.EVIDENCE_RECOVERY_REQUIRED);
+
+        VideoOutcome second = video.start(request(temp.resolve("after-kill").toString(), 2));
+        assertThat(second.result().code()).isIn(ErrorCodes.EVIDENCE_RECORDING_ACTIVE, ErrorCodes.EVIDENCE_RECOVERY_REQUIRED);
+        assertThat(temp.resolve("after-kill")).doesNotExist();
+        // The orphaned recorder still ends at its own --time-limit.
+        assertThat(awaitCondition(Duration.ofSeconds(20), () -> ProcessHandle.allProcesses()
+                .noneMatch(p -> p.info().arguments().map(a -> String.join(" ", a).contains(bundle.toString()))
+                        .orElse(false)))).isTrue();
+    }
+
+    @Test
+    void aLockDirectoryWithGroupOrOtherPermissionsIsRefused() throws IOException {
+        Files.setPosixFilePermissions(lockDirectory, PosixFilePermissions.fromString("rwxr-xr-x"));
+        EvidenceVideo video = video(Map.of());
+        Path output = temp.resolve("insecure-locks");
+
+        VideoOutcome outcome = video.start(request(output.toString(), 2));
+
+        assertThat(outcome.result().code()).isEqualTo(ErrorCodes.EVIDENCE_STORAGE_UNWRITABLE);
+        assertThat(outcome.result().details()).containsKeys("path", "causeCode", "message", "recovery");
+        assertThat(output).doesNotExist();
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(lockDirectory)))
+                .as("no permissions are changed").isEqualTo("rwxr-xr-x");
+    }
+
+    // ---- sessions ---------------------------------------------------------------------------
+
+    @Test
+    void aManagedBundleIsFoundBySessionIdAndUnknownSessionsAreNotFound() {
+        Map<String, String> environment = environment(Map.of());
+        environment.put("ANDROPERATOR_EVIDENCE_DIR", temp.resolve("evidence-root").toString());
+        EvidenceVideo video = new EvidenceVideo(dependencies(environment));
+        VideoOutcome started = video.start(request(null, 1));
+        assertThat(started.result().ok()).as("%s", started.result()).isTrue();
+        assertThat(Path.of(started.result().manifestPath()))
+                .isEqualTo(temp.resolve("evidence-root").resolve("bundles").resolve(started.result().sessionId())
+                        .resolve("manifest.json"));
+
+        assertThat(awaitCondition(FINISH, () -> video.status(SessionRef.sessionId(started.result().sessionId()))
+                .result().status().equals("complete"))).isTrue();
+        VideoOutcome conflicting = video.status(new SessionRef.ManifestPath(started.result().manifestPath(),
+                java.util.Optional.of("other:5555"), java.util.Optional.empty()));
+        assertThat(conflicting.result().code()).isEqualTo(ErrorCodes.EXECUTION_VALIDATION_FAILED);
+        assertThat(video.status(SessionRef.sessionId("00000000-0000-0000-0000-000000000000")).result().code())
+                .isEqualTo(ErrorCodes.EVIDENCE_SESSION_NOT_FOUND);
+        assertThat(video.stop(SessionRef.sessionId("../escape")).result().code())
+                .isEqualTo(ErrorCodes.EVIDENCE_SESSION_NOT_FOUND);
+        assertThat(video.status(SessionRef.manifestPath("relative/manifest.json")).result().code())
+                .isEqualTo(ErrorCodes.EVIDENCE_SESSION_NOT_FOUND);
+        Conformance.assertConforms(Path.of(started.result().manifestPath()).getParent());
+    }
+
+    // ---- helpers ----------------------------------------------------------------------------
+
+    private VideoStartRequest request(String outputDir, int seconds) {
+        return new VideoStartRequest(serial, OPERATOR, outputDir, seconds, SIZE, "video test",
+                Map.of("commandId", "original-command", "originalVerdict", "failed"));
+    }
+
+    private EvidenceVideo video(Map<String, String> extra) {
+        return new EvidenceVideo(dependencies(environment(extra)));
+    }
+
+    private VideoDependencies dependencies(Map<String, String> environment) {
+        return VideoDependencies.defaults().withEnvironment(environment).withLockDirectory(lockDirectory)
+                .withWorkingDirectory(temp);
+    }
+
+    private Map<String, String> environment(Map<String, String> extra) {
+        Map<String, String> environment = new HashMap<>(adb.environment());
+        environment.put("PATH", VideoTestTools.fakeScrcpyDirectory(temp) + ":" + VideoTestTools.ffmpegDirectory()
+                + ":/usr/bin:/bin");
+        environment.put("FAKE_SCRCPY_FFMPEG", VideoTestTools.ffmpeg().toString());
+        environment.put("TMPDIR", temp.toString());
+        environment.putAll(extra);
+        return environment;
+    }
+
+    private Manifest awaitTerminal(EvidenceVideo video, VideoOutcome started) {
+        Path bundle = Path.of(started.result().manifestPath()).getParent();
+        boolean terminal = awaitCondition(FINISH, () -> manifest(bundle).isTerminal());
+        assertThat(terminal).as("the worker finalizes %s", bundle).isTrue();
+        return manifest(bundle);
+    }
+
+    private static VideoOutcome stopUntilDone(EvidenceVideo video, VideoOutcome started) {
+        VideoOutcome stopped = video.stop(SessionRef.manifestPath(started.result().manifestPath()));
+        while (ErrorCodes.COMMAND_TIMEOUT.equals(stopped.result().code())) {
+            stopped = video.stop(SessionRef.manifestPath(started.result().manifestPath()));
+        }
+        return stopped;
+    }
+
+    private static Manifest manifest(Path bundle) {
+        try {
+            return ContractJson.read(Files.readAllBytes(bundle.resolve("manifest.json")), Manifest.class);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static CapturesFile captures(Path bundle) {
+        try {
+            return ContractJson.read(Files.readAllBytes(bundle.resolve("captures.json")), CapturesFile.class);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static List<Map<String, Object>> dependencies(CommandResult result) {
+        return (List<Map<String, Object>>) result.details().get("dependencies");
+    }
+
+    private List<Path> lockFiles() {
+        try (Stream<Path> files = Files.list(lockDirectory)) {
+            return files.filter(f -> f.getFileName().toString().endsWith(".lock")).toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Every file of the bundle with its size, hash and modification time. */
+    private static Map<String, String> snapshot(Path bundle) throws IOException {
+        Map<String, String> files = new TreeMap<>();
+        try (Stream<Path> walk = Files.walk(bundle)) {
+            for (Path file : walk.filter(Files::isRegularFile).toList()) {
+                byte[] bytes = Files.readAllBytes(file);
+                files.put(bundle.relativize(file).toString(), bytes.length + ":"
+                        + HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes)) + ":"
+                        + Files.getLastModifiedTime(file).toMillis());
+            }
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+        return files;
+    }
+}

@@ -1,0 +1,123 @@
+package com.androperator.evidence.api.video;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.net.JarURLConnection;
+import java.net.URL;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.util.Enumeration;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.Supplier;
+import java.util.jar.JarEntry;
+import java.util.jar.JarFile;
+
+/**
+ * Real ffmpeg/ffprobe 6.1.1 from the org.bytedeco:ffmpeg linux-x86_64-gpl jar (with libx264), the
+ * fake scrcpy kept with these tests, and a bounded polling helper. The executables carry
+ * RUNPATH=$ORIGIN, so the libraries extracted beside them are found without LD_LIBRARY_PATH.
+ */
+final class VideoTestTools {
+    private static final String FFMPEG_RESOURCE = "org/bytedeco/ffmpeg/linux-x86_64-gpl/";
+    private static Path ffmpegDirectory;
+
+    private VideoTestTools() {
+    }
+
+    /** The directory holding the extracted ffmpeg, ffprobe and their libraries (once per JVM). */
+    static synchronized Path ffmpegDirectory() {
+        if (ffmpegDirectory != null) {
+            return ffmpegDirectory;
+        }
+        try {
+            Path target = Path.of("target", "test-tools", "ffmpeg-6.1.1").toAbsolutePath();
+            Files.createDirectories(target);
+            URL url = VideoTestTools.class.getClassLoader().getResource(FFMPEG_RESOURCE + "ffmpeg");
+            if (url == null) {
+                throw new IllegalStateException("org.bytedeco:ffmpeg:linux-x86_64-gpl is not on the test class path");
+            }
+            JarURLConnection connection = (JarURLConnection) url.openConnection();
+            try (JarFile jar = new JarFile(connection.getJarFileURL().getFile())) {
+                Enumeration<JarEntry> entries = jar.entries();
+                while (entries.hasMoreElements()) {
+                    JarEntry entry = entries.nextElement();
+                    String name = entry.getName();
+                    if (entry.isDirectory() || !name.startsWith(FFMPEG_RESOURCE) || name.contains("jni")) {
+                        continue;
+                    }
+                    Path out = target.resolve(name.substring(FFMPEG_RESOURCE.length()));
+                    if (!Files.exists(out) || Files.size(out) != entry.getSize()) {
+                        Path temporary = Files.createTempFile(target, ".extract", ".tmp");
+                        try (InputStream in = jar.getInputStream(entry)) {
+                            Files.copy(in, temporary, StandardCopyOption.REPLACE_EXISTING);
+                        }
+                        Files.setPosixFilePermissions(temporary, PosixFilePermissions.fromString("rwxr-xr-x"));
+                        Files.move(temporary, out, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+                    }
+                }
+            }
+            ffmpegDirectory = target;
+            return target;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    static Path ffmpeg() {
+        return ffmpegDirectory().resolve("ffmpeg");
+    }
+
+    static Path ffprobe() {
+        return ffmpegDirectory().resolve("ffprobe");
+    }
+
+    /** A directory holding only an executable "scrcpy": the fake kept in the test resources. */
+    static Path fakeScrcpyDirectory(Path parent) {
+        try {
+            Path directory = Files.createDirectories(parent.resolve("scrcpy-bin"));
+            Path scrcpy = directory.resolve("scrcpy");
+            try (InputStream in = VideoTestTools.class.getResourceAsStream("fake-scrcpy")) {
+                Files.copy(in, scrcpy, StandardCopyOption.REPLACE_EXISTING);
+            }
+            Files.setPosixFilePermissions(scrcpy, PosixFilePermissions.fromString("rwxr-xr-x"));
+            return directory;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Writes an executable script. */
+    static Path script(Path directory, String name, String text) {
+        try {
+            Files.createDirectories(directory);
+            Path file = directory.resolve(name);
+            Files.writeString(file, text);
+            Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rwxr-xr-x"));
+            return file;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Polls {@code condition} until it holds or {@code timeout} passes; true when it held. */
+    static boolean awaitCondition(Duration timeout, Supplier<Boolean> condition) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (true) {
+            if (condition.get()) {
+                return true;
+            }
+            if (System.nanoTime() - deadline >= 0) {
+                return false;
+            }
+            // The poll interval only paces the loop; the condition alone decides.
+            LockSupport.parkNanos(Duration.ofMillis(50).toNanos());
+            if (Thread.currentThread().isInterrupted()) {
+                return false;
+            }
+        }
+    }
+}

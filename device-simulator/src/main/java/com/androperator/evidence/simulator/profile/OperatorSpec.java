@@ -1,0 +1,116 @@
+package com.androperator.evidence.simulator.profile;
+
+import java.util.Collections;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
+
+/**
+ * The simulated Operator app: which package receives the command broadcast, and how it answers.
+ *
+ * @param packageName the package whose broadcast receiver handles commands; it must also be in the
+ *     profile's packages to count as installed
+ * @param hierarchy the XML that {@code snapshot_ui} returns as {@code data.text}
+ * @param behavior how {@code snapshot_ui} is answered
+ * @param behaviors per action type overrides of {@link #behaviorFor(String)}
+ * @param errorCode the envelope's errorCode for {@link OperatorBehavior#FAILED}
+ * @param errorMessage the envelope's error for {@link OperatorBehavior#FAILED}
+ * @param delayMs how long after the broadcast the result is logged
+ * @param pid the process id logcat shows for the Operator's lines
+ */
+public record OperatorSpec(String packageName, Readiness readiness, ProfileFile hierarchy,
+        boolean overlayVisible, OperatorBehavior behavior, Map<String, OperatorBehavior> behaviors,
+        String errorCode, String errorMessage, long delayMs, int pid) {
+
+    public static final String DEFAULT_ERROR_CODE = "UI_TREE_UNAVAILABLE";
+    public static final String DEFAULT_ERROR_MESSAGE =
+            "Accessibility service returned no active window root";
+
+    public OperatorSpec {
+        if (packageName == null || !packageName.matches("[A-Za-z][A-Za-z0-9_]*(\\.[A-Za-z0-9_]+)+")) {
+            throw new InvalidProfileException("operator.package must be a package name, got "
+                    + packageName);
+        }
+        Objects.requireNonNull(readiness, "operator.readiness");
+        Objects.requireNonNull(hierarchy, "operator.hierarchy");
+        Objects.requireNonNull(behavior, "operator.behavior");
+        behaviors = Collections.unmodifiableMap(new TreeMap<>(behaviors));
+        if (errorCode == null || !errorCode.matches("[A-Z][A-Z0-9_]*")) {
+            throw new InvalidProfileException("operator.errorCode must be UPPER_SNAKE, got "
+                    + errorCode);
+        }
+        Objects.requireNonNull(errorMessage, "operator.errorMessage");
+        if (delayMs < 0 || delayMs > 600_000) {
+            throw new InvalidProfileException("operator.delayMs must be 0..600000, got " + delayMs);
+        }
+        if (pid < 1 || pid > 4_194_304) {
+            throw new InvalidProfileException("operator.pid must be 1..4194304, got " + pid);
+        }
+    }
+
+    /** A ready Operator that answers everything successfully at once. */
+    public static OperatorSpec of(String packageName, ProfileFile hierarchy) {
+        return new OperatorSpec(packageName, Readiness.ready(), hierarchy, false,
+                OperatorBehavior.SUCCESS, Map.of(), DEFAULT_ERROR_CODE, DEFAULT_ERROR_MESSAGE, 0,
+                1234);
+    }
+
+    /**
+     * How an action of {@code actionType} is answered: an explicit per-type behaviour first; else
+     * {@code snapshot_ui} follows {@link #behavior()}; other actions ({@code doctor_ping}) answer
+     * successfully unless the whole Operator is silent or its result transport exits.
+     */
+    public OperatorBehavior behaviorFor(String actionType) {
+        OperatorBehavior explicit = behaviors.get(actionType);
+        if (explicit != null) {
+            return explicit;
+        }
+        if ("snapshot_ui".equals(actionType)) {
+            return behavior;
+        }
+        return behavior == OperatorBehavior.SILENT || behavior == OperatorBehavior.TRANSPORT_EXIT
+                ? behavior : OperatorBehavior.SUCCESS;
+    }
+
+    public OperatorSpec withPackageName(String newPackageName) {
+        return new OperatorSpec(newPackageName, readiness, hierarchy, overlayVisible, behavior,
+                behaviors, errorCode, errorMessage, delayMs, pid);
+    }
+
+    public OperatorSpec withReadiness(Readiness newReadiness) {
+        return new OperatorSpec(packageName, newReadiness, hierarchy, overlayVisible, behavior,
+                behaviors, errorCode, errorMessage, delayMs, pid);
+    }
+
+    public OperatorSpec withHierarchy(ProfileFile newHierarchy) {
+        return new OperatorSpec(packageName, readiness, newHierarchy, overlayVisible, behavior,
+                behaviors, errorCode, errorMessage, delayMs, pid);
+    }
+
+    public OperatorSpec withOverlayVisible(boolean visible) {
+        return new OperatorSpec(packageName, readiness, hierarchy, visible, behavior, behaviors,
+                errorCode, errorMessage, delayMs, pid);
+    }
+
+    public OperatorSpec withBehavior(OperatorBehavior newBehavior) {
+        return new OperatorSpec(packageName, readiness, hierarchy, overlayVisible, newBehavior,
+                behaviors, errorCode, errorMessage, delayMs, pid);
+    }
+
+    public OperatorSpec withBehaviorFor(String actionType, OperatorBehavior actionBehavior) {
+        Map<String, OperatorBehavior> updated = new TreeMap<>(behaviors);
+        updated.put(actionType, actionBehavior);
+        return new OperatorSpec(packageName, readiness, hierarchy, overlayVisible, behavior,
+                updated, errorCode, errorMessage, delayMs, pid);
+    }
+
+    public OperatorSpec withError(String newErrorCode, String newErrorMessage) {
+        return new OperatorSpec(packageName, readiness, hierarchy, overlayVisible, behavior,
+                behaviors, newErrorCode, newErrorMessage, delayMs, pid);
+    }
+
+    public OperatorSpec withDelayMs(long newDelayMs) {
+        return new OperatorSpec(packageName, readiness, hierarchy, overlayVisible, behavior,
+                behaviors, errorCode, errorMessage, newDelayMs, pid);
+    }
+}

@@ -1,0 +1,274 @@
+package com.androperator.evidence.domain.capture;
+
+import com.androperator.evidence.contracts.Artifact;
+import com.androperator.evidence.contracts.ArtifactKind;
+import com.androperator.evidence.contracts.BundleError;
+import com.androperator.evidence.contracts.ErrorCodes;
+import com.androperator.evidence.contracts.Timing;
+import com.androperator.evidence.domain.budget.Deadline;
+import com.androperator.evidence.domain.capture.VerifiedWrite.Persisted;
+import com.androperator.evidence.domain.capture.VerifiedWrite.Verdict;
+import com.androperator.evidence.domain.port.Failure;
+import com.androperator.evidence.domain.port.HierarchyVerifier;
+import com.androperator.evidence.domain.port.HierarchyVerifier.HierarchyVerification;
+import com.androperator.evidence.domain.port.OperatorGateway;
+import com.androperator.evidence.domain.port.OperatorGateway.OperatorAction;
+import com.androperator.evidence.domain.port.OperatorGateway.OperatorCommand;
+import com.androperator.evidence.domain.port.OperatorGateway.OperatorEnvelope;
+import com.androperator.evidence.domain.port.OperatorGateway.OperatorOutcome;
+import com.androperator.evidence.domain.port.OperatorGateway.StepResult;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The raw hierarchy through the Operator: a read-only readiness check (doctor_ping), then one
+ * snapshot_ui command, each dispatched at most once and never retried. The Operator's actual
+ * success or failure is preserved: its XML is kept byte for byte, its error codes pass through,
+ * and its original envelope goes into captures.json. Nothing here wakes, unlocks or presses Home.
+ */
+final class HierarchyStep {
+    static final String STAGE = "hierarchy";
+    static final String SOURCE = "operator";
+    /** The execution engine clamps timeouts to this range; below the minimum a command cannot run. */
+    static final long ENGINE_MIN_TIMEOUT_MS = 1_000;
+    static final long ENGINE_MAX_TIMEOUT_MS = 120_000;
+    static final String DEADLINE_OWNER = "evidence_capture";
+    static final OperatorAction READINESS = new OperatorAction("h1", "doctor_ping");
+    static final OperatorAction SNAPSHOT = new OperatorAction("snap", "snapshot_ui");
+
+    /** Transport outcomes that, once our budget has expired, are this capture canceling the wait. */
+    private static final Set<String> CANCELLATION_CODES = Set.of(
+            ErrorCodes.COMMAND_TIMEOUT, ErrorCodes.RESULT_TRANSPORT_EXITED, ErrorCodes.BROADCAST_FAILED);
+
+    private final OperatorGateway operator;
+    private final HierarchyVerifier hierarchies;
+    private final StepClock clock;
+    private final String source;
+
+    HierarchyStep(OperatorGateway operator, HierarchyVerifier hierarchies, StepClock clock, String source) {
+        this.operator = operator;
+        this.hierarchies = hierarchies;
+        this.clock = clock;
+        this.source = source;
+    }
+
+    /** What the conversation with the Operator produced. */
+    private sealed interface Exchange {
+        Map<String, Object> result();
+
+        Map<String, Object> details();
+
+        record Xml(byte[] bytes, Map<String, Object> result, Map<String, Object> details) implements Exchange {
+        }
+
+        record NoXml(BundleError error, Map<String, Object> result, Map<String, Object> details) implements Exchange {
+        }
+    }
+
+    CapturedArtifact capture(String serial, String operatorPackage, Deadline deadline, GuardedWriter writer,
+                             String evidenceId) {
+        StepClock.Mark start = clock.mark();
+        Exchange exchange = converse(serial, operatorPackage, deadline, evidenceId);
+        StepClock.Mark answered = clock.mark();
+        Persisted persisted;
+        Timing persistence = null;
+        if (exchange instanceof Exchange.Xml xml) {
+            persisted = VerifiedWrite.persist(writer, ArtifactKind.HIERARCHY, ArtifactFiles.HIERARCHY_PARTIAL,
+                    ArtifactFiles.HIERARCHY, xml.bytes(), () -> verify(xml.bytes()));
+            persistence = clock.between(answered, clock.mark());
+        } else {
+            persisted = new Persisted.Lost(((Exchange.NoXml) exchange).error());
+        }
+        Artifact artifact = CapturedArtifact.artifactOf(ArtifactKind.HIERARCHY, ArtifactFiles.XML, persisted,
+                clock.between(start, clock.mark()), evidenceId + "-hierarchy", evidenceId);
+        return new CapturedArtifact(artifact, CapturedArtifact.recordOf(artifact, SOURCE,
+                clock.between(start, answered), persistence, exchange.result(), exchange.details()));
+    }
+
+    private Exchange converse(String serial, String operatorPackage, Deadline deadline, String evidenceId) {
+        List<String> effects = new ArrayList<>();
+        Map<String, Object> details = new LinkedHashMap<>();
+        if (deadline.remainingMillis() < ENGINE_MIN_TIMEOUT_MS) {
+            return skipped("readiness", effects, details, deadline);
+        }
+        OperatorOutcome readiness = execute(new OperatorCommand(serial, operatorPackage, evidenceId + "-readiness",
+                evidenceId, source, engineTimeout(deadline), List.of(READINESS)), deadline);
+        if (readiness instanceof OperatorOutcome.NotAnswered notAnswered) {
+            if (notAnswered.dispatched()) {
+                effects.add("readiness_dispatched");
+            }
+            return notAnswered("readiness", notAnswered, effects, details, deadline);
+        }
+        OperatorOutcome.Answered readinessAnswer = (OperatorOutcome.Answered) readiness;
+        effects.add("readiness_checked");
+        if (!readinessAnswer.envelope().succeeded()) {
+            details.put("command", "readiness");
+            details.put("readinessResult", readinessAnswer.original());
+            return new Exchange.NoXml(operatorFailure(readinessAnswer.envelope(), "The Operator's readiness check failed: "),
+                    null, details);
+        }
+        Readiness facts = Readiness.of(readinessAnswer.envelope());
+        details.put("screenOn", facts.screenOn());
+        details.put("deviceLocked", facts.deviceLocked());
+        details.put("userUnlocked", facts.userUnlocked());
+        if (!facts.ready()) {
+            return new Exchange.NoXml(new BundleError(ErrorCodes.DEVICE_NOT_INTERACTIVE, STAGE,
+                    "The device is not interactive (screenOn=" + facts.screenOn() + ", deviceLocked=" + facts.deviceLocked()
+                            + ", userUnlocked=" + facts.userUnlocked() + "). Evidence capture never wakes, unlocks or "
+                            + "presses Home: prepare the screen yourself, then capture into a new directory.",
+                    ArtifactKind.HIERARCHY.wire()), null, details);
+        }
+        if (deadline.remainingMillis() < ENGINE_MIN_TIMEOUT_MS) {
+            return skipped("snapshot", effects, details, deadline);
+        }
+        OperatorOutcome snapshot = execute(new OperatorCommand(serial, operatorPackage, evidenceId + "-hierarchy",
+                evidenceId, source, engineTimeout(deadline), List.of(SNAPSHOT)), deadline);
+        if (snapshot instanceof OperatorOutcome.NotAnswered notAnswered) {
+            if (notAnswered.dispatched()) {
+                effects.add("broadcast_dispatched");
+            }
+            return notAnswered("snapshot", notAnswered, effects, details, deadline);
+        }
+        // A terminal result accepted before the deadline is kept even if the deadline has passed since.
+        OperatorOutcome.Answered answer = (OperatorOutcome.Answered) snapshot;
+        details.put("reader", answer.readerDiagnostics() == null ? Map.of() : answer.readerDiagnostics());
+        return snapshotXml(answer, details);
+    }
+
+    private static Exchange snapshotXml(OperatorOutcome.Answered answer, Map<String, Object> details) {
+        OperatorEnvelope envelope = answer.envelope();
+        if (!envelope.succeeded()) {
+            return new Exchange.NoXml(operatorFailure(envelope, ""), answer.original(), details);
+        }
+        Optional<StepResult> step = envelope.stepResults().stream().filter(s -> SNAPSHOT.id().equals(s.id())).findFirst();
+        if (step.isEmpty() || !step.get().success()) {
+            return new Exchange.NoXml(hierarchyError(ErrorCodes.OPERATOR_COMMAND_FAILED, step.isEmpty()
+                    ? "The Operator reported success without a \"snap\" step result."
+                    : "The Operator reported success but its \"snap\" step failed."), answer.original(), details);
+        }
+        String text = step.get().data().get("text");
+        if (text == null || text.isEmpty()) {
+            return new Exchange.NoXml(hierarchyError(ErrorCodes.HIERARCHY_INVALID,
+                    "The Operator's \"snap\" step carried no hierarchy XML in data.text."), answer.original(), details);
+        }
+        return new Exchange.Xml(text.getBytes(StandardCharsets.UTF_8), answer.original(), details);
+    }
+
+    /** The Operator's own failure: its error code passes through unchanged. */
+    private static BundleError operatorFailure(OperatorEnvelope envelope, String prefix) {
+        String code = envelope.errorCode() == null || envelope.errorCode().isBlank()
+                ? ErrorCodes.OPERATOR_COMMAND_FAILED : envelope.errorCode();
+        String message = envelope.error() == null || envelope.error().isBlank()
+                ? "the Operator reported status \"" + envelope.status() + "\" without a message" : envelope.error();
+        return hierarchyError(code, prefix + message);
+    }
+
+    private static Exchange skipped(String command, List<String> effects, Map<String, Object> details, Deadline deadline) {
+        long remaining = deadline.remainingMillis();
+        details.put("deadlineOwner", DEADLINE_OWNER);
+        details.put("command", command);
+        details.put("phase", "budget_check");
+        details.put("dispatched", false);
+        details.put("effects", List.copyOf(effects));
+        details.put("reader", Map.of());
+        details.put("remainingMs", remaining);
+        return new Exchange.NoXml(hierarchyError(ErrorCodes.COMMAND_TIMEOUT, "Hierarchy capture timed out without dispatch: "
+                + remaining + " ms of the device-work budget remained before the " + command + " command, less than the "
+                + "execution engine's " + ENGINE_MIN_TIMEOUT_MS + " ms minimum timeout."), null, details);
+    }
+
+    private static Exchange notAnswered(String command, OperatorOutcome.NotAnswered outcome, List<String> effects,
+                                        Map<String, Object> details, Deadline deadline) {
+        Failure failure = outcome.failure();
+        boolean budgetCanceled = deadline.expired() && CANCELLATION_CODES.contains(failure.code());
+        if (budgetCanceled) {
+            details.put("deadlineOwner", DEADLINE_OWNER);
+        }
+        details.put("command", command);
+        details.put("phase", outcome.phase());
+        details.put("dispatched", outcome.dispatched());
+        if (budgetCanceled) {
+            details.put("effects", List.copyOf(effects));
+        }
+        details.put("reader", failure.details());
+        if (!budgetCanceled) {
+            return new Exchange.NoXml(hierarchyError(failure.code(), failure.message()), null, details);
+        }
+        if (!failure.code().equals(ErrorCodes.COMMAND_TIMEOUT)) {
+            details.put("transportCode", failure.code());
+        }
+        return new Exchange.NoXml(hierarchyError(ErrorCodes.COMMAND_TIMEOUT, "The evidence capture's device-work budget "
+                + "expired while the " + command + " command was in phase " + outcome.phase() + " ("
+                + (outcome.dispatched() ? "dispatched; it is never sent again, and host cleanup does not prove that "
+                + "Android stopped executing it" : "not dispatched") + "): " + failure.message()), null, details);
+    }
+
+    private OperatorOutcome execute(OperatorCommand command, Deadline deadline) {
+        try {
+            OperatorOutcome outcome = operator.execute(command, deadline);
+            if (outcome != null) {
+                return outcome;
+            }
+            return gatewayBroke(command, "the Operator gateway returned no outcome");
+        } catch (RuntimeException e) {
+            return gatewayBroke(command, "the Operator gateway failed: " + AdapterFault.describe(e));
+        }
+    }
+
+    /** Whether the broadcast went out is unknown, so it counts as dispatched: it is never sent again. */
+    private static OperatorOutcome gatewayBroke(OperatorCommand command, String message) {
+        return new OperatorOutcome.NotAnswered(new Failure(ErrorCodes.OPERATOR_COMMAND_FAILED, message + " ("
+                + command.commandId() + "; whether it was dispatched is unknown)", Map.of()), "unknown", true);
+    }
+
+    private static int engineTimeout(Deadline deadline) {
+        return (int) Math.max(ENGINE_MIN_TIMEOUT_MS, Math.min(ENGINE_MAX_TIMEOUT_MS, deadline.remainingMillis()));
+    }
+
+    private Verdict verify(byte[] xml) {
+        HierarchyVerification verification;
+        try {
+            verification = hierarchies.verify(xml);
+        } catch (RuntimeException e) {
+            verification = new HierarchyVerification.Rejected("the XML verifier failed: " + AdapterFault.describe(e));
+        }
+        if (verification instanceof HierarchyVerification.WellFormed) {
+            return new Verdict.Accepted(null);
+        }
+        String reason = verification instanceof HierarchyVerification.Rejected rejected ? rejected.reason()
+                : "the XML verifier returned no verdict";
+        return new Verdict.Rejected(new BundleError(ErrorCodes.HIERARCHY_INVALID, VerifiedWrite.VERIFICATION_STAGE,
+                "The hierarchy is not well-formed XML rooted at <hierarchy>: " + reason, ArtifactKind.HIERARCHY.wire()));
+    }
+
+    private static BundleError hierarchyError(String code, String message) {
+        return new BundleError(code, STAGE, message, ArtifactKind.HIERARCHY.wire());
+    }
+
+    /**
+     * The doctor_ping facts. Each is "true"/"false" on the wire; anything else (or absence) is
+     * null here and never counts as ready.
+     */
+    record Readiness(Boolean screenOn, Boolean deviceLocked, Boolean userUnlocked) {
+        boolean ready() {
+            return Boolean.TRUE.equals(screenOn) && Boolean.FALSE.equals(deviceLocked) && Boolean.TRUE.equals(userUnlocked);
+        }
+
+        static Readiness of(OperatorEnvelope envelope) {
+            Map<String, String> data = envelope.stepResults().stream()
+                    .filter(s -> READINESS.id().equals(s.id())).findFirst()
+                    .or(() -> envelope.stepResults().stream().filter(s -> READINESS.type().equals(s.actionType())).findFirst())
+                    .map(StepResult::data).orElse(Map.of());
+            return new Readiness(flag(data.get("screen_on")), flag(data.get("device_locked")), flag(data.get("user_unlocked")));
+        }
+
+        private static Boolean flag(String value) {
+            return "true".equals(value) ? Boolean.TRUE : "false".equals(value) ? Boolean.FALSE : null;
+        }
+    }
+}

@@ -1,0 +1,133 @@
+package com.androperator.evidence.domain.capture;
+
+import com.androperator.evidence.contracts.Artifact;
+import com.androperator.evidence.contracts.ArtifactKind;
+import com.androperator.evidence.contracts.BundleError;
+import com.androperator.evidence.contracts.ErrorCodes;
+import com.androperator.evidence.contracts.ImageGeometry;
+import com.androperator.evidence.contracts.Timing;
+import com.androperator.evidence.domain.budget.Deadline;
+import com.androperator.evidence.domain.capture.VerifiedWrite.Persisted;
+import com.androperator.evidence.domain.capture.VerifiedWrite.Verdict;
+import com.androperator.evidence.domain.port.Failure;
+import com.androperator.evidence.domain.port.ImageVerifier;
+import com.androperator.evidence.domain.port.ImageVerifier.ImageVerification;
+import com.androperator.evidence.domain.port.ScreenshotSource;
+import com.androperator.evidence.domain.port.ScreenshotSource.ScreenshotTransfer;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The screenshot: one targeted adb transfer, its bytes kept as screenshot.partial.png, promoted to
+ * screenshot.png only when the transfer completed and the PNG verified. Geometry comes only from
+ * the verifier. The captures.json record carries the host transport receipt, whose {@code ok}
+ * says only whether the transport completed.
+ */
+final class ScreenshotStep {
+    static final String STAGE = "screenshot";
+    static final String SOURCE = "adb_screencap";
+
+    private final ScreenshotSource screenshots;
+    private final ImageVerifier images;
+    private final StepClock clock;
+
+    ScreenshotStep(ScreenshotSource screenshots, ImageVerifier images, StepClock clock) {
+        this.screenshots = screenshots;
+        this.images = images;
+        this.clock = clock;
+    }
+
+    CapturedArtifact capture(String serial, Deadline deadline, GuardedWriter writer, String evidenceId) {
+        String commandId = evidenceId + "-screenshot";
+        StepClock.Mark start = clock.mark();
+        ScreenshotTransfer transfer = transfer(serial, deadline);
+        StepClock.Mark transferred = clock.mark();
+        Optional<Failure> transportFailure = transportFailure(transfer);
+        Optional<BundleError> transferError = transportFailure.map(f -> transferError(f, transfer, deadline));
+        Map<String, Object> details = new LinkedHashMap<>();
+        if (transportFailure.isPresent()) {
+            Failure failure = transportFailure.get();
+            if (!failure.code().equals(transferError.get().code())) {
+                details.put("transportCode", failure.code());
+            }
+            if (!failure.details().isEmpty()) {
+                details.put("transport", failure.details());
+            }
+        }
+
+        Persisted persisted;
+        Timing persistence = null;
+        if (transfer.bytes().length == 0) {
+            persisted = new Persisted.Lost(transferError.orElseGet(() -> new BundleError(ErrorCodes.SCREENSHOT_INVALID,
+                    VerifiedWrite.VERIFICATION_STAGE, "The screenshot transfer delivered no bytes; an empty PNG is not an image.",
+                    ArtifactKind.SCREENSHOT.wire())));
+        } else {
+            persisted = VerifiedWrite.persist(writer, ArtifactKind.SCREENSHOT, ArtifactFiles.SCREENSHOT_PARTIAL,
+                    ArtifactFiles.SCREENSHOT, transfer.bytes(),
+                    () -> transferError.<Verdict>map(Verdict.Rejected::new).orElseGet(() -> verify(transfer.bytes())));
+            persistence = clock.between(transferred, clock.mark());
+        }
+        Timing whole = clock.between(start, clock.mark());
+        Artifact artifact = CapturedArtifact.artifactOf(ArtifactKind.SCREENSHOT, ArtifactFiles.PNG, persisted, whole,
+                commandId, evidenceId);
+        Map<String, Object> receipt = new LinkedHashMap<>();
+        receipt.put("ok", transfer.transportCompleted());
+        transfer.receipt().forEach(receipt::putIfAbsent);
+        return new CapturedArtifact(artifact, CapturedArtifact.recordOf(artifact, SOURCE,
+                clock.between(start, transferred), persistence, receipt, details));
+    }
+
+    private ScreenshotTransfer transfer(String serial, Deadline deadline) {
+        try {
+            ScreenshotTransfer transfer = screenshots.capture(serial, deadline);
+            if (transfer != null) {
+                return transfer;
+            }
+            return failedTransfer("the screenshot source returned no transfer");
+        } catch (RuntimeException e) {
+            return failedTransfer("the screenshot source failed: " + AdapterFault.describe(e));
+        }
+    }
+
+    private static ScreenshotTransfer failedTransfer(String message) {
+        return new ScreenshotTransfer(new byte[0], false, Optional.of(Failure.of(ErrorCodes.SCREENSHOT_FAILED, message)), Map.of());
+    }
+
+    /** The transfer's failure; a transport that did not complete failed even when it named no failure. */
+    private static Optional<Failure> transportFailure(ScreenshotTransfer transfer) {
+        if (transfer.failure().isEmpty() && !transfer.transportCompleted()) {
+            return Optional.of(Failure.of(ErrorCodes.SCREENSHOT_FAILED, "the screenshot transfer did not complete"));
+        }
+        return transfer.failure();
+    }
+
+    /**
+     * A transport failure reported after the device-work budget ran out is this capture's
+     * cancellation, recorded as COMMAND_TIMEOUT whatever the transport saw.
+     */
+    private static BundleError transferError(Failure failure, ScreenshotTransfer transfer, Deadline deadline) {
+        if (!failure.code().equals(ErrorCodes.COMMAND_TIMEOUT) && deadline.expired()) {
+            return new BundleError(ErrorCodes.COMMAND_TIMEOUT, STAGE, "The device-work budget expired during the "
+                    + "screenshot transfer (" + failure.code() + ": " + failure.message() + "); "
+                    + transfer.bytes().length + " bytes were received.", ArtifactKind.SCREENSHOT.wire());
+        }
+        return new BundleError(failure.code(), STAGE, failure.message(), ArtifactKind.SCREENSHOT.wire());
+    }
+
+    private Verdict verify(byte[] png) {
+        ImageVerification verification;
+        try {
+            verification = images.verify(png);
+        } catch (RuntimeException e) {
+            verification = new ImageVerification.Rejected("the PNG verifier failed: " + AdapterFault.describe(e));
+        }
+        if (verification instanceof ImageVerification.Verified verified) {
+            return new Verdict.Accepted(ImageGeometry.ofPixels(verified.width(), verified.height()));
+        }
+        String reason = verification instanceof ImageVerification.Rejected rejected ? rejected.reason()
+                : "the PNG verifier returned no verdict";
+        return new Verdict.Rejected(new BundleError(ErrorCodes.SCREENSHOT_INVALID, VerifiedWrite.VERIFICATION_STAGE,
+                "The screenshot is not a complete, valid PNG: " + reason, ArtifactKind.SCREENSHOT.wire()));
+    }
+}

@@ -1,0 +1,44 @@
+package com.androperator.evidence.domain.capture;
+
+import com.androperator.evidence.domain.policy.CaptureRequestValidation;
+import com.androperator.evidence.domain.policy.Checked;
+import com.androperator.evidence.domain.port.Failure;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+/**
+ * A capture request whose every option passed the spec's contracts, with defaults applied.
+ * {@code explicitDirectory} is the validated --output-dir, null for a managed bundle.
+ */
+record ValidatedRequest(BundleLocation location, Path explicitDirectory, Optional<String> deviceSerial,
+                        String operatorPackage, String label, Map<String, Object> context, long timeoutMs) {
+
+    /** The bundle directory: the explicit one, or {@code <bundlesRoot>/<evidenceId>}. */
+    Path directory(String evidenceId) {
+        return explicitDirectory != null ? explicitDirectory
+                : ((BundleLocation.Managed) location).bundlesRoot().resolve(evidenceId);
+    }
+
+    /** Checks every option (all pure) and reports the first rejection in the CLI's documented option order. */
+    static Checked<ValidatedRequest> check(CaptureRequest request) {
+        Checked<Path> directory = request.location() instanceof BundleLocation.Managed
+                ? Checked.accepted(null)
+                : CaptureRequestValidation.outputDirectory(request.location() instanceof BundleLocation.Explicit explicit
+                        ? explicit.outputDir() : null);
+        Checked<Optional<String>> serial = CaptureRequestValidation.deviceSerial(request.deviceSerial());
+        Checked<String> operatorPackage = CaptureRequestValidation.operatorPackage(request.operatorPackage());
+        Checked<String> label = CaptureRequestValidation.label(request.label());
+        Checked<Map<String, Object>> context = CaptureRequestValidation.context(request.context());
+        Checked<Long> timeout = CaptureRequestValidation.timeoutMillis(request.timeoutMs());
+        Optional<Failure> firstRejection = Stream.of(directory, serial, operatorPackage, label, context, timeout)
+                .flatMap(checked -> checked.rejection().stream())
+                .findFirst();
+        if (firstRejection.isPresent()) {
+            return Checked.rejected(firstRejection.get());
+        }
+        return Checked.accepted(new ValidatedRequest(request.location(), directory.valueOrNull(), serial.valueOrNull(),
+                operatorPackage.valueOrNull(), label.valueOrNull(), context.valueOrNull(), timeout.valueOrNull()));
+    }
+}

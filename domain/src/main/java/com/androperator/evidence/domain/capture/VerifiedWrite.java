@@ -1,0 +1,69 @@
+package com.androperator.evidence.domain.capture;
+
+import com.androperator.evidence.contracts.ArtifactKind;
+import com.androperator.evidence.contracts.BundleError;
+import com.androperator.evidence.contracts.ErrorCodes;
+import com.androperator.evidence.contracts.ImageGeometry;
+import com.androperator.evidence.domain.port.BundleWriter.StoreResult;
+import java.util.function.Supplier;
+
+/**
+ * Persists captured bytes the one way the bundle allows: write them as a partial file first, and
+ * promote that file to its final name only when verification accepted the bytes. Rejected bytes
+ * stay behind under their partial name as evidence.
+ */
+final class VerifiedWrite {
+    static final String PERSISTENCE_STAGE = "persistence";
+    static final String VERIFICATION_STAGE = "verification";
+
+    private VerifiedWrite() {
+    }
+
+    /** Verification's conclusion about bytes already on disk as a partial file. */
+    sealed interface Verdict {
+        /** {@code image} is the verified geometry of a screenshot, null for other kinds. */
+        record Accepted(ImageGeometry image) implements Verdict {
+        }
+
+        record Rejected(BundleError error) implements Verdict {
+        }
+    }
+
+    /** Where the bytes ended up. */
+    sealed interface Persisted {
+        record Promoted(StoreResult.Stored file, ImageGeometry image) implements Persisted {
+        }
+
+        /** The partial file stayed; {@code error} says why it is not complete. */
+        record Retained(StoreResult.Stored partialFile, BundleError error) implements Persisted {
+        }
+
+        /** No usable file. */
+        record Lost(BundleError error) implements Persisted {
+        }
+    }
+
+    static Persisted persist(GuardedWriter writer, ArtifactKind kind, String partialName, String finalName,
+                             byte[] bytes, Supplier<Verdict> verify) {
+        StoreResult partial = writer.writePartial(partialName, bytes);
+        if (partial instanceof StoreResult.StoreFailed failed) {
+            return new Persisted.Lost(storageError(kind, partialName, failed));
+        }
+        StoreResult.Stored partialFile = (StoreResult.Stored) partial;
+        Verdict verdict = verify.get();
+        if (verdict instanceof Verdict.Rejected rejected) {
+            return new Persisted.Retained(partialFile, rejected.error());
+        }
+        StoreResult promoted = writer.promote(partialName, finalName);
+        if (promoted instanceof StoreResult.StoreFailed failed) {
+            // A failed rename leaves the verified bytes under their partial name.
+            return new Persisted.Retained(partialFile, storageError(kind, finalName, failed));
+        }
+        return new Persisted.Promoted((StoreResult.Stored) promoted, ((Verdict.Accepted) verdict).image());
+    }
+
+    static BundleError storageError(ArtifactKind kind, String file, StoreResult.StoreFailed failed) {
+        return new BundleError(ErrorCodes.STORAGE_FAILED, PERSISTENCE_STAGE,
+                file + " could not be stored: " + failed.failure().message(), kind.wire());
+    }
+}

@@ -1,0 +1,78 @@
+package com.androperator.evidence.domain.policy;
+
+import com.androperator.evidence.contracts.BundleError;
+import com.androperator.evidence.contracts.ErrorCodes;
+import com.androperator.evidence.domain.port.DeviceMetadataSource.PropertyInventory;
+import com.androperator.evidence.domain.port.Failure;
+import com.androperator.evidence.domain.port.Observation;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The build facts of the manifest's device section, read from one getprop inventory. A value that
+ * cannot be read is null and carries an error naming its field: the read's own code when the
+ * read failed, METADATA_UNAVAILABLE when the property is missing, empty or not understood.
+ */
+public record BuildProperties(Integer apiLevel, String androidVersion, String manufacturer, String model,
+                              List<BundleError> errors) {
+    public static final String SDK = "ro.build.version.sdk";
+    public static final String RELEASE = "ro.build.version.release";
+    public static final String MANUFACTURER = "ro.product.manufacturer";
+    public static final String MODEL = "ro.product.model";
+
+    public BuildProperties {
+        errors = List.copyOf(errors);
+    }
+
+    public static BuildProperties from(Observation<PropertyInventory> read) {
+        List<BundleError> errors = new ArrayList<>();
+        if (read instanceof Observation.Unavailable<PropertyInventory> unavailable) {
+            Failure failure = unavailable.failure();
+            errors.add(MetadataField.API_LEVEL.unavailable(SDK, failure));
+            errors.add(MetadataField.ANDROID_VERSION.unavailable(RELEASE, failure));
+            errors.add(MetadataField.MANUFACTURER.unavailable(MANUFACTURER, failure));
+            errors.add(MetadataField.MODEL.unavailable(MODEL, failure));
+            return new BuildProperties(null, null, null, null, errors);
+        }
+        PropertyInventory inventory = ((Observation.Observed<PropertyInventory>) read).value();
+        if (!inventory.parseable()) {
+            Failure malformed = Failure.of(ErrorCodes.METADATA_UNAVAILABLE, "the getprop output was not a property listing");
+            errors.add(MetadataField.API_LEVEL.unavailable(SDK, malformed));
+            errors.add(MetadataField.ANDROID_VERSION.unavailable(RELEASE, malformed));
+            errors.add(MetadataField.MANUFACTURER.unavailable(MANUFACTURER, malformed));
+            errors.add(MetadataField.MODEL.unavailable(MODEL, malformed));
+            return new BuildProperties(null, null, null, null, errors);
+        }
+        Integer apiLevel = apiLevel(inventory.properties().get(SDK), errors);
+        String release = text(inventory, RELEASE, MetadataField.ANDROID_VERSION, errors);
+        String manufacturer = text(inventory, MANUFACTURER, MetadataField.MANUFACTURER, errors);
+        String model = text(inventory, MODEL, MetadataField.MODEL, errors);
+        return new BuildProperties(apiLevel, release, manufacturer, model, errors);
+    }
+
+    /** The SDK level is digits only and positive; anything else is not an API level. */
+    private static Integer apiLevel(String raw, List<BundleError> errors) {
+        if (raw == null || raw.isEmpty()) {
+            errors.add(MetadataField.API_LEVEL.error(ErrorCodes.METADATA_UNAVAILABLE, SDK + " is absent or empty"));
+            return null;
+        }
+        if (raw.length() <= 9 && raw.chars().allMatch(c -> c >= '0' && c <= '9')) {
+            int level = Integer.parseInt(raw);
+            if (level > 0) {
+                return level;
+            }
+        }
+        errors.add(MetadataField.API_LEVEL.error(ErrorCodes.METADATA_UNAVAILABLE,
+                SDK + " is \"" + raw + "\", not a positive decimal API level"));
+        return null;
+    }
+
+    private static String text(PropertyInventory inventory, String property, MetadataField field, List<BundleError> errors) {
+        String raw = inventory.properties().get(property);
+        if (raw == null || raw.isEmpty()) {
+            errors.add(field.error(ErrorCodes.METADATA_UNAVAILABLE, property + " is absent or empty"));
+            return null;
+        }
+        return raw;
+    }
+}

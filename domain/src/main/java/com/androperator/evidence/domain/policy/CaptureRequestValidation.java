@@ -1,0 +1,228 @@
+package com.androperator.evidence.domain.policy;
+
+import com.androperator.evidence.contracts.ErrorCodes;
+import com.androperator.evidence.contracts.Manifest;
+import com.androperator.evidence.domain.port.Failure;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Pattern;
+
+/**
+ * The spec's option contracts for a still capture, one pure check per option. Every rejection is
+ * EXECUTION_VALIDATION_FAILED with a message that names the CLI option and says what to fix, and
+ * {@code details.option} naming it for other front ends.
+ */
+public final class CaptureRequestValidation {
+    public static final String OUTPUT_DIR = "--output-dir";
+    public static final String DEVICE = "--device";
+    public static final String OPERATOR_PACKAGE = "--operator-package";
+    public static final String LABEL = "--label";
+    public static final String CONTEXT_JSON = "--context-json";
+    public static final String TIMEOUT = "--timeout";
+
+    public static final long DEFAULT_TIMEOUT_MS = 30_000;
+    public static final long MIN_TIMEOUT_MS = 1_000;
+    public static final long MAX_TIMEOUT_MS = 120_000;
+    public static final long MAX_CONTEXT_UTF8_BYTES = 16 * 1024;
+    public static final int MAX_PACKAGE_LENGTH = 255;
+    public static final int MAX_SERIAL_LENGTH = 255;
+    /** Deeper nesting than Jackson's default read limit is no caller's context; it also stops cycles. */
+    public static final int MAX_CONTEXT_DEPTH = 1000;
+
+    private static final Pattern PACKAGE = Pattern.compile("[A-Za-z][A-Za-z0-9_]*(\\.[A-Za-z][A-Za-z0-9_]*)+");
+    private static final Pattern SERIAL = Pattern.compile("[A-Za-z0-9._:\\-\\[\\]%]+");
+
+    private CaptureRequestValidation() {
+    }
+
+    /** Required absolute new directory, given as a string: no blank, root, NUL, "." or ".." segment. */
+    public static Checked<Path> outputDirectory(String given) {
+        String fix = "give the absolute path of a new bundle directory whose parent exists, e.g. /absolute/new/bundle";
+        if (given == null) {
+            return invalid(OUTPUT_DIR, OUTPUT_DIR + " is required: " + fix);
+        }
+        if (given.isBlank()) {
+            return invalid(OUTPUT_DIR, OUTPUT_DIR + " must not be blank: " + fix);
+        }
+        if (given.indexOf('\0') >= 0) {
+            return invalid(OUTPUT_DIR, OUTPUT_DIR + " must not contain NUL characters: " + fix);
+        }
+        // Checked on the string as given: normalizing first would hide the traversal.
+        for (String segment : given.split("[/\\\\]", -1)) {
+            if (segment.equals("..")) {
+                return invalid(OUTPUT_DIR, OUTPUT_DIR + " must not contain '..' (parent traversal) segments, got "
+                        + quoted(given) + ": " + fix);
+            }
+            if (segment.equals(".")) {
+                return invalid(OUTPUT_DIR, OUTPUT_DIR + " must not contain '.' segments, got " + quoted(given)
+                        + ": " + fix);
+            }
+        }
+        Path path;
+        try {
+            path = Path.of(given);
+        } catch (InvalidPathException e) {
+            return invalid(OUTPUT_DIR, OUTPUT_DIR + " is not a valid path (" + e.getReason() + "), got "
+                    + quoted(given) + ": " + fix);
+        }
+        if (!path.isAbsolute()) {
+            return invalid(OUTPUT_DIR, OUTPUT_DIR + " must be absolute, got " + quoted(given) + ": " + fix);
+        }
+        if (path.getParent() == null) {
+            return invalid(OUTPUT_DIR, OUTPUT_DIR + " must not be a filesystem root, got " + quoted(given) + ": " + fix);
+        }
+        return Checked.accepted(path);
+    }
+
+    /** An explicit serial when given (null means "the only connected device"). */
+    public static Checked<Optional<String>> deviceSerial(String given) {
+        if (given == null) {
+            return Checked.accepted(Optional.empty());
+        }
+        String fix = "give the serial exactly as `adb devices` lists it, or omit " + DEVICE
+                + " when exactly one device is connected";
+        if (given.isBlank()) {
+            return invalid(DEVICE, DEVICE + " must not be blank: " + fix);
+        }
+        if (given.length() > MAX_SERIAL_LENGTH) {
+            return invalid(DEVICE, DEVICE + " is " + given.length() + " characters long; at most "
+                    + MAX_SERIAL_LENGTH + " are allowed: " + fix);
+        }
+        if (!SERIAL.matcher(given).matches()) {
+            return invalid(DEVICE, DEVICE + " may contain only letters, digits and . _ : - [ ] %, got "
+                    + quoted(given) + ": " + fix);
+        }
+        return Checked.accepted(Optional.of(given));
+    }
+
+    /** Required Android package identifier, used exactly as given (no automatic variant switch). */
+    public static Checked<String> operatorPackage(String given) {
+        String rule = "dot-separated segments that each start with a letter and contain only letters, digits"
+                + " and '_', at least two segments, at most " + MAX_PACKAGE_LENGTH + " characters,"
+                + " e.g. com.androperator.operator.dev";
+        if (given == null || given.isEmpty()) {
+            return invalid(OPERATOR_PACKAGE, OPERATOR_PACKAGE + " is required: give the installed Operator's package, "
+                    + "e.g. com.androperator.operator.dev");
+        }
+        if (given.length() > MAX_PACKAGE_LENGTH) {
+            return invalid(OPERATOR_PACKAGE, OPERATOR_PACKAGE + " is " + given.length()
+                    + " characters long; a package identifier is " + rule);
+        }
+        if (!PACKAGE.matcher(given).matches()) {
+            return invalid(OPERATOR_PACKAGE, OPERATOR_PACKAGE + " must be a package identifier, got "
+                    + quoted(given) + ": " + rule + "; it is used exactly as given");
+        }
+        return Checked.accepted(given);
+    }
+
+    /** Optional label; empty is valid; at most 2048 UTF-16 code units. */
+    public static Checked<String> label(String given) {
+        if (given != null && given.length() > Manifest.MAX_LABEL_UTF16_UNITS) {
+            return invalid(LABEL, LABEL + " is " + given.length() + " UTF-16 code units long; at most "
+                    + Manifest.MAX_LABEL_UTF16_UNITS + " are allowed: shorten it");
+        }
+        return Checked.accepted(given);
+    }
+
+    /**
+     * Optional JSON object (null means {@code {}}), at most 16 KiB as compact UTF-8 JSON. Arrays,
+     * scalars and anything that is not a JSON value tree are rejected. The accepted map is the
+     * caller's own, unchanged (read-only view).
+     */
+    public static Checked<Map<String, Object>> context(Object given) {
+        if (given == null) {
+            return Checked.accepted(Map.of());
+        }
+        if (!(given instanceof Map<?, ?> object)) {
+            return invalid(CONTEXT_JSON, CONTEXT_JSON + " must be a JSON object, got " + jsonKind(given)
+                    + ": pass an object such as '{\"commandId\":\"original-command\"}'");
+        }
+        Optional<String> problem = jsonProblem(object, "$", 1);
+        if (problem.isPresent()) {
+            return invalid(CONTEXT_JSON, CONTEXT_JSON + " " + problem.get() + ": pass a JSON object of JSON values");
+        }
+        long size = CompactJson.utf8Length(object);
+        if (size > MAX_CONTEXT_UTF8_BYTES) {
+            return invalid(CONTEXT_JSON, CONTEXT_JSON + " is " + size + " bytes as compact UTF-8 JSON; at most "
+                    + MAX_CONTEXT_UTF8_BYTES + " (16 KiB) are allowed: shorten it");
+        }
+        @SuppressWarnings("unchecked")
+        Map<String, Object> typed = (Map<String, Object>) object;
+        return Checked.accepted(java.util.Collections.unmodifiableMap(typed));
+    }
+
+    /** Optional overall device-work budget: null means 30000; otherwise an integer 1000..120000. */
+    public static Checked<Long> timeoutMillis(Long given) {
+        if (given == null) {
+            return Checked.accepted(DEFAULT_TIMEOUT_MS);
+        }
+        if (given < MIN_TIMEOUT_MS || given > MAX_TIMEOUT_MS) {
+            return invalid(TIMEOUT, TIMEOUT + " must be an integer from " + MIN_TIMEOUT_MS + " to " + MAX_TIMEOUT_MS
+                    + " milliseconds, got " + given + ": choose a budget in that range or omit it for "
+                    + DEFAULT_TIMEOUT_MS);
+        }
+        return Checked.accepted(given);
+    }
+
+    private static Optional<String> jsonProblem(Object value, String where, int depth) {
+        if (depth > MAX_CONTEXT_DEPTH) {
+            return Optional.of("nests deeper than " + MAX_CONTEXT_DEPTH + " levels at " + where);
+        }
+        if (value instanceof Map<?, ?> object) {
+            for (Map.Entry<?, ?> entry : object.entrySet()) {
+                if (!(entry.getKey() instanceof String key)) {
+                    return Optional.of("has a non-string key at " + where);
+                }
+                Optional<String> inner = jsonProblem(entry.getValue(), where + "." + key, depth + 1);
+                if (inner.isPresent()) {
+                    return inner;
+                }
+            }
+            return Optional.empty();
+        }
+        if (value instanceof List<?> array) {
+            for (int i = 0; i < array.size(); i++) {
+                Optional<String> inner = jsonProblem(array.get(i), where + "[" + i + "]", depth + 1);
+                if (inner.isPresent()) {
+                    return inner;
+                }
+            }
+            return Optional.empty();
+        }
+        if (value instanceof Double number && !Double.isFinite(number)
+                || value instanceof Float single && !Float.isFinite(single)) {
+            return Optional.of("holds a non-finite number at " + where + ", which JSON cannot represent");
+        }
+        if (value == null || value instanceof String || value instanceof Number || value instanceof Boolean) {
+            return Optional.empty();
+        }
+        return Optional.of("holds a " + value.getClass().getSimpleName() + " at " + where + ", which is not a JSON value");
+    }
+
+    private static String jsonKind(Object value) {
+        if (value instanceof List<?>) {
+            return "an array";
+        }
+        if (value instanceof String) {
+            return "a string";
+        }
+        if (value instanceof Number) {
+            return "a number";
+        }
+        if (value instanceof Boolean) {
+            return "a boolean";
+        }
+        return "a " + value.getClass().getSimpleName() + ", which is not JSON";
+    }
+
+    private static String quoted(String value) {
+        return '"' + value + '"';
+    }
+
+    private static <T> Checked<T> invalid(String option, String message) {
+        return Checked.rejected(new Failure(ErrorCodes.EXECUTION_VALIDATION_FAILED, message, Map.of("option", option)));
+    }
+}

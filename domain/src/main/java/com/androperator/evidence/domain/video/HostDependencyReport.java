@@ -1,0 +1,61 @@
+package com.androperator.evidence.domain.video;
+
+import com.androperator.evidence.contracts.CommandResult;
+import com.androperator.evidence.contracts.ErrorCodes;
+import com.androperator.evidence.domain.video.HostDependencyProbe.DependencyProblem;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The HOST_DEPENDENCY_MISSING payload: a message naming every failing executable and requirement,
+ * installation hint, details.capability, details.dependencies and details.docsUrl. Doctor reports
+ * the same facts as an advisory warning.
+ */
+public final class HostDependencyReport {
+    public static final String CAPABILITY = "video-recording";
+    public static final String DOCS_URL =
+            "https://github.com/androperator/androperator/blob/main/docs/evidence-bundles.md#optional-host-dependencies";
+    public static final String HINT = "Install scrcpy 3.0 or newer, ffprobe, and ffmpeg 6.1 or newer with the libx264 "
+            + "encoder, and expose all three on the PATH used by the CLI or MCP server (the detached worker inherits it). "
+            + "On macOS: brew install scrcpy ffmpeg. On other hosts install scrcpy and a full FFmpeg distribution that "
+            + "includes ffprobe and libx264. Then rerun `androperator doctor --device <device_serial>` before retrying; "
+            + "Androperator installs nothing.";
+
+    private HostDependencyReport() {
+    }
+
+    public static String message(List<DependencyProblem> problems) {
+        StringBuilder text = new StringBuilder("Video recording needs host tools that are not usable: ");
+        for (int i = 0; i < problems.size(); i++) {
+            DependencyProblem problem = problems.get(i);
+            if (i > 0) {
+                text.append("; ");
+            }
+            text.append(problem.dependency().command()).append(" is ").append(problem.reason().wire())
+                    .append(" (").append(problem.observed()).append("; requires ").append(problem.requirement()).append(')');
+        }
+        return text.append('.').toString();
+    }
+
+    public static Map<String, Object> details(List<DependencyProblem> problems) {
+        List<Map<String, Object>> entries = new ArrayList<>();
+        for (DependencyProblem problem : problems) {
+            Map<String, Object> entry = new LinkedHashMap<>();
+            entry.put("dependency", problem.dependency().command());
+            entry.put("reason", problem.reason().wire());
+            entry.put("requirement", problem.requirement());
+            entries.add(entry);
+        }
+        Map<String, Object> details = new LinkedHashMap<>();
+        details.put("capability", CAPABILITY);
+        details.put("dependencies", entries);
+        details.put("docsUrl", DOCS_URL);
+        return details;
+    }
+
+    public static CommandResult refusal(List<DependencyProblem> problems) {
+        return CommandResult.refused(ErrorCodes.HOST_DEPENDENCY_MISSING, message(problems), details(problems), HINT);
+    }
+}

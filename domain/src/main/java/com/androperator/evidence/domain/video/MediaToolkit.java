@@ -1,0 +1,11 @@
+package com.androperator.evidence.domain.video;
+
+/** Builds the recorder and media adapters for the tools a session saved (the executables that passed the check). */
+@FunctionalInterface
+public interface MediaToolkit {
+
+    MediaTools forTools(VideoSession.Tools tools);
+
+    record MediaTools(RecorderLauncher recorder, MediaInspector inspector, ClipEncoder encoder, ClipVerifier verifier) {
+    }
+}

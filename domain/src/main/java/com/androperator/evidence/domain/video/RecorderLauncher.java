@@ -1,0 +1,73 @@
+package com.androperator.evidence.domain.video;
+
+import com.androperator.evidence.domain.port.Failure;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalInt;
+
+/**
+ * Starts the host screen recorder (scrcpy) as a child of this process. Only the handle returned
+ * here is ever signalled: no stored PID authorizes a signal.
+ */
+public interface RecorderLauncher {
+
+    RecorderStart launch(RecorderCommand command);
+
+    /**
+     * @param recorder    absolute path of the checked scrcpy
+     * @param adb         absolute path of adb, handed to scrcpy as ADB, or null to let scrcpy find its own
+     * @param environment the worker's environment (PATH and the adb server settings)
+     */
+    record RecorderCommand(String recorder, String adb, String serial, int maxSize, Path recordFile,
+                           int timeLimitSeconds, Map<String, String> environment) {
+        public RecorderCommand {
+            environment = Map.copyOf(environment);
+        }
+    }
+
+    sealed interface RecorderStart {
+        record Started(RecorderProcess process) implements RecorderStart {
+        }
+
+        /** RECORDER_FAILED: the executable could not be started at all. */
+        record NotStarted(Failure failure) implements RecorderStart {
+        }
+    }
+
+    /** The live recorder that this process started. */
+    interface RecorderProcess {
+        long pid();
+
+        List<String> commandLine();
+
+        boolean isAlive();
+
+        /** True once the live recorder has created its capture file. */
+        boolean captureFileOpened();
+
+        /** Sends SIGINT to this child, if it is still alive; false when it had already exited. */
+        boolean interrupt();
+
+        /** Waits at most {@code millis} for the exit; true when it has exited. */
+        boolean awaitExit(long millis);
+
+        /** The exit status once exited. */
+        OptionalInt exitStatus();
+
+        /** Both output streams as received, interleaved, capped at {@link VideoLimits#RECORDER_OUTPUT_CAP_BYTES}. */
+        RecorderOutput output();
+    }
+
+    /** The retained recorder output, the total it printed, and whether retention was cut. */
+    record RecorderOutput(byte[] retained, long totalBytes, boolean truncated) {
+        public RecorderOutput {
+            retained = retained.clone();
+        }
+
+        @Override
+        public byte[] retained() {
+            return retained.clone();
+        }
+    }
+}

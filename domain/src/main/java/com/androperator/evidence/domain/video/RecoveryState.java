@@ -1,0 +1,34 @@
+package com.androperator.evidence.domain.video;
+
+/** Who owns a session's device lock and recorder, as saved in session.json. */
+public enum RecoveryState {
+    /** Written by start before the worker runs; the starter still owns the lock. */
+    AWAITING_WORKER("awaiting_worker"),
+    /** The worker has claimed the session and owns the lock and the recorder. */
+    WORKER_OWNED("worker_owned"),
+    /** Final persistence is done and the lock was released. */
+    RELEASED("released"),
+    /** The worker could not be spawned; start recorded a failed manifest and released its own lock. */
+    SPAWN_FAILED("spawn_failed"),
+    /** Ownership cannot be verified (an unresponsive recorder or a lost lock); the lock is kept for manual recovery. */
+    RECOVERY_REQUIRED("recovery_required");
+
+    private final String wire;
+
+    RecoveryState(String wire) {
+        this.wire = wire;
+    }
+
+    public String wire() {
+        return wire;
+    }
+
+    public static RecoveryState of(String wire) {
+        for (RecoveryState state : values()) {
+            if (state.wire.equals(wire)) {
+                return state;
+            }
+        }
+        throw new IllegalArgumentException("unknown recovery state: " + wire);
+    }
+}

@@ -1,0 +1,48 @@
+package com.androperator.evidence.domain.video;
+
+import com.androperator.evidence.domain.port.Failure;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * session.json and the control/ directory of a video bundle: the nonce-bound heartbeat and stop
+ * requests. Files 0600, directories 0700, every write atomic (partial file, fsync, rename).
+ */
+public interface SessionStore {
+
+    Saved saveSession(Path bundleDir, VideoSession session);
+
+    SessionRead readSession(Path bundleDir);
+
+    Saved writeHeartbeat(Path bundleDir, Heartbeat heartbeat);
+
+    Optional<Heartbeat> readHeartbeat(Path bundleDir);
+
+    Saved writeStopRequest(Path bundleDir, StopRequest request);
+
+    List<StopRequest> stopRequests(Path bundleDir);
+
+    /** Where the worker's own stdout/stderr go. */
+    Path workerLog(Path bundleDir);
+
+    sealed interface Saved {
+        record Written(Path path) implements Saved {
+        }
+
+        /** EVIDENCE_STORAGE_UNWRITABLE with details path, causeCode, message and recovery. */
+        record NotWritten(Failure failure) implements Saved {
+        }
+    }
+
+    sealed interface SessionRead {
+        record Found(VideoSession session) implements SessionRead {
+        }
+
+        record Absent() implements SessionRead {
+        }
+
+        record Unreadable(Failure failure) implements SessionRead {
+        }
+    }
+}

@@ -1,0 +1,323 @@
+package com.androperator.evidence.domain.video;
+
+import com.androperator.evidence.contracts.BundleError;
+import com.androperator.evidence.contracts.BundleStatus;
+import com.androperator.evidence.contracts.CommandResult;
+import com.androperator.evidence.contracts.DeviceInfo;
+import com.androperator.evidence.contracts.ErrorCodes;
+import com.androperator.evidence.contracts.Manifest;
+import com.androperator.evidence.contracts.VideoInfo;
+import com.androperator.evidence.contracts.VideoSize;
+import com.androperator.evidence.domain.budget.Deadline;
+import com.androperator.evidence.domain.policy.BuildProperties;
+import com.androperator.evidence.domain.policy.CaptureRequestValidation;
+import com.androperator.evidence.domain.policy.Checked;
+import com.androperator.evidence.domain.policy.DeviceClassification;
+import com.androperator.evidence.domain.policy.DisplayGeometry;
+import com.androperator.evidence.domain.policy.MetadataField;
+import com.androperator.evidence.domain.port.BundleStore;
+import com.androperator.evidence.domain.port.DeviceMetadataSource.PropertyInventory;
+import com.androperator.evidence.domain.port.DeviceSelector.DeviceSelection;
+import com.androperator.evidence.domain.port.Failure;
+import com.androperator.evidence.domain.port.Observation;
+import com.androperator.evidence.domain.video.DeviceLocks.Acquisition;
+import com.androperator.evidence.domain.video.DeviceLocks.DirectoryCheck;
+import com.androperator.evidence.domain.video.HostDependencyProbe.HostDependencyCheck;
+import com.androperator.evidence.domain.video.HostDependencyProbe.HostTools;
+import com.androperator.evidence.domain.video.SessionStore.SessionRead;
+import com.androperator.evidence.domain.video.VideoBundleFiles.ManifestRead;
+import com.androperator.evidence.domain.video.WorkerLauncher.Spawn;
+import com.androperator.evidence.domain.video.WorkerLauncher.WorkerProcess;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Video start (spec "Managed video"): validate, check host dependencies before any lock or
+ * directory exists, select the explicit device and read its metadata and geometry, check the lock
+ * directory, take the device lock, reserve the bundle, save session.json and the starting
+ * manifest, spawn the detached worker, and wait at most five seconds for the live recorder to
+ * open its capture file.
+ */
+public final class StartVideo {
+    public static final String DURATION_OPTION = "--duration-seconds";
+    private static final SecureRandom NONCES = new SecureRandom();
+
+    private final StartPorts ports;
+    private final String cliVersion;
+    private final String adbPath;
+    private final Map<String, String> workerEnvironment;
+
+    /**
+     * @param adbPath           absolute adb that scrcpy must use (the one reaching the same server), or null
+     * @param workerEnvironment the startup environment the detached worker inherits (PATH, HOME, adb server settings)
+     */
+    public StartVideo(StartPorts ports, String cliVersion, String adbPath, Map<String, String> workerEnvironment) {
+        this.ports = ports;
+        this.cliVersion = cliVersion;
+        this.adbPath = adbPath;
+        this.workerEnvironment = Map.copyOf(workerEnvironment);
+    }
+
+    /** {@code explicitDir} is null for a managed bundle. */
+    private record Validated(Path explicitDir, String serial, String operatorPackage, int duration,
+                             String size, String label, Map<String, Object> context) {
+    }
+
+    public CommandResult execute(VideoStartCommand command) {
+        Checked<Validated> validated = validate(command);
+        if (validated instanceof Checked.Rejected<Validated> rejected) {
+            return VideoResults.refused(rejected.failure(), null);
+        }
+        Validated request = ((Checked.Accepted<Validated>) validated).value();
+
+        HostDependencyCheck dependencies = ports.dependencies().check();
+        if (dependencies instanceof HostDependencyCheck.Unmet unmet) {
+            return HostDependencyReport.refusal(unmet.problems());
+        }
+        HostTools tools = ((HostDependencyCheck.Satisfied) dependencies).tools();
+
+        Deadline deviceWork = Deadline.after(ports.monotonicClock(), VideoLimits.START_DEVICE_WORK_MILLIS);
+        DeviceSelection selection = ports.devices().select(Optional.of(request.serial()), deviceWork);
+        if (selection instanceof DeviceSelection.Refused refused) {
+            return VideoResults.refused(refused.failure(), refused.hint());
+        }
+        List<BundleError> metadataErrors = new ArrayList<>();
+        DeviceInfo device = readDevice(request, deviceWork, metadataErrors);
+        if (device.display().width() == null || device.display().height() == null) {
+            BundleError why = metadataErrors.stream().filter(e -> e.component() != null
+                    && e.component().startsWith("device.display.")).findFirst().orElse(null);
+            return CommandResult.refused(why == null ? ErrorCodes.METADATA_UNAVAILABLE : why.code(),
+                    "Video start needs the current display size to choose the recording size, but it could not be read"
+                            + (why == null ? "." : ": " + why.message()), null,
+                    "Check that the device is online and responsive (adb shell wm size), then retry.");
+        }
+        VideoSize display = VideoSizing.currentOrientation(device.display().width(), device.display().height(),
+                device.display().rotation());
+        VideoSize size;
+        if (request.size() == null) {
+            size = VideoSizing.defaultFor(display);
+        } else {
+            Checked<VideoSize> checked = VideoSizing.requested(request.size(), display);
+            if (checked instanceof Checked.Rejected<VideoSize> rejected) {
+                return VideoResults.refused(rejected.failure(), null);
+            }
+            size = ((Checked.Accepted<VideoSize>) checked).value();
+        }
+
+        if (ports.locks().checkDirectory() instanceof DirectoryCheck.Unusable unusable) {
+            return VideoResults.refused(unusable.failure(), null);
+        }
+        String sessionId = ports.ids().newEvidenceId();
+        String nonce = HexFormat.of().formatHex(randomBytes());
+        Path bundleDir = request.explicitDir();
+        if (bundleDir == null) {
+            Checked<Path> root = ports.managedRoot().prepare();
+            if (root instanceof Checked.Rejected<Path> rejected) {
+                return VideoResults.refused(rejected.failure(), null);
+            }
+            bundleDir = ((Checked.Accepted<Path>) root).value().resolve(sessionId);
+        }
+        Instant created = ports.wallClock().now();
+        Acquisition acquisition = ports.locks().acquire(request.serial(),
+                new LockClaim(sessionId, nonce, bundleDir.toString(), request.serial(), created.toString()));
+        if (acquisition instanceof Acquisition.Unusable unusable) {
+            return VideoResults.refused(unusable.failure(), null);
+        }
+        if (acquisition instanceof Acquisition.Held held) {
+            return deviceBusy(request.serial(), held);
+        }
+        Path lockPath = ((Acquisition.Acquired) acquisition).lockPath();
+
+        if (ports.store().reserve(bundleDir) instanceof BundleStore.Reservation.Refused refused) {
+            ports.locks().release(lockPath, nonce);
+            return VideoResults.refused(refused.failure(), null);
+        }
+        Path manifestPath = bundleDir.resolve("manifest.json");
+        VideoSession session = new VideoSession(VideoSession.SCHEMA_VERSION, sessionId, nonce, VideoSession.SCRCPY,
+                new VideoSession.Target(request.serial(), request.operatorPackage()), bundleDir.toString(),
+                manifestPath.toString(), lockPath.toString(), request.duration(), size, created.toString(),
+                created.plusSeconds(request.duration()).plusMillis(VideoLimits.WORKER_DURATION_SLACK_MILLIS).toString(),
+                new VideoSession.Tools(tools.scrcpy(), tools.ffmpeg(), tools.ffprobe(), adbPath), null,
+                new VideoSession.Recovery(RecoveryState.AWAITING_WORKER.wire(), null, created.toString()));
+        if (ports.sessions().saveSession(bundleDir, session) instanceof SessionStore.Saved.NotWritten notWritten) {
+            ports.locks().release(lockPath, nonce);
+            return VideoResults.refused(notWritten.failure(), null);
+        }
+        VideoBundleFiles bundle = ports.bundles().apply(bundleDir);
+        Manifest starting = new Manifest(Manifest.SCHEMA_VERSION, sessionId, request.label(), request.context(), device,
+                created.toString(), null, BundleStatus.STARTING, List.of(), metadataErrors,
+                new VideoInfo(request.duration(), null, null, size, null, VideoManifests.CODEC, null));
+        if (bundle.publishManifest(starting) instanceof VideoBundleFiles.Stored.Failed failed) {
+            ports.locks().release(lockPath, nonce);
+            return VideoResults.refused(failed.failure(), null);
+        }
+
+        Spawn spawn = ports.workers().spawn(bundleDir.resolve(VideoSession.FILE_NAME),
+                ports.sessions().workerLog(bundleDir), workerEnvironment);
+        if (spawn instanceof Spawn.SpawnFailed spawnFailed) {
+            return spawnFailed(session, bundle, starting, lockPath, spawnFailed.failure().message());
+        }
+        return awaitRecording(((Spawn.Spawned) spawn).process(), session, bundle, starting, lockPath, manifestPath);
+    }
+
+    private CommandResult awaitRecording(WorkerProcess worker, VideoSession session, VideoBundleFiles bundle,
+                                         Manifest starting, Path lockPath, Path manifestPath) {
+        Deadline acknowledgement = Deadline.after(ports.monotonicClock(), VideoLimits.START_ACKNOWLEDGEMENT_MILLIS);
+        Path bundleDir = Path.of(session.bundleDir());
+        while (true) {
+            boolean workerAlive = worker.isAlive();
+            Manifest current = bundle.readManifest() instanceof ManifestRead.Found found ? found.manifest() : starting;
+            if (current.status() == BundleStatus.RECORDING) {
+                return VideoResults.active(current, manifestPath, session.sessionId());
+            }
+            if (current.isTerminal()) {
+                return VideoResults.terminal(current, manifestPath, session.sessionId());
+            }
+            if (!workerAlive) {
+                SessionRead read = ports.sessions().readSession(bundleDir);
+                boolean claimed = read instanceof SessionRead.Found found && found.session().worker() != null;
+                if (!claimed) {
+                    return spawnFailed(session, bundle, starting, lockPath,
+                            "the worker process exited before it claimed the session; see control/worker.log");
+                }
+                return VideoResults.recoveryRequired(current, manifestPath, session.sessionId(),
+                        "The video worker exited without finishing the session.",
+                        Map.of("sessionPath", bundleDir.resolve(VideoSession.FILE_NAME).toString(),
+                                "lockPath", lockPath.toString()));
+            }
+            if (acknowledgement.expired()) {
+                ports.sessions().writeStopRequest(bundleDir, new StopRequest(ports.ids().newEvidenceId(),
+                        session.nonce(), ports.wallClock().now().toString()));
+                return VideoResults.startTimeout(current, manifestPath, session.sessionId());
+            }
+            ports.pause().pause(50);
+        }
+    }
+
+    /** No worker ever ran, so no recorder was started: record the failure and release our own lock. */
+    private CommandResult spawnFailed(VideoSession session, VideoBundleFiles bundle, Manifest starting, Path lockPath,
+                                      String why) {
+        BundleError error = VideoStage.error(ErrorCodes.RECORDER_FAILED, VideoStage.STARTUP,
+                "The video worker could not be started: " + why, VideoStage.RECORDER);
+        Manifest failed = VideoManifests.startupFailed(starting, ports.wallClock().now().toString(), List.of(error));
+        bundle.publishManifest(failed);
+        Path bundleDir = Path.of(session.bundleDir());
+        ports.sessions().saveSession(bundleDir, session.withRecovery(new VideoSession.Recovery(
+                RecoveryState.SPAWN_FAILED.wire(), why, ports.wallClock().now().toString())));
+        ports.locks().release(lockPath, session.nonce());
+        return VideoResults.terminal(failed, Path.of(session.manifestPath()), session.sessionId());
+    }
+
+    /** Another session holds the device; when its ownership cannot be verified, say that recovery is required. */
+    private CommandResult deviceBusy(String serial, Acquisition.Held held) {
+        Map<String, Object> details = new LinkedHashMap<>();
+        details.put("serial", serial);
+        details.put("lockPath", held.lockPath().toString());
+        if (held.holder().isEmpty()) {
+            return CommandResult.refused(ErrorCodes.EVIDENCE_RECOVERY_REQUIRED, "The device lock " + held.lockPath()
+                    + " exists but its owner cannot be read, so ownership cannot be verified.", details,
+                    "Inspect the lock file and any surviving recorder before manual recovery; locks are never taken over.");
+        }
+        LockClaim holder = held.holder().get();
+        details.put("sessionId", holder.sessionId());
+        details.put("bundleDir", holder.bundleDir());
+        details.put("manifestPath", Path.of(holder.bundleDir()).resolve("manifest.json").toString());
+        SessionRead read = ports.sessions().readSession(Path.of(holder.bundleDir()));
+        if (read instanceof SessionRead.Found found && found.session().recovery().value() == RecoveryState.RECOVERY_REQUIRED) {
+            return CommandResult.refused(ErrorCodes.EVIDENCE_RECOVERY_REQUIRED, "Device " + serial + " is held by session "
+                    + holder.sessionId() + " whose ownership cannot be verified (" + found.session().recovery().reason()
+                    + ").", details, "Inspect its session.json and verify that no recorder survives before manual "
+                    + "recovery; locks are never taken over automatically.");
+        }
+        return CommandResult.refused(ErrorCodes.EVIDENCE_RECORDING_ACTIVE, "Device " + serial
+                + " is already recording in session " + holder.sessionId() + " (" + holder.bundleDir() + ").", details,
+                "Stop that session (evidence video stop --session <its manifest.json>) or wait for it to finish.");
+    }
+
+    private DeviceInfo readDevice(Validated request, Deadline deadline, List<BundleError> errors) {
+        String serial = request.serial();
+        Observation<PropertyInventory> properties = ports.metadata().properties(serial, deadline);
+        BuildProperties build = BuildProperties.from(properties);
+        errors.addAll(build.errors());
+        DeviceClassification.Classified classified = DeviceClassification.classify(properties);
+        classified.error().ifPresent(errors::add);
+        DisplayGeometry geometry = DisplayGeometry.from(ports.metadata().displaySize(serial, deadline),
+                ports.metadata().displayDensity(serial, deadline), ports.metadata().rotation(serial, deadline));
+        errors.addAll(geometry.errors());
+        String operatorVersion = null;
+        Observation<String> version = ports.metadata().operatorVersion(serial, request.operatorPackage(), deadline);
+        if (version instanceof Observation.Observed<String> observed) {
+            operatorVersion = observed.value();
+        } else if (version instanceof Observation.Unavailable<String> unavailable) {
+            errors.add(MetadataField.OPERATOR_VERSION.unavailable("The Operator version", unavailable.failure()));
+        }
+        return new DeviceInfo(serial, request.operatorPackage(), cliVersion, operatorVersion, build.apiLevel(),
+                build.androidVersion(), build.manufacturer(), build.model(), classified.type(), classified.properties(),
+                geometry.display());
+    }
+
+    private Checked<Validated> validate(VideoStartCommand command) {
+        if (command.deviceSerial() == null) {
+            return invalid(CaptureRequestValidation.DEVICE, "Video start requires an explicit "
+                    + CaptureRequestValidation.DEVICE + ": give the serial exactly as `adb devices` lists it.");
+        }
+        Checked<Optional<String>> serial = CaptureRequestValidation.deviceSerial(command.deviceSerial());
+        if (serial instanceof Checked.Rejected<Optional<String>> rejected) {
+            return Checked.rejected(rejected.failure());
+        }
+        Checked<String> operatorPackage = CaptureRequestValidation.operatorPackage(command.operatorPackage());
+        if (operatorPackage instanceof Checked.Rejected<String> rejected) {
+            return Checked.rejected(rejected.failure());
+        }
+        Integer duration = command.durationSeconds();
+        if (duration == null || duration < VideoLimits.MIN_DURATION_SECONDS || duration > VideoLimits.MAX_DURATION_SECONDS) {
+            return invalid(DURATION_OPTION, DURATION_OPTION + " must be an integer from "
+                    + VideoLimits.MIN_DURATION_SECONDS + " to " + VideoLimits.MAX_DURATION_SECONDS + ", got "
+                    + (duration == null ? "nothing" : duration) + ": give the recording length in seconds.");
+        }
+        if (command.size() != null && VideoSizing.parse(command.size()) instanceof Checked.Rejected<VideoSize> rejected) {
+            // The form is checked now; the aspect ratio needs the display and is checked after selection.
+            return Checked.rejected(rejected.failure());
+        }
+        Checked<String> label = CaptureRequestValidation.label(command.label());
+        if (label instanceof Checked.Rejected<String> rejected) {
+            return Checked.rejected(rejected.failure());
+        }
+        Checked<Map<String, Object>> context = CaptureRequestValidation.context(command.context());
+        if (context instanceof Checked.Rejected<Map<String, Object>> rejected) {
+            return Checked.rejected(rejected.failure());
+        }
+        Path explicitDir = null;
+        if (command.outputDir() != null) {
+            Checked<Path> directory = CaptureRequestValidation.outputDirectory(command.outputDir());
+            if (directory instanceof Checked.Rejected<Path> rejected) {
+                return Checked.rejected(rejected.failure());
+            }
+            explicitDir = ((Checked.Accepted<Path>) directory).value();
+            if (ports.store().check(explicitDir) instanceof BundleStore.Availability.Unavailable unavailable) {
+                return Checked.rejected(unavailable.failure());
+            }
+        }
+        return Checked.accepted(new Validated(explicitDir,
+                ((Checked.Accepted<Optional<String>>) serial).value().orElseThrow(),
+                ((Checked.Accepted<String>) operatorPackage).value(), duration, command.size(),
+                ((Checked.Accepted<String>) label).value(), ((Checked.Accepted<Map<String, Object>>) context).value()));
+    }
+
+    private static byte[] randomBytes() {
+        byte[] bytes = new byte[16];
+        NONCES.nextBytes(bytes);
+        return bytes;
+    }
+
+    private static <T> Checked<T> invalid(String option, String message) {
+        return Checked.rejected(new Failure(ErrorCodes.EXECUTION_VALIDATION_FAILED, message, Map.of("option", option)));
+    }
+}

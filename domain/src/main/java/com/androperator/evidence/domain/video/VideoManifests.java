@@ -1,0 +1,67 @@
+package com.androperator.evidence.domain.video;
+
+import com.androperator.evidence.contracts.Artifact;
+import com.androperator.evidence.contracts.BundleError;
+import com.androperator.evidence.contracts.BundleStatus;
+import com.androperator.evidence.contracts.Manifest;
+import com.androperator.evidence.contracts.StopReason;
+import com.androperator.evidence.contracts.VideoInfo;
+import com.androperator.evidence.contracts.VideoSize;
+import java.util.ArrayList;
+import java.util.List;
+
+/** The manifest of a video bundle at each step of its lifecycle, derived from the one before. */
+public final class VideoManifests {
+    public static final String CODEC = "h264";
+
+    private VideoManifests() {
+    }
+
+    /** Active: same facts, a new non-terminal status, finishedAt null. */
+    public static Manifest active(Manifest base, BundleStatus status, StopReason stopReason, Long hostDurationMs) {
+        VideoInfo video = base.video();
+        VideoInfo next = new VideoInfo(video.requestedDurationSeconds(), hostDurationMs, null, video.requestedSize(),
+                null, video.codec(), stopReason);
+        return new Manifest(base.schemaVersion(), base.evidenceId(), base.label(), base.context(), base.device(),
+                base.startedAt(), null, status, base.artifacts(), base.errors(), next);
+    }
+
+    /**
+     * Terminal. Failed when no clip is usable; complete only when every clip verified and nothing
+     * else (metadata, recorder, receipt, stderr) has an error; partial otherwise.
+     */
+    public static Manifest terminal(Manifest base, String finishedAt, StopReason stopReason, Long hostDurationMs,
+                                    FinalizedMedia media, List<Artifact> otherArtifacts, List<BundleError> moreErrors) {
+        List<BundleError> errors = new ArrayList<>(base.errors());
+        errors.addAll(moreErrors);
+        errors.addAll(media.errors());
+        List<Artifact> artifacts = new ArrayList<>(media.clips());
+        media.source().ifPresent(artifacts::add);
+        artifacts.addAll(otherArtifacts);
+        BundleStatus status;
+        if (!media.usable()) {
+            status = BundleStatus.FAILED;
+        } else if (media.allVerified() && errors.isEmpty()) {
+            status = BundleStatus.COMPLETE;
+        } else {
+            status = BundleStatus.PARTIAL;
+        }
+        VideoInfo video = base.video();
+        VideoSize requested = video.requestedSize();
+        VideoInfo next = new VideoInfo(video.requestedDurationSeconds(), hostDurationMs, media.mediaDurationMs(),
+                requested, media.actualSize(), CODEC, stopReason);
+        return new Manifest(base.schemaVersion(), base.evidenceId(), base.label(), base.context(), base.device(),
+                base.startedAt(), finishedAt, status, artifacts, errors, next);
+    }
+
+    /** A terminal failed manifest for a session that never recorded (startup failure), keeping what the base knew. */
+    public static Manifest startupFailed(Manifest base, String finishedAt, List<BundleError> moreErrors) {
+        List<BundleError> errors = new ArrayList<>(base.errors());
+        errors.addAll(moreErrors);
+        VideoInfo video = base.video();
+        VideoInfo next = new VideoInfo(video.requestedDurationSeconds(), null, null, video.requestedSize(), null,
+                video.codec(), StopReason.STARTUP_FAILURE);
+        return new Manifest(base.schemaVersion(), base.evidenceId(), base.label(), base.context(), base.device(),
+                base.startedAt(), finishedAt, BundleStatus.FAILED, base.artifacts(), errors, next);
+    }
+}

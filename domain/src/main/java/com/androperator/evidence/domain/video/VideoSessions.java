@@ -1,0 +1,187 @@
+package com.androperator.evidence.domain.video;
+
+import com.androperator.evidence.contracts.CommandResult;
+import com.androperator.evidence.contracts.ErrorCodes;
+import com.androperator.evidence.contracts.Manifest;
+import com.androperator.evidence.domain.budget.Deadline;
+import com.androperator.evidence.domain.port.Failure;
+import com.androperator.evidence.domain.video.SessionStore.SessionRead;
+import com.androperator.evidence.domain.video.VideoBundleFiles.ManifestRead;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Video status and stop for a session named by its absolute manifest path. Both use the saved,
+ * immutable target and reject conflicting device or Operator options. Status only reads. Stop
+ * writes one nonce-bound request and waits at most 15 s; a terminal session is answered from its
+ * manifest without writing anything, so repeating stop never changes evidence.
+ */
+public final class VideoSessions {
+    public static final String MANIFEST = "manifest.json";
+    private static final long POLL_MILLIS = 100;
+
+    private final SessionPorts ports;
+
+    public VideoSessions(SessionPorts ports) {
+        this.ports = ports;
+    }
+
+    /** Target fields a caller may repeat; each must equal the saved one when given. */
+    public record ExpectedTarget(Optional<String> deviceSerial, Optional<String> operatorPackage) {
+        public static final ExpectedTarget NONE = new ExpectedTarget(Optional.empty(), Optional.empty());
+    }
+
+    private record Session(VideoSession session, Manifest manifest, Path manifestPath, VideoBundleFiles bundle) {
+    }
+
+    private sealed interface Lookup {
+        record Found(Session session) implements Lookup {
+        }
+
+        record NotFound(CommandResult result) implements Lookup {
+        }
+    }
+
+    public CommandResult status(Path manifestPath, ExpectedTarget expected) {
+        Lookup lookup = lookup(manifestPath, expected);
+        if (lookup instanceof Lookup.NotFound notFound) {
+            return notFound.result();
+        }
+        Session found = ((Lookup.Found) lookup).session();
+        if (found.manifest().isTerminal()) {
+            return VideoResults.terminal(found.manifest(), found.manifestPath(), found.session().sessionId());
+        }
+        Optional<CommandResult> lost = lostWorker(found);
+        return lost.orElseGet(() -> VideoResults.active(found.manifest(), found.manifestPath(), found.session().sessionId()));
+    }
+
+    public CommandResult stop(Path manifestPath, ExpectedTarget expected) {
+        Lookup lookup = lookup(manifestPath, expected);
+        if (lookup instanceof Lookup.NotFound notFound) {
+            return notFound.result();
+        }
+        Session found = ((Lookup.Found) lookup).session();
+        if (found.manifest().isTerminal()) {
+            return VideoResults.terminal(found.manifest(), found.manifestPath(), found.session().sessionId());
+        }
+        Optional<CommandResult> lost = lostWorker(found);
+        if (lost.isPresent()) {
+            return lost.get();
+        }
+        Path bundleDir = found.bundle().directory();
+        StopRequest request = new StopRequest(ports.ids().newEvidenceId(), found.session().nonce(),
+                ports.wallClock().now().toString());
+        if (ports.sessions().writeStopRequest(bundleDir, request) instanceof SessionStore.Saved.NotWritten notWritten) {
+            return VideoResults.refused(notWritten.failure(), null);
+        }
+        Deadline deadline = Deadline.after(ports.monotonicClock(), VideoLimits.STOP_WAIT_MILLIS);
+        Manifest current = found.manifest();
+        while (true) {
+            if (found.bundle().readManifest() instanceof ManifestRead.Found read) {
+                current = read.manifest();
+            }
+            if (current.isTerminal()) {
+                return VideoResults.terminal(current, found.manifestPath(), found.session().sessionId());
+            }
+            Session latest = new Session(reread(found), current, found.manifestPath(), found.bundle());
+            lost = lostWorker(latest);
+            if (lost.isPresent()) {
+                return lost.get();
+            }
+            if (deadline.expired()) {
+                return VideoResults.pending(current, found.manifestPath(), found.session().sessionId());
+            }
+            ports.pause().pause(POLL_MILLIS);
+        }
+    }
+
+    private VideoSession reread(Session found) {
+        return ports.sessions().readSession(found.bundle().directory()) instanceof SessionRead.Found read
+                ? read.session() : found.session();
+    }
+
+    /** A non-terminal session whose worker is gone, or whose heartbeat belongs to someone else. */
+    private Optional<CommandResult> lostWorker(Session found) {
+        VideoSession session = found.session();
+        WorkerLiveness.Verdict verdict = WorkerLiveness.assess(session,
+                ports.sessions().readHeartbeat(found.bundle().directory()), ports.identity(), ports.wallClock().now());
+        if (verdict == WorkerLiveness.Verdict.ALIVE || verdict == WorkerLiveness.Verdict.AWAITING_CLAIM) {
+            return Optional.empty();
+        }
+        Map<String, Object> details = new LinkedHashMap<>();
+        details.put("sessionPath", found.bundle().directory().resolve(VideoSession.FILE_NAME).toString());
+        details.put("lockPath", session.lockPath());
+        details.put("lastStatus", found.manifest().status().wire());
+        details.put("recovery", session.recovery().state());
+        if (session.worker() != null) {
+            details.put("workerPid", session.worker().pid());
+            details.put("workerStartInstant", session.worker().startInstant());
+        }
+        String why = verdict == WorkerLiveness.Verdict.OWNERSHIP_UNVERIFIED
+                ? "The session's heartbeat is bound to another nonce, so ownership cannot be verified."
+                : "The video worker is unavailable: its heartbeat is stale and its PID/start identity no longer runs, "
+                        + "while the session was still " + found.manifest().status().wire() + ".";
+        return Optional.of(VideoResults.recoveryRequired(found.manifest(), found.manifestPath(), session.sessionId(), why,
+                details));
+    }
+
+    private Lookup lookup(Path manifestPath, ExpectedTarget expected) {
+        if (manifestPath == null || !manifestPath.isAbsolute() || manifestPath.getParent() == null
+                || !MANIFEST.equals(String.valueOf(manifestPath.getFileName()))) {
+            return notFound("No video session at " + manifestPath + ": give the absolute path of its manifest.json.");
+        }
+        Path normalized = manifestPath.normalize();
+        Path bundleDir = normalized.getParent();
+        VideoBundleFiles bundle = ports.bundles().apply(bundleDir);
+        ManifestRead manifestRead = bundle.readManifest();
+        if (manifestRead instanceof ManifestRead.Absent) {
+            return notFound("No video session at " + normalized + ": the manifest does not exist.");
+        }
+        if (manifestRead instanceof ManifestRead.Unreadable unreadable) {
+            return notFound("The session at " + normalized + " is invalid: its manifest cannot be read ("
+                    + unreadable.failure().message() + ").");
+        }
+        Manifest manifest = ((ManifestRead.Found) manifestRead).manifest();
+        if (manifest.video() == null) {
+            return notFound("The bundle at " + normalized + " is a still capture, not a video session.");
+        }
+        SessionRead sessionRead = ports.sessions().readSession(bundleDir);
+        if (!(sessionRead instanceof SessionRead.Found sessionFound)) {
+            String why = sessionRead instanceof SessionRead.Unreadable unreadable
+                    ? "its session.json cannot be read (" + unreadable.failure().message() + ")"
+                    : "it has no session.json";
+            return notFound("The video bundle at " + normalized + " is not a valid session: " + why + ".");
+        }
+        VideoSession session = sessionFound.session();
+        if (!session.sessionId().equals(manifest.evidenceId())
+                || !Path.of(session.manifestPath()).normalize().equals(normalized)) {
+            return notFound("The video bundle at " + normalized + " is not a valid session: session.json belongs to "
+                    + session.manifestPath() + ".");
+        }
+        Optional<String> conflict = conflict(session.target(), expected);
+        if (conflict.isPresent()) {
+            return new Lookup.NotFound(VideoResults.refused(new Failure(ErrorCodes.EXECUTION_VALIDATION_FAILED,
+                    conflict.get(), Map.of("option", conflict.get().startsWith("--device") ? "--device" : "--operator-package")),
+                    "Status and stop use the session's saved target; omit the option or give the saved value."));
+        }
+        return new Lookup.Found(new Session(session, manifest, normalized, bundle));
+    }
+
+    private static Optional<String> conflict(VideoSession.Target target, ExpectedTarget expected) {
+        if (expected.deviceSerial().isPresent() && !expected.deviceSerial().get().equals(target.serial())) {
+            return Optional.of("--device " + expected.deviceSerial().get() + " conflicts with the session's saved device "
+                    + target.serial() + ".");
+        }
+        if (expected.operatorPackage().isPresent() && !expected.operatorPackage().get().equals(target.operatorPackage())) {
+            return Optional.of("--operator-package " + expected.operatorPackage().get()
+                    + " conflicts with the session's saved Operator " + target.operatorPackage() + ".");
+        }
+        return Optional.empty();
+    }
+
+    private static Lookup notFound(String message) {
+        return new Lookup.NotFound(VideoResults.sessionNotFound(message));
+    }
+}

@@ -1,0 +1,102 @@
+package com.androperator.evidence.domain.capture;
+
+import static com.androperator.evidence.domain.capture.BundleAssertions.artifact;
+import static com.androperator.evidence.domain.capture.BundleAssertions.assertRecordInvariants;
+import static com.androperator.evidence.domain.capture.BundleAssertions.finishedManifest;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.androperator.evidence.contracts.Artifact;
+import com.androperator.evidence.contracts.ArtifactKind;
+import com.androperator.evidence.contracts.ArtifactStatus;
+import com.androperator.evidence.contracts.BundleStatus;
+import com.androperator.evidence.contracts.CommandResult;
+import com.androperator.evidence.contracts.ErrorCodes;
+import com.androperator.evidence.contracts.Manifest;
+import com.androperator.evidence.domain.fakes.CaptureRig;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** A storage failure costs the artifact it hits, never the rest of the evidence. */
+class StorageFailureTest {
+    private static final String DIR = "/absolute/new/bundle";
+
+    static Stream<Arguments> artifactWrites() {
+        return Stream.of(
+                // failing file, artifact hit, its status, its path afterwards
+                Arguments.of("screenshot.partial.png", ArtifactKind.SCREENSHOT, ArtifactStatus.FAILED, null),
+                Arguments.of("screenshot.png", ArtifactKind.SCREENSHOT, ArtifactStatus.PARTIAL, "screenshot.partial.png"),
+                Arguments.of("hierarchy.partial.xml", ArtifactKind.HIERARCHY, ArtifactStatus.FAILED, null),
+                Arguments.of("hierarchy.xml", ArtifactKind.HIERARCHY, ArtifactStatus.PARTIAL, "hierarchy.partial.xml"),
+                Arguments.of("captures.json", ArtifactKind.CAPTURE_ENVELOPES, ArtifactStatus.FAILED, null));
+    }
+
+    @ParameterizedTest(name = "{0} fails")
+    @MethodSource("artifactWrites")
+    void aFailedWriteCostsOnlyItsArtifact(String file, ArtifactKind kind, ArtifactStatus status, String path) {
+        assertOnlyTheArtifactSuffers(file, kind, status, path, false);
+    }
+
+    @ParameterizedTest(name = "{0} throws")
+    @MethodSource("artifactWrites")
+    void aWriterThatThrowsCostsOnlyItsArtifact(String file, ArtifactKind kind, ArtifactStatus status, String path) {
+        assertOnlyTheArtifactSuffers(file, kind, status, path, true);
+    }
+
+    private static void assertOnlyTheArtifactSuffers(String file, ArtifactKind kind,
+                                                     ArtifactStatus status, String path, boolean throwing) {
+        CaptureRig rig = new CaptureRig();
+        if (throwing) {
+            rig.store().throwingOnWrite(file);
+        } else {
+            rig.store().failingWrite(file);
+        }
+
+        Manifest manifest = finishedManifest(rig.capture(CaptureRig.request(DIR)));
+
+        Artifact hit = artifact(manifest, kind);
+        assertThat(hit.status()).isEqualTo(status);
+        assertThat(hit.path()).isEqualTo(path);
+        assertThat(hit.error().code()).isEqualTo(ErrorCodes.STORAGE_FAILED);
+        assertThat(hit.error().stage()).isEqualTo("persistence");
+        assertThat(hit.error().component()).isEqualTo(kind.wire());
+        assertThat(hit.error().message()).contains(file);
+        assertThat(manifest.artifacts()).filteredOn(a -> a.kind() != kind)
+                .allSatisfy(other -> assertThat(other.status()).isEqualTo(ArtifactStatus.COMPLETE));
+        assertThat(manifest.device().apiLevel()).isEqualTo(34);
+        assertThat(manifest.status()).isEqualTo(BundleStatus.PARTIAL);
+        assertThat(manifest.errors()).containsExactly(hit.error());
+        assertThat(rig.store().onlyWriter().manifest()).isEqualTo(manifest);
+        assertRecordInvariants(manifest, rig.store().onlyWriter());
+    }
+
+    @ParameterizedTest
+    @ValueSource(booleans = {false, true})
+    void aManifestThatCannotBePersistedIsReportedAndTheWrittenFilesRemain(boolean throwing) {
+        CaptureRig rig = new CaptureRig();
+        if (throwing) {
+            rig.store().throwingOnWrite("manifest.json");
+        } else {
+            rig.store().failingWrite("manifest.json");
+        }
+
+        CaptureOutcome outcome = rig.capture(CaptureRig.request(DIR));
+
+        assertThat(outcome).isInstanceOf(CaptureOutcome.NotPersisted.class);
+        CaptureOutcome.NotPersisted notPersisted = (CaptureOutcome.NotPersisted) outcome;
+        assertThat(notPersisted.directory()).isEqualTo(Path.of(DIR));
+        assertThat(notPersisted.evidenceId()).isEqualTo("evidence-0001");
+        assertThat(notPersisted.failure().code()).isEqualTo(ErrorCodes.STORAGE_FAILED);
+        assertThat(rig.store().onlyWriter().files()).containsOnlyKeys("screenshot.png", "hierarchy.xml", "captures.json");
+        assertThat(rig.store().onlyWriter().manifest()).isNull();
+        CommandResult result = outcome.toResult();
+        assertThat(result.ok()).isFalse();
+        assertThat(result.code()).isEqualTo(ErrorCodes.EVIDENCE_CAPTURE_FAILED);
+        assertThat(result.manifestPath()).isNull();
+        assertThat(result.details()).containsEntry("bundleDir", DIR);
+        assertThat(outcome.succeeded()).isFalse();
+    }
+}

@@ -1,0 +1,106 @@
+package com.androperator.evidence.domain.fakes;
+
+import com.androperator.evidence.contracts.ErrorCodes;
+import com.androperator.evidence.domain.port.BundleStore;
+import com.androperator.evidence.domain.port.Failure;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Bundles in memory. Directories exist once reserved (or declared existing); every parent exists
+ * unless declared missing. Writers it creates can be told to fail or throw on a given file name.
+ */
+public final class FakeBundleStore implements BundleStore {
+    private final Set<Path> existing = new HashSet<>();
+    private final Set<Path> missingParents = new HashSet<>();
+    private final Map<Path, FakeBundleWriter> writers = new LinkedHashMap<>();
+    private final Set<String> failingFiles = new HashSet<>();
+    private final Set<String> throwingFiles = new HashSet<>();
+    private final List<Path> checks = new ArrayList<>();
+    private final List<Path> reservations = new ArrayList<>();
+    private Failure refuseReservation;
+
+    public FakeBundleStore withExisting(Path directory) {
+        existing.add(directory);
+        return this;
+    }
+
+    public FakeBundleStore withMissingParent(Path parent) {
+        missingParents.add(parent);
+        return this;
+    }
+
+    /** Makes every write of {@code fileName} (e.g. "screenshot.partial.png", "manifest.json") fail with STORAGE_FAILED. */
+    public FakeBundleStore failingWrite(String fileName) {
+        failingFiles.add(fileName);
+        return this;
+    }
+
+    /** Makes every write of {@code fileName} throw, as a broken adapter would. */
+    public FakeBundleStore throwingOnWrite(String fileName) {
+        throwingFiles.add(fileName);
+        return this;
+    }
+
+    /** The next reservation is refused with {@code failure}, as when a racing capture got the directory first. */
+    public FakeBundleStore refusingReservation(Failure failure) {
+        this.refuseReservation = failure;
+        return this;
+    }
+
+    @Override
+    public Availability check(Path directory) {
+        checks.add(directory);
+        if (existing.contains(directory)) {
+            return new Availability.Unavailable(Failure.of(ErrorCodes.EVIDENCE_OUTPUT_EXISTS, directory + " exists"));
+        }
+        if (missingParents.contains(directory.getParent())) {
+            return new Availability.Unavailable(Failure.of(ErrorCodes.EXECUTION_VALIDATION_FAILED,
+                    "the parent directory " + directory.getParent() + " does not exist"));
+        }
+        return new Availability.Available();
+    }
+
+    @Override
+    public Reservation reserve(Path directory) {
+        reservations.add(directory);
+        if (refuseReservation != null) {
+            Failure failure = refuseReservation;
+            refuseReservation = null;
+            return new Reservation.Refused(failure);
+        }
+        if (existing.contains(directory)) {
+            return new Reservation.Refused(Failure.of(ErrorCodes.EVIDENCE_OUTPUT_EXISTS, directory + " exists"));
+        }
+        existing.add(directory);
+        FakeBundleWriter writer = new FakeBundleWriter(directory, failingFiles, throwingFiles);
+        writers.put(directory, writer);
+        return new Reservation.Reserved(writer);
+    }
+
+    public List<Path> checks() {
+        return List.copyOf(checks);
+    }
+
+    public List<Path> reservations() {
+        return List.copyOf(reservations);
+    }
+
+    public Optional<FakeBundleWriter> writer(Path directory) {
+        return Optional.ofNullable(writers.get(directory));
+    }
+
+    /** The writer of the only reserved bundle. */
+    public FakeBundleWriter onlyWriter() {
+        if (writers.size() != 1) {
+            throw new IllegalStateException(writers.size() + " bundles were reserved");
+        }
+        return writers.values().iterator().next();
+    }
+}

@@ -1,0 +1,119 @@
+package com.androperator.evidence.domain.fakes;
+
+import com.androperator.evidence.contracts.ErrorCodes;
+import com.androperator.evidence.domain.budget.Deadline;
+import com.androperator.evidence.domain.port.DeviceMetadataSource;
+import com.androperator.evidence.domain.port.Observation;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Device metadata reads with scripted answers. Each read takes {@link #takingPerRead} ms on the
+ * manual clock; like the adapter, a read whose budget has run out answers COMMAND_TIMEOUT.
+ * Defaults describe a physical Pixel 8 on Android 14.
+ */
+public final class FakeMetadata implements DeviceMetadataSource {
+    public static final Map<String, String> PHYSICAL_PROPERTIES = Map.of(
+            "ro.build.version.sdk", "34",
+            "ro.build.version.release", "14",
+            "ro.product.manufacturer", "Google",
+            "ro.product.model", "Pixel 8",
+            "ro.boot.qemu", "0");
+
+    private final ManualMonotonicClock clock;
+    private final List<String> reads = new ArrayList<>();
+    private final Map<String, RuntimeException> throwing = new HashMap<>();
+    private long millisPerRead;
+    private Observation<PropertyInventory> properties = Observation.of(new PropertyInventory(PHYSICAL_PROPERTIES, true));
+    private Observation<WmSize> size = Observation.of(new WmSize(new Size(1080, 2400), null));
+    private Observation<WmDensity> density = Observation.of(new WmDensity(420, null));
+    private Observation<Integer> rotation = Observation.of(0);
+    private Observation<String> operatorVersion = Observation.of("0.12.1");
+
+    public FakeMetadata(ManualMonotonicClock clock) {
+        this.clock = clock;
+    }
+
+    public FakeMetadata takingPerRead(long millis) {
+        this.millisPerRead = millis;
+        return this;
+    }
+
+    public FakeMetadata withProperties(Map<String, String> inventory) {
+        return withProperties(Observation.of(new PropertyInventory(inventory, true)));
+    }
+
+    public FakeMetadata withProperties(Observation<PropertyInventory> read) {
+        this.properties = read;
+        return this;
+    }
+
+    public FakeMetadata withSize(Observation<WmSize> read) {
+        this.size = read;
+        return this;
+    }
+
+    public FakeMetadata withDensity(Observation<WmDensity> read) {
+        this.density = read;
+        return this;
+    }
+
+    public FakeMetadata withRotation(Observation<Integer> read) {
+        this.rotation = read;
+        return this;
+    }
+
+    public FakeMetadata withOperatorVersion(Observation<String> read) {
+        this.operatorVersion = read;
+        return this;
+    }
+
+    /** Makes the read named {@code read} (e.g. "dumpsys input") throw, as a broken adapter would. */
+    public FakeMetadata throwingOn(String read, RuntimeException exception) {
+        throwing.put(read, exception);
+        return this;
+    }
+
+    /** The name of every read attempted, in order. */
+    public List<String> reads() {
+        return List.copyOf(reads);
+    }
+
+    @Override
+    public Observation<PropertyInventory> properties(String serial, Deadline deadline) {
+        return answer("getprop", properties, deadline);
+    }
+
+    @Override
+    public Observation<WmSize> displaySize(String serial, Deadline deadline) {
+        return answer("wm size", size, deadline);
+    }
+
+    @Override
+    public Observation<WmDensity> displayDensity(String serial, Deadline deadline) {
+        return answer("wm density", density, deadline);
+    }
+
+    @Override
+    public Observation<Integer> rotation(String serial, Deadline deadline) {
+        return answer("dumpsys input", rotation, deadline);
+    }
+
+    @Override
+    public Observation<String> operatorVersion(String serial, String operatorPackage, Deadline deadline) {
+        return answer("dumpsys package " + operatorPackage, operatorVersion, deadline);
+    }
+
+    private <T> Observation<T> answer(String read, Observation<T> scripted, Deadline deadline) {
+        reads.add(read);
+        if (throwing.containsKey(read)) {
+            throw throwing.get(read);
+        }
+        if (!clock.spend(millisPerRead, deadline)) {
+            return Observation.unavailable(ErrorCodes.COMMAND_TIMEOUT, read + " did not finish before the deadline");
+        }
+        return scripted;
+    }
+}

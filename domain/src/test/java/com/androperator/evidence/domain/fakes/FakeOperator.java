@@ -1,0 +1,156 @@
+package com.androperator.evidence.domain.fakes;
+
+import com.androperator.evidence.contracts.ErrorCodes;
+import com.androperator.evidence.domain.budget.Deadline;
+import com.androperator.evidence.domain.port.Failure;
+import com.androperator.evidence.domain.port.OperatorGateway;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The Operator's command channel, scripted per action type ({@code doctor_ping},
+ * {@code snapshot_ui}, ...). Every command handed to it counts as dispatched and is recorded, so
+ * scenarios can assert that nothing was sent twice and that no wake/unlock/Home action was sent.
+ * A command without a script is answered with failure {@code UNSCRIPTED_ACTION}.
+ */
+public final class FakeOperator implements OperatorGateway {
+    public static final String READINESS = "doctor_ping";
+    public static final String SNAPSHOT = "snapshot_ui";
+    public static final String HIERARCHY_XML = "<?xml version='1.0' encoding='UTF-8' standalone='yes' ?>"
+            + "<hierarchy rotation=\"0\"><node index=\"0\" text=\"Settings\" resource-id=\"\" class=\"android.widget.FrameLayout\""
+            + " package=\"com.android.settings\" bounds=\"[0,0][1080,2400]\"><node index=\"0\" text=\"Réseau &amp; «Wi‑Fi» 📶\""
+            + " class=\"android.widget.TextView\" bounds=\"[42,210][1038,320]\" /></node></hierarchy>";
+
+    /** One scripted answer to a command. */
+    @FunctionalInterface
+    public interface Script {
+        OperatorOutcome run(OperatorCommand command, Deadline deadline, ManualMonotonicClock clock);
+    }
+
+    private final ManualMonotonicClock clock;
+    private final Map<String, Script> scripts = new HashMap<>();
+    private final List<OperatorCommand> commands = new ArrayList<>();
+
+    public FakeOperator(ManualMonotonicClock clock) {
+        this.clock = clock;
+        scripts.put(READINESS, readiness("true", "false", "true"));
+        scripts.put(SNAPSHOT, snapshot(HIERARCHY_XML));
+    }
+
+    /** Scripts the answer to commands whose first action has {@code actionType}. */
+    public FakeOperator on(String actionType, Script script) {
+        scripts.put(actionType, script);
+        return this;
+    }
+
+    @Override
+    public OperatorOutcome execute(OperatorCommand command, Deadline deadline) {
+        commands.add(command);
+        String type = command.actions().isEmpty() ? "" : command.actions().get(0).type();
+        Script script = scripts.get(type);
+        if (script == null) {
+            return answered(command, "failed", List.of(), "no script for " + type, "UNSCRIPTED_ACTION");
+        }
+        return script.run(command, deadline, clock);
+    }
+
+    /** Every command dispatched, in order. */
+    public List<OperatorCommand> commands() {
+        return List.copyOf(commands);
+    }
+
+    /** The action type of every dispatched action, in order. */
+    public List<String> actionTypes() {
+        return commands.stream().flatMap(c -> c.actions().stream()).map(OperatorAction::type).toList();
+    }
+
+    /** doctor_ping answering with the three readiness facts as given ("true"/"false", or null to omit one). */
+    public static Script readiness(String screenOn, String deviceLocked, String userUnlocked) {
+        Map<String, String> data = new LinkedHashMap<>();
+        putIfNotNull(data, "screen_on", screenOn);
+        putIfNotNull(data, "device_locked", deviceLocked);
+        putIfNotNull(data, "user_unlocked", userUnlocked);
+        data.put("operator_version", "0.12.1");
+        return (command, deadline, clock) -> answered(command, "success",
+                List.of(new StepResult("h1", READINESS, true, data)), null, null);
+    }
+
+    /** snapshot_ui answering success with {@code xml} in data.text. */
+    public static Script snapshot(String xml) {
+        Map<String, String> data = new LinkedHashMap<>();
+        data.put("text", xml);
+        data.put("operator_overlay_visible", "false");
+        return (command, deadline, clock) -> answered(command, "success",
+                List.of(new StepResult("snap", SNAPSHOT, true, data)), null, null);
+    }
+
+    /** Answers status "failed" with the Operator's own error code and message. */
+    public static Script failing(String errorCode, String error) {
+        return (command, deadline, clock) -> answered(command, "failed",
+                List.of(new StepResult(command.actions().get(0).id(), command.actions().get(0).type(), false, Map.of())),
+                error, errorCode);
+    }
+
+    /** No usable result: a transport failure as the gateway reports it. */
+    public static Script notAnswered(String code, String message, String phase, boolean dispatched,
+                                     Map<String, Object> readerDiagnostics) {
+        return (command, deadline, clock) -> new OperatorOutcome.NotAnswered(new Failure(code, message, readerDiagnostics),
+                phase, dispatched);
+    }
+
+    /**
+     * Runs {@code then} after {@code millis} of work; if the budget ends first the wait is cut at
+     * expiry and reported as the gateway does: COMMAND_TIMEOUT while awaiting the result, dispatched.
+     */
+    public static Script taking(long millis, Script then) {
+        return (command, deadline, clock) -> {
+            if (clock.spend(millis, deadline)) {
+                return then.run(command, deadline, clock);
+            }
+            Map<String, Object> reader = new LinkedHashMap<>();
+            reader.put("linesRead", 12);
+            reader.put("chunksReceived", 0);
+            reader.put("readerExit", "stopped_by_deadline");
+            return new OperatorOutcome.NotAnswered(new Failure(ErrorCodes.COMMAND_TIMEOUT,
+                    "no result for " + command.commandId() + " before the deadline", reader), "await_result", true);
+        };
+    }
+
+    public static Script throwing(RuntimeException exception) {
+        return (command, deadline, clock) -> {
+            throw exception;
+        };
+    }
+
+    /** An Answered outcome whose original map is the envelope exactly as the Operator would print it. */
+    public static OperatorOutcome.Answered answered(OperatorCommand command, String status, List<StepResult> steps,
+                                                    String error, String errorCode) {
+        OperatorEnvelope envelope = new OperatorEnvelope(command.commandId(), command.taskId(), status, steps, error, errorCode);
+        Map<String, Object> original = new LinkedHashMap<>();
+        original.put("commandId", command.commandId());
+        original.put("taskId", command.taskId());
+        original.put("status", status);
+        List<Map<String, Object>> stepMaps = new ArrayList<>();
+        for (StepResult step : steps) {
+            Map<String, Object> stepMap = new LinkedHashMap<>();
+            stepMap.put("id", step.id());
+            stepMap.put("actionType", step.actionType());
+            stepMap.put("success", step.success());
+            stepMap.put("data", new LinkedHashMap<>(step.data()));
+            stepMaps.add(stepMap);
+        }
+        original.put("stepResults", stepMaps);
+        original.put("error", error);
+        original.put("errorCode", errorCode);
+        return new OperatorOutcome.Answered(envelope, original, Map.of("chunks", 0, "resultBytes", 512));
+    }
+
+    private static void putIfNotNull(Map<String, String> data, String key, String value) {
+        if (value != null) {
+            data.put(key, value);
+        }
+    }
+}

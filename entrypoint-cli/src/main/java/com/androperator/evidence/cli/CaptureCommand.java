@@ -1,0 +1,93 @@
+package com.androperator.evidence.cli;
+
+import com.androperator.evidence.api.CaptureDependencies;
+import com.androperator.evidence.api.CaptureOptions;
+import com.androperator.evidence.api.ContextJson;
+import com.androperator.evidence.api.EvidenceCapture;
+import com.androperator.evidence.contracts.CommandResult;
+import com.androperator.evidence.contracts.ErrorCodes;
+import com.androperator.evidence.domain.capture.CaptureOutcome;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code androperator evidence capture}: one still capture into a new directory. Prints the result
+ * object and exits 0 only for a complete bundle. Options that take values are read as text and
+ * handed to the use case unchanged, so that every invalid value is a documented JSON result.
+ */
+@Command(name = "capture", sortOptions = false,
+        description = {"Capture a verified screenshot and the raw UI hierarchy into a new evidence bundle.",
+                "Prints one result object on stdout. Exit 0: complete; 1: partial, failed or refused; 2: usage error."})
+final class CaptureCommand implements Callable<Integer> {
+    static final String CONTEXT_OPTION = "--context-json";
+    static final String TIMEOUT_OPTION = "--timeout";
+
+    @Option(names = "--device", paramLabel = "<serial>",
+            description = "Device serial. Required when several devices are connected.")
+    String device;
+
+    @Option(names = "--operator-package", paramLabel = "<package>",
+            description = "Operator app package, e.g. com.androperator.operator.dev. Never switched automatically.")
+    String operatorPackage;
+
+    @Option(names = "--output-dir", paramLabel = "<directory>", required = true,
+            description = "Absolute path of a new bundle directory; its parent must exist.")
+    String outputDir;
+
+    @Option(names = "--label", paramLabel = "<text>", description = "Optional label, at most 2048 UTF-16 code units.")
+    String label;
+
+    @Option(names = CONTEXT_OPTION, paramLabel = "<object>",
+            description = "Optional JSON object copied into the manifest as given (at most 16 KiB). Default: {}.")
+    String contextJson;
+
+    @Option(names = TIMEOUT_OPTION, paramLabel = "<ms>",
+            description = "Device-work budget in milliseconds, an integer from 1000 to 120000. Default: 30000.")
+    String timeout;
+
+    @Option(names = OutputFormat.OPTION, paramLabel = "<json|pretty>", defaultValue = "json",
+            description = "Result formatting: json (one line) or pretty. Default: ${DEFAULT-VALUE}.")
+    String output;
+
+    private final CaptureDependencies dependencies;
+    private final Io io;
+
+    CaptureCommand(CaptureDependencies dependencies, Io io) {
+        this.dependencies = dependencies;
+        this.io = io;
+    }
+
+    @Override
+    public Integer call() {
+        Optional<CommandResult> badFormat = OutputFormat.refusal(output);
+        if (badFormat.isPresent()) {
+            return io.refuse(badFormat.get(), false);
+        }
+        boolean pretty = OutputFormat.isPretty(output);
+        Map<String, Object> context = null;
+        if (contextJson != null) {
+            ContextJson.Parsed parsed = ContextJson.parse(CONTEXT_OPTION, contextJson);
+            if (parsed instanceof ContextJson.Parsed.Invalid invalid) {
+                return io.refuse(invalid.refusal(), pretty);
+            }
+            context = ((ContextJson.Parsed.Valid) parsed).context();
+        }
+        Long timeoutMs = null;
+        if (timeout != null) {
+            try {
+                timeoutMs = Long.parseLong(timeout);
+            } catch (NumberFormatException e) {
+                return io.refuse(CommandResult.refused(ErrorCodes.EXECUTION_VALIDATION_FAILED,
+                        TIMEOUT_OPTION + " must be an integer number of milliseconds from 1000 to 120000, got '"
+                                + timeout + "'.", Map.of("option", TIMEOUT_OPTION), null), pretty);
+            }
+        }
+        CaptureOptions options = new CaptureOptions(outputDir, device, operatorPackage, label, context, timeoutMs);
+        CaptureOutcome outcome = EvidenceCapture.captureEvidence(options, dependencies);
+        ResultPrinter.print(outcome.toResult(), pretty, io.out());
+        return outcome.succeeded() ? 0 : 1;
+    }
+}

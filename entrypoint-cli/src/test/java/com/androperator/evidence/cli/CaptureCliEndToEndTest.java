@@ -1,0 +1,395 @@
+package com.androperator.evidence.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.androperator.evidence.api.AndroperatorVersion;
+import com.androperator.evidence.api.testing.PhoneLab;
+import com.androperator.evidence.conformance.Conformance;
+import com.androperator.evidence.contracts.Artifact;
+import com.androperator.evidence.contracts.ArtifactKind;
+import com.androperator.evidence.contracts.ArtifactStatus;
+import com.androperator.evidence.contracts.BundleStatus;
+import com.androperator.evidence.contracts.CaptureRecord;
+import com.androperator.evidence.contracts.CapturesFile;
+import com.androperator.evidence.contracts.CommandResult;
+import com.androperator.evidence.contracts.ContractJson;
+import com.androperator.evidence.contracts.ErrorCodes;
+import com.androperator.evidence.contracts.Manifest;
+import com.androperator.evidence.simulator.DeviceSimulator;
+import com.androperator.evidence.simulator.profile.OperatorBehavior;
+import com.androperator.evidence.simulator.profile.Readiness;
+import com.androperator.evidence.simulator.profile.SampleProfiles;
+import com.androperator.evidence.simulator.profile.ServiceFault;
+import com.androperator.evidence.simulator.profile.SimulatorProfile;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.UnaryOperator;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * {@code androperator evidence capture} as a process, against the simulated phone through the real
+ * adb server. Every bundle produced must pass the conformance checker, and the result object and
+ * exit status must match the spec's table.
+ */
+class CaptureCliEndToEndTest {
+    private static final String CONTEXT = "{\"commandId\":\"original-command\",\"originalVerdict\":\"failed\"}";
+    private static PhoneLab lab;
+
+    @TempDir
+    Path temp;
+    private CliProcess cli;
+
+    @BeforeAll
+    static void startPhone() {
+        lab = PhoneLab.start();
+    }
+
+    @AfterAll
+    static void stopPhone() {
+        lab.close();
+    }
+
+    @BeforeEach
+    void resetPhone() throws IOException {
+        lab.reset();
+        cli = new CliProcess(lab.environment(), Files.createDirectory(temp.resolve("scratch")));
+    }
+
+    @Test
+    void aCompleteCaptureExitsZeroWithTheResultObjectAndAConformingBundle() throws IOException {
+        Path bundle = temp.resolve("bundle");
+        CliProcess.Run run = cli.run("evidence", "capture", "--device", lab.serial(),
+                "--operator-package", PhoneLab.OPERATOR, "--output-dir", bundle.toString(),
+                "--label", "Settings observation", "--context-json", CONTEXT);
+
+        assertThat(run.exitCode()).as(run.toString()).isZero();
+        assertThat(run.stdout().lines()).hasSize(1);
+        CommandResult result = result(run);
+        assertThat(result.ok()).isTrue();
+        assertThat(result.status()).isEqualTo("complete");
+        assertThat(result.manifestPath()).isEqualTo(bundle.resolve("manifest.json").toString());
+        assertThat(result.evidenceId()).isNotBlank();
+        assertThat(result.code()).isNull();
+        Conformance.assertConforms(bundle);
+        Manifest manifest = manifest(bundle);
+        assertThat(manifest.evidenceId()).isEqualTo(result.evidenceId());
+        assertThat(manifest.label()).isEqualTo("Settings observation");
+        // The capture succeeded, and the caller's failed verdict is still the caller's.
+        assertThat(manifest.context()).isEqualTo(Map.of("commandId", "original-command", "originalVerdict", "failed"));
+        assertThat(manifest.device().cliVersion()).isEqualTo(cli.run("--version").stdout().strip())
+                .isEqualTo(AndroperatorVersion.current());
+        assertThat(artifact(manifest, ArtifactKind.SCREENSHOT).image().captureWidthPx()).isEqualTo(1080);
+
+        CliProcess.Run verify = cli.run("evidence", "verify", bundle.toString());
+        assertThat(verify.exitCode()).as(verify.toString()).isZero();
+    }
+
+    @Test
+    void prettyOutputIsTheSameResultIndented() throws IOException {
+        Path bundle = temp.resolve("bundle");
+        CliProcess.Run run = cli.run("evidence", "capture", "--device", lab.serial(),
+                "--operator-package", PhoneLab.OPERATOR, "--output-dir", bundle.toString(), "--output", "pretty");
+
+        assertThat(run.exitCode()).as(run.toString()).isZero();
+        assertThat(run.stdout().lines().count()).isGreaterThan(3);
+        assertThat(result(run).status()).isEqualTo("complete");
+        Conformance.assertConforms(bundle);
+    }
+
+    static Stream<Arguments> operatorFailures() {
+        return Stream.of(
+                Arguments.of("not installed", change(p -> p.toBuilder().uninstallPackage(PhoneLab.OPERATOR).build()),
+                        ErrorCodes.OPERATOR_NOT_INSTALLED),
+                Arguments.of("failed envelope", operator(OperatorBehavior.FAILED), "UI_TREE_UNAVAILABLE"),
+                Arguments.of("result transport exits", operator(OperatorBehavior.TRANSPORT_EXIT),
+                        ErrorCodes.RESULT_TRANSPORT_EXITED),
+                Arguments.of("corrupt result chunk", operator(OperatorBehavior.CORRUPT_CHUNK), ErrorCodes.RESULT_MALFORMED),
+                Arguments.of("device asleep and locked", change(p -> p.toBuilder()
+                        .operator(op -> op.withReadiness(Readiness.asleep())).build()), ErrorCodes.DEVICE_NOT_INTERACTIVE),
+                Arguments.of("broadcast fails", change(p -> p.toBuilder().fault("am broadcast",
+                        ServiceFault.fail(255, "Error: Activity Manager is not running")).build()),
+                        ErrorCodes.BROADCAST_FAILED));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("operatorFailures")
+    void anOperatorFailureKeepsTheScreenshotAndIsPartial(String name, UnaryOperator<SimulatorProfile> phone,
+                                                        String hierarchyCode) throws IOException {
+        lab.phone(phone);
+        Path bundle = temp.resolve("bundle");
+        CliProcess.Run run = cli.run("evidence", "capture", "--device", lab.serial(),
+                "--operator-package", PhoneLab.OPERATOR, "--output-dir", bundle.toString(), "--context-json", CONTEXT);
+
+        assertThat(run.exitCode()).as(run.toString()).isEqualTo(1);
+        CommandResult result = result(run);
+        assertThat(result.ok()).isFalse();
+        assertThat(result.status()).isEqualTo("partial");
+        assertThat(result.code()).isEqualTo(ErrorCodes.EVIDENCE_CAPTURE_FAILED);
+        assertThat(result.manifestPath()).isEqualTo(bundle.resolve("manifest.json").toString());
+        Conformance.assertConforms(bundle);
+        Manifest manifest = manifest(bundle);
+        assertThat(manifest.status()).isEqualTo(BundleStatus.PARTIAL);
+        assertThat(artifact(manifest, ArtifactKind.SCREENSHOT).status()).isEqualTo(ArtifactStatus.COMPLETE);
+        Artifact hierarchy = artifact(manifest, ArtifactKind.HIERARCHY);
+        assertThat(hierarchy.status()).isEqualTo(ArtifactStatus.FAILED);
+        assertThat(hierarchy.error().code()).isEqualTo(hierarchyCode);
+        assertThat(manifest.context()).containsEntry("originalVerdict", "failed");
+    }
+
+    @Test
+    void aDeviceCutMidScreenshotKeepsThePartialImageAndNeverCallsItComplete() throws IOException {
+        lab.phone(p -> p.toBuilder().fault("screencap", ServiceFault.dropAfterBytes(300_000)).build());
+        Path bundle = temp.resolve("bundle");
+        CliProcess.Run run = cli.run("evidence", "capture", "--device", lab.serial(),
+                "--operator-package", PhoneLab.OPERATOR, "--output-dir", bundle.toString());
+
+        assertThat(run.exitCode()).as(run.toString()).isEqualTo(1);
+        CommandResult result = result(run);
+        assertThat(result.code()).isEqualTo(ErrorCodes.EVIDENCE_CAPTURE_FAILED);
+        Conformance.assertConforms(bundle);
+        Manifest manifest = manifest(bundle);
+        assertThat(result.status()).isEqualTo(manifest.status().wire());
+        Artifact screenshot = artifact(manifest, ArtifactKind.SCREENSHOT);
+        assertThat(screenshot.status()).isEqualTo(ArtifactStatus.PARTIAL);
+        assertThat(screenshot.path()).isEqualTo("screenshot.partial.png");
+        assertThat(screenshot.bytes()).isEqualTo(300_000L);
+        assertThat(screenshot.image()).isNull();
+        assertThat(bundle.resolve("screenshot.png")).doesNotExist();
+        boolean hierarchyUsable = artifact(manifest, ArtifactKind.HIERARCHY).status() == ArtifactStatus.COMPLETE;
+        assertThat(manifest.status()).isEqualTo(hierarchyUsable ? BundleStatus.PARTIAL : BundleStatus.FAILED);
+    }
+
+    @Test
+    void aBudgetThatExpiresDuringTheHierarchyIsAnOwnedTimeout() throws IOException {
+        // Readiness answers; the snapshot never does, so the budget runs out while waiting for it.
+        lab.phone(p -> p.toBuilder().operator(op -> op.withBehaviorFor("snapshot_ui", OperatorBehavior.SILENT)).build());
+        Path bundle = temp.resolve("bundle");
+        CliProcess.Run run = cli.run("evidence", "capture", "--device", lab.serial(),
+                "--operator-package", PhoneLab.OPERATOR, "--output-dir", bundle.toString(), "--timeout", "6000");
+
+        assertThat(run.exitCode()).as(run.toString()).isEqualTo(1);
+        CommandResult result = result(run);
+        assertThat(result.status()).isEqualTo("partial");
+        assertThat(result.code()).isEqualTo(ErrorCodes.EVIDENCE_CAPTURE_FAILED);
+        Conformance.assertConforms(bundle);
+        Manifest manifest = manifest(bundle);
+        assertThat(artifact(manifest, ArtifactKind.SCREENSHOT).status()).isEqualTo(ArtifactStatus.COMPLETE);
+        assertThat(artifact(manifest, ArtifactKind.HIERARCHY).error().code()).isEqualTo(ErrorCodes.COMMAND_TIMEOUT);
+        CaptureRecord hierarchy = ContractJson.read(Files.readAllBytes(bundle.resolve("captures.json")), CapturesFile.class)
+                .captures().stream().filter(record -> record.kind().equals("hierarchy")).findFirst().orElseThrow();
+        assertThat(hierarchy.details()).containsEntry("deadlineOwner", "evidence_capture")
+                .containsEntry("dispatched", true).containsKeys("phase", "effects", "reader");
+    }
+
+    @Test
+    void anExistingOutputDirectoryIsRefusedAndLeftUntouched() throws IOException {
+        Path existing = Files.createDirectory(temp.resolve("existing"));
+        Path inside = Files.writeString(existing.resolve("notes.txt"), "keep me");
+        FileTime modified = Files.getLastModifiedTime(existing);
+
+        CliProcess.Run run = cli.run("evidence", "capture", "--device", lab.serial(),
+                "--operator-package", PhoneLab.OPERATOR, "--output-dir", existing.toString());
+
+        assertThat(run.exitCode()).as(run.toString()).isEqualTo(1);
+        CommandResult result = result(run);
+        assertThat(result.code()).isEqualTo(ErrorCodes.EVIDENCE_OUTPUT_EXISTS);
+        assertThat(result.manifestPath()).isNull();
+        assertThat(entries(existing)).containsExactly(inside);
+        assertThat(Files.readString(inside)).isEqualTo("keep me");
+        assertThat(Files.getLastModifiedTime(existing)).isEqualTo(modified);
+    }
+
+    @Test
+    void aDiskThatFillsWhileWritingGivesAFailedCaptureWithAConformingManifest() throws IOException {
+        Path bundle = temp.resolve("bundle");
+        // 64 KiB per file: the manifest fits, the ~1 MB screenshot and the 200 KB hierarchy do not.
+        CliProcess.Run run = cli.withFileSizeLimitKiB(64).run("evidence", "capture", "--device", lab.serial(),
+                "--operator-package", PhoneLab.OPERATOR, "--output-dir", bundle.toString());
+
+        assertThat(run.exitCode()).as(run.toString()).isEqualTo(1);
+        CommandResult result = result(run);
+        assertThat(result.code()).isEqualTo(ErrorCodes.EVIDENCE_CAPTURE_FAILED);
+        assertThat(result.manifestPath()).isEqualTo(bundle.resolve("manifest.json").toString());
+        Conformance.assertConforms(bundle);
+        Manifest manifest = manifest(bundle);
+        assertThat(manifest.status()).isEqualTo(BundleStatus.FAILED);
+        assertThat(result.status()).isEqualTo("failed");
+        assertThat(manifest.errors()).anySatisfy(error -> assertThat(error.code()).isEqualTo(ErrorCodes.STORAGE_FAILED));
+    }
+
+    @Test
+    void aDiskTooFullForTheManifestPromisesNoManifestButKeepsWhatWasWritten() throws IOException {
+        Path bundle = temp.resolve("bundle");
+        CliProcess.Run run = cli.withFileSizeLimitKiB(1).run("evidence", "capture", "--device", lab.serial(),
+                "--operator-package", PhoneLab.OPERATOR, "--output-dir", bundle.toString());
+
+        assertThat(run.exitCode()).as(run.toString()).isEqualTo(1);
+        CommandResult result = result(run);
+        assertThat(result.ok()).isFalse();
+        assertThat(result.code()).isEqualTo(ErrorCodes.EVIDENCE_CAPTURE_FAILED);
+        assertThat(result.manifestPath()).isNull();
+        assertThat(result.details()).containsEntry("bundleDir", bundle.toString());
+        assertThat(bundle.resolve("manifest.json")).doesNotExist();
+        assertThat(bundle).isDirectory();
+    }
+
+    static Stream<Arguments> invalidOptions() {
+        String tooLongLabel = "x".repeat(2049);
+        String tooLargeContext = "{\"blob\":\"" + "y".repeat(16 * 1024) + "\"}";
+        return Stream.of(
+                invalid("blank output directory", ErrorCodes.EXECUTION_VALIDATION_FAILED, "--output-dir", "  "),
+                invalid("empty output directory", ErrorCodes.EXECUTION_VALIDATION_FAILED, "--output-dir", ""),
+                invalid("relative output directory", ErrorCodes.EXECUTION_VALIDATION_FAILED, "--output-dir", "bundle"),
+                invalid("filesystem root", ErrorCodes.EXECUTION_VALIDATION_FAILED, "--output-dir", "/"),
+                invalid("parent traversal", ErrorCodes.EXECUTION_VALIDATION_FAILED, "--output-dir", "{temp}/a/../bundle"),
+                invalid("missing parent", ErrorCodes.EXECUTION_VALIDATION_FAILED, "--output-dir", "{temp}/missing/bundle"),
+                invalid("package with shell characters", ErrorCodes.EXECUTION_VALIDATION_FAILED,
+                        "--operator-package", "com.androperator.operator.dev;reboot"),
+                invalid("package without a dot", ErrorCodes.EXECUTION_VALIDATION_FAILED, "--operator-package", "operator"),
+                invalid("blank device", ErrorCodes.EXECUTION_VALIDATION_FAILED, "--device", " "),
+                invalid("label over 2048 UTF-16 units", ErrorCodes.EXECUTION_VALIDATION_FAILED, "--label", tooLongLabel),
+                invalid("context array", ErrorCodes.EXECUTION_VALIDATION_FAILED, "--context-json", "[1,2]"),
+                invalid("context null", ErrorCodes.EXECUTION_VALIDATION_FAILED, "--context-json", "null"),
+                invalid("context not JSON", ErrorCodes.EXECUTION_VALIDATION_FAILED, "--context-json", "{commandId: 1}"),
+                invalid("context string", ErrorCodes.EXECUTION_VALIDATION_FAILED, "--context-json", "\"text\""),
+                invalid("context duplicate key", ErrorCodes.EXECUTION_VALIDATION_FAILED, "--context-json", "{\"a\":1,\"a\":2}"),
+                invalid("context over 16 KiB", ErrorCodes.EXECUTION_VALIDATION_FAILED, "--context-json", tooLargeContext),
+                invalid("timeout below 1000", ErrorCodes.EXECUTION_VALIDATION_FAILED, "--timeout", "999"),
+                invalid("timeout above 120000", ErrorCodes.EXECUTION_VALIDATION_FAILED, "--timeout", "120001"),
+                invalid("timeout not an integer", ErrorCodes.EXECUTION_VALIDATION_FAILED, "--timeout", "1.5e3"),
+                invalid("unknown output format", ErrorCodes.EXECUTION_VALIDATION_FAILED, "--output", "xml"),
+                invalid("unknown device", ErrorCodes.DEVICE_NOT_FOUND, "--device", "127.0.0.1:1"));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("invalidOptions")
+    void anInvalidOptionIsRefusedWithItsCodeAndCreatesNothing(String name, String code, String option, String value)
+            throws IOException {
+        Path parent = Files.createDirectory(temp.resolve("parent"));
+        Path bundle = parent.resolve("bundle");
+        List<String> args = new ArrayList<>(List.of("evidence", "capture"));
+        Map<String, String> options = new java.util.LinkedHashMap<>(Map.of(
+                "--device", lab.serial(),
+                "--operator-package", PhoneLab.OPERATOR,
+                "--output-dir", bundle.toString()));
+        options.put(option, value.replace("{temp}", parent.toString()));
+        options.forEach((key, given) -> {
+            args.add(key);
+            args.add(given);
+        });
+        List<Path> before = tree(temp.resolve("parent"));
+
+        CliProcess.Run run = cli.run(args.toArray(String[]::new));
+
+        assertThat(run.exitCode()).as(run.toString()).isEqualTo(1);
+        CommandResult result = result(run);
+        assertThat(result.ok()).isFalse();
+        assertThat(result.code()).isEqualTo(code);
+        assertThat(result.message()).isNotBlank();
+        assertThat(result.manifestPath()).isNull();
+        assertThat(tree(parent)).isEqualTo(before);
+        // The child runs in this JVM's working directory, where a relative --output-dir would land.
+        assertThat(Path.of("bundle")).doesNotExist();
+    }
+
+    @Test
+    void withSeveralDevicesAndNoSerialTheSelectionIsAmbiguousAndNothingIsCreated() throws IOException {
+        try (DeviceSimulator second = DeviceSimulator.start(SampleProfiles.pixel(), 0)) {
+            String serial = lab.adb().connect(second);
+            Path bundle = temp.resolve("bundle");
+            try {
+                CliProcess.Run run = cli.run("evidence", "capture", "--operator-package", PhoneLab.OPERATOR,
+                        "--output-dir", bundle.toString());
+
+                assertThat(run.exitCode()).as(run.toString()).isEqualTo(1);
+                assertThat(result(run).code()).isEqualTo(ErrorCodes.DEVICE_SELECTION_AMBIGUOUS);
+                assertThat(bundle).doesNotExist();
+            } finally {
+                lab.adb().disconnect(serial);
+            }
+        }
+    }
+
+    @Test
+    void usageErrorsPrintUsageOnStderrAndExitTwo() {
+        CliProcess.Run unknown = cli.run("evidence", "capture", "--output-dir", temp.resolve("b").toString(), "--bogus");
+        assertThat(unknown.exitCode()).isEqualTo(2);
+        assertThat(unknown.stdout()).isEmpty();
+        assertThat(unknown.stderr()).contains("Unknown option: '--bogus'").contains("Usage: androperator evidence capture");
+
+        CliProcess.Run missingValue = cli.run("evidence", "capture", "--output-dir");
+        assertThat(missingValue.exitCode()).isEqualTo(2);
+        assertThat(missingValue.stderr()).contains("Missing required parameter for option '--output-dir'");
+
+        CliProcess.Run missingOption = cli.run("evidence", "capture", "--device", lab.serial());
+        assertThat(missingOption.exitCode()).isEqualTo(2);
+        assertThat(missingOption.stderr()).contains("Missing required option: '--output-dir=<directory>'");
+        assertThat(temp.resolve("b")).doesNotExist();
+    }
+
+    @Test
+    void helpVersionAndCompletion() {
+        CliProcess.Run help = cli.run("evidence", "capture", "--help");
+        assertThat(help.exitCode()).isZero();
+        assertThat(help.stdout()).contains("--output-dir=<directory>", "--context-json=<object>", "--timeout=<ms>",
+                "--output=<json|pretty>", "--operator-package=<package>", "--device=<serial>", "--label=<text>");
+
+        CliProcess.Run version = cli.run("--version");
+        assertThat(version.exitCode()).isZero();
+        assertThat(version.stdout().strip()).isEqualTo(AndroperatorVersion.current());
+
+        CliProcess.Run completion = cli.run("generate-completion");
+        assertThat(completion.exitCode()).isZero();
+        assertThat(completion.stdout()).contains("complete -F", "_picocli_androperator", "--output-dir", "--context-json");
+    }
+
+    private static Arguments invalid(String name, String code, String option, String value) {
+        return Arguments.of(name, code, option, value);
+    }
+
+    private static UnaryOperator<SimulatorProfile> operator(OperatorBehavior behavior) {
+        return p -> p.toBuilder().operator(op -> op.withBehavior(behavior)).build();
+    }
+
+    private static UnaryOperator<SimulatorProfile> change(UnaryOperator<SimulatorProfile> change) {
+        return change;
+    }
+
+    private static CommandResult result(CliProcess.Run run) {
+        return ContractJson.read(run.stdout().getBytes(StandardCharsets.UTF_8), CommandResult.class);
+    }
+
+    private static Manifest manifest(Path bundle) throws IOException {
+        return ContractJson.read(Files.readAllBytes(bundle.resolve("manifest.json")), Manifest.class);
+    }
+
+    private static Artifact artifact(Manifest manifest, ArtifactKind kind) {
+        return manifest.artifacts().stream().filter(a -> a.kind() == kind).findFirst().orElseThrow();
+    }
+
+    private static List<Path> entries(Path directory) throws IOException {
+        try (Stream<Path> files = Files.list(directory)) {
+            return files.toList();
+        }
+    }
+
+    private static List<Path> tree(Path directory) throws IOException {
+        try (Stream<Path> files = Files.walk(directory)) {
+            return files.sorted().toList();
+        }
+    }
+}

@@ -1,0 +1,86 @@
+package com.androperator.evidence.cli;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Runs {@code androperator} as a child process: this module's runtime classpath (what the shaded
+ * jar holds), a given environment, stdout and stderr kept apart.
+ */
+final class CliProcess {
+    /** A safety net against a hung child, far above any capture's budget; not a timing assertion. */
+    private static final long HANG_LIMIT_SECONDS = 180;
+
+    private final Map<String, String> environment;
+    private final Path scratch;
+    private Integer fileSizeLimitKiB;
+
+    CliProcess(Map<String, String> environment, Path scratch) {
+        this.environment = environment;
+        this.scratch = scratch;
+    }
+
+    /** Runs the child under {@code ulimit -f}: the kernel refuses writes past this size (EFBIG), as a full disk does. */
+    CliProcess withFileSizeLimitKiB(int kib) {
+        CliProcess limited = new CliProcess(environment, scratch);
+        limited.fileSizeLimitKiB = kib;
+        return limited;
+    }
+
+    Run run(String... args) {
+        List<String> java = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                // No hsperfdata file: under a file-size limit the JVM's own files must stay small.
+                "-XX:-UsePerfData", "-XX:TieredStopAtLevel=1",
+                "-cp", System.getProperty("java.class.path"),
+                Main.class.getName()));
+        java.addAll(List.of(args));
+        List<String> command = java;
+        if (fileSizeLimitKiB != null) {
+            // The JVM ignores SIGXFSZ, so a write past the limit fails with EFBIG instead of killing it.
+            command = new ArrayList<>(List.of("bash", "-c", "ulimit -f " + fileSizeLimitKiB + " && exec \"$@\"", "bash"));
+            command.addAll(java);
+        }
+        try {
+            Path out = Files.createTempFile(scratch, "cli-out-", ".txt");
+            Path err = Files.createTempFile(scratch, "cli-err-", ".txt");
+            ProcessBuilder builder = new ProcessBuilder(command)
+                    .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
+                    .redirectOutput(out.toFile())
+                    .redirectError(err.toFile());
+            builder.environment().clear();
+            builder.environment().putAll(environment);
+            Process process = builder.start();
+            if (!process.waitFor(HANG_LIMIT_SECONDS, TimeUnit.SECONDS)) {
+                process.destroyForcibly().waitFor();
+                throw new IllegalStateException("androperator " + String.join(" ", args) + " hung; stderr: "
+                        + Files.readString(err));
+            }
+            Run run = new Run(process.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
+                    Files.readString(err, StandardCharsets.UTF_8));
+            Files.delete(out);
+            Files.delete(err);
+            return run;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    record Run(int exitCode, String stdout, String stderr) {
+        @Override
+        public String toString() {
+            return "exit " + exitCode + "\nstdout: " + stdout + "\nstderr: " + stderr;
+        }
+    }
+}

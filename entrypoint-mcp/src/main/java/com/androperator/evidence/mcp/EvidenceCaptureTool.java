@@ -1,0 +1,79 @@
+package com.androperator.evidence.mcp;
+
+import com.androperator.evidence.api.CaptureDependencies;
+import com.androperator.evidence.api.CaptureOptions;
+import com.androperator.evidence.api.EvidenceCapture;
+import com.androperator.evidence.domain.capture.CaptureOutcome;
+import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
+import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
+import io.modelcontextprotocol.spec.McpSchema.Tool;
+import io.modelcontextprotocol.spec.McpSchema.ToolAnnotations;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code evidence_capture}: one still capture into a new managed bundle under the server's
+ * evidence root. The caller never names a directory; the result carries manifestPath, and
+ * partial, failed and refused captures set isError while keeping that path.
+ */
+final class EvidenceCaptureTool {
+    static final String NAME = "evidence_capture";
+    static final List<String> ACCEPTED = List.of("deviceId", "operatorPackage", "timeoutMs", "label", "context");
+
+    private final CaptureDependencies dependencies;
+
+    EvidenceCaptureTool(CaptureDependencies dependencies) {
+        this.dependencies = dependencies;
+    }
+
+    SyncToolSpecification specification() {
+        return SyncToolSpecification.builder()
+                .tool(tool())
+                .callHandler((exchange, request) -> call(request.arguments()))
+                .build();
+    }
+
+    CallToolResult call(Map<String, Object> arguments) {
+        ToolArguments given = ToolArguments.of(NAME, arguments, ACCEPTED);
+        CaptureOptions options = new CaptureOptions(null, given.text("deviceId"), given.text("operatorPackage"),
+                given.text("label"), given.object("context"), given.integer("timeoutMs"));
+        if (given.problem().isPresent()) {
+            return ToolResults.of(given.problem().get(), false);
+        }
+        CaptureOutcome outcome = EvidenceCapture.captureEvidence(options, dependencies);
+        return ToolResults.of(outcome.toResult(), outcome.succeeded());
+    }
+
+    static Tool tool() {
+        Map<String, Object> properties = new LinkedHashMap<>();
+        properties.put("deviceId", Map.of("type", "string",
+                "description", "adb serial of the device. Required when several devices are connected."));
+        properties.put("operatorPackage", Map.of("type", "string",
+                "description", "Package of the installed Operator app, e.g. com.androperator.operator.dev. Used exactly as given."));
+        properties.put("timeoutMs", Map.of("type", "integer", "minimum", 1000, "maximum", 120000,
+                "description", "Overall device-work budget in milliseconds. Default 30000."));
+        properties.put("label", Map.of("type", "string", "maxLength", 2048,
+                "description", "Optional label recorded in the manifest."));
+        properties.put("context", Map.of("type", "object",
+                "description", "Optional JSON object copied into the manifest unchanged (at most 16 KiB), e.g. "
+                        + "{\"commandId\":\"original-command\",\"originalVerdict\":\"failed\"}. Pass the object, not a JSON string."));
+        Map<String, Object> schema = new LinkedHashMap<>();
+        schema.put("type", "object");
+        schema.put("properties", properties);
+        schema.put("required", List.of("operatorPackage"));
+        schema.put("additionalProperties", false);
+        return Tool.builder()
+                .name(NAME)
+                .title("Capture evidence")
+                .description("Capture a verified screenshot and the raw UI hierarchy from an Android device into a new "
+                        + "evidence bundle (manifest.json, screenshot.png, hierarchy.xml, captures.json) under the "
+                        + "server's evidence root, and return its manifestPath. Observations only: it never asserts an "
+                        + "outcome, never retries an action and never changes the caller's verdict in context. "
+                        + "Partial and failed captures return isError with the manifestPath of what was kept.")
+                .inputSchema(schema)
+                .annotations(ToolAnnotations.builder().title("Capture evidence").readOnlyHint(false)
+                        .destructiveHint(false).idempotentHint(false).openWorldHint(true).build())
+                .build();
+    }
+}

@@ -1,0 +1,123 @@
+package com.androperator.evidence.mcp;
+
+import com.androperator.evidence.api.ContextJson;
+import com.androperator.evidence.contracts.CommandResult;
+import com.androperator.evidence.contracts.ErrorCodes;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * Reads one tool call's arguments against the fields the tool accepts. Unknown fields, any
+ * output path among them, are refused rather than ignored: an MCP client never chooses where
+ * files go. Accessors return null for an absent optional field and remember the first problem,
+ * which {@link #problem()} reports as an EXECUTION_VALIDATION_FAILED result saying what to fix.
+ */
+final class ToolArguments {
+    private final String tool;
+    private final Map<String, Object> arguments;
+    private CommandResult problem;
+
+    private ToolArguments(String tool, Map<String, Object> arguments, CommandResult problem) {
+        this.tool = tool;
+        this.arguments = arguments;
+        this.problem = problem;
+    }
+
+    /** {@code arguments} may be null (a call without arguments). */
+    static ToolArguments of(String tool, Map<String, Object> arguments, List<String> accepted) {
+        Map<String, Object> given = arguments == null ? Map.of() : arguments;
+        Set<String> unknown = new TreeSet<>(given.keySet());
+        accepted.forEach(unknown::remove);
+        if (unknown.isEmpty()) {
+            return new ToolArguments(tool, given, null);
+        }
+        String why = unknown.contains("outputDir")
+                ? " Bundles always go to a new managed directory under the server's evidence root"
+                + " (~/.androperator/evidence/bundles by default; set ANDROPERATOR_EVIDENCE_DIR where the server"
+                + " starts to move it), so output directories and paths are not parameters."
+                : "";
+        return new ToolArguments(tool, given, invalid(tool + " does not accept " + String.join(", ", unknown) + "."
+                + why + " Accepted parameters: " + String.join(", ", accepted) + ".",
+                Map.of("rejected", List.copyOf(unknown))));
+    }
+
+    /** The first invalid field, if any. */
+    Optional<CommandResult> problem() {
+        return Optional.ofNullable(problem);
+    }
+
+    /** A string; JSON null counts as absent. */
+    String text(String field) {
+        Object value = arguments.get(field);
+        if (value == null || value instanceof String) {
+            return (String) value;
+        }
+        return reject(field, field + " must be a string, got " + kind(value) + ".");
+    }
+
+    /** An integer (1000.0 counts; 1000.5 does not); JSON null counts as absent. */
+    Long integer(String field) {
+        Object value = arguments.get(field);
+        if (value == null) {
+            return null;
+        }
+        if (value instanceof Integer || value instanceof Long || value instanceof Short || value instanceof Byte) {
+            return ((Number) value).longValue();
+        }
+        if (value instanceof Number number) {
+            try {
+                return number instanceof BigInteger big ? big.longValueExact()
+                        : new BigDecimal(number.toString()).longValueExact();
+            } catch (ArithmeticException | NumberFormatException notAnInteger) {
+                return reject(field, field + " must be an integer, got " + value + ".");
+            }
+        }
+        return reject(field, field + " must be an integer, got " + kind(value) + ".");
+    }
+
+    /** A JSON object. Explicit null and a string holding JSON text are refused: the contract takes the object. */
+    Map<String, Object> object(String field) {
+        if (!arguments.containsKey(field)) {
+            return null;
+        }
+        ContextJson.Parsed parsed = ContextJson.fromValue(field, arguments.get(field));
+        if (parsed instanceof ContextJson.Parsed.Invalid invalid) {
+            remember(invalid.refusal());
+            return null;
+        }
+        return ((ContextJson.Parsed.Valid) parsed).context();
+    }
+
+    private <T> T reject(String field, String message) {
+        remember(invalid(tool + ": " + message, Map.of("option", field)));
+        return null;
+    }
+
+    private void remember(CommandResult refusal) {
+        if (problem == null) {
+            problem = refusal;
+        }
+    }
+
+    private static String kind(Object value) {
+        if (value instanceof Map<?, ?>) {
+            return "an object";
+        }
+        if (value instanceof List<?>) {
+            return "an array";
+        }
+        if (value instanceof String) {
+            return "a string";
+        }
+        return value instanceof Boolean ? "a boolean" : "a number";
+    }
+
+    private static CommandResult invalid(String message, Map<String, Object> details) {
+        return CommandResult.refused(ErrorCodes.EXECUTION_VALIDATION_FAILED, message, details, null);
+    }
+}

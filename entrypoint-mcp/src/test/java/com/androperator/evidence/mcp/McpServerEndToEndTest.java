@@ -1,0 +1,341 @@
+package com.androperator.evidence.mcp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.androperator.evidence.api.testing.PhoneLab;
+import com.androperator.evidence.conformance.Conformance;
+import com.androperator.evidence.contracts.Artifact;
+import com.androperator.evidence.contracts.ArtifactKind;
+import com.androperator.evidence.contracts.ArtifactStatus;
+import com.androperator.evidence.contracts.CaptureRecord;
+import com.androperator.evidence.contracts.CapturesFile;
+import com.androperator.evidence.contracts.CommandResult;
+import com.androperator.evidence.contracts.ContractJson;
+import com.androperator.evidence.contracts.ErrorCodes;
+import com.androperator.evidence.contracts.Manifest;
+import com.androperator.evidence.simulator.profile.OperatorBehavior;
+import com.androperator.evidence.simulator.profile.ServiceFault;
+import io.modelcontextprotocol.spec.McpSchema.CallToolRequest;
+import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
+import io.modelcontextprotocol.spec.McpSchema.TextContent;
+import io.modelcontextprotocol.spec.McpSchema.Tool;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The MCP server as a process, through the SDK's client over stdio, against the simulated phone
+ * through the real adb server. One server (evidence root set by ANDROPERATOR_EVIDENCE_DIR) serves
+ * most tests; storage-configuration tests start their own.
+ */
+class McpServerEndToEndTest {
+    private static PhoneLab lab;
+    private static Path root;
+    private static McpServerProcess server;
+
+    @TempDir
+    Path temp;
+
+    @BeforeAll
+    static void start() throws IOException {
+        lab = PhoneLab.start();
+        root = Files.createTempDirectory("mcp-evidence-root-");
+        server = McpServerProcess.start(environment(Map.of("ANDROPERATOR_EVIDENCE_DIR", root.toString())), root);
+    }
+
+    @AfterAll
+    static void stop() throws IOException {
+        try {
+            server.close();
+            lab.close();
+        } finally {
+            try (Stream<Path> files = Files.walk(root)) {
+                for (Path path : files.sorted(Comparator.reverseOrder()).toList()) {
+                    Files.delete(path);
+                }
+            }
+        }
+    }
+
+    @BeforeEach
+    void resetPhone() {
+        lab.reset();
+    }
+
+    @Test
+    void theToolTakesOnlyTheDocumentedFields() {
+        Tool tool = server.client().listTools().tools().stream()
+                .filter(t -> t.name().equals("evidence_capture")).findFirst().orElseThrow();
+
+        assertThat(tool.inputSchema().additionalProperties()).isFalse();
+        assertThat(tool.inputSchema().properties()).containsOnlyKeys("deviceId", "operatorPackage", "timeoutMs",
+                "label", "context");
+        assertThat(tool.inputSchema().properties().get("context")).isEqualTo(Map.of("type", "object",
+                "description", ((Map<?, ?>) tool.inputSchema().properties().get("context")).get("description")));
+    }
+
+    @Test
+    void eachCallAllocatesANewManagedBundleAndReturnsItsManifestPath() throws IOException {
+        Map<String, Object> context = new LinkedHashMap<>();
+        context.put("commandId", "original-command");
+        context.put("originalVerdict", "failed");
+        context.put("attempt", 2);
+        context.put("tags", List.of("a", "b"));
+
+        CallToolResult first = capture(Map.of("deviceId", lab.serial(), "operatorPackage", PhoneLab.OPERATOR,
+                "label", "Settings observation", "context", context));
+        CallToolResult second = capture(Map.of("deviceId", lab.serial(), "operatorPackage", PhoneLab.OPERATOR));
+
+        assertThat(first.isError()).isFalse();
+        CommandResult result = result(first);
+        assertThat(result.ok()).isTrue();
+        assertThat(result.status()).isEqualTo("complete");
+        Path bundle = root.resolve("bundles").resolve(result.evidenceId());
+        assertThat(result.manifestPath()).isEqualTo(bundle.resolve("manifest.json").toString());
+        assertThat(((TextContent) first.content().get(0)).text()).isEqualTo(ContractJson.toJson(result));
+        Conformance.assertConforms(bundle);
+        Manifest manifest = manifest(bundle);
+        assertThat(manifest.context()).isEqualTo(context);
+        assertThat(manifest.label()).isEqualTo("Settings observation");
+
+        CommandResult again = result(second);
+        assertThat(second.isError()).isFalse();
+        assertThat(again.evidenceId()).isNotEqualTo(result.evidenceId());
+        Conformance.assertConforms(Path.of(again.manifestPath()).getParent());
+    }
+
+    static Stream<Arguments> partialCaptures() {
+        return Stream.of(
+                Arguments.of("operator fails", "operatorFailed"),
+                Arguments.of("device cut mid-screenshot", "cut"),
+                Arguments.of("budget expires during the hierarchy", "budget"));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("partialCaptures")
+    void partialAndFailedCapturesAreErrorsThatKeepTheManifestPath(String name, String situation) throws IOException {
+        Map<String, Object> arguments = new LinkedHashMap<>(Map.of("deviceId", lab.serial(),
+                "operatorPackage", PhoneLab.OPERATOR, "context", Map.of("originalVerdict", "passed")));
+        switch (situation) {
+            case "operatorFailed" -> lab.phone(p -> p.toBuilder().operator(op -> op.withBehavior(OperatorBehavior.FAILED)).build());
+            case "cut" -> lab.phone(p -> p.toBuilder().fault("screencap", ServiceFault.dropAfterBytes(250_000)).build());
+            default -> {
+                lab.phone(p -> p.toBuilder().operator(op -> op.withBehaviorFor("snapshot_ui", OperatorBehavior.SILENT)).build());
+                arguments.put("timeoutMs", 6000);
+            }
+        }
+
+        CallToolResult call = capture(arguments);
+
+        assertThat(call.isError()).isTrue();
+        CommandResult result = result(call);
+        assertThat(result.ok()).isFalse();
+        assertThat(result.code()).isEqualTo(ErrorCodes.EVIDENCE_CAPTURE_FAILED);
+        assertThat(result.status()).isIn("partial", "failed");
+        Path bundle = Path.of(result.manifestPath()).getParent();
+        assertThat(bundle.getParent()).isEqualTo(root.resolve("bundles"));
+        Conformance.assertConforms(bundle);
+        Manifest manifest = manifest(bundle);
+        assertThat(manifest.status().wire()).isEqualTo(result.status());
+        assertThat(manifest.context()).isEqualTo(Map.of("originalVerdict", "passed"));
+        if (situation.equals("budget")) {
+            Artifact hierarchy = manifest.artifacts().stream().filter(a -> a.kind() == ArtifactKind.HIERARCHY)
+                    .findFirst().orElseThrow();
+            assertThat(hierarchy.status()).isEqualTo(ArtifactStatus.FAILED);
+            assertThat(hierarchy.error().code()).isEqualTo(ErrorCodes.COMMAND_TIMEOUT);
+            CaptureRecord record = ContractJson.read(Files.readAllBytes(bundle.resolve("captures.json")), CapturesFile.class)
+                    .captures().stream().filter(r -> r.kind().equals("hierarchy")).findFirst().orElseThrow();
+            assertThat(record.details()).containsEntry("deadlineOwner", "evidence_capture");
+        }
+    }
+
+    static Stream<Arguments> invalidArguments() {
+        return Stream.of(
+                Arguments.of("outputDir", Map.of("outputDir", "/tmp/elsewhere")),
+                Arguments.of("a raw path", Map.of("path", "/tmp/elsewhere")),
+                Arguments.of("an unknown field", Map.of("retries", 3)),
+                Arguments.of("context as a JSON string", Map.of("context", "{\"originalVerdict\":\"failed\"}")),
+                Arguments.of("context as an array", Map.of("context", List.of(1, 2))),
+                Arguments.of("timeoutMs as text", Map.of("timeoutMs", "30000")),
+                Arguments.of("timeoutMs with a fraction", Map.of("timeoutMs", 1500.5)),
+                Arguments.of("timeoutMs below 1000", Map.of("timeoutMs", 999)),
+                Arguments.of("label over 2048 units", Map.of("label", "x".repeat(2049))),
+                Arguments.of("deviceId not a string", Map.of("deviceId", 42)),
+                Arguments.of("operatorPackage with shell characters", Map.of("operatorPackage", "a.b;reboot")));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("invalidArguments")
+    void invalidArgumentsAreRefusedAndAllocateNothing(String name, Map<String, Object> override) throws IOException {
+        Map<String, Object> arguments = new LinkedHashMap<>(Map.of("deviceId", lab.serial(),
+                "operatorPackage", PhoneLab.OPERATOR));
+        arguments.putAll(override);
+        List<Path> before = bundles();
+
+        CallToolResult call = capture(arguments);
+
+        assertThat(call.isError()).isTrue();
+        CommandResult result = result(call);
+        assertThat(result.code()).isEqualTo(ErrorCodes.EXECUTION_VALIDATION_FAILED);
+        assertThat(result.message()).isNotBlank();
+        assertThat(result.manifestPath()).isNull();
+        assertThat(bundles()).isEqualTo(before);
+        assertThat(Path.of("/tmp/elsewhere")).doesNotExist();
+    }
+
+    @Test
+    void aBlankEvidenceRootIsInvalid() throws IOException {
+        try (McpServerProcess blank = McpServerProcess.start(environment(Map.of("ANDROPERATOR_EVIDENCE_DIR", " ")), temp)) {
+            CallToolResult call = blank.client().callTool(request(Map.of("deviceId", lab.serial(),
+                    "operatorPackage", PhoneLab.OPERATOR)));
+
+            assertThat(call.isError()).isTrue();
+            assertThat(result(call).code()).isEqualTo(ErrorCodes.EXECUTION_VALIDATION_FAILED);
+            assertThat(result(call).message()).contains("ANDROPERATOR_EVIDENCE_DIR");
+        }
+        try (Stream<Path> left = Files.list(temp)) {
+            assertThat(left).isEmpty();
+        }
+    }
+
+    @Test
+    void anUnwritableEvidenceRootSaysWhereWhyAndHowToRecover() throws IOException {
+        Path file = Files.writeString(temp.resolve("a-file"), "not a directory");
+        try (McpServerProcess unwritable = McpServerProcess.start(
+                environment(Map.of("ANDROPERATOR_EVIDENCE_DIR", file.resolve("evidence").toString())), temp)) {
+            CallToolResult call = unwritable.client().callTool(request(Map.of("deviceId", lab.serial(),
+                    "operatorPackage", PhoneLab.OPERATOR)));
+
+            assertThat(call.isError()).isTrue();
+            CommandResult result = result(call);
+            assertThat(result.code()).isEqualTo(ErrorCodes.EVIDENCE_STORAGE_UNWRITABLE);
+            assertThat(result.details()).containsEntry("path", file.toString()).containsEntry("causeCode", "ENOTDIR")
+                    .containsKeys("message", "recovery");
+        }
+    }
+
+    @Test
+    void aRelativeRootIsResolvedAgainstTheServersWorkingDirectoryAndTheDefaultIsBelowHome() throws IOException {
+        try (McpServerProcess relative = McpServerProcess.start(
+                environment(Map.of("ANDROPERATOR_EVIDENCE_DIR", "relative/root")), temp)) {
+            CommandResult result = result(relative.client().callTool(request(Map.of("deviceId", lab.serial(),
+                    "operatorPackage", PhoneLab.OPERATOR))));
+            assertThat(Path.of(result.manifestPath()).getParent().getParent())
+                    .isEqualTo(temp.resolve("relative/root/bundles"));
+        }
+        Path home = Files.createDirectory(temp.resolve("home"));
+        Map<String, String> withoutRoot = environment(Map.of("HOME", home.toString()));
+        try (McpServerProcess defaults = McpServerProcess.start(withoutRoot, temp)) {
+            CommandResult result = result(defaults.client().callTool(request(Map.of("deviceId", lab.serial(),
+                    "operatorPackage", PhoneLab.OPERATOR))));
+            assertThat(result.ok()).isTrue();
+            Path bundle = Path.of(result.manifestPath()).getParent();
+            assertThat(bundle).isEqualTo(home.resolve(".androperator/evidence/bundles").resolve(result.evidenceId()));
+            Conformance.assertConforms(bundle);
+        }
+    }
+
+    @Test
+    void stdoutCarriesNothingButProtocolMessages() throws Exception {
+        Path root = Files.createDirectory(temp.resolve("root"));
+        List<String> command = new java.util.ArrayList<>(List.of(McpServerProcess.javaExecutable()));
+        command.addAll(McpServerProcess.command());
+        ProcessBuilder builder = new ProcessBuilder(command)
+                .redirectError(temp.resolve("stderr.txt").toFile())
+                .redirectOutput(temp.resolve("stdout.txt").toFile());
+        builder.environment().clear();
+        builder.environment().putAll(environment(Map.of("ANDROPERATOR_EVIDENCE_DIR", root.toString())));
+        Process process = builder.start();
+        List<String> requests = List.of(
+                "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-06-18\","
+                        + "\"capabilities\":{},\"clientInfo\":{\"name\":\"raw\",\"version\":\"1\"}}}",
+                "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}",
+                "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\"}",
+                "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/call\",\"params\":{\"name\":\"evidence_capture\","
+                        + "\"arguments\":{\"deviceId\":\"" + lab.serial() + "\",\"operatorPackage\":\"" + PhoneLab.OPERATOR + "\"}}}",
+                "{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"tools/call\",\"params\":{\"name\":\"evidence_capture\","
+                        + "\"arguments\":{\"outputDir\":\"/tmp/x\"}}}");
+        try (var stdin = process.getOutputStream()) {
+            for (String request : requests) {
+                stdin.write((request + "\n").getBytes(StandardCharsets.UTF_8));
+                stdin.flush();
+                if (request.contains("\"id\":3")) {
+                    // The capture's response before end of input: the server answers requests it has read.
+                    awaitLine(temp.resolve("stdout.txt"), "\"id\":3");
+                }
+            }
+        }
+        assertThat(process.waitFor(60, java.util.concurrent.TimeUnit.SECONDS)).as("server exits when stdin closes").isTrue();
+
+        List<String> lines = Files.readAllLines(temp.resolve("stdout.txt"));
+        assertThat(lines).hasSize(4);
+        for (String line : lines) {
+            Map<?, ?> message = ContractJson.mapper().readValue(line, Map.class);
+            assertThat(message.get("jsonrpc")).as(line).isEqualTo("2.0");
+        }
+        assertThat(lines).anySatisfy(line -> assertThat(line).contains("\"id\":3", "manifestPath"));
+    }
+
+    /** Waits for the server to have answered, by watching its output grow; bounded by the test's process limit. */
+    private static void awaitLine(Path file, String marker) throws IOException, InterruptedException {
+        try (var watcher = file.getFileSystem().newWatchService()) {
+            file.getParent().register(watcher, java.nio.file.StandardWatchEventKinds.ENTRY_MODIFY);
+            while (!Files.readString(file).contains(marker)) {
+                var key = watcher.poll(60, java.util.concurrent.TimeUnit.SECONDS);
+                assertThat(key).as("the server answered " + marker).isNotNull();
+                key.pollEvents();
+                key.reset();
+            }
+        }
+    }
+
+    private static CallToolResult capture(Map<String, Object> arguments) {
+        return server.client().callTool(request(arguments));
+    }
+
+    private static CallToolRequest request(Map<String, Object> arguments) {
+        return CallToolRequest.builder("evidence_capture").arguments(arguments).build();
+    }
+
+    private static CommandResult result(CallToolResult call) {
+        CommandResult structured = ContractJson.mapper().convertValue(call.structuredContent(), CommandResult.class);
+        String text = ((TextContent) call.content().get(0)).text();
+        assertThat(ContractJson.read(text.getBytes(StandardCharsets.UTF_8), CommandResult.class)).isEqualTo(structured);
+        return structured;
+    }
+
+    private static Manifest manifest(Path bundle) throws IOException {
+        return ContractJson.read(Files.readAllBytes(bundle.resolve("manifest.json")), Manifest.class);
+    }
+
+    private static List<Path> bundles() throws IOException {
+        Path bundles = root.resolve("bundles");
+        if (!Files.isDirectory(bundles)) {
+            return List.of();
+        }
+        try (Stream<Path> files = Files.list(bundles)) {
+            return files.sorted().toList();
+        }
+    }
+
+    /** This JVM's environment for the adb server under test, with {@code overrides} on top. */
+    private static Map<String, String> environment(Map<String, String> overrides) {
+        Map<String, String> environment = lab.environment();
+        environment.putAll(overrides);
+        return environment;
+    }
+}
