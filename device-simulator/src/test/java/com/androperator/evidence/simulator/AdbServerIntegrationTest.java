@@ -221,7 +221,7 @@ class AdbServerIntegrationTest {
     @Test
     void droppedConnectionTruncatesTheScreenshotLeavesTheDeviceOfflineAndReconnects() {
         SimulatorProfile dying = SimulatorProfile.builder()
-                .fault("screencap", ServiceFault.dropAfterBytes(300_000, 2_000)).build();
+                .fault("screencap", ServiceFault.dropAfterBytes(300_000, 1_000)).build();
         try (DeviceSimulator sim = attached(dying)) {
             AdbInvocation png = adb("-s", sim.serial(), "exec-out", "screencap", "-p");
             String afterDrop = adb.awaitState(sim.serial(), s -> !s.equals("device"), TIMEOUT);

@@ -81,11 +81,14 @@ class McpServerEndToEndTest {
         Tool tool = server.client().listTools().tools().stream()
                 .filter(t -> t.name().equals("evidence_capture")).findFirst().orElseThrow();
 
-        assertThat(tool.inputSchema().additionalProperties()).isFalse();
-        assertThat(tool.inputSchema().properties()).containsOnlyKeys("deviceId", "operatorPackage", "timeoutMs",
-                "label", "context");
-        assertThat(tool.inputSchema().properties().get("context")).isEqualTo(Map.of("type", "object",
-                "description", ((Map<?, ?>) tool.inputSchema().properties().get("context")).get("description")));
+        Map<String, Object> schema = tool.inputSchema();
+        assertThat(schema).containsEntry("type", "object").containsEntry("additionalProperties", false);
+        @SuppressWarnings("unchecked")
+        Map<String, Object> properties = (Map<String, Object>) schema.get("properties");
+        assertThat(properties.keySet()).containsExactlyInAnyOrder("deviceId", "operatorPackage", "timeoutMs", "label",
+                "context");
+        assertThat(((Map<?, ?>) properties.get("context")).get("type")).isEqualTo("object");
+        assertThat(((Map<?, ?>) properties.get("timeoutMs")).get("type")).isEqualTo("integer");
     }
 
     @Test
@@ -273,9 +276,10 @@ class McpServerEndToEndTest {
             for (String request : requests) {
                 stdin.write((request + "\n").getBytes(StandardCharsets.UTF_8));
                 stdin.flush();
-                if (request.contains("\"id\":3")) {
-                    // The capture's response before end of input: the server answers requests it has read.
-                    awaitLine(temp.resolve("stdout.txt"), "\"id\":3");
+                int id = request.indexOf("\"id\":");
+                if (id >= 0) {
+                    // One request at a time, as a client would; closing stdin ends the session at once.
+                    awaitLine(temp.resolve("stdout.txt"), request.substring(id, id + 6));
                 }
             }
         }

@@ -50,8 +50,6 @@ class EvidenceVideoTest {
     private static final String OPERATOR = "com.androperator.operator.dev";
     private static final String SIZE = "324x720";
     private static final Duration FINISH = Duration.ofSeconds(60);
-    /** What the fake scrcpy writes for about three seconds of its 324x720 test pattern. */
-    private static final long LIVE_BYTES_FOR_3_S = 40_000;
 
     private static DeviceSimulator simulator;
     private static AdbServerHarness adb;
@@ -126,9 +124,9 @@ class EvidenceVideoTest {
         VideoOutcome started = video.start(request(temp.resolve("stopped").toString(), 60));
         assertThat(started.result().ok()).as("%s", started.result()).isTrue();
         Path bundle = Path.of(started.result().manifestPath()).getParent();
-        // Stop once the live source holds a few seconds of frames (about 3 s of the fake's test pattern).
+        // Stop once the live source holds 3 s of frames (90 at the fake's 30 fps).
         Path live = bundle.resolve("control").resolve("capture.partial.mkv");
-        assertThat(awaitCondition(Duration.ofSeconds(20), () -> live.toFile().length() >= LIVE_BYTES_FOR_3_S)).isTrue();
+        assertThat(awaitCondition(Duration.ofSeconds(20), () -> VideoTestTools.packetCount(live) >= 90)).isTrue();
 
         long stopStarted = System.nanoTime();
         VideoOutcome stopped = video.stop(SessionRef.manifestPath(started.result().manifestPath()));

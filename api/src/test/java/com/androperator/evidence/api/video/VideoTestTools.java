@@ -75,6 +75,22 @@ final class VideoTestTools {
         return ffmpegDirectory().resolve("ffprobe");
     }
 
+    /** Video packets in a (possibly still growing) media file, counted by the real ffprobe; 0 when unreadable. */
+    static long packetCount(Path media) {
+        try {
+            Process probe = new ProcessBuilder(ffprobe().toString(), "-v", "quiet", "-count_packets", "-select_streams",
+                    "v:0", "-show_entries", "stream=nb_read_packets", "-of", "csv=p=0", media.toString())
+                    .redirectErrorStream(true).start();
+            String out = new String(probe.getInputStream().readAllBytes()).strip();
+            return probe.waitFor() == 0 && out.matches("\\d+") ? Long.parseLong(out) : 0;
+        } catch (IOException e) {
+            return 0;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return 0;
+        }
+    }
+
     /** A directory holding only an executable "scrcpy": the fake kept in the test resources. */
     static Path fakeScrcpyDirectory(Path parent) {
         try {

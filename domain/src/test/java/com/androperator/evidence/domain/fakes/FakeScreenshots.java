@@ -18,6 +18,8 @@ import java.util.Optional;
  */
 public final class FakeScreenshots implements ScreenshotSource {
     public static final String PHYSICAL_DISPLAY_ID = "4619827259835644672";
+    /** What the default behaviour delivers: a 1080x2400 PNG, encoded once for every rig. */
+    public static final byte[] DEFAULT_PNG = TestPngs.png(1080, 2400);
 
     /** One scripted capture. */
     @FunctionalInterface
@@ -31,7 +33,7 @@ public final class FakeScreenshots implements ScreenshotSource {
 
     public FakeScreenshots(ManualMonotonicClock clock) {
         this.clock = clock;
-        this.behavior = delivering(TestPngs.png(1080, 2400), 0);
+        this.behavior = delivering(DEFAULT_PNG, 0);
     }
 
     public FakeScreenshots behaving(Behavior behavior) {
