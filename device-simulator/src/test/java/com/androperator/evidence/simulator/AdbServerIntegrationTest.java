@@ -264,6 +264,15 @@ class AdbServerIntegrationTest {
         }
     }
 
+    @Test
+    void bannerPrefixSetsTheStateTheServerShows() {
+        try (DeviceSimulator sim = attached(SimulatorProfile.builder()
+                .connectionState("recovery").build())) {
+            assertThat(adb.state(sim.serial())).isEqualTo("recovery");
+            assertThat(adb("-s", sim.serial(), "get-state").stdoutText()).isEqualTo("recovery\n");
+        }
+    }
+
     private DeviceSimulator attached(SimulatorProfile profile) {
         DeviceSimulator simulator = DeviceSimulator.start(profile, 0);
         try {

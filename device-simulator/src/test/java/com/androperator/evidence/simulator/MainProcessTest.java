@@ -99,7 +99,8 @@ class MainProcessTest {
             assertThat(host.run(1, "exec:getprop ro.build.version.sdk", 1 << 20)).asString()
                     .isEqualTo("34\n");
         }
-        process.destroy();
+        // SIGTERM through the handle: Process.destroy() would also close our end of stdout.
+        assertThat(process.toHandle().destroy()).isTrue();
         // Nothing more is printed: the next read is the end of the output, once the JVM exited.
         assertThat(out.readLine()).isNull();
         assertThat(process.waitFor(30, TimeUnit.SECONDS)).isTrue();

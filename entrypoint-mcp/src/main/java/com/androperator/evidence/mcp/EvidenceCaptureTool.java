@@ -45,19 +45,29 @@ final class EvidenceCaptureTool {
         return ToolResults.of(outcome.toResult(), outcome.succeeded());
     }
 
+    /** One schema property: its type, its description, then keyword/value pairs such as "minimum", 1000. */
+    private static Map<String, Object> property(String type, String description, Object... keywords) {
+        Map<String, Object> property = new LinkedHashMap<>();
+        property.put("type", type);
+        property.put("description", description);
+        for (int i = 0; i < keywords.length; i += 2) {
+            property.put((String) keywords[i], keywords[i + 1]);
+        }
+        return property;
+    }
+
     static Tool tool() {
         Map<String, Object> properties = new LinkedHashMap<>();
-        properties.put("deviceId", Map.of("type", "string",
-                "description", "adb serial of the device. Required when several devices are connected."));
-        properties.put("operatorPackage", Map.of("type", "string",
-                "description", "Package of the installed Operator app, e.g. com.androperator.operator.dev. Used exactly as given."));
-        properties.put("timeoutMs", Map.of("type", "integer", "minimum", 1000, "maximum", 120000,
-                "description", "Overall device-work budget in milliseconds. Default 30000."));
-        properties.put("label", Map.of("type", "string", "maxLength", 2048,
-                "description", "Optional label recorded in the manifest."));
-        properties.put("context", Map.of("type", "object",
-                "description", "Optional JSON object copied into the manifest unchanged (at most 16 KiB), e.g. "
-                        + "{\"commandId\":\"original-command\",\"originalVerdict\":\"failed\"}. Pass the object, not a JSON string."));
+        properties.put("deviceId", property("string",
+                "adb serial of the device. Required when several devices are connected."));
+        properties.put("operatorPackage", property("string",
+                "Package of the installed Operator app, e.g. com.androperator.operator.dev. Used exactly as given."));
+        properties.put("timeoutMs", property("integer", "Overall device-work budget in milliseconds. Default 30000.",
+                "minimum", 1000, "maximum", 120000));
+        properties.put("label", property("string", "Optional label recorded in the manifest.", "maxLength", 2048));
+        properties.put("context", property("object", "Optional JSON object copied into the manifest unchanged (at most "
+                + "16 KiB), e.g. {\"commandId\":\"original-command\",\"originalVerdict\":\"failed\"}. Pass the object, "
+                + "not a JSON string."));
         Map<String, Object> schema = new LinkedHashMap<>();
         schema.put("type", "object");
         schema.put("properties", properties);

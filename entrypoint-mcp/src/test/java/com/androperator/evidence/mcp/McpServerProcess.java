@@ -50,7 +50,8 @@ final class McpServerProcess implements AutoCloseable {
 
     /** The JVM command line after the executable: the server's main class on this module's classpath. */
     static List<String> command() {
-        return List.of("-XX:TieredStopAtLevel=1", "-cp", System.getProperty("java.class.path"), Main.class.getName());
+        return List.of("-XX:TieredStopAtLevel=1", "-Xlog:disable", "-Xlog:all=warning:stderr",
+                "-cp", System.getProperty("java.class.path"), Main.class.getName());
     }
 
     static String javaExecutable() {

@@ -142,14 +142,15 @@ public final class AdbServerHarness implements AutoCloseable {
     }
 
     /**
-     * {@code adb connect} to the simulator, then waits until the server reports it as
-     * {@code device}.
+     * {@code adb connect} to the simulator, then waits until the server reports it in its
+     * profile's connection state ({@code device} unless the profile says otherwise).
      *
      * @return the serial
      * @throws IllegalStateException when it is not online within the deadline
      */
     public String connect(DeviceSimulator simulator) {
-        return connect(simulator.serial());
+        // A profile may present the device in recovery or bootloader state instead.
+        return connect(simulator.serial(), simulator.profile().connectionState());
     }
 
     /**
@@ -157,6 +158,11 @@ public final class AdbServerHarness implements AutoCloseable {
      * device still offline after a drop) is tried again until the deadline.
      */
     public String connect(String serial) {
+        return connect(serial, "device");
+    }
+
+    /** {@link #connect(String)} waiting for {@code expectedState}, e.g. {@code recovery}. */
+    public String connect(String serial, String expectedState) {
         long deadline = System.nanoTime() + STATE_TIMEOUT.toNanos();
         String said;
         String state;
@@ -165,10 +171,10 @@ public final class AdbServerHarness implements AutoCloseable {
             // and the server's own view of the device decides.
             said = run(COMMAND_TIMEOUT, "connect", serial).text().strip();
             long remaining = Math.max(0, deadline - System.nanoTime());
-            state = awaitState(serial, "device",
+            state = awaitState(serial, expectedState,
                     Duration.ofNanos(Math.min(remaining, CONNECT_ATTEMPT.toNanos())));
-        } while (!state.equals("device") && System.nanoTime() - deadline < 0);
-        if (!state.equals("device")) {
+        } while (!state.equals(expectedState) && System.nanoTime() - deadline < 0);
+        if (!state.equals(expectedState)) {
             throw new IllegalStateException("device " + serial + " is '" + state
                     + "' after adb connect said: " + said + "; server log: " + serverLogTail());
         }

@@ -230,9 +230,14 @@ public record SimulatorProfile(String model, String connectionState, boolean she
             return this;
         }
 
-        /** Sets the Operator, or removes it with null. */
         public Builder operator(OperatorSpec spec) {
-            operator = spec;
+            operator = Objects.requireNonNull(spec, "operator: use noOperator() to remove it");
+            return this;
+        }
+
+        /** No Operator receiver at all: broadcasts reach nobody (packages stay as they are). */
+        public Builder noOperator() {
+            operator = null;
             return this;
         }
 

@@ -49,7 +49,7 @@ public final class FfmpegClipVerifier implements ClipVerifier {
     public ClipVerification verify(Path clip, VideoSize expected, long expectedFrames) {
         List<String> probe = probeCommand(ffprobe, clip);
         ProcessRun probeRun = runner.run(probe, VideoLimits.PROBE_DEADLINE_MILLIS, VideoLimits.SUBPROCESS_OUTPUT_CAP_BYTES);
-        if (!probeRun.exitedWith(0) || probeRun.stderr().length > 0) {
+        if (!probeRun.exitedWith(0)) {
             return new ClipVerification.Rejected(MediaFailures.of("Probing the clip (ffprobe)", probe, probeRun), null, false);
         }
         Probed probed = parseProbe(probeRun.stdout());
@@ -58,6 +58,10 @@ public final class FfmpegClipVerifier implements ClipVerifier {
                     + "positive dimensions", probe), null, false);
         }
         MediaInfo probedInfo = new MediaInfo(probed.codec(), probed.width(), probed.height(), probed.durationMs(), 0);
+        if (probeRun.stderr().length > 0) {
+            return new ClipVerification.Rejected(MediaFailures.of("Probing the clip (ffprobe) reported errors", probe,
+                    probeRun), probedInfo, false);
+        }
         if (!CODEC.equals(probed.codec()) || probed.width() != expected.width() || probed.height() != expected.height()) {
             return new ClipVerification.Rejected(MediaFailures.of("The clip is " + probed.codec() + " " + probed.width()
                     + "x" + probed.height() + ", expected " + CODEC + " " + expected, probe), probedInfo, false);

@@ -1,0 +1,73 @@
+package com.androperator.evidence.adapters.fs.video;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.androperator.evidence.contracts.VideoSize;
+import com.androperator.evidence.domain.video.Heartbeat;
+import com.androperator.evidence.domain.video.RecoveryState;
+import com.androperator.evidence.domain.video.SessionStore.SessionRead;
+import com.androperator.evidence.domain.video.StopRequest;
+import com.androperator.evidence.domain.video.VideoSession;
+import com.androperator.evidence.domain.video.WorkerIdentity;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class JsonSessionStoreTest {
+    @TempDir
+    Path bundle;
+
+    private final JsonSessionStore store = new JsonSessionStore();
+
+    @Test
+    void sessionStateRoundTripsPrivatelyAndKeepsTheNonceWorkerTargetDeadlineAndRecovery() throws IOException {
+        VideoSession session = session().withWorker(new WorkerIdentity(4242, "2026-01-01T00:00:01.230Z"),
+                new VideoSession.Recovery(RecoveryState.WORKER_OWNED.wire(), null, "2026-01-01T00:00:02Z"));
+
+        store.saveSession(bundle, session);
+
+        assertThat(store.readSession(bundle)).isEqualTo(new SessionRead.Found(session));
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(bundle.resolve("session.json"))))
+                .isEqualTo("rw-------");
+        String json = Files.readString(bundle.resolve("session.json"));
+        assertThat(json).contains("\"nonce\"", "\"worker\"", "\"target\"", "\"deadlineAt\"", "\"recovery\"",
+                "\"recorderBackend\" : \"scrcpy\"");
+    }
+
+    @Test
+    void heartbeatsAndStopRequestsLiveUnderAPrivateControlDirectory() throws IOException {
+        store.writeHeartbeat(bundle, new Heartbeat("nonce", 4242, "start", "2026-01-01T00:00:03Z"));
+        store.writeStopRequest(bundle, new StopRequest("request-1", "nonce", "2026-01-01T00:00:04Z"));
+        store.writeStopRequest(bundle, new StopRequest("request-2", "other-nonce", "2026-01-01T00:00:05Z"));
+        Files.writeString(bundle.resolve("control/stop-garbage.json"), "{not json");
+
+        assertThat(store.readHeartbeat(bundle)).contains(new Heartbeat("nonce", 4242, "start", "2026-01-01T00:00:03Z"));
+        assertThat(store.stopRequests(bundle)).extracting(StopRequest::requestId)
+                .containsExactlyInAnyOrder("request-1", "request-2");
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(bundle.resolve("control"))))
+                .isEqualTo("rwx------");
+        assertThat(store.workerLog(bundle)).exists();
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(store.workerLog(bundle))))
+                .isEqualTo("rw-------");
+    }
+
+    @Test
+    void aMissingOrDamagedSessionIsNeverMistakenForAValidOne() throws IOException {
+        assertThat(store.readSession(bundle)).isInstanceOf(SessionRead.Absent.class);
+        Files.writeString(bundle.resolve("session.json"), "{\"schemaVersion\":1}");
+        assertThat(store.readSession(bundle)).isInstanceOf(SessionRead.Unreadable.class);
+        assertThat(store.readHeartbeat(bundle)).isEmpty();
+    }
+
+    private VideoSession session() {
+        return new VideoSession(VideoSession.SCHEMA_VERSION, "session-1", "nonce", VideoSession.SCRCPY,
+                new VideoSession.Target("127.0.0.1:5555", "com.androperator.operator.dev"), bundle.toString(),
+                bundle.resolve("manifest.json").toString(), "/tmp/locks/device-x.lock", 30, new VideoSize(576, 1280),
+                "2026-01-01T00:00:00Z", "2026-01-01T00:00:35Z",
+                new VideoSession.Tools("/usr/bin/scrcpy", "/usr/bin/ffmpeg", "/usr/bin/ffprobe", "/usr/bin/adb"), null,
+                new VideoSession.Recovery(RecoveryState.AWAITING_WORKER.wire(), null, "2026-01-01T00:00:00Z"));
+    }
+}

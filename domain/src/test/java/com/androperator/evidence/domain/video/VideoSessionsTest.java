@@ -1,0 +1,277 @@
+package com.androperator.evidence.domain.video;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.androperator.evidence.contracts.BundleError;
+import com.androperator.evidence.contracts.BundleStatus;
+import com.androperator.evidence.contracts.CapturesFile;
+import com.androperator.evidence.contracts.CommandResult;
+import com.androperator.evidence.contracts.DeviceInfo;
+import com.androperator.evidence.contracts.DeviceType;
+import com.androperator.evidence.contracts.DeviceTypeProperties;
+import com.androperator.evidence.contracts.DisplayInfo;
+import com.androperator.evidence.contracts.ErrorCodes;
+import com.androperator.evidence.contracts.Manifest;
+import com.androperator.evidence.contracts.StopReason;
+import com.androperator.evidence.contracts.VideoInfo;
+import com.androperator.evidence.contracts.VideoSize;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Test;
+
+/** Status and stop on port fakes: a fake clock that the pauses advance, so no test waits. */
+class VideoSessionsTest {
+    private static final Path BUNDLE = Path.of("/evidence/bundles/session-1");
+    private static final Path MANIFEST = BUNDLE.resolve("manifest.json");
+    private static final Instant NOW = Instant.parse("2026-01-01T00:00:10Z");
+    private static final WorkerIdentity WORKER = new WorkerIdentity(4242, "2026-01-01T00:00:00.500Z");
+
+    private final AtomicLong nanos = new AtomicLong();
+    private final FakeSessions sessions = new FakeSessions();
+    private final FakeBundle bundle = new FakeBundle();
+    private boolean workerRunning = true;
+    private final VideoSessions subject = new VideoSessions(new SessionPorts(sessions, dir -> bundle,
+            new ProcessIdentity() {
+                @Override
+                public WorkerIdentity self() {
+                    return WORKER;
+                }
+
+                @Override
+                public boolean isRunning(WorkerIdentity identity) {
+                    return workerRunning && identity.equals(WORKER);
+                }
+            }, () -> NOW.plusNanos(nanos.get()), nanos::get, () -> "request-" + nanos.get(),
+            millis -> nanos.addAndGet(millis * 1_000_000L)));
+
+    @Test
+    void stopWaitsAtMostFifteenSecondsThenReportsPendingWithTheSessionStillFinalizing() {
+        sessions.session = session();
+        bundle.manifest = manifest(BundleStatus.FINALIZING);
+        sessions.heartbeat = Optional.of(new Heartbeat("nonce", WORKER.pid(), WORKER.startInstant(), NOW.toString()));
+
+        CommandResult result = subject.stop(MANIFEST, VideoSessions.ExpectedTarget.NONE);
+
+        assertThat(result.ok()).isFalse();
+        assertThat(result.code()).isEqualTo(ErrorCodes.COMMAND_TIMEOUT);
+        assertThat(result.status()).isEqualTo("finalizing");
+        assertThat(result.sessionId()).isEqualTo("session-1");
+        assertThat(nanos.get()).isBetween(15_000_000_000L, 15_200_000_000L);
+        assertThat(sessions.stopRequests).singleElement().satisfies(r -> assertThat(r.nonce()).isEqualTo("nonce"));
+        assertThat(bundle.published).as("only the worker publishes manifests").isEmpty();
+    }
+
+    @Test
+    void stopReturnsTheTerminalOutcomeAsSoonAsTheWorkerPublishesIt() {
+        sessions.session = session();
+        bundle.manifest = manifest(BundleStatus.RECORDING);
+        bundle.afterReads = 3;
+        bundle.later = terminal(BundleStatus.COMPLETE);
+
+        CommandResult result = subject.stop(MANIFEST, VideoSessions.ExpectedTarget.NONE);
+
+        assertThat(result.ok()).isTrue();
+        assertThat(result.status()).isEqualTo("complete");
+        assertThat(result.manifestPath()).isEqualTo(MANIFEST.toString());
+    }
+
+    @Test
+    void aRepeatedStopOnATerminalSessionWritesNothing() {
+        sessions.session = session();
+        bundle.manifest = terminal(BundleStatus.PARTIAL);
+
+        CommandResult first = subject.stop(MANIFEST, VideoSessions.ExpectedTarget.NONE);
+        CommandResult second = subject.stop(MANIFEST, VideoSessions.ExpectedTarget.NONE);
+
+        assertThat(second).isEqualTo(first);
+        assertThat(first.code()).isEqualTo(ErrorCodes.EVIDENCE_CAPTURE_FAILED);
+        assertThat(sessions.stopRequests).isEmpty();
+        assertThat(bundle.published).isEmpty();
+    }
+
+    @Test
+    void aStaleHeartbeatAndAVanishedWorkerIdentityMeanRecoveryRequired() {
+        sessions.session = session();
+        bundle.manifest = manifest(BundleStatus.RECORDING);
+        sessions.heartbeat = Optional.of(new Heartbeat("nonce", WORKER.pid(), WORKER.startInstant(),
+                NOW.minusSeconds(60).toString()));
+
+        assertThat(subject.status(MANIFEST, VideoSessions.ExpectedTarget.NONE).ok()).as("identity still runs").isTrue();
+        workerRunning = false;
+        CommandResult status = subject.status(MANIFEST, VideoSessions.ExpectedTarget.NONE);
+
+        assertThat(status.status()).isEqualTo("failed");
+        assertThat(status.code()).isEqualTo(ErrorCodes.EVIDENCE_RECOVERY_REQUIRED);
+        assertThat(status.details()).containsEntry("lastStatus", "recording").containsEntry("workerPid", 4242L);
+        assertThat(subject.stop(MANIFEST, VideoSessions.ExpectedTarget.NONE).code())
+                .isEqualTo(ErrorCodes.EVIDENCE_RECOVERY_REQUIRED);
+        assertThat(sessions.stopRequests).isEmpty();
+    }
+
+    @Test
+    void aFreshHeartbeatKeepsTheSessionAliveAndAForeignNonceCannotBeVerified() {
+        sessions.session = session();
+        bundle.manifest = manifest(BundleStatus.RECORDING);
+        workerRunning = false;
+        sessions.heartbeat = Optional.of(new Heartbeat("nonce", WORKER.pid(), WORKER.startInstant(),
+                NOW.minusSeconds(1).toString()));
+        assertThat(subject.status(MANIFEST, VideoSessions.ExpectedTarget.NONE).status()).isEqualTo("recording");
+
+        sessions.heartbeat = Optional.of(new Heartbeat("someone-else", 1, "x", NOW.toString()));
+        assertThat(subject.status(MANIFEST, VideoSessions.ExpectedTarget.NONE).code())
+                .isEqualTo(ErrorCodes.EVIDENCE_RECOVERY_REQUIRED);
+    }
+
+    @Test
+    void conflictingTargetsAndUnknownSessionsAreRefused() {
+        sessions.session = session();
+        bundle.manifest = manifest(BundleStatus.RECORDING);
+
+        assertThat(subject.status(MANIFEST, new VideoSessions.ExpectedTarget(Optional.of("other"), Optional.empty())).code())
+                .isEqualTo(ErrorCodes.EXECUTION_VALIDATION_FAILED);
+        assertThat(subject.status(MANIFEST, new VideoSessions.ExpectedTarget(Optional.of("emulator-5554"),
+                Optional.of("com.androperator.operator.dev"))).ok()).isTrue();
+        assertThat(subject.status(Path.of("relative/manifest.json"), VideoSessions.ExpectedTarget.NONE).code())
+                .isEqualTo(ErrorCodes.EVIDENCE_SESSION_NOT_FOUND);
+        sessions.session = null;
+        assertThat(subject.stop(MANIFEST, VideoSessions.ExpectedTarget.NONE).code())
+                .isEqualTo(ErrorCodes.EVIDENCE_SESSION_NOT_FOUND);
+    }
+
+    static VideoSession session() {
+        return new VideoSession(VideoSession.SCHEMA_VERSION, "session-1", "nonce", VideoSession.SCRCPY,
+                new VideoSession.Target("emulator-5554", "com.androperator.operator.dev"), BUNDLE.toString(),
+                MANIFEST.toString(), "/tmp/locks/device-x.lock", 30, new VideoSize(576, 1280), NOW.toString(),
+                NOW.plusSeconds(35).toString(), new VideoSession.Tools("/s", "/f", "/p", null), WORKER,
+                new VideoSession.Recovery(RecoveryState.WORKER_OWNED.wire(), null, NOW.toString()));
+    }
+
+    static Manifest manifest(BundleStatus status) {
+        return new Manifest(1, "session-1", null, Map.of(), device(), NOW.toString(), null, status, List.of(), List.of(),
+                new VideoInfo(30, null, null, new VideoSize(576, 1280), null, "h264", null));
+    }
+
+    static Manifest terminal(BundleStatus status) {
+        List<BundleError> errors = status == BundleStatus.COMPLETE ? List.of()
+                : List.of(new BundleError(ErrorCodes.VIDEO_VERIFICATION_FAILED, "finalization", "clip failed", "video.mp4"));
+        return new Manifest(1, "session-1", null, Map.of(), device(), NOW.toString(), NOW.toString(), status, List.of(),
+                errors, new VideoInfo(30, 1000L, null, new VideoSize(576, 1280), null, "h264", StopReason.REQUESTED));
+    }
+
+    static DeviceInfo device() {
+        return new DeviceInfo("emulator-5554", "com.androperator.operator.dev", "0.1.0", "0.12.1", 34, "14", "Google",
+                "Pixel", DeviceType.PHYSICAL, DeviceTypeProperties.UNREAD, new DisplayInfo(1080, 2400, 420, 0));
+    }
+
+    static final class FakeSessions implements SessionStore {
+        VideoSession session;
+        Optional<Heartbeat> heartbeat = Optional.empty();
+        final List<StopRequest> stopRequests = new ArrayList<>();
+
+        @Override
+        public Saved saveSession(Path bundleDir, VideoSession saved) {
+            session = saved;
+            return new Saved.Written(bundleDir.resolve("session.json"));
+        }
+
+        @Override
+        public SessionRead readSession(Path bundleDir) {
+            return session == null ? new SessionRead.Absent() : new SessionRead.Found(session);
+        }
+
+        @Override
+        public Saved writeHeartbeat(Path bundleDir, Heartbeat beat) {
+            heartbeat = Optional.of(beat);
+            return new Saved.Written(bundleDir);
+        }
+
+        @Override
+        public Optional<Heartbeat> readHeartbeat(Path bundleDir) {
+            return heartbeat;
+        }
+
+        @Override
+        public Saved writeStopRequest(Path bundleDir, StopRequest request) {
+            stopRequests.add(request);
+            return new Saved.Written(bundleDir);
+        }
+
+        @Override
+        public List<StopRequest> stopRequests(Path bundleDir) {
+            return List.copyOf(stopRequests);
+        }
+
+        @Override
+        public Path workerLog(Path bundleDir) {
+            return bundleDir.resolve("control/worker.log");
+        }
+    }
+
+    /** A bundle whose manifest may change to {@code later} after a number of reads, as a worker would. */
+    static final class FakeBundle implements VideoBundleFiles {
+        Manifest manifest;
+        Manifest later;
+        int afterReads = -1;
+        final List<Manifest> published = new ArrayList<>();
+
+        @Override
+        public Path directory() {
+            return BUNDLE;
+        }
+
+        @Override
+        public ManifestRead readManifest() {
+            if (afterReads > 0 && --afterReads == 0) {
+                manifest = later;
+            }
+            return manifest == null ? new ManifestRead.Absent() : new ManifestRead.Found(manifest);
+        }
+
+        @Override
+        public Stored publishManifest(Manifest next) {
+            published.add(next);
+            manifest = next;
+            return new Stored.Present("manifest.json", 1, "0".repeat(64));
+        }
+
+        @Override
+        public Stored writeCaptures(CapturesFile captures) {
+            return new Stored.Present("captures.json", 1, "0".repeat(64));
+        }
+
+        @Override
+        public Stored writePartial(String partialName, byte[] bytes) {
+            return new Stored.Present(partialName, bytes.length, "0".repeat(64));
+        }
+
+        @Override
+        public Stored describe(String name) {
+            return new Stored.Present(name, 1, "0".repeat(64));
+        }
+
+        @Override
+        public Stored promote(String partialName, String finalName) {
+            return new Stored.Present(finalName, 1, "0".repeat(64));
+        }
+
+        @Override
+        public boolean makePrivate(String name) {
+            return true;
+        }
+
+        @Override
+        public boolean adoptFromControl(String controlName, String name) {
+            return true;
+        }
+
+        @Override
+        public boolean remove(String name) {
+            return true;
+        }
+    }
+}
