@@ -42,7 +42,7 @@ import tools.jackson.databind.json.JsonMapper;
 public final class CaptureBench {
     private static final String OPERATOR = "com.androperator.operator.dev";
     private static final Pattern CHUNK = Pattern.compile("\"index\":(\\d+),\"count\":(\\d+)");
-    private static final int WARMUP = 2;
+    private static final int WARMUP = 5;
 
     private final Path root;
     private final Path out;

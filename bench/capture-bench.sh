@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Capture benchmark: prints figures, asserts nothing.
 #
-#   bench/capture-bench.sh [iterations]     (default 15 measured runs per mode, after 2 warm-up runs)
+#   bench/capture-bench.sh [iterations]     (default 15 measured runs per mode, after 5 warm-up runs)
 #
 # Starts the simulated Pixel (1080x2400 ~1 MB screenshot, 200 KB hierarchy) and a private adb
 # server, then measures in one run: the raw floor (`adb exec-out screencap -p` plus one Operator

@@ -93,23 +93,18 @@ public final class AdbDeviceSelector implements DeviceSelector {
         Map<String, Object> details = new LinkedHashMap<>();
         details.put("serial", device.serial());
         details.put("state", device.state());
-        switch (device.state()) {
-            case "device":
-                return new DeviceSelection.Selected(device.serial());
-            case "offline":
-                return refused(ErrorCodes.DEVICE_OFFLINE, "device " + device.serial() + " is offline", details,
-                        "reconnect the device (replug USB, or `adb disconnect` and `adb connect` for TCP) and retry");
-            case "unauthorized":
-            case "no permissions":
-                return refused(ErrorCodes.DEVICE_UNAUTHORIZED, "device " + device.serial() + " is " + device.state()
-                        + " for this host", details,
-                        "unlock the device and accept the USB debugging prompt (check udev permissions for"
-                                + " 'no permissions'), then retry");
-            default:
-                return refused(ErrorCodes.DEVICE_OFFLINE, "device " + device.serial() + " is in state "
-                        + device.state() + ", not device", details,
-                        "wait until `adb devices` shows the device as 'device' and retry");
-        }
+        return switch (device.state()) {
+            case "device" -> new DeviceSelection.Selected(device.serial());
+            case "offline" -> refused(ErrorCodes.DEVICE_OFFLINE, "device " + device.serial() + " is offline", details,
+                    "reconnect the device (replug USB, or `adb disconnect` and `adb connect` for TCP) and retry");
+            case "unauthorized", "no permissions" -> refused(ErrorCodes.DEVICE_UNAUTHORIZED, "device "
+                    + device.serial() + " is " + device.state() + " for this host", details,
+                    "unlock the device and accept the USB debugging prompt (check udev permissions for"
+                            + " 'no permissions'), then retry");
+            default -> refused(ErrorCodes.DEVICE_OFFLINE, "device " + device.serial() + " is in state "
+                    + device.state() + ", not device", details,
+                    "wait until `adb devices` shows the device as 'device' and retry");
+        };
     }
 
     /** Parses {@code host:devices-l}: {@code SERIAL STATE [key:value ...]}, where STATE can be "no permissions". */

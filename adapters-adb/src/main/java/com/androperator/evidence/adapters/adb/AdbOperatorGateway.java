@@ -97,18 +97,15 @@ public final class AdbOperatorGateway implements OperatorGateway {
         PackageDumpParser.Listing found = listing.succeeded()
                 ? PackageDumpParser.listing(listing.stdoutText(), operatorPackage)
                 : PackageDumpParser.Listing.UNRECOGNIZED;
-        switch (found) {
-            case LISTED:
-                return null;
-            case NOT_LISTED:
-                return notAnswered(ErrorCodes.OPERATOR_NOT_INSTALLED, "the Operator " + operatorPackage
-                        + " is not installed on " + serial + " (pm list packages has no package:" + operatorPackage
-                        + ")", PHASE_INSTALLED_CHECK, false, Map.of());
-            default:
-                return notAnswered(ErrorCodes.BROADCAST_FAILED, "cannot tell whether " + operatorPackage
-                        + " is installed on " + serial + ": pm list packages " + listing.describe() + ": "
-                        + Text.abbreviate(listing.stdoutText(), 300), PHASE_INSTALLED_CHECK, false, Map.of());
-        }
+        return switch (found) {
+            case LISTED -> null;
+            case NOT_LISTED -> notAnswered(ErrorCodes.OPERATOR_NOT_INSTALLED, "the Operator " + operatorPackage
+                    + " is not installed on " + serial + " (pm list packages has no package:" + operatorPackage
+                    + ")", PHASE_INSTALLED_CHECK, false, Map.of());
+            case UNRECOGNIZED -> notAnswered(ErrorCodes.BROADCAST_FAILED, "cannot tell whether " + operatorPackage
+                    + " is installed on " + serial + ": pm list packages " + listing.describe() + ": "
+                    + Text.abbreviate(listing.stdoutText(), 300), PHASE_INSTALLED_CHECK, false, Map.of());
+        };
     }
 
     /** Waits for the reader's first bytes (or the fallback delay); false when the command must stop here. */

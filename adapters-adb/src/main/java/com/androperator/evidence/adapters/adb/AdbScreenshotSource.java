@@ -80,19 +80,15 @@ public final class AdbScreenshotSource implements ScreenshotSource {
         receipt.put("bytesReceived", transfer.bytesReceived());
         receipt.put("exitStatus", transfer.exitStatus());
         receipt.put("durationMs", transfer.durationMillis());
-        switch (transfer.outcome()) {
-            case COMPLETED:
-                return completedTransfer(serial, bytes, receipt);
-            case DEADLINE:
-                return failed(bytes, ErrorCodes.COMMAND_TIMEOUT, "the budget ran out after " + bytes.length
-                        + " screenshot bytes", receipt);
-            case CAP_EXCEEDED:
-                return failed(bytes, ErrorCodes.SCREENSHOT_FAILED, "the screenshot is over the "
-                        + describeCap() + " cap; the first " + bytes.length + " bytes are kept", receipt);
-            default:
-                return failed(bytes, ErrorCodes.SCREENSHOT_FAILED, command + " on " + serial + " failed after "
-                        + bytes.length + " bytes: " + transfer.describe(), receipt);
-        }
+        return switch (transfer.outcome()) {
+            case COMPLETED -> completedTransfer(serial, bytes, receipt);
+            case DEADLINE -> failed(bytes, ErrorCodes.COMMAND_TIMEOUT, "the budget ran out after " + bytes.length
+                    + " screenshot bytes", receipt);
+            case CAP_EXCEEDED -> failed(bytes, ErrorCodes.SCREENSHOT_FAILED, "the screenshot is over the "
+                    + describeCap() + " cap; the first " + bytes.length + " bytes are kept", receipt);
+            default -> failed(bytes, ErrorCodes.SCREENSHOT_FAILED, command + " on " + serial + " failed after "
+                    + bytes.length + " bytes: " + transfer.describe(), receipt);
+        };
     }
 
     private String describeCap() {

@@ -142,7 +142,8 @@ public final class AdbServerClient {
      * A host query ({@code host:version}, {@code host:devices-l}, {@code host-serial:S:get-state},
      * {@code host-serial:S:features}, {@code host:connect:S}): {@code OKAY} + 4 hex length +
      * payload, which is the result's stdout. {@code host:connect} answers OKAY even when the
-     * connect failed: the payload says so.
+     * connect failed: the payload says so. The protocol's 4-hex length caps a payload at 65535
+     * bytes, so no further cap is needed.
      */
     public StreamResult hostQuery(String request, Deadline deadline) {
         return new Exchange(deadline, null).hostQuery(request);
@@ -196,19 +197,15 @@ public final class AdbServerClient {
     }
 
     private ServerCheck checked(AdbServerAddress address, StreamResult version, boolean startedNow) {
-        switch (version.outcome()) {
-            case COMPLETED:
-                return new ServerCheck.Running(address, parseVersion(version.stdoutText()), startedNow);
-            case FAIL:
-                // A server that refuses host:version is still a server speaking the protocol.
-                return new ServerCheck.Running(address, -1, startedNow);
-            case DEADLINE:
-                return unavailable(ErrorCodes.COMMAND_TIMEOUT, "the adb server at " + address
-                        + " did not answer host:version before the deadline");
-            default:
-                return unavailable(ErrorCodes.ADB_UNAVAILABLE, "the adb server at " + address
-                        + " cannot be used: " + version.describe() + "; " + INSTALL_HINT);
-        }
+        return switch (version.outcome()) {
+            case COMPLETED -> new ServerCheck.Running(address, parseVersion(version.stdoutText()), startedNow);
+            // A server that refuses host:version is still a server speaking the protocol.
+            case FAIL -> new ServerCheck.Running(address, -1, startedNow);
+            case DEADLINE -> unavailable(ErrorCodes.COMMAND_TIMEOUT, "the adb server at " + address
+                    + " did not answer host:version before the deadline");
+            default -> unavailable(ErrorCodes.ADB_UNAVAILABLE, "the adb server at " + address
+                    + " cannot be used: " + version.describe() + "; " + INSTALL_HINT);
+        };
     }
 
     private Optional<Failure> startServer(Path adb, AdbServerAddress address, Deadline deadline) {

@@ -1,0 +1,51 @@
+package com.androperator.evidence.cli;
+
+import com.androperator.evidence.api.video.DoctorReport;
+import com.androperator.evidence.api.video.EvidenceVideo;
+import com.androperator.evidence.contracts.ContractJson;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code androperator doctor}: the evidence part of the host checks, host.video.dependencies. It
+ * is advisory: a warning never fails the command or blocks device readiness, and nothing is
+ * installed, with or without {@code --fix}.
+ */
+@Command(name = "doctor", sortOptions = false,
+        description = {"Check the host for evidence recording: scrcpy 3.0+, ffmpeg 6.1+ with libx264, ffprobe on PATH.",
+                "Advisory: prints {\"checks\":[...]} and exits 0 whether the check passes or warns."})
+final class DoctorCommand implements Callable<Integer> {
+    @Option(names = "--device", paramLabel = "<serial>", description = "The device the report is about (host tooling only).")
+    String device;
+
+    @Option(names = "--fix", description = "Accepted for compatibility; the video dependency check never installs anything.")
+    boolean fix;
+
+    @Option(names = OutputFormat.OPTION, paramLabel = "<json|pretty>", defaultValue = "json",
+            description = "Report formatting: json (one line) or pretty. Default: ${DEFAULT-VALUE}.")
+    String output;
+
+    private final EvidenceVideo video;
+    private final Io io;
+
+    DoctorCommand(EvidenceVideo video, Io io) {
+        this.video = video;
+        this.io = io;
+    }
+
+    @Override
+    public Integer call() {
+        var badFormat = OutputFormat.refusal(output);
+        if (badFormat.isPresent()) {
+            return io.refuse(badFormat.get(), false);
+        }
+        DoctorReport report = video.doctor(Optional.ofNullable(device));
+        byte[] json = OutputFormat.isPretty(output) ? ContractJson.toPrettyBytes(report) : ContractJson.toBytes(report);
+        io.out().write(json, 0, json.length);
+        io.out().println();
+        io.out().flush();
+        return 0;
+    }
+}

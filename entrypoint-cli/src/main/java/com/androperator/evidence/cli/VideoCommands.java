@@ -1,0 +1,192 @@
+package com.androperator.evidence.cli;
+
+import com.androperator.evidence.api.ContextJson;
+import com.androperator.evidence.api.video.EvidenceVideo;
+import com.androperator.evidence.api.video.SessionRef;
+import com.androperator.evidence.api.video.VideoOutcome;
+import com.androperator.evidence.api.video.VideoStartRequest;
+import com.androperator.evidence.contracts.CommandResult;
+import com.androperator.evidence.contracts.ErrorCodes;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code androperator evidence video start|status|stop}: thin renderings of the video API. Each
+ * prints the result object; the exit status is 0 exactly when it is ok (see the spec's video
+ * table). The still capture's {@code --timeout} does not apply here and is not accepted.
+ */
+final class VideoCommands {
+    private VideoCommands() {
+    }
+
+    static CommandLine group(EvidenceVideo video, Io io) {
+        return new CommandLine(new Group())
+                .addSubcommand(new Start(video, io))
+                .addSubcommand(new Status(video, io))
+                .addSubcommand(new Stop(video, io));
+    }
+
+    @Command(name = "video", description = "Record managed screen video with scrcpy, verified with ffmpeg.")
+    static final class Group implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+
+        @Override
+        public Integer call() {
+            throw new CommandLine.ParameterException(spec.commandLine(), "Missing subcommand");
+        }
+    }
+
+    @Command(name = "start", sortOptions = false,
+            description = {"Start a recording into a new bundle directory and return once the recorder is capturing.",
+                    "Exit 0: recording; 1: refused, startup failure or acknowledgement timeout; 2: usage error."})
+    static final class Start implements Callable<Integer> {
+        static final String DURATION_OPTION = "--duration-seconds";
+
+        @Option(names = "--device", paramLabel = "<serial>", description = "Device serial (required).")
+        String device;
+
+        @Option(names = "--operator-package", paramLabel = "<package>",
+                description = "Operator app package, e.g. com.androperator.operator.dev. Never switched automatically.")
+        String operatorPackage;
+
+        @Option(names = "--output-dir", paramLabel = "<directory>", required = true,
+                description = "Absolute path of a new bundle directory; its parent must exist.")
+        String outputDir;
+
+        @Option(names = DURATION_OPTION, paramLabel = "<seconds>",
+                description = "Recording length, an integer from 1 to 180 (required).")
+        String durationSeconds;
+
+        @Option(names = "--size", paramLabel = "<WIDTHxHEIGHT>",
+                description = "Positive even dimensions within 1% of the display's aspect ratio. Default: longest edge 1280.")
+        String size;
+
+        @Option(names = "--label", paramLabel = "<text>", description = "Optional label, at most 2048 UTF-16 code units.")
+        String label;
+
+        @Option(names = CaptureCommand.CONTEXT_OPTION, paramLabel = "<object>",
+                description = "Optional JSON object copied into the manifest as given (at most 16 KiB). Default: {}.")
+        String contextJson;
+
+        @Option(names = OutputFormat.OPTION, paramLabel = "<json|pretty>", defaultValue = "json",
+                description = "Result formatting: json (one line) or pretty. Default: ${DEFAULT-VALUE}.")
+        String output;
+
+        private final EvidenceVideo video;
+        private final Io io;
+
+        Start(EvidenceVideo video, Io io) {
+            this.video = video;
+            this.io = io;
+        }
+
+        @Override
+        public Integer call() {
+            Optional<CommandResult> badFormat = OutputFormat.refusal(output);
+            if (badFormat.isPresent()) {
+                return io.refuse(badFormat.get(), false);
+            }
+            boolean pretty = OutputFormat.isPretty(output);
+            Map<String, Object> context = null;
+            if (contextJson != null) {
+                ContextJson.Parsed parsed = ContextJson.parse(CaptureCommand.CONTEXT_OPTION, contextJson);
+                if (parsed instanceof ContextJson.Parsed.Invalid invalid) {
+                    return io.refuse(invalid.refusal(), pretty);
+                }
+                context = ((ContextJson.Parsed.Valid) parsed).context();
+            }
+            Integer duration = null;
+            if (durationSeconds != null) {
+                try {
+                    duration = Integer.parseInt(durationSeconds);
+                } catch (NumberFormatException e) {
+                    return io.refuse(CommandResult.refused(ErrorCodes.EXECUTION_VALIDATION_FAILED,
+                            DURATION_OPTION + " must be an integer number of seconds from 1 to 180, got '"
+                                    + durationSeconds + "'.", Map.of("option", DURATION_OPTION), null), pretty);
+                }
+            }
+            return print(video.start(new VideoStartRequest(device, operatorPackage, outputDir, duration, size, label,
+                    context)), pretty, io);
+        }
+    }
+
+    /** Options shared by status and stop: the session's manifest path and an optional expected target. */
+    abstract static class SessionCommand implements Callable<Integer> {
+        @Option(names = "--session", paramLabel = "<manifest.json>", required = true,
+                description = "The absolute manifest.json path that start returned.")
+        String session;
+
+        @Option(names = "--device", paramLabel = "<serial>",
+                description = "Optional: must match the session's saved device.")
+        String device;
+
+        @Option(names = "--operator-package", paramLabel = "<package>",
+                description = "Optional: must match the session's saved Operator package.")
+        String operatorPackage;
+
+        @Option(names = OutputFormat.OPTION, paramLabel = "<json|pretty>", defaultValue = "json",
+                description = "Result formatting: json (one line) or pretty. Default: ${DEFAULT-VALUE}.")
+        String output;
+
+        final EvidenceVideo video;
+        final Io io;
+
+        SessionCommand(EvidenceVideo video, Io io) {
+            this.video = video;
+            this.io = io;
+        }
+
+        abstract VideoOutcome run(SessionRef session);
+
+        @Override
+        public Integer call() {
+            Optional<CommandResult> badFormat = OutputFormat.refusal(output);
+            if (badFormat.isPresent()) {
+                return io.refuse(badFormat.get(), false);
+            }
+            SessionRef ref = new SessionRef.ManifestPath(session, Optional.ofNullable(device),
+                    Optional.ofNullable(operatorPackage));
+            return print(run(ref), OutputFormat.isPretty(output), io);
+        }
+    }
+
+    @Command(name = "status", sortOptions = false,
+            description = {"Report a video session's state.",
+                    "Exit 0: starting, recording, finalizing or complete; 1: partial, failed, unknown or unavailable worker."})
+    static final class Status extends SessionCommand {
+        Status(EvidenceVideo video, Io io) {
+            super(video, io);
+        }
+
+        @Override
+        VideoOutcome run(SessionRef session) {
+            return video.status(session);
+        }
+    }
+
+    @Command(name = "stop", sortOptions = false,
+            description = {"Stop a recording and wait up to 15 seconds for verified finalization.",
+                    "Exit 0 only for complete; pending, partial or failed exit 1 (poll status if pending)."})
+    static final class Stop extends SessionCommand {
+        Stop(EvidenceVideo video, Io io) {
+            super(video, io);
+        }
+
+        @Override
+        VideoOutcome run(SessionRef session) {
+            return video.stop(session);
+        }
+    }
+
+    private static int print(VideoOutcome outcome, boolean pretty, Io io) {
+        ResultPrinter.print(outcome.result(), pretty, io.out());
+        return outcome.exitCode();
+    }
+}
