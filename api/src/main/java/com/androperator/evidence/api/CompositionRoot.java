@@ -19,12 +19,12 @@ import java.util.function.Supplier;
  * The one place where real adapters are chosen and wired. The CLI and MCP edges never name an
  * adapter; they call {@link EvidenceCapture}, which asks here for its ports.
  */
-public final class CompositionRoot {
+final class CompositionRoot {
     private CompositionRoot() {
     }
 
     /** Real adapters for every port the dependencies do not replace. */
-    public static CapturePorts capturePorts(CaptureDependencies dependencies) {
+    static CapturePorts capturePorts(CaptureDependencies dependencies) {
         // One stateless client per request, reading the adb server address from the caller's environment.
         AdbServerClient adb = new AdbServerClient(dependencies.environment());
         return new CapturePorts(
@@ -41,7 +41,7 @@ public final class CompositionRoot {
     }
 
     /** Where managed bundles go: the dependencies' baseDir, else {@code <evidence root>/bundles}. */
-    public sealed interface ManagedRoot {
+    sealed interface ManagedRoot {
         record Ready(Path bundlesRoot) implements ManagedRoot {
         }
 
@@ -56,7 +56,7 @@ public final class CompositionRoot {
      * {@code ~/.androperator/evidence}; its {@code bundles/} directory is created and proven
      * writable. A baseDir replaces all of that and is used as it is.
      */
-    public static ManagedRoot managedRoot(CaptureDependencies dependencies) {
+    static ManagedRoot managedRoot(CaptureDependencies dependencies) {
         if (dependencies.baseDir() != null) {
             return new ManagedRoot.Ready(dependencies.workingDirectory().resolve(dependencies.baseDir()).normalize());
         }

@@ -450,7 +450,12 @@ public final class BundleVerifier {
             checkDeviceType(device);
         }
 
-        /** emulator iff a flag is "1"; physical only with both flags absent/empty or "0". */
+        /**
+         * emulator needs a "1" flag; physical needs both flags absent/empty or "0". unknown is not
+         * checked against the flags: a malformed getprop inventory is unknown even when the
+         * values read around the garbage include a "1" (the spec's "malformed ... inventories ...
+         * produce unknown"), and the manifest cannot show that the inventory was malformed.
+         */
         private void checkDeviceType(DeviceInfo device) {
             String kernel = device.deviceTypeProperties().roKernelQemu();
             String boot = device.deviceTypeProperties().roBootQemu();
@@ -470,9 +475,7 @@ public final class BundleVerifier {
                     }
                 }
                 case UNKNOWN -> {
-                    if (anyOne) {
-                        add("DEVICE_TYPE_INCONSISTENT", pointer, "a \"1\" emulator flag classifies the device as emulator");
-                    }
+                    // See above: unknown is also what a malformed inventory gives, whatever its flags.
                 }
             }
         }
@@ -568,6 +571,16 @@ public final class BundleVerifier {
             for (int i = 0; i < captures.captures().size(); i++) {
                 checkCaptureRecord(manifest, file + "#/captures/" + i, captures.captures().get(i), listedPaths);
             }
+            if (manifest.video() == null) {
+                // captures.json holds the host screenshot receipt and the Operator's hierarchy result.
+                for (ArtifactKind kind : List.of(ArtifactKind.SCREENSHOT, ArtifactKind.HIERARCHY)) {
+                    boolean captured = manifest.artifacts().stream().anyMatch(a -> a.kind() == kind);
+                    if (captured && captures.captures().stream().noneMatch(r -> kindOf(r.kind()) == kind)) {
+                        add("CAPTURE_RECORD_MISSING", file + "#/captures", "captures.json has no " + kind.wire()
+                                + " record for the manifest's " + kind.wire() + " artifact");
+                    }
+                }
+            }
             checkHierarchyEqualsEnvelope(manifest, file, captures);
         }
 
@@ -586,6 +599,11 @@ public final class BundleVerifier {
                 add("CAPTURE_SOURCE", pointer + "/source",
                         "the screenshot record's source is adb_screencap (a host receipt), not " + record.source());
             }
+            if (kind == ArtifactKind.SCREENSHOT && !(record.result() != null && record.result().get("ok") instanceof Boolean)) {
+                add("CAPTURE_SOURCE", pointer + "/result",
+                        "the screenshot record's result is the host transport receipt, whose ok (transport completion)"
+                                + " is true or false");
+            }
             for (int i = 0; i < manifest.artifacts().size(); i++) {
                 Artifact artifact = manifest.artifacts().get(i);
                 if (artifact.kind() != kind) {
@@ -597,10 +615,17 @@ public final class BundleVerifier {
                             + record.commandId() + "/" + record.taskId() + " but manifest artifact " + i + " has "
                             + artifact.commandId() + "/" + artifact.taskId());
                 }
+                if (!Objects.equals(artifact.path(), record.artifactPath())) {
+                    add("CORRELATION_MISMATCH", pointer + "/artifactPath", "the " + kind.wire() + " record names "
+                            + record.artifactPath() + " but manifest artifact " + i + " is " + artifact.path());
+                }
             }
         }
 
-        /** hierarchy.xml is the envelope's snapshot text, byte for byte (compared by sha256). */
+        /**
+         * hierarchy.xml is the envelope's snapshot text, byte for byte; a retained
+         * hierarchy.partial.xml is that text or, when storage cut it short, a prefix of it.
+         */
         private void checkHierarchyEqualsEnvelope(Manifest manifest, String capturesFile, CapturesFile captures) {
             String text = null;
             boolean envelopeFound = false;
@@ -625,11 +650,17 @@ public final class BundleVerifier {
                     }
                     continue;
                 }
-                String fileHash = hex(sha256().digest(xml));
-                String envelopeHash = hex(sha256().digest(text.getBytes(StandardCharsets.UTF_8)));
-                if (!fileHash.equals(envelopeHash)) {
+                byte[] envelopeText = text.getBytes(StandardCharsets.UTF_8);
+                // A partial file may be cut short by storage: it keeps a prefix of the envelope's text.
+                boolean matches = artifact.status() == ArtifactStatus.PARTIAL
+                        ? xml.length <= envelopeText.length && Arrays.equals(xml, 0, xml.length, envelopeText, 0, xml.length)
+                        : Arrays.equals(xml, envelopeText);
+                if (!matches) {
+                    String fileHash = hex(sha256().digest(xml));
+                    String envelopeHash = hex(sha256().digest(envelopeText));
                     add("ENVELOPE_MISMATCH", artifact.path(), artifact.path() + " (sha256 " + fileHash
-                            + ") differs from the envelope's snapshot text in " + capturesFile + " (sha256 " + envelopeHash + ")");
+                            + ") differs from the envelope's snapshot text in " + capturesFile + " (sha256 " + envelopeHash
+                            + ")" + (artifact.status() == ArtifactStatus.PARTIAL ? "; a partial file keeps a prefix of it" : ""));
                 }
             }
         }

@@ -367,6 +367,168 @@ class BundleVerifierTest {
     }
 
     @Test
+    void theManifestNeverListsOrHashesItself() {
+        TestBundle bundle = TestBundle.stillComplete(root.resolve("bundle"));
+        byte[] before = bundle.read("manifest.json");
+        Artifact self = new Artifact(ArtifactKind.CAPTURE_ENVELOPES, "manifest.json", "application/json",
+                ArtifactStatus.COMPLETE, (long) before.length, TestBundle.sha256(before), TestBundle.T0, TestBundle.T1, 1,
+                null, null, null, null, null);
+        bundle.editManifest(m -> TestBundle.still(m.status(), java.util.stream.Stream.concat(m.artifacts().stream(),
+                java.util.stream.Stream.of(self)).toList(), m.errors()));
+        assertThat(verifier.verify(bundle.dir).has("MANIFEST_LISTED", "manifest.json")).isTrue();
+    }
+
+    @Test
+    void contextIsAtMost16KiBOfCompactUtf8() {
+        // {"k":"<n characters>"} is n + 8 bytes.
+        TestBundle atLimit = TestBundle.stillComplete(root.resolve("at-limit"));
+        atLimit.editManifest(m -> withContext(m, Map.of("k", "a".repeat(16_384 - 8))));
+        assertThat(verifier.verify(atLimit.dir).problems()).isEmpty();
+
+        TestBundle over = TestBundle.stillComplete(root.resolve("over"));
+        over.editManifest(m -> withContext(m, Map.of("k", "a".repeat(16_384 - 7))));
+        VerificationReport report = verifier.verify(over.dir);
+        assertThat(report.has("CONTEXT_TOO_LARGE", "manifest.json")).isTrue();
+        assertThat(report.problems()).extracting(Problem::message).anyMatch(m -> m.contains("16385 bytes"));
+    }
+
+    /**
+     * A getprop inventory garbled around an emulator flag is unknown (malformed inventories produce
+     * unknown) while deviceTypeProperties keeps the raw "1": that is consistent. emulator without a
+     * "1" and physical with one are not.
+     */
+    @Test
+    void deviceTypeUnknownMayKeepARawEmulatorFlagButEmulatorAndPhysicalFollowTheFlags() {
+        BundleError unknown = new BundleError("DEVICE_TYPE_UNKNOWN", "metadata",
+                "The device type is unknown: the getprop output was not a property listing.", "device.deviceType");
+        TestBundle garbled = TestBundle.stillComplete(root.resolve("garbled"));
+        garbled.editManifest(m -> withDevice(m, DeviceType.UNKNOWN, new DeviceTypeProperties("1", null),
+                BundleStatus.PARTIAL, List.of(unknown)));
+        assertThat(verifier.verify(garbled.dir).problems()).isEmpty();
+
+        TestBundle emulatorWithoutFlag = TestBundle.stillComplete(root.resolve("emulator"));
+        emulatorWithoutFlag.editManifest(m -> withDevice(m, DeviceType.EMULATOR, new DeviceTypeProperties("0", null),
+                m.status(), m.errors()));
+        assertThat(verifier.verify(emulatorWithoutFlag.dir).has("DEVICE_TYPE_INCONSISTENT", "manifest.json")).isTrue();
+
+        TestBundle unknownWithoutError = TestBundle.stillComplete(root.resolve("unknown"));
+        unknownWithoutError.editManifest(m -> withDevice(m, DeviceType.UNKNOWN, new DeviceTypeProperties("1", null),
+                m.status(), m.errors()));
+        VerificationReport report = verifier.verify(unknownWithoutError.dir);
+        assertThat(report.has("METADATA_ERROR_MISSING", "manifest.json")).isTrue();
+        assertThat(report.has("STATUS_INCONSISTENT", "manifest.json")).isTrue();
+    }
+
+    @Test
+    void eachCaptureRecordNamesItsOwnArtifactsPath() {
+        TestBundle bundle = TestBundle.stillComplete(root.resolve("bundle"));
+        bundle.overwrite("captures.json", TestBundle.json(TestBundle.stillCaptures(TestBundle.HIERARCHY_XML,
+                "hierarchy.xml", "screenshot.png")));
+        bundle.replaceArtifact(ArtifactKind.CAPTURE_ENVELOPES, bundle::relisted);
+        VerificationReport report = verifier.verify(bundle.dir);
+        assertThat(report.problems()).filteredOn(p -> p.code().equals("CORRELATION_MISMATCH"))
+                .extracting(Problem::path)
+                .containsExactly("captures.json#/captures/0/artifactPath", "captures.json#/captures/1/artifactPath");
+    }
+
+    @Test
+    void aStillBundlesCapturesHoldTheScreenshotReceiptAndTheHierarchyResult() {
+        TestBundle bundle = TestBundle.stillComplete(root.resolve("bundle"));
+        CapturesFile onlyHierarchy = new CapturesFile(1, TestBundle.EVIDENCE_ID, List.of(TestBundle.stillCaptures(
+                TestBundle.HIERARCHY_XML, "screenshot.png", "hierarchy.xml").captures().get(1)), null);
+        bundle.overwrite("captures.json", TestBundle.json(onlyHierarchy));
+        bundle.replaceArtifact(ArtifactKind.CAPTURE_ENVELOPES, bundle::relisted);
+        VerificationReport report = verifier.verify(bundle.dir);
+        assertThat(report.problems()).extracting(Problem::code).containsExactly("CAPTURE_RECORD_MISSING");
+    }
+
+    @Test
+    void theScreenshotReceiptsOkIsTransportCompletionAsABoolean() {
+        TestBundle bundle = TestBundle.stillComplete(root.resolve("bundle"));
+        CaptureRecord good = TestBundle.screenshotRecord("screenshot.png");
+        CaptureRecord invented = new CaptureRecord(good.kind(), good.source(), good.commandId(), good.taskId(),
+                good.artifactPath(), good.observation(), good.persistence(), Map.of("ok", "verified"), good.details(),
+                good.error());
+        bundle.overwrite("captures.json", TestBundle.json(new CapturesFile(1, TestBundle.EVIDENCE_ID, List.of(invented,
+                TestBundle.stillCaptures(TestBundle.HIERARCHY_XML, "screenshot.png", "hierarchy.xml").captures().get(1)),
+                null)));
+        bundle.replaceArtifact(ArtifactKind.CAPTURE_ENVELOPES, bundle::relisted);
+        VerificationReport report = verifier.verify(bundle.dir);
+        assertThat(report.problems()).extracting(Problem::code, Problem::path)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple("CAPTURE_SOURCE", "captures.json#/captures/0/result"));
+    }
+
+    /** Storage cut a hierarchy.partial.xml short: it is a prefix of the envelope's text, and nothing else passes. */
+    @Test
+    void aPartialHierarchyKeepsAPrefixOfTheEnvelopeText() {
+        BundleError cut = new BundleError("STORAGE_FAILED", "persistence", "no space left", "hierarchy");
+        byte[] xml = TestBundle.HIERARCHY_XML.getBytes(StandardCharsets.UTF_8);
+        TestBundle prefix = TestBundle.stillComplete(root.resolve("prefix"));
+        prefix.writeFile("hierarchy.partial.xml", java.util.Arrays.copyOf(xml, 30));
+        prefix.editManifest(m -> partialHierarchy(prefix, m, cut));
+        assertThat(verifier.verify(prefix.dir).problems()).isEmpty();
+
+        TestBundle other = TestBundle.stillComplete(root.resolve("other"));
+        byte[] changed = java.util.Arrays.copyOf(xml, 30);
+        changed[29] ^= 0x01;
+        other.writeFile("hierarchy.partial.xml", changed);
+        other.editManifest(m -> partialHierarchy(other, m, cut));
+        assertThat(verifier.verify(other.dir).has("ENVELOPE_MISMATCH", "hierarchy.partial.xml")).isTrue();
+    }
+
+    /** A captures file that storage could not finish is listed as captures.partial.json and not parsed. */
+    @Test
+    void aPartialCapturesFileIsListedUnderItsPartialName() throws IOException {
+        BundleError cut = new BundleError("STORAGE_FAILED", "persistence", "no space left", "capture_envelopes");
+        TestBundle bundle = TestBundle.stillComplete(root.resolve("bundle"));
+        byte[] json = bundle.read("captures.json");
+        Files.delete(bundle.dir.resolve("captures.json"));
+        bundle.writeFile("captures.partial.json", java.util.Arrays.copyOf(json, 40));
+        bundle.editManifest(m -> TestBundle.still(BundleStatus.PARTIAL, m.artifacts().stream()
+                .map(a -> a.kind() != ArtifactKind.CAPTURE_ENVELOPES ? a : new Artifact(a.kind(), "captures.partial.json",
+                        a.mimeType(), ArtifactStatus.PARTIAL, 40L, TestBundle.sha256(java.util.Arrays.copyOf(json, 40)),
+                        a.startedAt(), a.finishedAt(), a.durationMs(), null, null, null, null, cut))
+                .toList(), List.of(cut)));
+        assertThat(verifier.verify(bundle.dir).problems()).isEmpty();
+    }
+
+    private static Manifest withContext(Manifest m, Map<String, Object> context) {
+        return new Manifest(1, m.evidenceId(), m.label(), context, m.device(), m.startedAt(), m.finishedAt(), m.status(),
+                m.artifacts(), m.errors(), null);
+    }
+
+    private static Manifest withDevice(Manifest m, DeviceType type, DeviceTypeProperties flags, BundleStatus status,
+                                       List<BundleError> errors) {
+        DeviceInfo d = m.device();
+        DeviceInfo device = new DeviceInfo(d.serial(), d.operatorPackage(), d.cliVersion(), d.operatorVersion(),
+                d.apiLevel(), d.androidVersion(), d.manufacturer(), d.model(), type, flags, d.display());
+        return new Manifest(1, m.evidenceId(), m.label(), m.context(), device, m.startedAt(), m.finishedAt(), status,
+                m.artifacts(), errors, null);
+    }
+
+    private static Manifest partialHierarchy(TestBundle bundle, Manifest m, BundleError cut) {
+        try {
+            Files.delete(bundle.dir.resolve("hierarchy.xml"));
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        byte[] kept = bundle.read("hierarchy.partial.xml");
+        bundle.overwrite("captures.json", TestBundle.json(TestBundle.stillCaptures(TestBundle.HIERARCHY_XML,
+                "screenshot.png", "hierarchy.partial.xml")));
+        byte[] captures = bundle.read("captures.json");
+        List<Artifact> artifacts = m.artifacts().stream().map(a -> switch (a.kind()) {
+            case HIERARCHY -> new Artifact(a.kind(), "hierarchy.partial.xml", a.mimeType(), ArtifactStatus.PARTIAL,
+                    (long) kept.length, TestBundle.sha256(kept), a.startedAt(), a.finishedAt(), a.durationMs(),
+                    a.commandId(), a.taskId(), null, null, cut);
+            case CAPTURE_ENVELOPES -> new Artifact(a.kind(), a.path(), a.mimeType(), a.status(), (long) captures.length,
+                    TestBundle.sha256(captures), a.startedAt(), a.finishedAt(), a.durationMs(), null, null, null, null,
+                    null);
+            default -> a;
+        }).toList();
+        return TestBundle.still(BundleStatus.PARTIAL, artifacts, List.of(cut));
+    }
+
+    @Test
     void reportSerializesAsOkAndProblems() {
         TestBundle bundle = TestBundle.stillComplete(root.resolve("bundle"));
         bundle.writeFile("extra.txt", new byte[0]);

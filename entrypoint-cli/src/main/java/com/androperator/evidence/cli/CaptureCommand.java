@@ -2,10 +2,8 @@ package com.androperator.evidence.cli;
 
 import com.androperator.evidence.api.CaptureDependencies;
 import com.androperator.evidence.api.CaptureOptions;
-import com.androperator.evidence.api.ContextJson;
 import com.androperator.evidence.api.EvidenceCapture;
 import com.androperator.evidence.contracts.CommandResult;
-import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.domain.capture.CaptureOutcome;
 import java.util.Map;
 import java.util.Optional;
@@ -67,23 +65,11 @@ final class CaptureCommand implements Callable<Integer> {
             return io.refuse(badFormat.get(), false);
         }
         boolean pretty = OutputFormat.isPretty(output);
-        Map<String, Object> context = null;
-        if (contextJson != null) {
-            ContextJson.Parsed parsed = ContextJson.parse(CONTEXT_OPTION, contextJson);
-            if (parsed instanceof ContextJson.Parsed.Invalid invalid) {
-                return io.refuse(invalid.refusal(), pretty);
-            }
-            context = ((ContextJson.Parsed.Valid) parsed).context();
-        }
-        Long timeoutMs = null;
-        if (timeout != null) {
-            try {
-                timeoutMs = Long.parseLong(timeout);
-            } catch (NumberFormatException e) {
-                return io.refuse(CommandResult.refused(ErrorCodes.EXECUTION_VALIDATION_FAILED,
-                        TIMEOUT_OPTION + " must be an integer number of milliseconds from 1000 to 120000, got '"
-                                + timeout + "'.", Map.of("option", TIMEOUT_OPTION), null), pretty);
-            }
+        OptionValues values = new OptionValues();
+        Map<String, Object> context = values.context(contextJson);
+        Long timeoutMs = values.integer(TIMEOUT_OPTION, timeout, "an integer number of milliseconds from 1000 to 120000");
+        if (values.refusal().isPresent()) {
+            return io.refuse(values.refusal().get(), pretty);
         }
         CaptureOptions options = new CaptureOptions(outputDir, device, operatorPackage, label, context, timeoutMs);
         CaptureOutcome outcome = EvidenceCapture.captureEvidence(options, dependencies);

@@ -2,7 +2,6 @@ package com.androperator.evidence.cli;
 
 import com.androperator.evidence.api.video.DoctorReport;
 import com.androperator.evidence.api.video.EvidenceVideo;
-import com.androperator.evidence.contracts.ContractJson;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -42,10 +41,7 @@ final class DoctorCommand implements Callable<Integer> {
             return io.refuse(badFormat.get(), false);
         }
         DoctorReport report = video.doctor(Optional.ofNullable(device));
-        byte[] json = OutputFormat.isPretty(output) ? ContractJson.toPrettyBytes(report) : ContractJson.toBytes(report);
-        io.out().write(json, 0, json.length);
-        io.out().println();
-        io.out().flush();
+        ResultPrinter.print(report, OutputFormat.isPretty(output), io.out());
         return 0;
     }
 }

@@ -1,6 +1,7 @@
 package com.androperator.evidence.cli;
 
 import com.androperator.evidence.api.CaptureDependencies;
+import com.androperator.evidence.api.video.EvidenceVideo;
 import com.androperator.evidence.contracts.CommandResult;
 import com.androperator.evidence.contracts.ErrorCodes;
 import java.io.PrintStream;
@@ -20,13 +21,15 @@ public final class Main {
     }
 
     public static void main(String[] args) {
-        int status = run(args, System.out, System.err, CaptureDependencies.builder().toolName(TOOL_NAME).build());
+        int status = run(args, System.out, System.err, CaptureDependencies.builder().toolName(TOOL_NAME).build(),
+                EvidenceVideo.withDefaults());
         System.exit(status);
     }
 
-    static int run(String[] args, PrintStream out, PrintStream err, CaptureDependencies dependencies) {
+    static int run(String[] args, PrintStream out, PrintStream err, CaptureDependencies dependencies,
+                   EvidenceVideo video) {
         Io io = new Io(out, err);
-        CommandLine cli = commandLine(dependencies, io);
+        CommandLine cli = commandLine(dependencies, video, io);
         PrintWriter outWriter = new PrintWriter(out, true, StandardCharsets.UTF_8);
         PrintWriter errWriter = new PrintWriter(err, true, StandardCharsets.UTF_8);
         cli.setOut(outWriter);
@@ -49,12 +52,14 @@ public final class Main {
     }
 
     /** The command tree, built by hand so that every command gets the same dependencies and streams. */
-    static CommandLine commandLine(CaptureDependencies dependencies, Io io) {
+    static CommandLine commandLine(CaptureDependencies dependencies, EvidenceVideo video, Io io) {
         CommandLine evidence = new CommandLine(new EvidenceCommand())
                 .addSubcommand(new CaptureCommand(dependencies, io))
-                .addSubcommand(new VerifyCommand(io));
+                .addSubcommand(new VerifyCommand(io))
+                .addSubcommand(VideoCommands.group(video, io));
         return new CommandLine(new AndroperatorCommand())
                 .addSubcommand(evidence)
+                .addSubcommand(new DoctorCommand(video, io))
                 .addSubcommand("generate-completion", new AutoComplete.GenerateCompletion());
     }
 }

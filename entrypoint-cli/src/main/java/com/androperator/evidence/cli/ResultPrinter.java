@@ -1,15 +1,14 @@
 package com.androperator.evidence.cli;
 
-import com.androperator.evidence.contracts.CommandResult;
 import com.androperator.evidence.contracts.ContractJson;
 import java.io.PrintStream;
 
-/** Writes the one result object a command prints on stdout: compact JSON, or indented for people. */
+/** Writes the one object a command prints on stdout: compact JSON, or indented for people. */
 final class ResultPrinter {
     private ResultPrinter() {
     }
 
-    static void print(CommandResult result, boolean pretty, PrintStream out) {
+    static void print(Object result, boolean pretty, PrintStream out) {
         byte[] json = pretty ? ContractJson.toPrettyBytes(result) : ContractJson.toBytes(result);
         out.write(json, 0, json.length);
         out.println();

@@ -1,12 +1,10 @@
 package com.androperator.evidence.cli;
 
-import com.androperator.evidence.api.ContextJson;
 import com.androperator.evidence.api.video.EvidenceVideo;
 import com.androperator.evidence.api.video.SessionRef;
 import com.androperator.evidence.api.video.VideoOutcome;
 import com.androperator.evidence.api.video.VideoStartRequest;
 import com.androperator.evidence.contracts.CommandResult;
-import com.androperator.evidence.contracts.ErrorCodes;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -65,7 +63,7 @@ final class VideoCommands {
         String durationSeconds;
 
         @Option(names = "--size", paramLabel = "<WIDTHxHEIGHT>",
-                description = "Positive even dimensions within 1% of the display's aspect ratio. Default: longest edge 1280.")
+                description = "Positive even dimensions within 1%% of the display's aspect ratio. Default: longest edge 1280.")
         String size;
 
         @Option(names = "--label", paramLabel = "<text>", description = "Optional label, at most 2048 UTF-16 code units.")
@@ -94,25 +92,15 @@ final class VideoCommands {
                 return io.refuse(badFormat.get(), false);
             }
             boolean pretty = OutputFormat.isPretty(output);
-            Map<String, Object> context = null;
-            if (contextJson != null) {
-                ContextJson.Parsed parsed = ContextJson.parse(CaptureCommand.CONTEXT_OPTION, contextJson);
-                if (parsed instanceof ContextJson.Parsed.Invalid invalid) {
-                    return io.refuse(invalid.refusal(), pretty);
-                }
-                context = ((ContextJson.Parsed.Valid) parsed).context();
+            OptionValues values = new OptionValues();
+            Map<String, Object> context = values.context(contextJson);
+            Long duration = values.integer(DURATION_OPTION, durationSeconds, "an integer number of seconds from 1 to 180");
+            if (values.refusal().isPresent()) {
+                return io.refuse(values.refusal().get(), pretty);
             }
-            Integer duration = null;
-            if (durationSeconds != null) {
-                try {
-                    duration = Integer.parseInt(durationSeconds);
-                } catch (NumberFormatException e) {
-                    return io.refuse(CommandResult.refused(ErrorCodes.EXECUTION_VALIDATION_FAILED,
-                            DURATION_OPTION + " must be an integer number of seconds from 1 to 180, got '"
-                                    + durationSeconds + "'.", Map.of("option", DURATION_OPTION), null), pretty);
-                }
-            }
-            return print(video.start(new VideoStartRequest(device, operatorPackage, outputDir, duration, size, label,
+            // Clamped, not wrapped: a huge value stays out of range and gets the use case's range message.
+            Integer seconds = duration == null ? null : (int) Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, duration));
+            return print(video.start(new VideoStartRequest(device, operatorPackage, outputDir, seconds, size, label,
                     context)), pretty, io);
         }
     }

@@ -192,7 +192,14 @@ class CaptureCliEndToEndTest {
         CaptureRecord hierarchy = ContractJson.read(Files.readAllBytes(bundle.resolve("captures.json")), CapturesFile.class)
                 .captures().stream().filter(record -> record.kind().equals("hierarchy")).findFirst().orElseThrow();
         assertThat(hierarchy.details()).containsEntry("deadlineOwner", "evidence_capture")
-                .containsEntry("dispatched", true).containsKeys("phase", "effects", "reader");
+                .containsKeys("phase", "dispatched", "effects", "reader");
+        // Usually the snapshot was dispatched and its wait canceled; on a very slow host the readiness
+        // check can leave less than the engine's 1000 ms, and the snapshot is then never sent.
+        if (Boolean.TRUE.equals(hierarchy.details().get("dispatched"))) {
+            assertThat(hierarchy.details().get("phase")).isNotEqualTo("budget_check");
+        } else {
+            assertThat(hierarchy.details()).containsEntry("phase", "budget_check");
+        }
     }
 
     @Test

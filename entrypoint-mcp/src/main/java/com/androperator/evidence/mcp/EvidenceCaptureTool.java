@@ -7,7 +7,6 @@ import com.androperator.evidence.domain.capture.CaptureOutcome;
 import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 import io.modelcontextprotocol.spec.McpSchema.Tool;
-import io.modelcontextprotocol.spec.McpSchema.ToolAnnotations;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -22,9 +21,11 @@ final class EvidenceCaptureTool {
     static final List<String> ACCEPTED = List.of("deviceId", "operatorPackage", "timeoutMs", "label", "context");
 
     private final CaptureDependencies dependencies;
+    private final SessionTarget target;
 
-    EvidenceCaptureTool(CaptureDependencies dependencies) {
+    EvidenceCaptureTool(CaptureDependencies dependencies, SessionTarget target) {
         this.dependencies = dependencies;
+        this.target = target;
     }
 
     SyncToolSpecification specification() {
@@ -36,7 +37,8 @@ final class EvidenceCaptureTool {
 
     CallToolResult call(Map<String, Object> arguments) {
         ToolArguments given = ToolArguments.of(NAME, arguments, ACCEPTED);
-        CaptureOptions options = new CaptureOptions(null, given.text("deviceId"), given.text("operatorPackage"),
+        CaptureOptions options = new CaptureOptions(null, target.device(given.text("deviceId")),
+                target.operator(given.text("operatorPackage")),
                 given.text("label"), given.object("context"), given.integer("timeoutMs"));
         if (given.problem().isPresent()) {
             return ToolResults.of(given.problem().get(), false);
@@ -45,34 +47,17 @@ final class EvidenceCaptureTool {
         return ToolResults.of(outcome.toResult(), outcome.succeeded());
     }
 
-    /** One schema property: its type, its description, then keyword/value pairs such as "minimum", 1000. */
-    private static Map<String, Object> property(String type, String description, Object... keywords) {
-        Map<String, Object> property = new LinkedHashMap<>();
-        property.put("type", type);
-        property.put("description", description);
-        for (int i = 0; i < keywords.length; i += 2) {
-            property.put((String) keywords[i], keywords[i + 1]);
-        }
-        return property;
-    }
-
     static Tool tool() {
         Map<String, Object> properties = new LinkedHashMap<>();
-        properties.put("deviceId", property("string",
-                "adb serial of the device. Required when several devices are connected."));
-        properties.put("operatorPackage", property("string",
-                "Package of the installed Operator app, e.g. com.androperator.operator.dev. Used exactly as given."));
-        properties.put("timeoutMs", property("integer", "Overall device-work budget in milliseconds. Default 30000.",
+        properties.put("deviceId", ToolSchemas.property("string", "adb serial of the device. Required when several "
+                + "devices are connected, unless the session's configured target names one."));
+        properties.put("operatorPackage", ToolSchemas.property("string", "Package of the installed Operator app, e.g. "
+                + "com.androperator.operator.dev, used exactly as given. Required unless the session's configured "
+                + "target names one."));
+        properties.put("timeoutMs", ToolSchemas.property("integer", "Overall device-work budget in milliseconds. Default 30000.",
                 "minimum", 1000, "maximum", 120000));
-        properties.put("label", property("string", "Optional label recorded in the manifest.", "maxLength", 2048));
-        properties.put("context", property("object", "Optional JSON object copied into the manifest unchanged (at most "
-                + "16 KiB), e.g. {\"commandId\":\"original-command\",\"originalVerdict\":\"failed\"}. Pass the object, "
-                + "not a JSON string."));
-        Map<String, Object> schema = new LinkedHashMap<>();
-        schema.put("type", "object");
-        schema.put("properties", properties);
-        schema.put("required", List.of("operatorPackage"));
-        schema.put("additionalProperties", false);
+        properties.put("label", ToolSchemas.property("string", "Optional label recorded in the manifest.", "maxLength", 2048));
+        properties.put("context", ToolSchemas.property("object", ToolSchemas.CONTEXT_DESCRIPTION));
         return Tool.builder()
                 .name(NAME)
                 .title("Capture evidence")
@@ -81,9 +66,8 @@ final class EvidenceCaptureTool {
                         + "server's evidence root, and return its manifestPath. Observations only: it never asserts an "
                         + "outcome, never retries an action and never changes the caller's verdict in context. "
                         + "Partial and failed captures return isError with the manifestPath of what was kept.")
-                .inputSchema(schema)
-                .annotations(ToolAnnotations.builder().title("Capture evidence").readOnlyHint(false)
-                        .destructiveHint(false).idempotentHint(false).openWorldHint(true).build())
+                .inputSchema(ToolSchemas.object(properties, List.of()))
+                .annotations(ToolSchemas.annotations("Capture evidence", false))
                 .build();
     }
 }

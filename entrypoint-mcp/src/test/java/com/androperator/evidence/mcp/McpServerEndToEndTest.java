@@ -45,6 +45,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 class McpServerEndToEndTest {
     private static PhoneLab lab;
     private static Path root;
+    private static Path tools;
     private static McpServerProcess server;
 
     @TempDir
@@ -54,6 +55,9 @@ class McpServerEndToEndTest {
     static void start() throws IOException {
         lab = PhoneLab.start();
         root = Files.createTempDirectory("mcp-evidence-root-");
+        // A host with adb but without scrcpy or ffmpeg: video start is refused before anything happens.
+        tools = Files.createTempDirectory("mcp-host-path-");
+        Files.createSymbolicLink(tools.resolve("adb"), lab.adb().adbPath());
         server = McpServerProcess.start(environment(Map.of("ANDROPERATOR_EVIDENCE_DIR", root.toString())), root);
     }
 
@@ -63,9 +67,11 @@ class McpServerEndToEndTest {
             server.close();
             lab.close();
         } finally {
-            try (Stream<Path> files = Files.walk(root)) {
-                for (Path path : files.sorted(Comparator.reverseOrder()).toList()) {
-                    Files.delete(path);
+            for (Path directory : List.of(root, tools)) {
+                try (Stream<Path> files = Files.walk(directory)) {
+                    for (Path path : files.sorted(Comparator.reverseOrder()).toList()) {
+                        Files.delete(path);
+                    }
                 }
             }
         }
@@ -89,6 +95,65 @@ class McpServerEndToEndTest {
                 "context");
         assertThat(((Map<?, ?>) properties.get("context")).get("type")).isEqualTo("object");
         assertThat(((Map<?, ?>) properties.get("timeoutMs")).get("type")).isEqualTo("integer");
+    }
+
+    @Test
+    void theVideoToolsTakeOnlyWhatTheSpecLists() {
+        Map<String, Map<String, Object>> schemas = new LinkedHashMap<>();
+        server.client().listTools().tools().forEach(tool -> schemas.put(tool.name(), tool.inputSchema()));
+
+        assertThat(schemas).containsOnlyKeys("evidence_capture", "evidence_video_start", "evidence_video_status",
+                "evidence_video_stop");
+        assertThat(propertyNames(schemas.get("evidence_video_start"))).containsExactlyInAnyOrder(
+                "durationSeconds", "size", "label", "context", "deviceId", "operatorPackage");
+        for (String tool : List.of("evidence_video_status", "evidence_video_stop")) {
+            assertThat(propertyNames(schemas.get(tool))).containsExactly("sessionId");
+        }
+        schemas.values().forEach(schema -> assertThat(schema).containsEntry("additionalProperties", false));
+    }
+
+    @Test
+    void videoToolsRefuseOutputPathsAndTargetOverridesAndReportMissingHostTools() throws IOException {
+        List<Path> before = bundles();
+        CallToolResult outputDir = call("evidence_video_start", Map.of("durationSeconds", 5, "deviceId", lab.serial(),
+                "operatorPackage", PhoneLab.OPERATOR, "outputDir", temp.resolve("video").toString()));
+        assertThat(outputDir.isError()).isTrue();
+        assertThat(result(outputDir).code()).isEqualTo(ErrorCodes.EXECUTION_VALIDATION_FAILED);
+
+        CallToolResult override = call("evidence_video_status", Map.of("sessionId", "abc", "deviceId", lab.serial()));
+        assertThat(override.isError()).isTrue();
+        assertThat(result(override).code()).isEqualTo(ErrorCodes.EXECUTION_VALIDATION_FAILED);
+
+        CallToolResult byPath = call("evidence_video_stop", Map.of("manifestPath", "/tmp/x/manifest.json"));
+        assertThat(result(byPath).code()).isEqualTo(ErrorCodes.EXECUTION_VALIDATION_FAILED);
+
+        CallToolResult unknown = call("evidence_video_status", Map.of("sessionId", "no-such-session"));
+        assertThat(unknown.isError()).isTrue();
+        assertThat(result(unknown).code()).isEqualTo(ErrorCodes.EVIDENCE_SESSION_NOT_FOUND);
+
+        CallToolResult start = call("evidence_video_start", Map.of("durationSeconds", 5, "deviceId", lab.serial(),
+                "operatorPackage", PhoneLab.OPERATOR));
+        assertThat(start.isError()).isTrue();
+        assertThat(result(start).code()).isEqualTo(ErrorCodes.HOST_DEPENDENCY_MISSING);
+        assertThat(temp.resolve("video")).doesNotExist();
+        assertThat(bundles()).isEqualTo(before);
+    }
+
+    @Test
+    void aSessionTargetSuppliesTheDeviceAndOperatorACallLeavesOut() throws IOException {
+        Path sessionRoot = Files.createDirectory(temp.resolve("session-root"));
+        try (McpServerProcess targeted = McpServerProcess.start(
+                environment(Map.of("ANDROPERATOR_EVIDENCE_DIR", sessionRoot.toString())), temp,
+                "--device", lab.serial(), "--operator-package", PhoneLab.OPERATOR)) {
+            CallToolResult call = targeted.client().callTool(request(Map.of()));
+
+            assertThat(call.isError()).isFalse();
+            CommandResult result = result(call);
+            assertThat(result.status()).isEqualTo("complete");
+            Path bundle = Path.of(result.manifestPath()).getParent();
+            Conformance.assertConforms(bundle);
+            assertThat(manifest(bundle).device().serial()).isEqualTo(lab.serial());
+        }
     }
 
     @Test
@@ -311,6 +376,14 @@ class McpServerEndToEndTest {
         return server.client().callTool(request(arguments));
     }
 
+    private static List<String> propertyNames(Map<String, Object> schema) {
+        return ((Map<?, ?>) schema.get("properties")).keySet().stream().map(String::valueOf).toList();
+    }
+
+    private static CallToolResult call(String tool, Map<String, Object> arguments) {
+        return server.client().callTool(CallToolRequest.builder(tool).arguments(arguments).build());
+    }
+
     private static CallToolRequest request(Map<String, Object> arguments) {
         return CallToolRequest.builder("evidence_capture").arguments(arguments).build();
     }
@@ -336,9 +409,10 @@ class McpServerEndToEndTest {
         }
     }
 
-    /** This JVM's environment for the adb server under test, with {@code overrides} on top. */
+    /** This JVM's environment for the adb server under test, PATH with adb only, and {@code overrides} on top. */
     private static Map<String, String> environment(Map<String, String> overrides) {
         Map<String, String> environment = lab.environment();
+        environment.put("PATH", tools.toString());
         environment.putAll(overrides);
         return environment;
     }

@@ -24,9 +24,11 @@ final class McpServerProcess implements AutoCloseable {
     private final McpSyncClient client;
     private final List<String> stderr = new CopyOnWriteArrayList<>();
 
-    private McpServerProcess(Map<String, String> environment, Path workingDirectory) {
+    private McpServerProcess(Map<String, String> environment, Path workingDirectory, String... serverArgs) {
+        List<String> args = new java.util.ArrayList<>(command());
+        args.addAll(List.of(serverArgs));
         ServerParameters parameters = ServerParameters.builder(javaExecutable())
-                .args(command())
+                .args(args)
                 .env(environment)
                 .build();
         StdioClientTransport transport = new StdioClientTransport(parameters,
@@ -44,8 +46,9 @@ final class McpServerProcess implements AutoCloseable {
         client.initialize();
     }
 
-    static McpServerProcess start(Map<String, String> environment, Path workingDirectory) {
-        return new McpServerProcess(environment, workingDirectory);
+    /** {@code serverArgs}: the server's own options, e.g. a session target. */
+    static McpServerProcess start(Map<String, String> environment, Path workingDirectory, String... serverArgs) {
+        return new McpServerProcess(environment, workingDirectory, serverArgs);
     }
 
     /** The JVM command line after the executable: the server's main class on this module's classpath. */

@@ -46,7 +46,7 @@ public final class FileBundleStore implements BundleStore {
         try {
             ops.createPrivateDirectory(directory);
         } catch (FileAlreadyExistsException e) {
-            return new Reservation.Refused(outputExists(directory));
+            return new Reservation.Refused(outputExists(directory, attributesWithoutFollowingLinks(directory)));
         } catch (NoSuchFileException e) {
             // The parent vanished between the check and mkdir.
             return new Reservation.Refused(parentUnusable(directory, "does not exist"));
@@ -62,8 +62,9 @@ public final class FileBundleStore implements BundleStore {
             return new Failure(ErrorCodes.EXECUTION_VALIDATION_FAILED,
                     "The bundle directory must be an absolute path: " + directory, detailsOf(directory));
         }
-        if (existsWithoutFollowingLinks(directory)) {
-            return outputExists(directory);
+        BasicFileAttributes existing = attributesWithoutFollowingLinks(directory);
+        if (existing != null) {
+            return outputExists(directory, existing);
         }
         Path parent = directory.getParent();
         if (parent == null) {
@@ -80,19 +81,31 @@ public final class FileBundleStore implements BundleStore {
         return null;
     }
 
-    /** A dangling symlink exists too: it would make mkdir fail, and it is not ours to remove. */
-    private static boolean existsWithoutFollowingLinks(Path path) {
+    /**
+     * What is at {@code path} itself, or null when nothing is. A dangling symlink exists too: it
+     * would make mkdir fail, and it is not ours to remove.
+     */
+    private static BasicFileAttributes attributesWithoutFollowingLinks(Path path) {
         try {
-            Files.readAttributes(path, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
-            return true;
+            return Files.readAttributes(path, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
         } catch (IOException e) {
-            return false;
+            return null;
         }
     }
 
-    private static Failure outputExists(Path directory) {
-        return new Failure(ErrorCodes.EVIDENCE_OUTPUT_EXISTS,
-                directory + " already exists; a new attempt requires a new directory", detailsOf(directory));
+    /** {@code existing} (what is there, null when it vanished again) is named in the message and in details.existing. */
+    private static Failure outputExists(Path directory, BasicFileAttributes existing) {
+        String what = existing == null ? null
+                : existing.isDirectory() ? "directory"
+                : existing.isRegularFile() ? "file"
+                : existing.isSymbolicLink() ? (Files.exists(directory) ? "symbolic link" : "dangling symbolic link")
+                : "special file";
+        Map<String, Object> details = detailsOf(directory);
+        if (what != null) {
+            details.put("existing", what);
+        }
+        return new Failure(ErrorCodes.EVIDENCE_OUTPUT_EXISTS, directory + " already exists"
+                + (what == null ? "" : " as a " + what) + "; a new attempt requires a new directory", details);
     }
 
     private static Failure parentUnusable(Path directory, String problem) {

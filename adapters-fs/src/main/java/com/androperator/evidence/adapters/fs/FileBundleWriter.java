@@ -34,7 +34,10 @@ import tools.jackson.databind.JsonNode;
  * terminal manifest exists (written by this or any earlier writer) the bundle is never modified.
  *
  * <p>Every I/O failure is returned as {@link StoreResult.StoreFailed} with code STORAGE_FAILED and
- * a causeCode; whatever was already written stays where it is.
+ * a causeCode; whatever was already written stays where it is. A {@code .partial.} file that a
+ * failed write created (or did not rename) is described in the failure's details under
+ * {@link BundleWriter#RETAINED_PATH}, {@link BundleWriter#RETAINED_BYTES} and
+ * {@link BundleWriter#RETAINED_SHA256}, from the bytes actually written.
  */
 public final class FileBundleWriter implements BundleWriter {
     static final String MANIFEST = "manifest.json";
@@ -157,7 +160,8 @@ public final class FileBundleWriter implements BundleWriter {
         try {
             ops.moveAtomically(temporary, target);
         } catch (IOException e) {
-            return failed("rename " + temporaryName + " to", target, e);
+            // The written temporary stays; say so, so that it can be listed as a partial file.
+            return retaining(failed("rename " + temporaryName + " to", target, e), stored);
         }
         written.remove(temporaryName);
         StoreResult.Stored result = new StoreResult.Stored(finalName, stored.bytes(), stored.sha256());
@@ -170,7 +174,9 @@ public final class FileBundleWriter implements BundleWriter {
         Path file = directory.resolve(name);
         MessageDigest digest = sha256();
         long count = 0;
+        boolean created = false;
         try (FileSystemOps.WritableFile out = ops.createNew(file)) {
+            created = true;
             ByteBuffer buffer = ByteBuffer.wrap(bytes);
             while (buffer.hasRemaining()) {
                 int from = buffer.position();
@@ -181,12 +187,30 @@ public final class FileBundleWriter implements BundleWriter {
             }
             out.force();
         } catch (IOException e) {
-            return failed("write", file, e);
+            StoreResult failure = failed("write", file, e);
+            // A file this call created stays with the bytes it accepted (a cut-short write is evidence too).
+            return created ? retaining(failure, new StoreResult.Stored(name, count,
+                    HexFormat.of().formatHex(digest.digest()))) : failure;
         }
         StoreResult.Stored stored = new StoreResult.Stored(name, count, HexFormat.of().formatHex(digest.digest()));
         written.put(name, stored);
         StoreResult synced = forceDirectory("write", file);
-        return synced != null ? synced : stored;
+        return synced != null ? retaining(synced, stored) : stored;
+    }
+
+    /**
+     * {@code failure} with the details that describe the file it left behind under a partial name
+     * ({@link BundleWriter#RETAINED_PATH} and friends), so the caller can list that file.
+     */
+    private static StoreResult retaining(StoreResult failure, StoreResult.Stored left) {
+        if (!(failure instanceof StoreResult.StoreFailed failed) || !left.path().contains(PARTIAL_MARK)) {
+            return failure;
+        }
+        Map<String, Object> details = new LinkedHashMap<>(failed.failure().details());
+        details.put(RETAINED_PATH, left.path());
+        details.put(RETAINED_BYTES, left.bytes());
+        details.put(RETAINED_SHA256, left.sha256());
+        return new StoreResult.StoreFailed(new Failure(failed.failure().code(), failed.failure().message(), details));
     }
 
     /** For partial files this writer did not write (e.g. produced by an encoder): hash the file itself. */

@@ -26,8 +26,11 @@ import com.androperator.evidence.domain.port.Observation;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -92,6 +95,21 @@ class CaptureIntoFileBundleStoreTest {
                         rig -> rig.metadata().withProperties(Map.of("ro.build.version.sdk", "34",
                                 "ro.build.version.release", "14", "ro.product.manufacturer", "Google",
                                 "ro.product.model", "sdk_gphone64", "ro.kernel.qemu", "1", "ro.boot.qemu", "0"))),
+                new Scenario("getprop garbled around an emulator flag: unknown device type", BundleStatus.PARTIAL,
+                        rig -> rig.metadata().withProperties(Observation.of(new PropertyInventory(Map.of(
+                                "ro.build.version.sdk", "34", "ro.kernel.qemu", "1"), false)))),
+                new Scenario("every metadata read fails after device selection", BundleStatus.PARTIAL, rig -> rig.metadata()
+                        .withProperties(Observation.<PropertyInventory>unavailable(ErrorCodes.METADATA_UNAVAILABLE, "getprop exited 1"))
+                        .withSize(Observation.unavailable(ErrorCodes.METADATA_UNAVAILABLE, "wm size exited 1"))
+                        .withDensity(Observation.unavailable(ErrorCodes.METADATA_UNAVAILABLE, "wm density exited 1"))
+                        .withRotation(Observation.unavailable(ErrorCodes.METADATA_UNAVAILABLE, "no viewport"))
+                        .withOperatorVersion(Observation.unavailable(ErrorCodes.METADATA_UNAVAILABLE, "no versionName"))),
+                new Scenario("Operator not installed: hierarchy fails, operatorVersion is null", BundleStatus.PARTIAL, rig -> {
+                    rig.operator().on(FakeOperator.READINESS, FakeOperator.notAnswered(ErrorCodes.OPERATOR_NOT_INSTALLED,
+                            "com.androperator.operator.dev is not installed", "installed_check", false, Map.of()));
+                    rig.metadata().withOperatorVersion(Observation.unavailable(ErrorCodes.OPERATOR_NOT_INSTALLED,
+                            "com.androperator.operator.dev is not installed"));
+                }),
                 new Scenario("neither capture usable", BundleStatus.FAILED, rig -> {
                     rig.screenshots().behaving(FakeScreenshots.throwing(new IllegalStateException("adb closed")));
                     rig.operator().on(FakeOperator.SNAPSHOT, FakeOperator.failing("SERVICE_UNAVAILABLE", "service off"));
@@ -172,6 +190,180 @@ class CaptureIntoFileBundleStoreTest {
         try (Stream<Path> files = Files.list(bundle)) {
             assertThat(files).containsExactly(bundle.resolve("keep.txt"));
         }
+    }
+
+    static Stream<Arguments> storageFailuresMidway() {
+        return Stream.of(
+                Arguments.of("disk fills while writing screenshot.partial.png",
+                        (Supplier<FileSystemOps>) () -> new ScriptedFileSystemOps().onlyFor("screenshot").diskFullAfter(20),
+                        ArtifactKind.SCREENSHOT, "screenshot.partial.png"),
+                Arguments.of("disk fills while writing hierarchy.partial.xml",
+                        (Supplier<FileSystemOps>) () -> new ScriptedFileSystemOps().onlyFor("hierarchy").diskFullAfter(20),
+                        ArtifactKind.HIERARCHY, "hierarchy.partial.xml"),
+                Arguments.of("disk fills while writing captures.json",
+                        (Supplier<FileSystemOps>) () -> new ScriptedFileSystemOps().onlyFor("captures").diskFullAfter(20),
+                        ArtifactKind.CAPTURE_ENVELOPES, "captures.partial.json"),
+                Arguments.of("screenshot.png cannot be renamed into place",
+                        (Supplier<FileSystemOps>) () -> new ScriptedFileSystemOps()
+                                .failingMovesOf("screenshot", new IOException("Input/output error")),
+                        ArtifactKind.SCREENSHOT, "screenshot.partial.png"),
+                Arguments.of("hierarchy.xml cannot be renamed into place",
+                        (Supplier<FileSystemOps>) () -> new ScriptedFileSystemOps()
+                                .failingMovesOf("hierarchy", new IOException("Input/output error")),
+                        ArtifactKind.HIERARCHY, "hierarchy.partial.xml"),
+                Arguments.of("captures.json cannot be renamed into place",
+                        (Supplier<FileSystemOps>) () -> new ScriptedFileSystemOps()
+                                .failingMovesOf("captures", new IOException("Input/output error")),
+                        ArtifactKind.CAPTURE_ENVELOPES, "captures.partial.json"));
+    }
+
+    /**
+     * A storage failure mid-way costs only its artifact: what was written stays, listed as that
+     * artifact's partial file, the capture reports EVIDENCE_CAPTURE_FAILED with its manifest, and
+     * the bundle still conforms (no unlisted file).
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("storageFailuresMidway")
+    void aStorageFailureMidwayKeepsWhatWasWrittenListedAndTheBundleConforms(String name, Supplier<FileSystemOps> ops,
+                                                                           ArtifactKind hit, String left) throws IOException {
+        CaptureRig rig = rig(ops.get());
+        Path bundle = root.resolve("bundle");
+
+        CaptureOutcome outcome = rig.capture(CaptureRig.request(bundle.toString()));
+
+        assertThat(outcome).isInstanceOf(CaptureOutcome.Finished.class);
+        Manifest manifest = ((CaptureOutcome.Finished) outcome).manifest();
+        assertThat(manifest.status()).isEqualTo(BundleStatus.PARTIAL);
+        var artifact = manifest.artifacts().stream().filter(a -> a.kind() == hit).findFirst().orElseThrow();
+        assertThat(artifact.status()).isEqualTo(ArtifactStatus.PARTIAL);
+        assertThat(artifact.path()).isEqualTo(left);
+        assertThat(artifact.error().code()).isEqualTo(ErrorCodes.STORAGE_FAILED);
+        assertThat(artifact.bytes()).isEqualTo(Files.size(bundle.resolve(left)));
+        assertThat(outcome.toResult().code()).isEqualTo(ErrorCodes.EVIDENCE_CAPTURE_FAILED);
+        assertThat(outcome.toResult().manifestPath()).isEqualTo(bundle.resolve("manifest.json").toString());
+        Conformance.assertConforms(bundle);
+    }
+
+    /** One invalid --output-dir: how to make it under {@code root}, and the code and words it is refused with. */
+    record OutputDirCase(String name, java.util.function.Function<Path, String> given, String code, String reason) {
+        @Override
+        public String toString() {
+            return name;
+        }
+    }
+
+    /**
+     * Every way --output-dir can be refused, through the use case and the real store: each has its
+     * own message, nothing is created or changed under the parent, no device is asked.
+     */
+    @Test
+    void everyRefusedOutputDirectoryHasItsOwnMessageAndNothingIsCreated() throws IOException {
+        List<OutputDirCase> cases = List.of(
+                new OutputDirCase("blank", r -> "  ", ErrorCodes.EXECUTION_VALIDATION_FAILED, "must not be blank"),
+                new OutputDirCase("relative", r -> "relative/bundle", ErrorCodes.EXECUTION_VALIDATION_FAILED,
+                        "must be absolute"),
+                new OutputDirCase("root", r -> "/", ErrorCodes.EXECUTION_VALIDATION_FAILED, "must not be a filesystem root"),
+                new OutputDirCase("parent traversal", r -> r + "/a/../b", ErrorCodes.EXECUTION_VALIDATION_FAILED,
+                        "'..' (parent traversal)"),
+                new OutputDirCase("existing file", r -> r.resolve("file").toString(), ErrorCodes.EVIDENCE_OUTPUT_EXISTS,
+                        "already exists as a file"),
+                new OutputDirCase("existing directory", r -> r.resolve("dir").toString(), ErrorCodes.EVIDENCE_OUTPUT_EXISTS,
+                        "already exists as a directory"),
+                new OutputDirCase("existing dangling symlink", r -> r.resolve("dangling").toString(),
+                        ErrorCodes.EVIDENCE_OUTPUT_EXISTS, "already exists as a dangling symbolic link"),
+                new OutputDirCase("missing parent", r -> r.resolve("missing").resolve("bundle").toString(),
+                        ErrorCodes.EXECUTION_VALIDATION_FAILED, "does not exist"));
+        Files.writeString(root.resolve("file"), "not a bundle");
+        Files.createDirectory(root.resolve("dir"));
+        Files.writeString(root.resolve("dir").resolve("keep.txt"), "keep");
+        Files.createSymbolicLink(root.resolve("dangling"), root.resolve("nowhere"));
+        Map<String, String> before = snapshot(root);
+
+        Set<String> messages = new java.util.HashSet<>();
+        for (OutputDirCase refused : cases) {
+            CaptureRig rig = rig(FileSystemOps.SYSTEM);
+            CaptureOutcome outcome = rig.capture(CaptureRig.request(refused.given().apply(root)));
+
+            assertThat(outcome).as(refused.name()).isInstanceOf(CaptureOutcome.Refused.class);
+            var result = outcome.toResult();
+            assertThat(result.code()).as(refused.name()).isEqualTo(refused.code());
+            assertThat(result.message()).as(refused.name()).startsWith("--output-dir ").contains(refused.reason());
+            assertThat(result.manifestPath()).isNull();
+            assertThat(rig.devices().requests()).as("%s: no device is asked", refused.name()).isEmpty();
+            assertThat(rig.screenshots().serials()).isEmpty();
+            messages.add(result.message());
+            assertThat(snapshot(root)).as("%s: nothing created or changed", refused.name()).isEqualTo(before);
+        }
+        assertThat(messages).as("each refusal has its own message").hasSize(cases.size());
+        assertThat(Files.exists(root.resolve("nowhere"), java.nio.file.LinkOption.NOFOLLOW_LINKS)).isFalse();
+    }
+
+    /**
+     * Two captures race for one new directory. Capture B found it free, selected its device, and is
+     * about to mkdir when capture A creates and fills the same directory: B's mkdir loses, B is
+     * refused with EVIDENCE_OUTPUT_EXISTS before capturing anything, and A's bundle is untouched.
+     */
+    @Test
+    void aCaptureThatLosesTheRaceForItsDirectoryLeavesTheWinnersBundleUntouched() throws IOException {
+        Path bundle = root.resolve("bundle");
+        CaptureRig winner = rig(FileSystemOps.SYSTEM);
+        CaptureOutcome[] winnerOutcome = new CaptureOutcome[1];
+        FileSystemOps racing = new FileSystemOps() {
+            @Override
+            public void createPrivateDirectory(Path directory) throws IOException {
+                winnerOutcome[0] = winner.capture(CaptureRig.request(bundle.toString()));
+                SYSTEM.createPrivateDirectory(directory);
+            }
+
+            @Override
+            public WritableFile createNew(Path file) throws IOException {
+                return SYSTEM.createNew(file);
+            }
+
+            @Override
+            public void moveAtomically(Path source, Path target) throws IOException {
+                SYSTEM.moveAtomically(source, target);
+            }
+
+            @Override
+            public void forceDirectory(Path directory) throws IOException {
+                SYSTEM.forceDirectory(directory);
+            }
+
+            @Override
+            public void deleteIfExists(Path file) throws IOException {
+                SYSTEM.deleteIfExists(file);
+            }
+        };
+        CaptureRig loser = rig(racing);
+
+        CaptureOutcome lost = loser.capture(CaptureRig.request(bundle.toString()));
+
+        assertThat(winnerOutcome[0]).isInstanceOf(CaptureOutcome.Finished.class);
+        assertThat(((CaptureOutcome.Finished) winnerOutcome[0]).manifest().status()).isEqualTo(BundleStatus.COMPLETE);
+        assertThat(lost).isInstanceOf(CaptureOutcome.Refused.class);
+        assertThat(lost.toResult().code()).isEqualTo(ErrorCodes.EVIDENCE_OUTPUT_EXISTS);
+        assertThat(lost.toResult().message()).contains("already exists as a directory").contains("never overwritten");
+        assertThat(loser.screenshots().serials()).isEmpty();
+        assertThat(loser.operator().commands()).isEmpty();
+        assertThat(loser.metadata().reads()).isEmpty();
+        assertThat(ContractJson.read(Files.readAllBytes(bundle.resolve("manifest.json")), Manifest.class))
+                .isEqualTo(((CaptureOutcome.Finished) winnerOutcome[0]).manifest());
+        Conformance.assertConforms(bundle);
+    }
+
+    /** Every entry under {@code dir} (not following links) with its type and content. */
+    private static Map<String, String> snapshot(Path dir) throws IOException {
+        Map<String, String> entries = new java.util.TreeMap<>();
+        try (Stream<Path> paths = Files.walk(dir)) {
+            for (Path path : paths.toList()) {
+                String value = Files.isSymbolicLink(path) ? "link:" + Files.readSymbolicLink(path)
+                        : Files.isDirectory(path, java.nio.file.LinkOption.NOFOLLOW_LINKS) ? "dir"
+                        : "file:" + Files.readString(path);
+                entries.put(dir.relativize(path).toString(), value);
+            }
+        }
+        return entries;
     }
 
     /** Storage that fails at the manifest: no finalized manifest, files already written remain. */

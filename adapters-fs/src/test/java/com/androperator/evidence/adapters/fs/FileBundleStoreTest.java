@@ -55,8 +55,8 @@ class FileBundleStoreTest {
         Files.writeString(bundle.resolve("manifest.json"), "{\"keep\":true}");
         Files.setPosixFilePermissions(bundle, PosixFilePermissions.fromString("rwxr-xr-x"));
 
-        assertExists(store.check(bundle), bundle);
-        assertExists(store.reserve(bundle), bundle);
+        assertExists(store.check(bundle), bundle, "directory");
+        assertExists(store.reserve(bundle), bundle, "directory");
 
         assertThat(Files.readString(bundle.resolve("manifest.json"))).isEqualTo("{\"keep\":true}");
         assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(bundle))).isEqualTo("rwxr-xr-x");
@@ -65,22 +65,22 @@ class FileBundleStoreTest {
     @Test
     void anExistingFileIsRefusedAndLeftUntouched() throws IOException {
         Path file = Files.writeString(root.resolve("bundle"), "not a bundle");
-        assertExists(store.check(file), file);
-        assertExists(store.reserve(file), file);
+        assertExists(store.check(file), file, "file");
+        assertExists(store.reserve(file), file, "file");
         assertThat(Files.readString(file)).isEqualTo("not a bundle");
     }
 
     @Test
     void aSymlinkEvenADanglingOneIsRefusedAndLeftUntouched() throws IOException {
         Path dangling = Files.createSymbolicLink(root.resolve("dangling"), root.resolve("nowhere"));
-        assertExists(store.check(dangling), dangling);
-        assertExists(store.reserve(dangling), dangling);
+        assertExists(store.check(dangling), dangling, "dangling symbolic link");
+        assertExists(store.reserve(dangling), dangling, "dangling symbolic link");
         assertThat(Files.isSymbolicLink(dangling)).isTrue();
         assertThat(Files.exists(root.resolve("nowhere"), LinkOption.NOFOLLOW_LINKS)).isFalse();
 
         Path target = Files.createDirectory(root.resolve("target"));
         Path link = Files.createSymbolicLink(root.resolve("link"), target);
-        assertExists(store.reserve(link), link);
+        assertExists(store.reserve(link), link, "symbolic link");
         try (var entries = Files.list(target)) {
             assertThat(entries).isEmpty();
         }
@@ -170,16 +170,20 @@ class FileBundleStoreTest {
         }
     }
 
-    private static void assertExists(Availability availability, Path path) {
-        Failure failure = failureOf(availability);
-        assertThat(failure.code()).isEqualTo(ErrorCodes.EVIDENCE_OUTPUT_EXISTS);
-        assertThat(failure.message()).isEqualTo(path + " already exists; a new attempt requires a new directory");
+    /** Each kind of existing destination is refused with its own message, naming what is there. */
+    private static void assertExists(Availability availability, Path path, String what) {
+        assertExists(failureOf(availability), path, what);
     }
 
-    private static void assertExists(Reservation reservation, Path path) {
-        Failure failure = failureOf(reservation);
+    private static void assertExists(Reservation reservation, Path path, String what) {
+        assertExists(failureOf(reservation), path, what);
+    }
+
+    private static void assertExists(Failure failure, Path path, String what) {
         assertThat(failure.code()).isEqualTo(ErrorCodes.EVIDENCE_OUTPUT_EXISTS);
-        assertThat(failure.details()).containsEntry("path", path.toString());
+        assertThat(failure.message())
+                .isEqualTo(path + " already exists as a " + what + "; a new attempt requires a new directory");
+        assertThat(failure.details()).containsEntry("path", path.toString()).containsEntry("existing", what);
     }
 
     private static Failure failureOf(Availability availability) {

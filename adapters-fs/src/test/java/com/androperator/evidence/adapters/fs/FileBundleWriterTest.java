@@ -241,6 +241,45 @@ class FileBundleWriterTest {
     }
 
     @Test
+    void aWriteCutShortDescribesTheFileItLeftFromTheBytesWritten() throws Exception {
+        BundleWriter writer = reserve(new ScriptedFileSystemOps().onlyFor("hierarchy").diskFullAfter(25));
+        byte[] xml = bytes(XML);
+
+        Failure failure = failed(writer.writePartial("hierarchy.partial.xml", xml));
+
+        byte[] onDisk = Files.readAllBytes(bundle.resolve("hierarchy.partial.xml"));
+        assertThat(onDisk).hasSize(25).isEqualTo(java.util.Arrays.copyOf(xml, 25));
+        assertThat(failure.details()).containsEntry("causeCode", "ENOSPC")
+                .containsEntry(BundleWriter.RETAINED_PATH, "hierarchy.partial.xml")
+                .containsEntry(BundleWriter.RETAINED_BYTES, 25L)
+                .containsEntry(BundleWriter.RETAINED_SHA256, sha256(onDisk));
+    }
+
+    @Test
+    void aFailedWriteThatCreatedNoFileDescribesNone() throws Exception {
+        BundleWriter writer = reserve();
+        stored(writer.writePartial("x.partial.png", bytes("first")));
+        Failure exists = failed(writer.writePartial("x.partial.png", bytes("second")));
+        assertThat(exists.details()).containsEntry("causeCode", "EEXIST").doesNotContainKey(BundleWriter.RETAINED_PATH);
+        assertThat(Files.readString(bundle.resolve("x.partial.png"))).isEqualTo("first");
+    }
+
+    @Test
+    void capturesThatCannotBeRenamedStayAsTheirPartialFileAndSaySo() throws Exception {
+        BundleWriter writer = reserve(new ScriptedFileSystemOps()
+                .failingMovesOf("captures", new IOException("Input/output error")));
+
+        Failure failure = failed(writer.writeCaptures(WrittenBundles.stillCaptures(XML)));
+
+        byte[] onDisk = Files.readAllBytes(bundle.resolve("captures.partial.json"));
+        assertThat(Files.exists(bundle.resolve("captures.json"))).isFalse();
+        assertThat(failure.details()).containsEntry("causeCode", "EIO")
+                .containsEntry(BundleWriter.RETAINED_PATH, "captures.partial.json")
+                .containsEntry(BundleWriter.RETAINED_BYTES, (long) onDisk.length)
+                .containsEntry(BundleWriter.RETAINED_SHA256, sha256(onDisk));
+    }
+
+    @Test
     void aManifestWriteThatFailsLeavesThePreviousManifestIntact() throws Exception {
         ScriptedFileSystemOps ops = new ScriptedFileSystemOps().onlyFor("manifest");
         BundleWriter writer = reserve(ops);

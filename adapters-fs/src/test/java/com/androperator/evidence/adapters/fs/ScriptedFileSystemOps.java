@@ -13,6 +13,7 @@ final class ScriptedFileSystemOps implements FileSystemOps {
     private long bytesUntilFull = Long.MAX_VALUE;
     private int maxBytesPerWrite = Integer.MAX_VALUE;
     private IOException moveFailure;
+    private String failMovesOfFileContaining = "";
     private IOException forceDirectoryFailure;
     private IOException createDirectoryFailure;
     private String failOnlyFileContaining = "";
@@ -35,6 +36,13 @@ final class ScriptedFileSystemOps implements FileSystemOps {
     }
 
     ScriptedFileSystemOps failingMoves(IOException failure) {
+        this.moveFailure = failure;
+        return this;
+    }
+
+    /** Only renames of files whose name contains {@code part} fail (others rename normally). */
+    ScriptedFileSystemOps failingMovesOf(String part, IOException failure) {
+        this.failMovesOfFileContaining = part;
         this.moveFailure = failure;
         return this;
     }
@@ -93,7 +101,7 @@ final class ScriptedFileSystemOps implements FileSystemOps {
 
     @Override
     public void moveAtomically(Path source, Path target) throws IOException {
-        if (moveFailure != null) {
+        if (moveFailure != null && source.getFileName().toString().contains(failMovesOfFileContaining)) {
             throw moveFailure;
         }
         SYSTEM.moveAtomically(source, target);

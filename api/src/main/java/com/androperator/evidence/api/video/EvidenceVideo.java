@@ -23,6 +23,7 @@ import com.androperator.evidence.domain.video.StartVideo;
 import com.androperator.evidence.domain.video.VideoResults;
 import com.androperator.evidence.domain.video.VideoSessions;
 import com.androperator.evidence.domain.video.VideoStartCommand;
+import com.androperator.evidence.domain.video.WorkerLauncher;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.List;
@@ -93,7 +94,7 @@ public final class EvidenceVideo {
         if (check instanceof HostDependencyCheck.Unmet unmet) {
             return new DoctorReport(List.of(new DoctorReport.Check(DOCTOR_CHECK, "warn", true,
                     HostDependencyReport.message(unmet.problems()), HostDependencyReport.details(unmet.problems()),
-                    HostDependencyReport.HINT)));
+                    HostDependencyReport.hint(device.orElse(null)))));
         }
         return new DoctorReport(List.of(new DoctorReport.Check(DOCTOR_CHECK, "pass", true,
                 "scrcpy, ffmpeg (6.1+, libx264 probe passed) and ffprobe are usable on PATH"
@@ -153,7 +154,10 @@ public final class EvidenceVideo {
                 : new PosixDeviceLocks(dependencies.lockDirectory(), PosixDeviceLocks.currentUid());
     }
 
-    private DetachedWorkerLauncher launcher() {
+    private WorkerLauncher launcher() {
+        if (dependencies.workerLauncher() != null) {
+            return dependencies.workerLauncher();
+        }
         DetachedWorkerLauncher same = DetachedWorkerLauncher.sameJvm();
         if (dependencies.javaExecutable() == null && dependencies.classPath() == null) {
             return same;

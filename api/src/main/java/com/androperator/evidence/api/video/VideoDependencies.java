@@ -4,6 +4,7 @@ import com.androperator.evidence.domain.port.IdSource;
 import com.androperator.evidence.domain.port.MonotonicClock;
 import com.androperator.evidence.domain.port.WallClock;
 import com.androperator.evidence.domain.video.Pause;
+import com.androperator.evidence.domain.video.WorkerLauncher;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Objects;
@@ -20,6 +21,9 @@ import java.util.Objects;
  * @param lockDirectory    null for the fixed per-user lock directory; tests give a private one
  * @param javaExecutable   the java that runs the worker; null for this JVM's
  * @param classPath        the worker's class path; null for this JVM's java.class.path
+ * @param workerLauncher   spawns the detached worker; null for a new JVM running {@link VideoWorkerMain}
+ *                         (with {@code javaExecutable} and {@code classPath}). Tests and embedders may
+ *                         substitute their own.
  */
 public record VideoDependencies(
         Map<String, String> environment,
@@ -31,7 +35,8 @@ public record VideoDependencies(
         WallClock wallClock,
         MonotonicClock monotonicClock,
         IdSource ids,
-        Pause pause) {
+        Pause pause,
+        WorkerLauncher workerLauncher) {
 
     public VideoDependencies {
         environment = Map.copyOf(Objects.requireNonNull(environment, "environment"));
@@ -42,28 +47,42 @@ public record VideoDependencies(
         Objects.requireNonNull(pause, "pause");
     }
 
+    /** Without a worker launcher of its own: the detached JVM worker. */
+    public VideoDependencies(Map<String, String> environment, Path workingDirectory, Path baseDir, Path lockDirectory,
+                             String javaExecutable, String classPath, WallClock wallClock, MonotonicClock monotonicClock,
+                             IdSource ids, Pause pause) {
+        this(environment, workingDirectory, baseDir, lockDirectory, javaExecutable, classPath, wallClock, monotonicClock,
+                ids, pause, null);
+    }
+
     public static VideoDependencies defaults() {
         return new VideoDependencies(System.getenv(), Path.of("").toAbsolutePath(), null, null, null, null,
-                WallClock.SYSTEM, MonotonicClock.SYSTEM, IdSource.RANDOM_UUID, Pause.SYSTEM);
+                WallClock.SYSTEM, MonotonicClock.SYSTEM, IdSource.RANDOM_UUID, Pause.SYSTEM, null);
+    }
+
+    /** Spawns the worker with {@code launcher} instead of a new JVM; null restores the default. */
+    public VideoDependencies withWorkerLauncher(WorkerLauncher launcher) {
+        return new VideoDependencies(environment, workingDirectory, baseDir, lockDirectory, javaExecutable, classPath,
+                wallClock, monotonicClock, ids, pause, launcher);
     }
 
     public VideoDependencies withEnvironment(Map<String, String> newEnvironment) {
         return new VideoDependencies(newEnvironment, workingDirectory, baseDir, lockDirectory, javaExecutable, classPath,
-                wallClock, monotonicClock, ids, pause);
+                wallClock, monotonicClock, ids, pause, workerLauncher);
     }
 
     public VideoDependencies withBaseDir(Path newBaseDir) {
         return new VideoDependencies(environment, workingDirectory, newBaseDir, lockDirectory, javaExecutable, classPath,
-                wallClock, monotonicClock, ids, pause);
+                wallClock, monotonicClock, ids, pause, workerLauncher);
     }
 
     public VideoDependencies withLockDirectory(Path newLockDirectory) {
         return new VideoDependencies(environment, workingDirectory, baseDir, newLockDirectory, javaExecutable, classPath,
-                wallClock, monotonicClock, ids, pause);
+                wallClock, monotonicClock, ids, pause, workerLauncher);
     }
 
     public VideoDependencies withWorkingDirectory(Path newWorkingDirectory) {
         return new VideoDependencies(environment, newWorkingDirectory, baseDir, lockDirectory, javaExecutable, classPath,
-                wallClock, monotonicClock, ids, pause);
+                wallClock, monotonicClock, ids, pause, workerLauncher);
     }
 }

@@ -5,7 +5,9 @@ package com.androperator.evidence.api.video;
  * is created.
  *
  * @param deviceSerial    required explicit device serial
- * @param operatorPackage the Operator app's package identifier, used exactly as given
+ * @param operatorPackage optional: video records through scrcpy and never talks to the Operator. When
+ *                        given it is validated and recorded exactly as device.operatorPackage; null
+ *                        records null and reads no Operator version
  * @param outputDir       an absolute new bundle directory as given (CLI), or null for a managed
  *                        bundle under {@code <evidence root>/bundles/<sessionId>} (MCP, Java callers)
  * @param durationSeconds required, 1..180

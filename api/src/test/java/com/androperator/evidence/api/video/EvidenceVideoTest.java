@@ -4,6 +4,7 @@ import static com.androperator.evidence.api.video.VideoTestTools.awaitCondition;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.androperator.evidence.conformance.Conformance;
+import com.androperator.evidence.contracts.Artifact;
 import com.androperator.evidence.contracts.ArtifactKind;
 import com.androperator.evidence.contracts.ArtifactStatus;
 import com.androperator.evidence.contracts.CapturesFile;
@@ -13,7 +14,12 @@ import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.contracts.Manifest;
 import com.androperator.evidence.contracts.StopReason;
 import com.androperator.evidence.contracts.VideoSize;
+import com.androperator.evidence.domain.port.Failure;
+import com.androperator.evidence.domain.video.RecoveryState;
+import com.androperator.evidence.domain.video.StopRequest;
+import com.androperator.evidence.domain.video.VideoLimits;
 import com.androperator.evidence.domain.video.VideoSession;
+import com.androperator.evidence.domain.video.WorkerLauncher;
 import com.androperator.evidence.simulator.DeviceSimulator;
 import com.androperator.evidence.simulator.harness.AdbServerHarness;
 import com.androperator.evidence.simulator.profile.SampleProfiles;
@@ -27,8 +33,10 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HexFormat;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
@@ -111,6 +119,11 @@ class EvidenceVideoTest {
         assertThat(captures.spans()).hasSize(1);
         assertThat(captures.spans().get(0).verified().frameCount()).isEqualTo(captures.spans().get(0).frameCount());
         assertThat(lockFiles()).as("the lock is released after final persistence").isEmpty();
+        // "encoder.stderr.txt includes both scrcpy output streams": the fake prints its banner on
+        // stdout and its INFO lines on stderr, as scrcpy does.
+        String stderr = read(bundle.resolve("encoder.stderr.txt"));
+        assertThat(stderr).contains("scrcpy 3.1 <https://github.com/Genymobile/scrcpy>")
+                .contains("INFO: fake device " + serial).contains("INFO: Recording complete");
         Conformance.assertConforms(bundle);
 
         VideoOutcome status = video.status(SessionRef.manifestPath(started.result().manifestPath()));
@@ -230,6 +243,232 @@ class EvidenceVideoTest {
         assertThat(bundle.resolve("capture.partial.mkv")).as("the source is kept as partial evidence").exists();
         assertThat(manifest.errors()).extracting(e -> e.code()).contains(ErrorCodes.VIDEO_VERIFICATION_FAILED);
         Conformance.assertConforms(bundle);
+    }
+
+    // ---- recorder diagnostics ---------------------------------------------------------------
+
+    @Test
+    void recorderOutputBeyondOneMebibyteOnBothStreamsIsAPartialArtifactAndABundleErrorWhileTheVideoStaysUsable()
+            throws IOException {
+        // "Retention is capped at 1 MiB; truncation is reported as a partial artifact and bundle error."
+        EvidenceVideo video = video(Map.of("FAKE_SCRCPY_CHATTER_BYTES", "800000"));
+        VideoOutcome started = video.start(request(temp.resolve("chatty").toString(), 2));
+        assertThat(started.result().ok()).as("%s", started.result()).isTrue();
+
+        Manifest manifest = awaitTerminal(video, started);
+        Path bundle = Path.of(started.result().manifestPath()).getParent();
+        assertThat(manifest.status().wire()).as("%s", manifest.errors()).isEqualTo("partial");
+        Artifact stderr = manifest.artifacts().stream().filter(a -> a.kind() == ArtifactKind.ENCODER_STDERR)
+                .findFirst().orElseThrow();
+        assertThat(stderr.status()).isEqualTo(ArtifactStatus.PARTIAL);
+        assertThat(stderr.path()).isEqualTo("encoder.stderr.partial.txt");
+        assertThat(stderr.bytes()).isEqualTo(VideoLimits.RECORDER_OUTPUT_CAP_BYTES);
+        assertThat(stderr.error().code()).isEqualTo(ErrorCodes.ARTIFACT_TRUNCATED);
+        assertThat(manifest.errors()).containsExactly(stderr.error());
+        assertThat(bundle.resolve("encoder.stderr.txt")).doesNotExist();
+        String retained = read(bundle.resolve("encoder.stderr.partial.txt"));
+        assertThat(retained).as("both streams are retained").contains("INFO: stdout chatter").contains("INFO: stderr chatter");
+        CapturesFile captures = captures(bundle);
+        assertThat(captures.captures().get(0).result()).containsEntry("outputTruncated", true);
+        assertThat(((Number) captures.captures().get(0).result().get("outputBytes")).longValue())
+                .isGreaterThan(VideoLimits.RECORDER_OUTPUT_CAP_BYTES);
+        // The video itself is verified and usable.
+        assertThat(manifest.artifacts()).filteredOn(a -> a.kind() == ArtifactKind.VIDEO).singleElement()
+                .satisfies(clip -> {
+                    assertThat(clip.status()).isEqualTo(ArtifactStatus.COMPLETE);
+                    assertThat(clip.path()).isEqualTo("video.mp4");
+                });
+        assertThat(VideoTestTools.packetCount(bundle.resolve("video.mp4"))).isPositive();
+        assertThat(manifest.video().mediaDurationMs()).isPositive();
+        assertThat(lockFiles()).isEmpty();
+        Conformance.assertConforms(bundle);
+    }
+
+    @Test
+    void aSilentRecorderLeavesAnEmptyHashedCompleteDiagnosticArtifact() {
+        // "An empty diagnostic artifact is valid and hashed."
+        EvidenceVideo video = video(Map.of("FAKE_SCRCPY_QUIET", "1"));
+        VideoOutcome started = video.start(request(temp.resolve("quiet").toString(), 1));
+        assertThat(started.result().ok()).as("%s", started.result()).isTrue();
+
+        Manifest manifest = awaitTerminal(video, started);
+        Path bundle = Path.of(started.result().manifestPath()).getParent();
+        assertThat(manifest.status().wire()).as("%s", manifest.errors()).isEqualTo("complete");
+        assertThat(manifest.artifacts()).filteredOn(a -> a.kind() == ArtifactKind.ENCODER_STDERR).singleElement()
+                .satisfies(stderr -> {
+                    assertThat(stderr.status()).isEqualTo(ArtifactStatus.COMPLETE);
+                    assertThat(stderr.path()).isEqualTo("encoder.stderr.txt");
+                    assertThat(stderr.bytes()).isZero();
+                    assertThat(stderr.sha256())
+                            .isEqualTo("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+                });
+        assertThat(bundle.resolve("encoder.stderr.txt")).isEmptyFile();
+        Conformance.assertConforms(bundle);
+    }
+
+    // ---- startup and recovery ---------------------------------------------------------------
+
+    @Test
+    void aRecorderThatNeverOpensItsFileTimesOutStartWithTheSessionPathAndStatusStaysAvailable() throws IOException {
+        EvidenceVideo video = video(Map.of("FAKE_SCRCPY_NEVER_OPEN", "1"));
+
+        VideoOutcome started = video.start(request(temp.resolve("never-opens").toString(), 30));
+
+        // "A startup acknowledgement timeout returns ok: false, code: "COMMAND_TIMEOUT", and the session path"
+        CommandResult result = started.result();
+        assertThat(result.ok()).as("%s", result).isFalse();
+        assertThat(result.code()).isEqualTo(ErrorCodes.COMMAND_TIMEOUT);
+        assertThat(started.exitCode()).as("startup failures or timeout exit 1").isEqualTo(1);
+        assertThat(started.isError()).isTrue();
+        assertThat(result.manifestPath()).isEqualTo(temp.resolve("never-opens").resolve("manifest.json").toString());
+        assertThat(result.sessionId()).isNotBlank();
+        assertThat(result.details()).containsEntry("deadlineOwner", "evidence_video_start");
+        Path bundle = Path.of(result.manifestPath()).getParent();
+        // "... and requests that the worker stop."
+        VideoSession session = ContractJson.read(Files.readAllBytes(bundle.resolve("session.json")), VideoSession.class);
+        try (Stream<Path> control = Files.list(bundle.resolve("control"))) {
+            List<StopRequest> requests = control.filter(f -> f.getFileName().toString().startsWith("stop-"))
+                    .map(f -> readJson(f, StopRequest.class)).toList();
+            assertThat(requests).singleElement().satisfies(r -> assertThat(r.nonce()).isEqualTo(session.nonce()));
+        }
+        // "Status remains available."
+        VideoOutcome status = video.status(SessionRef.manifestPath(result.manifestPath()));
+        assertThat(status.result().code()).isNotEqualTo(ErrorCodes.EVIDENCE_SESSION_NOT_FOUND);
+        assertThat(status.result().sessionId()).isEqualTo(result.sessionId());
+        assertThat(status.result().status()).isIn("starting", "finalizing", "failed");
+
+        Manifest manifest = awaitTerminal(video, started);
+        assertThat(manifest.status().wire()).isEqualTo("failed");
+        assertThat(manifest.video().stopReason()).isEqualTo(StopReason.STARTUP_FAILURE);
+        assertThat(manifest.artifacts()).noneMatch(a -> a.kind() == ArtifactKind.VIDEO);
+        assertThat(video.status(SessionRef.manifestPath(result.manifestPath())).result().status()).isEqualTo("failed");
+        assertThat(awaitCondition(FINISH, () -> lockFiles().isEmpty())).as("the worker releases the lock").isTrue();
+        Conformance.assertConforms(bundle);
+    }
+
+    @Test
+    void aWorkerThatCannotBeSpawnedRecordsAFailedStartupManifestAndReleasesItsOwnLock() throws IOException {
+        // "A confirmed failure to spawn the host worker records a failed startup manifest and releases its own
+        // lock because no recorder was started."
+        WorkerLauncher cannotSpawn = (sessionFile, logFile, environment) -> new WorkerLauncher.Spawn.SpawnFailed(
+                new Failure(ErrorCodes.RECORDER_FAILED, "the worker process could not be started (error=12, Cannot "
+                        + "allocate memory)", Map.of()));
+        EvidenceVideo video = new EvidenceVideo(dependencies(environment(Map.of())).withWorkerLauncher(cannotSpawn));
+
+        VideoOutcome started = video.start(request(temp.resolve("no-worker").toString(), 30));
+
+        assertThat(started.exitCode()).isEqualTo(1);
+        assertThat(started.result().status()).isEqualTo("failed");
+        assertThat(started.result().code()).isEqualTo(ErrorCodes.EVIDENCE_CAPTURE_FAILED);
+        Path bundle = temp.resolve("no-worker");
+        Manifest manifest = manifest(bundle);
+        assertThat(manifest.status().wire()).isEqualTo("failed");
+        assertThat(manifest.finishedAt()).isNotNull();
+        assertThat(manifest.video().stopReason()).isEqualTo(StopReason.STARTUP_FAILURE);
+        assertThat(manifest.errors()).anySatisfy(e -> {
+            assertThat(e.code()).isEqualTo(ErrorCodes.RECORDER_FAILED);
+            assertThat(e.stage()).isEqualTo("startup");
+            assertThat(e.message()).contains("Cannot allocate memory");
+        });
+        VideoSession session = ContractJson.read(Files.readAllBytes(bundle.resolve("session.json")), VideoSession.class);
+        assertThat(session.recovery().value()).isEqualTo(RecoveryState.SPAWN_FAILED);
+        assertThat(lockFiles()).as("its own lock is released").isEmpty();
+        Conformance.assertConforms(bundle);
+        assertThat(video.status(SessionRef.manifestPath(started.result().manifestPath())).result().status())
+                .isEqualTo("failed");
+
+        // A worker JVM that cannot even be executed (no such java) is confirmed gone before it claimed the
+        // session: the same outcome, and the device is free again.
+        EvidenceVideo noJava = new EvidenceVideo(dependencies(environment(Map.of())).withWorkerLauncher(
+                new DetachedWorkerLauncher(temp.resolve("no-such-jdk").resolve("java").toString(),
+                        System.getProperty("java.class.path"))));
+        VideoOutcome second = noJava.start(request(temp.resolve("no-java").toString(), 30));
+        assertThat(second.result().code()).as("%s", second.result()).isEqualTo(ErrorCodes.EVIDENCE_CAPTURE_FAILED);
+        assertThat(manifest(temp.resolve("no-java")).video().stopReason()).isEqualTo(StopReason.STARTUP_FAILURE);
+        assertThat(lockFiles()).isEmpty();
+        Conformance.assertConforms(temp.resolve("no-java"));
+    }
+
+    @Test
+    void aRecorderIgnoringSigintPublishesNoMediaKeepsTheLockForRecoveryAndEndsAtItsOwnTimeLimit() throws Exception {
+        // Long enough that the recorder outlives the worker's 10 s grace after SIGINT.
+        int seconds = 20;
+        EvidenceVideo video = video(Map.of("FAKE_SCRCPY_IGNORE_SIGINT", "1"));
+        VideoOutcome started = video.start(request(temp.resolve("deaf").toString(), seconds));
+        assertThat(started.result().ok()).as("%s", started.result()).isTrue();
+        Path bundle = Path.of(started.result().manifestPath()).getParent();
+        String manifestPath = started.result().manifestPath();
+
+        VideoOutcome stopped = video.stop(SessionRef.manifestPath(manifestPath));
+        while (ErrorCodes.COMMAND_TIMEOUT.equals(stopped.result().code())) {
+            stopped = video.stop(SessionRef.manifestPath(manifestPath));
+        }
+
+        // "EVIDENCE_RECOVERY_REQUIRED means ownership cannot be verified"; reported as failed, lock kept.
+        assertThat(stopped.result().code()).as("%s", stopped.result()).isEqualTo(ErrorCodes.EVIDENCE_RECOVERY_REQUIRED);
+        assertThat(stopped.result().status()).isEqualTo("failed");
+        assertThat(stopped.exitCode()).isEqualTo(1);
+        VideoOutcome status = video.status(SessionRef.manifestPath(manifestPath));
+        assertThat(status.result().code()).isEqualTo(ErrorCodes.EVIDENCE_RECOVERY_REQUIRED);
+        assertThat(status.result().status()).isEqualTo("failed");
+        assertThat(status.exitCode()).isEqualTo(1);
+        assertThat(status.result().details()).containsKeys("lockPath", "sessionPath", "recoveryReason");
+        assertThat(lockFiles()).as("an unresponsive recorder retains the lock for recovery").hasSize(1);
+        VideoSession session = ContractJson.read(Files.readAllBytes(bundle.resolve("session.json")), VideoSession.class);
+        assertThat(session.recovery().value()).isEqualTo(RecoveryState.RECOVERY_REQUIRED);
+
+        // No unverified media is published: no clip, no adopted source, only the diagnostics and the receipt.
+        Manifest manifest = manifest(bundle);
+        assertThat(manifest.status().wire()).isEqualTo("failed");
+        assertThat(manifest.artifacts()).extracting(a -> a.kind().wire())
+                .containsExactly("encoder_stderr", "capture_envelopes");
+        assertThat(manifest.errors()).anySatisfy(e -> assertThat(e.message()).contains("did not exit"));
+        assertThat(bundle.resolve("video.mp4")).doesNotExist();
+        assertThat(bundle.resolve("video.partial.mp4")).doesNotExist();
+        assertThat(bundle.resolve("capture.partial.mkv")).doesNotExist();
+        assertThat(captures(bundle).captures().get(0).details()).containsKey("recorderPid");
+        Conformance.assertConforms(bundle);
+
+        // A new start on the device is refused while recovery is unresolved.
+        VideoOutcome again = video.start(request(temp.resolve("after-deaf").toString(), 2));
+        assertThat(again.result().code()).isEqualTo(ErrorCodes.EVIDENCE_RECOVERY_REQUIRED);
+        assertThat(temp.resolve("after-deaf")).doesNotExist();
+
+        // "scrcpy's own duration cap bounds a surviving recorder process."
+        assertThat(awaitCondition(Duration.ofSeconds(seconds + 20), () -> ProcessHandle.allProcesses()
+                .noneMatch(p -> p.info().arguments().map(a -> String.join(" ", a).contains(bundle.toString()))
+                        .orElse(false)))).isTrue();
+        assertThat(lockFiles()).as("nothing takes the lock over automatically").hasSize(1);
+        assertThat(manifest(bundle)).as("nothing changes the published evidence").isEqualTo(manifest);
+    }
+
+    // ---- Operator package -------------------------------------------------------------------
+
+    @Test
+    void videoStartsWithoutAnOperatorPackageAndRecordsNone() {
+        EvidenceVideo video = video(Map.of());
+        VideoStartRequest request = new VideoStartRequest(serial, null, temp.resolve("no-operator").toString(), 1, SIZE,
+                null, null);
+
+        VideoOutcome started = video.start(request);
+
+        assertThat(started.result().ok()).as("%s", started.result()).isTrue();
+        Manifest manifest = awaitTerminal(video, started);
+        assertThat(manifest.status().wire()).as("%s", manifest.errors()).isEqualTo("complete");
+        assertThat(manifest.device().operatorPackage()).isNull();
+        assertThat(manifest.device().operatorVersion()).isNull();
+        Conformance.assertConforms(Path.of(started.result().manifestPath()).getParent());
+        // Status and stop still reject a conflicting Operator option, and accept the saved device.
+        VideoOutcome conflicting = video.status(new SessionRef.ManifestPath(started.result().manifestPath(),
+                Optional.empty(), Optional.of(OPERATOR)));
+        assertThat(conflicting.result().code()).isEqualTo(ErrorCodes.EXECUTION_VALIDATION_FAILED);
+        assertThat(video.status(new SessionRef.ManifestPath(started.result().manifestPath(), Optional.of(serial),
+                Optional.empty())).exitCode()).isZero();
+        // A given package is still validated, before anything is created.
+        VideoOutcome invalid = video.start(new VideoStartRequest(serial, "not a package",
+                temp.resolve("bad-operator").toString(), 1, SIZE, null, null));
+        assertThat(invalid.result().code()).isEqualTo(ErrorCodes.EXECUTION_VALIDATION_FAILED);
+        assertThat(temp.resolve("bad-operator")).doesNotExist();
     }
 
     // ---- host dependencies ------------------------------------------------------------------
@@ -437,6 +676,22 @@ class EvidenceVideoTest {
     private static Manifest manifest(Path bundle) {
         try {
             return ContractJson.read(Files.readAllBytes(bundle.resolve("manifest.json")), Manifest.class);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static String read(Path file) {
+        try {
+            return Files.readString(file, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static <T> T readJson(Path file, Class<T> type) {
+        try {
+            return ContractJson.read(Files.readAllBytes(file), type);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -152,7 +152,8 @@ public final class CaptureEvidence {
         }
         return switch (failure.code()) {
             case ErrorCodes.EVIDENCE_OUTPUT_EXISTS -> new CaptureOutcome.Refused(new Failure(failure.code(), subject
-                    + " already exists and is never overwritten; a new attempt requires a new directory: choose a path"
+                    + " already exists" + (details.get("existing") instanceof String what ? " as a " + what : "")
+                    + " and is never overwritten; a new attempt requires a new directory: choose a path"
                     + " that does not exist yet.", details), "Capture into a new directory.");
             case ErrorCodes.EXECUTION_VALIDATION_FAILED -> new CaptureOutcome.Refused(new Failure(failure.code(),
                     subject + " cannot become a new bundle: " + failure.message() + (explicit
@@ -170,9 +171,13 @@ public final class CaptureEvidence {
                 List.of(screenshot.record(), hierarchy.record()), null));
         Timing timing = clock.between(start, clock.mark());
         if (result instanceof StoreResult.StoreFailed failed) {
-            return CapturedArtifact.failed(ArtifactKind.CAPTURE_ENVELOPES, ArtifactFiles.JSON,
-                    VerifiedWrite.storageError(ArtifactKind.CAPTURE_ENVELOPES, ArtifactFiles.CAPTURES, failed),
-                    timing, null, null);
+            BundleError error = VerifiedWrite.storageError(ArtifactKind.CAPTURE_ENVELOPES, ArtifactFiles.CAPTURES, failed);
+            // A captures file the writer left under its partial name is listed as a partial artifact.
+            return VerifiedWrite.retained(failed).map(kept -> new Artifact(ArtifactKind.CAPTURE_ENVELOPES, kept.path(),
+                            ArtifactFiles.JSON, ArtifactStatus.PARTIAL, kept.bytes(), kept.sha256(), timing.startedAt(),
+                            timing.finishedAt(), timing.durationMs(), null, null, null, null, error))
+                    .orElseGet(() -> CapturedArtifact.failed(ArtifactKind.CAPTURE_ENVELOPES, ArtifactFiles.JSON, error,
+                            timing, null, null));
         }
         StoreResult.Stored stored = (StoreResult.Stored) result;
         return new Artifact(ArtifactKind.CAPTURE_ENVELOPES, stored.path(), ArtifactFiles.JSON, ArtifactStatus.COMPLETE,

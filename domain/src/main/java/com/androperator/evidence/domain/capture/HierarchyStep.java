@@ -117,6 +117,9 @@ final class HierarchyStep {
         details.put("deviceLocked", facts.deviceLocked());
         details.put("userUnlocked", facts.userUnlocked());
         if (!facts.ready()) {
+            // The Operator's own answer is kept, as for a failed readiness check.
+            details.put("command", "readiness");
+            details.put("readinessResult", readinessAnswer.original());
             return new Exchange.NoXml(new BundleError(ErrorCodes.DEVICE_NOT_INTERACTIVE, STAGE,
                     "The device is not interactive (screenOn=" + facts.screenOn() + ", deviceLocked=" + facts.deviceLocked()
                             + ", userUnlocked=" + facts.userUnlocked() + "). Evidence capture never wakes, unlocks or "

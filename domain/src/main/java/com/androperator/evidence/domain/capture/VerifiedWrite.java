@@ -4,8 +4,12 @@ import com.androperator.evidence.contracts.ArtifactKind;
 import com.androperator.evidence.contracts.BundleError;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.contracts.ImageGeometry;
+import com.androperator.evidence.domain.port.BundleWriter;
 import com.androperator.evidence.domain.port.BundleWriter.StoreResult;
+import java.util.Map;
+import java.util.Optional;
 import java.util.function.Supplier;
+import java.util.regex.Pattern;
 
 /**
  * Persists captured bytes the one way the bundle allows: write them as a partial file first, and
@@ -15,6 +19,7 @@ import java.util.function.Supplier;
 final class VerifiedWrite {
     static final String PERSISTENCE_STAGE = "persistence";
     static final String VERIFICATION_STAGE = "verification";
+    private static final Pattern SHA256 = Pattern.compile("[0-9a-f]{64}");
 
     private VerifiedWrite() {
     }
@@ -47,7 +52,11 @@ final class VerifiedWrite {
                              byte[] bytes, Supplier<Verdict> verify) {
         StoreResult partial = writer.writePartial(partialName, bytes);
         if (partial instanceof StoreResult.StoreFailed failed) {
-            return new Persisted.Lost(storageError(kind, partialName, failed));
+            // A write cut short leaves its file behind: it is listed as the partial file it is.
+            BundleError error = storageError(kind, partialName, failed);
+            return retained(failed).filter(file -> file.path().equals(partialName))
+                    .<Persisted>map(file -> new Persisted.Retained(file, error))
+                    .orElseGet(() -> new Persisted.Lost(error));
         }
         StoreResult.Stored partialFile = (StoreResult.Stored) partial;
         Verdict verdict = verify.get();
@@ -60,6 +69,24 @@ final class VerifiedWrite {
             return new Persisted.Retained(partialFile, storageError(kind, finalName, failed));
         }
         return new Persisted.Promoted((StoreResult.Stored) promoted, ((Verdict.Accepted) verdict).image());
+    }
+
+    /**
+     * The {@code .partial.} file a failed write left in the bundle, as the writer described it
+     * ({@link BundleWriter#RETAINED_PATH} and friends); empty when it left none or said nothing usable.
+     */
+    static Optional<StoreResult.Stored> retained(StoreResult.StoreFailed failed) {
+        Map<String, Object> details = failed.failure().details();
+        if (details.get(BundleWriter.RETAINED_PATH) instanceof String path && isPartialFileName(path)
+                && details.get(BundleWriter.RETAINED_BYTES) instanceof Number bytes && bytes.longValue() >= 0
+                && details.get(BundleWriter.RETAINED_SHA256) instanceof String sha256 && SHA256.matcher(sha256).matches()) {
+            return Optional.of(new StoreResult.Stored(path, bytes.longValue(), sha256));
+        }
+        return Optional.empty();
+    }
+
+    private static boolean isPartialFileName(String name) {
+        return !name.isEmpty() && name.contains(".partial.") && name.indexOf('/') < 0 && name.indexOf('\\') < 0;
     }
 
     static BundleError storageError(ArtifactKind kind, String file, StoreResult.StoreFailed failed) {

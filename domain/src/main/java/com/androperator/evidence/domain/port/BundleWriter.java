@@ -11,6 +11,17 @@ import java.nio.file.Path;
  */
 public interface BundleWriter {
 
+    /**
+     * Keys of a {@link StoreResult.StoreFailed} failure's details that describe a file the failed
+     * write left behind under a {@code .partial.} name (created and then cut short, e.g. by a full
+     * disk, or written but not renamed): its bundle-relative path, its byte count and the sha256 of
+     * the bytes written to it. Absent when the failed write left no file of its own. The caller
+     * lists such a file as a partial artifact, so that no file in the bundle goes unlisted.
+     */
+    String RETAINED_PATH = "retainedPath";
+    String RETAINED_BYTES = "retainedBytes";
+    String RETAINED_SHA256 = "retainedSha256";
+
     Path directory();
 
     /** Writes and fsyncs {@code bytes} as {@code partialName} (which must contain ".partial."). */
@@ -30,7 +41,10 @@ public interface BundleWriter {
         record Stored(String path, long bytes, String sha256) implements StoreResult {
         }
 
-        /** The write failed ({@code code} STORAGE_FAILED); anything already written stays. */
+        /**
+         * The write failed ({@code code} STORAGE_FAILED); anything already written stays, and a
+         * file it left under a {@code .partial.} name is described by {@link #RETAINED_PATH} & co.
+         */
         record StoreFailed(Failure failure) implements StoreResult {
         }
     }

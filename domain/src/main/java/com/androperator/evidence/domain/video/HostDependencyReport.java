@@ -15,15 +15,31 @@ import java.util.Map;
  */
 public final class HostDependencyReport {
     public static final String CAPABILITY = "video-recording";
-    public static final String DOCS_URL =
-            "https://github.com/androperator/androperator/blob/main/docs/evidence-bundles.md#optional-host-dependencies";
-    public static final String HINT = "Install scrcpy 3.0 or newer, ffprobe, and ffmpeg 6.1 or newer with the libx264 "
-            + "encoder, and expose all three on the PATH used by the CLI or MCP server (the detached worker inherits it). "
-            + "On macOS: brew install scrcpy ffmpeg. On other hosts install scrcpy and a full FFmpeg distribution that "
-            + "includes ffprobe and libx264. Then rerun `androperator doctor --device <device_serial>` before retrying; "
-            + "Androperator installs nothing.";
+    /**
+     * The dependency guide. The same guide ships with the sources as docs/video-dependencies.md:
+     * what is required, per-OS installation, PATH guidance, the doctor command, what each reason
+     * means and the FFmpeg 8.1.3 workaround note.
+     */
+    public static final String DOCS_URL = "https://androperator.dev/docs/evidence/video-dependencies";
+    /** The doctor command to rerun before retrying, with a placeholder where no device is known. */
+    public static final String DOCTOR_COMMAND = "androperator doctor --device <device_serial>";
+    public static final String MACOS_INSTALL = "brew install scrcpy ffmpeg";
+    public static final String HINT = hint(null);
 
     private HostDependencyReport() {
+    }
+
+    /**
+     * Installation and PATH guidance, the macOS install command, and the doctor command to rerun
+     * before retrying (naming {@code serial} when it is known).
+     */
+    public static String hint(String serial) {
+        String doctor = serial == null || serial.isBlank() ? DOCTOR_COMMAND : "androperator doctor --device " + serial;
+        return "Install scrcpy 3.0 or newer, ffprobe, and ffmpeg 6.1 or newer with the libx264 encoder, and expose "
+                + "all three on the PATH used by the CLI or MCP server (the detached worker inherits it). On macOS: "
+                + MACOS_INSTALL + ". On other hosts install scrcpy and a full FFmpeg distribution that includes ffprobe "
+                + "and libx264 (reduced builds can fail the capability probe). Then rerun `" + doctor + "` before "
+                + "retrying; repeating the capture installs nothing. Guide: " + DOCS_URL;
     }
 
     public static String message(List<DependencyProblem> problems) {
@@ -56,6 +72,12 @@ public final class HostDependencyReport {
     }
 
     public static CommandResult refusal(List<DependencyProblem> problems) {
-        return CommandResult.refused(ErrorCodes.HOST_DEPENDENCY_MISSING, message(problems), details(problems), HINT);
+        return refusal(problems, null);
+    }
+
+    /** The refusal of a start on {@code serial} (null when unknown), whose hint names that device. */
+    public static CommandResult refusal(List<DependencyProblem> problems, String serial) {
+        return CommandResult.refused(ErrorCodes.HOST_DEPENDENCY_MISSING, message(problems), details(problems),
+                hint(serial));
     }
 }

@@ -79,7 +79,7 @@ public final class StartVideo {
 
         HostDependencyCheck dependencies = ports.dependencies().check();
         if (dependencies instanceof HostDependencyCheck.Unmet unmet) {
-            return HostDependencyReport.refusal(unmet.problems());
+            return HostDependencyReport.refusal(unmet.problems(), request.serial());
         }
         HostTools tools = ((HostDependencyCheck.Satisfied) dependencies).tools();
 
@@ -174,10 +174,21 @@ public final class StartVideo {
         while (true) {
             boolean workerAlive = worker.isAlive();
             Manifest current = bundle.readManifest() instanceof ManifestRead.Found found ? found.manifest() : starting;
-            if (current.status() == BundleStatus.RECORDING) {
+            // Finalizing also proves the recorder opened its file: a short recording can pass through
+            // recording between two polls.
+            if (current.status() == BundleStatus.RECORDING || current.status() == BundleStatus.FINALIZING) {
                 return VideoResults.active(current, manifestPath, session.sessionId());
             }
             if (current.isTerminal()) {
+                SessionRead read = ports.sessions().readSession(bundleDir);
+                if (read instanceof SessionRead.Found found
+                        && found.session().recovery().value() == RecoveryState.RECOVERY_REQUIRED) {
+                    return VideoResults.recoveryRequired(current, manifestPath, session.sessionId(),
+                            "The video worker could not verify ownership of this session: "
+                                    + found.session().recovery().reason() + ".",
+                            Map.of("sessionPath", bundleDir.resolve(VideoSession.FILE_NAME).toString(),
+                                    "lockPath", lockPath.toString()));
+                }
                 return VideoResults.terminal(current, manifestPath, session.sessionId());
             }
             if (!workerAlive) {
@@ -252,11 +263,14 @@ public final class StartVideo {
                 ports.metadata().displayDensity(serial, deadline), ports.metadata().rotation(serial, deadline));
         errors.addAll(geometry.errors());
         String operatorVersion = null;
-        Observation<String> version = ports.metadata().operatorVersion(serial, request.operatorPackage(), deadline);
-        if (version instanceof Observation.Observed<String> observed) {
-            operatorVersion = observed.value();
-        } else if (version instanceof Observation.Unavailable<String> unavailable) {
-            errors.add(MetadataField.OPERATOR_VERSION.unavailable("The Operator version", unavailable.failure()));
+        if (request.operatorPackage() != null) {
+            // Video never talks to the Operator; its version is recorded only when a package was named.
+            Observation<String> version = ports.metadata().operatorVersion(serial, request.operatorPackage(), deadline);
+            if (version instanceof Observation.Observed<String> observed) {
+                operatorVersion = observed.value();
+            } else if (version instanceof Observation.Unavailable<String> unavailable) {
+                errors.add(MetadataField.OPERATOR_VERSION.unavailable("The Operator version", unavailable.failure()));
+            }
         }
         return new DeviceInfo(serial, request.operatorPackage(), cliVersion, operatorVersion, build.apiLevel(),
                 build.androidVersion(), build.manufacturer(), build.model(), classified.type(), classified.properties(),
@@ -272,9 +286,19 @@ public final class StartVideo {
         if (serial instanceof Checked.Rejected<Optional<String>> rejected) {
             return Checked.rejected(rejected.failure());
         }
-        Checked<String> operatorPackage = CaptureRequestValidation.operatorPackage(command.operatorPackage());
-        if (operatorPackage instanceof Checked.Rejected<String> rejected) {
-            return Checked.rejected(rejected.failure());
+        // Optional for video (scrcpy records without the Operator); validated exactly when given.
+        String operatorPackage = null;
+        if (command.operatorPackage() != null) {
+            if (command.operatorPackage().isEmpty()) {
+                return invalid(CaptureRequestValidation.OPERATOR_PACKAGE, CaptureRequestValidation.OPERATOR_PACKAGE
+                        + " is empty: omit it (video records through scrcpy, not the Operator) or give the installed "
+                        + "Operator's package, e.g. com.androperator.operator.dev.");
+            }
+            Checked<String> checked = CaptureRequestValidation.operatorPackage(command.operatorPackage());
+            if (checked instanceof Checked.Rejected<String> rejected) {
+                return Checked.rejected(rejected.failure());
+            }
+            operatorPackage = ((Checked.Accepted<String>) checked).value();
         }
         Integer duration = command.durationSeconds();
         if (duration == null || duration < VideoLimits.MIN_DURATION_SECONDS || duration > VideoLimits.MAX_DURATION_SECONDS) {
@@ -307,7 +331,7 @@ public final class StartVideo {
         }
         return Checked.accepted(new Validated(explicitDir,
                 ((Checked.Accepted<Optional<String>>) serial).value().orElseThrow(),
-                ((Checked.Accepted<String>) operatorPackage).value(), duration, command.size(),
+                operatorPackage, duration, command.size(),
                 ((Checked.Accepted<String>) label).value(), ((Checked.Accepted<Map<String, Object>>) context).value()));
     }
 

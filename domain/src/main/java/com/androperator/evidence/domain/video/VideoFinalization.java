@@ -4,16 +4,22 @@ import com.androperator.evidence.contracts.Artifact;
 import com.androperator.evidence.contracts.ArtifactKind;
 import com.androperator.evidence.contracts.ArtifactStatus;
 import com.androperator.evidence.contracts.BundleError;
+import com.androperator.evidence.contracts.CapturesFile;
 import com.androperator.evidence.contracts.ErrorCodes;
+import com.androperator.evidence.contracts.Manifest;
 import com.androperator.evidence.contracts.MediaInfo;
 import com.androperator.evidence.contracts.SpanRecord;
+import com.androperator.evidence.contracts.StopReason;
 import com.androperator.evidence.contracts.VideoSize;
+import com.androperator.evidence.domain.port.BundleWriter;
 import com.androperator.evidence.domain.port.Failure;
 import com.androperator.evidence.domain.port.MonotonicClock;
 import com.androperator.evidence.domain.port.WallClock;
 import com.androperator.evidence.domain.video.ClipEncoder.Encoding;
 import com.androperator.evidence.domain.video.ClipVerifier.ClipVerification;
+import com.androperator.evidence.domain.video.FinalizedMedia.Clip;
 import com.androperator.evidence.domain.video.MediaInspector.Inspection;
+import com.androperator.evidence.domain.video.RecorderLauncher.RecorderOutput;
 import com.androperator.evidence.domain.video.VideoBundleFiles.Stored;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -21,18 +27,33 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Turns the recorded source into verified clips: inspect every decoded frame of the whole source,
- * split it into runs of equal size, encode each run to its own .partial MP4 and verify it by probe
- * and full decode. Only verified clips lose .partial. The source is removed only when every clip
- * is verified and readable; otherwise it stays as partial evidence. Nothing is ever recaptured.
+ * Turns a recording into the artifacts of its terminal manifest.
+ *
+ * <p>The source: inspect every decoded frame of the whole source, split it into runs of equal
+ * size, encode each run to its own .partial MP4 and verify it by probe and full decode. Only
+ * verified clips lose .partial. The source is removed only when every clip is verified and can be
+ * read back; otherwise it stays as partial evidence. Nothing is ever recaptured.
+ *
+ * <p>The diagnostics: the recorder's retained output (encoder.stderr.txt, both of its streams;
+ * an empty one is valid and hashed; one cut at 1 MiB stays a .partial. artifact with an error) and
+ * the host recorder receipt (captures.json).
+ *
+ * <p>The conclusion: every listed artifact is read back before the terminal manifest is derived,
+ * so that nothing unreadable is reported complete. A read failure keeps its underlying error; an
+ * unreadable clip is no longer usable (so an unreadable video fails the bundle), while an
+ * unreadable receipt or stderr, like a metadata failure, makes usable video partial.
  */
 public final class VideoFinalization {
     /** The intermediate source in the bundle once recording has ended. */
     public static final String SOURCE_NAME = "capture.partial.mkv";
     /** While recording, the source lives in the worker's control/ directory, outside the listed bundle. */
     public static final String LIVE_SOURCE = "control/" + SOURCE_NAME;
+    public static final String ENCODER_STDERR = "encoder.stderr.txt";
+    public static final String ENCODER_STDERR_PARTIAL = "encoder.stderr.partial.txt";
     public static final String MP4 = "video/mp4";
     public static final String MKV = "video/x-matroska";
+    private static final String TEXT = "text/plain";
+    private static final String JSON = "application/json";
 
     private final MediaInspector inspector;
     private final ClipEncoder encoder;
@@ -49,6 +70,8 @@ public final class VideoFinalization {
         this.monotonicClock = monotonicClock;
     }
 
+    // ---- the source ---------------------------------------------------------------------------
+
     /**
      * @param requestedSize the exact size of the first clip; later clips stay within its longest edge
      * @param recordingStartedAt host UTC time the recorder started, for the source artifact's timing
@@ -58,19 +81,27 @@ public final class VideoFinalization {
                                          Instant recordingStartedAt, long recordingDurationMs) {
         List<BundleError> errors = new ArrayList<>();
         Stored sourceFile = bundle.describe(SOURCE_NAME);
-        if (!(sourceFile instanceof Stored.Present)) {
-            String why = sourceFile instanceof Stored.Failed failed ? failed.failure().message() : "it does not exist";
-            errors.add(VideoStage.error(ErrorCodes.RECORDER_FAILED, VideoStage.FINALIZATION,
-                    "The recorder left no readable capture file (" + SOURCE_NAME + "): " + why + ".", VideoStage.SOURCE));
-            return new FinalizedMedia(List.of(), Optional.empty(), List.of(), errors, false, false, null, null, 0);
+        if (sourceFile instanceof Stored.Failed failed) {
+            if (isAbsent(failed.failure())) {
+                errors.add(VideoStage.error(ErrorCodes.RECORDER_FAILED, VideoStage.FINALIZATION,
+                        "The recorder left no capture file (" + SOURCE_NAME + "): " + failed.failure().message() + ".",
+                        VideoStage.SOURCE));
+                return FinalizedMedia.none(errors);
+            }
+            // It exists but cannot be read: keep the underlying error, and the file stays listed as failed.
+            BundleError error = fromFailure(failed.failure(), VideoStage.FINALIZATION,
+                    "The recorded source cannot be read", VideoStage.SOURCE);
+            errors.add(error);
+            return new FinalizedMedia(List.of(), Optional.of(failedSource(recordingStartedAt, recordingDurationMs,
+                    error)), List.of(), errors, 0);
         }
         Inspection inspection = inspector.inspect(bundle.directory().resolve(SOURCE_NAME));
         if (inspection instanceof Inspection.NotInspected notInspected) {
-            BundleError error = fromFailure(notInspected.failure(), "Frame inspection of the source failed",
-                    VideoStage.SOURCE);
+            BundleError error = fromFailure(notInspected.failure(), VideoStage.FINALIZATION,
+                    "Frame inspection of the source failed", VideoStage.SOURCE);
             errors.add(error);
             return new FinalizedMedia(List.of(), Optional.of(retainedSource(bundle, recordingStartedAt,
-                    recordingDurationMs, error)), List.of(), errors, false, false, null, null, 0);
+                    recordingDurationMs, error, errors)), List.of(), errors, 0);
         }
         List<FrameSample> frames = ((Inspection.Inspected) inspection).frames();
         if (frames.isEmpty()) {
@@ -78,57 +109,49 @@ public final class VideoFinalization {
                     "The source holds no decodable video frame; it is kept as partial evidence.", VideoStage.SOURCE);
             errors.add(error);
             return new FinalizedMedia(List.of(), Optional.of(retainedSource(bundle, recordingStartedAt,
-                    recordingDurationMs, error)), List.of(), errors, false, false, null, null, 0);
+                    recordingDurationMs, error, errors)), List.of(), errors, 0);
         }
 
         List<FrameRun> runs = FrameRuns.of(frames);
         int initialEdge = VideoSizing.longestEdge(requestedSize);
-        List<Artifact> clips = new ArrayList<>();
-        List<SpanRecord> spans = new ArrayList<>();
-        List<MediaInfo> verified = new ArrayList<>();
-        boolean usable = false;
+        List<Clip> clips = new ArrayList<>();
         for (FrameRun run : runs) {
             VideoSize target = run.index() == 1 ? requestedSize : VideoSizing.laterClip(run.size(), initialEdge);
-            ClipResult result = encodeAndVerify(bundle, run, target);
-            clips.add(result.artifact());
-            if (result.artifact().error() != null) {
-                errors.add(result.artifact().error());
+            Clip clip = encodeAndVerify(bundle, run, target);
+            if (clip.artifact().error() != null) {
+                errors.add(clip.artifact().error());
             }
-            if (result.verified() != null) {
-                verified.add(result.verified());
-            }
-            usable |= result.usable();
-            spans.add(new SpanRecord(run.index(), run.startSeconds(), run.endSeconds(), run.frameCount(),
-                    run.size().width(), run.size().height(), result.artifact().path(), result.verified(),
-                    result.artifact().error()));
+            // The intermediate source goes only once every clip's artifact can be read back.
+            clips.add(readBack(bundle, clip, VideoStage.FINALIZATION, errors));
         }
-        boolean allVerified = verified.size() == runs.size();
+        List<SpanRecord> spans = new ArrayList<>();
+        for (int i = 0; i < runs.size(); i++) {
+            FrameRun run = runs.get(i);
+            Artifact artifact = clips.get(i).artifact();
+            spans.add(new SpanRecord(run.index(), run.startSeconds(), run.endSeconds(), run.frameCount(),
+                    run.size().width(), run.size().height(), artifact.path(), clips.get(i).verified(), artifact.error()));
+        }
+        boolean allVerified = clips.stream().allMatch(clip -> clip.verified() != null);
         Optional<Artifact> source = Optional.empty();
-        if (allVerified && everyClipReadable(bundle, clips)) {
+        if (allVerified) {
             if (!bundle.remove(SOURCE_NAME)) {
                 BundleError error = VideoStage.error(ErrorCodes.STORAGE_FAILED, VideoStage.FINALIZATION,
                         "Every clip verified, but the intermediate " + SOURCE_NAME + " could not be removed.",
                         VideoStage.SOURCE);
                 errors.add(error);
-                source = Optional.of(retainedSource(bundle, recordingStartedAt, recordingDurationMs, error));
+                source = Optional.of(retainedSource(bundle, recordingStartedAt, recordingDurationMs, error, errors));
             }
         } else {
             BundleError error = VideoStage.error(ErrorCodes.VIDEO_VERIFICATION_FAILED, VideoStage.FINALIZATION,
-                    "Not every clip verified, so the source is kept as partial evidence (it does not promise correctly "
-                            + "framed playback across display size changes).", VideoStage.SOURCE);
+                    "Not every clip verified and can be read, so the source is kept as partial evidence (it does not "
+                            + "promise correctly framed playback across display size changes).", VideoStage.SOURCE);
             errors.add(error);
-            source = Optional.of(retainedSource(bundle, recordingStartedAt, recordingDurationMs, error));
+            source = Optional.of(retainedSource(bundle, recordingStartedAt, recordingDurationMs, error, errors));
         }
-        Long mediaDuration = verified.isEmpty() ? null : verified.stream().mapToLong(MediaInfo::durationMs).sum();
-        VideoSize actual = commonSize(verified, allVerified);
-        return new FinalizedMedia(clips, source, spans, errors, usable, allVerified,
-                mediaDuration, actual, frames.size());
+        return new FinalizedMedia(clips, source, spans, errors, frames.size());
     }
 
-    private record ClipResult(Artifact artifact, MediaInfo verified, boolean usable) {
-    }
-
-    private ClipResult encodeAndVerify(VideoBundleFiles bundle, FrameRun run, VideoSize target) {
+    private Clip encodeAndVerify(VideoBundleFiles bundle, FrameRun run, VideoSize target) {
         String partialName = FrameRuns.partialClipName(run.index());
         String finalName = FrameRuns.clipName(run.index());
         Instant started = wallClock.now();
@@ -137,13 +160,16 @@ public final class VideoFinalization {
                 bundle.directory().resolve(partialName));
         bundle.makePrivate(partialName);
         if (encoding instanceof Encoding.NotEncoded notEncoded) {
-            BundleError error = fromFailure(notEncoded.failure(), "Encoding clip " + run.index() + " failed", finalName);
-            return new ClipResult(partialOrFailed(bundle, partialName, started, startNanos, null, error), null, false);
+            BundleError error = fromFailure(notEncoded.failure(), VideoStage.FINALIZATION,
+                    "Encoding clip " + run.index() + " failed", finalName);
+            return new Clip(partialOrFailed(bundle, partialName, started, startNanos, null, error), null, false);
         }
         ClipVerification verification = verifier.verify(bundle.directory().resolve(partialName), target, run.frameCount());
         if (verification instanceof ClipVerification.Rejected rejected) {
-            BundleError error = fromFailure(rejected.failure(), "Clip " + run.index() + " failed verification", finalName);
-            return new ClipResult(partialOrFailed(bundle, partialName, started, startNanos, rejected.probed(), error),
+            // Available probe metadata is retained on verification failure.
+            BundleError error = fromFailure(rejected.failure(), VideoStage.FINALIZATION,
+                    "Clip " + run.index() + " failed verification", finalName);
+            return new Clip(partialOrFailed(bundle, partialName, started, startNanos, rejected.probed(), error),
                     null, false);
         }
         MediaInfo media = ((ClipVerification.Verified) verification).media();
@@ -151,20 +177,20 @@ public final class VideoFinalization {
             BundleError error = VideoStage.error(ErrorCodes.VIDEO_VERIFICATION_FAILED, VideoStage.FINALIZATION,
                     "Clip " + run.index() + " covers no media time (" + run.frameCount() + " frame(s) at one timestamp, an "
                             + "idle screen): it decodes but a zero-duration recording is not complete.", finalName);
-            return new ClipResult(partialOrFailed(bundle, partialName, started, startNanos, media, error), null, true);
+            return new Clip(partialOrFailed(bundle, partialName, started, startNanos, media, error), null, true);
         }
         Stored promoted = bundle.promote(partialName, finalName);
         if (promoted instanceof Stored.Failed failed) {
-            BundleError error = fromFailure(failed.failure(), "Clip " + run.index() + " verified but could not be renamed",
-                    finalName);
-            return new ClipResult(partialOrFailed(bundle, partialName, started, startNanos, media, error), null, true);
+            BundleError error = fromFailure(failed.failure(), VideoStage.FINALIZATION,
+                    "Clip " + run.index() + " verified but could not be renamed", finalName);
+            return new Clip(partialOrFailed(bundle, partialName, started, startNanos, media, error), null, true);
         }
         Stored.Present present = (Stored.Present) promoted;
         Instant finished = wallClock.now();
         Artifact artifact = new Artifact(ArtifactKind.VIDEO, present.path(), MP4, ArtifactStatus.COMPLETE,
                 present.bytes(), present.sha256(), started.toString(), finished.toString(), elapsedMs(startNanos),
                 null, null, null, media, null);
-        return new ClipResult(artifact, media, true);
+        return new Clip(artifact, media, true);
     }
 
     private Artifact partialOrFailed(VideoBundleFiles bundle, String partialName, Instant started, long startNanos,
@@ -180,49 +206,188 @@ public final class VideoFinalization {
                 finished.toString(), elapsedMs(startNanos), null, null, null, probed, error);
     }
 
+    /** The source kept as partial evidence; if it cannot be read, a failed artifact with the read error. */
     private Artifact retainedSource(VideoBundleFiles bundle, Instant recordingStartedAt, long recordingDurationMs,
-                                    BundleError why) {
+                                    BundleError why, List<BundleError> errors) {
         Stored file = bundle.describe(SOURCE_NAME);
-        Instant finished = recordingStartedAt.plusMillis(recordingDurationMs);
         if (file instanceof Stored.Present present) {
             return new Artifact(ArtifactKind.VIDEO_SOURCE, present.path(), MKV, ArtifactStatus.PARTIAL, present.bytes(),
-                    present.sha256(), recordingStartedAt.toString(), finished.toString(), recordingDurationMs, null, null,
+                    present.sha256(), recordingStartedAt.toString(),
+                    recordingStartedAt.plusMillis(recordingDurationMs).toString(), recordingDurationMs, null, null,
                     null, null, why);
         }
-        BundleError unreadable = file instanceof Stored.Failed failed
-                ? fromFailure(failed.failure(), "The retained source could not be read", VideoStage.SOURCE)
-                : why;
+        BundleError unreadable = fromFailure(((Stored.Failed) file).failure(), VideoStage.FINALIZATION,
+                "The retained source cannot be read", VideoStage.SOURCE);
+        errors.add(unreadable);
+        return failedSource(recordingStartedAt, recordingDurationMs, unreadable);
+    }
+
+    private static Artifact failedSource(Instant recordingStartedAt, long recordingDurationMs, BundleError error) {
         return new Artifact(ArtifactKind.VIDEO_SOURCE, null, MKV, ArtifactStatus.FAILED, null, null,
-                recordingStartedAt.toString(), finished.toString(), recordingDurationMs, null, null, null, null, unreadable);
+                recordingStartedAt.toString(), recordingStartedAt.plusMillis(recordingDurationMs).toString(),
+                recordingDurationMs, null, null, null, null, error);
     }
 
-    private static boolean everyClipReadable(VideoBundleFiles bundle, List<Artifact> clips) {
-        for (Artifact clip : clips) {
-            if (!(bundle.describe(clip.path()) instanceof Stored.Present present) || !present.sha256().equals(clip.sha256())) {
-                return false;
-            }
+    // ---- the diagnostics ----------------------------------------------------------------------
+
+    /**
+     * encoder.stderr.txt: the recorder's two output streams as retained. Complete (also when
+     * empty) unless retention was cut at 1 MiB or {@code incomplete} says the recorder is still
+     * running; then it keeps its .partial. name and is partial with an error. A write failure
+     * keeps its underlying error.
+     *
+     * @param incomplete null, or the caller's already recorded error saying why the output is not final
+     * @param errors     receives every new error
+     */
+    public Artifact recorderOutput(VideoBundleFiles bundle, RecorderOutput output, Instant started, Instant finished,
+                                   long durationMs, BundleError incomplete, List<BundleError> errors) {
+        BundleError reason = incomplete;
+        if (output.truncated()) {
+            reason = VideoStage.error(ErrorCodes.ARTIFACT_TRUNCATED, VideoStage.RECORDING, "The recorder printed "
+                    + output.totalBytes() + " bytes on stdout and stderr; only the first "
+                    + VideoLimits.RECORDER_OUTPUT_CAP_BYTES + " are retained.", VideoStage.ENCODER_STDERR);
+            errors.add(reason);
         }
-        return true;
+        Stored written = bundle.writePartial(ENCODER_STDERR_PARTIAL, output.retained());
+        if (written instanceof Stored.Failed failed) {
+            return notStored(ArtifactKind.ENCODER_STDERR, TEXT, failed.failure(), "The recorder output could not be saved",
+                    VideoStage.ENCODER_STDERR, started.toString(), finished.toString(), durationMs, errors);
+        }
+        if (reason != null) {
+            Stored.Present present = (Stored.Present) written;
+            return new Artifact(ArtifactKind.ENCODER_STDERR, present.path(), TEXT, ArtifactStatus.PARTIAL,
+                    present.bytes(), present.sha256(), started.toString(), finished.toString(), durationMs, null, null,
+                    null, null, reason);
+        }
+        Stored promoted = bundle.promote(ENCODER_STDERR_PARTIAL, ENCODER_STDERR);
+        if (promoted instanceof Stored.Present present) {
+            return new Artifact(ArtifactKind.ENCODER_STDERR, present.path(), TEXT, ArtifactStatus.COMPLETE,
+                    present.bytes(), present.sha256(), started.toString(), finished.toString(), durationMs, null, null,
+                    null, null, null);
+        }
+        // The bytes stay under their .partial. name; list them as such with the rename's error.
+        BundleError error = fromFailure(((Stored.Failed) promoted).failure(), VideoStage.PERSISTENCE,
+                "The recorder output could not be renamed to " + ENCODER_STDERR, VideoStage.ENCODER_STDERR);
+        errors.add(error);
+        Stored.Present kept = (Stored.Present) written;
+        return new Artifact(ArtifactKind.ENCODER_STDERR, kept.path(), TEXT, ArtifactStatus.PARTIAL, kept.bytes(),
+                kept.sha256(), started.toString(), finished.toString(), durationMs, null, null, null, null, error);
     }
 
-    private static VideoSize commonSize(List<MediaInfo> verified, boolean allVerified) {
-        if (verified.isEmpty() || !allVerified) {
-            return null;
+    /** captures.json, the host recorder receipt; a write failure keeps its underlying error. */
+    public Artifact receipt(VideoBundleFiles bundle, CapturesFile captures, Instant started, long startNanos,
+                            List<BundleError> errors) {
+        Stored stored = bundle.writeCaptures(captures);
+        String finished = wallClock.now().toString();
+        if (stored instanceof Stored.Present present) {
+            return new Artifact(ArtifactKind.CAPTURE_ENVELOPES, present.path(), JSON, ArtifactStatus.COMPLETE,
+                    present.bytes(), present.sha256(), started.toString(), finished, elapsedMs(startNanos), null, null,
+                    null, null, null);
         }
-        MediaInfo first = verified.get(0);
-        for (MediaInfo media : verified) {
-            if (media.width() != first.width() || media.height() != first.height()) {
-                return null;
-            }
+        return notStored(ArtifactKind.CAPTURE_ENVELOPES, JSON, ((Stored.Failed) stored).failure(),
+                "captures.json could not be saved", VideoStage.CAPTURES, started.toString(), finished,
+                elapsedMs(startNanos), errors);
+    }
+
+    /** A failed write: partial when it left bytes under a .partial. name, failed otherwise; the error is the write's. */
+    private static Artifact notStored(ArtifactKind kind, String mimeType, Failure failure, String what, String component,
+                                      String started, String finished, long durationMs, List<BundleError> errors) {
+        BundleError error = fromFailure(failure, VideoStage.PERSISTENCE, what, component);
+        errors.add(error);
+        Object path = failure.details().get(BundleWriter.RETAINED_PATH);
+        Object bytes = failure.details().get(BundleWriter.RETAINED_BYTES);
+        Object sha256 = failure.details().get(BundleWriter.RETAINED_SHA256);
+        if (path instanceof String retained && bytes instanceof Number count && sha256 instanceof String hash) {
+            return new Artifact(kind, retained, mimeType, ArtifactStatus.PARTIAL, count.longValue(), hash, started,
+                    finished, durationMs, null, null, null, null, error);
         }
-        return new VideoSize(first.width(), first.height());
+        return new Artifact(kind, null, mimeType, ArtifactStatus.FAILED, null, null, started, finished, durationMs,
+                null, null, null, null, error);
+    }
+
+    // ---- the conclusion -----------------------------------------------------------------------
+
+    /**
+     * The terminal manifest. Every listed artifact is read back first: one that cannot be read, or
+     * whose bytes changed, becomes failed with that underlying error, and a clip that fails so is
+     * no longer usable. Failed when no clip is usable; complete only when every clip verified and
+     * nothing (metadata, recorder, receipt, stderr, read-back) has an error; partial otherwise.
+     */
+    public Manifest conclude(VideoBundleFiles bundle, Manifest base, String finishedAt, StopReason stopReason,
+                             Long hostDurationMs, FinalizedMedia media, List<Artifact> others,
+                             List<BundleError> moreErrors) {
+        List<BundleError> errors = new ArrayList<>(moreErrors);
+        List<Clip> clips = new ArrayList<>();
+        for (Clip clip : media.clips()) {
+            clips.add(readBack(bundle, clip, VideoStage.PERSISTENCE, errors));
+        }
+        Optional<Artifact> source = media.source().map(artifact -> readBack(bundle, artifact, VideoStage.PERSISTENCE,
+                errors));
+        List<Artifact> checked = new ArrayList<>();
+        for (Artifact artifact : others) {
+            checked.add(readBack(bundle, artifact, VideoStage.PERSISTENCE, errors));
+        }
+        FinalizedMedia readable = new FinalizedMedia(clips, source, media.spans(), media.errors(), media.frameCount());
+        return VideoManifests.terminal(base, finishedAt, stopReason, hostDurationMs, readable, checked, errors);
+    }
+
+    private static Clip readBack(VideoBundleFiles bundle, Clip clip, String stage, List<BundleError> errors) {
+        Artifact artifact = readBack(bundle, clip.artifact(), stage, errors);
+        return artifact == clip.artifact() ? clip : new Clip(artifact, null, false);
+    }
+
+    /** The artifact as listed when its file reads back with the listed size and hash; otherwise failed with why. */
+    private static Artifact readBack(VideoBundleFiles bundle, Artifact artifact, String stage, List<BundleError> errors) {
+        if (artifact.path() == null) {
+            return artifact;
+        }
+        Stored now = bundle.describe(artifact.path());
+        if (now instanceof Stored.Present present && present.bytes() == artifact.bytes()
+                && present.sha256().equals(artifact.sha256())) {
+            return artifact;
+        }
+        String component = componentOf(artifact);
+        BundleError error;
+        if (now instanceof Stored.Failed failed) {
+            error = fromFailure(failed.failure(), stage, artifact.path() + " cannot be read back", component);
+        } else {
+            Stored.Present present = (Stored.Present) now;
+            error = VideoStage.error(ErrorCodes.STORAGE_FAILED, stage, artifact.path() + " changed after it was written: "
+                    + "it now has " + present.bytes() + " bytes (sha256 " + present.sha256() + "), but "
+                    + artifact.bytes() + " bytes (sha256 " + artifact.sha256() + ") were recorded.", component);
+        }
+        errors.add(error);
+        return failedCopy(artifact, error);
+    }
+
+    /** The same attempt, failed: no usable file, the media it had (probe metadata is retained) and {@code error}. */
+    private static Artifact failedCopy(Artifact artifact, BundleError error) {
+        return new Artifact(artifact.kind(), null, artifact.mimeType(), ArtifactStatus.FAILED, null, null,
+                artifact.startedAt(), artifact.finishedAt(), artifact.durationMs(), artifact.commandId(),
+                artifact.taskId(), null, artifact.media(), error);
+    }
+
+    private static String componentOf(Artifact artifact) {
+        return switch (artifact.kind()) {
+            case VIDEO -> artifact.path().replace(".partial.", ".");
+            case VIDEO_SOURCE -> VideoStage.SOURCE;
+            case ENCODER_STDERR -> VideoStage.ENCODER_STDERR;
+            case CAPTURE_ENVELOPES -> VideoStage.CAPTURES;
+            default -> artifact.kind().wire();
+        };
+    }
+
+    /** A describe failure that means "there is no such file" rather than "it cannot be read". */
+    private static boolean isAbsent(Failure failure) {
+        return "ENOENT".equals(failure.details().get("causeCode"));
     }
 
     private long elapsedMs(long startNanos) {
         return Math.max(0, (monotonicClock.nanoTime() - startNanos) / 1_000_000L);
     }
 
-    static BundleError fromFailure(Failure failure, String what, String component) {
-        return VideoStage.error(failure.code(), VideoStage.FINALIZATION, what + ": " + failure.message(), component);
+    /** A bundle error that keeps the underlying failure's code and message. */
+    static BundleError fromFailure(Failure failure, String stage, String what, String component) {
+        return VideoStage.error(failure.code(), stage, what + ": " + failure.message(), component);
     }
 }

@@ -35,7 +35,7 @@ public final class VideoManifests {
         List<BundleError> errors = new ArrayList<>(base.errors());
         errors.addAll(moreErrors);
         errors.addAll(media.errors());
-        List<Artifact> artifacts = new ArrayList<>(media.clips());
+        List<Artifact> artifacts = new ArrayList<>(media.clipArtifacts());
         media.source().ifPresent(artifacts::add);
         artifacts.addAll(otherArtifacts);
         BundleStatus status;

@@ -45,7 +45,10 @@ public record VideoSession(
         }
     }
 
-    /** The device and Operator the session was started for; status and stop never change them. */
+    /**
+     * The device and Operator the session was started for; status and stop never change them.
+     * {@code operatorPackage} is null when the recording was started without one (video needs only scrcpy).
+     */
     public record Target(String serial, String operatorPackage) {
         public Target {
             if (blank(serial)) {

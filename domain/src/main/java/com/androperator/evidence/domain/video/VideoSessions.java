@@ -50,6 +50,10 @@ public final class VideoSessions {
             return notFound.result();
         }
         Session found = ((Lookup.Found) lookup).session();
+        Optional<CommandResult> unresolved = recoveryRequired(found);
+        if (unresolved.isPresent()) {
+            return unresolved.get();
+        }
         if (found.manifest().isTerminal()) {
             return VideoResults.terminal(found.manifest(), found.manifestPath(), found.session().sessionId());
         }
@@ -63,6 +67,10 @@ public final class VideoSessions {
             return notFound.result();
         }
         Session found = ((Lookup.Found) lookup).session();
+        Optional<CommandResult> unresolved = recoveryRequired(found);
+        if (unresolved.isPresent()) {
+            return unresolved.get();
+        }
         if (found.manifest().isTerminal()) {
             return VideoResults.terminal(found.manifest(), found.manifestPath(), found.session().sessionId());
         }
@@ -82,10 +90,14 @@ public final class VideoSessions {
             if (found.bundle().readManifest() instanceof ManifestRead.Found read) {
                 current = read.manifest();
             }
+            Session latest = new Session(reread(found), current, found.manifestPath(), found.bundle());
+            unresolved = recoveryRequired(latest);
+            if (unresolved.isPresent()) {
+                return unresolved.get();
+            }
             if (current.isTerminal()) {
                 return VideoResults.terminal(current, found.manifestPath(), found.session().sessionId());
             }
-            Session latest = new Session(reread(found), current, found.manifestPath(), found.bundle());
             lost = lostWorker(latest);
             if (lost.isPresent()) {
                 return lost.get();
@@ -100,6 +112,32 @@ public final class VideoSessions {
     private VideoSession reread(Session found) {
         return ports.sessions().readSession(found.bundle().directory()) instanceof SessionRead.Found read
                 ? read.session() : found.session();
+    }
+
+    /**
+     * A session whose saved state says ownership cannot be verified (an unresponsive recorder, a
+     * lost lock, a manifest that could not be persisted): failed, EVIDENCE_RECOVERY_REQUIRED, with
+     * the last persisted manifest and the lock kept, whatever that manifest says.
+     */
+    private Optional<CommandResult> recoveryRequired(Session found) {
+        VideoSession session = found.session();
+        if (session.recovery().value() != RecoveryState.RECOVERY_REQUIRED) {
+            return Optional.empty();
+        }
+        Map<String, Object> details = new LinkedHashMap<>();
+        details.put("sessionPath", found.bundle().directory().resolve(VideoSession.FILE_NAME).toString());
+        details.put("lockPath", session.lockPath());
+        details.put("lastStatus", found.manifest().status().wire());
+        details.put("recovery", session.recovery().state());
+        if (session.recovery().reason() != null) {
+            details.put("recoveryReason", session.recovery().reason());
+        }
+        if (session.worker() != null) {
+            details.put("workerPid", session.worker().pid());
+            details.put("workerStartInstant", session.worker().startInstant());
+        }
+        return Optional.of(VideoResults.recoveryRequired(found.manifest(), found.manifestPath(), session.sessionId(),
+                "Ownership of this session cannot be verified: " + session.recovery().reason() + ".", details));
     }
 
     /** A non-terminal session whose worker is gone, or whose heartbeat belongs to someone else. */
@@ -175,8 +213,9 @@ public final class VideoSessions {
                     + target.serial() + ".");
         }
         if (expected.operatorPackage().isPresent() && !expected.operatorPackage().get().equals(target.operatorPackage())) {
-            return Optional.of("--operator-package " + expected.operatorPackage().get()
-                    + " conflicts with the session's saved Operator " + target.operatorPackage() + ".");
+            return Optional.of("--operator-package " + expected.operatorPackage().get() + " conflicts with the session's "
+                    + (target.operatorPackage() == null ? "saved target, which was started without an Operator package."
+                    : "saved Operator " + target.operatorPackage() + "."));
         }
         return Optional.empty();
     }

@@ -1,8 +1,6 @@
 package com.androperator.evidence.domain.video;
 
 import com.androperator.evidence.contracts.Artifact;
-import com.androperator.evidence.contracts.ArtifactKind;
-import com.androperator.evidence.contracts.ArtifactStatus;
 import com.androperator.evidence.contracts.BundleError;
 import com.androperator.evidence.contracts.BundleStatus;
 import com.androperator.evidence.contracts.CaptureRecord;
@@ -36,8 +34,8 @@ import java.util.OptionalInt;
  * manifests and it signals only the recorder child it started.
  */
 public final class VideoWorker {
-    public static final String ENCODER_STDERR = "encoder.stderr.txt";
-    public static final String ENCODER_STDERR_PARTIAL = "encoder.stderr.partial.txt";
+    public static final String ENCODER_STDERR = VideoFinalization.ENCODER_STDERR;
+    public static final String ENCODER_STDERR_PARTIAL = VideoFinalization.ENCODER_STDERR_PARTIAL;
     public static final String CAPTURES = "captures.json";
     private static final long POLL_MILLIS = 100;
 
@@ -161,8 +159,11 @@ public final class VideoWorker {
             }, VideoStage.RECORDER));
         }
         receipt.put("interruptSent", interrupted);
+        VideoFinalization finalization = new VideoFinalization(tools.inspector(), tools.encoder(), tools.verifier(),
+                ports.wallClock(), ports.monotonicClock());
         if (!recorder.awaitExit(VideoLimits.RECORDER_STOP_GRACE_MILLIS)) {
-            return unresponsive(session, bundle, base, startNanos, stopReason);
+            return unresponsive(session, bundle, base, finalization, recorder, recordingStarted, startNanos, stopReason,
+                    receipt, recordingErrors);
         }
         long hostDurationMs = elapsedMs(startNanos);
         Instant recordingFinished = ports.wallClock().now();
@@ -177,37 +178,45 @@ public final class VideoWorker {
 
         Instant finalizationStarted = ports.wallClock().now();
         long finalizationNanos = ports.monotonicClock().nanoTime();
-        FinalizedMedia media = new VideoFinalization(tools.inspector(), tools.encoder(), tools.verifier(),
-                ports.wallClock(), ports.monotonicClock()).finalizeSource(bundle, session.requestedSize(),
-                recordingStarted, hostDurationMs);
+        FinalizedMedia media = finalization.finalizeSource(bundle, session.requestedSize(), recordingStarted,
+                hostDurationMs);
         List<BundleError> moreErrors = new ArrayList<>(recordingErrors);
         List<Artifact> others = new ArrayList<>();
-        others.add(recorderOutput(bundle, recorder.output(), recordingStarted, recordingFinished, hostDurationMs,
-                moreErrors));
+        RecorderOutput output = recorder.output();
+        others.add(finalization.recorderOutput(bundle, output, recordingStarted, recordingFinished, hostDurationMs,
+                null, moreErrors));
+        receipt.put("sourceFrames", media.frameCount());
+        String firstClip = media.clips().isEmpty() ? null : media.clips().get(0).artifact().path();
+        CaptureRecord record = captureRecord(session, recorder, output, stopReason, recordingStarted, recordingFinished,
+                hostDurationMs, finalizationStarted, finalizationNanos, firstClip, receipt, recordingErrors);
+        others.add(finalization.receipt(bundle, new CapturesFile(Manifest.SCHEMA_VERSION, base.evidenceId(),
+                List.of(record), media.spans()), finalizationStarted, finalizationNanos, moreErrors));
 
+        Manifest terminal = finalization.conclude(bundle, base, now(), stopReason, hostDurationMs, media, others,
+                moreErrors);
+        return publishAndRelease(session, bundle, lockPath, terminal);
+    }
+
+    /** The host recorder receipt: what was run, how it ended, and why it stopped; never an Operator result. */
+    private CaptureRecord captureRecord(VideoSession session, RecorderProcess recorder, RecorderOutput output,
+                                        StopReason stopReason, Instant recordingStarted, Instant recordingFinished,
+                                        long hostDurationMs, Instant finalizationStarted, long finalizationNanos,
+                                        String firstClip, Map<String, Object> receipt, List<BundleError> recordingErrors) {
         Map<String, Object> result = new LinkedHashMap<>();
         OptionalInt exit = recorder.exitStatus();
         result.put("ok", exit.isPresent() && exit.getAsInt() == 0 && recordingErrors.isEmpty());
         result.put("exitStatus", exit.isPresent() ? exit.getAsInt() : null);
         result.put("stopReason", stopReason.wire());
-        RecorderOutput output = recorder.output();
         result.put("outputBytes", output.totalBytes());
         result.put("outputTruncated", output.truncated());
         receipt.put("sessionId", session.sessionId());
         receipt.put("command", recorder.commandLine());
         receipt.put("recorderPid", recorder.pid());
-        receipt.put("sourceFrames", media.frameCount());
-        String firstClip = media.clips().isEmpty() ? null : media.clips().get(0).path();
         Timing observation = new Timing(recordingStarted.toString(), recordingFinished.toString(), hostDurationMs);
         Timing persistence = new Timing(finalizationStarted.toString(), ports.wallClock().now().toString(),
                 elapsedMs(finalizationNanos));
-        CaptureRecord record = new CaptureRecord("video", VideoSession.SCRCPY, null, null, firstClip, observation,
-                persistence, result, receipt, recordingErrors.isEmpty() ? null : recordingErrors.get(0));
-        others.add(capturesArtifact(bundle, new CapturesFile(Manifest.SCHEMA_VERSION, base.evidenceId(),
-                List.of(record), media.spans()), finalizationStarted, finalizationNanos, moreErrors));
-
-        Manifest terminal = VideoManifests.terminal(base, now(), stopReason, hostDurationMs, media, others, moreErrors);
-        return publishAndRelease(session, bundle, lockPath, terminal);
+        return new CaptureRecord("video", VideoSession.SCRCPY, null, null, firstClip, observation, persistence, result,
+                receipt, recordingErrors.isEmpty() ? null : recordingErrors.get(0));
     }
 
     private Startup awaitCaptureFile(RecorderProcess recorder, VideoSession session, Path bundleDir, long startNanos,
@@ -255,22 +264,42 @@ public final class VideoWorker {
     }
 
     /**
-     * SIGINT did not end the recorder. Its own --time-limit still bounds it; the file is still
-     * open, so nothing is finalized, and the lock stays for manual recovery.
+     * SIGINT did not end the recorder. Its own --time-limit still bounds it, but the worker can no
+     * longer vouch for it: its file is still open, so no media is finalized or published, the
+     * retained output and the receipt (with the recorder's PID and command) are recorded, the
+     * session is marked recovery_required before the terminal manifest is published, and the device
+     * lock is kept for manual recovery.
      */
-    private WorkerExit unresponsive(VideoSession session, VideoBundleFiles bundle, Manifest base, long startNanos,
-                                    StopReason stopReason) {
+    private WorkerExit unresponsive(VideoSession session, VideoBundleFiles bundle, Manifest base,
+                                    VideoFinalization finalization, RecorderProcess recorder, Instant recordingStarted,
+                                    long startNanos, StopReason decided, Map<String, Object> receipt,
+                                    List<BundleError> recordingErrors) {
+        long hostDurationMs = elapsedMs(startNanos);
+        Instant gaveUp = ports.wallClock().now();
         BundleError error = VideoStage.error(ErrorCodes.RECORDER_FAILED, VideoStage.RECORDING,
-                "The recorder did not exit within " + VideoLimits.RECORDER_STOP_GRACE_MILLIS / 1000
-                        + " s of SIGINT; it stays bounded by its own --time-limit. The device lock is kept: verify the "
-                        + "recorder has ended before manual recovery.", VideoStage.RECORDER);
-        FinalizedMedia nothing = new FinalizedMedia(List.of(), Optional.empty(), List.of(), List.of(), false, false,
-                null, null, 0);
-        bundle.publishManifest(VideoManifests.terminal(base, now(), StopReason.FAILURE, elapsedMs(startNanos), nothing,
-                List.of(), List.of(error)));
-        ports.sessions().saveSession(bundle.directory(), session.withRecovery(
-                recovery(RecoveryState.RECOVERY_REQUIRED, "recorder unresponsive after SIGINT (stop reason "
-                        + stopReason.wire() + ")")));
+                "The recorder (PID " + recorder.pid() + ") did not exit within "
+                        + VideoLimits.RECORDER_STOP_GRACE_MILLIS / 1000 + " s of SIGINT; it stays bounded by its own "
+                        + "--time-limit=" + session.requestedDurationSeconds() + ". Nothing was finalized: its live file "
+                        + VideoFinalization.LIVE_SOURCE + " is left unverified and unlisted. The device lock is kept: "
+                        + "verify that the recorder has ended before manual recovery.", VideoStage.RECORDER);
+        List<BundleError> errors = new ArrayList<>(recordingErrors);
+        errors.add(error);
+        ports.sessions().saveSession(bundle.directory(), session.withRecovery(recovery(RecoveryState.RECOVERY_REQUIRED,
+                "the recorder (PID " + recorder.pid() + ", " + String.join(" ", recorder.commandLine())
+                        + ") did not exit after SIGINT (stop reason " + decided.wire() + "); the device lock "
+                        + session.lockPath() + " is kept")));
+        receipt.put("unresponsiveAfterSigint", true);
+        receipt.put("requestedStopReason", decided.wire());
+        List<Artifact> others = new ArrayList<>();
+        RecorderOutput output = recorder.output();
+        others.add(finalization.recorderOutput(bundle, output, recordingStarted, gaveUp, hostDurationMs, error, errors));
+        long receiptNanos = ports.monotonicClock().nanoTime();
+        CaptureRecord record = captureRecord(session, recorder, output, StopReason.FAILURE, recordingStarted, gaveUp,
+                hostDurationMs, gaveUp, receiptNanos, null, receipt, List.of(error));
+        others.add(finalization.receipt(bundle, new CapturesFile(Manifest.SCHEMA_VERSION, base.evidenceId(),
+                List.of(record), List.of()), gaveUp, receiptNanos, errors));
+        bundle.publishManifest(finalization.conclude(bundle, base, now(), StopReason.FAILURE, hostDurationMs,
+                FinalizedMedia.none(List.of()), others, errors));
         return WorkerExit.RECORDER_UNRESPONSIVE;
     }
 
@@ -284,48 +313,6 @@ public final class VideoWorker {
         String reason = release instanceof Release.Released ? null : "lock release: " + release;
         ports.sessions().saveSession(bundle.directory(), session.withRecovery(recovery(RecoveryState.RELEASED, reason)));
         return WorkerExit.FINISHED;
-    }
-
-    private Artifact recorderOutput(VideoBundleFiles bundle, RecorderOutput output, Instant started, Instant finished,
-                                    long durationMs, List<BundleError> errors) {
-        Stored stored = bundle.writePartial(ENCODER_STDERR_PARTIAL, output.retained());
-        if (stored instanceof Stored.Present && !output.truncated()) {
-            stored = bundle.promote(ENCODER_STDERR_PARTIAL, ENCODER_STDERR);
-        }
-        if (stored instanceof Stored.Present present) {
-            BundleError error = null;
-            if (output.truncated()) {
-                error = VideoStage.error(ErrorCodes.ARTIFACT_TRUNCATED, VideoStage.RECORDING, "The recorder printed "
-                        + output.totalBytes() + " bytes; only the first " + VideoLimits.RECORDER_OUTPUT_CAP_BYTES
-                        + " are retained.", VideoStage.ENCODER_STDERR);
-                errors.add(error);
-            }
-            return new Artifact(ArtifactKind.ENCODER_STDERR, present.path(), "text/plain",
-                    error == null ? ArtifactStatus.COMPLETE : ArtifactStatus.PARTIAL, present.bytes(), present.sha256(),
-                    started.toString(), finished.toString(), durationMs, null, null, null, null, error);
-        }
-        BundleError error = VideoStage.error(((Stored.Failed) stored).failure().code(), VideoStage.PERSISTENCE,
-                "The recorder output could not be saved: " + ((Stored.Failed) stored).failure().message(),
-                VideoStage.ENCODER_STDERR);
-        errors.add(error);
-        return new Artifact(ArtifactKind.ENCODER_STDERR, null, "text/plain", ArtifactStatus.FAILED, null, null,
-                started.toString(), finished.toString(), durationMs, null, null, null, null, error);
-    }
-
-    private Artifact capturesArtifact(VideoBundleFiles bundle, CapturesFile captures, Instant started, long startNanos,
-                                      List<BundleError> errors) {
-        Stored stored = bundle.writeCaptures(captures);
-        String finished = ports.wallClock().now().toString();
-        if (stored instanceof Stored.Present present) {
-            return new Artifact(ArtifactKind.CAPTURE_ENVELOPES, present.path(), "application/json",
-                    ArtifactStatus.COMPLETE, present.bytes(), present.sha256(), started.toString(), finished,
-                    elapsedMs(startNanos), null, null, null, null, null);
-        }
-        BundleError error = VideoStage.error(((Stored.Failed) stored).failure().code(), VideoStage.PERSISTENCE,
-                "captures.json could not be saved: " + ((Stored.Failed) stored).failure().message(), VideoStage.CAPTURES);
-        errors.add(error);
-        return new Artifact(ArtifactKind.CAPTURE_ENVELOPES, null, "application/json", ArtifactStatus.FAILED, null, null,
-                started.toString(), finished, elapsedMs(startNanos), null, null, null, null, error);
     }
 
     private VideoSession.Recovery recovery(RecoveryState state, String reason) {

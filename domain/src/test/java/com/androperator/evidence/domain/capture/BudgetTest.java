@@ -213,6 +213,35 @@ class BudgetTest {
         assertThat(rig.operator().actionTypes()).containsExactly("doctor_ping", "snapshot_ui");
     }
 
+    /**
+     * The gateway accepted the terminal result, then the deadline passed (cancelling the reader)
+     * before the call returned: the accepted result wins over the cancellation, is kept complete,
+     * carries no deadlineOwner, and nothing is dispatched again.
+     */
+    @Test
+    void aTerminalResultAcceptedBeforeCancellationIsPreservedEvenWhenItIsReturnedAfterExpiry() {
+        rig.operator().on(FakeOperator.SNAPSHOT, (command, deadline, clock) -> {
+            var accepted = FakeOperator.snapshot(FakeOperator.HIERARCHY_XML).run(command, deadline, clock);
+            clock.spend(60_000, deadline);
+            assertThat(deadline.expired()).isTrue();
+            return accepted;
+        });
+
+        Manifest manifest = finishedManifest(captureWithBudget(5_000));
+
+        Artifact hierarchy = artifact(manifest, ArtifactKind.HIERARCHY);
+        assertThat(hierarchy.status()).isEqualTo(ArtifactStatus.COMPLETE);
+        assertThat(hierarchy.error()).isNull();
+        CaptureRecord record = record(rig.store().onlyWriter().captures(), "hierarchy");
+        assertThat(record.details()).doesNotContainKey("deadlineOwner");
+        assertThat(record.result()).containsEntry("status", "success");
+        assertThat(rig.operator().actionTypes()).containsExactly("doctor_ping", "snapshot_ui");
+        // Metadata comes after the deadline: unavailable, so the otherwise usable evidence is partial.
+        assertThat(manifest.device().apiLevel()).isNull();
+        assertThat(manifest.status()).isEqualTo(BundleStatus.PARTIAL);
+        assertRecordInvariants(manifest, rig.store().onlyWriter());
+    }
+
     @Test
     void expiryDuringTheReadinessCheckIsOwnedByTheCaptureAndSkipsTheSnapshot() {
         rig.operator().on(FakeOperator.READINESS, FakeOperator.taking(60_000, FakeOperator.readiness("true", "false", "true")));

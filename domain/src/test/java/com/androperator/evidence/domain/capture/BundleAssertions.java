@@ -60,6 +60,15 @@ final class BundleAssertions {
         assertThat(manifest.status()).isEqualTo(everything ? BundleStatus.COMPLETE
                 : anyUsable ? BundleStatus.PARTIAL : BundleStatus.FAILED);
 
+        // Every artifact error names its artifact as its component.
+        assertThat(manifest.artifacts()).filteredOn(a -> a.error() != null)
+                .allSatisfy(a -> assertThat(a.error().component()).isEqualTo(a.kind().wire()));
+        // No file in the bundle goes unlisted, and the manifest never lists (or hashes) itself.
+        assertThat(writer.files().keySet()).filteredOn(name -> !name.equals("manifest.json"))
+                .as("files in the bundle besides manifest.json are exactly the listed ones")
+                .containsExactlyInAnyOrderElementsOf(manifest.artifacts().stream().map(Artifact::path)
+                        .filter(Objects::nonNull).toList());
+
         for (Artifact artifact : manifest.artifacts()) {
             assertThat(Instant.parse(artifact.startedAt())).isBeforeOrEqualTo(Instant.parse(artifact.finishedAt()));
             assertThat(artifact.durationMs()).isGreaterThanOrEqualTo(0);
@@ -83,7 +92,7 @@ final class BundleAssertions {
         assertThat(xml.taskId()).isEqualTo(manifest.evidenceId());
         Artifact envelopes = manifest.artifacts().get(2);
         assertThat(envelopes.mimeType()).isEqualTo("application/json");
-        assertThat(envelopes.path() == null ? null : envelopes.path()).isIn("captures.json", null);
+        assertThat(envelopes.path()).isIn("captures.json", "captures.partial.json", null);
 
         CapturesFile captures = writer.captures();
         assertThat(captures != null).isEqualTo(envelopes.status() == ArtifactStatus.COMPLETE);

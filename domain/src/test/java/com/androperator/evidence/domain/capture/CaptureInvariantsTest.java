@@ -54,7 +54,12 @@ class CaptureInvariantsTest {
         rig.operator().on(FakeOperator.SNAPSHOT, snapshot(random));
         metadata(random, rig.metadata());
         if (random.nextInt(3) == 0) {
-            rig.store().failingWrite(FILES[random.nextInt(FILES.length)]);
+            String file = FILES[random.nextInt(FILES.length)];
+            if (random.nextBoolean()) {
+                rig.store().failingWrite(file);
+            } else {
+                rig.store().failingWriteAfter(file, random.nextInt(64));
+            }
         }
         Map<String, Object> context = new LinkedHashMap<>();
         context.put("commandId", "original-command");

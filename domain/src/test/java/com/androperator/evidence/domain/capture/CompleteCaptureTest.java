@@ -151,6 +151,17 @@ class CompleteCaptureTest {
         assertThat(rig.operator().commands()).extracting(OperatorCommand::timeoutMs).containsExactly(2_500, 2_500);
     }
 
+    /** The budget's bounds are accepted end to end; an instant device spends none, so the engine gets all of it. */
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(longs = {1_000, 120_000})
+    void theBudgetsBoundsAreAcceptedAndHandedToTheEngine(long timeoutMs) {
+        Manifest manifest = finishedManifest(rig.capture(new CaptureRequest(new BundleLocation.Explicit(DIR), null,
+                CaptureRig.OPERATOR_PACKAGE, null, null, timeoutMs)));
+        assertThat(manifest.status()).isEqualTo(BundleStatus.COMPLETE);
+        assertThat(rig.operator().commands()).extracting(OperatorCommand::timeoutMs)
+                .containsExactly((int) timeoutMs, (int) timeoutMs);
+    }
+
     @Test
     void capturesJsonKeepsTheOperatorsOriginalEnvelopeAndAHostReceiptForTheScreenshot() {
         rig.capture(CaptureRig.request(DIR));
@@ -201,6 +212,26 @@ class CompleteCaptureTest {
         assertThat(((CaptureOutcome.Finished) outcome).manifestPath())
                 .isEqualTo(root.resolve("evidence-0001").resolve("manifest.json"));
         assertThat(rig.store().reservations()).containsExactly(root.resolve("evidence-0001"));
+    }
+
+    /** durationMs comes from the monotonic clock: a wall clock that stands still (or jumps) does not change it. */
+    @Test
+    void durationsAreMonotonicAndIndependentOfTheWallClock() {
+        CaptureRig frozenWall = new CaptureRig().withWallClock(FixedWallClock.EPOCH_2026);
+        frozenWall.screenshots().behaving(FakeScreenshots.delivering(TestPngs.png(8, 8), 350));
+        frozenWall.operator().on(FakeOperator.SNAPSHOT,
+                FakeOperator.taking(1_200, FakeOperator.snapshot(FakeOperator.HIERARCHY_XML)));
+
+        Manifest manifest = finishedManifest(frozenWall.capture(CaptureRig.request(DIR)));
+
+        Artifact screenshot = artifact(manifest, ArtifactKind.SCREENSHOT);
+        assertThat(screenshot.startedAt()).isEqualTo(screenshot.finishedAt());
+        assertThat(screenshot.durationMs()).isEqualTo(350);
+        assertThat(artifact(manifest, ArtifactKind.HIERARCHY).durationMs()).isEqualTo(1_200);
+        CaptureRecord hierarchy = record(frozenWall.store().onlyWriter().captures(), "hierarchy");
+        assertThat(hierarchy.observation().durationMs()).isEqualTo(1_200);
+        assertThat(record(frozenWall.store().onlyWriter().captures(), "screenshot").observation().durationMs())
+                .isEqualTo(350);
     }
 
     @Test

@@ -75,7 +75,11 @@ class HierarchyCaptureTest {
         expected.put("screenOn", screenOnFact);
         expected.put("deviceLocked", lockedFact);
         expected.put("userUnlocked", unlockedFact);
-        assertThat(hierarchyRecord().details()).containsAllEntriesOf(expected);
+        assertThat(hierarchyRecord().details()).containsAllEntriesOf(expected).containsEntry("command", "readiness");
+        // The Operator's readiness answer itself is preserved, not only the facts read from it.
+        assertThat(hierarchyRecord().details().get("readinessResult")).asInstanceOf(
+                org.assertj.core.api.InstanceOfAssertFactories.MAP).containsEntry("status", "success")
+                .containsEntry("commandId", "evidence-0001-readiness");
         assertThat(hierarchyRecord().result()).isNull();
         // The screenshot needs no interactive device and no Operator.
         assertThat(artifact(manifest, ArtifactKind.SCREENSHOT).status()).isEqualTo(ArtifactStatus.COMPLETE);

@@ -129,6 +129,70 @@ class MetadataCaptureTest {
         });
     }
 
+    /**
+     * Device selection succeeded but every metadata read failed: the device section still names
+     * the selected serial, the requested Operator package and the CLI version; every read value is
+     * null (deviceType unknown, flags unread) with its own error, and usable captures make the
+     * bundle partial.
+     */
+    @Test
+    void everyMetadataReadFailingLeavesTheSelectedDeviceWithNullFieldsAndAnErrorEach() {
+        rig.metadata()
+                .withProperties(Observation.<PropertyInventory>unavailable(ErrorCodes.METADATA_UNAVAILABLE, "getprop exited 1"))
+                .withSize(Observation.unavailable(ErrorCodes.METADATA_UNAVAILABLE, "wm size exited 1"))
+                .withDensity(Observation.unavailable(ErrorCodes.METADATA_UNAVAILABLE, "wm density exited 1"))
+                .withRotation(Observation.unavailable(ErrorCodes.METADATA_UNAVAILABLE, "no viewport"))
+                .withOperatorVersion(Observation.unavailable(ErrorCodes.METADATA_UNAVAILABLE, "no versionName"));
+
+        Manifest manifest = capture();
+
+        assertThat(manifest.device()).isEqualTo(new com.androperator.evidence.contracts.DeviceInfo(CaptureRig.SERIAL,
+                CaptureRig.OPERATOR_PACKAGE, CaptureRig.CLI_VERSION, null, null, null, null, null, DeviceType.UNKNOWN,
+                DeviceTypeProperties.UNREAD, DisplayInfo.UNKNOWN));
+        assertThat(manifest.errors()).extracting(BundleError::component).containsExactly("device.operatorVersion",
+                "device.apiLevel", "device.androidVersion", "device.manufacturer", "device.model", "device.deviceType",
+                "device.display.width", "device.display.height", "device.display.density", "device.display.rotation");
+        assertThat(manifest.errors()).allSatisfy(error -> assertThat(error.stage()).isEqualTo("metadata"));
+        assertThat(manifest.errors()).filteredOn(e -> !e.component().equals("device.deviceType"))
+                .allSatisfy(error -> assertThat(error.code()).isEqualTo(ErrorCodes.METADATA_UNAVAILABLE));
+        assertThat(manifest.artifacts()).allSatisfy(a ->
+                assertThat(a.status()).isEqualTo(com.androperator.evidence.contracts.ArtifactStatus.COMPLETE));
+        assertThat(manifest.status()).isEqualTo(BundleStatus.PARTIAL);
+        assertThat(rig.metadata().reads()).hasSize(5);
+    }
+
+    /** Without the Operator the hierarchy fails and operatorVersion is null with the read's own error. */
+    @Test
+    void anOperatorThatIsNotInstalledHasANullVersionWithItsErrorAndThePackageAsRequested() {
+        rig.operator().on(com.androperator.evidence.domain.fakes.FakeOperator.READINESS,
+                com.androperator.evidence.domain.fakes.FakeOperator.notAnswered(ErrorCodes.OPERATOR_NOT_INSTALLED,
+                        CaptureRig.OPERATOR_PACKAGE + " is not installed", "installed_check", false, Map.of()));
+        rig.metadata().withOperatorVersion(Observation.unavailable(ErrorCodes.OPERATOR_NOT_INSTALLED,
+                CaptureRig.OPERATOR_PACKAGE + " is not installed"));
+
+        Manifest manifest = capture();
+
+        assertThat(manifest.device().operatorPackage()).isEqualTo(CaptureRig.OPERATOR_PACKAGE);
+        assertThat(manifest.device().operatorVersion()).isNull();
+        assertThat(manifest.errors()).extracting(BundleError::component, BundleError::code).containsExactly(
+                org.assertj.core.groups.Tuple.tuple("hierarchy", ErrorCodes.OPERATOR_NOT_INSTALLED),
+                org.assertj.core.groups.Tuple.tuple("device.operatorVersion", ErrorCodes.OPERATOR_NOT_INSTALLED));
+        assertThat(manifest.device().apiLevel()).isEqualTo(34);
+        assertThat(manifest.status()).isEqualTo(BundleStatus.PARTIAL);
+    }
+
+    @Test
+    void aBlankOperatorVersionIsNullWithAnError() {
+        rig.metadata().withOperatorVersion(Observation.of("  "));
+        Manifest manifest = capture();
+        assertThat(manifest.device().operatorVersion()).isNull();
+        assertThat(manifest.errors()).singleElement().satisfies(error -> {
+            assertThat(error.component()).isEqualTo("device.operatorVersion");
+            assertThat(error.code()).isEqualTo(ErrorCodes.METADATA_UNAVAILABLE);
+        });
+        assertThat(manifest.status()).isEqualTo(BundleStatus.PARTIAL);
+    }
+
     @Test
     void aReadThatReturnsNothingIsUnavailable() {
         rig.metadata().withDensity(null);

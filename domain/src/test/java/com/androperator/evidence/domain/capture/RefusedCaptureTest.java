@@ -92,6 +92,21 @@ class RefusedCaptureTest {
         assertNothingHappened();
     }
 
+    @ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"file", "directory", "dangling symbolic link"})
+    void anExistingDestinationIsNamedForWhatIsThere(String what) {
+        rig.store().withExisting(Path.of(DIR), what);
+
+        CaptureOutcome outcome = rig.capture(CaptureRig.request(DIR));
+
+        Failure failure = ((CaptureOutcome.Refused) outcome).failure();
+        assertThat(failure.code()).isEqualTo(ErrorCodes.EVIDENCE_OUTPUT_EXISTS);
+        assertThat(failure.message()).startsWith("--output-dir " + DIR + " already exists as a " + what + " and is never"
+                + " overwritten");
+        assertThat(failure.details()).containsEntry("existing", what).containsEntry("path", DIR);
+        assertNothingHappened();
+    }
+
     @Test
     void aMissingParentIsRefusedAsInvalidOutput() {
         rig.store().withMissingParent(Path.of("/absolute/new"));

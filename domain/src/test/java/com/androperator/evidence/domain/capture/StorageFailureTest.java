@@ -73,6 +73,51 @@ class StorageFailureTest {
         assertRecordInvariants(manifest, rig.store().onlyWriter());
     }
 
+    static Stream<Arguments> writesCutShort() {
+        return Stream.of(
+                // file whose write fills the disk, artifact hit, the partial file it leaves
+                Arguments.of("screenshot.partial.png", ArtifactKind.SCREENSHOT, "screenshot.partial.png"),
+                Arguments.of("hierarchy.partial.xml", ArtifactKind.HIERARCHY, "hierarchy.partial.xml"),
+                Arguments.of("captures.json", ArtifactKind.CAPTURE_ENVELOPES, "captures.partial.json"));
+    }
+
+    /**
+     * A disk that fills mid-write leaves a cut-short file: it stays (what was written is kept) and
+     * is listed as that artifact's partial entry with its own bytes, hash and error, so that the
+     * bundle holds no unlisted file.
+     */
+    @ParameterizedTest(name = "{0} is cut short")
+    @MethodSource("writesCutShort")
+    void aWriteCutShortIsKeptAndListedAsAPartialArtifact(String file, ArtifactKind kind, String left) {
+        CaptureRig rig = new CaptureRig();
+        rig.store().failingWriteAfter(file, 17);
+
+        Manifest manifest = finishedManifest(rig.capture(CaptureRig.request(DIR)));
+
+        Artifact hit = artifact(manifest, kind);
+        byte[] kept = rig.store().onlyWriter().files().get(left);
+        assertThat(kept).hasSize(17);
+        assertThat(hit.status()).isEqualTo(ArtifactStatus.PARTIAL);
+        assertThat(hit.path()).isEqualTo(left);
+        assertThat(hit.bytes()).isEqualTo(17);
+        assertThat(hit.sha256()).isEqualTo(com.androperator.evidence.domain.fakes.FakeBundleWriter.sha256(kept));
+        assertThat(hit.image()).isNull();
+        assertThat(hit.error().code()).isEqualTo(ErrorCodes.STORAGE_FAILED);
+        assertThat(hit.error().stage()).isEqualTo("persistence");
+        assertThat(hit.error().component()).isEqualTo(kind.wire());
+        assertThat(manifest.artifacts()).filteredOn(a -> a.kind() != kind)
+                .allSatisfy(other -> assertThat(other.status()).isEqualTo(ArtifactStatus.COMPLETE));
+        assertThat(manifest.errors()).containsExactly(hit.error());
+        assertThat(manifest.status()).isEqualTo(BundleStatus.PARTIAL);
+        assertThat(outcomeCode(rig)).isEqualTo(ErrorCodes.EVIDENCE_CAPTURE_FAILED);
+        assertRecordInvariants(manifest, rig.store().onlyWriter());
+    }
+
+    private static String outcomeCode(CaptureRig rig) {
+        Manifest written = rig.store().onlyWriter().manifest();
+        return new CaptureOutcome.Finished(written, Path.of(DIR, "manifest.json")).toResult().code();
+    }
+
     @ParameterizedTest
     @ValueSource(booleans = {false, true})
     void aManifestThatCannotBePersistedIsReportedAndTheWrittenFilesRemain(boolean throwing) {

@@ -18,16 +18,25 @@ import java.util.Set;
  */
 public final class FakeBundleStore implements BundleStore {
     private final Set<Path> existing = new HashSet<>();
+    private final Map<Path, String> existingKinds = new LinkedHashMap<>();
     private final Set<Path> missingParents = new HashSet<>();
     private final Map<Path, FakeBundleWriter> writers = new LinkedHashMap<>();
     private final Set<String> failingFiles = new HashSet<>();
     private final Set<String> throwingFiles = new HashSet<>();
+    private final Map<String, Integer> cutShortFiles = new LinkedHashMap<>();
     private final List<Path> checks = new ArrayList<>();
     private final List<Path> reservations = new ArrayList<>();
     private Failure refuseReservation;
 
     public FakeBundleStore withExisting(Path directory) {
         existing.add(directory);
+        return this;
+    }
+
+    /** Declares {@code directory} existing as {@code what} ("file", "directory", ...), reported as details.existing. */
+    public FakeBundleStore withExisting(Path directory, String what) {
+        existing.add(directory);
+        existingKinds.put(directory, what);
         return this;
     }
 
@@ -39,6 +48,16 @@ public final class FakeBundleStore implements BundleStore {
     /** Makes every write of {@code fileName} (e.g. "screenshot.partial.png", "manifest.json") fail with STORAGE_FAILED. */
     public FakeBundleStore failingWrite(String fileName) {
         failingFiles.add(fileName);
+        return this;
+    }
+
+    /**
+     * Makes every write of {@code fileName} fail with STORAGE_FAILED after {@code bytes} bytes, as
+     * a disk that fills does: the partial file stays (captures.json's as captures.partial.json)
+     * and the failure describes it, as the real writer does.
+     */
+    public FakeBundleStore failingWriteAfter(String fileName, int bytes) {
+        cutShortFiles.put(fileName, bytes);
         return this;
     }
 
@@ -58,7 +77,9 @@ public final class FakeBundleStore implements BundleStore {
     public Availability check(Path directory) {
         checks.add(directory);
         if (existing.contains(directory)) {
-            return new Availability.Unavailable(Failure.of(ErrorCodes.EVIDENCE_OUTPUT_EXISTS, directory + " exists"));
+            Map<String, Object> details = existingKinds.containsKey(directory)
+                    ? Map.of("existing", existingKinds.get(directory)) : Map.of();
+            return new Availability.Unavailable(new Failure(ErrorCodes.EVIDENCE_OUTPUT_EXISTS, directory + " exists", details));
         }
         if (missingParents.contains(directory.getParent())) {
             return new Availability.Unavailable(Failure.of(ErrorCodes.EXECUTION_VALIDATION_FAILED,
@@ -79,7 +100,7 @@ public final class FakeBundleStore implements BundleStore {
             return new Reservation.Refused(Failure.of(ErrorCodes.EVIDENCE_OUTPUT_EXISTS, directory + " exists"));
         }
         existing.add(directory);
-        FakeBundleWriter writer = new FakeBundleWriter(directory, failingFiles, throwingFiles);
+        FakeBundleWriter writer = new FakeBundleWriter(directory, failingFiles, throwingFiles, cutShortFiles);
         writers.put(directory, writer);
         return new Reservation.Reserved(writer);
     }

@@ -26,15 +26,18 @@ public final class FakeBundleWriter implements BundleWriter {
     private final Path directory;
     private final Set<String> failingFiles;
     private final Set<String> throwingFiles;
+    private final Map<String, Integer> cutShortFiles;
     private final Map<String, byte[]> files = new LinkedHashMap<>();
     private final List<String> operations = new ArrayList<>();
     private CapturesFile captures;
     private Manifest manifest;
 
-    FakeBundleWriter(Path directory, Set<String> failingFiles, Set<String> throwingFiles) {
+    FakeBundleWriter(Path directory, Set<String> failingFiles, Set<String> throwingFiles,
+                     Map<String, Integer> cutShortFiles) {
         this.directory = directory;
         this.failingFiles = Set.copyOf(failingFiles);
         this.throwingFiles = Set.copyOf(throwingFiles);
+        this.cutShortFiles = Map.copyOf(cutShortFiles);
     }
 
     @Override
@@ -127,6 +130,18 @@ public final class FakeBundleWriter implements BundleWriter {
         }
         if (failingFiles.contains(name)) {
             return failed(name);
+        }
+        if (cutShortFiles.containsKey(name)) {
+            String left = name.contains(".partial.") ? name : name.replaceFirst("\\.([^.]+)$", ".partial.$1");
+            byte[] prefix = java.util.Arrays.copyOf(bytes, Math.min(bytes.length, cutShortFiles.get(name)));
+            files.put(left, prefix);
+            Map<String, Object> details = new LinkedHashMap<>();
+            details.put("file", name);
+            details.put(RETAINED_PATH, left);
+            details.put(RETAINED_BYTES, (long) prefix.length);
+            details.put(RETAINED_SHA256, sha256(prefix));
+            return new StoreResult.StoreFailed(new Failure(ErrorCodes.STORAGE_FAILED,
+                    "no space left on device after " + prefix.length + " bytes of " + directory.resolve(left), details));
         }
         files.put(name, bytes);
         return stored(name, bytes);

@@ -5,6 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.androperator.evidence.contracts.CommandResult;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.domain.video.HostDependencyProbe.DependencyProblem;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -26,5 +29,44 @@ class HostDependencyReportTest {
                 .containsEntry("dependencies", List.of(
                         Map.of("dependency", "scrcpy", "reason", "missing", "requirement", "scrcpy 3.0 or newer"),
                         Map.of("dependency", "ffmpeg", "reason", "unsupported", "requirement", "ffmpeg 6.1 or newer")));
+    }
+
+    @Test
+    void theMessageNamesEveryFailingExecutableAndEveryRequirement() {
+        List<DependencyProblem> problems = List.of(
+                new DependencyProblem(HostTool.SCRCPY, DependencyReason.UNSUPPORTED,
+                        "scrcpy 3.0 or newer on PATH whose --help lists --time-limit", "scrcpy --help does not list --time-limit"),
+                new DependencyProblem(HostTool.FFMPEG, DependencyReason.UNAVAILABLE,
+                        "ffmpeg 6.1 or newer on PATH with the libx264 encoder", "ffmpeg -version failed: killed at its deadline"),
+                new DependencyProblem(HostTool.FFPROBE, DependencyReason.MISSING,
+                        "ffprobe on PATH, from a full FFmpeg distribution", "ffprobe was not found on PATH"));
+
+        String message = HostDependencyReport.message(problems);
+
+        for (DependencyProblem problem : problems) {
+            assertThat(message).contains(problem.dependency().command() + " is " + problem.reason().wire())
+                    .contains(problem.requirement()).contains(problem.observed());
+        }
+        assertThat(HostDependencyReport.details(problems).get("dependencies")).asList().hasSize(3);
+    }
+
+    @Test
+    void theHintGivesPathGuidanceTheMacosInstallAndTheDoctorCommandAndTheGuideUrl() {
+        assertThat(HostDependencyReport.HINT).contains("PATH").contains("brew install scrcpy ffmpeg")
+                .contains("androperator doctor --device <device_serial>").contains(HostDependencyReport.DOCS_URL);
+        assertThat(HostDependencyReport.hint("emulator-5554")).contains("androperator doctor --device emulator-5554");
+        assertThat(HostDependencyReport.DOCS_URL).isEqualTo("https://androperator.dev/docs/evidence/video-dependencies");
+    }
+
+    @Test
+    void theDependencyGuideShipsWithTheSources() throws IOException {
+        Path guide = Path.of("..", "docs", "video-dependencies.md");
+
+        String text = Files.readString(guide);
+
+        assertThat(text).contains(HostDependencyReport.DOCS_URL).contains("brew install scrcpy ffmpeg")
+                .contains("androperator doctor --device <device_serial>").contains("PATH")
+                .contains("`missing`").contains("`unavailable`").contains("`unsupported`")
+                .contains("8.1.3").contains("ffmpeg@8").contains("-fps_mode passthrough -enc_time_base demux");
     }
 }

@@ -46,6 +46,39 @@ class StartVideoTest {
         assertThat(calls).doesNotContain("dependencies.check");
     }
 
+    @Test
+    void videoNeedsNoOperatorPackageButValidatesOneThatIsGiven() {
+        StartVideo start = start(new HostDependencyCheck.Unmet(List.of(new DependencyProblem(HostTool.FFMPEG,
+                DependencyReason.UNSUPPORTED, "ffmpeg 6.1 or newer", "FFmpeg 5.1"))));
+
+        CommandResult invalid = start.execute(new VideoStartCommand("/absolute/new/bundle", "emulator-5554",
+                "not a package", 30, null, null, null));
+        CommandResult empty = start.execute(new VideoStartCommand("/absolute/new/bundle", "emulator-5554", "", 30,
+                null, null, null));
+        assertThat(invalid.code()).isEqualTo(ErrorCodes.EXECUTION_VALIDATION_FAILED);
+        assertThat(invalid.details()).containsEntry("option", "--operator-package");
+        assertThat(empty.code()).isEqualTo(ErrorCodes.EXECUTION_VALIDATION_FAILED);
+        assertThat(calls).doesNotContain("dependencies.check");
+
+        // Without one the request is valid and goes on to the dependency check (which refuses here).
+        CommandResult without = start.execute(new VideoStartCommand("/absolute/new/bundle", "emulator-5554", null, 30,
+                null, null, null));
+        assertThat(without.code()).isEqualTo(ErrorCodes.HOST_DEPENDENCY_MISSING);
+        assertThat(calls).contains("dependencies.check");
+    }
+
+    @Test
+    void theDependencyRefusalHintNamesTheDoctorCommandForThisDevice() {
+        StartVideo start = start(new HostDependencyCheck.Unmet(List.of(new DependencyProblem(HostTool.SCRCPY,
+                DependencyReason.MISSING, "scrcpy 3.0 or newer", "not on PATH"))));
+
+        CommandResult result = start.execute(command("/absolute/new/bundle", 30));
+
+        assertThat(result.hint()).contains("androperator doctor --device emulator-5554")
+                .contains("brew install scrcpy ffmpeg").contains("PATH");
+        assertThat(result.details()).containsEntry("docsUrl", HostDependencyReport.DOCS_URL);
+    }
+
     private static VideoStartCommand command(String outputDir, int seconds) {
         return new VideoStartCommand(outputDir, "emulator-5554", "com.androperator.operator.dev", seconds, null, null,
                 Map.of());

@@ -143,6 +143,67 @@ class VideoSessionsTest {
                 .isEqualTo(ErrorCodes.EVIDENCE_SESSION_NOT_FOUND);
     }
 
+    @Test
+    void aSessionMarkedRecoveryRequiredReportsFailedAndRecoveryEvenWithATerminalManifestAndWritesNothing() {
+        // "An unresponsive recorder retains the lock for recovery": the worker saved recovery_required,
+        // published what it knew and left; status and stop must not present that as an ordinary failure.
+        sessions.session = session().withRecovery(new VideoSession.Recovery(RecoveryState.RECOVERY_REQUIRED.wire(),
+                "the recorder (PID 777) did not exit after SIGINT", NOW.toString()));
+        bundle.manifest = terminal(BundleStatus.FAILED);
+
+        CommandResult status = subject.status(MANIFEST, VideoSessions.ExpectedTarget.NONE);
+        CommandResult stop = subject.stop(MANIFEST, VideoSessions.ExpectedTarget.NONE);
+
+        for (CommandResult result : List.of(status, stop)) {
+            assertThat(result.ok()).isFalse();
+            assertThat(result.status()).isEqualTo("failed");
+            assertThat(result.code()).isEqualTo(ErrorCodes.EVIDENCE_RECOVERY_REQUIRED);
+            assertThat(result.message()).contains("PID 777");
+            assertThat(result.details()).containsEntry("lockPath", "/tmp/locks/device-x.lock")
+                    .containsEntry("recovery", "recovery_required").containsKey("sessionPath");
+        }
+        assertThat(sessions.stopRequests).isEmpty();
+        assertThat(bundle.published).isEmpty();
+    }
+
+    @Test
+    void stopThatSeesTheWorkerGiveUpOnAnUnresponsiveRecorderReportsRecoveryRequired() {
+        sessions.session = session();
+        bundle.manifest = manifest(BundleStatus.RECORDING);
+        sessions.heartbeat = Optional.of(new Heartbeat("nonce", WORKER.pid(), WORKER.startInstant(), NOW.toString()));
+        bundle.afterReads = 3;
+        bundle.later = terminal(BundleStatus.FAILED);
+        // The worker marks the session before it publishes its terminal manifest.
+        VideoSession marked = session().withRecovery(new VideoSession.Recovery(RecoveryState.RECOVERY_REQUIRED.wire(),
+                "the recorder did not exit after SIGINT", NOW.toString()));
+        sessions.onStopRequest = () -> sessions.session = marked;
+
+        CommandResult result = subject.stop(MANIFEST, VideoSessions.ExpectedTarget.NONE);
+
+        assertThat(result.code()).isEqualTo(ErrorCodes.EVIDENCE_RECOVERY_REQUIRED);
+        assertThat(result.status()).isEqualTo("failed");
+        assertThat(sessions.stopRequests).hasSize(1);
+    }
+
+    @Test
+    void anOperatorOptionConflictsWithASessionStartedWithoutOne() {
+        sessions.session = new VideoSession(VideoSession.SCHEMA_VERSION, "session-1", "nonce", VideoSession.SCRCPY,
+                new VideoSession.Target("emulator-5554", null), BUNDLE.toString(), MANIFEST.toString(),
+                "/tmp/locks/device-x.lock", 30, new VideoSize(576, 1280), NOW.toString(), NOW.plusSeconds(35).toString(),
+                new VideoSession.Tools("/s", "/f", "/p", null), WORKER,
+                new VideoSession.Recovery(RecoveryState.WORKER_OWNED.wire(), null, NOW.toString()));
+        bundle.manifest = manifest(BundleStatus.RECORDING);
+
+        CommandResult conflicting = subject.status(MANIFEST, new VideoSessions.ExpectedTarget(Optional.empty(),
+                Optional.of("com.androperator.operator.dev")));
+
+        assertThat(conflicting.code()).isEqualTo(ErrorCodes.EXECUTION_VALIDATION_FAILED);
+        assertThat(conflicting.message()).contains("started without an Operator package");
+        assertThat(conflicting.details()).containsEntry("option", "--operator-package");
+        assertThat(subject.status(MANIFEST, new VideoSessions.ExpectedTarget(Optional.of("emulator-5554"),
+                Optional.empty())).ok()).isTrue();
+    }
+
     static VideoSession session() {
         return new VideoSession(VideoSession.SCHEMA_VERSION, "session-1", "nonce", VideoSession.SCRCPY,
                 new VideoSession.Target("emulator-5554", "com.androperator.operator.dev"), BUNDLE.toString(),
@@ -172,6 +233,8 @@ class VideoSessionsTest {
         VideoSession session;
         Optional<Heartbeat> heartbeat = Optional.empty();
         final List<StopRequest> stopRequests = new ArrayList<>();
+        /** What the worker does when it sees a stop request (runs as the request is written). */
+        Runnable onStopRequest = () -> { };
 
         @Override
         public Saved saveSession(Path bundleDir, VideoSession saved) {
@@ -198,6 +261,7 @@ class VideoSessionsTest {
         @Override
         public Saved writeStopRequest(Path bundleDir, StopRequest request) {
             stopRequests.add(request);
+            onStopRequest.run();
             return new Saved.Written(bundleDir);
         }
 

@@ -1,0 +1,69 @@
+# Sourced by bin/demo and bench/capture-bench.sh: a simulated phone attached to a private adb
+# server (own port, own HOME, ADB_EMU=0), so that the user's own adb and devices are never touched.
+#
+#   phone_start WORKDIR   starts both; sets PHONE_SERIAL, and exports ANDROID_ADB_SERVER_PORT,
+#                         HOME, TMPDIR and ADB_EMU for everything run afterwards
+#   phone_stop            stops what phone_start started (safe to call more than once)
+
+PHONE_SIMULATOR_PID=""
+PHONE_ADB_PORT=""
+PHONE_ADB_HOME=""
+PHONE_SERIAL=""
+
+phone_start() {
+  local work="$1" root candidate
+  root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+  PHONE_ADB_HOME="$work/adb-home"
+  mkdir -p "$PHONE_ADB_HOME/tmp"
+
+  "$root/bin/device-simulator" --profile classpath:profiles/pixel/profile.json \
+    >"$work/simulator.out" 2>"$work/simulator.err" &
+  PHONE_SIMULATOR_PID=$!
+  for _ in $(seq 1 300); do
+    [ -s "$work/simulator.out" ] && break
+    kill -0 "$PHONE_SIMULATOR_PID" 2>/dev/null || break
+    sleep 0.1
+  done
+  PHONE_SERIAL="$(sed -n 's/.*"serial":"\([^"]*\)".*/\1/p' "$work/simulator.out")"
+  if [ -z "$PHONE_SERIAL" ]; then
+    echo "the simulated phone did not start: $(cat "$work/simulator.err")" >&2
+    return 1
+  fi
+
+  for _ in $(seq 1 20); do
+    candidate=$((20000 + RANDOM % 20000))
+    if ! (exec 3<>"/dev/tcp/127.0.0.1/$candidate") 2>/dev/null; then
+      PHONE_ADB_PORT=$candidate
+      break
+    fi
+  done
+  if [ -z "$PHONE_ADB_PORT" ]; then
+    echo "found no free TCP port for a private adb server" >&2
+    return 1
+  fi
+  export HOME="$PHONE_ADB_HOME" TMPDIR="$PHONE_ADB_HOME/tmp" ADB_EMU=0 ANDROID_ADB_SERVER_PORT="$PHONE_ADB_PORT"
+  unset ADB_SERVER_SOCKET ANDROID_SERIAL ANDROPERATOR_EVIDENCE_DIR
+  if ! adb -P "$PHONE_ADB_PORT" start-server >/dev/null 2>&1; then
+    echo "adb start-server on port $PHONE_ADB_PORT failed" >&2
+    return 1
+  fi
+  adb -P "$PHONE_ADB_PORT" connect "$PHONE_SERIAL" >/dev/null
+  for _ in $(seq 1 100); do
+    [ "$(adb -P "$PHONE_ADB_PORT" -s "$PHONE_SERIAL" get-state 2>/dev/null)" = device ] && return 0
+    sleep 0.1
+  done
+  echo "the simulated phone did not come online at $PHONE_SERIAL" >&2
+  return 1
+}
+
+phone_stop() {
+  if [ -n "$PHONE_SIMULATOR_PID" ] && kill -0 "$PHONE_SIMULATOR_PID" 2>/dev/null; then
+    kill "$PHONE_SIMULATOR_PID" 2>/dev/null || true
+    wait "$PHONE_SIMULATOR_PID" 2>/dev/null || true
+  fi
+  PHONE_SIMULATOR_PID=""
+  if [ -n "$PHONE_ADB_PORT" ]; then
+    HOME="$PHONE_ADB_HOME" TMPDIR="$PHONE_ADB_HOME/tmp" adb -P "$PHONE_ADB_PORT" kill-server >/dev/null 2>&1 || true
+  fi
+  PHONE_ADB_PORT=""
+}

@@ -1,0 +1,145 @@
+package com.androperator.evidence.domain.video;
+
+import com.androperator.evidence.contracts.CapturesFile;
+import com.androperator.evidence.contracts.ContractJson;
+import com.androperator.evidence.contracts.ErrorCodes;
+import com.androperator.evidence.contracts.Manifest;
+import com.androperator.evidence.domain.port.Failure;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HexFormat;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * An in-memory video bundle: files by bundle-relative name, hashed from their bytes like the real
+ * one. Tests make a file unreadable (its read fails with an underlying storage error) or make a
+ * write or rename fail.
+ */
+final class FakeVideoBundle implements VideoBundleFiles {
+    static final Path DIRECTORY = Path.of("/fake/bundle");
+
+    final Map<String, byte[]> files = new LinkedHashMap<>();
+    final Map<String, Failure> unreadable = new HashMap<>();
+    final Set<String> failingWrites = new HashSet<>();
+    final List<Manifest> published = new ArrayList<>();
+    CapturesFile captures;
+
+    /** The error a storage adapter reports for a file it cannot read. */
+    static Failure readError(String name) {
+        return new Failure(ErrorCodes.STORAGE_FAILED, "Could not read " + DIRECTORY.resolve(name)
+                + ": Permission denied (EACCES)", Map.of("path", DIRECTORY.resolve(name).toString(), "causeCode", "EACCES"));
+    }
+
+    /** The error a storage adapter reports for a write it could not make. */
+    static Failure writeError(String name) {
+        return new Failure(ErrorCodes.STORAGE_FAILED, "Could not write " + DIRECTORY.resolve(name)
+                + ": No space left on device (ENOSPC)", Map.of("path", DIRECTORY.resolve(name).toString(),
+                "causeCode", "ENOSPC"));
+    }
+
+    void put(String name, byte[] bytes) {
+        files.put(name, bytes.clone());
+    }
+
+    @Override
+    public Path directory() {
+        return DIRECTORY;
+    }
+
+    @Override
+    public ManifestRead readManifest() {
+        return published.isEmpty() ? new ManifestRead.Absent() : new ManifestRead.Found(published.get(published.size() - 1));
+    }
+
+    @Override
+    public Stored publishManifest(Manifest manifest) {
+        published.add(manifest);
+        return present("manifest.json", ContractJson.toPrettyBytes(manifest));
+    }
+
+    @Override
+    public Stored writeCaptures(CapturesFile captures) {
+        if (failingWrites.contains("captures.json")) {
+            return new Stored.Failed(writeError("captures.json"));
+        }
+        this.captures = captures;
+        byte[] bytes = ContractJson.toPrettyBytes(captures);
+        files.put("captures.json", bytes);
+        return present("captures.json", bytes);
+    }
+
+    @Override
+    public Stored writePartial(String partialName, byte[] bytes) {
+        if (failingWrites.contains(partialName)) {
+            return new Stored.Failed(writeError(partialName));
+        }
+        if (files.containsKey(partialName)) {
+            return new Stored.Failed(writeError(partialName));
+        }
+        files.put(partialName, bytes.clone());
+        return present(partialName, bytes);
+    }
+
+    @Override
+    public Stored describe(String name) {
+        if (unreadable.containsKey(name)) {
+            return new Stored.Failed(unreadable.get(name));
+        }
+        byte[] bytes = files.get(name);
+        if (bytes == null) {
+            return new Stored.Failed(new Failure(ErrorCodes.STORAGE_FAILED, "Could not read " + DIRECTORY.resolve(name)
+                    + ": no such file (ENOENT)", Map.of("causeCode", "ENOENT")));
+        }
+        return present(name, bytes);
+    }
+
+    @Override
+    public Stored promote(String partialName, String finalName) {
+        if (failingWrites.contains(finalName) || files.containsKey(finalName) || !files.containsKey(partialName)) {
+            return new Stored.Failed(writeError(finalName));
+        }
+        byte[] bytes = files.remove(partialName);
+        files.put(finalName, bytes);
+        return present(finalName, bytes);
+    }
+
+    @Override
+    public boolean makePrivate(String name) {
+        return files.containsKey(name);
+    }
+
+    @Override
+    public boolean adoptFromControl(String controlName, String name) {
+        byte[] bytes = files.remove("control/" + controlName);
+        if (bytes == null || files.containsKey(name)) {
+            return false;
+        }
+        files.put(name, bytes);
+        return true;
+    }
+
+    @Override
+    public boolean remove(String name) {
+        files.remove(name);
+        return true;
+    }
+
+    static String sha256(byte[] bytes) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static Stored present(String name, byte[] bytes) {
+        return new Stored.Present(name, bytes.length, sha256(bytes));
+    }
+}

@@ -1,0 +1,116 @@
+package com.androperator.evidence.mcp;
+
+import com.androperator.evidence.api.video.EvidenceVideo;
+import com.androperator.evidence.api.video.SessionRef;
+import com.androperator.evidence.api.video.VideoOutcome;
+import com.androperator.evidence.api.video.VideoStartRequest;
+import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
+import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
+import io.modelcontextprotocol.spec.McpSchema.Tool;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * {@code evidence_video_start}, {@code evidence_video_status} and {@code evidence_video_stop}.
+ * Start allocates a managed bundle under the evidence root and returns its sessionId; status and
+ * stop take only that sessionId. Output paths, target overrides and unknown fields are refused;
+ * failed, refused and pending-stop results set isError.
+ */
+final class EvidenceVideoTools {
+    static final String START = "evidence_video_start";
+    static final String STATUS = "evidence_video_status";
+    static final String STOP = "evidence_video_stop";
+    static final List<String> START_ACCEPTS = List.of("durationSeconds", "size", "label", "context", "deviceId",
+            "operatorPackage");
+    static final List<String> SESSION_ACCEPTS = List.of("sessionId");
+
+    private final EvidenceVideo video;
+    private final SessionTarget target;
+
+    EvidenceVideoTools(EvidenceVideo video, SessionTarget target) {
+        this.video = video;
+        this.target = target;
+    }
+
+    List<SyncToolSpecification> specifications() {
+        return List.of(
+                specification(startTool(), this::start),
+                specification(sessionTool(STATUS, "Video session status",
+                        "Report a managed video session's state by its sessionId. isError unless it is starting, "
+                                + "recording, finalizing or complete."), arguments -> session(STATUS, arguments, video::status)),
+                specification(sessionTool(STOP, "Stop video recording",
+                        "Stop a managed video session by its sessionId and wait up to 15 s for verified finalization. "
+                                + "isError unless complete; a pending stop (COMMAND_TIMEOUT) can be polled with "
+                                + STATUS + " or repeated."), arguments -> session(STOP, arguments, video::stop)));
+    }
+
+    CallToolResult start(Map<String, Object> arguments) {
+        ToolArguments given = ToolArguments.of(START, arguments, START_ACCEPTS);
+        Long duration = given.integer("durationSeconds");
+        // Clamped, not wrapped: a huge value stays out of range and gets the use case's range message.
+        Integer durationSeconds = duration == null ? null
+                : (int) Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, duration));
+        VideoStartRequest request = new VideoStartRequest(target.device(given.text("deviceId")),
+                target.operator(given.text("operatorPackage")), null, durationSeconds,
+                given.text("size"), given.text("label"), given.object("context"));
+        if (given.problem().isPresent()) {
+            return ToolResults.of(given.problem().get(), false);
+        }
+        return result(video.start(request));
+    }
+
+    private CallToolResult session(String tool, Map<String, Object> arguments, Function<SessionRef, VideoOutcome> operation) {
+        ToolArguments given = ToolArguments.of(tool, arguments, SESSION_ACCEPTS);
+        String sessionId = given.text("sessionId");
+        if (given.problem().isPresent()) {
+            return ToolResults.of(given.problem().get(), false);
+        }
+        return result(operation.apply(new SessionRef.SessionId(sessionId)));
+    }
+
+    private static CallToolResult result(VideoOutcome outcome) {
+        return ToolResults.of(outcome.result(), !outcome.isError());
+    }
+
+    private static SyncToolSpecification specification(Tool tool, Function<Map<String, Object>, CallToolResult> handler) {
+        return SyncToolSpecification.builder().tool(tool)
+                .callHandler((exchange, request) -> handler.apply(request.arguments())).build();
+    }
+
+    private static Tool startTool() {
+        Map<String, Object> properties = new java.util.LinkedHashMap<>();
+        properties.put("durationSeconds", ToolSchemas.property("integer", "Recording length in seconds.",
+                "minimum", 1, "maximum", 180));
+        properties.put("size", ToolSchemas.property("string", "WIDTHxHEIGHT, positive even numbers within 1% of the "
+                + "display's aspect ratio. Default: the display scaled to a longest edge of 1280.",
+                "pattern", "^[0-9]+x[0-9]+$"));
+        properties.put("label", ToolSchemas.property("string", "Optional label recorded in the manifest.",
+                "maxLength", 2048));
+        properties.put("context", ToolSchemas.property("object", ToolSchemas.CONTEXT_DESCRIPTION));
+        properties.put("deviceId", ToolSchemas.property("string", "adb serial of the device; may come from the "
+                + "session's configured target."));
+        properties.put("operatorPackage", ToolSchemas.property("string", "Package of the installed Operator app, "
+                + "used exactly as given; may come from the session's configured target."));
+        return Tool.builder()
+                .name(START)
+                .title("Start video recording")
+                .description("Start recording the device screen (scrcpy, H.264) into a new managed bundle under the "
+                        + "server's evidence root and return its sessionId once the recorder is capturing. Stop it "
+                        + "with " + STOP + "; the recording also ends after durationSeconds.")
+                .inputSchema(ToolSchemas.object(properties, List.of("durationSeconds")))
+                .annotations(ToolSchemas.annotations("Start video recording", false))
+                .build();
+    }
+
+    private static Tool sessionTool(String name, String title, String description) {
+        return Tool.builder()
+                .name(name)
+                .title(title)
+                .description(description)
+                .inputSchema(ToolSchemas.object(Map.of("sessionId", ToolSchemas.property("string",
+                        "The sessionId that " + START + " returned.")), List.of("sessionId")))
+                .annotations(ToolSchemas.annotations(title, name.equals(STATUS)))
+                .build();
+    }
+}
