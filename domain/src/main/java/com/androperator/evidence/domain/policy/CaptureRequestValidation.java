@@ -129,8 +129,8 @@ public final class CaptureRequestValidation {
 
     /**
      * Optional JSON object (null means {@code {}}), at most 16 KiB as compact UTF-8 JSON. Arrays,
-     * scalars and anything that is not a JSON value tree are rejected. The accepted map is the
-     * caller's own, unchanged (read-only view).
+     * scalars and anything that is not a JSON value tree are rejected. The accepted map is a
+     * deep read-only snapshot of the caller's, values unchanged.
      */
     public static Checked<Map<String, Object>> context(Object given) {
         if (given == null) {
@@ -150,8 +150,26 @@ public final class CaptureRequestValidation {
                     + MAX_CONTEXT_UTF8_BYTES + " (16 KiB) are allowed: shorten it");
         }
         @SuppressWarnings("unchecked")
-        Map<String, Object> typed = (Map<String, Object>) object;
-        return Checked.accepted(java.util.Collections.unmodifiableMap(typed));
+        Map<String, Object> snapshot = (Map<String, Object>) snapshot(object);
+        return Checked.accepted(snapshot);
+    }
+
+    /**
+     * A deep, read-only copy in the caller's key order, so that a caller who changes its map after
+     * the capture cannot change what the evidence recorded. Values are copied as given.
+     */
+    private static Object snapshot(Object value) {
+        if (value instanceof Map<?, ?> object) {
+            java.util.LinkedHashMap<String, Object> copy = new java.util.LinkedHashMap<>();
+            object.forEach((key, inner) -> copy.put((String) key, snapshot(inner)));
+            return java.util.Collections.unmodifiableMap(copy);
+        }
+        if (value instanceof List<?> array) {
+            java.util.ArrayList<Object> copy = new java.util.ArrayList<>(array.size());
+            array.forEach(inner -> copy.add(snapshot(inner)));
+            return java.util.Collections.unmodifiableList(copy);
+        }
+        return value;
     }
 
     /** Optional overall device-work budget: null means 30000; otherwise an integer 1000..120000. */

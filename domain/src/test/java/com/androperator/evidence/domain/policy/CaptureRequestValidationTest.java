@@ -253,4 +253,22 @@ class CaptureRequestValidationTest {
         assertThat(failure.message()).startsWith(option + " ").contains(reason);
         assertThat(failure.details()).containsEntry("option", option);
     }
+
+    @Test
+    void theAcceptedContextIsASnapshotTheCallerCanNoLongerChange() {
+        List<Object> steps = new java.util.ArrayList<>(List.of("open"));
+        Map<String, Object> nested = new LinkedHashMap<>(Map.of("steps", steps));
+        Map<String, Object> given = new LinkedHashMap<>();
+        given.put("originalVerdict", "failed");
+        given.put("run", nested);
+
+        Map<String, Object> accepted = CaptureRequestValidation.context(given).valueOrNull();
+        given.put("originalVerdict", "passed");
+        nested.put("extra", true);
+        steps.add("close");
+
+        assertThat(accepted).containsEntry("originalVerdict", "failed");
+        assertThat(accepted.get("run")).isEqualTo(Map.of("steps", List.of("open")));
+        assertThat(new java.util.ArrayList<>(accepted.keySet())).containsExactly("originalVerdict", "run");
+    }
 }
