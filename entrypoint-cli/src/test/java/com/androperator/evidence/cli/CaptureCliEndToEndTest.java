@@ -78,6 +78,7 @@ class CaptureCliEndToEndTest {
 
         assertThat(run.exitCode()).as(run.toString()).isZero();
         assertThat(run.stdout().lines()).hasSize(1);
+        assertThat(run.stderr()).isEmpty();
         CommandResult result = result(run);
         assertThat(result.ok()).isTrue();
         assertThat(result.status()).isEqualTo("complete");
