@@ -11,7 +11,8 @@ final class ToolResults {
     }
 
     /** {@code succeeded} false (partial, failed, refused, pending) sets isError; the result keeps any manifestPath. */
-    static CallToolResult of(CommandResult result, boolean succeeded) {
+    static CallToolResult of(CommandResult given, boolean succeeded) {
+        CommandResult result = McpVocabulary.translate(given);
         @SuppressWarnings("unchecked")
         Map<String, Object> structured = ContractJson.mapper().convertValue(result, Map.class);
         return CallToolResult.builder()

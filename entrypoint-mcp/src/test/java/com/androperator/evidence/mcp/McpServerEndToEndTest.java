@@ -259,7 +259,8 @@ class McpServerEndToEndTest {
         assertThat(call.isError()).isTrue();
         CommandResult result = result(call);
         assertThat(result.code()).isEqualTo(ErrorCodes.EXECUTION_VALIDATION_FAILED);
-        assertThat(result.message()).isNotBlank();
+        assertThat(result.message()).isNotBlank()
+                .as("an MCP client is told the field it sent, never a CLI option").doesNotContain("--");
         assertThat(result.manifestPath()).isNull();
         assertThat(bundles()).isEqualTo(before);
         assertThat(Path.of("/tmp/elsewhere")).doesNotExist();

@@ -28,6 +28,7 @@ final class IoCauses {
             {"too many open files", "EMFILE"},
             {"file name too long", "ENAMETOOLONG"},
             {"too many levels of symbolic links", "ELOOP"},
+            {"file too large", "EFBIG"},
             {"input/output error", "EIO"},
     };
 
