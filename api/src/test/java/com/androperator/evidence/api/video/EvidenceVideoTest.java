@@ -44,6 +44,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -89,6 +90,27 @@ class EvidenceVideoTest {
     void privateLockDirectory() throws IOException {
         lockDirectory = temp.resolve("locks");
         Files.createDirectory(lockDirectory, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+    }
+
+    /**
+     * A test that failed half-way may leave a recording running: stop it, then wait until no process
+     * (worker, recorder, muxer) still uses this test's directory, so nothing outlives the test or
+     * writes into its temporary directory while it is removed.
+     */
+    @AfterEach
+    void stopLeftoversAndAwaitTheirProcesses() throws IOException {
+        EvidenceVideo video = new EvidenceVideo(dependencies(new HashMap<>(adb.environment())));
+        try (Stream<Path> files = Files.walk(temp, 5)) {
+            for (Path session : files.filter(f -> f.getFileName().toString().equals("session.json")).toList()) {
+                Path bundle = session.getParent();
+                if (Files.exists(bundle.resolve("manifest.json")) && !manifest(bundle).isTerminal()) {
+                    video.stop(SessionRef.manifestPath(bundle.resolve("manifest.json").toString()));
+                }
+            }
+        }
+        assertThat(awaitCondition(Duration.ofSeconds(90), () -> ProcessHandle.allProcesses()
+                .noneMatch(p -> p.info().arguments().map(a -> String.join(" ", a).contains(temp.toString()))
+                        .orElse(false)))).as("every worker and recorder of this test has ended").isTrue();
     }
 
     // ---- recordings -------------------------------------------------------------------------
@@ -155,6 +177,7 @@ class EvidenceVideoTest {
         System.out.printf("stop-to-complete for a %d ms recording (%d ms media): %d ms%n",
                 manifest.video().hostDurationMs(), manifest.video().mediaDurationMs(), stopMillis);
         Conformance.assertConforms(bundle);
+        awaitWorkerDone(bundle);
 
         Map<String, String> before = snapshot(bundle);
         VideoOutcome again = video.stop(SessionRef.manifestPath(started.result().manifestPath()));
@@ -551,6 +574,7 @@ class EvidenceVideoTest {
                 VideoOutcome stopped = stopUntilDone(video, winner);
                 assertThat(stopped.result().status()).isIn("complete", "partial");
                 Conformance.assertConforms(Path.of(winner.result().manifestPath()).getParent());
+                assertThat(lockFiles()).as("a stop that returned has released the device").isEmpty();
             }
         } finally {
             pool.shutdownNow();
@@ -658,11 +682,25 @@ class EvidenceVideoTest {
         return environment;
     }
 
+    /**
+     * The terminal manifest once the worker is done: it publishes the manifest first, then releases
+     * the lock and saves its settled state, and then exits.
+     */
     private Manifest awaitTerminal(EvidenceVideo video, VideoOutcome started) {
         Path bundle = Path.of(started.result().manifestPath()).getParent();
         boolean terminal = awaitCondition(FINISH, () -> manifest(bundle).isTerminal());
         assertThat(terminal).as("the worker finalizes %s", bundle).isTrue();
+        awaitWorkerDone(bundle);
         return manifest(bundle);
+    }
+
+    /** Bounded wait until session.json shows a settled session and its worker process has exited. */
+    private static void awaitWorkerDone(Path bundle) {
+        assertThat(awaitCondition(FINISH, () -> {
+            VideoSession session = readJson(bundle.resolve("session.json"), VideoSession.class);
+            return session.recovery().value().settled()
+                    && (session.worker() == null || !new HostProcessIdentity().isRunning(session.worker()));
+        })).as("the worker of %s has settled its session and exited", bundle).isTrue();
     }
 
     private static VideoOutcome stopUntilDone(EvidenceVideo video, VideoOutcome started) {

@@ -28,8 +28,14 @@ final class HeartbeatPulse implements AutoCloseable {
         return new HeartbeatPulse(scheduler);
     }
 
+    /** Stops the heartbeat; when this returns, no heartbeat write is in flight any more. */
     @Override
     public void close() {
         scheduler.shutdownNow();
+        try {
+            scheduler.awaitTermination(VideoLimits.HEARTBEAT_INTERVAL_MILLIS * 2, TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 }

@@ -23,6 +23,14 @@ public enum RecoveryState {
         return wire;
     }
 
+    /**
+     * The worker is done with the session: nothing in the bundle changes any more (the worker saves
+     * this state last, after the manifest, the lock release and the heartbeat).
+     */
+    public boolean settled() {
+        return this == RELEASED || this == SPAWN_FAILED || this == RECOVERY_REQUIRED;
+    }
+
     public static RecoveryState of(String wire) {
         for (RecoveryState state : values()) {
             if (state.wire.equals(wire)) {

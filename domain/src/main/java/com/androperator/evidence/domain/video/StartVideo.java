@@ -125,8 +125,15 @@ public final class StartVideo {
             bundleDir = ((Checked.Accepted<Path>) root).value().resolve(sessionId);
         }
         Instant created = ports.wallClock().now();
-        Acquisition acquisition = ports.locks().acquire(request.serial(),
-                new LockClaim(sessionId, nonce, bundleDir.toString(), request.serial(), created.toString()));
+        LockClaim claim = new LockClaim(sessionId, nonce, bundleDir.toString(), request.serial(), created.toString());
+        Acquisition acquisition = ports.locks().acquire(request.serial(), claim);
+        // A holder that already published its terminal manifest is only releasing the lock: give it a
+        // moment instead of refusing a start that follows its stop or status immediately.
+        Deadline settle = Deadline.after(ports.monotonicClock(), VideoLimits.LOCK_SETTLE_MILLIS);
+        while (acquisition instanceof Acquisition.Held held && releasing(held) && !settle.expired()) {
+            ports.pause().pause(50);
+            acquisition = ports.locks().acquire(request.serial(), claim);
+        }
         if (acquisition instanceof Acquisition.Unusable unusable) {
             return VideoResults.refused(unusable.failure(), null);
         }
@@ -224,6 +231,20 @@ public final class StartVideo {
                 RecoveryState.SPAWN_FAILED.wire(), why, ports.wallClock().now().toString())));
         ports.locks().release(lockPath, session.nonce());
         return VideoResults.terminal(failed, Path.of(session.manifestPath()), session.sessionId());
+    }
+
+    /** The holder's session is terminal and its worker has not yet saved its settled state. */
+    private boolean releasing(Acquisition.Held held) {
+        if (held.holder().isEmpty()) {
+            return false;
+        }
+        Path holderDir = Path.of(held.holder().get().bundleDir());
+        if (!(ports.sessions().readSession(holderDir) instanceof SessionRead.Found found)
+                || found.session().recovery().value().settled()) {
+            return false;
+        }
+        return ports.bundles().apply(holderDir).readManifest() instanceof ManifestRead.Found manifest
+                && manifest.manifest().isTerminal();
     }
 
     /** Another session holds the device; when its ownership cannot be verified, say that recovery is required. */

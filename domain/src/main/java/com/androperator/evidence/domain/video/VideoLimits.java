@@ -36,6 +36,11 @@ public final class VideoLimits {
     public static final long WORKER_DURATION_SLACK_MILLIS = 5_000;
     /** A recorder exiting cleanly this close to its limit reached the duration cap. */
     public static final long DURATION_CAP_TOLERANCE_MILLIS = 1_500;
+    /**
+     * How long start waits for a device lock whose holder has published its terminal manifest and
+     * is only releasing the lock (its session not yet settled).
+     */
+    public static final long LOCK_SETTLE_MILLIS = 3_000;
     /** How long the worker waits for the recorder to open its file before giving up on startup. */
     public static final long WORKER_STARTUP_MILLIS = 10_000;
 

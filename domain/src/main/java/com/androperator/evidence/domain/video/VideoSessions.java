@@ -71,8 +71,10 @@ public final class VideoSessions {
         if (unresolved.isPresent()) {
             return unresolved.get();
         }
+        Deadline deadline = Deadline.after(ports.monotonicClock(), VideoLimits.STOP_WAIT_MILLIS);
         if (found.manifest().isTerminal()) {
-            return VideoResults.terminal(found.manifest(), found.manifestPath(), found.session().sessionId());
+            // Nothing to request; at most wait for the worker to finish releasing the lock.
+            return settled(found, found.manifest(), deadline);
         }
         Optional<CommandResult> lost = lostWorker(found);
         if (lost.isPresent()) {
@@ -84,7 +86,6 @@ public final class VideoSessions {
         if (ports.sessions().writeStopRequest(bundleDir, request) instanceof SessionStore.Saved.NotWritten notWritten) {
             return VideoResults.refused(notWritten.failure(), null);
         }
-        Deadline deadline = Deadline.after(ports.monotonicClock(), VideoLimits.STOP_WAIT_MILLIS);
         Manifest current = found.manifest();
         while (true) {
             if (found.bundle().readManifest() instanceof ManifestRead.Found read) {
@@ -96,7 +97,7 @@ public final class VideoSessions {
                 return unresolved.get();
             }
             if (current.isTerminal()) {
-                return VideoResults.terminal(current, found.manifestPath(), found.session().sessionId());
+                return settled(latest, current, deadline);
             }
             lost = lostWorker(latest);
             if (lost.isPresent()) {
@@ -107,6 +108,29 @@ public final class VideoSessions {
             }
             ports.pause().pause(POLL_MILLIS);
         }
+    }
+
+    /**
+     * The outcome of a terminal session once its worker has settled it: the worker publishes the
+     * terminal manifest first and then releases the device lock and saves the settled state, so stop
+     * waits (within its own deadline) for that state. A caller that gets "complete" can then start
+     * the next recording on the device at once. A worker that is gone, or a deadline that passes,
+     * ends the wait: the published evidence is final either way.
+     */
+    private CommandResult settled(Session found, Manifest terminal, Deadline deadline) {
+        Session latest = found;
+        while (!latest.session().recovery().value().settled()) {
+            WorkerLiveness.Verdict verdict = WorkerLiveness.assess(latest.session(),
+                    ports.sessions().readHeartbeat(found.bundle().directory()), ports.identity(), ports.wallClock().now());
+            if (verdict != WorkerLiveness.Verdict.ALIVE || deadline.expired()) {
+                break;
+            }
+            ports.pause().pause(POLL_MILLIS);
+            latest = new Session(reread(found), terminal, found.manifestPath(), found.bundle());
+        }
+        Optional<CommandResult> unresolved = recoveryRequired(latest);
+        return unresolved.orElseGet(() -> VideoResults.terminal(terminal, found.manifestPath(),
+                found.session().sessionId()));
     }
 
     private VideoSession reread(Session found) {

@@ -78,9 +78,10 @@ public final class VideoWorker {
             BundleError error = VideoStage.error(ErrorCodes.EVIDENCE_RECOVERY_REQUIRED, VideoStage.STARTUP,
                     "The device lock " + lockPath + " does not hold this session's nonce, so ownership cannot be verified;"
                             + " nothing was recorded.", VideoStage.RECORDER);
+            bundle.publishManifest(VideoManifests.startupFailed(base, now(), List.of(error)));
+            // The settled state is saved last: once it is visible, the worker changes nothing more.
             ports.sessions().saveSession(bundleDir, session.withWorker(self,
                     recovery(RecoveryState.RECOVERY_REQUIRED, "device lock not held by this session")));
-            bundle.publishManifest(VideoManifests.startupFailed(base, now(), List.of(error)));
             return WorkerExit.OWNERSHIP_UNVERIFIED;
         }
         VideoSession claimed = session.withWorker(self, recovery(RecoveryState.WORKER_OWNED, null));
@@ -91,15 +92,16 @@ public final class VideoWorker {
             ports.locks().release(lockPath, session.nonce());
             return WorkerExit.PERSISTENCE_FAILED;
         }
-        try (HeartbeatPulse ignored = HeartbeatPulse.start(ports.sessions(), bundleDir, claimed.nonce(), self,
+        try (HeartbeatPulse heartbeat = HeartbeatPulse.start(ports.sessions(), bundleDir, claimed.nonce(), self,
                 ports.wallClock())) {
-            return record(claimed, bundle, base, bundleDir, lockPath);
+            return record(claimed, bundle, base, bundleDir, lockPath, heartbeat);
         }
     }
 
     private enum Startup { OPENED, EXITED, STOP_REQUESTED, TIMED_OUT }
 
-    private WorkerExit record(VideoSession session, VideoBundleFiles bundle, Manifest base, Path bundleDir, Path lockPath) {
+    private WorkerExit record(VideoSession session, VideoBundleFiles bundle, Manifest base, Path bundleDir, Path lockPath,
+                              HeartbeatPulse heartbeat) {
         MediaToolkit.MediaTools tools = ports.media().forTools(session.tools());
         Instant recordingStarted = ports.wallClock().now();
         long startNanos = ports.monotonicClock().nanoTime();
@@ -110,7 +112,8 @@ public final class VideoWorker {
         if (start instanceof RecorderStart.NotStarted notStarted) {
             BundleError error = VideoStage.error(ErrorCodes.RECORDER_FAILED, VideoStage.STARTUP,
                     "The recorder could not be started: " + notStarted.failure().message(), VideoStage.RECORDER);
-            return publishAndRelease(session, bundle, lockPath, VideoManifests.startupFailed(base, now(), List.of(error)));
+            return publishAndRelease(session, bundle, lockPath, VideoManifests.startupFailed(base, now(), List.of(error)),
+                    heartbeat);
         }
         RecorderProcess recorder = ((RecorderStart.Started) start).process();
 
@@ -163,7 +166,7 @@ public final class VideoWorker {
                 ports.wallClock(), ports.monotonicClock());
         if (!recorder.awaitExit(VideoLimits.RECORDER_STOP_GRACE_MILLIS)) {
             return unresponsive(session, bundle, base, finalization, recorder, recordingStarted, startNanos, stopReason,
-                    receipt, recordingErrors);
+                    receipt, recordingErrors, heartbeat);
         }
         long hostDurationMs = elapsedMs(startNanos);
         Instant recordingFinished = ports.wallClock().now();
@@ -194,7 +197,7 @@ public final class VideoWorker {
 
         Manifest terminal = finalization.conclude(bundle, base, now(), stopReason, hostDurationMs, media, others,
                 moreErrors);
-        return publishAndRelease(session, bundle, lockPath, terminal);
+        return publishAndRelease(session, bundle, lockPath, terminal, heartbeat);
     }
 
     /** The host recorder receipt: what was run, how it ended, and why it stopped; never an Operator result. */
@@ -267,13 +270,13 @@ public final class VideoWorker {
      * SIGINT did not end the recorder. Its own --time-limit still bounds it, but the worker can no
      * longer vouch for it: its file is still open, so no media is finalized or published, the
      * retained output and the receipt (with the recorder's PID and command) are recorded, the
-     * session is marked recovery_required before the terminal manifest is published, and the device
+     * terminal manifest is published, and last the session is marked recovery_required; the device
      * lock is kept for manual recovery.
      */
     private WorkerExit unresponsive(VideoSession session, VideoBundleFiles bundle, Manifest base,
                                     VideoFinalization finalization, RecorderProcess recorder, Instant recordingStarted,
                                     long startNanos, StopReason decided, Map<String, Object> receipt,
-                                    List<BundleError> recordingErrors) {
+                                    List<BundleError> recordingErrors, HeartbeatPulse heartbeat) {
         long hostDurationMs = elapsedMs(startNanos);
         Instant gaveUp = ports.wallClock().now();
         BundleError error = VideoStage.error(ErrorCodes.RECORDER_FAILED, VideoStage.RECORDING,
@@ -284,10 +287,6 @@ public final class VideoWorker {
                         + "verify that the recorder has ended before manual recovery.", VideoStage.RECORDER);
         List<BundleError> errors = new ArrayList<>(recordingErrors);
         errors.add(error);
-        ports.sessions().saveSession(bundle.directory(), session.withRecovery(recovery(RecoveryState.RECOVERY_REQUIRED,
-                "the recorder (PID " + recorder.pid() + ", " + String.join(" ", recorder.commandLine())
-                        + ") did not exit after SIGINT (stop reason " + decided.wire() + "); the device lock "
-                        + session.lockPath() + " is kept")));
         receipt.put("unresponsiveAfterSigint", true);
         receipt.put("requestedStopReason", decided.wire());
         List<Artifact> others = new ArrayList<>();
@@ -300,17 +299,30 @@ public final class VideoWorker {
                 List.of(record), List.of()), gaveUp, receiptNanos, errors));
         bundle.publishManifest(finalization.conclude(bundle, base, now(), StopReason.FAILURE, hostDurationMs,
                 FinalizedMedia.none(List.of()), others, errors));
+        heartbeat.close();
+        ports.sessions().saveSession(bundle.directory(), session.withRecovery(recovery(RecoveryState.RECOVERY_REQUIRED,
+                "the recorder (PID " + recorder.pid() + ", " + String.join(" ", recorder.commandLine())
+                        + ") did not exit after SIGINT (stop reason " + decided.wire() + "); the device lock "
+                        + session.lockPath() + " is kept")));
         return WorkerExit.RECORDER_UNRESPONSIVE;
     }
 
-    private WorkerExit publishAndRelease(VideoSession session, VideoBundleFiles bundle, Path lockPath, Manifest terminal) {
+    /**
+     * Final persistence, in this order: the terminal manifest, then (only once it is persisted) the
+     * lock release, then the heartbeat stops, and last the settled session state, so that a reader
+     * who sees that state knows nothing in the bundle or the lock directory changes any more.
+     */
+    private WorkerExit publishAndRelease(VideoSession session, VideoBundleFiles bundle, Path lockPath, Manifest terminal,
+                                         HeartbeatPulse heartbeat) {
         if (bundle.publishManifest(terminal) instanceof Stored.Failed) {
+            heartbeat.close();
             ports.sessions().saveSession(bundle.directory(), session.withRecovery(
                     recovery(RecoveryState.RECOVERY_REQUIRED, "the terminal manifest could not be persisted")));
             return WorkerExit.PERSISTENCE_FAILED;
         }
         Release release = ports.locks().release(lockPath, session.nonce());
         String reason = release instanceof Release.Released ? null : "lock release: " + release;
+        heartbeat.close();
         ports.sessions().saveSession(bundle.directory(), session.withRecovery(recovery(RecoveryState.RELEASED, reason)));
         return WorkerExit.FINISHED;
     }

@@ -81,6 +81,24 @@ class VideoSessionsTest {
     }
 
     @Test
+    void stopAfterTheTerminalManifestWaitsForTheWorkerToReleaseTheLockAndSettle() {
+        // The worker publishes the terminal manifest, then releases the lock, then saves "released":
+        // a stop that returns complete must mean the device can be recorded again.
+        sessions.session = session();
+        bundle.manifest = manifest(BundleStatus.FINALIZING);
+        bundle.afterReads = 2;
+        bundle.later = terminal(BundleStatus.COMPLETE);
+        sessions.settleAfterReads = 5;
+
+        CommandResult result = subject.stop(MANIFEST, VideoSessions.ExpectedTarget.NONE);
+
+        assertThat(result.status()).isEqualTo("complete");
+        assertThat(result.ok()).isTrue();
+        assertThat(sessions.session.recovery().value()).isEqualTo(RecoveryState.RELEASED);
+        assertThat(nanos.get()).as("it waited for the release, not for its deadline").isLessThan(2_000_000_000L);
+    }
+
+    @Test
     void aRepeatedStopOnATerminalSessionWritesNothing() {
         sessions.session = session();
         bundle.manifest = terminal(BundleStatus.PARTIAL);
@@ -235,6 +253,8 @@ class VideoSessionsTest {
         final List<StopRequest> stopRequests = new ArrayList<>();
         /** What the worker does when it sees a stop request (runs as the request is written). */
         Runnable onStopRequest = () -> { };
+        /** After this many reads the worker has released the lock and saved "released" (-1: never). */
+        int settleAfterReads = -1;
 
         @Override
         public Saved saveSession(Path bundleDir, VideoSession saved) {
@@ -244,6 +264,10 @@ class VideoSessionsTest {
 
         @Override
         public SessionRead readSession(Path bundleDir) {
+            if (settleAfterReads > 0 && --settleAfterReads == 0) {
+                session = session.withRecovery(new VideoSession.Recovery(RecoveryState.RELEASED.wire(), null,
+                        NOW.toString()));
+            }
             return session == null ? new SessionRead.Absent() : new SessionRead.Found(session);
         }
 

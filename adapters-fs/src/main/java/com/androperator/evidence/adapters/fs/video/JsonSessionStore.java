@@ -31,9 +31,20 @@ public final class JsonSessionStore implements SessionStore {
     private static final String STOP_PREFIX = "stop-";
     private static final Pattern REQUEST_ID = Pattern.compile("[A-Za-z0-9-]{1,64}");
 
+    /**
+     * session.json sits beside the manifest, where every file must be listed; its temporary file is
+     * staged under control/ so that the bundle root never shows one, even to a concurrent verifier.
+     */
     @Override
     public Saved saveSession(Path bundleDir, VideoSession session) {
-        return write(bundleDir.resolve(VideoSession.FILE_NAME), ContractJson.toPrettyBytes(session), "session state");
+        Path file = bundleDir.resolve(VideoSession.FILE_NAME);
+        try {
+            PrivateFiles.ensureDirectory(control(bundleDir));
+            PrivateFiles.replace(file, ContractJson.toPrettyBytes(session), control(bundleDir));
+            return new Saved.Written(file);
+        } catch (IOException e) {
+            return unwritable("session state", file, e);
+        }
     }
 
     @Override
@@ -122,11 +133,15 @@ public final class JsonSessionStore implements SessionStore {
             PrivateFiles.replace(file, json);
             return new Saved.Written(file);
         } catch (IOException e) {
-            return new Saved.NotWritten(StorageFailures.unwritable("Could not write " + what + " at", file,
-                    PrivateFiles.causeCode(e), PrivateFiles.describe(e),
-                    "Make the bundle directory writable, or start a new recording in a writable directory; "
-                            + "no permissions are changed automatically."));
+            return unwritable(what, file, e);
         }
+    }
+
+    private static Saved unwritable(String what, Path file, IOException e) {
+        return new Saved.NotWritten(StorageFailures.unwritable("Could not write " + what + " at", file,
+                PrivateFiles.causeCode(e), PrivateFiles.describe(e),
+                "Make the bundle directory writable, or start a new recording in a writable directory; "
+                        + "no permissions are changed automatically."));
     }
 
 }

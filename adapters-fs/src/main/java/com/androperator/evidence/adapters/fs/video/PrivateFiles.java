@@ -68,7 +68,16 @@ final class PrivateFiles {
 
     /** Replaces {@code target} atomically with {@code bytes}. */
     static void replace(Path target, byte[] bytes) throws IOException {
-        Path temporary = target.resolveSibling("." + target.getFileName() + "." + UUID.randomUUID() + ".tmp");
+        replace(target, bytes, target.getParent());
+    }
+
+    /**
+     * Replaces {@code target} atomically with {@code bytes}, staging the temporary file in
+     * {@code staging} (a directory on the same file system), so that the target's own directory
+     * never shows a half-written or leftover temporary file.
+     */
+    static void replace(Path target, byte[] bytes, Path staging) throws IOException {
+        Path temporary = staging.resolve("." + target.getFileName() + "." + UUID.randomUUID() + ".tmp");
         try {
             writeNew(temporary, bytes);
             Files.move(temporary, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);

@@ -13,6 +13,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -60,6 +61,31 @@ class JsonSessionStoreTest {
         Files.writeString(bundle.resolve("session.json"), "{\"schemaVersion\":1}");
         assertThat(store.readSession(bundle)).isInstanceOf(SessionRead.Unreadable.class);
         assertThat(store.readHeartbeat(bundle)).isEmpty();
+    }
+
+    @Test
+    void aSessionWithoutAnOperatorRoundTripsAndSavingLeavesNoTemporaryFileBesideTheManifest() throws IOException {
+        VideoSession withoutOperator = new VideoSession(VideoSession.SCHEMA_VERSION, "session-2", "nonce",
+                VideoSession.SCRCPY, new VideoSession.Target("127.0.0.1:5555", null), bundle.toString(),
+                bundle.resolve("manifest.json").toString(), "/tmp/locks/device-x.lock", 1, new VideoSize(324, 720),
+                "2026-01-01T00:00:00Z", "2026-01-01T00:00:06Z",
+                new VideoSession.Tools("/usr/bin/scrcpy", "/usr/bin/ffmpeg", "/usr/bin/ffprobe", null), null,
+                new VideoSession.Recovery(RecoveryState.AWAITING_WORKER.wire(), null, "2026-01-01T00:00:00Z"));
+
+        for (RecoveryState state : new RecoveryState[] {RecoveryState.AWAITING_WORKER, RecoveryState.WORKER_OWNED,
+                RecoveryState.RELEASED}) {
+            store.saveSession(bundle, withoutOperator.withRecovery(
+                    new VideoSession.Recovery(state.wire(), null, "2026-01-01T00:00:05Z")));
+        }
+
+        assertThat(store.readSession(bundle)).isEqualTo(new SessionRead.Found(withoutOperator.withRecovery(
+                new VideoSession.Recovery(RecoveryState.RELEASED.wire(), null, "2026-01-01T00:00:05Z"))));
+        try (Stream<Path> root = Files.list(bundle)) {
+            assertThat(root.map(p -> p.getFileName().toString())).containsExactlyInAnyOrder("session.json", "control");
+        }
+        try (Stream<Path> control = Files.list(bundle.resolve("control"))) {
+            assertThat(control).as("the staged temporary files were renamed, none is left").isEmpty();
+        }
     }
 
     private VideoSession session() {
