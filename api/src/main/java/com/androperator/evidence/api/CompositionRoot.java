@@ -51,17 +51,32 @@ final class CompositionRoot {
     }
 
     /**
-     * Resolves the managed bundle root once, at request entry: ANDROPERATOR_EVIDENCE_DIR from the
-     * dependencies' environment (relative values against their working directory), else
-     * {@code ~/.androperator/evidence}; its {@code bundles/} directory is created and proven
-     * writable. A baseDir replaces all of that and is used as it is.
+     * Resolves the managed bundle root once, at request entry, without touching the file system:
+     * ANDROPERATOR_EVIDENCE_DIR from the dependencies' environment (relative values against their
+     * working directory), else {@code ~/.androperator/evidence}, and its {@code bundles/} directory.
+     * A baseDir replaces all of that and is used as it is.
      */
-    static ManagedRoot managedRoot(CaptureDependencies dependencies) {
+    static ManagedRoot resolveManagedRoot(CaptureDependencies dependencies) {
         if (dependencies.baseDir() != null) {
             return new ManagedRoot.Ready(dependencies.workingDirectory().resolve(dependencies.baseDir()).normalize());
         }
-        EvidenceRoots.Preparation prepared = EvidenceRoots.prepare(dependencies.environment(),
+        EvidenceRoots.Resolution resolved = EvidenceRoots.resolve(dependencies.environment(),
                 home(dependencies.environment()), dependencies.workingDirectory());
+        if (resolved instanceof EvidenceRoots.Resolution.Invalid invalid) {
+            return new ManagedRoot.Refused(invalid.failure());
+        }
+        return new ManagedRoot.Ready(((EvidenceRoots.Resolution.Resolved) resolved).bundlesRoot());
+    }
+
+    /**
+     * Creates the {@code bundles/} directory that {@link #resolveManagedRoot} resolved and proves it
+     * writable (EVIDENCE_STORAGE_UNWRITABLE otherwise). A baseDir is used as it is.
+     */
+    static ManagedRoot prepareManagedRoot(CaptureDependencies dependencies, Path bundlesRoot) {
+        if (dependencies.baseDir() != null) {
+            return new ManagedRoot.Ready(bundlesRoot);
+        }
+        EvidenceRoots.Preparation prepared = EvidenceRoots.prepareBundlesRoot(bundlesRoot.getParent());
         if (prepared instanceof EvidenceRoots.Preparation.Refused refused) {
             return new ManagedRoot.Refused(refused.failure());
         }

@@ -4,6 +4,9 @@ import com.androperator.evidence.domain.capture.BundleLocation;
 import com.androperator.evidence.domain.capture.CaptureEvidence;
 import com.androperator.evidence.domain.capture.CaptureOutcome;
 import com.androperator.evidence.domain.capture.CaptureRequest;
+import com.androperator.evidence.domain.port.Failure;
+import java.nio.file.Path;
+import java.util.Optional;
 
 /**
  * The Java entry point for a still capture, the equivalent of the spec's
@@ -26,15 +29,30 @@ public final class EvidenceCapture {
         if (options.outputDir() != null) {
             location = new BundleLocation.Explicit(options.outputDir());
         } else {
-            CompositionRoot.ManagedRoot root = CompositionRoot.managedRoot(dependencies);
-            if (root instanceof CompositionRoot.ManagedRoot.Refused refused) {
+            CompositionRoot.ManagedRoot resolved = CompositionRoot.resolveManagedRoot(dependencies);
+            if (resolved instanceof CompositionRoot.ManagedRoot.Refused refused) {
                 return new CaptureOutcome.Refused(refused.failure(), null);
             }
-            location = new BundleLocation.Managed(((CompositionRoot.ManagedRoot.Ready) root).bundlesRoot());
+            Path bundlesRoot = ((CompositionRoot.ManagedRoot.Ready) resolved).bundlesRoot();
+            // An invalid request is refused before the evidence root is created or probed: it leaves nothing behind.
+            Optional<Failure> invalid = CaptureEvidence.invalidOption(request(new BundleLocation.Managed(bundlesRoot),
+                    options));
+            if (invalid.isPresent()) {
+                return new CaptureOutcome.Refused(invalid.get(), null);
+            }
+            CompositionRoot.ManagedRoot prepared = CompositionRoot.prepareManagedRoot(dependencies, bundlesRoot);
+            if (prepared instanceof CompositionRoot.ManagedRoot.Refused refused) {
+                return new CaptureOutcome.Refused(refused.failure(), null);
+            }
+            location = new BundleLocation.Managed(((CompositionRoot.ManagedRoot.Ready) prepared).bundlesRoot());
         }
         CaptureEvidence capture = new CaptureEvidence(CompositionRoot.capturePorts(dependencies),
                 AndroperatorVersion.current(), dependencies.toolName());
-        return capture.execute(new CaptureRequest(location, options.deviceSerial(), options.operatorPackage(),
-                options.label(), options.context(), options.timeoutMs()));
+        return capture.execute(request(location, options));
+    }
+
+    private static CaptureRequest request(BundleLocation location, CaptureOptions options) {
+        return new CaptureRequest(location, options.deviceSerial(), options.operatorPackage(), options.label(),
+                options.context(), options.timeoutMs());
     }
 }

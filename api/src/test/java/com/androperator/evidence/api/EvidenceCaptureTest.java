@@ -115,6 +115,22 @@ class EvidenceCaptureTest {
     }
 
     @Test
+    void anInvalidManagedRequestIsRefusedBeforeTheEvidenceRootIsCreatedOrTheDeviceAsked() throws IOException {
+        Path root = temp.resolve("fresh-root");
+        int before = lab.simulator().receivedServices().size();
+        CaptureOutcome outcome = EvidenceCapture.captureEvidence(
+                CaptureOptions.builder().deviceSerial(lab.serial()).operatorPackage(PhoneLab.OPERATOR)
+                        .label("x".repeat(2049)).build(),
+                dependencies().environment(environmentWith("ANDROPERATOR_EVIDENCE_DIR", root.toString())).build());
+
+        assertThat(outcome.toResult().code()).isEqualTo(ErrorCodes.EXECUTION_VALIDATION_FAILED);
+        assertThat(outcome.toResult().message()).contains("--label");
+        assertThat(root).doesNotExist();
+        assertThat(entries(temp)).isEmpty();
+        assertThat(lab.simulator().receivedServices()).hasSize(before);
+    }
+
+    @Test
     void anEvidenceRootBelowARegularFileIsUnwritableWithPathCauseAndRecovery() throws IOException {
         Path file = Files.writeString(temp.resolve("not-a-directory"), "x");
         CaptureOutcome outcome = EvidenceCapture.captureEvidence(options(),

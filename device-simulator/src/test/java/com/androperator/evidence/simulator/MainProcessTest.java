@@ -10,6 +10,7 @@ import java.io.BufferedReader;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStreamReader;
+import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,6 +20,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -43,6 +45,42 @@ class MainProcessTest {
     }
 
     @Test
+    @Timeout(value = 120, threadMode = Timeout.ThreadMode.SEPARATE_THREAD) // a hang guard, not a timing assertion
+    void mainListensOnTheRequestedPortAndStopsOnSigint(@TempDir Path folder) throws Exception {
+        Path profile = ProfileWriter.write(SimulatorProfile.builder().model("Port Sim").build(), folder);
+        int port;
+        try (ServerSocket probe = new ServerSocket(0)) {
+            port = probe.getLocalPort();
+        }
+        Process process = new ProcessBuilder(withDefaultSignals(javaCommand("--profile", profile.toString(),
+                "--port", String.valueOf(port)))).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        try {
+            assertThat(expectServingThenStop(process, "Port Sim", "INT")).isEqualTo(port);
+        } finally {
+            process.destroyForcibly();
+        }
+    }
+
+    @Test
+    @Timeout(value = 120, threadMode = Timeout.ThreadMode.SEPARATE_THREAD) // a hang guard, not a timing assertion
+    void launcherStopsOnSigintEvenWhenStartedWithSigintIgnored(@TempDir Path tree) throws Exception {
+        Path target = copyLauncherInto(tree);
+        Files.createSymbolicLink(target.resolve("classes"), Path.of("target/classes").toAbsolutePath());
+        Files.writeString(target.resolve("classpath.txt"), jacksonClasspath());
+
+        // A script that runs `bin/device-simulator ... &` without job control starts it with SIGINT
+        // ignored, and a JVM never handles a signal it inherited as ignored.
+        Process process = new ProcessBuilder("bash", "-c", "trap '' INT; exec \"$0\" \"$@\"",
+                tree.resolve("bin/device-simulator").toString(), "--profile", "classpath:profiles/pixel/profile.json")
+                .redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        try {
+            expectServingThenStop(process, "Pixel 7", "INT");
+        } finally {
+            process.destroyForcibly();
+        }
+    }
+
+    @Test
     void mainRejectsBadArgumentsWithUsage() throws Exception {
         Process process = new ProcessBuilder(javaCommand("--port", "70000")).start();
 
@@ -57,10 +95,7 @@ class MainProcessTest {
         Path target = copyLauncherInto(tree);
         Files.createSymbolicLink(target.resolve("classes"),
                 Path.of("target/classes").toAbsolutePath());
-        String jackson = Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
-                .filter(entry -> entry.contains("jackson"))
-                .collect(Collectors.joining(File.pathSeparator));
-        Files.writeString(target.resolve("classpath.txt"), jackson);
+        Files.writeString(target.resolve("classpath.txt"), jacksonClasspath());
 
         Process process = new ProcessBuilder(tree.resolve("bin/device-simulator").toString(),
                 "--profile", "classpath:profiles/pixel/profile.json")
@@ -85,7 +120,25 @@ class MainProcessTest {
                 .contains("the module is not built", "mvn -q -o -pl device-simulator install");
     }
 
+    private static String jacksonClasspath() {
+        return Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
+                .filter(entry -> entry.contains("jackson"))
+                .collect(Collectors.joining(File.pathSeparator));
+    }
+
+    /** {@code command} with SIGINT and SIGTERM at their defaults, whatever this JVM inherited. */
+    private static List<String> withDefaultSignals(List<String> command) {
+        List<String> reset = new ArrayList<>(List.of("env", "--default-signal=INT,TERM"));
+        reset.addAll(command);
+        return reset;
+    }
+
     private static void expectServingThenStop(Process process, String model) throws Exception {
+        expectServingThenStop(process, model, "TERM");
+    }
+
+    /** Expects the one announcement line, a working device, then a clean stop on {@code signal}; returns the port. */
+    private static int expectServingThenStop(Process process, String model, String signal) throws Exception {
         BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(),
                 StandardCharsets.UTF_8));
         String line = out.readLine();
@@ -99,12 +152,19 @@ class MainProcessTest {
             assertThat(host.run(1, "exec:getprop ro.build.version.sdk", 1 << 20)).asString()
                     .isEqualTo("34\n");
         }
-        // SIGTERM through the handle: Process.destroy() would also close our end of stdout.
-        assertThat(process.toHandle().destroy()).isTrue();
+        if (signal.equals("TERM")) {
+            // SIGTERM through the handle: Process.destroy() would also close our end of stdout.
+            assertThat(process.toHandle().destroy()).isTrue();
+        } else {
+            Process kill = new ProcessBuilder("kill", "-" + signal, String.valueOf(process.pid())).start();
+            assertThat(kill.waitFor(30, TimeUnit.SECONDS)).isTrue();
+            assertThat(kill.exitValue()).isZero();
+        }
         // Nothing more is printed: the next read is the end of the output, once the JVM exited.
         assertThat(out.readLine()).isNull();
         assertThat(process.waitFor(30, TimeUnit.SECONDS)).isTrue();
-        assertThat(process.exitValue()).isEqualTo(128 + 15);
+        assertThat(process.exitValue()).isEqualTo(128 + (signal.equals("TERM") ? 15 : 2));
+        return port;
     }
 
     private static List<String> javaCommand(String... args) {

@@ -175,6 +175,35 @@ class CaptureCliEndToEndTest {
     }
 
     @Test
+    void aScreenshotCutWithAFailingOperatorIsAFailedCaptureThatExitsOneAndKeepsAReadableManifest() throws IOException {
+        lab.phone(p -> p.toBuilder().fault("screencap", ServiceFault.dropAfterBytes(300_000))
+                .operator(op -> op.withBehavior(OperatorBehavior.FAILED)).build());
+        Path bundle = temp.resolve("bundle");
+        CliProcess.Run run = cli.run("evidence", "capture", "--device", lab.serial(),
+                "--operator-package", PhoneLab.OPERATOR, "--output-dir", bundle.toString(), "--context-json", CONTEXT);
+
+        assertThat(run.exitCode()).as(run.toString()).isEqualTo(1);
+        assertThat(run.stdout().lines()).hasSize(1);
+        CommandResult result = result(run);
+        assertThat(result.ok()).isFalse();
+        assertThat(result.code()).isEqualTo(ErrorCodes.EVIDENCE_CAPTURE_FAILED);
+        assertThat(result.status()).isEqualTo("failed");
+        assertThat(result.message()).isNotBlank();
+        assertThat(result.manifestPath()).isEqualTo(bundle.resolve("manifest.json").toString());
+        Conformance.assertConforms(bundle);
+        Manifest manifest = manifest(bundle);
+        assertThat(manifest.evidenceId()).isEqualTo(result.evidenceId());
+        assertThat(manifest.status()).isEqualTo(BundleStatus.FAILED);
+        assertThat(artifact(manifest, ArtifactKind.SCREENSHOT).status()).isEqualTo(ArtifactStatus.PARTIAL);
+        assertThat(bundle.resolve("screenshot.partial.png")).isRegularFile();
+        assertThat(artifact(manifest, ArtifactKind.HIERARCHY).status()).isEqualTo(ArtifactStatus.FAILED);
+        assertThat(manifest.errors()).isNotEmpty();
+        assertThat(manifest.context()).isEqualTo(Map.of("commandId", "original-command", "originalVerdict", "failed"));
+        CliProcess.Run verify = cli.run("evidence", "verify", bundle.toString());
+        assertThat(verify.exitCode()).as(verify.toString()).isZero();
+    }
+
+    @Test
     void aBudgetThatExpiresDuringTheHierarchyIsAnOwnedTimeout() throws IOException {
         // Readiness answers; the snapshot never does, so the budget runs out while waiting for it.
         lab.phone(p -> p.toBuilder().operator(op -> op.withBehaviorFor("snapshot_ui", OperatorBehavior.SILENT)).build());
@@ -208,6 +237,8 @@ class CaptureCliEndToEndTest {
         Path existing = Files.createDirectory(temp.resolve("existing"));
         Path inside = Files.writeString(existing.resolve("notes.txt"), "keep me");
         FileTime modified = Files.getLastModifiedTime(existing);
+        FileTime insideModified = Files.getLastModifiedTime(inside);
+        int services = lab.simulator().receivedServices().size();
 
         CliProcess.Run run = cli.run("evidence", "capture", "--device", lab.serial(),
                 "--operator-package", PhoneLab.OPERATOR, "--output-dir", existing.toString());
@@ -219,6 +250,25 @@ class CaptureCliEndToEndTest {
         assertThat(entries(existing)).containsExactly(inside);
         assertThat(Files.readString(inside)).isEqualTo("keep me");
         assertThat(Files.getLastModifiedTime(existing)).isEqualTo(modified);
+        assertThat(Files.getLastModifiedTime(inside)).isEqualTo(insideModified);
+        // Refused before capture: the phone was not asked for anything.
+        assertThat(lab.simulator().receivedServices()).hasSize(services);
+    }
+
+    @Test
+    void anExistingRegularFileAsOutputDirectoryIsACollisionAndIsNotTouched() throws IOException {
+        Path file = Files.writeString(temp.resolve("bundle"), "keep me");
+        FileTime modified = Files.getLastModifiedTime(file);
+
+        CliProcess.Run run = cli.run("evidence", "capture", "--device", lab.serial(),
+                "--operator-package", PhoneLab.OPERATOR, "--output-dir", file.toString());
+
+        assertThat(run.exitCode()).as(run.toString()).isEqualTo(1);
+        CommandResult result = result(run);
+        assertThat(result.code()).isEqualTo(ErrorCodes.EVIDENCE_OUTPUT_EXISTS);
+        assertThat(result.details()).containsEntry("existing", "file").containsEntry("path", file.toString());
+        assertThat(Files.readString(file)).isEqualTo("keep me");
+        assertThat(Files.getLastModifiedTime(file)).isEqualTo(modified);
     }
 
     @Test
@@ -259,6 +309,21 @@ class CaptureCliEndToEndTest {
         String tooLongLabel = "x".repeat(2049);
         String tooLargeContext = "{\"blob\":\"" + "y".repeat(16 * 1024) + "\"}";
         return Stream.of(
+                invalid("label of 2049 UTF-16 units in surrogate pairs", ErrorCodes.EXECUTION_VALIDATION_FAILED,
+                        "--label", EMOJI.repeat(1024) + "x"),
+                invalid("context one byte over 16 KiB compact UTF-8", ErrorCodes.EXECUTION_VALIDATION_FAILED,
+                        "--context-json", contextOfCompactBytes(16 * 1024 + 1)),
+                invalid("context empty array", ErrorCodes.EXECUTION_VALIDATION_FAILED, "--context-json", "[]"),
+                invalid("context plain words", ErrorCodes.EXECUTION_VALIDATION_FAILED, "--context-json", "not json"),
+                invalid("context empty text", ErrorCodes.EXECUTION_VALIDATION_FAILED, "--context-json", ""),
+                invalid("context object followed by more", ErrorCodes.EXECUTION_VALIDATION_FAILED, "--context-json", "{} []"),
+                invalid("timeout letters", ErrorCodes.EXECUTION_VALIDATION_FAILED, "--timeout", "abc"),
+                invalid("timeout with a fraction", ErrorCodes.EXECUTION_VALIDATION_FAILED, "--timeout", "1.5"),
+                invalid("timeout empty", ErrorCodes.EXECUTION_VALIDATION_FAILED, "--timeout", ""),
+                invalid("timeout beyond a long", ErrorCodes.EXECUTION_VALIDATION_FAILED, "--timeout", "99999999999999999999"),
+                invalid("parent is a regular file", ErrorCodes.EXECUTION_VALIDATION_FAILED, "--output-dir",
+                        "{temp}/a-file/bundle"),
+                invalid("empty output format", ErrorCodes.EXECUTION_VALIDATION_FAILED, "--output", ""),
                 invalid("blank output directory", ErrorCodes.EXECUTION_VALIDATION_FAILED, "--output-dir", "  "),
                 invalid("empty output directory", ErrorCodes.EXECUTION_VALIDATION_FAILED, "--output-dir", ""),
                 invalid("relative output directory", ErrorCodes.EXECUTION_VALIDATION_FAILED, "--output-dir", "bundle"),
@@ -299,7 +364,9 @@ class CaptureCliEndToEndTest {
             args.add(key);
             args.add(given);
         });
+        Files.writeString(parent.resolve("a-file"), "not a directory");
         List<Path> before = tree(temp.resolve("parent"));
+        int services = lab.simulator().receivedServices().size();
 
         CliProcess.Run run = cli.run(args.toArray(String[]::new));
 
@@ -310,8 +377,82 @@ class CaptureCliEndToEndTest {
         assertThat(result.message()).isNotBlank();
         assertThat(result.manifestPath()).isNull();
         assertThat(tree(parent)).isEqualTo(before);
+        assertThat(Files.readString(parent.resolve("a-file"))).isEqualTo("not a directory");
         // The child runs in this JVM's working directory, where a relative --output-dir would land.
         assertThat(Path.of("bundle")).doesNotExist();
+        // Refused before capture: no screencap, no broadcast, nothing at all reached the phone.
+        assertThat(lab.simulator().receivedServices()).hasSize(services);
+    }
+
+    static Stream<Arguments> boundaryValues() {
+        return Stream.of(
+                Arguments.of("label of exactly 2048 UTF-16 units in surrogate pairs", "--label", EMOJI.repeat(1024)),
+                Arguments.of("empty label", "--label", ""),
+                Arguments.of("context of exactly 16 KiB compact UTF-8, given with spaces", "--context-json",
+                        contextOfCompactBytes(16 * 1024).replace(":", " : ").replace("{", "{ ")),
+                Arguments.of("empty context object", "--context-json", "{}"),
+                Arguments.of("largest timeout", "--timeout", "120000"),
+                Arguments.of("explicit json output", "--output", "json"));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("boundaryValues")
+    void valuesAtTheEdgeOfEachContractAreAcceptedAndRecordedAsGiven(String name, String option, String value)
+            throws IOException {
+        Path bundle = temp.resolve("bundle");
+        CliProcess.Run run = cli.run("evidence", "capture", "--device", lab.serial(),
+                "--operator-package", PhoneLab.OPERATOR, "--output-dir", bundle.toString(), option, value);
+
+        assertThat(run.exitCode()).as(run.toString()).isZero();
+        assertThat(run.stdout().lines()).hasSize(1);
+        assertThat(result(run).status()).isEqualTo("complete");
+        Conformance.assertConforms(bundle);
+        Manifest manifest = manifest(bundle);
+        switch (option) {
+            case "--label" -> assertThat(manifest.label()).isEqualTo(value);
+            case "--context-json" -> {
+                assertThat(manifest.context()).isEqualTo(ContractJson.mapper().readValue(value, Map.class));
+                assertThat(ContractJson.toJson(manifest.context()).getBytes(StandardCharsets.UTF_8).length)
+                        .isLessThanOrEqualTo(16 * 1024);
+            }
+            default -> assertThat(manifest.label()).isNull();
+        }
+    }
+
+    @Test
+    void theSmallestTimeoutIsAcceptedAndLeavesTheHierarchyToTheEnginesMinimum() throws IOException {
+        Path bundle = temp.resolve("bundle");
+        CliProcess.Run run = cli.run("evidence", "capture", "--device", lab.serial(),
+                "--operator-package", PhoneLab.OPERATOR, "--output-dir", bundle.toString(), "--timeout", "1000");
+
+        CommandResult result = result(run);
+        assertThat(result.code()).as(run.toString()).isIn(null, ErrorCodes.EVIDENCE_CAPTURE_FAILED);
+        assertThat(run.exitCode()).isEqualTo(result.ok() ? 0 : 1);
+        Conformance.assertConforms(bundle);
+        Manifest manifest = manifest(bundle);
+        assertThat(result.status()).isEqualTo(manifest.status().wire());
+        Artifact hierarchy = artifact(manifest, ArtifactKind.HIERARCHY);
+        if (hierarchy.status() != ArtifactStatus.COMPLETE) {
+            // Under 1000 ms left after the screenshot: timed out without dispatch, as the spec says.
+            assertThat(hierarchy.error().code()).isEqualTo(ErrorCodes.COMMAND_TIMEOUT);
+        }
+    }
+
+    @Test
+    void prettyAndJsonOutputAreTheSameObject() throws IOException {
+        Path existing = Files.createDirectory(temp.resolve("existing"));
+        List<String> args = List.of("evidence", "capture", "--device", lab.serial(),
+                "--operator-package", PhoneLab.OPERATOR, "--output-dir", existing.toString(), "--output");
+
+        CliProcess.Run json = cli.run(concat(args, "json"));
+        CliProcess.Run pretty = cli.run(concat(args, "pretty"));
+
+        assertThat(json.exitCode()).isEqualTo(1);
+        assertThat(pretty.exitCode()).isEqualTo(1);
+        assertThat(json.stdout().lines()).hasSize(1);
+        assertThat(pretty.stdout().lines().count()).isGreaterThan(3);
+        assertThat(result(pretty)).isEqualTo(result(json));
+        assertThat(result(json).code()).isEqualTo(ErrorCodes.EVIDENCE_OUTPUT_EXISTS);
     }
 
     @Test
@@ -363,6 +504,24 @@ class CaptureCliEndToEndTest {
         CliProcess.Run completion = cli.run("generate-completion");
         assertThat(completion.exitCode()).isZero();
         assertThat(completion.stdout()).contains("complete -F", "_picocli_androperator", "--output-dir", "--context-json");
+    }
+
+    /** U+1F600, one code point in two UTF-16 code units (a surrogate pair) and four UTF-8 bytes. */
+    private static final String EMOJI = "\uD83D\uDE00";
+
+    /** A context object whose compact UTF-8 JSON is exactly {@code bytes} long, with two-byte characters in it. */
+    private static String contextOfCompactBytes(int bytes) {
+        String prefix = "{\"note\":\"" + "\u00e9".repeat(100);
+        int fill = bytes - prefix.getBytes(StandardCharsets.UTF_8).length - "\"}".length();
+        String context = prefix + "y".repeat(fill) + "\"}";
+        assertThat(context.getBytes(StandardCharsets.UTF_8)).hasSize(bytes);
+        return context;
+    }
+
+    private static String[] concat(List<String> args, String last) {
+        List<String> all = new ArrayList<>(args);
+        all.add(last);
+        return all.toArray(String[]::new);
     }
 
     private static Arguments invalid(String name, String code, String option, String value) {

@@ -4,6 +4,8 @@ import com.androperator.evidence.api.video.EvidenceVideo;
 import com.androperator.evidence.api.video.SessionRef;
 import com.androperator.evidence.api.video.VideoOutcome;
 import com.androperator.evidence.api.video.VideoStartRequest;
+import com.androperator.evidence.contracts.CommandResult;
+import com.androperator.evidence.contracts.ErrorCodes;
 import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 import io.modelcontextprotocol.spec.McpSchema.Tool;
@@ -66,11 +68,32 @@ final class EvidenceVideoTools {
         if (given.problem().isPresent()) {
             return ToolResults.of(given.problem().get(), false);
         }
+        if (sessionId == null) {
+            // A call without its one required field is an invalid request, not an unknown session.
+            return ToolResults.of(CommandResult.refused(ErrorCodes.EXECUTION_VALIDATION_FAILED, tool
+                    + " requires sessionId: pass the sessionId that " + START + " returned.",
+                    Map.of("option", "sessionId"), null), false);
+        }
         return result(operation.apply(new SessionRef.SessionId(sessionId)));
     }
 
     private static CallToolResult result(VideoOutcome outcome) {
-        return ToolResults.of(outcome.result(), !outcome.isError());
+        return ToolResults.of(inToolWords(outcome.result()), !outcome.isError());
+    }
+
+    /**
+     * The core words a next step as a CLI command (poll `evidence video status`, stop with --session
+     * and a manifest path); an MCP client takes that step with a tool and the sessionId instead.
+     */
+    private static CommandResult inToolWords(CommandResult result) {
+        return new CommandResult(result.ok(), result.status(), result.manifestPath(), result.evidenceId(),
+                result.sessionId(), result.code(), toolWords(result.message()), result.details(),
+                toolWords(result.hint()));
+    }
+
+    private static String toolWords(String text) {
+        return text == null ? null : text.replace("`evidence video status`", STATUS + " with its sessionId")
+                .replace("evidence video stop --session <its manifest.json>", STOP + " with its sessionId");
     }
 
     private static SyncToolSpecification specification(Tool tool, Function<Map<String, Object>, CallToolResult> handler) {

@@ -14,7 +14,9 @@ import com.androperator.evidence.contracts.ContractJson;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.contracts.Manifest;
 import com.androperator.evidence.simulator.profile.OperatorBehavior;
+import com.androperator.evidence.simulator.profile.Readiness;
 import com.androperator.evidence.simulator.profile.ServiceFault;
+import com.androperator.evidence.simulator.profile.SimulatorProfile;
 import io.modelcontextprotocol.spec.McpSchema.CallToolRequest;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 import io.modelcontextprotocol.spec.McpSchema.TextContent;
@@ -27,6 +29,7 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -231,6 +234,139 @@ class McpServerEndToEndTest {
         }
     }
 
+    static Stream<Arguments> operatorFailures() {
+        return Stream.of(
+                Arguments.of("not installed", (UnaryOperator<SimulatorProfile>) p -> p.toBuilder()
+                        .uninstallPackage(PhoneLab.OPERATOR).build(), ErrorCodes.OPERATOR_NOT_INSTALLED),
+                Arguments.of("failed envelope", operator(OperatorBehavior.FAILED), "UI_TREE_UNAVAILABLE"),
+                Arguments.of("result transport exits", operator(OperatorBehavior.TRANSPORT_EXIT),
+                        ErrorCodes.RESULT_TRANSPORT_EXITED),
+                Arguments.of("corrupt result chunk", operator(OperatorBehavior.CORRUPT_CHUNK), ErrorCodes.RESULT_MALFORMED),
+                Arguments.of("device asleep and locked", (UnaryOperator<SimulatorProfile>) p -> p.toBuilder()
+                        .operator(op -> op.withReadiness(Readiness.asleep())).build(), ErrorCodes.DEVICE_NOT_INTERACTIVE),
+                Arguments.of("broadcast fails", (UnaryOperator<SimulatorProfile>) p -> p.toBuilder().fault("am broadcast",
+                        ServiceFault.fail(255, "Error: Activity Manager is not running")).build(),
+                        ErrorCodes.BROADCAST_FAILED));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("operatorFailures")
+    void eachOperatorFailureIsAPartialErrorThatKeepsTheScreenshotAndTheManifestPath(
+            String name, UnaryOperator<SimulatorProfile> phone, String hierarchyCode) throws IOException {
+        lab.phone(phone);
+
+        CallToolResult call = capture(Map.of("deviceId", lab.serial(), "operatorPackage", PhoneLab.OPERATOR,
+                "context", Map.of("originalVerdict", "failed")));
+
+        assertThat(call.isError()).isTrue();
+        CommandResult result = result(call);
+        assertThat(result.ok()).isFalse();
+        assertThat(result.code()).isEqualTo(ErrorCodes.EVIDENCE_CAPTURE_FAILED);
+        assertThat(result.status()).isEqualTo("partial");
+        Path bundle = Path.of(result.manifestPath()).getParent();
+        assertThat(bundle.getParent()).isEqualTo(root.resolve("bundles"));
+        Conformance.assertConforms(bundle);
+        Manifest manifest = manifest(bundle);
+        assertThat(manifest.status().wire()).isEqualTo("partial");
+        assertThat(artifact(manifest, ArtifactKind.SCREENSHOT).status()).isEqualTo(ArtifactStatus.COMPLETE);
+        assertThat(artifact(manifest, ArtifactKind.HIERARCHY).error().code()).isEqualTo(hierarchyCode);
+        assertThat(manifest.context()).isEqualTo(Map.of("originalVerdict", "failed"));
+    }
+
+    @Test
+    void aScreenshotCutWithAFailingOperatorIsAFailedErrorThatKeepsTheManifestPath() throws IOException {
+        lab.phone(p -> p.toBuilder().fault("screencap", ServiceFault.dropAfterBytes(250_000))
+                .operator(op -> op.withBehavior(OperatorBehavior.FAILED)).build());
+
+        CallToolResult call = capture(Map.of("deviceId", lab.serial(), "operatorPackage", PhoneLab.OPERATOR));
+
+        assertThat(call.isError()).isTrue();
+        CommandResult result = result(call);
+        assertThat(result.ok()).isFalse();
+        assertThat(result.code()).isEqualTo(ErrorCodes.EVIDENCE_CAPTURE_FAILED);
+        assertThat(result.status()).isEqualTo("failed");
+        Path bundle = Path.of(result.manifestPath()).getParent();
+        Conformance.assertConforms(bundle);
+        Manifest manifest = manifest(bundle);
+        assertThat(manifest.status().wire()).isEqualTo("failed");
+        assertThat(artifact(manifest, ArtifactKind.SCREENSHOT).status()).isEqualTo(ArtifactStatus.PARTIAL);
+        assertThat(manifest.context()).isEmpty();
+    }
+
+    @Test
+    void anUnknownDeviceIsRefusedBeforeABundleIsAllocated() throws IOException {
+        List<Path> before = bundles();
+
+        CallToolResult call = capture(Map.of("deviceId", "127.0.0.1:1", "operatorPackage", PhoneLab.OPERATOR));
+
+        assertThat(call.isError()).isTrue();
+        CommandResult result = result(call);
+        assertThat(result.code()).isEqualTo(ErrorCodes.DEVICE_NOT_FOUND);
+        assertThat(result.manifestPath()).isNull();
+        assertThat(bundles()).isEqualTo(before);
+    }
+
+    @Test
+    void aDiskThatFillsWhileWritingGivesAFailedErrorWithAConformingManifest() throws IOException {
+        Path limitedRoot = Files.createDirectory(temp.resolve("limited-root"));
+        // 64 KiB per file: the manifest fits, the ~1 MB screenshot and the 200 KB hierarchy do not.
+        try (McpServerProcess limited = McpServerProcess.startWithFileSizeLimit(64,
+                environment(Map.of("ANDROPERATOR_EVIDENCE_DIR", limitedRoot.toString())), temp)) {
+            CallToolResult call = limited.client().callTool(request(Map.of("deviceId", lab.serial(),
+                    "operatorPackage", PhoneLab.OPERATOR)));
+
+            assertThat(call.isError()).isTrue();
+            CommandResult result = result(call);
+            assertThat(result.code()).isEqualTo(ErrorCodes.EVIDENCE_CAPTURE_FAILED);
+            assertThat(result.status()).isEqualTo("failed");
+            Path bundle = Path.of(result.manifestPath()).getParent();
+            assertThat(bundle.getParent()).isEqualTo(limitedRoot.resolve("bundles"));
+            Conformance.assertConforms(bundle);
+            Manifest manifest = manifest(bundle);
+            assertThat(manifest.status().wire()).isEqualTo("failed");
+            assertThat(manifest.errors()).anySatisfy(error -> assertThat(error.code()).isEqualTo(ErrorCodes.STORAGE_FAILED));
+        }
+    }
+
+    @Test
+    void aDiskTooFullForTheManifestIsAnErrorThatPromisesNoManifest() throws IOException {
+        Path limitedRoot = Files.createDirectory(temp.resolve("limited-root"));
+        try (McpServerProcess limited = McpServerProcess.startWithFileSizeLimit(1,
+                environment(Map.of("ANDROPERATOR_EVIDENCE_DIR", limitedRoot.toString())), temp)) {
+            CallToolResult call = limited.client().callTool(request(Map.of("deviceId", lab.serial(),
+                    "operatorPackage", PhoneLab.OPERATOR)));
+
+            assertThat(call.isError()).isTrue();
+            CommandResult result = result(call);
+            assertThat(result.ok()).isFalse();
+            assertThat(result.code()).isEqualTo(ErrorCodes.EVIDENCE_CAPTURE_FAILED);
+            assertThat(result.manifestPath()).isNull();
+            Path bundle = Path.of((String) result.details().get("bundleDir"));
+            assertThat(bundle.getParent()).isEqualTo(limitedRoot.resolve("bundles"));
+            assertThat(bundle).isDirectory();
+            assertThat(bundle.resolve("manifest.json")).doesNotExist();
+        }
+    }
+
+    @Test
+    void anInvalidCallOnAFreshRootCreatesNoDirectoryAtAll() {
+        Path freshRoot = temp.resolve("fresh-root");
+        try (McpServerProcess fresh = McpServerProcess.start(
+                environment(Map.of("ANDROPERATOR_EVIDENCE_DIR", freshRoot.toString())), temp)) {
+            for (Map<String, Object> arguments : List.<Map<String, Object>>of(
+                    Map.of("deviceId", lab.serial(), "operatorPackage", PhoneLab.OPERATOR, "label", "x".repeat(2049)),
+                    Map.of("deviceId", lab.serial(), "operatorPackage", "a.b;reboot"),
+                    Map.of("deviceId", lab.serial(), "operatorPackage", PhoneLab.OPERATOR, "timeoutMs", 120_001),
+                    Map.of("deviceId", " ", "operatorPackage", PhoneLab.OPERATOR))) {
+                CallToolResult call = fresh.client().callTool(request(arguments));
+
+                assertThat(call.isError()).isTrue();
+                assertThat(result(call).code()).isEqualTo(ErrorCodes.EXECUTION_VALIDATION_FAILED);
+            }
+        }
+        assertThat(freshRoot).doesNotExist();
+    }
+
     static Stream<Arguments> invalidArguments() {
         return Stream.of(
                 Arguments.of("outputDir", Map.of("outputDir", "/tmp/elsewhere")),
@@ -243,7 +379,16 @@ class McpServerEndToEndTest {
                 Arguments.of("timeoutMs below 1000", Map.of("timeoutMs", 999)),
                 Arguments.of("label over 2048 units", Map.of("label", "x".repeat(2049))),
                 Arguments.of("deviceId not a string", Map.of("deviceId", 42)),
-                Arguments.of("operatorPackage with shell characters", Map.of("operatorPackage", "a.b;reboot")));
+                Arguments.of("operatorPackage with shell characters", Map.of("operatorPackage", "a.b;reboot")),
+                Arguments.of("timeoutMs above 120000", Map.of("timeoutMs", 120_001)),
+                Arguments.of("context null", nullValued("context")),
+                Arguments.of("context as a number", Map.of("context", 7)),
+                Arguments.of("context over 16 KiB", Map.of("context", Map.of("blob", "y".repeat(16 * 1024)))),
+                Arguments.of("label of 2049 UTF-16 units in surrogate pairs", Map.of("label", "\uD83D\uDE00".repeat(1024) + "x")),
+                Arguments.of("label not a string", Map.of("label", List.of("a"))),
+                Arguments.of("deviceId blank", Map.of("deviceId", " ")),
+                Arguments.of("operatorPackage empty", Map.of("operatorPackage", "")),
+                Arguments.of("a manifest path", Map.of("manifestPath", "/tmp/elsewhere/manifest.json")));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -253,12 +398,15 @@ class McpServerEndToEndTest {
                 "operatorPackage", PhoneLab.OPERATOR));
         arguments.putAll(override);
         List<Path> before = bundles();
+        int services = lab.simulator().receivedServices().size();
 
         CallToolResult call = capture(arguments);
 
         assertThat(call.isError()).isTrue();
         CommandResult result = result(call);
         assertThat(result.code()).isEqualTo(ErrorCodes.EXECUTION_VALIDATION_FAILED);
+        // Refused before capture: nothing at all reached the phone.
+        assertThat(lab.simulator().receivedServices()).hasSize(services);
         assertThat(result.message()).isNotBlank()
                 .as("an MCP client is told the field it sent, never a CLI option").doesNotContain("--");
         assertThat(result.manifestPath()).isNull();
@@ -371,6 +519,20 @@ class McpServerEndToEndTest {
                 key.reset();
             }
         }
+    }
+
+    private static Map<String, Object> nullValued(String field) {
+        Map<String, Object> arguments = new LinkedHashMap<>();
+        arguments.put(field, null);
+        return arguments;
+    }
+
+    private static UnaryOperator<SimulatorProfile> operator(OperatorBehavior behavior) {
+        return p -> p.toBuilder().operator(op -> op.withBehavior(behavior)).build();
+    }
+
+    private static Artifact artifact(Manifest manifest, ArtifactKind kind) {
+        return manifest.artifacts().stream().filter(a -> a.kind() == kind).findFirst().orElseThrow();
     }
 
     private static CallToolResult capture(Map<String, Object> arguments) {

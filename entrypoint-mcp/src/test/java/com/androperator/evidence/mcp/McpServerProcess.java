@@ -24,10 +24,21 @@ final class McpServerProcess implements AutoCloseable {
     private final McpSyncClient client;
     private final List<String> stderr = new CopyOnWriteArrayList<>();
 
-    private McpServerProcess(Map<String, String> environment, Path workingDirectory, String... serverArgs) {
+    private McpServerProcess(Map<String, String> environment, Path workingDirectory, Integer fileSizeLimitKiB,
+                             String... serverArgs) {
         List<String> args = new java.util.ArrayList<>(command());
         args.addAll(List.of(serverArgs));
-        ServerParameters parameters = ServerParameters.builder(javaExecutable())
+        String executable = javaExecutable();
+        if (fileSizeLimitKiB != null) {
+            // ulimit -f: the kernel refuses writes past this size (EFBIG), as a full disk does. The JVM
+            // ignores SIGXFSZ, and without a perf-data file its own files stay small.
+            List<String> limited = new java.util.ArrayList<>(List.of("-c",
+                    "ulimit -f " + fileSizeLimitKiB + " && exec \"$@\"", "bash", executable, "-XX:-UsePerfData"));
+            limited.addAll(args);
+            args = limited;
+            executable = "/bin/bash";
+        }
+        ServerParameters parameters = ServerParameters.builder(executable)
                 .args(args)
                 .env(environment)
                 .build();
@@ -48,7 +59,12 @@ final class McpServerProcess implements AutoCloseable {
 
     /** {@code serverArgs}: the server's own options, e.g. a session target. */
     static McpServerProcess start(Map<String, String> environment, Path workingDirectory, String... serverArgs) {
-        return new McpServerProcess(environment, workingDirectory, serverArgs);
+        return new McpServerProcess(environment, workingDirectory, null, serverArgs);
+    }
+
+    /** A server whose files can grow to at most {@code kib} KiB each (a disk that fills while writing). */
+    static McpServerProcess startWithFileSizeLimit(int kib, Map<String, String> environment, Path workingDirectory) {
+        return new McpServerProcess(environment, workingDirectory, kib);
     }
 
     /** The JVM command line after the executable: the server's main class on this module's classpath. */

@@ -1,139 +1,48 @@
 package com.androperator.evidence.api.video;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.net.JarURLConnection;
-import java.net.URL;
-import java.nio.file.Files;
+import com.androperator.evidence.api.testing.VideoToolbox;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
-import java.util.Enumeration;
-import java.util.concurrent.locks.LockSupport;
 import java.util.function.Supplier;
-import java.util.jar.JarEntry;
-import java.util.jar.JarFile;
 
 /**
- * Real ffmpeg/ffprobe 6.1.1 from the org.bytedeco:ffmpeg linux-x86_64-gpl jar (with libx264), the
- * fake scrcpy kept with these tests, and a bounded polling helper. The executables carry
- * RUNPATH=$ORIGIN, so the libraries extracted beside them are found without LD_LIBRARY_PATH.
+ * The video API tests' names for the shared {@link VideoToolbox} (real ffmpeg/ffprobe 6.1.1, the
+ * fake scrcpy, a bounded polling helper), which the CLI and MCP tests use through the api test-jar.
  */
 final class VideoTestTools {
-    private static final String FFMPEG_RESOURCE = "org/bytedeco/ffmpeg/linux-x86_64-gpl/";
-    private static Path ffmpegDirectory;
-
     private VideoTestTools() {
     }
 
     /** The directory holding the extracted ffmpeg, ffprobe and their libraries (once per JVM). */
-    static synchronized Path ffmpegDirectory() {
-        if (ffmpegDirectory != null) {
-            return ffmpegDirectory;
-        }
-        try {
-            Path target = Path.of("target", "test-tools", "ffmpeg-6.1.1").toAbsolutePath();
-            Files.createDirectories(target);
-            URL url = VideoTestTools.class.getClassLoader().getResource(FFMPEG_RESOURCE + "ffmpeg");
-            if (url == null) {
-                throw new IllegalStateException("org.bytedeco:ffmpeg:linux-x86_64-gpl is not on the test class path");
-            }
-            JarURLConnection connection = (JarURLConnection) url.openConnection();
-            try (JarFile jar = new JarFile(connection.getJarFileURL().getFile())) {
-                Enumeration<JarEntry> entries = jar.entries();
-                while (entries.hasMoreElements()) {
-                    JarEntry entry = entries.nextElement();
-                    String name = entry.getName();
-                    if (entry.isDirectory() || !name.startsWith(FFMPEG_RESOURCE) || name.contains("jni")) {
-                        continue;
-                    }
-                    Path out = target.resolve(name.substring(FFMPEG_RESOURCE.length()));
-                    if (!Files.exists(out) || Files.size(out) != entry.getSize()) {
-                        Path temporary = Files.createTempFile(target, ".extract", ".tmp");
-                        try (InputStream in = jar.getInputStream(entry)) {
-                            Files.copy(in, temporary, StandardCopyOption.REPLACE_EXISTING);
-                        }
-                        Files.setPosixFilePermissions(temporary, PosixFilePermissions.fromString("rwxr-xr-x"));
-                        Files.move(temporary, out, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-                    }
-                }
-            }
-            ffmpegDirectory = target;
-            return target;
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+    static Path ffmpegDirectory() {
+        return VideoToolbox.ffmpegDirectory();
     }
 
     static Path ffmpeg() {
-        return ffmpegDirectory().resolve("ffmpeg");
+        return VideoToolbox.ffmpeg();
     }
 
     static Path ffprobe() {
-        return ffmpegDirectory().resolve("ffprobe");
+        return VideoToolbox.ffprobe();
     }
 
     /** Video packets in a (possibly still growing) media file, counted by the real ffprobe; 0 when unreadable. */
     static long packetCount(Path media) {
-        try {
-            Process probe = new ProcessBuilder(ffprobe().toString(), "-v", "quiet", "-count_packets", "-select_streams",
-                    "v:0", "-show_entries", "stream=nb_read_packets", "-of", "csv=p=0", media.toString())
-                    .redirectErrorStream(true).start();
-            String out = new String(probe.getInputStream().readAllBytes()).strip();
-            return probe.waitFor() == 0 && out.matches("\\d+") ? Long.parseLong(out) : 0;
-        } catch (IOException e) {
-            return 0;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return 0;
-        }
+        return VideoToolbox.packetCount(media);
     }
 
-    /** A directory holding only an executable "scrcpy": the fake kept in the test resources. */
+    /** A directory holding an executable "scrcpy" (the fake), and ffmpeg and ffprobe. */
     static Path fakeScrcpyDirectory(Path parent) {
-        try {
-            Path directory = Files.createDirectories(parent.resolve("scrcpy-bin"));
-            Path scrcpy = directory.resolve("scrcpy");
-            try (InputStream in = VideoTestTools.class.getResourceAsStream("fake-scrcpy")) {
-                Files.copy(in, scrcpy, StandardCopyOption.REPLACE_EXISTING);
-            }
-            Files.setPosixFilePermissions(scrcpy, PosixFilePermissions.fromString("rwxr-xr-x"));
-            return directory;
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return VideoToolbox.prepare(parent).directory();
     }
 
     /** Writes an executable script. */
     static Path script(Path directory, String name, String text) {
-        try {
-            Files.createDirectories(directory);
-            Path file = directory.resolve(name);
-            Files.writeString(file, text);
-            Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rwxr-xr-x"));
-            return file;
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return VideoToolbox.script(directory, name, text);
     }
 
     /** Polls {@code condition} until it holds or {@code timeout} passes; true when it held. */
     static boolean awaitCondition(Duration timeout, Supplier<Boolean> condition) {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        while (true) {
-            if (condition.get()) {
-                return true;
-            }
-            if (System.nanoTime() - deadline >= 0) {
-                return false;
-            }
-            // The poll interval only paces the loop; the condition alone decides.
-            LockSupport.parkNanos(Duration.ofMillis(50).toNanos());
-            if (Thread.currentThread().isInterrupted()) {
-                return false;
-            }
-        }
+        return VideoToolbox.awaitCondition(timeout, condition::get);
     }
 }

@@ -23,6 +23,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.regex.Pattern;
 
 /**
@@ -62,6 +63,16 @@ public final class CaptureEvidence {
         this.screenshotStep = new ScreenshotStep(ports.screenshots(), ports.images(), clock);
         this.hierarchyStep = new HierarchyStep(ports.operator(), ports.hierarchies(), clock, source);
         this.metadataStep = new MetadataStep(ports.metadata());
+    }
+
+    /**
+     * The first option contract {@code request} breaks (in the CLI's documented option order), or
+     * empty. Pure: nothing is created and no device is asked, so an edge can refuse an invalid
+     * request before it prepares anything, such as the managed evidence root.
+     */
+    public static Optional<Failure> invalidOption(CaptureRequest request) {
+        Objects.requireNonNull(request, "request");
+        return ValidatedRequest.check(request).rejection();
     }
 
     public CaptureOutcome execute(CaptureRequest request) {

@@ -8,6 +8,8 @@ import java.util.concurrent.TimeUnit;
 
 /** Rewrites control/heartbeat.json every second, bound to the session nonce, until closed. */
 final class HeartbeatPulse implements AutoCloseable {
+    static final String THREAD_NAME = "video-heartbeat";
+
     private final ScheduledExecutorService scheduler;
 
     private HeartbeatPulse(ScheduledExecutorService scheduler) {
@@ -15,17 +17,32 @@ final class HeartbeatPulse implements AutoCloseable {
     }
 
     static HeartbeatPulse start(SessionStore sessions, Path bundleDir, String nonce, WorkerIdentity self, WallClock clock) {
-        ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor(runnable -> {
-            Thread thread = new Thread(runnable, "video-heartbeat");
-            thread.setDaemon(true);
-            return thread;
-        });
+        return start(sessions, bundleDir, nonce, self, clock, newScheduler());
+    }
+
+    /**
+     * Writes the first heartbeat at once, then one every {@link VideoLimits#HEARTBEAT_INTERVAL_MILLIS}
+     * on {@code scheduler}, which the pulse owns from now on and shuts down when closed.
+     */
+    static HeartbeatPulse start(SessionStore sessions, Path bundleDir, String nonce, WorkerIdentity self, WallClock clock,
+                                ScheduledExecutorService scheduler) {
         Runnable beat = () -> sessions.writeHeartbeat(bundleDir,
                 new Heartbeat(nonce, self.pid(), self.startInstant(), clock.now().toString()));
         beat.run();
         scheduler.scheduleAtFixedRate(beat, VideoLimits.HEARTBEAT_INTERVAL_MILLIS, VideoLimits.HEARTBEAT_INTERVAL_MILLIS,
                 TimeUnit.MILLISECONDS);
         return new HeartbeatPulse(scheduler);
+    }
+
+    /** One daemon thread: the pulse never keeps a finished worker JVM alive. */
+    static ScheduledExecutorService newScheduler() {
+        return Executors.newSingleThreadScheduledExecutor(HeartbeatPulse::heartbeatThread);
+    }
+
+    static Thread heartbeatThread(Runnable runnable) {
+        Thread thread = new Thread(runnable, THREAD_NAME);
+        thread.setDaemon(true);
+        return thread;
     }
 
     /** Stops the heartbeat; when this returns, no heartbeat write is in flight any more. */

@@ -6,6 +6,7 @@ import com.androperator.evidence.contracts.CommandResult;
 import com.androperator.evidence.contracts.DeviceInfo;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.contracts.Manifest;
+import com.androperator.evidence.contracts.StopReason;
 import com.androperator.evidence.contracts.VideoInfo;
 import com.androperator.evidence.contracts.VideoSize;
 import com.androperator.evidence.domain.budget.Deadline;
@@ -181,9 +182,7 @@ public final class StartVideo {
         while (true) {
             boolean workerAlive = worker.isAlive();
             Manifest current = bundle.readManifest() instanceof ManifestRead.Found found ? found.manifest() : starting;
-            // Finalizing also proves the recorder opened its file: a short recording can pass through
-            // recording between two polls.
-            if (current.status() == BundleStatus.RECORDING || current.status() == BundleStatus.FINALIZING) {
+            if (confirmsRecording(current)) {
                 return VideoResults.active(current, manifestPath, session.sessionId());
             }
             if (current.isTerminal()) {
@@ -217,6 +216,21 @@ public final class StartVideo {
             }
             ports.pause().pause(50);
         }
+    }
+
+    /**
+     * Whether the worker's manifest proves that the recorder opened its capture file. Recording does;
+     * so does finalizing a recording that ended by stop, duration or failure (a short recording can
+     * pass through recording between two polls). Finalizing with stopReason startup_failure does not:
+     * the worker also finalizes (the recorder's output and receipt) a recorder that exited, timed
+     * out or was stopped before it opened its file, and that session is a startup failure, not a start.
+     */
+    static boolean confirmsRecording(Manifest current) {
+        if (current.status() == BundleStatus.RECORDING) {
+            return true;
+        }
+        return current.status() == BundleStatus.FINALIZING
+                && (current.video() == null || current.video().stopReason() != StopReason.STARTUP_FAILURE);
     }
 
     /** No worker ever ran, so no recorder was started: record the failure and release our own lock. */

@@ -25,6 +25,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.function.Supplier;
 
 /**
  * The detached worker's whole life for one session: claim the session with this process's
@@ -40,9 +42,16 @@ public final class VideoWorker {
     private static final long POLL_MILLIS = 100;
 
     private final WorkerPorts ports;
+    private final Supplier<ScheduledExecutorService> heartbeatScheduler;
 
     public VideoWorker(WorkerPorts ports) {
+        this(ports, HeartbeatPulse::newScheduler);
+    }
+
+    /** {@code heartbeatScheduler} runs the heartbeat pulse; tests drive one on their own clock. */
+    VideoWorker(WorkerPorts ports, Supplier<ScheduledExecutorService> heartbeatScheduler) {
         this.ports = ports;
+        this.heartbeatScheduler = heartbeatScheduler;
     }
 
     /** How the worker ended, for its exit status and log. */
@@ -93,7 +102,7 @@ public final class VideoWorker {
             return WorkerExit.PERSISTENCE_FAILED;
         }
         try (HeartbeatPulse heartbeat = HeartbeatPulse.start(ports.sessions(), bundleDir, claimed.nonce(), self,
-                ports.wallClock())) {
+                ports.wallClock(), heartbeatScheduler.get())) {
             return record(claimed, bundle, base, bundleDir, lockPath, heartbeat);
         }
     }

@@ -16,6 +16,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Consumer;
+import java.util.function.Predicate;
 
 /**
  * An in-memory video bundle: files by bundle-relative name, hashed from their bytes like the real
@@ -25,11 +27,24 @@ import java.util.Set;
 final class FakeVideoBundle implements VideoBundleFiles {
     static final Path DIRECTORY = Path.of("/fake/bundle");
 
+    private final Path directory;
     final Map<String, byte[]> files = new LinkedHashMap<>();
     final Map<String, Failure> unreadable = new HashMap<>();
     final Set<String> failingWrites = new HashSet<>();
     final List<Manifest> published = new ArrayList<>();
     CapturesFile captures;
+    /** Sees every manifest as it is published (e.g. to log the order of a worker's steps). */
+    Consumer<Manifest> onPublish = manifest -> { };
+    /** Publishing a manifest it matches fails with a storage error, and nothing is published. */
+    Predicate<Manifest> publishFails = manifest -> false;
+
+    FakeVideoBundle() {
+        this(DIRECTORY);
+    }
+
+    FakeVideoBundle(Path directory) {
+        this.directory = directory;
+    }
 
     /** The error a storage adapter reports for a file it cannot read. */
     static Failure readError(String name) {
@@ -50,7 +65,7 @@ final class FakeVideoBundle implements VideoBundleFiles {
 
     @Override
     public Path directory() {
-        return DIRECTORY;
+        return directory;
     }
 
     @Override
@@ -60,7 +75,11 @@ final class FakeVideoBundle implements VideoBundleFiles {
 
     @Override
     public Stored publishManifest(Manifest manifest) {
+        if (publishFails.test(manifest)) {
+            return new Stored.Failed(writeError("manifest.json"));
+        }
         published.add(manifest);
+        onPublish.accept(manifest);
         return present("manifest.json", ContractJson.toPrettyBytes(manifest));
     }
 

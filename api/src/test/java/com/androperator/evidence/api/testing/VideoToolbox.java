@@ -1,0 +1,258 @@
+package com.androperator.evidence.api.testing;
+
+import com.androperator.evidence.simulator.harness.AdbServerHarness;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.net.JarURLConnection;
+import java.net.URL;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.Enumeration;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
+import java.util.jar.JarEntry;
+import java.util.jar.JarFile;
+
+/**
+ * The host tools of managed video for tests in any module: real ffmpeg/ffprobe 6.1.1 extracted from
+ * the org.bytedeco:ffmpeg linux-x86_64-gpl jar (with libx264; a module using this class needs that
+ * jar on its test class path), and {@code fake-scrcpy}, a stand-in for scrcpy 3.x that checks every
+ * required flag and writes real H.264 Matroska through that ffmpeg (see the script's header for its
+ * FAKE_SCRCPY_* switches).
+ *
+ * <p>{@link #prepare(Path)} lays out a PATH directory holding {@code scrcpy}, {@code ffmpeg} and
+ * {@code ffprobe}, and {@link #environment(Map)} is what a child process (CLI, MCP server, and the
+ * detached worker they spawn, which inherits it) needs to find them. The extracted executables carry
+ * RUNPATH=$ORIGIN and resolve their libraries through the symbolic links made here.
+ */
+public final class VideoToolbox {
+    private static final String FFMPEG_RESOURCE = "org/bytedeco/ffmpeg/linux-x86_64-gpl/";
+    /** What the fake's shell and its helpers (bash, date, mkfifo, sleep) need after the toolbox. */
+    private static final String SYSTEM_PATH = "/usr/local/bin:/usr/bin:/bin";
+    private static Path ffmpegDirectory;
+
+    private final Path directory;
+    private final Path withoutScrcpy;
+
+    private VideoToolbox(Path directory, Path withoutScrcpy) {
+        this.directory = directory;
+        this.withoutScrcpy = withoutScrcpy;
+    }
+
+    /**
+     * Creates {@code parent/video-toolbox} with the fake {@code scrcpy} and links to {@code ffmpeg},
+     * {@code ffprobe} and the host's {@code adb}, and {@code parent/video-toolbox-without-scrcpy} with links to ffmpeg, ffprobe
+     * and adb only.
+     */
+    public static VideoToolbox prepare(Path parent) {
+        try {
+            Path directory = Files.createDirectories(parent.resolve("video-toolbox"));
+            Path withoutScrcpy = Files.createDirectories(parent.resolve("video-toolbox-without-scrcpy"));
+            byte[] fake;
+            try (InputStream in = VideoToolbox.class.getResourceAsStream("fake-scrcpy")) {
+                if (in == null) {
+                    throw new IllegalStateException("fake-scrcpy is not on the test class path (api test-jar)");
+                }
+                fake = in.readAllBytes();
+            }
+            // Preparing again is harmless while a recording runs: nothing that exists is replaced.
+            Path scrcpy = directory.resolve("scrcpy");
+            if (!Files.isRegularFile(scrcpy) || !Arrays.equals(Files.readAllBytes(scrcpy), fake)) {
+                Path temporary = Files.createTempFile(directory, ".scrcpy", ".tmp");
+                Files.write(temporary, fake);
+                Files.setPosixFilePermissions(temporary, PosixFilePermissions.fromString("rwxr-xr-x"));
+                Files.move(temporary, scrcpy, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            }
+            for (Path target : new Path[] {directory, withoutScrcpy}) {
+                for (Path tool : new Path[] {ffmpeg(), ffprobe()}) {
+                    link(target, tool);
+                }
+            }
+            // adb (start hands its path to scrcpy) comes first from here too. The host without scrcpy
+            // gets nothing from the system directories, which might hold a real scrcpy.
+            link(directory, AdbServerHarness.locateAdb());
+            link(withoutScrcpy, AdbServerHarness.locateAdb());
+            return new VideoToolbox(directory, withoutScrcpy);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static void link(Path directory, Path tool) throws IOException {
+        Path link = directory.resolve(tool.getFileName());
+        if (Files.isSymbolicLink(link) && Files.readSymbolicLink(link).equals(tool)) {
+            return;
+        }
+        Files.deleteIfExists(link);
+        Files.createSymbolicLink(link, tool);
+    }
+
+    /** The directory holding scrcpy (the fake), ffmpeg, ffprobe and adb. */
+    public Path directory() {
+        return directory;
+    }
+
+    public Path scrcpy() {
+        return directory.resolve("scrcpy");
+    }
+
+    /** PATH for a host with every video tool: the toolbox, then the system directories (bash, coreutils). */
+    public String path() {
+        return directory + ":" + SYSTEM_PATH;
+    }
+
+    /** PATH for a host with ffmpeg, ffprobe and adb but no scrcpy: one directory, nothing from the system. */
+    public String pathWithoutScrcpy() {
+        return withoutScrcpy.toString();
+    }
+
+    /**
+     * {@code base} (e.g. {@link PhoneLab#environment()}) with {@link #path()} and what the fake needs:
+     * FAKE_SCRCPY_FFMPEG. The fake reads the rest of its FAKE_SCRCPY_* switches from the same map.
+     */
+    public Map<String, String> environment(Map<String, String> base) {
+        Map<String, String> environment = new HashMap<>(base);
+        environment.put("PATH", path());
+        environment.put("FAKE_SCRCPY_FFMPEG", ffmpeg().toString());
+        return environment;
+    }
+
+    /** Like {@link #environment(Map)}, but scrcpy cannot be found on PATH. */
+    public Map<String, String> environmentWithoutScrcpy(Map<String, String> base) {
+        Map<String, String> environment = environment(base);
+        environment.put("PATH", pathWithoutScrcpy());
+        return environment;
+    }
+
+    // ---- the real ffmpeg ----------------------------------------------------------------------
+
+    /** The directory holding the extracted ffmpeg, ffprobe and their libraries (once per JVM, under ./target). */
+    public static synchronized Path ffmpegDirectory() {
+        if (ffmpegDirectory != null) {
+            return ffmpegDirectory;
+        }
+        try {
+            Path target = Path.of("target", "test-tools", "ffmpeg-6.1.1").toAbsolutePath();
+            Files.createDirectories(target);
+            URL url = VideoToolbox.class.getClassLoader().getResource(FFMPEG_RESOURCE + "ffmpeg");
+            if (url == null) {
+                throw new IllegalStateException("org.bytedeco:ffmpeg:linux-x86_64-gpl is not on the test class path");
+            }
+            JarURLConnection connection = (JarURLConnection) url.openConnection();
+            try (JarFile jar = new JarFile(connection.getJarFileURL().getFile())) {
+                Enumeration<JarEntry> entries = jar.entries();
+                while (entries.hasMoreElements()) {
+                    JarEntry entry = entries.nextElement();
+                    String name = entry.getName();
+                    if (entry.isDirectory() || !name.startsWith(FFMPEG_RESOURCE) || name.contains("jni")) {
+                        continue;
+                    }
+                    Path out = target.resolve(name.substring(FFMPEG_RESOURCE.length()));
+                    if (!Files.exists(out) || Files.size(out) != entry.getSize()) {
+                        Path temporary = Files.createTempFile(target, ".extract", ".tmp");
+                        try (InputStream in = jar.getInputStream(entry)) {
+                            Files.copy(in, temporary, StandardCopyOption.REPLACE_EXISTING);
+                        }
+                        Files.setPosixFilePermissions(temporary, PosixFilePermissions.fromString("rwxr-xr-x"));
+                        Files.move(temporary, out, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+                    }
+                }
+            }
+            ffmpegDirectory = target;
+            return target;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    public static Path ffmpeg() {
+        return ffmpegDirectory().resolve("ffmpeg");
+    }
+
+    public static Path ffprobe() {
+        return ffmpegDirectory().resolve("ffprobe");
+    }
+
+    /** Video packets in a (possibly still growing) media file, counted by the real ffprobe; 0 when unreadable. */
+    public static long packetCount(Path media) {
+        try {
+            Process probe = new ProcessBuilder(ffprobe().toString(), "-v", "quiet", "-count_packets", "-select_streams",
+                    "v:0", "-show_entries", "stream=nb_read_packets", "-of", "csv=p=0", media.toString())
+                    .redirectErrorStream(true).start();
+            String out = new String(probe.getInputStream().readAllBytes()).strip();
+            return probe.waitFor() == 0 && out.matches("\\d+") ? Long.parseLong(out) : 0;
+        } catch (IOException e) {
+            return 0;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return 0;
+        }
+    }
+
+    // ---- helpers --------------------------------------------------------------------------------
+
+    /**
+     * A directory holding an {@code ffmpeg} that runs the real one, except that a clip encode (the
+     * only ffmpeg run with {@code -movflags}) first waits until {@code release} exists (bounded: after
+     * a minute it goes on) and then fails while {@code fail} exists. Put it in front of
+     * {@link #path()} to hold finalization, so that stop's 15 s wait passes and returns pending, or to
+     * make finalization fail.
+     */
+    public static Path clipEncodeGate(Path directory, Path release, Path fail) {
+        script(directory, "ffmpeg", "#!/usr/bin/env bash\n"
+                + "if [[ \" $* \" == *\" -movflags \"* ]]; then\n"
+                + "  for (( i = 0; i < 1200; i++ )); do [[ -e '" + release + "' ]] && break; sleep 0.05; done\n"
+                + "  if [[ -e '" + fail + "' ]]; then echo 'clip encode failed on purpose' >&2; exit 1; fi\n"
+                + "fi\n"
+                + "exec '" + ffmpeg() + "' \"$@\"\n");
+        return directory;
+    }
+
+    /** Writes an executable script. */
+    public static Path script(Path directory, String name, String text) {
+        try {
+            Files.createDirectories(directory);
+            Path file = directory.resolve(name);
+            Files.writeString(file, text);
+            Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rwxr-xr-x"));
+            return file;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Polls {@code condition} until it holds or {@code timeout} passes; true when it held. */
+    public static boolean awaitCondition(Duration timeout, BooleanSupplier condition) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (true) {
+            if (condition.getAsBoolean()) {
+                return true;
+            }
+            if (System.nanoTime() - deadline >= 0) {
+                return false;
+            }
+            // The poll interval only paces the loop; the condition alone decides.
+            LockSupport.parkNanos(Duration.ofMillis(50).toNanos());
+            if (Thread.currentThread().isInterrupted()) {
+                return false;
+            }
+        }
+    }
+
+    /**
+     * Waits until no process of this host has {@code path} in its command line: the detached worker
+     * (its session.json), the recorder (its --record file) and the fake's muxer all name their bundle.
+     */
+    public static boolean awaitNoProcessMentions(Path path, Duration timeout) {
+        String needle = path.toString();
+        return awaitCondition(timeout, () -> ProcessHandle.allProcesses()
+                .noneMatch(p -> p.info().arguments().map(a -> String.join(" ", a).contains(needle)).orElse(false)));
+    }
+}

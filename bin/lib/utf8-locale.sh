@@ -1,0 +1,18 @@
+# Sourced by bin/androperator and bin/androperator-mcp. On Linux, Java 17 decodes command-line
+# arguments, environment values and file names in the locale's charset, and the POSIX locale of
+# many CI machines, containers and cron jobs is ASCII: a label such as "Café 😀" would arrive as
+# replacement characters (and count twice as long), and a non-ASCII path could not be used at
+# all. When the current locale is not UTF-8, run the JVM in a UTF-8 one that is installed.
+# Messages stay English either way; nothing else about the caller's environment changes.
+use_utf8_locale() {
+  [ "$(uname -s 2>/dev/null)" = Linux ] || return 0
+  [ "$(locale charmap 2>/dev/null)" = UTF-8 ] && return 0
+  local candidate
+  for candidate in C.UTF-8 C.utf8 en_US.UTF-8; do
+    if [ "$(LC_ALL="$candidate" locale charmap 2>/dev/null)" = UTF-8 ]; then
+      export LC_ALL="$candidate"
+      return 0
+    fi
+  done
+}
+use_utf8_locale

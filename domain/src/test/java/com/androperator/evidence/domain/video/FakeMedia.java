@@ -1,0 +1,62 @@
+package com.androperator.evidence.domain.video;
+
+import com.androperator.evidence.contracts.MediaInfo;
+import com.androperator.evidence.domain.fakes.ManualMonotonicClock;
+import com.androperator.evidence.domain.video.ClipEncoder.Encoding;
+import com.androperator.evidence.domain.video.ClipVerifier.ClipVerification;
+import com.androperator.evidence.domain.video.MediaInspector.Inspection;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * ffmpeg and ffprobe for a worker test: the source decodes to {@link #frames}, each clip is
+ * "encoded" into the bundle, and verifies unless a verdict says otherwise. Encoding and
+ * verification take time on the manual clock.
+ */
+final class FakeMedia implements MediaToolkit {
+    static final long ENCODE_MILLIS = 400;
+    static final long VERIFY_MILLIS = 100;
+
+    private final ManualMonotonicClock clock;
+    private final FakeVideoBundle bundle;
+    private final RecorderLauncher recorder;
+    final List<FrameSample> frames = new ArrayList<>();
+    final Map<String, ClipVerification> verdicts = new HashMap<>();
+    final List<VideoSession.Tools> toolsAsked = new ArrayList<>();
+
+    FakeMedia(ManualMonotonicClock clock, FakeVideoBundle bundle, RecorderLauncher recorder) {
+        this.clock = clock;
+        this.bundle = bundle;
+        this.recorder = recorder;
+    }
+
+    /** The source holds {@code count} frames of one size, 1/30 s apart. */
+    FakeMedia frames(int width, int height, int count) {
+        double start = frames.isEmpty() ? 0 : frames.get(frames.size() - 1).timestampSeconds() + 1.0 / 30;
+        for (int i = 0; i < count; i++) {
+            frames.add(new FrameSample(start + i / 30.0, width, height));
+        }
+        return this;
+    }
+
+    @Override
+    public MediaTools forTools(VideoSession.Tools tools) {
+        toolsAsked.add(tools);
+        MediaInspector inspector = source -> new Inspection.Inspected(frames);
+        ClipEncoder encoder = (source, run, target, output) -> {
+            clock.advanceMillis(ENCODE_MILLIS);
+            bundle.put(output.getFileName().toString(), ("h264 clip " + run.index() + " " + target.width() + "x"
+                    + target.height()).getBytes(StandardCharsets.UTF_8));
+            return new Encoding.Encoded("");
+        };
+        ClipVerifier verifier = (clip, expected, frameCount) -> {
+            clock.advanceMillis(VERIFY_MILLIS);
+            return verdicts.getOrDefault(clip.getFileName().toString(), new ClipVerification.Verified(
+                    new MediaInfo("h264", expected.width(), expected.height(), frameCount * 33L, frameCount)));
+        };
+        return new MediaTools(recorder, inspector, encoder, verifier);
+    }
+}

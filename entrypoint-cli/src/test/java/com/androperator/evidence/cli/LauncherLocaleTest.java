@@ -1,0 +1,151 @@
+package com.androperator.evidence.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.androperator.evidence.api.testing.PhoneLab;
+import com.androperator.evidence.conformance.Conformance;
+import com.androperator.evidence.contracts.CommandResult;
+import com.androperator.evidence.contracts.ContractJson;
+import com.androperator.evidence.contracts.ErrorCodes;
+import com.androperator.evidence.contracts.Manifest;
+import java.io.File;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.jar.Attributes;
+import java.util.jar.JarOutputStream;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code bin/androperator} in the POSIX locale of a fresh CI machine or container (no LANG, no
+ * LC_*), where Java 17 would decode arguments as ASCII. The launcher runs from a copy of the
+ * repository's {@code bin/} next to a jar whose manifest names this module's classes and runtime
+ * classpath, standing in for the shaded jar that is only built after the tests.
+ */
+class LauncherLocaleTest {
+    private static final Path BIN = Path.of("").toAbsolutePath().getParent().resolve("bin");
+    /** U+1F600: one code point, two UTF-16 code units, four UTF-8 bytes. */
+    private static final String EMOJI = "\uD83D\uDE00";
+    private static PhoneLab lab;
+
+    @TempDir
+    Path tree;
+
+    @BeforeAll
+    static void startPhone() {
+        lab = PhoneLab.start();
+    }
+
+    @AfterAll
+    static void stopPhone() {
+        lab.close();
+    }
+
+    @BeforeEach
+    void installLauncher() throws IOException {
+        lab.reset();
+        Files.createDirectories(tree.resolve("bin/lib"));
+        for (String script : List.of("androperator", "lib/utf8-locale.sh")) {
+            Files.copy(BIN.resolve(script), tree.resolve("bin").resolve(script));
+        }
+        tree.resolve("bin/androperator").toFile().setExecutable(true);
+        Path target = Files.createDirectories(tree.resolve("entrypoint-cli/target"));
+        java.util.jar.Manifest manifest = new java.util.jar.Manifest();
+        manifest.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
+        manifest.getMainAttributes().put(Attributes.Name.MAIN_CLASS, Main.class.getName());
+        manifest.getMainAttributes().put(Attributes.Name.CLASS_PATH,
+                Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
+                        .map(entry -> Path.of(entry).toAbsolutePath().toUri().toString())
+                        .collect(Collectors.joining(" ")));
+        try (OutputStream out = Files.newOutputStream(target.resolve("androperator.jar"));
+             JarOutputStream jar = new JarOutputStream(out, manifest)) {
+            jar.flush();
+        }
+    }
+
+    @Test
+    void aLabelOfExactly2048UnitsInEmojiIsKeptAsGivenWithoutAUtf8Locale() throws IOException {
+        String label = "Caf\u00e9 " + EMOJI.repeat(1021) + "!";
+        assertThat(label).hasSize(2048);
+        Path bundle = tree.resolve("bundle");
+
+        Run run = launch("evidence", "capture", "--device", lab.serial(), "--operator-package", PhoneLab.OPERATOR,
+                "--output-dir", bundle.toString(), "--label", label);
+
+        assertThat(run.exitCode()).as(run.toString()).isZero();
+        assertThat(result(run).status()).isEqualTo("complete");
+        Conformance.assertConforms(bundle);
+        Manifest manifest = ContractJson.read(Files.readAllBytes(bundle.resolve("manifest.json")), Manifest.class);
+        assertThat(manifest.label()).isEqualTo(label);
+    }
+
+    @Test
+    void aLabelOf2049UnitsInEmojiIsRefusedAndCountedInUtf16UnitsWithoutAUtf8Locale() {
+        Path bundle = tree.resolve("bundle");
+        int services = lab.simulator().receivedServices().size();
+
+        Run run = launch("evidence", "capture", "--device", lab.serial(), "--operator-package", PhoneLab.OPERATOR,
+                "--output-dir", bundle.toString(), "--label", EMOJI.repeat(1024) + "x");
+
+        assertThat(run.exitCode()).as(run.toString()).isEqualTo(1);
+        CommandResult result = result(run);
+        assertThat(result.code()).isEqualTo(ErrorCodes.EXECUTION_VALIDATION_FAILED);
+        assertThat(result.message()).startsWith("--label is 2049 UTF-16 code units long");
+        assertThat(bundle).doesNotExist();
+        assertThat(lab.simulator().receivedServices()).hasSize(services);
+    }
+
+    private record Run(int exitCode, String stdout, String stderr) {
+        @Override
+        public String toString() {
+            return "exit " + exitCode + "\nstdout: " + stdout + "\nstderr: " + stderr;
+        }
+    }
+
+    private static CommandResult result(Run run) {
+        return ContractJson.read(run.stdout().getBytes(StandardCharsets.UTF_8), CommandResult.class);
+    }
+
+    /** Runs the copied launcher with this test's adb server and no locale settings at all. */
+    private Run launch(String... args) {
+        Map<String, String> environment = lab.environment();
+        environment.keySet().removeIf(name -> name.equals("LANG") || name.equals("LANGUAGE") || name.startsWith("LC_"));
+        environment.put("PATH", Path.of(System.getProperty("java.home"), "bin") + File.pathSeparator
+                + environment.getOrDefault("PATH", "/usr/bin:/bin"));
+        List<String> command = new ArrayList<>(List.of(tree.resolve("bin/androperator").toString()));
+        command.addAll(List.of(args));
+        try {
+            Path out = Files.createTempFile(tree, "out-", ".txt");
+            Path err = Files.createTempFile(tree, "err-", ".txt");
+            ProcessBuilder builder = new ProcessBuilder(command).redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
+                    .redirectOutput(out.toFile()).redirectError(err.toFile());
+            builder.environment().clear();
+            builder.environment().putAll(environment);
+            Process process = builder.start();
+            // A safety net against a hung child, far above any capture's budget; not a timing assertion.
+            if (!process.waitFor(180, TimeUnit.SECONDS)) {
+                process.destroyForcibly().waitFor();
+                throw new IllegalStateException("bin/androperator hung: " + Files.readString(err));
+            }
+            return new Run(process.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
+                    Files.readString(err, StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+}
