@@ -13,7 +13,8 @@ import java.util.Map;
  *                        bundle under the evidence root (kept as text so that blank values and
  *                        {@code ..} segments reach validation unchanged)
  * @param deviceSerial    explicit device, or null when exactly one device is attached
- * @param operatorPackage the Operator app's package, or null for the standard one
+ * @param operatorPackage the installed Operator app's package, required and used exactly as given (no automatic
+ *                        variant switch); null is refused with EXECUTION_VALIDATION_FAILED
  * @param label           optional, at most 2048 UTF-16 code units; empty is valid
  * @param context         the caller's opaque JSON object, copied into the manifest as given; null means {@code {}}
  * @param timeoutMs       device-work budget, 1000..120000; null means 30000

@@ -28,6 +28,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** The Java entry point against the simulated phone through the real adb server. */
 class EvidenceCaptureTest {
@@ -103,15 +105,18 @@ class EvidenceCaptureTest {
                         .resolve("manifest.json"));
     }
 
-    @Test
-    void aBlankEvidenceRootIsInvalidAndCreatesNothing() throws IOException {
+    @ParameterizedTest(name = "\"{0}\"")
+    @ValueSource(strings = {"", "  ", "\t\n"})
+    void anEmptyOrBlankEvidenceRootIsInvalidAndCreatesNothing(String value) throws IOException {
+        int services = lab.simulator().receivedServices().size();
         CaptureOutcome outcome = EvidenceCapture.captureEvidence(options(),
-                dependencies().environment(environmentWith("ANDROPERATOR_EVIDENCE_DIR", "  "))
+                dependencies().environment(environmentWith("ANDROPERATOR_EVIDENCE_DIR", value))
                         .workingDirectory(temp).build());
 
         assertThat(outcome.toResult().code()).isEqualTo(ErrorCodes.EXECUTION_VALIDATION_FAILED);
         assertThat(outcome.toResult().message()).contains("ANDROPERATOR_EVIDENCE_DIR");
         assertThat(entries(temp)).isEmpty();
+        assertThat(lab.simulator().receivedServices()).hasSize(services);
     }
 
     @Test

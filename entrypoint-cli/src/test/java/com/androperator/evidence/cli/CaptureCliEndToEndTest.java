@@ -31,6 +31,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
+import org.assertj.core.api.InstanceOfAssertFactories;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -66,7 +67,11 @@ class CaptureCliEndToEndTest {
     @BeforeEach
     void resetPhone() throws IOException {
         lab.reset();
-        cli = new CliProcess(lab.environment(), Files.createDirectory(temp.resolve("scratch")));
+        Map<String, String> environment = lab.environment();
+        // As bin/androperator does when the caller's locale is not UTF-8 (LauncherLocaleTest): Java 17 decodes
+        // arguments in the locale's charset, and labels and contexts here hold non-ASCII characters.
+        environment.put("LC_ALL", "C.UTF-8");
+        cli = new CliProcess(environment, Files.createDirectory(temp.resolve("scratch")));
     }
 
     @Test
@@ -272,6 +277,26 @@ class CaptureCliEndToEndTest {
     }
 
     @Test
+    void aDirectoryTheFileSystemRefusesToCreateIsStorageUnwritableWithPathCauseAndRecovery() {
+        // sysfs refuses mkdir even for root (EPERM), or is mounted read-only (EROFS) in containers.
+        Path refused = Path.of("/sys/androperator-evidence-" + temp.getFileName());
+        int services = lab.simulator().receivedServices().size();
+
+        CliProcess.Run run = cli.run("evidence", "capture", "--device", lab.serial(),
+                "--operator-package", PhoneLab.OPERATOR, "--output-dir", refused.toString());
+
+        assertThat(run.exitCode()).as(run.toString()).isEqualTo(1);
+        CommandResult result = result(run);
+        assertThat(result.ok()).isFalse();
+        assertThat(result.code()).isEqualTo(ErrorCodes.EVIDENCE_STORAGE_UNWRITABLE);
+        assertThat(result.manifestPath()).isNull();
+        assertThat(result.details()).containsEntry("path", refused.toString()).containsKeys("message", "recovery")
+                .hasEntrySatisfying("causeCode", cause -> assertThat(cause).isIn("EPERM", "EROFS", "EACCES"));
+        assertThat(refused).doesNotExist();
+        assertThat(lab.simulator().receivedServices()).hasSize(services);
+    }
+
+    @Test
     void aDiskThatFillsWhileWritingGivesAFailedCaptureWithAConformingManifest() throws IOException {
         Path bundle = temp.resolve("bundle");
         // 64 KiB per file: the manifest fits, the ~1 MB screenshot and the 200 KB hierarchy do not.
@@ -460,13 +485,19 @@ class CaptureCliEndToEndTest {
         try (DeviceSimulator second = DeviceSimulator.start(SampleProfiles.pixel(), 0)) {
             String serial = lab.adb().connect(second);
             Path bundle = temp.resolve("bundle");
+            int services = lab.simulator().receivedServices().size();
             try {
                 CliProcess.Run run = cli.run("evidence", "capture", "--operator-package", PhoneLab.OPERATOR,
                         "--output-dir", bundle.toString());
 
                 assertThat(run.exitCode()).as(run.toString()).isEqualTo(1);
                 assertThat(result(run).code()).isEqualTo(ErrorCodes.DEVICE_SELECTION_AMBIGUOUS);
+                assertThat(result(run).details().get("serials")).asInstanceOf(InstanceOfAssertFactories.LIST)
+                        .containsExactlyInAnyOrder(lab.serial(), serial);
                 assertThat(bundle).doesNotExist();
+                // A device-selection failure occurs before capture: neither phone was asked for anything.
+                assertThat(lab.simulator().receivedServices()).hasSize(services);
+                assertThat(second.receivedServices()).isEmpty();
             } finally {
                 lab.adb().disconnect(serial);
             }

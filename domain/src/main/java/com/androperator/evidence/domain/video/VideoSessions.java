@@ -160,8 +160,10 @@ public final class VideoSessions {
             details.put("workerPid", session.worker().pid());
             details.put("workerStartInstant", session.worker().startInstant());
         }
+        String why = session.recovery().reason() == null ? "Ownership of this session cannot be verified."
+                : "Ownership of this session cannot be verified: " + session.recovery().reason() + ".";
         return Optional.of(VideoResults.recoveryRequired(found.manifest(), found.manifestPath(), session.sessionId(),
-                "Ownership of this session cannot be verified: " + session.recovery().reason() + ".", details));
+                why, details));
     }
 
     /** A non-terminal session whose worker is gone, or whose heartbeat belongs to someone else. */

@@ -74,6 +74,16 @@ class RefusedCaptureTest {
         assertThat(result.manifestPath()).isNull();
         assertThat(result.details()).containsEntry("option", option);
         assertThat(outcome.succeeded()).isFalse();
+        // The pure check an edge runs before preparing anything refuses the same way.
+        assertThat(CaptureEvidence.invalidOption(request)).contains(failure);
+    }
+
+    @Test
+    void theInvalidOptionCheckAcceptsAValidRequestAndAsksNothing() {
+        assertThat(CaptureEvidence.invalidOption(request(DIR, "emulator-5554", PKG, "", Map.of("a", 1), 1000L))).isEmpty();
+        assertThat(CaptureEvidence.invalidOption(new CaptureRequest(new BundleLocation.Managed(Path.of("/managed/bundles")),
+                null, PKG, null, null, 120_000L))).isEmpty();
+        assertNothingHappened();
     }
 
     @Test

@@ -63,6 +63,7 @@ final class FakeRecorder implements RecorderLauncher {
         private final long startNanos;
         private Long exitNanos;
         private int status;
+        private boolean fileCreated;
         int interrupts;
 
         Process(RecorderCommand command) {
@@ -81,8 +82,8 @@ final class FakeRecorder implements RecorderLauncher {
         private boolean opened() {
             Long opensAt = opensAtNanos();
             boolean opened = opensAt != null && clock.nanoTime() >= opensAt && (exitNanos == null || opensAt <= exitNanos);
-            if (opened && !bundle.files.containsKey(VideoFinalization.LIVE_SOURCE)
-                    && !bundle.files.containsKey(VideoFinalization.SOURCE_NAME)) {
+            if (opened && !fileCreated) {
+                fileCreated = true;
                 bundle.put(VideoFinalization.LIVE_SOURCE, SOURCE);
             }
             return opened;

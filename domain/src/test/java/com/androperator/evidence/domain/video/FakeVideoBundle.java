@@ -37,6 +37,10 @@ final class FakeVideoBundle implements VideoBundleFiles {
     Consumer<Manifest> onPublish = manifest -> { };
     /** Publishing a manifest it matches fails with a storage error, and nothing is published. */
     Predicate<Manifest> publishFails = manifest -> false;
+    /** When set, writing captures.json fails with this (e.g. one that describes retained partial bytes). */
+    Failure capturesFailure;
+    /** When set, reading manifest.json fails with this. */
+    Failure manifestUnreadable;
 
     FakeVideoBundle() {
         this(DIRECTORY);
@@ -70,6 +74,9 @@ final class FakeVideoBundle implements VideoBundleFiles {
 
     @Override
     public ManifestRead readManifest() {
+        if (manifestUnreadable != null) {
+            return new ManifestRead.Unreadable(manifestUnreadable);
+        }
         return published.isEmpty() ? new ManifestRead.Absent() : new ManifestRead.Found(published.get(published.size() - 1));
     }
 
@@ -85,6 +92,9 @@ final class FakeVideoBundle implements VideoBundleFiles {
 
     @Override
     public Stored writeCaptures(CapturesFile captures) {
+        if (capturesFailure != null) {
+            return new Stored.Failed(capturesFailure);
+        }
         if (failingWrites.contains("captures.json")) {
             return new Stored.Failed(writeError("captures.json"));
         }
