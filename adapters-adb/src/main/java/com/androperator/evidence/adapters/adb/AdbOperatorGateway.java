@@ -103,8 +103,8 @@ public final class AdbOperatorGateway implements OperatorGateway {
                     + " is not installed on " + serial + " (pm list packages has no package:" + operatorPackage
                     + ")", PHASE_INSTALLED_CHECK, false, Map.of());
             case UNRECOGNIZED -> notAnswered(ErrorCodes.BROADCAST_FAILED, "cannot tell whether " + operatorPackage
-                    + " is installed on " + serial + ": pm list packages " + listing.describe() + ": "
-                    + Text.abbreviate(listing.stdoutText(), 300), PHASE_INSTALLED_CHECK, false, Map.of());
+                    + " is installed on " + serial + ": pm list packages " + listing.describe()
+                    + withOutput(listing.stdoutText()), PHASE_INSTALLED_CHECK, false, Map.of());
         };
     }
 
@@ -148,7 +148,7 @@ public final class AdbOperatorGateway implements OperatorGateway {
             Map<String, Object> details = reader.diagnostics(dispatched);
             details.put("broadcastOutput", Text.abbreviate(output + " " + broadcast.stderrText(), 1000));
             return notAnswered(ErrorCodes.BROADCAST_FAILED, "am broadcast to " + serial + " did not complete: "
-                    + broadcast.describe() + ": " + Text.abbreviate(output, 300), PHASE_DISPATCH, dispatched, details);
+                    + broadcast.describe() + withOutput(output), PHASE_DISPATCH, dispatched, details);
         }
         while (true) {
             ReaderEvent event = reader.poll(deadline.remainingMillis());
@@ -330,5 +330,11 @@ public final class AdbOperatorGateway implements OperatorGateway {
             details.put("dispatched", dispatched);
             return details;
         }
+    }
+
+    /** ": <output>" when the device printed something, nothing otherwise (no dangling separator). */
+    private static String withOutput(String output) {
+        String shown = output == null ? "" : output.strip();
+        return shown.isEmpty() ? "" : ": " + Text.abbreviate(shown, 300);
     }
 }
