@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -20,7 +21,7 @@ import picocli.CommandLine.Option;
         description = {"Capture a verified screenshot and the raw UI hierarchy into a new evidence bundle.",
                 "Prints one result object on stdout. Exit 0: complete; 1: partial, failed or refused; 2: usage error."})
 final class CaptureCommand implements Callable<Integer> {
-    static final String CONTEXT_OPTION = "--context-json";
+    static final String CONTEXT_OPTION = BundleAnnotationOptions.CONTEXT_OPTION;
     static final String TIMEOUT_OPTION = "--timeout";
 
     @Option(names = "--device", paramLabel = "<serial>",
@@ -35,20 +36,15 @@ final class CaptureCommand implements Callable<Integer> {
             description = "Absolute path of a new bundle directory; its parent must exist.")
     String outputDir;
 
-    @Option(names = "--label", paramLabel = "<text>", description = "Optional label, at most 2048 UTF-16 code units.")
-    String label;
-
-    @Option(names = CONTEXT_OPTION, paramLabel = "<object>",
-            description = "Optional JSON object copied into the manifest as given (at most 16 KiB). Default: {}.")
-    String contextJson;
+    @Mixin
+    BundleAnnotationOptions annotations;
 
     @Option(names = TIMEOUT_OPTION, paramLabel = "<ms>",
             description = "Device-work budget in milliseconds, an integer from 1000 to 120000. Default: 30000.")
     String timeout;
 
-    @Option(names = OutputFormat.OPTION, paramLabel = "<json|pretty>", defaultValue = "json",
-            description = "Result formatting: json (one line) or pretty. Default: ${DEFAULT-VALUE}.")
-    String output;
+    @Mixin
+    OutputOption format;
 
     private final CaptureDependencies dependencies;
     private final Io io;
@@ -60,18 +56,18 @@ final class CaptureCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Optional<CommandResult> badFormat = OutputFormat.refusal(output);
+        Optional<CommandResult> badFormat = OutputFormat.refusal(format.output);
         if (badFormat.isPresent()) {
             return io.refuse(badFormat.get(), false);
         }
-        boolean pretty = OutputFormat.isPretty(output);
+        boolean pretty = OutputFormat.isPretty(format.output);
         OptionValues values = new OptionValues();
-        Map<String, Object> context = values.context(contextJson);
+        Map<String, Object> context = values.context(annotations.contextJson);
         Long timeoutMs = values.integer(TIMEOUT_OPTION, timeout, "an integer number of milliseconds from 1000 to 120000");
         if (values.refusal().isPresent()) {
             return io.refuse(values.refusal().get(), pretty);
         }
-        CaptureOptions options = new CaptureOptions(outputDir, device, operatorPackage, label, context, timeoutMs);
+        CaptureOptions options = new CaptureOptions(outputDir, device, operatorPackage, annotations.label, context, timeoutMs);
         CaptureOutcome outcome = EvidenceCapture.captureEvidence(options, dependencies);
         ResultPrinter.print(outcome.toResult(), pretty, io.out());
         return outcome.succeeded() ? 0 : 1;

@@ -5,6 +5,7 @@ import com.androperator.evidence.api.video.EvidenceVideo;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -22,9 +23,8 @@ final class DoctorCommand implements Callable<Integer> {
     @Option(names = "--fix", description = "Accepted for compatibility; the video dependency check never installs anything.")
     boolean fix;
 
-    @Option(names = OutputFormat.OPTION, paramLabel = "<json|pretty>", defaultValue = "json",
-            description = "Report formatting: json (one line) or pretty. Default: ${DEFAULT-VALUE}.")
-    String output;
+    @Mixin
+    OutputOption format;
 
     private final EvidenceVideo video;
     private final Io io;
@@ -36,12 +36,12 @@ final class DoctorCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        var badFormat = OutputFormat.refusal(output);
+        var badFormat = OutputFormat.refusal(format.output);
         if (badFormat.isPresent()) {
             return io.refuse(badFormat.get(), false);
         }
         DoctorReport report = video.doctor(Optional.ofNullable(device));
-        ResultPrinter.print(report, OutputFormat.isPretty(output), io.out());
+        ResultPrinter.print(report, OutputFormat.isPretty(format.output), io.out());
         return 0;
     }
 }

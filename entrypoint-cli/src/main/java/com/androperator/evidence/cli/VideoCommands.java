@@ -11,6 +11,7 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
@@ -66,16 +67,11 @@ final class VideoCommands {
                 description = "Positive even dimensions within 1%% of the display's aspect ratio. Default: longest edge 1280.")
         String size;
 
-        @Option(names = "--label", paramLabel = "<text>", description = "Optional label, at most 2048 UTF-16 code units.")
-        String label;
+        @Mixin
+        BundleAnnotationOptions annotations;
 
-        @Option(names = CaptureCommand.CONTEXT_OPTION, paramLabel = "<object>",
-                description = "Optional JSON object copied into the manifest as given (at most 16 KiB). Default: {}.")
-        String contextJson;
-
-        @Option(names = OutputFormat.OPTION, paramLabel = "<json|pretty>", defaultValue = "json",
-                description = "Result formatting: json (one line) or pretty. Default: ${DEFAULT-VALUE}.")
-        String output;
+        @Mixin
+        OutputOption format;
 
         private final EvidenceVideo video;
         private final Io io;
@@ -87,20 +83,20 @@ final class VideoCommands {
 
         @Override
         public Integer call() {
-            Optional<CommandResult> badFormat = OutputFormat.refusal(output);
+            Optional<CommandResult> badFormat = OutputFormat.refusal(format.output);
             if (badFormat.isPresent()) {
                 return io.refuse(badFormat.get(), false);
             }
-            boolean pretty = OutputFormat.isPretty(output);
+            boolean pretty = OutputFormat.isPretty(format.output);
             OptionValues values = new OptionValues();
-            Map<String, Object> context = values.context(contextJson);
+            Map<String, Object> context = values.context(annotations.contextJson);
             Long duration = values.integer(DURATION_OPTION, durationSeconds, "an integer number of seconds from 1 to 180");
             if (values.refusal().isPresent()) {
                 return io.refuse(values.refusal().get(), pretty);
             }
             // Clamped, not wrapped: a huge value stays out of range and gets the use case's range message.
             Integer seconds = duration == null ? null : (int) Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, duration));
-            return print(video.start(new VideoStartRequest(device, operatorPackage, outputDir, seconds, size, label,
+            return print(video.start(new VideoStartRequest(device, operatorPackage, outputDir, seconds, size, annotations.label,
                     context)), pretty, io);
         }
     }
@@ -119,9 +115,8 @@ final class VideoCommands {
                 description = "Optional: must match the session's saved Operator package.")
         String operatorPackage;
 
-        @Option(names = OutputFormat.OPTION, paramLabel = "<json|pretty>", defaultValue = "json",
-                description = "Result formatting: json (one line) or pretty. Default: ${DEFAULT-VALUE}.")
-        String output;
+        @Mixin
+        OutputOption format;
 
         final EvidenceVideo video;
         final Io io;
@@ -135,13 +130,13 @@ final class VideoCommands {
 
         @Override
         public Integer call() {
-            Optional<CommandResult> badFormat = OutputFormat.refusal(output);
+            Optional<CommandResult> badFormat = OutputFormat.refusal(format.output);
             if (badFormat.isPresent()) {
                 return io.refuse(badFormat.get(), false);
             }
             SessionRef ref = new SessionRef.ManifestPath(session, Optional.ofNullable(device),
                     Optional.ofNullable(operatorPackage));
-            return print(run(ref), OutputFormat.isPretty(output), io);
+            return print(run(ref), OutputFormat.isPretty(format.output), io);
         }
     }
 
