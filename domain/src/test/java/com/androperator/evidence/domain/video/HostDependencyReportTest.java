@@ -48,6 +48,9 @@ class HostDependencyReportTest {
                     .contains(problem.requirement()).contains(problem.observed());
         }
         assertThat(HostDependencyReport.details(problems).get("dependencies")).asList().hasSize(3);
+        assertThat(message).startsWith("Video recording needs host tools that are not usable: scrcpy is unsupported (")
+                .endsWith("ffprobe on PATH, from a full FFmpeg distribution).");
+        assertThat(message.split("\\); ")).as("one clause per failing executable").hasSize(problems.size());
     }
 
     @Test
