@@ -3,10 +3,8 @@ package com.androperator.evidence.cli;
 import com.androperator.evidence.api.CaptureDependencies;
 import com.androperator.evidence.api.CaptureOptions;
 import com.androperator.evidence.api.EvidenceCapture;
-import com.androperator.evidence.contracts.CommandResult;
 import com.androperator.evidence.domain.capture.CaptureOutcome;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -56,12 +54,8 @@ final class CaptureCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Optional<CommandResult> badFormat = OutputFormat.refusal(format.output);
-        if (badFormat.isPresent()) {
-            return io.refuse(badFormat.get(), false);
-        }
-        boolean pretty = OutputFormat.isPretty(format.output);
-        OptionValues values = new OptionValues();
+        boolean pretty = format.pretty();
+        OptionValues values = new OptionValues(format);
         Map<String, Object> context = values.context(annotations.contextJson);
         Long timeoutMs = values.integer(TIMEOUT_OPTION, timeout, "an integer number of milliseconds from 1000 to 120000");
         if (values.refusal().isPresent()) {

@@ -36,12 +36,12 @@ final class DoctorCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        var badFormat = OutputFormat.refusal(format.output);
+        var badFormat = format.refusal();
         if (badFormat.isPresent()) {
             return io.refuse(badFormat.get(), false);
         }
         DoctorReport report = video.doctor(Optional.ofNullable(device));
-        ResultPrinter.print(report, OutputFormat.isPretty(format.output), io.out());
+        ResultPrinter.print(report, format.pretty(), io.out());
         return 0;
     }
 }

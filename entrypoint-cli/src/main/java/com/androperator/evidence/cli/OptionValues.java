@@ -15,6 +15,11 @@ import java.util.Optional;
 final class OptionValues {
     private CommandResult refusal;
 
+    /** Starts from the {@code --output} check, so that a bad format is the first refusal reported. */
+    OptionValues(OutputOption format) {
+        format.refusal().ifPresent(this::remember);
+    }
+
     /** {@code --context-json}: null stays null (the use case's {@code {}}); only a JSON object converts. */
     Map<String, Object> context(String text) {
         if (text == null) {

@@ -1,10 +1,34 @@
 package com.androperator.evidence.cli;
 
+import com.androperator.evidence.contracts.CommandResult;
+import com.androperator.evidence.contracts.ErrorCodes;
+import java.util.Map;
+import java.util.Optional;
 import picocli.CommandLine.Option;
 
-/** {@code --output json|pretty}, for every command that prints a result object. */
+/**
+ * {@code --output json|pretty}, for every command that prints a result object. It is read as
+ * text, not as a picocli enum, so that a wrong value is a documented EXECUTION_VALIDATION_FAILED
+ * result like every other invalid option rather than a usage error.
+ */
 final class OutputOption {
-    @Option(names = OutputFormat.OPTION, paramLabel = "<json|pretty>", defaultValue = "json",
+    static final String OPTION = "--output";
+
+    @Option(names = OPTION, paramLabel = "<json|pretty>", defaultValue = "json",
             description = "Result formatting: json (one line) or pretty. Default: ${DEFAULT-VALUE}.")
     String output;
+
+    /** Pretty only when asked for exactly; a refused value prints as one JSON line. */
+    boolean pretty() {
+        return "pretty".equals(output);
+    }
+
+    /** Empty when the value is {@code json} or {@code pretty}. */
+    Optional<CommandResult> refusal() {
+        if ("json".equals(output) || "pretty".equals(output)) {
+            return Optional.empty();
+        }
+        return Optional.of(CommandResult.refused(ErrorCodes.EXECUTION_VALIDATION_FAILED,
+                OPTION + " must be json or pretty, got '" + output + "'.", Map.of("option", OPTION), null));
+    }
 }

@@ -83,12 +83,8 @@ final class VideoCommands {
 
         @Override
         public Integer call() {
-            Optional<CommandResult> badFormat = OutputFormat.refusal(format.output);
-            if (badFormat.isPresent()) {
-                return io.refuse(badFormat.get(), false);
-            }
-            boolean pretty = OutputFormat.isPretty(format.output);
-            OptionValues values = new OptionValues();
+            boolean pretty = format.pretty();
+            OptionValues values = new OptionValues(format);
             Map<String, Object> context = values.context(annotations.contextJson);
             Long duration = values.integer(DURATION_OPTION, durationSeconds, "an integer number of seconds from 1 to 180");
             if (values.refusal().isPresent()) {
@@ -130,13 +126,13 @@ final class VideoCommands {
 
         @Override
         public Integer call() {
-            Optional<CommandResult> badFormat = OutputFormat.refusal(format.output);
+            Optional<CommandResult> badFormat = format.refusal();
             if (badFormat.isPresent()) {
                 return io.refuse(badFormat.get(), false);
             }
             SessionRef ref = new SessionRef.ManifestPath(session, Optional.ofNullable(device),
                     Optional.ofNullable(operatorPackage));
-            return print(run(ref), OutputFormat.isPretty(format.output), io);
+            return print(run(ref), format.pretty(), io);
         }
     }
 
