@@ -224,6 +224,49 @@ class VideoMcpEndToEndTest {
         Conformance.assertConforms(bundle);
     }
 
+    /**
+     * "EVIDENCE_STORAGE_UNWRITABLE includes path, causeCode, message, and recovery in ... MCP errors",
+     * "A failed preflight starts no recorder and releases any acquired device lock", and "MCP
+     * session-ID lookup requires the root containing that managed bundle".
+     */
+    @Test
+    void anUnwritableRootIsRefusedWithItsStorageDetailsAndAnotherRootCannotResumeASession() throws IOException {
+        CallToolResult start = call("evidence_video_start", Map.of("deviceId", lab.serial(), "durationSeconds", 2,
+                "size", "324x720"));
+        assertThat(start.isError()).as("%s", start).isFalse();
+        String sessionId = result(start).sessionId();
+        assertThat(stopUntilComplete(server, sessionId).status()).isEqualTo("complete");
+        Path bundle = root.resolve("bundles").resolve(sessionId);
+        Map<String, String> before = snapshot(bundle);
+
+        Path notADirectory = Files.writeString(scratch.resolve("root-is-a-file"), "");
+        try (McpServerProcess elsewhere = McpServerProcess.start(
+                environment(Map.of("ANDROPERATOR_EVIDENCE_DIR", notADirectory.toString())), scratch)) {
+            for (String tool : List.of("evidence_video_status", "evidence_video_stop")) {
+                CallToolResult lookup = call(elsewhere, tool, Map.of("sessionId", sessionId));
+                assertThat(lookup.isError()).as("%s under another root", tool).isTrue();
+                assertThat(result(lookup).code()).isEqualTo(ErrorCodes.EVIDENCE_SESSION_NOT_FOUND);
+            }
+
+            CallToolResult refused = call(elsewhere, "evidence_video_start", Map.of("deviceId", lab.serial(),
+                    "durationSeconds", 2, "size", "324x720"));
+            assertThat(refused.isError()).as("%s", refused).isTrue();
+            CommandResult unwritable = result(refused);
+            assertThat(unwritable.code()).isEqualTo(ErrorCodes.EVIDENCE_STORAGE_UNWRITABLE);
+            assertThat(unwritable.details()).containsKeys("path", "causeCode", "message", "recovery")
+                    .containsEntry("causeCode", "ENOTDIR");
+            assertThat(unwritable.sessionId()).isNull();
+        }
+        assertThat(Files.readString(notADirectory)).as("nothing is written into the unusable root").isEmpty();
+        assertThat(snapshot(bundle)).as("the other server changed nothing").isEqualTo(before);
+
+        // No recorder was started and no lock is left behind: the device records again at once.
+        CallToolResult again = call("evidence_video_start", Map.of("deviceId", lab.serial(), "durationSeconds", 1,
+                "size", "324x720"));
+        assertThat(again.isError()).as("%s", again).isFalse();
+        assertThat(stopUntilComplete(server, result(again).sessionId()).status()).isEqualTo("complete");
+    }
+
     @Test
     void invalidStartsAreRefusedInTheClientsWordsBeforeAnythingIsCreated() throws IOException {
         List<Path> before = bundles(root);

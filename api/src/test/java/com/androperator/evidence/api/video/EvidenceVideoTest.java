@@ -7,6 +7,7 @@ import com.androperator.evidence.conformance.Conformance;
 import com.androperator.evidence.contracts.Artifact;
 import com.androperator.evidence.contracts.ArtifactKind;
 import com.androperator.evidence.contracts.ArtifactStatus;
+import com.androperator.evidence.contracts.BundleStatus;
 import com.androperator.evidence.contracts.CapturesFile;
 import com.androperator.evidence.contracts.CommandResult;
 import com.androperator.evidence.contracts.ContractJson;
@@ -38,6 +39,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -163,12 +165,27 @@ class EvidenceVideoTest {
         Path live = bundle.resolve("control").resolve("capture.partial.mkv");
         assertThat(awaitCondition(Duration.ofSeconds(20), () -> VideoTestTools.packetCount(live) >= 90)).isTrue();
 
+        // "Active video manifests have finishedAt: null", and a live bundle (session.json, control/) conforms.
+        Manifest recording = manifest(bundle);
+        assertThat(recording.status()).isEqualTo(BundleStatus.RECORDING);
+        assertThat(recording.finishedAt()).isNull();
+        assertThat(recording.video().stopReason()).isNull();
+        Conformance.assertConforms(bundle);
+
+        // "Concurrent stop requests write nonce-bound requests; only the worker publishes manifests."
         long stopStarted = System.nanoTime();
-        VideoOutcome stopped = video.stop(SessionRef.manifestPath(started.result().manifestPath()));
-        while (stopped.result().code() != null && stopped.result().code().equals(ErrorCodes.COMMAND_TIMEOUT)) {
-            stopped = video.stop(SessionRef.manifestPath(started.result().manifestPath()));
-        }
+        String nonce = readJson(bundle.resolve("session.json"), VideoSession.class).nonce();
+        CompletableFuture<VideoOutcome> other = CompletableFuture.supplyAsync(() -> stopUntilDone(video, started));
+        VideoOutcome stopped = stopUntilDone(video, started);
+        VideoOutcome concurrent = other.join();
         long stopMillis = (System.nanoTime() - stopStarted) / 1_000_000;
+        assertThat(concurrent.result()).as("both concurrent stops see the worker's one outcome")
+                .isEqualTo(stopped.result());
+        try (Stream<Path> control = Files.list(bundle.resolve("control"))) {
+            List<Path> requests = control.filter(f -> f.getFileName().toString().startsWith("stop-")).toList();
+            assertThat(requests).as("each stop that found the session live left its own request").isNotEmpty()
+                    .allSatisfy(request -> assertThat(readJson(request, StopRequest.class).nonce()).isEqualTo(nonce));
+        }
         assertThat(stopped.result().ok()).as("%s", stopped.result()).isTrue();
         assertThat(stopped.result().status()).isEqualTo("complete");
         assertThat(stopped.exitCode()).isZero();
@@ -644,6 +661,35 @@ class EvidenceVideoTest {
 
         assertThat(awaitCondition(FINISH, () -> video.status(SessionRef.sessionId(started.result().sessionId()))
                 .result().status().equals("complete"))).isTrue();
+        awaitWorkerDone(Path.of(started.result().manifestPath()).getParent());
+
+        // "Absolute manifest-path status/stop continues to work after changing or unsetting the root,
+        // even if its new value is invalid." Session-ID lookup needs the root holding the bundle.
+        String sessionId = started.result().sessionId();
+        Map<String, String> unset = new HashMap<>(environment);
+        unset.remove("ANDROPERATOR_EVIDENCE_DIR");
+        Map<String, String> blank = new HashMap<>(environment);
+        blank.put("ANDROPERATOR_EVIDENCE_DIR", "  ");
+        Map<String, String> moved = new HashMap<>(environment);
+        moved.put("ANDROPERATOR_EVIDENCE_DIR", temp.resolve("another-root").toString());
+        for (Map<String, String> changed : List.of(unset, blank, moved)) {
+            EvidenceVideo elsewhere = new EvidenceVideo(dependencies(changed));
+            VideoOutcome byPath = elsewhere.status(SessionRef.manifestPath(started.result().manifestPath()));
+            assertThat(byPath.result().status()).as("status by path with %s", changed.get("ANDROPERATOR_EVIDENCE_DIR"))
+                    .isEqualTo("complete");
+            assertThat(byPath.exitCode()).isZero();
+            VideoOutcome stoppedByPath = elsewhere.stop(SessionRef.manifestPath(started.result().manifestPath()));
+            assertThat(stoppedByPath.result()).as("stop by path with %s", changed.get("ANDROPERATOR_EVIDENCE_DIR"))
+                    .isEqualTo(byPath.result());
+            assertThat(stoppedByPath.exitCode()).isZero();
+        }
+        assertThat(new EvidenceVideo(dependencies(blank)).status(SessionRef.sessionId(sessionId)).result().code())
+                .as("an invalid root refuses session-ID lookup").isEqualTo(ErrorCodes.EXECUTION_VALIDATION_FAILED);
+        assertThat(new EvidenceVideo(dependencies(moved)).stop(SessionRef.sessionId(sessionId)).result().code())
+                .as("another root does not hold the bundle").isEqualTo(ErrorCodes.EVIDENCE_SESSION_NOT_FOUND);
+        assertThat(temp.resolve("another-root")).as("lookup creates nothing").doesNotExist();
+        assertThat(video.status(SessionRef.sessionId(sessionId)).result().status()).isEqualTo("complete");
+
         VideoOutcome conflicting = video.status(new SessionRef.ManifestPath(started.result().manifestPath(),
                 java.util.Optional.of("other:5555"), java.util.Optional.empty()));
         assertThat(conflicting.result().code()).isEqualTo(ErrorCodes.EXECUTION_VALIDATION_FAILED);

@@ -164,7 +164,7 @@ public final class StartVideo {
                 new VideoInfo(request.duration(), null, null, size, null, VideoManifests.CODEC, null));
         if (bundle.publishManifest(starting) instanceof VideoBundleFiles.Stored.Failed failed) {
             ports.locks().release(lockPath, nonce);
-            return VideoResults.refused(failed.failure(), null);
+            return VideoResults.refused(preflightUnwritable(failed.failure(), manifestPath), null);
         }
 
         Spawn spawn = ports.workers().spawn(bundleDir.resolve(VideoSession.FILE_NAME),
@@ -245,6 +245,25 @@ public final class StartVideo {
                 RecoveryState.SPAWN_FAILED.wire(), why, ports.wallClock().now().toString())));
         ports.locks().release(lockPath, session.nonce());
         return VideoResults.terminal(failed, Path.of(session.manifestPath()), session.sessionId());
+    }
+
+    /**
+     * The starting manifest is the last bundle write of the storage preflight: a failure to write it
+     * is EVIDENCE_STORAGE_UNWRITABLE with the documented path, causeCode, message and recovery, like
+     * every other preflight write (the bundle store's own STORAGE_FAILED is kept for later writes).
+     */
+    private static Failure preflightUnwritable(Failure failure, Path manifestPath) {
+        if (ErrorCodes.EVIDENCE_STORAGE_UNWRITABLE.equals(failure.code())) {
+            return failure;
+        }
+        Map<String, Object> details = new LinkedHashMap<>();
+        details.put("path", String.valueOf(failure.details().getOrDefault("path", manifestPath.toString())));
+        details.put("causeCode", String.valueOf(failure.details().getOrDefault("causeCode", failure.code())));
+        Object cause = failure.details().get("cause");
+        details.put("message", cause == null ? failure.message() : String.valueOf(cause));
+        details.put("recovery", "Make the bundle directory writable, or start a new recording in a new, writable "
+                + "directory; no permissions are changed automatically.");
+        return new Failure(ErrorCodes.EVIDENCE_STORAGE_UNWRITABLE, failure.message(), details);
     }
 
     /** The holder's session is terminal and its worker has not yet saved its settled state. */

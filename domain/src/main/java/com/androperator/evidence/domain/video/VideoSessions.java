@@ -14,7 +14,8 @@ import java.util.Optional;
 
 /**
  * Video status and stop for a session named by its absolute manifest path. Both use the saved,
- * immutable target and reject conflicting device or Operator options. Status only reads. Stop
+ * immutable target and reject conflicting device or Operator options. Status only reads (for a
+ * terminal session whose live worker has not yet saved its settled state, it waits briefly for it). Stop
  * writes one nonce-bound request and waits at most 15 s; a terminal session is answered from its
  * manifest without writing anything, so repeating stop never changes evidence.
  */
@@ -55,7 +56,11 @@ public final class VideoSessions {
             return unresolved.get();
         }
         if (found.manifest().isTerminal()) {
-            return VideoResults.terminal(found.manifest(), found.manifestPath(), found.session().sessionId());
+            // The worker publishes the terminal manifest before it saves its settled state (released, or
+            // recovery_required for an unresponsive recorder); a live worker is given a moment to save it,
+            // so that status does not report a plain failure for a session that requires recovery.
+            return settled(found, found.manifest(), Deadline.after(ports.monotonicClock(),
+                    VideoLimits.LOCK_SETTLE_MILLIS));
         }
         Optional<CommandResult> lost = lostWorker(found);
         return lost.orElseGet(() -> VideoResults.active(found.manifest(), found.manifestPath(), found.session().sessionId()));

@@ -472,8 +472,14 @@ class StartVideoRulesTest {
 
         CommandResult result = start(command(30));
 
-        assertThat(result.code()).isEqualTo(ErrorCodes.STORAGE_FAILED);
+        // "EVIDENCE_STORAGE_UNWRITABLE includes path, causeCode, message, and recovery": the starting
+        // manifest is a preflight bundle write like session.json.
+        assertThat(result.code()).isEqualTo(ErrorCodes.EVIDENCE_STORAGE_UNWRITABLE);
+        assertThat(result.details()).containsEntry("path", FakeVideoBundle.DIRECTORY.resolve("manifest.json").toString())
+                .containsEntry("causeCode", "ENOSPC").containsKeys("message", "recovery");
+        assertThat(result.message()).contains("No space left on device");
         assertThat(locks.held).isEmpty();
+        assertThat(locks.releases).hasSize(1);
         assertThat(spawns).isEmpty();
     }
 

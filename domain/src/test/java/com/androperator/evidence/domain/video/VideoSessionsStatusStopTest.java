@@ -321,6 +321,77 @@ class VideoSessionsStatusStopTest {
         assertThat(partial.message()).contains("video.mp4 VIDEO_VERIFICATION_FAILED (clip failed)");
     }
 
+    /**
+     * The spec's table, status by status: "Status: Exit 0 for a found starting, recording, finalizing,
+     * or complete session. Partial, failed ... exit 1." and "Stop: Exit 0 only for complete ...
+     * pending, partial, or failed sessions exit 1." The CLI exit status is exactly {@code ok}.
+     */
+    @ParameterizedTest
+    @EnumSource(BundleStatus.class)
+    void statusIsOkForEveryFoundHealthyStateAndStopOnlyForComplete(BundleStatus state) {
+        boolean terminal = state == BundleStatus.COMPLETE || state == BundleStatus.PARTIAL
+                || state == BundleStatus.FAILED;
+        bundle.published.set(0, terminal ? terminal(state) : state == BundleStatus.FINALIZING
+                ? active(state) : manifest(state));
+        if (terminal) {
+            settle();
+        }
+
+        CommandResult status = subject.status(MANIFEST, ExpectedTarget.NONE);
+        assertThat(status.status()).isEqualTo(state.wire());
+        assertThat(status.ok()).as("status of a %s session", state.wire())
+                .isEqualTo(state != BundleStatus.PARTIAL && state != BundleStatus.FAILED);
+        assertThat(status.code()).isEqualTo(status.ok() ? null : ErrorCodes.EVIDENCE_CAPTURE_FAILED);
+
+        CommandResult stop = subject.stop(MANIFEST, ExpectedTarget.NONE);
+        assertThat(stop.status()).isEqualTo(state.wire());
+        assertThat(stop.ok()).as("stop of a %s session", state.wire()).isEqualTo(state == BundleStatus.COMPLETE);
+        assertThat(stop.code()).isEqualTo(stop.ok() ? null
+                : terminal ? ErrorCodes.EVIDENCE_CAPTURE_FAILED : ErrorCodes.COMMAND_TIMEOUT);
+        assertThat(bundle.published).as("status and stop never publish a manifest").hasSize(1);
+    }
+
+    /**
+     * An unresponsive recorder: the worker publishes its failed manifest and only then saves
+     * recovery_required. Status waits for that settled state while the worker lives, so it reports
+     * EVIDENCE_RECOVERY_REQUIRED instead of a plain failure, and it writes nothing.
+     */
+    @Test
+    void statusOfAFailedSessionWhoseLiveWorkerIsStillSettlingWaitsForItsRecoveryState() {
+        bundle.published.set(0, terminal(BundleStatus.FAILED));
+        workerSteps.add(() -> { });
+        workerSteps.add(() -> {
+            sessions.saveSession(BUNDLE, owned().withRecovery(new VideoSession.Recovery(
+                    RecoveryState.RECOVERY_REQUIRED.wire(), "the recorder did not exit after SIGINT", wall.now().toString())));
+            workerBeating = false;
+        });
+        int savedBefore = sessions.saved.size();
+
+        CommandResult status = subject.status(MANIFEST, ExpectedTarget.NONE);
+
+        assertThat(status.ok()).isFalse();
+        assertThat(status.status()).isEqualTo("failed");
+        assertThat(status.code()).isEqualTo(ErrorCodes.EVIDENCE_RECOVERY_REQUIRED);
+        assertThat(status.details()).containsEntry("lastStatus", "failed").containsEntry("recovery", "recovery_required");
+        assertThat(pauses).isEqualTo(2);
+        assertThat(sessions.saved).as("only the worker saved anything").hasSize(savedBefore + 1);
+        assertThat(sessions.stopRequestsOf(BUNDLE)).isEmpty();
+        assertThat(bundle.published).hasSize(1);
+    }
+
+    @Test
+    void statusOfATerminalSessionWhoseWorkerNeverSettlesAnswersAtItsShortDeadline() {
+        bundle.published.set(0, terminal(BundleStatus.COMPLETE));
+
+        CommandResult status = subject.status(MANIFEST, ExpectedTarget.NONE);
+
+        assertThat(status.ok()).isTrue();
+        assertThat(status.status()).isEqualTo("complete");
+        assertThat(elapsedMillis()).as("bounded by the lock-settle wait, far below stop's 15 s")
+                .isLessThanOrEqualTo(VideoLimits.LOCK_SETTLE_MILLIS + 100);
+        assertThat(sessions.stopRequestsOf(BUNDLE)).isEmpty();
+    }
+
     // ---- stop --------------------------------------------------------------------------------------
 
     @Test
