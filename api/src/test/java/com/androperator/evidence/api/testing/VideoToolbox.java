@@ -1,24 +1,25 @@
 package com.androperator.evidence.api.testing;
 
+import com.androperator.evidence.adapters.media.video.RealFfmpeg;
 import com.androperator.evidence.simulator.harness.AdbServerHarness;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.net.JarURLConnection;
-import java.net.URL;
+
+
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.Arrays;
-import java.util.Enumeration;
+
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
-import java.util.jar.JarEntry;
-import java.util.jar.JarFile;
+
+
 
 /**
  * The host tools of managed video for tests in any module: real ffmpeg/ffprobe 6.1.1 extracted from
@@ -33,10 +34,8 @@ import java.util.jar.JarFile;
  * RUNPATH=$ORIGIN and resolve their libraries through the symbolic links made here.
  */
 public final class VideoToolbox {
-    private static final String FFMPEG_RESOURCE = "org/bytedeco/ffmpeg/linux-x86_64-gpl/";
     /** What the fake's shell and its helpers (bash, date, mkfifo, sleep) need after the toolbox. */
     private static final String SYSTEM_PATH = "/usr/local/bin:/usr/bin:/bin";
-    private static Path ffmpegDirectory;
 
     private final Path directory;
     private final Path withoutScrcpy;
@@ -134,42 +133,8 @@ public final class VideoToolbox {
     // ---- the real ffmpeg ----------------------------------------------------------------------
 
     /** The directory holding the extracted ffmpeg, ffprobe and their libraries (once per JVM, under ./target). */
-    public static synchronized Path ffmpegDirectory() {
-        if (ffmpegDirectory != null) {
-            return ffmpegDirectory;
-        }
-        try {
-            Path target = Path.of("target", "test-tools", "ffmpeg-6.1.1").toAbsolutePath();
-            Files.createDirectories(target);
-            URL url = VideoToolbox.class.getClassLoader().getResource(FFMPEG_RESOURCE + "ffmpeg");
-            if (url == null) {
-                throw new IllegalStateException("org.bytedeco:ffmpeg:linux-x86_64-gpl is not on the test class path");
-            }
-            JarURLConnection connection = (JarURLConnection) url.openConnection();
-            try (JarFile jar = new JarFile(connection.getJarFileURL().getFile())) {
-                Enumeration<JarEntry> entries = jar.entries();
-                while (entries.hasMoreElements()) {
-                    JarEntry entry = entries.nextElement();
-                    String name = entry.getName();
-                    if (entry.isDirectory() || !name.startsWith(FFMPEG_RESOURCE) || name.contains("jni")) {
-                        continue;
-                    }
-                    Path out = target.resolve(name.substring(FFMPEG_RESOURCE.length()));
-                    if (!Files.exists(out) || Files.size(out) != entry.getSize()) {
-                        Path temporary = Files.createTempFile(target, ".extract", ".tmp");
-                        try (InputStream in = jar.getInputStream(entry)) {
-                            Files.copy(in, temporary, StandardCopyOption.REPLACE_EXISTING);
-                        }
-                        Files.setPosixFilePermissions(temporary, PosixFilePermissions.fromString("rwxr-xr-x"));
-                        Files.move(temporary, out, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-                    }
-                }
-            }
-            ffmpegDirectory = target;
-            return target;
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+    public static Path ffmpegDirectory() {
+        return RealFfmpeg.ffmpegDirectory();
     }
 
     public static Path ffmpeg() {

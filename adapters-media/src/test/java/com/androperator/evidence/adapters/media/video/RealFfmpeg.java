@@ -17,7 +17,7 @@ import java.util.jar.JarFile;
  * Real ffmpeg/ffprobe 6.1.1 from the org.bytedeco:ffmpeg linux-x86_64-gpl jar (with libx264). The executables carry
  * RUNPATH=$ORIGIN, so the libraries extracted beside them are found without LD_LIBRARY_PATH.
  */
-final class RealFfmpeg {
+public final class RealFfmpeg {
     private static final String FFMPEG_RESOURCE = "org/bytedeco/ffmpeg/linux-x86_64-gpl/";
     private static Path ffmpegDirectory;
 
@@ -25,7 +25,7 @@ final class RealFfmpeg {
     }
 
     /** The directory holding the extracted ffmpeg, ffprobe and their libraries (once per JVM). */
-    static synchronized Path ffmpegDirectory() {
+    public static synchronized Path ffmpegDirectory() {
         if (ffmpegDirectory != null) {
             return ffmpegDirectory;
         }
@@ -63,11 +63,11 @@ final class RealFfmpeg {
         }
     }
 
-    static Path ffmpeg() {
+    public static Path ffmpeg() {
         return ffmpegDirectory().resolve("ffmpeg");
     }
 
-    static Path ffprobe() {
+    public static Path ffprobe() {
         return ffmpegDirectory().resolve("ffprobe");
     }
 
