@@ -138,27 +138,16 @@ public final class VideoToolbox {
     }
 
     public static Path ffmpeg() {
-        return ffmpegDirectory().resolve("ffmpeg");
+        return RealFfmpeg.ffmpeg();
     }
 
     public static Path ffprobe() {
-        return ffmpegDirectory().resolve("ffprobe");
+        return RealFfmpeg.ffprobe();
     }
 
     /** Video packets in a (possibly still growing) media file, counted by the real ffprobe; 0 when unreadable. */
     public static long packetCount(Path media) {
-        try {
-            Process probe = new ProcessBuilder(ffprobe().toString(), "-v", "quiet", "-count_packets", "-select_streams",
-                    "v:0", "-show_entries", "stream=nb_read_packets", "-of", "csv=p=0", media.toString())
-                    .redirectErrorStream(true).start();
-            String out = new String(probe.getInputStream().readAllBytes()).strip();
-            return probe.waitFor() == 0 && out.matches("\\d+") ? Long.parseLong(out) : 0;
-        } catch (IOException e) {
-            return 0;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return 0;
-        }
+        return RealFfmpeg.packetCount(media);
     }
 
     // ---- helpers --------------------------------------------------------------------------------
@@ -182,15 +171,7 @@ public final class VideoToolbox {
 
     /** Writes an executable script. */
     public static Path script(Path directory, String name, String text) {
-        try {
-            Files.createDirectories(directory);
-            Path file = directory.resolve(name);
-            Files.writeString(file, text);
-            Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rwxr-xr-x"));
-            return file;
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return RealFfmpeg.script(directory, name, text);
     }
 
     /** Polls {@code condition} until it holds or {@code timeout} passes; true when it held. */

@@ -72,7 +72,7 @@ public final class RealFfmpeg {
     }
 
     /** Video packets in a (possibly still growing) media file, counted by the real ffprobe; 0 when unreadable. */
-    static long packetCount(Path media) {
+    public static long packetCount(Path media) {
         try {
             Process probe = new ProcessBuilder(ffprobe().toString(), "-v", "quiet", "-count_packets", "-select_streams",
                     "v:0", "-show_entries", "stream=nb_read_packets", "-of", "csv=p=0", media.toString())
@@ -88,7 +88,7 @@ public final class RealFfmpeg {
     }
 
     /** Writes an executable script. */
-    static Path script(Path directory, String name, String text) {
+    public static Path script(Path directory, String name, String text) {
         try {
             Files.createDirectories(directory);
             Path file = directory.resolve(name);
