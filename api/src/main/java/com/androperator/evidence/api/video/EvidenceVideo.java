@@ -70,7 +70,7 @@ public final class EvidenceVideo {
         StartPorts ports = new StartPorts(new HostDependencyChecker(environment), new AdbDeviceSelector(adb),
                 new AdbDeviceMetadata(adb), locks(), new FileBundleStore(), managedRoot, new JsonSessionStore(),
                 FileVideoBundle::new, launcher(), dependencies.wallClock(), dependencies.monotonicClock(),
-                dependencies.ids(), dependencies.pause());
+                dependencies.ids(), dependencies.pause(), new HostProcessIdentity());
         String adbPath = adb.adbOnPath().map(Path::toString).orElse(null);
         StartVideo startVideo = new StartVideo(ports, AndroperatorVersion.current(), adbPath, environment);
         CommandResult result = startVideo.execute(new VideoStartCommand(request.outputDir(), request.deviceSerial(),

@@ -5,23 +5,28 @@ import com.androperator.evidence.contracts.BundleError;
 import com.androperator.evidence.contracts.MediaInfo;
 import com.androperator.evidence.contracts.SpanRecord;
 import com.androperator.evidence.contracts.VideoSize;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 
 /**
  * What finalization made of the source: one clip per span in clip order, the retained source
- * (only when some clip is not verified and readable), the span records for captures.json, the
- * errors, and the number of decoded source frames. Whether the result is usable, fully verified,
- * its media duration and its common size all follow from the clips.
+ * (only when some clip is not verified and readable, or the source is damaged), the span records
+ * for captures.json, the errors, the number of decoded source frames, and what the source
+ * inspection observed (for captures.json; empty when there was no inspection). Whether the result
+ * is usable, fully verified, its media duration and its common size all follow from the clips.
  */
 public record FinalizedMedia(List<Clip> clips, Optional<Artifact> source, List<SpanRecord> spans,
-                             List<BundleError> errors, long frameCount) {
+                             List<BundleError> errors, long frameCount, Map<String, Object> inspection) {
     public FinalizedMedia {
         clips = List.copyOf(clips);
         Objects.requireNonNull(source, "source");
         spans = List.copyOf(spans);
         errors = List.copyOf(errors);
+        inspection = Collections.unmodifiableMap(new LinkedHashMap<>(inspection));
     }
 
     /**
@@ -40,7 +45,7 @@ public record FinalizedMedia(List<Clip> clips, Optional<Artifact> source, List<S
 
     /** Nothing was finalized: no clip, no retained source. */
     public static FinalizedMedia none(List<BundleError> errors) {
-        return new FinalizedMedia(List.of(), Optional.empty(), List.of(), errors, 0);
+        return new FinalizedMedia(List.of(), Optional.empty(), List.of(), errors, 0, Map.of());
     }
 
     public List<Artifact> clipArtifacts() {

@@ -4,6 +4,7 @@ import com.androperator.evidence.domain.port.Failure;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalInt;
 
 /**
@@ -35,9 +36,28 @@ public interface RecorderLauncher {
         }
     }
 
-    /** The live recorder that this process started. */
+    /**
+     * The live recorder that this process started. It ends with this process: a worker that dies
+     * in any way (SIGKILL included) takes the recorder and what it started with it, unless
+     * {@link #outliveWorker()} was called.
+     */
     interface RecorderProcess {
+        /** The recorder's own PID (once it runs; before that, the PID of the handle that starts it). */
         long pid();
+
+        /**
+         * The recorder's PID and start instant as the host's process table shows them, for
+         * session.json and recovery messages; empty while it is not yet known or where the host
+         * cannot tell a start time. It only describes the process; it authorizes no signal.
+         */
+        Optional<WorkerIdentity> identity();
+
+        /**
+         * Lets the recorder outlive this worker (bounded by its own time limit): only for a
+         * recorder that did not exit after SIGINT, which the spec leaves alive with the lock kept
+         * for manual recovery.
+         */
+        void outliveWorker();
 
         List<String> commandLine();
 

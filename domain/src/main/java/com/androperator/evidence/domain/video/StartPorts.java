@@ -10,7 +10,11 @@ import java.nio.file.Path;
 import java.util.Objects;
 import java.util.function.Function;
 
-/** What starting a recording needs from the outside, wired once by a composition root. */
+/**
+ * What starting a recording needs from the outside, wired once by a composition root.
+ * {@code processes} only looks at the process table: whether the worker of a session that holds
+ * the device still runs.
+ */
 public record StartPorts(
         HostDependencyProbe dependencies,
         DeviceSelector devices,
@@ -24,7 +28,8 @@ public record StartPorts(
         WallClock wallClock,
         MonotonicClock monotonicClock,
         IdSource ids,
-        Pause pause) {
+        Pause pause,
+        ProcessIdentity processes) {
 
     public StartPorts {
         Objects.requireNonNull(dependencies, "dependencies");
@@ -40,5 +45,6 @@ public record StartPorts(
         Objects.requireNonNull(monotonicClock, "monotonicClock");
         Objects.requireNonNull(ids, "ids");
         Objects.requireNonNull(pause, "pause");
+        Objects.requireNonNull(processes, "processes");
     }
 }

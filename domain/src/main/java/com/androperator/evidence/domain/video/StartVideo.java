@@ -128,10 +128,11 @@ public final class StartVideo {
         Instant created = ports.wallClock().now();
         LockClaim claim = new LockClaim(sessionId, nonce, bundleDir.toString(), request.serial(), created.toString());
         Acquisition acquisition = ports.locks().acquire(request.serial(), claim);
+        HeldDevice heldDevice = new HeldDevice(ports);
         // A holder that already published its terminal manifest is only releasing the lock: give it a
         // moment instead of refusing a start that follows its stop or status immediately.
         Deadline settle = Deadline.after(ports.monotonicClock(), VideoLimits.LOCK_SETTLE_MILLIS);
-        while (acquisition instanceof Acquisition.Held held && releasing(held) && !settle.expired()) {
+        while (acquisition instanceof Acquisition.Held held && heldDevice.releasing(held) && !settle.expired()) {
             ports.pause().pause(50);
             acquisition = ports.locks().acquire(request.serial(), claim);
         }
@@ -139,7 +140,7 @@ public final class StartVideo {
             return VideoResults.refused(unusable.failure(), null);
         }
         if (acquisition instanceof Acquisition.Held held) {
-            return deviceBusy(request.serial(), held);
+            return heldDevice.refusal(request.serial(), held);
         }
         Path lockPath = ((Acquisition.Acquired) acquisition).lockPath();
 
@@ -189,11 +190,9 @@ public final class StartVideo {
                 SessionRead read = ports.sessions().readSession(bundleDir);
                 if (read instanceof SessionRead.Found found
                         && found.session().recovery().value() == RecoveryState.RECOVERY_REQUIRED) {
-                    return VideoResults.recoveryRequired(current, manifestPath, session.sessionId(),
+                    return recoveryRequired(current, manifestPath, found.session(), lockPath,
                             "The video worker could not verify ownership of this session: "
-                                    + found.session().recovery().reason() + ".",
-                            Map.of("sessionPath", bundleDir.resolve(VideoSession.FILE_NAME).toString(),
-                                    "lockPath", lockPath.toString()));
+                                    + found.session().recovery().reason() + ".");
                 }
                 return VideoResults.terminal(current, manifestPath, session.sessionId());
             }
@@ -204,10 +203,8 @@ public final class StartVideo {
                     return spawnFailed(session, bundle, starting, lockPath,
                             "the worker process exited before it claimed the session; see control/worker.log");
                 }
-                return VideoResults.recoveryRequired(current, manifestPath, session.sessionId(),
-                        "The video worker exited without finishing the session.",
-                        Map.of("sessionPath", bundleDir.resolve(VideoSession.FILE_NAME).toString(),
-                                "lockPath", lockPath.toString()));
+                return recoveryRequired(current, manifestPath, ((SessionRead.Found) read).session(), lockPath,
+                        "The video worker exited without finishing the session.");
             }
             if (acknowledgement.expired()) {
                 ports.sessions().writeStopRequest(bundleDir, new StopRequest(ports.ids().newEvidenceId(),
@@ -216,6 +213,14 @@ public final class StartVideo {
             }
             ports.pause().pause(50);
         }
+    }
+
+    private CommandResult recoveryRequired(Manifest current, Path manifestPath, VideoSession saved, Path lockPath,
+                                           String why) {
+        return VideoResults.recoveryRequired(current, manifestPath, saved.sessionId(), why,
+                RecoveryGuide.instruction(lockPath, saved, ports.processes()),
+                RecoveryGuide.details(lockPath, saved, Path.of(saved.bundleDir()), current.status().wire(),
+                        ports.processes()));
     }
 
     /**
@@ -264,46 +269,6 @@ public final class StartVideo {
         details.put("recovery", "Make the bundle directory writable, or start a new recording in a new, writable "
                 + "directory; no permissions are changed automatically.");
         return new Failure(ErrorCodes.EVIDENCE_STORAGE_UNWRITABLE, failure.message(), details);
-    }
-
-    /** The holder's session is terminal and its worker has not yet saved its settled state. */
-    private boolean releasing(Acquisition.Held held) {
-        if (held.holder().isEmpty()) {
-            return false;
-        }
-        Path holderDir = Path.of(held.holder().get().bundleDir());
-        if (!(ports.sessions().readSession(holderDir) instanceof SessionRead.Found found)
-                || found.session().recovery().value().settled()) {
-            return false;
-        }
-        return ports.bundles().apply(holderDir).readManifest() instanceof ManifestRead.Found manifest
-                && manifest.manifest().isTerminal();
-    }
-
-    /** Another session holds the device; when its ownership cannot be verified, say that recovery is required. */
-    private CommandResult deviceBusy(String serial, Acquisition.Held held) {
-        Map<String, Object> details = new LinkedHashMap<>();
-        details.put("serial", serial);
-        details.put("lockPath", held.lockPath().toString());
-        if (held.holder().isEmpty()) {
-            return CommandResult.refused(ErrorCodes.EVIDENCE_RECOVERY_REQUIRED, "The device lock " + held.lockPath()
-                    + " exists but its owner cannot be read, so ownership cannot be verified.", details,
-                    "Inspect the lock file and any surviving recorder before manual recovery; locks are never taken over.");
-        }
-        LockClaim holder = held.holder().get();
-        details.put("sessionId", holder.sessionId());
-        details.put("bundleDir", holder.bundleDir());
-        details.put("manifestPath", Path.of(holder.bundleDir()).resolve("manifest.json").toString());
-        SessionRead read = ports.sessions().readSession(Path.of(holder.bundleDir()));
-        if (read instanceof SessionRead.Found found && found.session().recovery().value() == RecoveryState.RECOVERY_REQUIRED) {
-            return CommandResult.refused(ErrorCodes.EVIDENCE_RECOVERY_REQUIRED, "Device " + serial + " is held by session "
-                    + holder.sessionId() + " whose ownership cannot be verified (" + found.session().recovery().reason()
-                    + ").", details, "Inspect its session.json and verify that no recorder survives before manual "
-                    + "recovery; locks are never taken over automatically.");
-        }
-        return CommandResult.refused(ErrorCodes.EVIDENCE_RECORDING_ACTIVE, "Device " + serial
-                + " is already recording in session " + holder.sessionId() + " (" + holder.bundleDir() + ").", details,
-                "Stop that session (evidence video stop --session <its manifest.json>) or wait for it to finish.");
     }
 
     private DeviceInfo readDevice(Validated request, Deadline deadline, List<BundleError> errors) {

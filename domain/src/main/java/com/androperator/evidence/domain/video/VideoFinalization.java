@@ -24,6 +24,7 @@ import com.androperator.evidence.domain.video.VideoBundleFiles.Stored;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -31,8 +32,10 @@ import java.util.Optional;
  *
  * <p>The source: inspect every decoded frame of the whole source, split it into runs of equal
  * size, encode each run to its own .partial MP4 and verify it by probe and full decode. Only
- * verified clips lose .partial. The source is removed only when every clip is verified and can be
- * read back; otherwise it stays as partial evidence. Nothing is ever recaptured.
+ * verified clips lose .partial. The source is removed only when it is whole (the inspection found
+ * no decoder error, no failed container check and no early end) and every clip is verified and
+ * can be read back; otherwise it stays as partial evidence. The clips of a damaged source are
+ * made and verified all the same, but stay partial. Nothing is ever recaptured.
  *
  * <p>The diagnostics: the recorder's retained output (encoder.stderr.txt, both of its streams;
  * an empty one is valid and hashed; one cut at 1 MiB stays a .partial. artifact with an error) and
@@ -93,23 +96,39 @@ public final class VideoFinalization {
                     "The recorded source cannot be read", VideoStage.SOURCE);
             errors.add(error);
             return new FinalizedMedia(List.of(), Optional.of(failedSource(recordingStartedAt, recordingDurationMs,
-                    error)), List.of(), errors, 0);
+                    error)), List.of(), errors, 0, Map.of());
         }
         Inspection inspection = inspector.inspect(bundle.directory().resolve(SOURCE_NAME));
+        Map<String, Object> observed = inspection.diagnostics();
         if (inspection instanceof Inspection.NotInspected notInspected) {
             BundleError error = fromFailure(notInspected.failure(), VideoStage.FINALIZATION,
                     "Frame inspection of the source failed", VideoStage.SOURCE);
             errors.add(error);
             return new FinalizedMedia(List.of(), Optional.of(retainedSource(bundle, recordingStartedAt,
-                    recordingDurationMs, error, errors)), List.of(), errors, 0);
+                    recordingDurationMs, error, errors)), List.of(), errors, 0, observed);
         }
-        List<FrameSample> frames = ((Inspection.Inspected) inspection).frames();
+        // A damaged source (a decoder error, a failed container check, an early end) is never the
+        // base of a complete clip: what decoded is still encoded and verified, so that nothing
+        // captured is lost, but every clip keeps its .partial name and the source stays as evidence.
+        BundleError damage = null;
+        List<FrameSample> frames;
+        if (inspection instanceof Inspection.Damaged damaged) {
+            damage = fromFailure(damaged.failure(), VideoStage.FINALIZATION, "The recorded source is damaged or ends "
+                    + "early, so it is kept as partial evidence and no clip made from it is complete", VideoStage.SOURCE);
+            errors.add(damage);
+            frames = damaged.frames();
+        } else {
+            frames = ((Inspection.Inspected) inspection).frames();
+        }
         if (frames.isEmpty()) {
-            BundleError error = VideoStage.error(ErrorCodes.VIDEO_VERIFICATION_FAILED, VideoStage.FINALIZATION,
-                    "The source holds no decodable video frame; it is kept as partial evidence.", VideoStage.SOURCE);
-            errors.add(error);
+            BundleError error = damage != null ? damage : VideoStage.error(ErrorCodes.VIDEO_VERIFICATION_FAILED,
+                    VideoStage.FINALIZATION, "The source holds no decodable video frame; it is kept as partial evidence.",
+                    VideoStage.SOURCE);
+            if (damage == null) {
+                errors.add(error);
+            }
             return new FinalizedMedia(List.of(), Optional.of(retainedSource(bundle, recordingStartedAt,
-                    recordingDurationMs, error, errors)), List.of(), errors, 0);
+                    recordingDurationMs, error, errors)), List.of(), errors, 0, observed);
         }
 
         List<FrameRun> runs = FrameRuns.of(frames);
@@ -117,7 +136,7 @@ public final class VideoFinalization {
         List<Clip> clips = new ArrayList<>();
         for (FrameRun run : runs) {
             VideoSize target = run.index() == 1 ? requestedSize : VideoSizing.laterClip(run.size(), initialEdge);
-            Clip clip = encodeAndVerify(bundle, run, target);
+            Clip clip = encodeAndVerify(bundle, run, target, damage != null);
             if (clip.artifact().error() != null) {
                 errors.add(clip.artifact().error());
             }
@@ -133,7 +152,9 @@ public final class VideoFinalization {
         }
         boolean allVerified = clips.stream().allMatch(clip -> clip.verified() != null);
         Optional<Artifact> source = Optional.empty();
-        if (allVerified) {
+        if (damage != null) {
+            source = Optional.of(retainedSource(bundle, recordingStartedAt, recordingDurationMs, damage, errors));
+        } else if (allVerified) {
             if (!bundle.remove(SOURCE_NAME)) {
                 BundleError error = VideoStage.error(ErrorCodes.STORAGE_FAILED, VideoStage.FINALIZATION,
                         "Every clip verified, but the intermediate " + SOURCE_NAME + " could not be removed.",
@@ -148,10 +169,11 @@ public final class VideoFinalization {
             errors.add(error);
             source = Optional.of(retainedSource(bundle, recordingStartedAt, recordingDurationMs, error, errors));
         }
-        return new FinalizedMedia(clips, source, spans, errors, frames.size());
+        return new FinalizedMedia(clips, source, spans, errors, frames.size(), observed);
     }
 
-    private Clip encodeAndVerify(VideoBundleFiles bundle, FrameRun run, VideoSize target) {
+    /** {@code damagedSource}: a clip that verifies still keeps its .partial name, with an error saying why. */
+    private Clip encodeAndVerify(VideoBundleFiles bundle, FrameRun run, VideoSize target, boolean damagedSource) {
         String partialName = FrameRuns.partialClipName(run.index());
         String finalName = FrameRuns.clipName(run.index());
         Instant started = wallClock.now();
@@ -173,6 +195,13 @@ public final class VideoFinalization {
                     null, false);
         }
         MediaInfo media = ((ClipVerification.Verified) verification).media();
+        if (damagedSource) {
+            BundleError error = VideoStage.error(ErrorCodes.VIDEO_VERIFICATION_FAILED, VideoStage.FINALIZATION,
+                    "Clip " + run.index() + " holds the " + run.frameCount() + " frame(s) that decoded from a damaged "
+                            + "source (see " + VideoStage.SOURCE + "): it decodes fully, but frames of the recording may be "
+                            + "missing or concealed, so it keeps its .partial name.", finalName);
+            return new Clip(partialOrFailed(bundle, partialName, started, startNanos, media, error), null, true);
+        }
         if (run.zeroDuration()) {
             BundleError error = VideoStage.error(ErrorCodes.VIDEO_VERIFICATION_FAILED, VideoStage.FINALIZATION,
                     "Clip " + run.index() + " covers no media time (" + run.frameCount() + " frame(s) at one timestamp, an "
@@ -327,7 +356,8 @@ public final class VideoFinalization {
         for (Artifact artifact : others) {
             checked.add(readBack(bundle, artifact, VideoStage.PERSISTENCE, errors));
         }
-        FinalizedMedia readable = new FinalizedMedia(clips, source, media.spans(), media.errors(), media.frameCount());
+        FinalizedMedia readable = new FinalizedMedia(clips, source, media.spans(), media.errors(), media.frameCount(),
+                media.inspection());
         return VideoManifests.terminal(base, finishedAt, stopReason, hostDurationMs, readable, checked, errors);
     }
 

@@ -49,14 +49,17 @@ public final class VideoResults {
                         + "session.", Map.of("deadlineOwner", "evidence_video_start"), null);
     }
 
-    /** The worker is gone without a terminal manifest, or its ownership cannot be verified. */
+    /**
+     * The worker is gone without a terminal manifest, or its ownership cannot be verified.
+     * {@code instruction} says what to check and which file to remove (see {@link RecoveryGuide});
+     * {@code details} carries the facts and the steps.
+     */
     public static CommandResult recoveryRequired(Manifest manifest, Path manifestPath, String sessionId, String why,
-                                                 Map<String, Object> details) {
+                                                 String instruction, Map<String, Object> details) {
         return new CommandResult(false, BundleStatus.FAILED.wire(), manifestPath.toString(), manifest.evidenceId(),
                 sessionId, ErrorCodes.EVIDENCE_RECOVERY_REQUIRED, why + " The last persisted manifest and the device lock "
-                        + "are kept. Inspect session.json and verify that no recorder survives before manual recovery; "
-                        + "never remove a lock by age alone or signal a PID without checking its identity.",
-                details, null);
+                        + "are kept; nothing is taken over automatically. " + instruction + " Never remove a lock by age "
+                        + "alone or signal a PID without checking its identity.", details, null);
     }
 
     public static CommandResult sessionNotFound(String what) {

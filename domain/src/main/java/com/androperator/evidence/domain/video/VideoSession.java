@@ -5,8 +5,10 @@ import com.androperator.evidence.contracts.VideoSize;
 /**
  * session.json: what a detached worker needs and what proves ownership, kept apart from the
  * manifest. The nonce binds heartbeats and stop requests to this session; {@code worker} is the
- * host worker's PID and start identity once it has claimed the session. Paths are absolute and
- * saved once, so a later change of the evidence root does not move them.
+ * host worker's PID and start identity once it has claimed the session, and {@code recorder} the
+ * recorder's (scrcpy's) once it runs, kept after it ends so that a person doing manual recovery
+ * knows which process to look for. Neither authorizes a signal. Paths are absolute and saved once,
+ * so a later change of the evidence root does not move them.
  *
  * @param recorderBackend  "scrcpy" for every new recording
  * @param lockPath         the device lock file this session holds (the ownership path)
@@ -30,6 +32,7 @@ public record VideoSession(
         String deadlineAt,
         Tools tools,
         WorkerIdentity worker,
+        WorkerIdentity recorder,
         Recovery recovery) {
 
     public static final int SCHEMA_VERSION = 1;
@@ -43,6 +46,15 @@ public record VideoSession(
                 || recovery == null) {
             throw new IllegalArgumentException("session.json misses a required field");
         }
+    }
+
+    /** A session without a recorder identity yet (start, before the worker runs one). */
+    public VideoSession(int schemaVersion, String sessionId, String nonce, String recorderBackend, Target target,
+                        String bundleDir, String manifestPath, String lockPath, int requestedDurationSeconds,
+                        VideoSize requestedSize, String createdAt, String deadlineAt, Tools tools, WorkerIdentity worker,
+                        Recovery recovery) {
+        this(schemaVersion, sessionId, nonce, recorderBackend, target, bundleDir, manifestPath, lockPath,
+                requestedDurationSeconds, requestedSize, createdAt, deadlineAt, tools, worker, null, recovery);
     }
 
     /**
@@ -78,8 +90,14 @@ public record VideoSession(
 
     public VideoSession withWorker(WorkerIdentity identity, Recovery newRecovery) {
         return new VideoSession(schemaVersion, sessionId, nonce, recorderBackend, target, bundleDir, manifestPath,
-                lockPath, requestedDurationSeconds, requestedSize, createdAt, deadlineAt, tools, identity,
+                lockPath, requestedDurationSeconds, requestedSize, createdAt, deadlineAt, tools, identity, recorder,
                 newRecovery);
+    }
+
+    public VideoSession withRecorder(WorkerIdentity identity) {
+        return new VideoSession(schemaVersion, sessionId, nonce, recorderBackend, target, bundleDir, manifestPath,
+                lockPath, requestedDurationSeconds, requestedSize, createdAt, deadlineAt, tools, worker, identity,
+                recovery);
     }
 
     public VideoSession withRecovery(Recovery newRecovery) {

@@ -8,7 +8,6 @@ import com.androperator.evidence.domain.port.Failure;
 import com.androperator.evidence.domain.video.SessionStore.SessionRead;
 import com.androperator.evidence.domain.video.VideoBundleFiles.ManifestRead;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 
@@ -153,22 +152,9 @@ public final class VideoSessions {
         if (session.recovery().value() != RecoveryState.RECOVERY_REQUIRED) {
             return Optional.empty();
         }
-        Map<String, Object> details = new LinkedHashMap<>();
-        details.put("sessionPath", found.bundle().directory().resolve(VideoSession.FILE_NAME).toString());
-        details.put("lockPath", session.lockPath());
-        details.put("lastStatus", found.manifest().status().wire());
-        details.put("recovery", session.recovery().state());
-        if (session.recovery().reason() != null) {
-            details.put("recoveryReason", session.recovery().reason());
-        }
-        if (session.worker() != null) {
-            details.put("workerPid", session.worker().pid());
-            details.put("workerStartInstant", session.worker().startInstant());
-        }
         String why = session.recovery().reason() == null ? "Ownership of this session cannot be verified."
                 : "Ownership of this session cannot be verified: " + session.recovery().reason() + ".";
-        return Optional.of(VideoResults.recoveryRequired(found.manifest(), found.manifestPath(), session.sessionId(),
-                why, details));
+        return Optional.of(recoveryAnswer(found, why));
     }
 
     /** A non-terminal session whose worker is gone, or whose heartbeat belongs to someone else. */
@@ -179,21 +165,20 @@ public final class VideoSessions {
         if (verdict == WorkerLiveness.Verdict.ALIVE || verdict == WorkerLiveness.Verdict.AWAITING_CLAIM) {
             return Optional.empty();
         }
-        Map<String, Object> details = new LinkedHashMap<>();
-        details.put("sessionPath", found.bundle().directory().resolve(VideoSession.FILE_NAME).toString());
-        details.put("lockPath", session.lockPath());
-        details.put("lastStatus", found.manifest().status().wire());
-        details.put("recovery", session.recovery().state());
-        if (session.worker() != null) {
-            details.put("workerPid", session.worker().pid());
-            details.put("workerStartInstant", session.worker().startInstant());
-        }
         String why = verdict == WorkerLiveness.Verdict.OWNERSHIP_UNVERIFIED
                 ? "The session's heartbeat is bound to another nonce, so ownership cannot be verified."
                 : "The video worker is unavailable: its heartbeat is stale and its PID/start identity no longer runs, "
                         + "while the session was still " + found.manifest().status().wire() + ".";
-        return Optional.of(VideoResults.recoveryRequired(found.manifest(), found.manifestPath(), session.sessionId(), why,
-                details));
+        return Optional.of(recoveryAnswer(found, why));
+    }
+
+    private CommandResult recoveryAnswer(Session found, String why) {
+        VideoSession session = found.session();
+        Path lockPath = Path.of(session.lockPath());
+        Map<String, Object> details = RecoveryGuide.details(lockPath, session, found.bundle().directory(),
+                found.manifest().status().wire(), ports.identity());
+        return VideoResults.recoveryRequired(found.manifest(), found.manifestPath(), session.sessionId(), why,
+                RecoveryGuide.instruction(lockPath, session, ports.identity()), details);
     }
 
     private Lookup lookup(Path manifestPath, ExpectedTarget expected) {

@@ -109,8 +109,9 @@ public final class VideoWorker {
 
     private enum Startup { OPENED, EXITED, STOP_REQUESTED, TIMED_OUT }
 
-    private WorkerExit record(VideoSession session, VideoBundleFiles bundle, Manifest base, Path bundleDir, Path lockPath,
+    private WorkerExit record(VideoSession claimed, VideoBundleFiles bundle, Manifest base, Path bundleDir, Path lockPath,
                               HeartbeatPulse heartbeat) {
+        VideoSession session = claimed;
         MediaToolkit.MediaTools tools = ports.media().forTools(session.tools());
         Instant recordingStarted = ports.wallClock().now();
         long startNanos = ports.monotonicClock().nanoTime();
@@ -129,6 +130,13 @@ public final class VideoWorker {
         List<BundleError> recordingErrors = new ArrayList<>();
         Map<String, Object> receipt = new LinkedHashMap<>();
         Startup startup = awaitCaptureFile(recorder, session, bundleDir, startNanos, receipt);
+        Optional<WorkerIdentity> recorderIdentity = recorder.identity();
+        if (recorderIdentity.isPresent()) {
+            // Saved while it records, so that recovery knows which process to look for; it authorizes no signal.
+            session = session.withRecorder(recorderIdentity.get());
+            ports.sessions().saveSession(bundleDir, session);
+            receipt.put("recorderStartInstant", recorderIdentity.get().startInstant());
+        }
         StopReason stopReason;
         boolean interrupted = false;
         if (startup == Startup.OPENED) {
@@ -198,6 +206,9 @@ public final class VideoWorker {
         others.add(finalization.recorderOutput(bundle, output, recordingStarted, recordingFinished, hostDurationMs,
                 null, moreErrors));
         receipt.put("sourceFrames", media.frameCount());
+        if (!media.inspection().isEmpty()) {
+            receipt.put("sourceInspection", media.inspection());
+        }
         String firstClip = media.clips().isEmpty() ? null : media.clips().get(0).artifact().path();
         CaptureRecord record = captureRecord(session, recorder, output, stopReason, recordingStarted, recordingFinished,
                 hostDurationMs, finalizationStarted, finalizationNanos, firstClip, receipt, recordingErrors);
@@ -276,7 +287,8 @@ public final class VideoWorker {
     }
 
     /**
-     * SIGINT did not end the recorder. Its own --time-limit still bounds it, but the worker can no
+     * SIGINT did not end the recorder. Its own --time-limit still bounds it (it is released from
+     * the worker's lifetime, see {@link RecorderProcess#outliveWorker()}), but the worker can no
      * longer vouch for it: its file is still open, so no media is finalized or published, the
      * retained output and the receipt (with the recorder's PID and command) are recorded, the
      * terminal manifest is published, and last the session is marked recovery_required; the device
@@ -288,6 +300,8 @@ public final class VideoWorker {
                                     List<BundleError> recordingErrors, HeartbeatPulse heartbeat) {
         long hostDurationMs = elapsedMs(startNanos);
         Instant gaveUp = ports.wallClock().now();
+        // The spec leaves such a recorder to its own --time-limit: it must not die with this worker.
+        recorder.outliveWorker();
         BundleError error = VideoStage.error(ErrorCodes.RECORDER_FAILED, VideoStage.RECORDING,
                 "The recorder (PID " + recorder.pid() + ") did not exit within "
                         + VideoLimits.RECORDER_STOP_GRACE_MILLIS / 1000 + " s of SIGINT; it stays bounded by its own "

@@ -5,6 +5,7 @@ import com.androperator.evidence.domain.port.Failure;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.function.Consumer;
 
@@ -65,6 +66,7 @@ final class FakeRecorder implements RecorderLauncher {
         private int status;
         private boolean fileCreated;
         int interrupts;
+        boolean outlivesWorker;
 
         Process(RecorderCommand command) {
             this.command = command;
@@ -92,6 +94,16 @@ final class FakeRecorder implements RecorderLauncher {
         @Override
         public long pid() {
             return PID;
+        }
+
+        @Override
+        public Optional<WorkerIdentity> identity() {
+            return Optional.of(new WorkerIdentity(PID, "2026-01-01T00:00:00.000Z"));
+        }
+
+        @Override
+        public void outliveWorker() {
+            outlivesWorker = true;
         }
 
         @Override

@@ -169,7 +169,7 @@ class StartVideoAcknowledgementTest {
                 millis -> {
                     clock.advanceMillis(millis);
                     workerStep();
-                });
+                }, new FakeProcessTable());
         return new StartVideo(ports, "0.1.0", null, Map.of());
     }
 }

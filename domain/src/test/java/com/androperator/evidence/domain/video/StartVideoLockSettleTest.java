@@ -38,6 +38,7 @@ class StartVideoLockSettleTest {
     private final Map<Path, VideoSession> sessions = new HashMap<>();
     private int acquisitions;
     private int heldFor;
+    private final FakeProcessTable processes = new FakeProcessTable().running(VideoSessionsTest.session().worker());
 
     @Test
     void aHolderThatIsOnlyReleasingItsLockIsWaitedFor() {
@@ -72,6 +73,20 @@ class StartVideoLockSettleTest {
 
         assertThat(result.code()).isEqualTo(ErrorCodes.EVIDENCE_RECORDING_ACTIVE);
         assertThat(acquisitions).isGreaterThan(1);
+    }
+
+    @Test
+    void aTerminalHolderWhoseWorkerDiedBeforeReleasingIsNotWaitedForAndRequiresRecovery() {
+        oldSession(BundleStatus.COMPLETE);
+        processes.ended(VideoSessionsTest.session().worker());
+        heldFor = Integer.MAX_VALUE;
+
+        CommandResult result = start().execute(command());
+
+        assertThat(result.code()).isEqualTo(ErrorCodes.EVIDENCE_RECOVERY_REQUIRED);
+        assertThat(result.details()).containsEntry("recoveryRequired", true).containsEntry("lockPath", LOCK.toString())
+                .containsEntry("lastStatus", "complete");
+        assertThat(acquisitions).as("a worker that is gone releases nothing: no wait").isEqualTo(1);
     }
 
     private void oldSession(BundleStatus status) {
@@ -170,7 +185,7 @@ class StartVideoLockSettleTest {
                 FakeDevices.attached(SERIAL), new FakeMetadata(clock), locks, store, root, sessionStore,
                 dir -> bundles.computeIfAbsent(dir, d -> new FakeVideoBundle()), cannotSpawn,
                 clock.wallClockFrom(Instant.parse("2026-01-01T00:00:20Z")), clock, () -> "session-2",
-                millis -> clock.advanceMillis(millis));
+                millis -> clock.advanceMillis(millis), processes);
         return new StartVideo(ports, "0.1.0", null, Map.of());
     }
 }

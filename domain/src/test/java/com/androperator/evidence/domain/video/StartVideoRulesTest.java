@@ -75,6 +75,8 @@ class StartVideoRulesTest {
     private boolean defaultWorker = true;
     private final List<String> spawns = new ArrayList<>();
     private int pauses;
+    /** The host process table start looks at for a holder's worker: the sample session's worker runs. */
+    private final FakeProcessTable processes = new FakeProcessTable().running(VideoSessionsTest.session().worker());
     /** The bundle of the session the last spawned worker was given. */
     private Path workerBundle;
 
@@ -372,7 +374,7 @@ class StartVideoRulesTest {
     @Test
     void aDeviceRecordingInAnotherSessionIsRefusedAndThatSessionIsUntouched() {
         Path other = Path.of("/work/evidence/other-video");
-        LockClaim claim = new LockClaim("other-session", "other-nonce", other.toString(), SERIAL, T0.toString());
+        LockClaim claim = new LockClaim("other-session", "nonce", other.toString(), SERIAL, T0.toString());
         locks.heldBy(SERIAL, claim);
         sessions.sessions.put(other, VideoSessionsTest.session());
         bundle(other).published.add(VideoSessionsTest.manifest(BundleStatus.RECORDING));
@@ -417,7 +419,7 @@ class StartVideoRulesTest {
     @Test
     void aLockHeldByASessionThatRequiresRecoveryIsReportedSo() {
         Path other = Path.of("/work/evidence/stuck");
-        locks.heldBy(SERIAL, new LockClaim("stuck-session", "n", other.toString(), SERIAL, T0.toString()));
+        locks.heldBy(SERIAL, new LockClaim("stuck-session", "nonce", other.toString(), SERIAL, T0.toString()));
         sessions.sessions.put(other, VideoSessionsTest.session().withRecovery(new VideoSession.Recovery(
                 RecoveryState.RECOVERY_REQUIRED.wire(), "the recorder did not exit after SIGINT", T0.toString())));
         bundle(other).published.add(VideoSessionsTest.terminal(BundleStatus.FAILED));
@@ -429,6 +431,124 @@ class StartVideoRulesTest {
         assertThat(result.details()).containsEntry("sessionId", "stuck-session");
         assertThat(locks.releases).isEmpty();
         assertThat(pauses).as("a settled holder is not releasing anything: no wait").isZero();
+    }
+
+    /**
+     * The holder's worker is gone (no heartbeat, its PID/start identity no longer runs) while its
+     * session was still recording: nothing will ever release the lock, so "wait for it to finish"
+     * would be wrong. Recovery is required, with the lock path and the steps; nothing is taken over.
+     */
+    @Test
+    void aLockHeldByASessionWhoseWorkerIsGoneRequiresRecoveryWithTheStepsAndIsNeverTakenOver() {
+        Path other = Path.of("/work/evidence/orphaned");
+        LockClaim claim = new LockClaim("orphaned-session", "nonce", other.toString(), SERIAL, T0.toString());
+        locks.heldBy(SERIAL, claim);
+        WorkerIdentity recorder = new WorkerIdentity(5151, "2026-01-01T00:00:01.250Z");
+        VideoSession orphaned = VideoSessionsTest.session().withRecorder(recorder);
+        sessions.sessions.put(other, orphaned);
+        bundle(other).published.add(VideoSessionsTest.manifest(BundleStatus.RECORDING));
+        processes.ended(orphaned.worker());
+
+        CommandResult result = start(command(30));
+
+        assertThat(result.code()).isEqualTo(ErrorCodes.EVIDENCE_RECOVERY_REQUIRED);
+        assertThat(result.message()).contains("orphaned-session", "worker is gone", "recording",
+                FakeDeviceLocks.lockPath(SERIAL).toString()).doesNotContain("wait for it to finish");
+        Path lock = FakeDeviceLocks.lockPath(SERIAL);
+        assertThat(result.details()).containsEntry("recoveryRequired", true).containsEntry("serial", SERIAL)
+                .containsEntry("lockPath", lock.toString())
+                .containsEntry("sessionPath", other.resolve("session.json").toString())
+                .containsEntry("manifestPath", other.resolve("manifest.json").toString())
+                .containsEntry("sessionId", "orphaned-session").containsEntry("lastStatus", "recording")
+                .containsEntry("workerPid", orphaned.worker().pid()).containsEntry("workerRunning", false)
+                .containsEntry("recorderPid", 5151L).containsEntry("recorderStartInstant", recorder.startInstant())
+                .containsEntry("recorderRunning", false);
+        @SuppressWarnings("unchecked")
+        List<String> steps = (List<String>) result.details().get("steps");
+        assertThat(steps).hasSize(4);
+        assertThat(steps.get(0)).contains("PID 5151", recorder.startInstant(), "not running now", "--time-limit");
+        assertThat(steps.get(1)).contains("PID " + orphaned.worker().pid(), "not running now");
+        assertThat(steps.get(2)).contains("remove the device lock file " + lock, "nothing else");
+        assertThat(locks.held).as("the lock is never taken over").containsExactly(Map.entry(lock, claim));
+        assertThat(locks.releases).isEmpty();
+        assertThat(store.reservations()).as("nothing is created").isEmpty();
+        assertThat(sessions.saved).isEmpty();
+        assertThat(pauses).as("a holder that is gone is not waited for").isZero();
+    }
+
+    @Test
+    void aHolderWhoseRecorderStillRunsSaysSoInItsRecoverySteps() {
+        Path other = Path.of("/work/evidence/orphaned");
+        locks.heldBy(SERIAL, new LockClaim("orphaned-session", "nonce", other.toString(), SERIAL, T0.toString()));
+        WorkerIdentity recorder = new WorkerIdentity(5151, "2026-01-01T00:00:01.250Z");
+        VideoSession orphaned = VideoSessionsTest.session().withRecorder(recorder);
+        sessions.sessions.put(other, orphaned);
+        bundle(other).published.add(VideoSessionsTest.manifest(BundleStatus.RECORDING));
+        processes.ended(orphaned.worker()).running(recorder);
+
+        CommandResult result = start(command(30));
+
+        assertThat(result.code()).isEqualTo(ErrorCodes.EVIDENCE_RECOVERY_REQUIRED);
+        assertThat(result.details()).containsEntry("recorderRunning", true);
+        assertThat(result.message()).contains("PID 5151", "RUNNING now");
+    }
+
+    /** A holder with a fresh, nonce-bound heartbeat is alive even where the process table cannot tell. */
+    @Test
+    void aHolderWithAFreshHeartbeatIsStillRecording() {
+        Path other = Path.of("/work/evidence/other-video");
+        locks.heldBy(SERIAL, new LockClaim("other-session", "nonce", other.toString(), SERIAL, T0.toString()));
+        VideoSession holder = VideoSessionsTest.session();
+        sessions.sessions.put(other, holder);
+        sessions.heartbeats.put(other, new Heartbeat(holder.nonce(), holder.worker().pid(),
+                holder.worker().startInstant(), T0.toString()));
+        bundle(other).published.add(VideoSessionsTest.manifest(BundleStatus.RECORDING));
+        processes.ended(holder.worker());
+
+        assertThat(start(command(30)).code()).isEqualTo(ErrorCodes.EVIDENCE_RECORDING_ACTIVE);
+    }
+
+    @Test
+    void aLockWhoseBundleHasNoSessionIsAStartInProgressWithinTheClaimGraceAndRecoveryAfterIt() {
+        Path other = Path.of("/work/evidence/being-started");
+        locks.heldBy(SERIAL, new LockClaim("new-session", "nonce", other.toString(), SERIAL, T0.toString()));
+
+        assertThat(start(command(30)).code()).as("lock first, session.json right after")
+                .isEqualTo(ErrorCodes.EVIDENCE_RECORDING_ACTIVE);
+
+        clock.advanceMillis(VideoLimits.WORKER_CLAIM_GRACE_MILLIS);
+        CommandResult late = start(command(30));
+        assertThat(late.code()).isEqualTo(ErrorCodes.EVIDENCE_RECOVERY_REQUIRED);
+        assertThat(late.message()).contains("session.json does not exist");
+        assertThat(late.details()).containsEntry("recoveryRequired", true)
+                .containsEntry("sessionPath", other.resolve("session.json").toString());
+    }
+
+    @Test
+    void aSettledHolderThatStillHoldsItsLockRequiresRecovery() {
+        Path other = Path.of("/work/evidence/ended");
+        locks.heldBy(SERIAL, new LockClaim("ended-session", "nonce", other.toString(), SERIAL, T0.toString()));
+        sessions.sessions.put(other, VideoSessionsTest.session().withRecovery(new VideoSession.Recovery(
+                RecoveryState.RELEASED.wire(), "lock release: NotHeld[reason=the lock file cannot be read]", T0.toString())));
+        bundle(other).published.add(VideoSessionsTest.terminal(BundleStatus.COMPLETE));
+
+        CommandResult result = start(command(30));
+
+        assertThat(result.code()).isEqualTo(ErrorCodes.EVIDENCE_RECOVERY_REQUIRED);
+        assertThat(result.message()).contains("has ended (released", "without releasing its lock");
+    }
+
+    @Test
+    void aHolderWhoseSessionNamesAnotherNonceRequiresRecovery() {
+        Path other = Path.of("/work/evidence/reused");
+        locks.heldBy(SERIAL, new LockClaim("reused-session", "another-nonce", other.toString(), SERIAL, T0.toString()));
+        sessions.sessions.put(other, VideoSessionsTest.session());
+        bundle(other).published.add(VideoSessionsTest.manifest(BundleStatus.RECORDING));
+
+        CommandResult result = start(command(30));
+
+        assertThat(result.code()).isEqualTo(ErrorCodes.EVIDENCE_RECOVERY_REQUIRED);
+        assertThat(result.message()).contains("another nonce");
     }
 
     @Test
@@ -821,7 +941,7 @@ class StartVideoRulesTest {
                     if (!workerSteps.isEmpty()) {
                         workerSteps.remove(0).run();
                     }
-                });
+                }, processes);
         return new StartVideo(ports, "0.3.0", "/opt/platform-tools/adb", WORKER_ENVIRONMENT).execute(command);
     }
 }

@@ -108,7 +108,8 @@ class StartVideoTest {
         };
         StartPorts ports = new StartPorts(dependencies, recording(DeviceSelector.class), recording(DeviceMetadataSource.class),
                 recording(DeviceLocks.class), store, root, recording(SessionStore.class), dir -> recording(VideoBundleFiles.class),
-                recording(WorkerLauncher.class), java.time.Instant::now, System::nanoTime, () -> "session-1", millis -> { });
+                recording(WorkerLauncher.class), java.time.Instant::now, System::nanoTime, () -> "session-1", millis -> { },
+                new FakeProcessTable());
         return new StartVideo(ports, "0.1.0", null, Map.of());
     }
 

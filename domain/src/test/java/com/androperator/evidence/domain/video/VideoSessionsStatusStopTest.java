@@ -280,10 +280,14 @@ class VideoSessionsStatusStopTest {
         assertThat(status.manifestPath()).isEqualTo(MANIFEST.toString());
         assertThat(status.sessionId()).isEqualTo("session-1");
         assertThat(status.message()).contains("heartbeat is stale", "while the session was still recording",
-                "The last persisted manifest and the device lock are kept", "never remove a lock by age alone");
-        assertThat(status.details()).containsExactly(Map.entry("sessionPath", BUNDLE.resolve("session.json").toString()),
-                Map.entry("lockPath", LOCK), Map.entry("lastStatus", "recording"), Map.entry("recovery", "worker_owned"),
-                Map.entry("workerPid", 4242L), Map.entry("workerStartInstant", WORKER.startInstant()));
+                "The last persisted manifest and the device lock are kept", "Never remove a lock by age alone",
+                "PID 4242", "not running now", "remove the device lock " + LOCK);
+        assertThat(status.details()).containsEntry("recoveryRequired", true)
+                .containsEntry("sessionPath", BUNDLE.resolve("session.json").toString()).containsEntry("lockPath", LOCK)
+                .containsEntry("lastStatus", "recording").containsEntry("recovery", "worker_owned")
+                .containsEntry("workerPid", 4242L).containsEntry("workerStartInstant", WORKER.startInstant())
+                .containsEntry("workerRunning", false).containsKeys("steps", "recorderDeadlineAt")
+                .doesNotContainKey("recorderPid");
         assertThat(bundle.published).as("the last persisted manifest is kept as it is").hasSize(1);
         assertThat(sessions.saved).as("nothing is taken over or released").isEmpty();
         assertThat(identitiesAsked).as("only the saved PID/start identity is looked up").containsOnly(WORKER);

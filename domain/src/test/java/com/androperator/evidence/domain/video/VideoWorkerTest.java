@@ -60,6 +60,7 @@ class VideoWorkerTest {
     private final long origin = clock.nanoTime();
     private final WallClock wall = clock.wallClockFrom(T0);
     private final List<String> events = new ArrayList<>();
+    private boolean recorderSaved;
     private final FakeVideoBundle bundle = new FakeVideoBundle();
     private final FakeSessionStore sessions = new FakeSessionStore();
     private final FakeDeviceLocks locks = new FakeDeviceLocks();
@@ -83,12 +84,20 @@ class VideoWorkerTest {
 
     @BeforeEach
     void aSessionThatStartSavedAndLockedForTheWorker() {
+        recorderSaved = false;
         sessions.sessions.put(BUNDLE, awaiting(30));
         bundle.published.add(starting(30));
         locks.held.put(LOCK, new LockClaim(SESSION_ID, NONCE, BUNDLE.toString(), SERIAL, T0.toString()));
 
         bundle.onPublish = manifest -> events.add("manifest " + manifest.status().wire());
-        sessions.onSave = session -> events.add("session " + session.recovery().state());
+        sessions.onSave = session -> {
+            if (session.recorder() != null && !recorderSaved) {
+                recorderSaved = true;
+                events.add("session recorder " + session.recorder().pid());
+            } else {
+                events.add("session " + session.recovery().state());
+            }
+        };
         locks.onRelease = lock -> events.add("lock released");
         recorder.onLaunch = command -> {
             heartbeatsBeforeLaunch = sessions.heartbeatsWritten.size();
@@ -106,8 +115,11 @@ class VideoWorkerTest {
         WorkerExit exit = run();
 
         assertThat(exit).isEqualTo(WorkerExit.FINISHED);
-        assertThat(events).containsExactly("session worker_owned", "recorder launched", "manifest recording", "SIGINT",
-                "manifest finalizing", "manifest complete", "lock released", "heartbeat stopped", "session released");
+        assertThat(events).containsExactly("session worker_owned", "recorder launched",
+                "session recorder " + FakeRecorder.PID, "manifest recording", "SIGINT", "manifest finalizing",
+                "manifest complete", "lock released", "heartbeat stopped", "session released");
+        assertThat(sessions.session(BUNDLE).recorder()).as("the recorder's identity stays for recovery")
+                .isEqualTo(recorder.process.identity().orElseThrow());
         assertThat(recorder.process.interrupts).as("SIGINT goes only to its own child, once").isEqualTo(1);
 
         Manifest recording = published(BundleStatus.RECORDING);
@@ -337,8 +349,11 @@ class VideoWorkerTest {
         WorkerExit exit = run();
 
         assertThat(exit).isEqualTo(WorkerExit.RECORDER_UNRESPONSIVE);
-        assertThat(events).containsExactly("session worker_owned", "recorder launched", "manifest recording", "SIGINT",
-                "manifest failed", "heartbeat stopped", "session recovery_required");
+        assertThat(events).containsExactly("session worker_owned", "recorder launched",
+                "session recorder " + FakeRecorder.PID, "manifest recording", "SIGINT", "manifest failed",
+                "heartbeat stopped", "session recovery_required");
+        assertThat(recorder.process.outlivesWorker).as("left to its own --time-limit, not killed with the worker")
+                .isTrue();
         Manifest terminal = terminal();
         assertThat(terminal.status()).isEqualTo(BundleStatus.FAILED);
         assertThat(terminal.finishedAt()).isEqualTo(T0.plusMillis(12_000).toString());

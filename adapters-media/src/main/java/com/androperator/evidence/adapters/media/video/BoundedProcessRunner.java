@@ -1,11 +1,14 @@
 package com.androperator.evidence.adapters.media.video;
 
 import java.io.ByteArrayOutputStream;
-import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
@@ -13,10 +16,10 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * Runs one media subprocess with a hard deadline and a combined stdout+stderr cap. Passing either
  * kills the process (and anything it started) and reports it, so that the caller fails
- * verification rather than trusting a partial run. stdin is /dev/null.
+ * verification rather than trusting a partial run. The command runs under the
+ * {@link MediaProcessGuard}, so it also ends when this JVM ends; its own stdin is /dev/null.
  */
 public final class BoundedProcessRunner {
-    private static final File DEV_NULL = new File("/dev/null");
     private static final long READER_JOIN_MILLIS = 5_000;
 
     private final Map<String, String> environment;
@@ -27,10 +30,14 @@ public final class BoundedProcessRunner {
     }
 
     public ProcessRun run(List<String> command, long deadlineMillis, long outputCapBytes) {
-        ProcessBuilder builder = new ProcessBuilder(command);
+        Optional<ProcessRun> unlaunchable = unlaunchable(command.get(0));
+        if (unlaunchable.isPresent()) {
+            return unlaunchable.get();
+        }
+        ProcessBuilder builder = new ProcessBuilder(MediaProcessGuard.wrap(command));
         builder.environment().clear();
         builder.environment().putAll(environment);
-        builder.redirectInput(ProcessBuilder.Redirect.from(DEV_NULL));
+        // stdin stays a pipe: it is the guard's watch pipe (see MediaProcessGuard).
         Process process;
         try {
             process = builder.start();
@@ -56,6 +63,7 @@ public final class BoundedProcessRunner {
         if (!exited) {
             kill(process);
         }
+        MediaProcessGuard.close(process);
         join(outReader);
         join(errReader);
         byte[] out;
@@ -102,8 +110,34 @@ public final class BoundedProcessRunner {
     }
 
     private static void kill(Process process) {
+        MediaProcessGuard.close(process);
         process.descendants().forEach(ProcessHandle::destroyForcibly);
         process.destroyForcibly();
+    }
+
+    /**
+     * An absolute executable that is absent or not executable, reported as the launch would have
+     * been without the guard (the guard itself always starts).
+     */
+    private static Optional<ProcessRun> unlaunchable(String executable) {
+        Path path;
+        try {
+            path = Path.of(executable);
+        } catch (InvalidPathException e) {
+            return Optional.of(new ProcessRun(ProcessRun.Termination.NOT_FOUND, -1, null, null, e.getMessage()));
+        }
+        if (!path.isAbsolute()) {
+            return Optional.empty();
+        }
+        if (!Files.exists(path)) {
+            return Optional.of(new ProcessRun(ProcessRun.Termination.NOT_FOUND, -1, null, null,
+                    "Cannot run program \"" + executable + "\": error=2, No such file or directory"));
+        }
+        if (!Files.isRegularFile(path) || !Files.isExecutable(path)) {
+            return Optional.of(new ProcessRun(ProcessRun.Termination.LAUNCH_FAILED, -1, null, null,
+                    "Cannot run program \"" + executable + "\": error=13, Permission denied"));
+        }
+        return Optional.empty();
     }
 
     private static void join(Thread reader) {

@@ -1,20 +1,39 @@
 package com.androperator.evidence.adapters.media.video;
 
 import com.androperator.evidence.contracts.ContractJson;
+import com.androperator.evidence.contracts.ErrorCodes;
+import com.androperator.evidence.domain.port.Failure;
 import com.androperator.evidence.domain.video.FrameSample;
 import com.androperator.evidence.domain.video.MediaInspector;
 import com.androperator.evidence.domain.video.VideoLimits;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 
 /**
- * Frame inspection of the whole source with ffprobe: every decoded frame's width, height and
- * best-effort timestamp, within the 120 s media deadline and the 16 MiB output cap.
+ * Frame inspection of the whole source: {@link MatroskaIntegrity} reads the container's own
+ * structure, sizes and CRCs, then ffprobe (120 s, 16 MiB of output) reads every packet and decodes
+ * every frame, reporting each frame's width, height and best-effort timestamp. The source is
+ * whole only when all of it agrees: the container passes, ffprobe exits 0 with nothing on stderr
+ * at -v error (a concealed decoding error, a truncated packet and a premature end are all reported
+ * there, with exit status 0), and the container's video blocks, the packets ffprobe read and the
+ * frames it decoded are the same number. Anything else is {@code Damaged}, with the frames that
+ * did decode and bounded diagnostics; a run that could not finish (deadline, output cap, launch,
+ * unreadable file) is {@code NotInspected}.
  */
 public final class FfprobeMediaInspector implements MediaInspector {
+    /** How much of ffprobe's stderr the diagnostics keep (the message keeps the first line). */
+    static final int KEPT_STDERR_BYTES = 16 * 1024;
+    private static final int FINDINGS_IN_MESSAGE = 3;
+
     private final String ffprobe;
     private final BoundedProcessRunner runner;
 
@@ -24,38 +43,112 @@ public final class FfprobeMediaInspector implements MediaInspector {
     }
 
     public static List<String> command(String ffprobe, Path source) {
-        return List.of(ffprobe, "-v", "error", "-select_streams", "v:0", "-show_frames", "-show_entries",
-                "frame=width,height,best_effort_timestamp_time", "-of", "json", source.toString());
+        return List.of(ffprobe, "-v", "error", "-select_streams", "v:0", "-show_packets", "-show_frames",
+                "-show_entries", "packet=size:frame=width,height,best_effort_timestamp_time", "-of", "json",
+                source.toString());
     }
 
     @Override
     public Inspection inspect(Path source) {
+        Map<String, Object> diagnostics = new LinkedHashMap<>();
+        MatroskaIntegrity.Report container;
+        try {
+            container = MatroskaIntegrity.check(source);
+        } catch (IOException e) {
+            diagnostics.put("verdict", "not_inspected");
+            return new Inspection.NotInspected(new Failure(ErrorCodes.VIDEO_VERIFICATION_FAILED,
+                    "The source cannot be read for inspection: " + e, Map.of("path", source.toString())), diagnostics);
+        }
+        diagnostics.put("container", container.diagnostics());
+
         List<String> command = command(ffprobe, source);
         ProcessRun run = runner.run(command, VideoLimits.MEDIA_STEP_DEADLINE_MILLIS, VideoLimits.SUBPROCESS_OUTPUT_CAP_BYTES);
-        if (!run.exitedWith(0)) {
-            return new Inspection.NotInspected(MediaFailures.of("Frame inspection (ffprobe)", command, run));
+        Map<String, Object> decoder = new LinkedHashMap<>();
+        decoder.put("command", command);
+        decoder.put("termination", run.termination().name().toLowerCase(Locale.ROOT));
+        decoder.put("exitStatus", run.termination() == ProcessRun.Termination.EXITED ? run.exitStatus() : null);
+        decoder.put("stderrBytes", run.stderr().length);
+        decoder.put("stderr", new String(Arrays.copyOf(run.stderr(), Math.min(run.stderr().length, KEPT_STDERR_BYTES)),
+                StandardCharsets.UTF_8));
+        decoder.put("stderrTruncated", run.stderr().length > KEPT_STDERR_BYTES);
+        diagnostics.put("decoder", decoder);
+        if (run.termination() != ProcessRun.Termination.EXITED) {
+            diagnostics.put("verdict", "not_inspected");
+            return new Inspection.NotInspected(MediaFailures.of("Frame inspection (ffprobe)", command, run), diagnostics);
         }
-        JsonNode root;
-        try {
-            root = ContractJson.mapper().readTree(run.stdout());
-        } catch (JacksonException e) {
-            return new Inspection.NotInspected(MediaFailures.of("Frame inspection printed no JSON frame list: "
-                    + e.getOriginalMessage(), command));
-        }
+
+        List<String> findings = new ArrayList<>(container.problems());
+        int findingCount = container.problemCount();
         List<FrameSample> frames = new ArrayList<>();
-        double previous = 0;
-        for (JsonNode frame : root.path("frames")) {
-            int width = frame.path("width").asInt(0);
-            int height = frame.path("height").asInt(0);
-            if (width <= 0 || height <= 0) {
-                continue;
+        long packets = 0;
+        long unsized = 0;
+        try {
+            double previous = 0;
+            JsonNode entries = ContractJson.mapper().readTree(run.stdout()).path("packets_and_frames");
+            for (JsonNode entry : entries) {
+                String type = entry.path("type").asString("");
+                if (type.equals("packet")) {
+                    packets++;
+                    continue;
+                }
+                if (!type.equals("frame")) {
+                    continue;
+                }
+                int width = entry.path("width").asInt(0);
+                int height = entry.path("height").asInt(0);
+                if (width <= 0 || height <= 0) {
+                    unsized++;
+                    continue;
+                }
+                // A frame without a timestamp shares the previous one: it adds no media time.
+                double timestamp = parseSeconds(entry.path("best_effort_timestamp_time").asString(""), previous);
+                frames.add(new FrameSample(timestamp, width, height));
+                previous = timestamp;
             }
-            // A frame without a timestamp shares the previous one: it adds no media time.
-            double timestamp = parseSeconds(frame.path("best_effort_timestamp_time").asString(""), previous);
-            frames.add(new FrameSample(timestamp, width, height));
-            previous = timestamp;
+        } catch (JacksonException e) {
+            findingCount++;
+            findings.add("ffprobe printed no JSON packet and frame list (" + e.getOriginalMessage() + ")");
         }
-        return new Inspection.Inspected(frames);
+        decoder.put("packets", packets);
+        decoder.put("frames", frames.size());
+        List<String> decoding = new ArrayList<>();
+        if (run.exitStatus() != 0) {
+            decoding.add("ffprobe exited with status " + run.exitStatus());
+        }
+        if (run.stderr().length > 0) {
+            String[] lines = run.stderrText().strip().split("\\R");
+            decoding.add("ffprobe reported " + lines.length + " error line(s), the first: " + clip(lines[0].strip()));
+        }
+        if (unsized > 0) {
+            decoding.add(unsized + " decoded frame(s) have no dimensions");
+        }
+        if (packets != frames.size() + unsized) {
+            decoding.add("ffprobe read " + packets + " packet(s) but decoded " + (frames.size() + unsized) + " frame(s)");
+        }
+        if (container.videoBlocks() != packets) {
+            decoding.add("the container stores " + container.videoBlocks() + " video block(s) but ffprobe read "
+                    + packets + " packet(s)");
+        }
+        findings.addAll(decoding);
+        findingCount += decoding.size();
+        diagnostics.put("findings", findings);
+        if (findingCount == 0) {
+            diagnostics.put("verdict", "intact");
+            return new Inspection.Inspected(frames, diagnostics);
+        }
+        diagnostics.put("verdict", "damaged");
+        String shown = String.join("; ", findings.subList(0, Math.min(FINDINGS_IN_MESSAGE, findings.size())));
+        int more = findingCount - Math.min(FINDINGS_IN_MESSAGE, findings.size());
+        Map<String, Object> details = new LinkedHashMap<>();
+        details.put("command", command);
+        details.put("findings", findings);
+        return new Inspection.Damaged(frames, new Failure(ErrorCodes.VIDEO_VERIFICATION_FAILED, shown
+                + (more > 0 ? "; and " + more + " more" : "") + " (" + frames.size() + " frame(s) decoded; see "
+                + "sourceInspection in captures.json)", details), diagnostics);
+    }
+
+    private static String clip(String line) {
+        return line.length() <= 300 ? line : line.substring(0, 300) + "...";
     }
 
     private static double parseSeconds(String text, double fallback) {

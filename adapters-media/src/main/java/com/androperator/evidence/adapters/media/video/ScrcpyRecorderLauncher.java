@@ -4,8 +4,8 @@ import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.domain.port.Failure;
 import com.androperator.evidence.domain.video.RecorderLauncher;
 import com.androperator.evidence.domain.video.VideoLimits;
+import com.androperator.evidence.domain.video.WorkerIdentity;
 import java.io.ByteArrayOutputStream;
-import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -13,16 +13,17 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.concurrent.TimeUnit;
 
 /**
  * Starts scrcpy with exactly the recording command of device-protocol.md section 5, ADB set to the
- * adb that reaches the same server, both output streams merged and retained up to 1 MiB. SIGINT
- * goes only to the child held here, and only while this handle sees it alive.
+ * adb that reaches the same server, both output streams merged and retained up to 1 MiB. scrcpy
+ * runs under the {@link MediaProcessGuard}, so it ends with this JVM; SIGINT goes only to the
+ * guard child held here (which hands it to scrcpy alone), and only while this handle sees it alive.
  */
 public final class ScrcpyRecorderLauncher implements RecorderLauncher {
-    private static final File DEV_NULL = new File("/dev/null");
     private final String killCommand;
 
     /** @param killCommand the kill(1) executable used to send SIGINT (Java has no SIGINT API) */
@@ -45,14 +46,14 @@ public final class ScrcpyRecorderLauncher implements RecorderLauncher {
     @Override
     public RecorderStart launch(RecorderCommand command) {
         List<String> line = command(command);
-        ProcessBuilder builder = new ProcessBuilder(line);
+        ProcessBuilder builder = new ProcessBuilder(MediaProcessGuard.wrap(line));
         Map<String, String> environment = new HashMap<>(command.environment());
         if (command.adb() != null) {
             environment.put("ADB", command.adb());
         }
         builder.environment().clear();
         builder.environment().putAll(environment);
-        builder.redirectInput(ProcessBuilder.Redirect.from(DEV_NULL));
+        // stdin stays a pipe: it is the guard's watch pipe (see MediaProcessGuard).
         builder.redirectErrorStream(true);
         try {
             Process process = builder.start();
@@ -71,6 +72,7 @@ public final class ScrcpyRecorderLauncher implements RecorderLauncher {
         private final ByteArrayOutputStream retained = new ByteArrayOutputStream();
         private final Thread reader;
         private long total;
+        private ProcessHandle recorder;
 
         ScrcpyProcess(Process process, List<String> commandLine, Path recordFile, String killCommand) {
             this.process = process;
@@ -102,7 +104,33 @@ public final class ScrcpyRecorderLauncher implements RecorderLauncher {
 
         @Override
         public long pid() {
-            return process.pid();
+            return recorder().map(ProcessHandle::pid).orElse(process.pid());
+        }
+
+        @Override
+        public Optional<WorkerIdentity> identity() {
+            return recorder().flatMap(handle -> handle.info().startInstant()
+                    .map(start -> new WorkerIdentity(handle.pid(), start.toString())));
+        }
+
+        /**
+         * scrcpy itself: the guard's one child (the guard is the child held here); the handle
+         * itself where the host runs scrcpy unguarded. Found once the guard has started it.
+         */
+        private synchronized Optional<ProcessHandle> recorder() {
+            if (recorder == null) {
+                if (!MediaProcessGuard.available()) {
+                    recorder = process.toHandle();
+                } else if (process.isAlive()) {
+                    recorder = process.toHandle().children().findFirst().orElse(null);
+                }
+            }
+            return Optional.ofNullable(recorder);
+        }
+
+        @Override
+        public void outliveWorker() {
+            MediaProcessGuard.release(process);
         }
 
         @Override

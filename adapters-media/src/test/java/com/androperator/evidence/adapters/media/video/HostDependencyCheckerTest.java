@@ -108,12 +108,14 @@ class HostDependencyCheckerTest {
         return bin;
     }
 
-    private static HostDependencyChecker checker(Path... path) {
-        StringBuilder joined = new StringBuilder();
-        for (Path entry : path) {
-            joined.append(entry).append(':');
-        }
-        return new HostDependencyChecker(Map.of("PATH", joined + "/usr/bin:/bin"));
+    /**
+     * A checker whose PATH is exactly {@code path} and then the shell utilities the stand-ins use:
+     * no host directory, so a host's own scrcpy or ffmpeg (Debian's 5.1 at /usr/bin) is never seen.
+     */
+    private HostDependencyChecker checker(Path... path) {
+        Path[] entries = java.util.Arrays.copyOf(path, path.length + 1);
+        entries[path.length] = TestPath.shellTools(temp);
+        return new HostDependencyChecker(Map.of("PATH", TestPath.of(entries)));
     }
 
     private static List<String> problems(HostDependencyChecker checker) {

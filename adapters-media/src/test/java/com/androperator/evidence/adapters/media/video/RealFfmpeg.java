@@ -87,6 +87,46 @@ public final class RealFfmpeg {
         }
     }
 
+    /**
+     * A recording as scrcpy's muxer leaves it: raw H.264 segments (each {@code WIDTHxHEIGHT:FRAMES}
+     * at 30 fps, with its own SPS/PPS as a device encoder emits after a size change) concatenated
+     * and written by libavformat's Matroska muxer with its defaults (CRC-32 in every top-level
+     * element, a cluster about every 5 s, cues, Segment size and duration written with the trailer).
+     */
+    public static Path scrcpyLikeRecording(Path file, String... spans) {
+        try {
+            Path raw = Files.createTempFile(file.getParent(), ".raw", ".h264");
+            for (String span : spans) {
+                String[] sizeAndFrames = span.split(":");
+                Path segment = Files.createTempFile(file.getParent(), ".segment", ".h264");
+                run(ffmpeg().toString(), "-v", "error", "-nostdin", "-y", "-f", "lavfi", "-i", "testsrc=size="
+                        + sizeAndFrames[0] + ":rate=30", "-frames:v", sizeAndFrames[1], "-c:v", "libx264", "-preset",
+                        "ultrafast", "-tune", "zerolatency", "-pix_fmt", "yuv420p", "-f", "h264", segment.toString());
+                Files.write(raw, Files.readAllBytes(segment), java.nio.file.StandardOpenOption.APPEND);
+                Files.delete(segment);
+            }
+            run(ffmpeg().toString(), "-v", "error", "-nostdin", "-y", "-f", "h264", "-framerate", "30", "-i",
+                    raw.toString(), "-map", "0:v:0", "-c", "copy", "-f", "matroska", file.toString());
+            Files.delete(raw);
+            return file;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static void run(String... command) throws IOException {
+        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String output = new String(process.getInputStream().readAllBytes());
+        try {
+            if (process.waitFor() != 0) {
+                throw new IllegalStateException(String.join(" ", command) + " failed: " + output);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
     /** Writes an executable script. */
     public static Path script(Path directory, String name, String text) {
         try {

@@ -74,7 +74,8 @@ class ScrcpyRecorderLauncherTest {
 
     private RecorderProcess launch(Path recorder) {
         RecorderStart start = ScrcpyRecorderLauncher.withSystemKill().launch(new RecorderCommand(recorder.toString(),
-                null, "emulator-5554", 1280, temp.resolve("capture.partial.mkv"), 30, Map.of("PATH", "/usr/bin:/bin")));
+                null, "emulator-5554", 1280, temp.resolve("capture.partial.mkv"), 30,
+                Map.of("PATH", TestPath.of(TestPath.shellTools(temp)))));
         assertThat(start).isInstanceOf(RecorderStart.Started.class);
         return ((RecorderStart.Started) start).process();
     }

@@ -1,0 +1,164 @@
+package com.androperator.evidence.adapters.media.video;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A JVM that dies, SIGKILL included, takes its media subprocesses and what they started with it:
+ * a stand-in worker JVM ({@link GuardedChildMain}) starts a recorder, or a bounded run, that itself
+ * starts a helper; the test SIGKILLs that JVM and follows both PIDs it observed until they are gone.
+ * A recorder the worker released (one that ignored SIGINT) survives it instead.
+ */
+class MediaProcessGuardTest {
+    /** Bounds every wait for a process state; a safety net, not a timing assertion. */
+    private static final Duration SETTLE = Duration.ofSeconds(30);
+
+    @TempDir
+    Path temp;
+    private final List<ProcessHandle> leftovers = new ArrayList<>();
+
+    @AfterEach
+    void removeWhatATestLeftBehind() {
+        leftovers.forEach(ProcessHandle::destroyForcibly);
+    }
+
+    @Test
+    void aRecorderAndTheHelperItStartedDieWithAWorkerKilledBySigkill() throws Exception {
+        Path record = temp.resolve("capture.partial.mkv");
+        Process worker = worker("recorder", recorderScript().toString(), record.toString(), path());
+        List<ProcessHandle> started = awaitPids(record + ".recorder", record + ".helper");
+        ProcessHandle recorder = started.get(0);
+        ProcessHandle helper = started.get(1);
+        assertThat(recorder.parent().flatMap(ProcessHandle::parent).map(ProcessHandle::pid))
+                .as("the recorder runs under the guard, a child of the worker").contains(worker.pid());
+        assertThat(Files.readString(Path.of(record + ".recorder"))).as("its identity is PID and start time")
+                .contains("WorkerIdentity[pid=" + recorder.pid() + ", startInstant=");
+
+        worker.destroyForcibly();
+        worker.waitFor();
+
+        assertThat(await(() -> !recorder.isAlive() && !helper.isAlive()))
+                .as("recorder %d and helper %d end with the worker", recorder.pid(), helper.pid()).isTrue();
+    }
+
+    @Test
+    void aBoundedRunAndItsHelperDieWithAWorkerKilledBySigkill() throws Exception {
+        Path script = RealFfmpeg.script(temp, "ffprobe", "#!/usr/bin/env bash\n"
+                + "sleep 300 &\n"
+                + "echo $! > \"$0.helper\"\n"
+                + "echo $$ > \"$0.self\"\n"
+                + "wait\n");
+        Process worker = worker("runner", script.toString(), path());
+        List<ProcessHandle> started = awaitPids(script + ".self", script + ".helper");
+
+        worker.destroyForcibly();
+        worker.waitFor();
+
+        assertThat(await(() -> started.stream().noneMatch(ProcessHandle::isAlive)))
+                .as("the run %s and its helper end with the worker", started).isTrue();
+    }
+
+    @Test
+    void aReleasedRecorderOutlivesItsWorker() throws Exception {
+        Path record = temp.resolve("capture.partial.mkv");
+        Process worker = worker("recorder", recorderScript().toString(), record.toString(), path(), "release");
+        List<ProcessHandle> started = awaitPids(record + ".recorder", record + ".helper");
+        leftovers.addAll(started);
+        long group = processGroup(started.get(0).pid());
+        // Released: the watchdog of the recorder's group has gone, leaving the recorder and its helper.
+        assertThat(await(() -> membersOf(group).size() == 2)).as("the group %d: %s", group, membersOf(group)).isTrue();
+
+        worker.destroyForcibly();
+        worker.waitFor();
+
+        assertThat(started).as("nothing is left to end them: they outlive the worker")
+                .allMatch(ProcessHandle::isAlive);
+    }
+
+    private Path recorderScript() {
+        return RealFfmpeg.script(temp, "scrcpy", "#!/usr/bin/env bash\n"
+                + "for a in \"$@\"; do case \"$a\" in --record=*) record=\"${a#*=}\" ;; esac; done\n"
+                + "sleep 300 &\n"
+                + "echo $! > \"$record.helper\"\n"
+                + ": > \"$record\"\n"
+                + "wait\n");
+    }
+
+    private String path() {
+        return TestPath.of(TestPath.shellTools(temp));
+    }
+
+    private static Process worker(String... args) throws IOException {
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-XX:TieredStopAtLevel=1", "-cp", System.getProperty("java.class.path"), GuardedChildMain.class.getName()));
+        command.addAll(List.of(args));
+        return new ProcessBuilder(command).redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
+                .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+    }
+
+    /** The processes whose PIDs the files will hold, once all of them are written. */
+    private List<ProcessHandle> awaitPids(String... files) {
+        List<ProcessHandle> handles = new ArrayList<>();
+        assertThat(await(() -> {
+            handles.clear();
+            for (String file : files) {
+                Optional<ProcessHandle> handle = pidIn(Path.of(file)).flatMap(ProcessHandle::of);
+                if (handle.isEmpty()) {
+                    return false;
+                }
+                handles.add(handle.get());
+            }
+            return true;
+        })).as("the processes wrote %s", List.of(files)).isTrue();
+        return List.copyOf(handles);
+    }
+
+    private static Optional<Long> pidIn(Path file) {
+        try {
+            String text = Files.readString(file).strip();
+            return text.isEmpty() ? Optional.empty() : Optional.of(Long.parseLong(text.split(" ")[0]));
+        } catch (IOException | NumberFormatException e) {
+            return Optional.empty();
+        }
+    }
+
+    /** The process group of a process, from /proc (field 5 of its stat line). */
+    private static long processGroup(long pid) throws IOException {
+        String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
+        return Long.parseLong(stat.substring(stat.lastIndexOf(')') + 2).split(" ")[2]);
+    }
+
+    private static List<Long> membersOf(long group) {
+        return ProcessHandle.allProcesses().filter(p -> {
+            try {
+                return processGroup(p.pid()) == group;
+            } catch (IOException | RuntimeException e) {
+                return false;
+            }
+        }).map(ProcessHandle::pid).toList();
+    }
+
+    private static boolean await(BooleanSupplier condition) {
+        long deadline = System.nanoTime() + SETTLE.toNanos();
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() - deadline >= 0) {
+                return false;
+            }
+            LockSupport.parkNanos(Duration.ofMillis(20).toNanos());
+        }
+        return true;
+    }
+}

@@ -1,0 +1,138 @@
+package com.androperator.evidence.domain.video;
+
+import com.androperator.evidence.contracts.CommandResult;
+import com.androperator.evidence.contracts.ErrorCodes;
+import com.androperator.evidence.domain.video.DeviceLocks.Acquisition;
+import com.androperator.evidence.domain.video.SessionStore.SessionRead;
+import com.androperator.evidence.domain.video.VideoBundleFiles.ManifestRead;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * A start found the device lock held by another session: is that session releasing it, still
+ * recording, or gone for good? It only reads (the holder's session.json, heartbeat, manifest and
+ * the process table); the lock is never taken over.
+ */
+final class HeldDevice {
+    private final StartPorts ports;
+
+    HeldDevice(StartPorts ports) {
+        this.ports = ports;
+    }
+
+    /**
+     * The holder's session is terminal and its live worker has not yet saved its settled state (it
+     * is only releasing the lock). A worker that is gone will never release it: not worth a wait.
+     */
+    boolean releasing(Acquisition.Held held) {
+        if (held.holder().isEmpty()) {
+            return false;
+        }
+        Path holderDir = Path.of(held.holder().get().bundleDir());
+        if (!(ports.sessions().readSession(holderDir) instanceof SessionRead.Found found)
+                || found.session().recovery().value().settled()) {
+            return false;
+        }
+        return ports.bundles().apply(holderDir).readManifest() instanceof ManifestRead.Found manifest
+                && manifest.manifest().isTerminal()
+                && WorkerLiveness.assess(found.session(), ports.sessions().readHeartbeat(holderDir), ports.processes(),
+                ports.wallClock().now()) == WorkerLiveness.Verdict.ALIVE;
+    }
+
+    /**
+     * Another session holds the device. It is busy (EVIDENCE_RECORDING_ACTIVE) only while that
+     * session can still finish and release the lock: its worker lives (fresh heartbeat, or its
+     * PID runs with its saved start instant), or it is a start still within its claim grace.
+     * Otherwise nothing will ever release the lock, and waiting would never end:
+     * EVIDENCE_RECOVERY_REQUIRED, with the lock path and the exact recovery steps. The lock is
+     * never taken over.
+     */
+    CommandResult refusal(String serial, Acquisition.Held held) {
+        Path lockPath = held.lockPath();
+        if (held.holder().isEmpty()) {
+            return refusedForRecovery(serial, null, lockPath, null, null, null, "The device lock " + lockPath
+                    + " exists but its owner cannot be read, so ownership cannot be verified.");
+        }
+        LockClaim holder = held.holder().get();
+        Path holderDir = Path.of(holder.bundleDir());
+        SessionRead read = ports.sessions().readSession(holderDir);
+        String lastStatus = ports.bundles().apply(holderDir).readManifest() instanceof ManifestRead.Found manifest
+                ? manifest.manifest().status().wire() : null;
+        String who = "Device " + serial + " is held by session " + holder.sessionId() + " (" + holder.bundleDir() + ")";
+        if (!(read instanceof SessionRead.Found found)) {
+            if (read instanceof SessionRead.Absent && claimIsRecent(holder)) {
+                return recordingActive(serial, held, holder);
+            }
+            return refusedForRecovery(serial, holder, lockPath, null, holderDir, lastStatus, who + ", but its session.json "
+                    + (read instanceof SessionRead.Unreadable unreadable ? "cannot be read ("
+                    + unreadable.failure().message() + ")" : "does not exist") + ", so ownership cannot be verified.");
+        }
+        VideoSession session = found.session();
+        if (!session.nonce().equals(holder.nonce())) {
+            return refusedForRecovery(serial, holder, lockPath, session, holderDir, lastStatus, who + ", but its session.json belongs to "
+                    + "another nonce, so ownership cannot be verified.");
+        }
+        RecoveryState state = session.recovery().value();
+        if (state == RecoveryState.RECOVERY_REQUIRED) {
+            return refusedForRecovery(serial, holder, lockPath, session, holderDir, lastStatus, who + " whose ownership cannot be "
+                    + "verified (" + session.recovery().reason() + ").");
+        }
+        if (state.settled()) {
+            return refusedForRecovery(serial, holder, lockPath, session, holderDir, lastStatus, who + ", which has ended ("
+                    + state.wire() + (session.recovery().reason() == null ? "" : ": " + session.recovery().reason())
+                    + ") without releasing its lock.");
+        }
+        WorkerLiveness.Verdict verdict = WorkerLiveness.assess(session, ports.sessions().readHeartbeat(holderDir),
+                ports.processes(), ports.wallClock().now());
+        if (verdict == WorkerLiveness.Verdict.ALIVE || verdict == WorkerLiveness.Verdict.AWAITING_CLAIM) {
+            return recordingActive(serial, held, holder);
+        }
+        return refusedForRecovery(serial, holder, lockPath, session, holderDir, lastStatus, who + (verdict
+                == WorkerLiveness.Verdict.OWNERSHIP_UNVERIFIED ? ", whose heartbeat is bound to another nonce"
+                : ", whose worker is gone (its heartbeat is stale and its PID/start identity no longer runs)")
+                + " while the session was still " + (lastStatus == null ? "unfinished" : lastStatus)
+                + ": nothing will release the lock, so waiting would never end.");
+    }
+
+    private CommandResult recordingActive(String serial, Acquisition.Held held, LockClaim holder) {
+        Map<String, Object> details = new LinkedHashMap<>();
+        details.put("serial", serial);
+        details.put("lockPath", held.lockPath().toString());
+        details.put("sessionId", holder.sessionId());
+        details.put("bundleDir", holder.bundleDir());
+        details.put("manifestPath", Path.of(holder.bundleDir()).resolve("manifest.json").toString());
+        return CommandResult.refused(ErrorCodes.EVIDENCE_RECORDING_ACTIVE, "Device " + serial
+                + " is already recording in session " + holder.sessionId() + " (" + holder.bundleDir() + ").", details,
+                "Stop that session (evidence video stop --session <its manifest.json>) or wait for it to finish.");
+    }
+
+    private CommandResult refusedForRecovery(String serial, LockClaim holder, Path lockPath, VideoSession session,
+                                             Path bundleDir, String lastStatus, String why) {
+        Map<String, Object> details = new LinkedHashMap<>();
+        details.put("serial", serial);
+        details.putAll(RecoveryGuide.details(lockPath, session, bundleDir, lastStatus, ports.processes()));
+        if (holder != null) {
+            // The lock's own claim names the session that holds the device.
+            details.put("sessionId", holder.sessionId());
+        }
+        if (bundleDir != null) {
+            details.put("manifestPath", bundleDir.resolve("manifest.json").toString());
+        }
+        return CommandResult.refused(ErrorCodes.EVIDENCE_RECOVERY_REQUIRED, why + " The lock is never taken over "
+                + "automatically. " + RecoveryGuide.instruction(lockPath, session, ports.processes()), details, null);
+    }
+
+    /** A lock whose bundle has no session.json yet may be a start in progress (lock first, then session). */
+    private boolean claimIsRecent(LockClaim holder) {
+        try {
+            return Duration.between(Instant.parse(holder.createdAt()), ports.wallClock().now()).toMillis()
+                    < VideoLimits.WORKER_CLAIM_GRACE_MILLIS;
+        } catch (DateTimeParseException e) {
+            return false;
+        }
+    }
+}
