@@ -22,6 +22,7 @@ final class CliProcess {
     private final Map<String, String> environment;
     private final Path scratch;
     private Integer fileSizeLimitKiB;
+    private boolean softLimit;
 
     CliProcess(Map<String, String> environment, Path scratch) {
         this.environment = environment;
@@ -32,6 +33,17 @@ final class CliProcess {
     CliProcess withFileSizeLimitKiB(int kib) {
         CliProcess limited = new CliProcess(environment, scratch);
         limited.fileSizeLimitKiB = kib;
+        return limited;
+    }
+
+    /**
+     * Like {@link #withFileSizeLimitKiB(int)}, but only the soft limit ({@code ulimit -S -f}): a
+     * child may lift it again (the fake scrcpy does, with FAKE_SCRCPY_UNLIMITED_FILES=1), so that
+     * only the worker's own writes meet it.
+     */
+    CliProcess withSoftFileSizeLimitKiB(int kib) {
+        CliProcess limited = withFileSizeLimitKiB(kib);
+        limited.softLimit = true;
         return limited;
     }
 
@@ -46,7 +58,8 @@ final class CliProcess {
         List<String> command = java;
         if (fileSizeLimitKiB != null) {
             // The JVM ignores SIGXFSZ, so a write past the limit fails with EFBIG instead of killing it.
-            command = new ArrayList<>(List.of("bash", "-c", "ulimit -f " + fileSizeLimitKiB + " && exec \"$@\"", "bash"));
+            command = new ArrayList<>(List.of("/bin/bash", "-c", "ulimit " + (softLimit ? "-S " : "") + "-f "
+                    + fileSizeLimitKiB + " && exec \"$@\"", "bash"));
             command.addAll(java);
         }
         try {

@@ -415,6 +415,8 @@ class VideoCliEndToEndTest {
      * finalizing); then {@code status} is polled, bounded, until the session is complete.
      */
     private CommandResult stopUntilComplete(String manifestPath) {
+        // Stopped once it holds frames: a stop before the first frame is a legitimately failed recording.
+        assertThat(toolbox.awaitEncodedFrames(Path.of(manifestPath).getParent(), 10, SETTLE)).isTrue();
         CliProcess.Run stop = cli.run("evidence", "video", "stop", "--session", manifestPath);
         CommandResult stopped = result(stop);
         if (stop.exitCode() == 0) {

@@ -339,6 +339,7 @@ class VideoMcpEndToEndTest {
                     .arguments(Map.of("deviceId", lab.serial(), "durationSeconds", 30, "size", "324x720")).build());
             assertThat(start.isError()).as("%s", start).isFalse();
             String sessionId = result(start).sessionId();
+            assertThat(toolbox.awaitEncodedFrames(Path.of(sessionId), 10, SETTLE)).isTrue();
 
             // While stop waits on the held finalization, the server keeps answering other calls.
             java.util.concurrent.CompletableFuture<CallToolResult> stopping = java.util.concurrent.CompletableFuture
@@ -412,6 +413,9 @@ class VideoMcpEndToEndTest {
      * evidence_video_status is polled, bounded, until the session is complete.
      */
     private static CommandResult stopUntilComplete(McpServerProcess on, String sessionId) {
+        // Stopped once it holds frames (the fake names its progress after the bundle, the sessionId):
+        // a stop before the first frame is a legitimately failed recording.
+        assertThat(toolbox.awaitEncodedFrames(Path.of(sessionId), 10, SETTLE)).isTrue();
         CallToolResult stop = call(on, "evidence_video_stop", Map.of("sessionId", sessionId));
         CommandResult stopped = result(stop);
         if (!stop.isError()) {

@@ -14,7 +14,7 @@ import java.util.Locale;
  * errnos only as strerror text in the exception, so the text is matched where the type says
  * nothing more; anything unrecognised is EIO.
  */
-final class IoCauses {
+public final class IoCauses {
     private static final String[][] STRERROR_TO_CODE = {
             {"no space left on device", "ENOSPC"},
             {"read-only file system", "EROFS"},
@@ -35,7 +35,7 @@ final class IoCauses {
     private IoCauses() {
     }
 
-    static String causeCode(IOException failure) {
+    public static String causeCode(IOException failure) {
         String typed = codeFromType(failure);
         if (typed != null) {
             return typed;
@@ -50,7 +50,7 @@ final class IoCauses {
     }
 
     /** The cause in words: the OS reason where Java has one, else the message, else the type. */
-    static String describe(IOException failure) {
+    public static String describe(IOException failure) {
         if (failure instanceof FileSystemException fileSystem) {
             if (fileSystem.getReason() != null) {
                 return fileSystem.getReason();

@@ -19,8 +19,12 @@ import java.util.Map;
  */
 public final class DetachedWorkerLauncher implements WorkerLauncher {
     private static final List<String> SETSID = List.of("/usr/bin/setsid", "/bin/setsid");
+    /**
+     * No hsperfdata file: the worker writes nothing outside its bundle (that file would be its
+     * first write to fail on a full /tmp or under a file-size limit).
+     */
     private static final List<String> JVM_OPTIONS = List.of("-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
-            "-Djava.awt.headless=true");
+            "-XX:-UsePerfData", "-Djava.awt.headless=true");
 
     private final String javaExecutable;
     private final String classPath;

@@ -53,13 +53,21 @@ public final class EvidenceVideo {
     /** evidence video start / evidence_video_start / startVideo. */
     public VideoOutcome start(VideoStartRequest request) {
         Map<String, String> environment = dependencies.environment();
+        // The video state preflight reads the root once, at request entry, also for an explicit
+        // output directory: an empty, whitespace-only or malformed ANDROPERATOR_EVIDENCE_DIR is refused
+        // before anything is created. An explicit directory then does not use the root at all:
+        // nothing is created or written under it (the bundle, session.json and control/ live in the
+        // output directory, the lock in the fixed lock directory).
+        EvidenceRoots.Resolution resolution = resolveRoot();
+        if (resolution instanceof EvidenceRoots.Resolution.Invalid invalid) {
+            return new VideoOutcome(VideoOutcome.Operation.START, VideoResults.refused(invalid.failure(),
+                    request.outputDir() == null ? null : "Video start checks " + EvidenceRoots.VARIABLE
+                            + " even with an explicit output directory (it is not used for that bundle): unset it, "
+                            + "or set it to an evidence directory."));
+        }
         ManagedBundlesRoot managedRoot;
         if (request.outputDir() == null) {
-            // Resolved once at request entry; created only at the storage preflight.
-            EvidenceRoots.Resolution resolution = resolveRoot();
-            if (resolution instanceof EvidenceRoots.Resolution.Invalid invalid) {
-                return new VideoOutcome(VideoOutcome.Operation.START, VideoResults.refused(invalid.failure(), null));
-            }
+            // Created only at the storage preflight.
             Path evidenceRoot = ((EvidenceRoots.Resolution.Resolved) resolution).evidenceRoot();
             managedRoot = () -> prepared(EvidenceRoots.prepareBundlesRoot(evidenceRoot));
         } else {

@@ -1,25 +1,21 @@
 package com.androperator.evidence.api.testing;
 
 import com.androperator.evidence.adapters.media.video.RealFfmpeg;
+import com.androperator.evidence.adapters.media.video.TestPath;
 import com.androperator.evidence.simulator.harness.AdbServerHarness;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
-
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.Arrays;
-
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
-
-
 
 /**
  * The host tools of managed video for tests in any module: real ffmpeg/ffprobe 6.1.1 extracted from
@@ -34,15 +30,19 @@ import java.util.function.BooleanSupplier;
  * RUNPATH=$ORIGIN and resolve their libraries through the symbolic links made here.
  */
 public final class VideoToolbox {
-    /** What the fake's shell and its helpers (bash, date, mkfifo, sleep) need after the toolbox. */
-    private static final String SYSTEM_PATH = "/usr/local/bin:/usr/bin:/bin";
-
     private final Path directory;
     private final Path withoutScrcpy;
+    /** The shell utilities the fake and the tests' scripts use (bash, date, mkfifo, sleep...), one link each. */
+    private final Path shellTools;
 
-    private VideoToolbox(Path directory, Path withoutScrcpy) {
+    /** Where the fake reports its encoder's progress, one file per bundle (FAKE_SCRCPY_PROGRESS_DIR). */
+    private final Path progress;
+
+    private VideoToolbox(Path directory, Path withoutScrcpy, Path shellTools, Path progress) {
         this.directory = directory;
         this.withoutScrcpy = withoutScrcpy;
+        this.shellTools = shellTools;
+        this.progress = progress;
     }
 
     /**
@@ -78,7 +78,8 @@ public final class VideoToolbox {
             // gets nothing from the system directories, which might hold a real scrcpy.
             link(directory, AdbServerHarness.locateAdb());
             link(withoutScrcpy, AdbServerHarness.locateAdb());
-            return new VideoToolbox(directory, withoutScrcpy);
+            return new VideoToolbox(directory, withoutScrcpy, TestPath.shellTools(parent),
+                    Files.createDirectories(parent.resolve("video-toolbox-progress")));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -102,14 +103,23 @@ public final class VideoToolbox {
         return directory.resolve("scrcpy");
     }
 
-    /** PATH for a host with every video tool: the toolbox, then the system directories (bash, coreutils). */
+    /**
+     * PATH for a host with every video tool: the toolbox, then the shell utilities. No host
+     * directory is on it, so a host's own ffmpeg, ffprobe or scrcpy (Debian's ffmpeg 5.1 in
+     * /usr/bin) is never found, whatever the host has installed.
+     */
     public String path() {
-        return directory + ":" + SYSTEM_PATH;
+        return TestPath.of(directory, shellTools);
     }
 
-    /** PATH for a host with ffmpeg, ffprobe and adb but no scrcpy: one directory, nothing from the system. */
+    /** PATH for a host with ffmpeg, ffprobe and adb but no scrcpy: the tools and the shell utilities. */
     public String pathWithoutScrcpy() {
-        return withoutScrcpy.toString();
+        return TestPath.of(withoutScrcpy, shellTools);
+    }
+
+    /** The directory of shell utilities (no media tool, no adb) that {@link #path()} ends with. */
+    public Path shellTools() {
+        return shellTools;
     }
 
     /**
@@ -120,7 +130,32 @@ public final class VideoToolbox {
         Map<String, String> environment = new HashMap<>(base);
         environment.put("PATH", path());
         environment.put("FAKE_SCRCPY_FFMPEG", ffmpeg().toString());
+        environment.put("FAKE_SCRCPY_PROGRESS_DIR", progress.toString());
         return environment;
+    }
+
+    /**
+     * Waits until the fake's encoder has produced at least {@code frames} frames for the bundle (of
+     * its first segment). Frames the encoder produced are all in the source once the recorder has
+     * stopped, even while the muxer still holds its current cluster in memory.
+     */
+    public boolean awaitEncodedFrames(Path bundle, long frames, Duration timeout) {
+        Path report = progress.resolve(bundle.getFileName() + ".progress");
+        return awaitCondition(timeout, () -> encodedFrames(report) >= frames);
+    }
+
+    private static long encodedFrames(Path report) {
+        long frames = -1;
+        try {
+            for (String line : Files.readAllLines(report)) {
+                if (line.startsWith("frame=")) {
+                    frames = Long.parseLong(line.substring("frame=".length()).strip());
+                }
+            }
+        } catch (IOException | NumberFormatException e) {
+            return frames;
+        }
+        return frames;
     }
 
     /** Like {@link #environment(Map)}, but scrcpy cannot be found on PATH. */

@@ -3,6 +3,7 @@ package com.androperator.evidence.api.video;
 import static com.androperator.evidence.api.video.VideoTestTools.awaitCondition;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.androperator.evidence.api.testing.VideoToolbox;
 import com.androperator.evidence.conformance.Conformance;
 import com.androperator.evidence.contracts.Artifact;
 import com.androperator.evidence.contracts.ArtifactKind;
@@ -550,7 +551,7 @@ class EvidenceVideoTest {
     @Test
     void aMissingScrcpyIsReportedAsMissing() {
         Map<String, String> environment = environment(Map.of());
-        environment.put("PATH", VideoTestTools.ffmpegDirectory() + ":/usr/bin:/bin");
+        environment.put("PATH", toolbox().pathWithoutScrcpy());
         EvidenceVideo video = new EvidenceVideo(dependencies(environment));
 
         VideoOutcome outcome = video.start(request(temp.resolve("no-scrcpy").toString(), 2));
@@ -588,6 +589,9 @@ class EvidenceVideoTest {
                 assertThat(outcomes).filteredOn(o -> !o.result().ok()).singleElement()
                         .satisfies(o -> assertThat(o.result().code()).isEqualTo(ErrorCodes.EVIDENCE_RECORDING_ACTIVE));
                 VideoOutcome winner = outcomes.stream().filter(o -> o.result().ok()).findFirst().orElseThrow();
+                // Stopped once it holds frames: a stop before the first frame is a legitimately failed recording.
+                assertThat(toolbox().awaitEncodedFrames(Path.of(winner.result().manifestPath()).getParent(), 10,
+                        FINISH)).isTrue();
                 VideoOutcome stopped = stopUntilDone(video, winner);
                 assertThat(stopped.result().status()).isIn("complete", "partial");
                 Conformance.assertConforms(Path.of(winner.result().manifestPath()).getParent());
@@ -598,37 +602,71 @@ class EvidenceVideoTest {
         }
     }
 
+    /**
+     * A worker killed with SIGKILL mid-recording: its recorder and everything the recorder started
+     * end with it (followed by the PIDs the test observed), status and stop report recovery
+     * required, a new start on the device answers EVIDENCE_RECOVERY_REQUIRED with the lock path and
+     * the steps instead of "wait for it to finish", nothing is taken over, and following the steps
+     * (remove the lock once nothing survives) frees the device.
+     */
     @Test
-    void aKilledWorkerLeavesAFailedStatusTheLockAndRecoveryRequired() throws Exception {
+    void aWorkerKilledMidRecordingTakesItsRecorderAlongAndANewStartRequiresRecovery() throws Exception {
         EvidenceVideo video = video(Map.of());
-        VideoOutcome started = video.start(request(temp.resolve("killed").toString(), 4));
+        VideoOutcome started = video.start(request(temp.resolve("killed").toString(), 60));
         assertThat(started.result().ok()).as("%s", started.result()).isTrue();
         Path bundle = Path.of(started.result().manifestPath()).getParent();
-        VideoSession session = ContractJson.read(Files.readAllBytes(bundle.resolve("session.json")), VideoSession.class);
+        // session.json names the recorder while it records; the recorder and its encoder and muxer run.
+        assertThat(awaitCondition(FINISH, () -> readJson(bundle.resolve("session.json"), VideoSession.class)
+                .recorder() != null)).isTrue();
+        assertThat(toolbox().awaitEncodedFrames(bundle, 10, FINISH)).isTrue();
+        VideoSession session = readJson(bundle.resolve("session.json"), VideoSession.class);
         ProcessHandle worker = ProcessHandle.of(session.worker().pid()).orElseThrow();
         assertThat(worker.info().startInstant().map(Object::toString)).contains(session.worker().startInstant());
+        ProcessHandle recorder = ProcessHandle.of(session.recorder().pid()).orElseThrow();
+        assertThat(recorder.info().startInstant().map(Object::toString)).contains(session.recorder().startInstant());
+        List<ProcessHandle> media = new ArrayList<>(recorder.descendants().toList());
+        media.add(recorder);
+        assertThat(media).as("scrcpy and the ffmpeg processes it started").hasSizeGreaterThanOrEqualTo(3);
+        Path lock = lockFiles().get(0);
+        String lockBefore = read(lock);
 
         worker.destroyForcibly();
         assertThat(worker.onExit().get()).isNotNull();
 
-        assertThat(awaitCondition(Duration.ofSeconds(15),
-                () -> "failed".equals(video.status(SessionRef.manifestPath(started.result().manifestPath())).result().status())))
-                .isTrue();
+        assertThat(awaitCondition(FINISH, () -> media.stream().noneMatch(ProcessHandle::isAlive)))
+                .as("no recorder or ffmpeg outlives the worker: %s", media).isTrue();
+        assertThat(awaitCondition(Duration.ofSeconds(15), () -> ErrorCodes.EVIDENCE_RECOVERY_REQUIRED.equals(
+                video.status(SessionRef.manifestPath(started.result().manifestPath())).result().code()))).isTrue();
         VideoOutcome status = video.status(SessionRef.manifestPath(started.result().manifestPath()));
-        assertThat(status.result().code()).isEqualTo(ErrorCodes.EVIDENCE_RECOVERY_REQUIRED);
+        assertThat(status.result().status()).isEqualTo("failed");
         assertThat(status.exitCode()).isEqualTo(1);
+        assertThat(status.result().details()).containsEntry("recoveryRequired", true)
+                .containsEntry("lockPath", lock.toString()).containsEntry("recorderRunning", false)
+                .containsEntry("workerRunning", false);
         assertThat(manifest(bundle).status().wire()).as("the last persisted manifest is kept").isEqualTo("recording");
-        assertThat(lockFiles()).as("the lock is kept for recovery").hasSize(1);
         VideoOutcome stop = video.stop(SessionRef.manifestPath(started.result().manifestPath()));
         assertThat(stop.result().code()).isEqualTo(ErrorCodes.EVIDENCE_RECOVERY_REQUIRED);
 
         VideoOutcome second = video.start(request(temp.resolve("after-kill").toString(), 2));
-        assertThat(second.result().code()).isIn(ErrorCodes.EVIDENCE_RECORDING_ACTIVE, ErrorCodes.EVIDENCE_RECOVERY_REQUIRED);
-        assertThat(temp.resolve("after-kill")).doesNotExist();
-        // The orphaned recorder still ends at its own --time-limit.
-        assertThat(awaitCondition(Duration.ofSeconds(20), () -> ProcessHandle.allProcesses()
-                .noneMatch(p -> p.info().arguments().map(a -> String.join(" ", a).contains(bundle.toString()))
-                        .orElse(false)))).isTrue();
+        CommandResult refused = second.result();
+        assertThat(refused.code()).isEqualTo(ErrorCodes.EVIDENCE_RECOVERY_REQUIRED);
+        assertThat(second.exitCode()).isEqualTo(1);
+        assertThat(refused.message()).contains(session.sessionId(), "worker is gone", lock.toString())
+                .doesNotContain("wait for it to finish");
+        assertThat(refused.details()).containsEntry("recoveryRequired", true).containsEntry("lockPath", lock.toString())
+                .containsEntry("sessionPath", bundle.resolve("session.json").toString())
+                .containsEntry("recorderPid", session.recorder().pid()).containsEntry("recorderRunning", false);
+        @SuppressWarnings("unchecked")
+        List<String> steps = (List<String>) refused.details().get("steps");
+        assertThat(steps).anySatisfy(step -> assertThat(step).contains("remove the device lock file " + lock));
+        assertThat(temp.resolve("after-kill")).as("nothing is created").doesNotExist();
+        assertThat(read(lock)).as("the lock is never taken over").isEqualTo(lockBefore);
+
+        // The manual recovery the steps describe: nothing survives, so the lock file is removed.
+        Files.delete(lock);
+        VideoOutcome recovered = video.start(request(temp.resolve("recovered").toString(), 1));
+        assertThat(recovered.result().ok()).as("%s", recovered.result()).isTrue();
+        assertThat(awaitTerminal(video, recovered).status().wire()).isIn("complete", "partial");
     }
 
     @Test
@@ -719,13 +757,15 @@ class EvidenceVideoTest {
     }
 
     private Map<String, String> environment(Map<String, String> extra) {
-        Map<String, String> environment = new HashMap<>(adb.environment());
-        environment.put("PATH", VideoTestTools.fakeScrcpyDirectory(temp) + ":" + VideoTestTools.ffmpegDirectory()
-                + ":/usr/bin:/bin");
-        environment.put("FAKE_SCRCPY_FFMPEG", VideoTestTools.ffmpeg().toString());
+        // The toolbox and the shell utilities only: nothing the host has installed is on this PATH.
+        Map<String, String> environment = new HashMap<>(toolbox().environment(adb.environment()));
         environment.put("TMPDIR", temp.toString());
         environment.putAll(extra);
         return environment;
+    }
+
+    private VideoToolbox toolbox() {
+        return VideoToolbox.prepare(temp);
     }
 
     /**

@@ -31,10 +31,6 @@ final class VideoTestTools {
         return VideoToolbox.packetCount(media);
     }
 
-    /** A directory holding an executable "scrcpy" (the fake), and ffmpeg and ffprobe. */
-    static Path fakeScrcpyDirectory(Path parent) {
-        return VideoToolbox.prepare(parent).directory();
-    }
 
     /** Writes an executable script. */
     static Path script(Path directory, String name, String text) {

@@ -26,6 +26,16 @@ public interface SessionStore {
     /** Where the worker's own stdout/stderr go. */
     Path workerLog(Path bundleDir);
 
+    /**
+     * Sets aside {@code bytes} of real disk space under control/ (written, not sparse), so that
+     * the worker's last small writes (diagnostics, captures.json, the terminal manifest, the
+     * settled session) still succeed on a disk that fills up while it records or finalizes.
+     */
+    Saved reserveSpace(Path bundleDir, long bytes);
+
+    /** Gives the reserved space back (nothing when none is reserved); true when none is reserved any more. */
+    boolean releaseSpace(Path bundleDir);
+
     sealed interface Saved {
         record Written(Path path) implements Saved {
         }

@@ -63,6 +63,7 @@ public final class VideoFinalization {
     private final ClipVerifier verifier;
     private final WallClock wallClock;
     private final MonotonicClock monotonicClock;
+    private final List<String> storageExhaustion = new ArrayList<>();
 
     public VideoFinalization(MediaInspector inspector, ClipEncoder encoder, ClipVerifier verifier,
                              WallClock wallClock, MonotonicClock monotonicClock) {
@@ -319,7 +320,7 @@ public final class VideoFinalization {
     }
 
     /** A failed write: partial when it left bytes under a .partial. name, failed otherwise; the error is the write's. */
-    private static Artifact notStored(ArtifactKind kind, String mimeType, Failure failure, String what, String component,
+    private Artifact notStored(ArtifactKind kind, String mimeType, Failure failure, String what, String component,
                                       String started, String finished, long durationMs, List<BundleError> errors) {
         BundleError error = fromFailure(failure, VideoStage.PERSISTENCE, what, component);
         errors.add(error);
@@ -361,13 +362,13 @@ public final class VideoFinalization {
         return VideoManifests.terminal(base, finishedAt, stopReason, hostDurationMs, readable, checked, errors);
     }
 
-    private static Clip readBack(VideoBundleFiles bundle, Clip clip, String stage, List<BundleError> errors) {
+    private Clip readBack(VideoBundleFiles bundle, Clip clip, String stage, List<BundleError> errors) {
         Artifact artifact = readBack(bundle, clip.artifact(), stage, errors);
         return artifact == clip.artifact() ? clip : new Clip(artifact, null, false);
     }
 
     /** The artifact as listed when its file reads back with the listed size and hash; otherwise failed with why. */
-    private static Artifact readBack(VideoBundleFiles bundle, Artifact artifact, String stage, List<BundleError> errors) {
+    private Artifact readBack(VideoBundleFiles bundle, Artifact artifact, String stage, List<BundleError> errors) {
         if (artifact.path() == null) {
             return artifact;
         }
@@ -416,8 +417,21 @@ public final class VideoFinalization {
         return Math.max(0, (monotonicClock.nanoTime() - startNanos) / 1_000_000L);
     }
 
-    /** A bundle error that keeps the underlying failure's code and message. */
-    static BundleError fromFailure(Failure failure, String stage, String what, String component) {
-        return VideoStage.error(failure.code(), stage, what + ": " + failure.message(), component);
+    /**
+     * A bundle error that keeps the underlying failure's code and message. A failure whose cause is
+     * exhausted storage (ENOSPC, EFBIG, EDQUOT) is also noted, for the session state.
+     */
+    BundleError fromFailure(Failure failure, String stage, String what, String component) {
+        BundleError error = VideoStage.error(failure.code(), stage, what + ": " + failure.message(), component);
+        StorageExhaustion.causeOf(failure).ifPresent(cause -> storageExhaustion.add(cause + " (" + error.message() + ")"));
+        return error;
+    }
+
+    /**
+     * Every failure so far whose cause was exhausted storage, as "CAUSE (what failed: why)", in
+     * order: a disk that filled up during finalization is named as such, in the session state too.
+     */
+    public List<String> storageExhaustion() {
+        return List.copyOf(storageExhaustion);
     }
 }

@@ -41,6 +41,12 @@ public final class VideoLimits {
      * is only releasing the lock (its session not yet settled).
      */
     public static final long LOCK_SETTLE_MILLIS = 3_000;
+    /**
+     * Disk space the worker sets aside while it records and gives back just before its last
+     * writes: more than the retained recorder output, captures.json, the manifest and session.json
+     * together, with their temporary copies.
+     */
+    public static final long FINAL_PERSISTENCE_RESERVE_BYTES = 4L * 1024 * 1024;
     /** How long the worker waits for the recorder to open its file before giving up on startup. */
     public static final long WORKER_STARTUP_MILLIS = 10_000;
 

@@ -112,6 +112,9 @@ public final class VideoWorker {
     private WorkerExit record(VideoSession claimed, VideoBundleFiles bundle, Manifest base, Path bundleDir, Path lockPath,
                               HeartbeatPulse heartbeat) {
         VideoSession session = claimed;
+        // Given back just before the last writes, so that a disk that fills up meanwhile still takes them.
+        boolean reserved = ports.sessions().reserveSpace(bundleDir, VideoLimits.FINAL_PERSISTENCE_RESERVE_BYTES)
+                instanceof SessionStore.Saved.Written;
         MediaToolkit.MediaTools tools = ports.media().forTools(session.tools());
         Instant recordingStarted = ports.wallClock().now();
         long startNanos = ports.monotonicClock().nanoTime();
@@ -123,12 +126,13 @@ public final class VideoWorker {
             BundleError error = VideoStage.error(ErrorCodes.RECORDER_FAILED, VideoStage.STARTUP,
                     "The recorder could not be started: " + notStarted.failure().message(), VideoStage.RECORDER);
             return publishAndRelease(session, bundle, lockPath, VideoManifests.startupFailed(base, now(), List.of(error)),
-                    heartbeat);
+                    heartbeat, List.of());
         }
         RecorderProcess recorder = ((RecorderStart.Started) start).process();
 
         List<BundleError> recordingErrors = new ArrayList<>();
         Map<String, Object> receipt = new LinkedHashMap<>();
+        receipt.put("spaceReservedBytes", reserved ? VideoLimits.FINAL_PERSISTENCE_RESERVE_BYTES : 0);
         Startup startup = awaitCaptureFile(recorder, session, bundleDir, startNanos, receipt);
         Optional<WorkerIdentity> recorderIdentity = recorder.identity();
         if (recorderIdentity.isPresent()) {
@@ -200,6 +204,7 @@ public final class VideoWorker {
         long finalizationNanos = ports.monotonicClock().nanoTime();
         FinalizedMedia media = finalization.finalizeSource(bundle, session.requestedSize(), recordingStarted,
                 hostDurationMs);
+        ports.sessions().releaseSpace(bundleDir);
         List<BundleError> moreErrors = new ArrayList<>(recordingErrors);
         List<Artifact> others = new ArrayList<>();
         RecorderOutput output = recorder.output();
@@ -217,7 +222,7 @@ public final class VideoWorker {
 
         Manifest terminal = finalization.conclude(bundle, base, now(), stopReason, hostDurationMs, media, others,
                 moreErrors);
-        return publishAndRelease(session, bundle, lockPath, terminal, heartbeat);
+        return publishAndRelease(session, bundle, lockPath, terminal, heartbeat, finalization.storageExhaustion());
     }
 
     /** The host recorder receipt: what was run, how it ended, and why it stopped; never an Operator result. */
@@ -313,6 +318,7 @@ public final class VideoWorker {
         receipt.put("unresponsiveAfterSigint", true);
         receipt.put("requestedStopReason", decided.wire());
         List<Artifact> others = new ArrayList<>();
+        ports.sessions().releaseSpace(bundle.directory());
         RecorderOutput output = recorder.output();
         others.add(finalization.recorderOutput(bundle, output, recordingStarted, gaveUp, hostDurationMs, error, errors));
         long receiptNanos = ports.monotonicClock().nanoTime();
@@ -333,18 +339,25 @@ public final class VideoWorker {
     /**
      * Final persistence, in this order: the terminal manifest, then (only once it is persisted) the
      * lock release, then the heartbeat stops, and last the settled session state, so that a reader
-     * who sees that state knows nothing in the bundle or the lock directory changes any more.
+     * who sees that state knows nothing in the bundle or the lock directory changes any more. The
+     * reserved space is given back first. Exhausted storage ({@code storage}, as noted during
+     * finalization) is named in the settled state's reason, and a manifest that could not be
+     * persisted is named with its cause.
      */
     private WorkerExit publishAndRelease(VideoSession session, VideoBundleFiles bundle, Path lockPath, Manifest terminal,
-                                         HeartbeatPulse heartbeat) {
-        if (bundle.publishManifest(terminal) instanceof Stored.Failed) {
+                                         HeartbeatPulse heartbeat, List<String> storage) {
+        ports.sessions().releaseSpace(bundle.directory());
+        String exhausted = storage.isEmpty() ? null : "finalization ran out of storage: " + String.join("; ", storage);
+        if (bundle.publishManifest(terminal) instanceof Stored.Failed failed) {
             heartbeat.close();
-            ports.sessions().saveSession(bundle.directory(), session.withRecovery(
-                    recovery(RecoveryState.RECOVERY_REQUIRED, "the terminal manifest could not be persisted")));
+            ports.sessions().saveSession(bundle.directory(), session.withRecovery(recovery(RecoveryState.RECOVERY_REQUIRED,
+                    "the terminal manifest could not be persisted: " + failed.failure().message()
+                            + (exhausted == null ? "" : "; " + exhausted))));
             return WorkerExit.PERSISTENCE_FAILED;
         }
         Release release = ports.locks().release(lockPath, session.nonce());
-        String reason = release instanceof Release.Released ? null : "lock release: " + release;
+        String released = release instanceof Release.Released ? null : "lock release: " + release;
+        String reason = released == null ? exhausted : exhausted == null ? released : exhausted + "; " + released;
         heartbeat.close();
         ports.sessions().saveSession(bundle.directory(), session.withRecovery(recovery(RecoveryState.RELEASED, reason)));
         return WorkerExit.FINISHED;

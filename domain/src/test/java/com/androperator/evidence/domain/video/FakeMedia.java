@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * ffmpeg and ffprobe for a worker test: the source decodes to {@link #frames}, each clip is
@@ -26,6 +27,10 @@ final class FakeMedia implements MediaToolkit {
     final List<FrameSample> frames = new ArrayList<>();
     final Map<String, ClipVerification> verdicts = new HashMap<>();
     final List<VideoSession.Tools> toolsAsked = new ArrayList<>();
+    /** Encodings that do not succeed, by output file name. */
+    final Map<String, Encoding> encodings = new HashMap<>();
+    /** What the inspection makes of the frames; by default they are all whole. */
+    Function<List<FrameSample>, Inspection> inspection = Inspection.Inspected::new;
 
     FakeMedia(ManualMonotonicClock clock, FakeVideoBundle bundle, RecorderLauncher recorder) {
         this.clock = clock;
@@ -45,12 +50,12 @@ final class FakeMedia implements MediaToolkit {
     @Override
     public MediaTools forTools(VideoSession.Tools tools) {
         toolsAsked.add(tools);
-        MediaInspector inspector = source -> new Inspection.Inspected(frames);
+        MediaInspector inspector = source -> inspection.apply(frames);
         ClipEncoder encoder = (source, run, target, output) -> {
             clock.advanceMillis(ENCODE_MILLIS);
             bundle.put(output.getFileName().toString(), ("h264 clip " + run.index() + " " + target.width() + "x"
                     + target.height()).getBytes(StandardCharsets.UTF_8));
-            return new Encoding.Encoded("");
+            return encodings.getOrDefault(output.getFileName().toString(), new Encoding.Encoded(""));
         };
         ClipVerifier verifier = (clip, expected, frameCount) -> {
             clock.advanceMillis(VERIFY_MILLIS);

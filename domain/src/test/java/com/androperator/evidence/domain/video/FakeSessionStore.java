@@ -29,6 +29,12 @@ final class FakeSessionStore implements SessionStore {
     boolean stopRequestsFail;
     /** Sees every session as it is saved. */
     Consumer<VideoSession> onSave = session -> { };
+    /** The space each bundle has reserved now (none once released). */
+    final Map<Path, Long> reserved = new HashMap<>();
+    boolean reserveFails;
+    /** Sees each reservation and each release of reserved space. */
+    Consumer<Long> onReserve = bytes -> { };
+    Runnable onRelease = () -> { };
     /** Sees every stop request as it is written. */
     Consumer<StopRequest> onStopRequest = request -> { };
 
@@ -98,5 +104,23 @@ final class FakeSessionStore implements SessionStore {
     @Override
     public Path workerLog(Path bundleDir) {
         return bundleDir.resolve("control/worker.log");
+    }
+
+    @Override
+    public Saved reserveSpace(Path bundleDir, long bytes) {
+        if (reserveFails) {
+            return new Saved.NotWritten(unwritable(bundleDir.resolve("control/space-reserve")));
+        }
+        reserved.put(bundleDir, bytes);
+        onReserve.accept(bytes);
+        return new Saved.Written(bundleDir.resolve("control/space-reserve"));
+    }
+
+    @Override
+    public boolean releaseSpace(Path bundleDir) {
+        if (reserved.remove(bundleDir) != null) {
+            onRelease.run();
+        }
+        return true;
     }
 }

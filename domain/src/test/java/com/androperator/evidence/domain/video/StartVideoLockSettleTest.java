@@ -177,6 +177,16 @@ class StartVideoLockSettleTest {
             public Path workerLog(Path bundleDir) {
                 return bundleDir.resolve("control/worker.log");
             }
+
+            @Override
+            public Saved reserveSpace(Path bundleDir, long bytes) {
+                throw new AssertionError("only the worker reserves space");
+            }
+
+            @Override
+            public boolean releaseSpace(Path bundleDir) {
+                throw new AssertionError("only the worker releases space");
+            }
         };
         ManagedBundlesRoot root = () -> Checked.rejected(Failure.of(ErrorCodes.EXECUTION_VALIDATION_FAILED, "unused"));
         WorkerLauncher cannotSpawn = (sessionFile, logFile, environment) -> new WorkerLauncher.Spawn.SpawnFailed(

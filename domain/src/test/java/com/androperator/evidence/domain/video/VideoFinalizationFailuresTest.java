@@ -212,6 +212,85 @@ class VideoFinalizationFailuresTest {
                 .contains(source.error().message());
     }
 
+    /**
+     * "The source inspection must treat every decoder error and an early end of the capture file
+     * as failure": what decoded is still encoded and verified, but no clip of a damaged source is
+     * complete (each keeps .partial), the source is kept with the inspection's failure, and the
+     * bundle is partial, never complete.
+     */
+    @Test
+    void aDamagedSourceKeepsItsSourceAndEveryClipPartialAndTheBundleIsNeverComplete() {
+        source(30, 1.0 / 30);
+        frames.add(new FrameSample(1.0, 640, 720));
+        Map<String, Object> diagnostics = Map.of("verdict", "damaged", "findings", List.of("the Cluster at byte 550 "
+                + "fails its CRC-32"));
+        inspection = new Inspection.Damaged(frames, Failure.of(ErrorCodes.VIDEO_VERIFICATION_FAILED,
+                "the Cluster at byte 550 fails its CRC-32"), diagnostics);
+
+        FinalizedMedia media = finalizeSource();
+
+        assertThat(mediaSteps).containsExactly("inspect", "encode 1", "verify video.partial.mp4", "encode 2",
+                "verify video-0002.partial.mp4");
+        assertThat(media.clipArtifacts()).extracting(Artifact::path, Artifact::status).containsExactly(
+                org.assertj.core.groups.Tuple.tuple("video.partial.mp4", ArtifactStatus.PARTIAL),
+                org.assertj.core.groups.Tuple.tuple("video-0002.partial.mp4", ArtifactStatus.PARTIAL));
+        assertThat(media.clips()).allSatisfy(clip -> {
+            assertThat(clip.usable()).as("it decodes fully").isTrue();
+            assertThat(clip.verified()).as("but it is not verified evidence of the recording").isNull();
+            assertThat(clip.artifact().media()).as("its probed media is kept").isNotNull();
+            assertThat(clip.artifact().error().message()).contains("decoded from a damaged source",
+                    "keeps its .partial name");
+        });
+        assertThat(bundle.files).containsKeys("video.partial.mp4", "video-0002.partial.mp4", VideoFinalization.SOURCE_NAME)
+                .doesNotContainKeys("video.mp4", "video-0002.mp4");
+        Artifact source = media.source().orElseThrow();
+        assertThat(source.status()).isEqualTo(ArtifactStatus.PARTIAL);
+        assertThat(source.path()).isEqualTo(VideoFinalization.SOURCE_NAME);
+        assertThat(source.error()).isEqualTo(VideoStage.error(ErrorCodes.VIDEO_VERIFICATION_FAILED,
+                VideoStage.FINALIZATION, "The recorded source is damaged or ends early, so it is kept as partial "
+                        + "evidence and no clip made from it is complete: the Cluster at byte 550 fails its CRC-32",
+                VideoStage.SOURCE));
+        assertThat(media.inspection()).isEqualTo(diagnostics);
+
+        Manifest manifest = conclude(media);
+        assertThat(manifest.status()).isEqualTo(BundleStatus.PARTIAL);
+        assertThat(manifest.video().mediaDurationMs()).as("no verified clip").isNull();
+        assertPartialNamesMatch(manifest);
+    }
+
+    @Test
+    void aDamagedSourceWithoutADecodableFrameIsKeptAndTheBundleFails() {
+        source(0, 0);
+        inspection = new Inspection.Damaged(List.of(), Failure.of(ErrorCodes.VIDEO_VERIFICATION_FAILED,
+                "the Segment holds no cluster: no frame was recorded"), Map.of("verdict", "damaged"));
+
+        FinalizedMedia media = finalizeSource();
+
+        assertThat(mediaSteps).containsExactly("inspect");
+        assertThat(media.clips()).isEmpty();
+        assertThat(media.errors()).singleElement().satisfies(error -> assertThat(error.message())
+                .contains("damaged or ends early", "holds no cluster"));
+        assertThat(media.source().orElseThrow().status()).isEqualTo(ArtifactStatus.PARTIAL);
+        assertThat(conclude(media).status()).as("no capture is usable").isEqualTo(BundleStatus.FAILED);
+    }
+
+    /** A full disk is named: a media step whose output could not be written is noted with its errno. */
+    @Test
+    void anEncodeThatRanOutOfStorageIsNotedWithItsErrno() {
+        source(30, 1.0 / 30);
+        encodings.put("video.partial.mp4", new Encoding.NotEncoded(new Failure(ErrorCodes.STORAGE_FAILED,
+                "Encoding (ffmpeg libx264) exit status 229: its output could not be written, the storage is full "
+                        + "(File too large, EFBIG)", Map.of("causeCode", "EFBIG", "cause", "File too large"))));
+        VideoFinalization finalization = finalization();
+
+        FinalizedMedia media = finalization.finalizeSource(bundle, REQUESTED, STARTED, 3_000);
+
+        assertThat(media.clipArtifacts().get(0).error().code()).isEqualTo(ErrorCodes.STORAGE_FAILED);
+        assertThat(finalization.storageExhaustion()).singleElement().asString().startsWith("EFBIG (Encoding clip 1 "
+                + "failed: Encoding (ffmpeg libx264) exit status 229: its output could not be written");
+        assertThat(media.source().orElseThrow().status()).as("the source is kept").isEqualTo(ArtifactStatus.PARTIAL);
+    }
+
     // ---- the diagnostics ----------------------------------------------------------------------------
 
     @Test

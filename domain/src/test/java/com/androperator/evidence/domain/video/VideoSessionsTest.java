@@ -298,6 +298,16 @@ class VideoSessionsTest {
         public Path workerLog(Path bundleDir) {
             return bundleDir.resolve("control/worker.log");
         }
+
+        @Override
+        public Saved reserveSpace(Path bundleDir, long bytes) {
+            throw new AssertionError("only the worker reserves space");
+        }
+
+        @Override
+        public boolean releaseSpace(Path bundleDir) {
+            throw new AssertionError("only the worker releases space");
+        }
     }
 
     /** A bundle whose manifest may change to {@code later} after a number of reads, as a worker would. */

@@ -8,6 +8,7 @@ import com.androperator.evidence.contracts.ArtifactStatus;
 import com.androperator.evidence.contracts.BundleError;
 import com.androperator.evidence.contracts.BundleStatus;
 import com.androperator.evidence.contracts.CaptureRecord;
+import com.androperator.evidence.contracts.CapturesFile;
 import com.androperator.evidence.contracts.DeviceInfo;
 import com.androperator.evidence.contracts.DeviceType;
 import com.androperator.evidence.contracts.DeviceTypeProperties;
@@ -21,6 +22,8 @@ import com.androperator.evidence.contracts.VideoSize;
 import com.androperator.evidence.domain.fakes.ManualMonotonicClock;
 import com.androperator.evidence.domain.port.Failure;
 import com.androperator.evidence.domain.port.WallClock;
+import com.androperator.evidence.domain.video.ClipEncoder.Encoding;
+import com.androperator.evidence.domain.video.MediaInspector.Inspection;
 import com.androperator.evidence.domain.video.VideoWorker.WorkerExit;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -598,7 +601,67 @@ class VideoWorkerTest {
         assertThat(bundle.published.get(bundle.published.size() - 1).status()).isEqualTo(BundleStatus.FINALIZING);
         assertThat(locks.held).containsKey(LOCK);
         assertThat(sessions.session(BUNDLE).recovery()).isEqualTo(new VideoSession.Recovery("recovery_required",
-                "the terminal manifest could not be persisted", T0.plusMillis(1_750).toString()));
+                "the terminal manifest could not be persisted: Could not write " + FakeVideoBundle.DIRECTORY
+                        .resolve("manifest.json") + ": No space left on device (ENOSPC)", T0.plusMillis(1_750).toString()));
+    }
+
+    /**
+     * A disk that fills up while the worker finalizes: the space it set aside when it claimed the
+     * session is given back before its last writes, and the exhausted storage is named in the
+     * terminal manifest and in the settled session state.
+     */
+    @Test
+    void aFinalizationThatRunsOutOfStorageNamesItInTheManifestAndTheSessionState() {
+        stopRequestAt(1_000, "stop-1", NONCE);
+        sessions.onReserve = bytes -> events.add("reserved " + bytes);
+        sessions.onRelease = () -> events.add("reserve released");
+        media.encodings.put("video.partial.mp4", new Encoding.NotEncoded(new Failure(ErrorCodes.STORAGE_FAILED,
+                "Encoding (ffmpeg libx264) exit status 229: its output could not be written, the storage is full "
+                        + "(No space left on device, ENOSPC)", Map.of("causeCode", "ENOSPC"))));
+
+        WorkerExit exit = run();
+
+        assertThat(exit).isEqualTo(WorkerExit.FINISHED);
+        assertThat(events).containsSubsequence("session worker_owned", "reserved " + VideoLimits.FINAL_PERSISTENCE_RESERVE_BYTES,
+                "recorder launched", "manifest finalizing", "reserve released", "manifest failed", "lock released",
+                "session released");
+        assertThat(terminal().errors()).anySatisfy(error -> {
+            assertThat(error.code()).isEqualTo(ErrorCodes.STORAGE_FAILED);
+            assertThat(error.message()).contains("ENOSPC");
+        });
+        assertThat(VideoResults.summary(terminal())).contains("STORAGE_FAILED", "No space left on device, ENOSPC");
+        assertThat(sessions.session(BUNDLE).recovery().reason()).startsWith("finalization ran out of storage: ENOSPC "
+                + "(Encoding clip 1 failed: Encoding (ffmpeg libx264) exit status 229");
+        assertThat(sessions.reserved).as("nothing stays reserved").isEmpty();
+    }
+
+    @Test
+    void aReserveThatCannotBeWrittenDoesNotStopTheRecording() {
+        stopRequestAt(1_000, "stop-1", NONCE);
+        sessions.reserveFails = true;
+
+        assertThat(run()).isEqualTo(WorkerExit.FINISHED);
+        assertThat(terminal().status()).isEqualTo(BundleStatus.COMPLETE);
+        assertThat(sessions.session(BUNDLE).recovery().reason()).isNull();
+    }
+
+    @Test
+    void aDamagedSourceIsPartialAndItsInspectionIsKeptInTheReceipt() {
+        stopRequestAt(1_000, "stop-1", NONCE);
+        media.inspection = frames -> new Inspection.Damaged(frames, Failure.of(ErrorCodes.VIDEO_VERIFICATION_FAILED,
+                "ffprobe reported 2 error line(s), the first: [h264] error while decoding MB 12 33"),
+                Map.of("verdict", "damaged", "findings", List.of("ffprobe reported 2 error line(s)")));
+
+        assertThat(run()).isEqualTo(WorkerExit.FINISHED);
+
+        Manifest terminal = terminal();
+        assertThat(terminal.status()).isEqualTo(BundleStatus.PARTIAL);
+        assertThat(terminal.artifacts()).extracting(Artifact::path).contains("video.partial.mp4",
+                VideoFinalization.SOURCE_NAME).doesNotContain("video.mp4");
+        CapturesFile captures = bundle.captures;
+        assertThat(captures.captures().get(0).details()).containsEntry("sourceInspection",
+                Map.of("verdict", "damaged", "findings", List.of("ffprobe reported 2 error line(s)")));
+        assertThat(sessions.session(BUNDLE).recovery().value()).isEqualTo(RecoveryState.RELEASED);
     }
 
     @Test

@@ -21,13 +21,15 @@ import tools.jackson.core.JacksonException;
 
 /**
  * session.json beside the manifest, and control/ with heartbeat.json, one stop-&lt;id&gt;.json per
- * stop request and the worker's log. Every write is atomic; a half-written or foreign file is
+ * stop request, the worker's log and, while it records, the worker's space reserve. Every write is atomic; a half-written or foreign file is
  * never mistaken for a valid one.
  */
 public final class JsonSessionStore implements SessionStore {
     public static final String CONTROL = "control";
     public static final String HEARTBEAT = "heartbeat.json";
     public static final String WORKER_LOG = "worker.log";
+    /** Disk space set aside for the worker's last writes (written zeros), removed before them. */
+    public static final String RESERVE = "space-reserve";
     private static final String STOP_PREFIX = "stop-";
     private static final Pattern REQUEST_ID = Pattern.compile("[A-Za-z0-9-]{1,64}");
 
@@ -121,6 +123,33 @@ public final class JsonSessionStore implements SessionStore {
             // The launcher reports the failure when it cannot open the log.
         }
         return log;
+    }
+
+    @Override
+    public Saved reserveSpace(Path bundleDir, long bytes) {
+        Path reserve = control(bundleDir).resolve(RESERVE);
+        try {
+            PrivateFiles.ensureDirectory(control(bundleDir));
+            PrivateFiles.writeZeros(reserve, bytes);
+            return new Saved.Written(reserve);
+        } catch (IOException e) {
+            try {
+                Files.deleteIfExists(reserve);
+            } catch (IOException ignored) {
+                // What was written of it stays reserved until releaseSpace.
+            }
+            return unwritable("the space reserve", reserve, e);
+        }
+    }
+
+    @Override
+    public boolean releaseSpace(Path bundleDir) {
+        try {
+            Files.deleteIfExists(control(bundleDir).resolve(RESERVE));
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
     }
 
     private static Path control(Path bundleDir) {

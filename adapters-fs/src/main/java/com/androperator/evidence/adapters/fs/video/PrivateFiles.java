@@ -1,12 +1,11 @@
 package com.androperator.evidence.adapters.fs.video;
 
+import com.androperator.evidence.adapters.fs.IoCauses;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
-import java.nio.file.AccessDeniedException;
 import java.nio.file.FileAlreadyExistsException;
-import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
@@ -20,7 +19,6 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
-import java.util.Locale;
 import java.util.Set;
 import java.util.UUID;
 
@@ -61,6 +59,22 @@ final class PrivateFiles {
             ByteBuffer buffer = ByteBuffer.wrap(bytes);
             while (buffer.hasRemaining()) {
                 channel.write(buffer);
+            }
+            channel.force(true);
+        }
+    }
+
+    /** Writes a new 0600 file of {@code length} zero bytes (real blocks, not a sparse file) and fsyncs it. */
+    static void writeZeros(Path file, long length) throws IOException {
+        try (FileChannel channel = FileChannel.open(file, Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE),
+                attributes(file, FILE))) {
+            setMode(file, FILE);
+            ByteBuffer zeros = ByteBuffer.allocate(64 * 1024);
+            for (long left = length; left > 0; ) {
+                zeros.clear().limit((int) Math.min(zeros.capacity(), left));
+                while (zeros.hasRemaining()) {
+                    left -= channel.write(zeros);
+                }
             }
             channel.force(true);
         }
@@ -127,38 +141,13 @@ final class PrivateFiles {
         return new FileFacts(count, HexFormat.of().formatHex(digest.digest()));
     }
 
-    /** The POSIX errno word of an I/O failure, as EVIDENCE_STORAGE_UNWRITABLE's causeCode. */
+    /** The POSIX errno word of an I/O failure, as EVIDENCE_STORAGE_UNWRITABLE's causeCode (the one errno table). */
     static String causeCode(IOException failure) {
-        if (failure instanceof AccessDeniedException) {
-            return "EACCES";
-        }
-        if (failure instanceof FileAlreadyExistsException) {
-            return "EEXIST";
-        }
-        if (failure instanceof NoSuchFileException) {
-            return "ENOENT";
-        }
-        String text = describe(failure).toLowerCase(Locale.ROOT);
-        if (text.contains("no space")) {
-            return "ENOSPC";
-        }
-        if (text.contains("read-only")) {
-            return "EROFS";
-        }
-        if (text.contains("permission denied")) {
-            return "EACCES";
-        }
-        if (text.contains("not a directory")) {
-            return "ENOTDIR";
-        }
-        return "EIO";
+        return IoCauses.causeCode(failure);
     }
 
     static String describe(IOException failure) {
-        if (failure instanceof FileSystemException fileSystem && fileSystem.getReason() != null) {
-            return fileSystem.getReason();
-        }
-        return failure.getMessage() != null ? failure.getMessage() : failure.getClass().getSimpleName();
+        return IoCauses.describe(failure);
     }
 
     private static MessageDigest digest() {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.androperator.evidence.contracts.VideoSize;
 import com.androperator.evidence.domain.video.Heartbeat;
 import com.androperator.evidence.domain.video.RecoveryState;
+import com.androperator.evidence.domain.video.SessionStore;
 import com.androperator.evidence.domain.video.SessionStore.SessionRead;
 import com.androperator.evidence.domain.video.StopRequest;
 import com.androperator.evidence.domain.video.VideoSession;
@@ -86,6 +87,40 @@ class JsonSessionStoreTest {
         try (Stream<Path> control = Files.list(bundle.resolve("control"))) {
             assertThat(control).as("the staged temporary files were renamed, none is left").isEmpty();
         }
+    }
+
+    /** session.json keeps the recorder's identity while it records; an older file without it still reads. */
+    @Test
+    void theRecorderIdentityRoundTripsAndASessionSavedWithoutOneStillReads() throws IOException {
+        WorkerIdentity recorder = new WorkerIdentity(5151, "2026-01-01T00:00:01.250Z");
+        VideoSession recording = session().withWorker(new WorkerIdentity(4242, "2026-01-01T00:00:00.500Z"),
+                new VideoSession.Recovery(RecoveryState.WORKER_OWNED.wire(), null, "2026-01-01T00:00:01Z"))
+                .withRecorder(recorder);
+
+        store.saveSession(bundle, recording);
+
+        assertThat(store.readSession(bundle)).isEqualTo(new SessionRead.Found(recording));
+        assertThat(Files.readString(bundle.resolve("session.json"))).contains("\"recorder\"", "5151");
+        String older = Files.readString(bundle.resolve("session.json")).replaceAll(
+                "(?s),\\s*\"recorder\"\\s*:\\s*\\{[^}]*\\}", "");
+        assertThat(older).doesNotContain("recorder\"");
+        Files.writeString(bundle.resolve("session.json"), older);
+        assertThat(store.readSession(bundle)).isEqualTo(new SessionRead.Found(recording.withRecorder(null)));
+    }
+
+    /** The reserve is real, private space under control/, and gone once released. */
+    @Test
+    void spaceIsReservedUnderControlAndGivenBack() throws IOException {
+        Path reserve = bundle.resolve("control").resolve(JsonSessionStore.RESERVE);
+
+        assertThat(store.reserveSpace(bundle, 3 * 65_536 + 17)).isInstanceOf(SessionStore.Saved.Written.class);
+
+        assertThat(Files.size(reserve)).isEqualTo(3 * 65_536 + 17);
+        assertThat(Files.readAllBytes(reserve)).containsOnly((byte) 0);
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(reserve))).isEqualTo("rw-------");
+        assertThat(store.releaseSpace(bundle)).isTrue();
+        assertThat(reserve).doesNotExist();
+        assertThat(store.releaseSpace(bundle)).as("releasing twice is harmless").isTrue();
     }
 
     private VideoSession session() {

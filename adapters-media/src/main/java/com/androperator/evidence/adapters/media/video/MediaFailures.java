@@ -6,12 +6,23 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** VIDEO_VERIFICATION_FAILED values that keep the subprocess's command and diagnostics. */
+/** VIDEO_VERIFICATION_FAILED (or, for exhausted storage, STORAGE_FAILED) values that keep the subprocess's command and diagnostics. */
 final class MediaFailures {
     private static final int KEPT_DIAGNOSTIC_CHARS = 4_000;
 
     private MediaFailures() {
     }
+
+    /**
+     * ffmpeg reports a failed write with the OS's own words (strerror). These mean the storage, or
+     * the process's file-size limit, is exhausted: the failure is then STORAGE_FAILED with that
+     * errno as causeCode, so that a full disk is named as such and not as a media fault.
+     */
+    private static final String[][] STORAGE_EXHAUSTED = {
+            {"No space left on device", "ENOSPC"},
+            {"File too large", "EFBIG"},
+            {"Disk quota exceeded", "EDQUOT"},
+    };
 
     static Failure of(String what, List<String> command, ProcessRun run) {
         String tail = run.diagnosticTail();
@@ -20,6 +31,16 @@ final class MediaFailures {
         details.put("termination", run.termination().name().toLowerCase(java.util.Locale.ROOT));
         details.put("exitStatus", run.termination() == ProcessRun.Termination.EXITED ? run.exitStatus() : null);
         details.put("stderr", clip(run.stderrText()));
+        String stderr = run.stderrText();
+        for (String[] exhausted : STORAGE_EXHAUSTED) {
+            if (stderr.contains(exhausted[0])) {
+                details.put("causeCode", exhausted[1]);
+                details.put("cause", exhausted[0]);
+                return new Failure(ErrorCodes.STORAGE_FAILED, what + " " + run.describe() + ": its output could not be "
+                        + "written, the storage is full (" + exhausted[0] + ", " + exhausted[1] + ")"
+                        + (tail.isEmpty() ? "" : ": " + tail), details);
+            }
+        }
         return new Failure(ErrorCodes.VIDEO_VERIFICATION_FAILED,
                 what + " " + run.describe() + (tail.isEmpty() ? "" : ": " + tail), details);
     }

@@ -21,7 +21,8 @@ import java.util.Optional;
  * that stayed in the group. Because the watchdog is a member of the group it signals, the group
  * ID it names is always the live one; nothing is signalled by a remembered PID. SIGINT and
  * SIGTERM sent to the guard are passed to the command alone (scrcpy's graceful stop); the guard
- * exits with the command's status. Writing {@code release} to the pipe dismisses the watchdog
+ * exits with the command's status. The command ignores SIGXFSZ, so that a file-size limit shows
+ * as the EFBIG it reports. Writing {@code release} to the pipe dismisses the watchdog
  * (used for a recorder that ignored SIGINT: the spec leaves it to its own --time-limit). After
  * the guard has exited the JVM closes the pipe, and the watchdog then removes whatever the
  * command left behind in its group.
@@ -41,6 +42,9 @@ final class MediaProcessGuard {
             "(",
             "  { IFS= read -r line <&3; [ \"$line\" = " + RELEASE + " ] && exit 0; kill -KILL 0; } </dev/null >/dev/null 2>&1 4>&- &",
             "  exec 3<&- 2>&4 4>&- </dev/null",
+            // A write past a file-size limit then fails with EFBIG, which the command reports, instead of
+            // SIGXFSZ killing it without a word (the JVM ignores the signal for itself, not for its children).
+            "  trap '' XFSZ",
             "  exec \"$@\"",
             ") &",
             "child=$!",

@@ -19,7 +19,7 @@ public final class TestPath {
     /** What the fake scrcpy and the tests' stand-in scripts run; no media tool is ever among them. */
     public static final List<String> SHELL_TOOLS = List.of("bash", "sh", "env", "cat", "date", "mkfifo", "mktemp", "rm",
             "sleep", "kill", "yes", "printf", "ps", "grep", "head", "tail", "dd", "tr", "mv", "cp", "ls", "touch",
-            "truncate", "wc", "sed");
+            "truncate", "wc", "sed", "stat", "id", "uname", "basename", "dirname", "readlink", "true", "false");
     /** Where the shell utilities are looked up; only the names above are ever taken from them. */
     private static final List<Path> SYSTEM_DIRECTORIES = List.of(Path.of("/usr/bin"), Path.of("/bin"));
 
