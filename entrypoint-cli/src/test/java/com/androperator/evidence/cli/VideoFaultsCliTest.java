@@ -201,6 +201,10 @@ class VideoFaultsCliTest {
 
         assertThat(VideoToolbox.awaitCondition(SETTLE, () -> media.stream().noneMatch(ProcessHandle::isAlive)))
                 .as("the fake scrcpy and its ffmpeg encoder and muxer end with the worker: %s", media).isTrue();
+        // Until its heartbeat is stale (3 s) the dead worker still vouches for the session; status follows that state.
+        String manifestPath = bundle.resolve("manifest.json").toString();
+        assertThat(VideoToolbox.awaitCondition(SETTLE, () -> ErrorCodes.EVIDENCE_RECOVERY_REQUIRED.equals(
+                result(cli.run("evidence", "video", "status", "--session", manifestPath)).code()))).isTrue();
         Path second = temp.resolve("second");
         CliProcess.Run refused = cli.run("evidence", "video", "start", "--device", lab.serial(), "--output-dir",
                 second.toString(), "--duration-seconds", "2");

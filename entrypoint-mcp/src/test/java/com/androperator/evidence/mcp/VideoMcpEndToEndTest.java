@@ -13,6 +13,7 @@ import com.androperator.evidence.contracts.CommandResult;
 import com.androperator.evidence.contracts.ContractJson;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.contracts.Manifest;
+import com.androperator.evidence.domain.video.VideoSession;
 import io.modelcontextprotocol.spec.McpSchema.CallToolRequest;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 import io.modelcontextprotocol.spec.McpSchema.TextContent;
@@ -312,6 +313,58 @@ class VideoMcpEndToEndTest {
         }
     }
 
+    // ---- a worker killed mid-recording --------------------------------------------------------
+
+    /**
+     * The worker of an MCP recording is killed with SIGKILL: its recorder and the ffmpeg processes
+     * it started end with it, and the next evidence_video_start on the device is an error with
+     * EVIDENCE_RECOVERY_REQUIRED, the lock path and the steps, never a wait that cannot end. Once
+     * the lock is removed as the steps say, the device records again.
+     */
+    @Test
+    void aKilledWorkerMakesTheNextStartOnTheDeviceRequireRecovery() throws Exception {
+        CallToolResult start = call("evidence_video_start", Map.of("deviceId", lab.serial(), "durationSeconds", 60,
+                "size", "324x720"));
+        assertThat(start.isError()).as("%s", start).isFalse();
+        String sessionId = result(start).sessionId();
+        Path bundle = root.resolve("bundles").resolve(sessionId);
+        assertThat(VideoToolbox.awaitCondition(SETTLE, () -> session(bundle).recorder() != null)).isTrue();
+        assertThat(toolbox.awaitEncodedFrames(bundle, 10, SETTLE)).isTrue();
+        VideoSession session = session(bundle);
+        ProcessHandle worker = ProcessHandle.of(session.worker().pid()).orElseThrow();
+        ProcessHandle recorder = ProcessHandle.of(session.recorder().pid()).orElseThrow();
+        List<ProcessHandle> media = new java.util.ArrayList<>(recorder.descendants().toList());
+        media.add(recorder);
+
+        worker.destroyForcibly();
+        worker.onExit().get();
+
+        assertThat(VideoToolbox.awaitCondition(SETTLE, () -> media.stream().noneMatch(ProcessHandle::isAlive)))
+                .as("no recorder or ffmpeg outlives the worker: %s", media).isTrue();
+        // Until its heartbeat is stale (3 s) the dead worker still vouches for the session; status follows that state.
+        assertThat(VideoToolbox.awaitCondition(SETTLE, () -> ErrorCodes.EVIDENCE_RECOVERY_REQUIRED.equals(
+                result(call("evidence_video_status", Map.of("sessionId", sessionId))).code()))).isTrue();
+        List<Path> bundlesBefore = bundles(root);
+        CallToolResult again = call("evidence_video_start", Map.of("deviceId", lab.serial(), "durationSeconds", 2));
+        assertThat(again.isError()).isTrue();
+        CommandResult refused = result(again);
+        Path lock = Path.of(session.lockPath());
+        assertThat(refused.code()).isEqualTo(ErrorCodes.EVIDENCE_RECOVERY_REQUIRED);
+        assertThat(refused.message()).contains(lock.toString()).doesNotContain("wait for it to finish");
+        assertThat(refused.details()).containsEntry("recoveryRequired", true).containsEntry("lockPath", lock.toString())
+                .containsEntry("workerRunning", false).containsEntry("recorderRunning", false).containsKey("steps");
+        assertThat(bundles(root)).as("nothing is created").isEqualTo(bundlesBefore);
+        CallToolResult status = call("evidence_video_status", Map.of("sessionId", sessionId));
+        assertThat(status.isError()).isTrue();
+        assertThat(result(status).code()).isEqualTo(ErrorCodes.EVIDENCE_RECOVERY_REQUIRED);
+
+        Files.delete(lock);
+        CallToolResult recovered = call("evidence_video_start", Map.of("deviceId", lab.serial(), "durationSeconds", 1,
+                "size", "324x720"));
+        assertThat(recovered.isError()).as("%s", recovered).isFalse();
+        assertThat(stopUntilComplete(server, result(recovered).sessionId()).status()).isEqualTo("complete");
+    }
+
     // ---- pending and failed -----------------------------------------------------------------
 
     /**
@@ -447,6 +500,14 @@ class VideoMcpEndToEndTest {
         String text = ((TextContent) call.content().get(0)).text();
         assertThat(ContractJson.read(text.getBytes(StandardCharsets.UTF_8), CommandResult.class)).isEqualTo(structured);
         return structured;
+    }
+
+    private static VideoSession session(Path bundle) {
+        try {
+            return ContractJson.read(Files.readAllBytes(bundle.resolve("session.json")), VideoSession.class);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     private static Manifest manifest(Path bundle) {
