@@ -4,9 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.androperator.evidence.api.testing.PhoneLab;
 import com.androperator.evidence.api.testing.VideoToolbox;
-import com.androperator.evidence.api.video.EvidenceVideo;
-import com.androperator.evidence.api.video.SessionRef;
-import com.androperator.evidence.api.video.VideoDependencies;
 import com.androperator.evidence.conformance.Conformance;
 import com.androperator.evidence.contracts.ArtifactKind;
 import com.androperator.evidence.contracts.CommandResult;
@@ -25,7 +22,6 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.List;
@@ -83,11 +79,7 @@ class VideoCliEndToEndTest {
                 lab.close();
             }
             // Deleted by hand: the links point at the shared ffmpeg, which stays.
-            try (Stream<Path> files = Files.walk(tools)) {
-                for (Path path : files.sorted(Comparator.reverseOrder()).toList()) {
-                    Files.delete(path);
-                }
-            }
+            VideoToolbox.deleteTree(tools);
         }
     }
 
@@ -107,16 +99,7 @@ class VideoCliEndToEndTest {
     @AfterEach
     void stopLeftovers() throws IOException {
         Files.writeString(temp.resolve(RELEASE), "");
-        EvidenceVideo video = new EvidenceVideo(VideoDependencies.defaults().withEnvironment(environment)
-                .withWorkingDirectory(temp));
-        try (Stream<Path> files = Files.walk(temp, 4)) {
-            for (Path session : files.filter(f -> f.getFileName().toString().equals("session.json")).toList()) {
-                Path manifest = session.getParent().resolve("manifest.json");
-                if (Files.exists(manifest) && !manifest(session.getParent()).isTerminal()) {
-                    video.stop(SessionRef.manifestPath(manifest.toString()));
-                }
-            }
-        }
+        VideoToolbox.stopUnfinishedSessions(temp, 4, environment);
         assertThat(VideoToolbox.awaitNoProcessMentions(temp, Duration.ofSeconds(60)))
                 .as("every worker and recorder of this test has ended").isTrue();
     }

@@ -5,9 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.androperator.evidence.adapters.media.video.MatroskaDamage;
 import com.androperator.evidence.api.testing.PhoneLab;
 import com.androperator.evidence.api.testing.VideoToolbox;
-import com.androperator.evidence.api.video.EvidenceVideo;
-import com.androperator.evidence.api.video.SessionRef;
-import com.androperator.evidence.api.video.VideoDependencies;
 import com.androperator.evidence.conformance.Conformance;
 import com.androperator.evidence.contracts.Artifact;
 import com.androperator.evidence.contracts.ArtifactKind;
@@ -20,7 +17,6 @@ import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.contracts.Manifest;
 import com.androperator.evidence.domain.video.VideoSession;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -28,7 +24,6 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
@@ -82,11 +77,7 @@ class VideoFaultsCliTest {
             if (lab != null) {
                 lab.close();
             }
-            try (Stream<Path> files = Files.walk(tools)) {
-                for (Path path : files.sorted(Comparator.reverseOrder()).toList()) {
-                    Files.delete(path);
-                }
-            }
+            VideoToolbox.deleteTree(tools);
         }
     }
 
@@ -102,16 +93,7 @@ class VideoFaultsCliTest {
     void stopLeftovers() throws IOException {
         Files.createDirectories(temp.resolve("hold"));
         Files.writeString(temp.resolve("hold").resolve("resume"), "");
-        EvidenceVideo video = new EvidenceVideo(VideoDependencies.defaults().withEnvironment(environment)
-                .withWorkingDirectory(temp));
-        try (Stream<Path> files = Files.walk(temp, 4)) {
-            for (Path session : files.filter(f -> f.getFileName().toString().equals("session.json")).toList()) {
-                Path manifest = session.getParent().resolve("manifest.json");
-                if (Files.exists(manifest) && !manifest(session.getParent()).isTerminal()) {
-                    video.stop(SessionRef.manifestPath(manifest.toString()));
-                }
-            }
-        }
+        VideoToolbox.stopUnfinishedSessions(temp, 4, environment);
         assertThat(VideoToolbox.awaitNoProcessMentions(temp, SETTLE)).as("every worker and recorder has ended").isTrue();
     }
 
@@ -356,12 +338,7 @@ class VideoFaultsCliTest {
     }
 
     private static CaptureRecord recorderRecord(Path bundle) {
-        try {
-            return ContractJson.read(Files.readAllBytes(bundle.resolve("captures.json")), CapturesFile.class)
-                    .captures().get(0);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return VideoToolbox.readJson(bundle.resolve("captures.json"), CapturesFile.class).captures().get(0);
     }
 
     private static List<Path> locks() throws IOException {
@@ -384,19 +361,11 @@ class VideoFaultsCliTest {
     }
 
     private static VideoSession session(Path bundle) {
-        try {
-            return ContractJson.read(Files.readAllBytes(bundle.resolve("session.json")), VideoSession.class);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return VideoToolbox.readJson(bundle.resolve("session.json"), VideoSession.class);
     }
 
     private static Manifest manifest(Path bundle) {
-        try {
-            return ContractJson.read(Files.readAllBytes(bundle.resolve("manifest.json")), Manifest.class);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return VideoToolbox.readJson(bundle.resolve("manifest.json"), Manifest.class);
     }
 
     private static CommandResult result(CliProcess.Run run) {

@@ -4,9 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.androperator.evidence.api.testing.PhoneLab;
 import com.androperator.evidence.api.testing.VideoToolbox;
-import com.androperator.evidence.api.video.EvidenceVideo;
-import com.androperator.evidence.api.video.SessionRef;
-import com.androperator.evidence.api.video.VideoDependencies;
 import com.androperator.evidence.conformance.Conformance;
 import com.androperator.evidence.contracts.ArtifactKind;
 import com.androperator.evidence.contracts.CommandResult;
@@ -25,7 +22,6 @@ import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
@@ -76,11 +72,7 @@ class VideoMcpEndToEndTest {
             if (lab != null) {
                 lab.close();
             }
-            try (Stream<Path> files = Files.walk(scratch)) {
-                for (Path path : files.sorted(Comparator.reverseOrder()).toList()) {
-                    Files.delete(path);
-                }
-            }
+            VideoToolbox.deleteTree(scratch);
         }
     }
 
@@ -98,15 +90,7 @@ class VideoMcpEndToEndTest {
     void stopLeftovers() throws IOException {
         Files.createDirectories(scratch.resolve("gate"));
         Files.writeString(scratch.resolve("gate").resolve("open"), "");
-        EvidenceVideo video = new EvidenceVideo(VideoDependencies.defaults().withEnvironment(environment(Map.of())));
-        try (Stream<Path> files = Files.walk(scratch, 6)) {
-            for (Path session : files.filter(f -> f.getFileName().toString().equals("session.json")).toList()) {
-                Path bundle = session.getParent();
-                if (Files.exists(bundle.resolve("manifest.json")) && !manifest(bundle).isTerminal()) {
-                    video.stop(SessionRef.manifestPath(bundle.resolve("manifest.json").toString()));
-                }
-            }
-        }
+        VideoToolbox.stopUnfinishedSessions(scratch, 6, environment(Map.of()));
         for (Path evidenceRoot : List.of(scratch.resolve("root"), scratch.resolve("faulty-root"))) {
             assertThat(VideoToolbox.awaitNoProcessMentions(evidenceRoot, Duration.ofSeconds(60)))
                     .as("every worker and recorder under %s has ended", evidenceRoot).isTrue();
@@ -503,11 +487,7 @@ class VideoMcpEndToEndTest {
     }
 
     private static VideoSession session(Path bundle) {
-        try {
-            return ContractJson.read(Files.readAllBytes(bundle.resolve("session.json")), VideoSession.class);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return VideoToolbox.readJson(bundle.resolve("session.json"), VideoSession.class);
     }
 
     private static Manifest manifest(Path bundle) {

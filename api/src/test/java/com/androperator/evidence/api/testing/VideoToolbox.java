@@ -2,6 +2,11 @@ package com.androperator.evidence.api.testing;
 
 import com.androperator.evidence.adapters.media.video.RealFfmpeg;
 import com.androperator.evidence.adapters.media.video.TestPath;
+import com.androperator.evidence.api.video.EvidenceVideo;
+import com.androperator.evidence.api.video.SessionRef;
+import com.androperator.evidence.api.video.VideoDependencies;
+import com.androperator.evidence.contracts.ContractJson;
+import com.androperator.evidence.contracts.Manifest;
 import com.androperator.evidence.simulator.harness.AdbServerHarness;
 import java.io.IOException;
 import java.io.InputStream;
@@ -12,10 +17,12 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
+import java.util.stream.Stream;
 
 /**
  * The host tools of managed video for tests in any module: real ffmpeg/ffprobe 6.1.1 extracted from
@@ -186,6 +193,45 @@ public final class VideoToolbox {
     }
 
     // ---- helpers --------------------------------------------------------------------------------
+
+    /**
+     * Stops, through the video API, every session below {@code directory} (to {@code depth}) whose
+     * manifest is not terminal: what a test that failed half-way may leave recording.
+     */
+    public static void stopUnfinishedSessions(Path directory, int depth, Map<String, String> environment) {
+        EvidenceVideo video = new EvidenceVideo(VideoDependencies.defaults().withEnvironment(environment)
+                .withWorkingDirectory(directory));
+        try (Stream<Path> files = Files.walk(directory, depth)) {
+            for (Path session : files.filter(f -> f.getFileName().toString().equals("session.json")).toList()) {
+                Path manifest = session.getParent().resolve("manifest.json");
+                if (Files.exists(manifest) && !readJson(manifest, Manifest.class).isTerminal()) {
+                    video.stop(SessionRef.manifestPath(manifest.toString()));
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** A bundle file read with the contract mapper (manifest.json, session.json, captures.json). */
+    public static <T> T readJson(Path file, Class<T> type) {
+        try {
+            return ContractJson.read(Files.readAllBytes(file), type);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Deletes a directory tree (links are removed, never followed: the ffmpeg they point at stays). */
+    public static void deleteTree(Path directory) {
+        try (Stream<Path> files = Files.walk(directory)) {
+            for (Path path : files.sorted(Comparator.reverseOrder()).toList()) {
+                Files.delete(path);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
 
     /**
      * A directory holding an {@code ffmpeg} that runs the real one, except that a clip encode (the

@@ -53,6 +53,10 @@ final class MatroskaIntegrity {
     private static final long BLOCK_GROUP = 0xA0L;
     private static final long BLOCK = 0xA1L;
     private static final int VIDEO_TRACK_TYPE = 1;
+    /** The top-level elements a Segment may hold, by ID; anything else there is damaged data. */
+    private static final Map<Long, String> TOP_LEVEL = Map.of(SEEK_HEAD, "SeekHead", INFO, "Info", TRACKS, "Tracks",
+            CLUSTER, "Cluster", CUES, "Cues", TAGS, "Tags", CHAPTERS, "Chapters", ATTACHMENTS, "Attachments",
+            VOID, "Void");
     /** Findings kept; the count goes on. */
     static final int KEPT_PROBLEMS = 20;
     /** Small elements (header fields, track entries) are read whole; anything bigger is a finding. */
@@ -512,26 +516,7 @@ final class MatroskaIntegrity {
         }
 
         private static String name(long id) {
-            if (id == SEEK_HEAD) {
-                return "SeekHead";
-            } else if (id == INFO) {
-                return "Info";
-            } else if (id == TRACKS) {
-                return "Tracks";
-            } else if (id == CLUSTER) {
-                return "Cluster";
-            } else if (id == CUES) {
-                return "Cues";
-            } else if (id == TAGS) {
-                return "Tags";
-            } else if (id == CHAPTERS) {
-                return "Chapters";
-            } else if (id == ATTACHMENTS) {
-                return "Attachments";
-            } else if (id == VOID) {
-                return "Void";
-            }
-            return null;
+            return TOP_LEVEL.get(id);
         }
     }
 }

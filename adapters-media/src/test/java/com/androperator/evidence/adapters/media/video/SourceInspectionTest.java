@@ -108,11 +108,7 @@ class SourceInspectionTest {
         List<MatroskaDamage.Element> clusters = damage.clusters();
         MatroskaDamage.Element cluster = clusters.get(random.nextInt(clusters.size()));
         int at = cluster.start() + random.nextInt(cluster.end() - cluster.start());
-        String what = damage.change(at, random);
-
-        Inspection inspection = inspector.inspect(damaged);
-
-        assertThat(inspection).as("%s: %s", what, inspection.diagnostics()).isInstanceOf(Inspection.Damaged.class);
+        assertDamaged(damaged, damage.change(at, random));
     }
 
     /** Property: a file cut at any point short of its end is found. */
@@ -122,10 +118,11 @@ class SourceInspectionTest {
         Random random = new Random(seed);
         Path damaged = copy();
         MatroskaDamage damage = MatroskaDamage.of(damaged);
-        String what = damage.truncate(1 + random.nextInt(damage.length() - 1));
+        assertDamaged(damaged, damage.truncate(1 + random.nextInt(damage.length() - 1)));
+    }
 
+    private void assertDamaged(Path damaged, String what) {
         Inspection inspection = inspector.inspect(damaged);
-
         assertThat(inspection).as("%s: %s", what, inspection.diagnostics()).isInstanceOf(Inspection.Damaged.class);
     }
 
