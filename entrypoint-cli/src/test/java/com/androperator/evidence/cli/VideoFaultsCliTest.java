@@ -28,7 +28,6 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -178,38 +177,42 @@ class VideoFaultsCliTest {
         List<ProcessHandle> media = new ArrayList<>(recorder.descendants().toList());
         media.add(recorder);
 
-        worker.destroyForcibly();
-        worker.onExit().get();
+        try {
+            worker.destroyForcibly();
+            worker.onExit().get();
 
-        assertThat(VideoToolbox.awaitCondition(SETTLE, () -> media.stream().noneMatch(ProcessHandle::isAlive)))
-                .as("the fake scrcpy and its ffmpeg encoder and muxer end with the worker: %s", media).isTrue();
-        // Until its heartbeat is stale (3 s) the dead worker still vouches for the session; status follows that state.
-        String manifestPath = bundle.resolve("manifest.json").toString();
-        assertThat(VideoToolbox.awaitCondition(SETTLE, () -> ErrorCodes.EVIDENCE_RECOVERY_REQUIRED.equals(
-                result(cli.run("evidence", "video", "status", "--session", manifestPath)).code()))).isTrue();
-        Path second = temp.resolve("second");
-        CliProcess.Run refused = cli.run("evidence", "video", "start", "--device", lab.serial(), "--output-dir",
-                second.toString(), "--duration-seconds", "2");
-        assertThat(refused.exitCode()).as(refused.toString()).isEqualTo(1);
-        CommandResult result = result(refused);
-        assertThat(result.code()).isEqualTo(ErrorCodes.EVIDENCE_RECOVERY_REQUIRED);
-        Path lock = Path.of(session.lockPath());
-        assertThat(result.message()).contains(lock.toString()).doesNotContain("wait for it to finish");
-        assertThat(result.details()).containsEntry("recoveryRequired", true).containsEntry("lockPath", lock.toString())
-                .containsEntry("sessionPath", bundle.resolve("session.json").toString())
-                .containsEntry("workerRunning", false).containsEntry("recorderRunning", false);
-        assertThat(second).as("nothing is created").doesNotExist();
-        assertThat(lock).as("the lock is never taken over").exists();
-        CliProcess.Run status = cli.run("evidence", "video", "status", "--session", bundle.resolve("manifest.json").toString());
-        assertThat(status.exitCode()).isEqualTo(1);
-        assertThat(result(status).code()).isEqualTo(ErrorCodes.EVIDENCE_RECOVERY_REQUIRED);
+            assertThat(VideoToolbox.awaitCondition(SETTLE, () -> media.stream().noneMatch(ProcessHandle::isAlive)))
+                    .as("the fake scrcpy and its ffmpeg encoder and muxer end with the worker: %s", media).isTrue();
+            // Until its heartbeat is stale (3 s) the dead worker still vouches for the session; status follows that state.
+            String manifestPath = bundle.resolve("manifest.json").toString();
+            assertThat(VideoToolbox.awaitCondition(SETTLE, () -> ErrorCodes.EVIDENCE_RECOVERY_REQUIRED.equals(
+                    result(cli.run("evidence", "video", "status", "--session", manifestPath)).code()))).isTrue();
+            Path second = temp.resolve("second");
+            CliProcess.Run refused = cli.run("evidence", "video", "start", "--device", lab.serial(), "--output-dir",
+                    second.toString(), "--duration-seconds", "2");
+            assertThat(refused.exitCode()).as(refused.toString()).isEqualTo(1);
+            CommandResult result = result(refused);
+            assertThat(result.code()).isEqualTo(ErrorCodes.EVIDENCE_RECOVERY_REQUIRED);
+            Path lock = Path.of(session.lockPath());
+            assertThat(result.message()).contains(lock.toString()).doesNotContain("wait for it to finish");
+            assertThat(result.details()).containsEntry("recoveryRequired", true).containsEntry("lockPath", lock.toString())
+                    .containsEntry("sessionPath", bundle.resolve("session.json").toString())
+                    .containsEntry("workerRunning", false).containsEntry("recorderRunning", false);
+            assertThat(second).as("nothing is created").doesNotExist();
+            assertThat(lock).as("the lock is never taken over").exists();
+            CliProcess.Run status = cli.run("evidence", "video", "status", "--session", bundle.resolve("manifest.json").toString());
+            assertThat(status.exitCode()).isEqualTo(1);
+            assertThat(result(status).code()).isEqualTo(ErrorCodes.EVIDENCE_RECOVERY_REQUIRED);
 
-        // The recovery the steps describe: no recorder survives, so the lock file goes, and the device records again.
-        Files.delete(lock);
-        CliProcess.Run again = cli.run("evidence", "video", "start", "--device", lab.serial(), "--output-dir",
-                second.toString(), "--duration-seconds", "1", "--size", "324x720");
-        assertThat(again.exitCode()).as(again.toString()).isZero();
-        assertThat(VideoToolbox.awaitCondition(SETTLE, () -> manifest(second).isTerminal())).isTrue();
+            // The recovery the steps describe: no recorder survives, so the lock file goes, and the device records again.
+            Files.delete(lock);
+            CliProcess.Run again = cli.run("evidence", "video", "start", "--device", lab.serial(), "--output-dir",
+                    second.toString(), "--duration-seconds", "1", "--size", "324x720");
+            assertThat(again.exitCode()).as(again.toString()).isZero();
+            assertThat(VideoToolbox.awaitCondition(SETTLE, () -> manifest(second).isTerminal())).isTrue();
+        } finally {
+            VideoToolbox.removeLockOf(Path.of(session.lockPath()), bundle);
+        }
     }
 
     // ---- a disk that fills during finalization ------------------------------------------------
@@ -252,7 +255,8 @@ class VideoFaultsCliTest {
             throws IOException {
         environment.put("ANDROPERATOR_EVIDENCE_DIR", blank);
         Path bundle = temp.resolve("never");
-        List<Path> locksBefore = locks();
+        Path lock = lockOf(lab.serial());
+        assertThat(lock).doesNotExist();
         int services = lab.simulator().receivedServices().size();
 
         CliProcess.Run run = new CliProcess(environment, temp.resolve("scratch")).run("evidence", "video", "start",
@@ -264,7 +268,7 @@ class VideoFaultsCliTest {
         assertThat(result.message()).contains("ANDROPERATOR_EVIDENCE_DIR");
         assertThat(result.hint()).contains("even with an explicit output directory");
         assertThat(bundle).doesNotExist();
-        assertThat(locks()).isEqualTo(locksBefore);
+        assertThat(lock).as("no device lock is taken").doesNotExist();
         assertThat(lab.simulator().receivedServices()).as("no device work either").hasSize(services);
     }
 
@@ -341,14 +345,14 @@ class VideoFaultsCliTest {
         return VideoToolbox.readJson(bundle.resolve("captures.json"), CapturesFile.class).captures().get(0);
     }
 
-    private static List<Path> locks() throws IOException {
-        Path directory = Path.of("/tmp", "androperator-evidence-locks-" + Files.getAttribute(Path.of("/proc/self"),
-                "unix:uid"));
-        if (!Files.isDirectory(directory)) {
-            return List.of();
-        }
-        try (Stream<Path> files = Files.list(directory)) {
-            return files.sorted().toList();
+    /** The device lock a start on {@code serial} would take in the fixed per-user directory. */
+    private static Path lockOf(String serial) throws IOException {
+        try {
+            return Path.of("/tmp", "androperator-evidence-locks-" + Files.getAttribute(Path.of("/proc/self"), "unix:uid"))
+                    .resolve("device-" + HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
+                            .digest(serial.getBytes(StandardCharsets.UTF_8))) + ".lock");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
         }
     }
 

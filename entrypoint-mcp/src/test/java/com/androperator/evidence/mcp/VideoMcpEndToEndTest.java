@@ -320,33 +320,37 @@ class VideoMcpEndToEndTest {
         List<ProcessHandle> media = new java.util.ArrayList<>(recorder.descendants().toList());
         media.add(recorder);
 
-        worker.destroyForcibly();
-        worker.onExit().get();
+        try {
+            worker.destroyForcibly();
+            worker.onExit().get();
 
-        assertThat(VideoToolbox.awaitCondition(SETTLE, () -> media.stream().noneMatch(ProcessHandle::isAlive)))
-                .as("no recorder or ffmpeg outlives the worker: %s", media).isTrue();
-        // Until its heartbeat is stale (3 s) the dead worker still vouches for the session; status follows that state.
-        assertThat(VideoToolbox.awaitCondition(SETTLE, () -> ErrorCodes.EVIDENCE_RECOVERY_REQUIRED.equals(
-                result(call("evidence_video_status", Map.of("sessionId", sessionId))).code()))).isTrue();
-        List<Path> bundlesBefore = bundles(root);
-        CallToolResult again = call("evidence_video_start", Map.of("deviceId", lab.serial(), "durationSeconds", 2));
-        assertThat(again.isError()).isTrue();
-        CommandResult refused = result(again);
-        Path lock = Path.of(session.lockPath());
-        assertThat(refused.code()).isEqualTo(ErrorCodes.EVIDENCE_RECOVERY_REQUIRED);
-        assertThat(refused.message()).contains(lock.toString()).doesNotContain("wait for it to finish");
-        assertThat(refused.details()).containsEntry("recoveryRequired", true).containsEntry("lockPath", lock.toString())
-                .containsEntry("workerRunning", false).containsEntry("recorderRunning", false).containsKey("steps");
-        assertThat(bundles(root)).as("nothing is created").isEqualTo(bundlesBefore);
-        CallToolResult status = call("evidence_video_status", Map.of("sessionId", sessionId));
-        assertThat(status.isError()).isTrue();
-        assertThat(result(status).code()).isEqualTo(ErrorCodes.EVIDENCE_RECOVERY_REQUIRED);
+            assertThat(VideoToolbox.awaitCondition(SETTLE, () -> media.stream().noneMatch(ProcessHandle::isAlive)))
+                    .as("no recorder or ffmpeg outlives the worker: %s", media).isTrue();
+            // Until its heartbeat is stale (3 s) the dead worker still vouches for the session; status follows that state.
+            assertThat(VideoToolbox.awaitCondition(SETTLE, () -> ErrorCodes.EVIDENCE_RECOVERY_REQUIRED.equals(
+                    result(call("evidence_video_status", Map.of("sessionId", sessionId))).code()))).isTrue();
+            List<Path> bundlesBefore = bundles(root);
+            CallToolResult again = call("evidence_video_start", Map.of("deviceId", lab.serial(), "durationSeconds", 2));
+            assertThat(again.isError()).isTrue();
+            CommandResult refused = result(again);
+            Path lock = Path.of(session.lockPath());
+            assertThat(refused.code()).isEqualTo(ErrorCodes.EVIDENCE_RECOVERY_REQUIRED);
+            assertThat(refused.message()).contains(lock.toString()).doesNotContain("wait for it to finish");
+            assertThat(refused.details()).containsEntry("recoveryRequired", true).containsEntry("lockPath", lock.toString())
+                    .containsEntry("workerRunning", false).containsEntry("recorderRunning", false).containsKey("steps");
+            assertThat(bundles(root)).as("nothing is created").isEqualTo(bundlesBefore);
+            CallToolResult status = call("evidence_video_status", Map.of("sessionId", sessionId));
+            assertThat(status.isError()).isTrue();
+            assertThat(result(status).code()).isEqualTo(ErrorCodes.EVIDENCE_RECOVERY_REQUIRED);
 
-        Files.delete(lock);
-        CallToolResult recovered = call("evidence_video_start", Map.of("deviceId", lab.serial(), "durationSeconds", 1,
-                "size", "324x720"));
-        assertThat(recovered.isError()).as("%s", recovered).isFalse();
-        assertThat(stopUntilComplete(server, result(recovered).sessionId()).status()).isEqualTo("complete");
+            Files.delete(lock);
+            CallToolResult recovered = call("evidence_video_start", Map.of("deviceId", lab.serial(), "durationSeconds", 1,
+                    "size", "324x720"));
+            assertThat(recovered.isError()).as("%s", recovered).isFalse();
+            assertThat(stopUntilComplete(server, result(recovered).sessionId()).status()).isEqualTo("complete");
+        } finally {
+            VideoToolbox.removeLockOf(Path.of(session.lockPath()), bundle);
+        }
     }
 
     // ---- pending and failed -----------------------------------------------------------------

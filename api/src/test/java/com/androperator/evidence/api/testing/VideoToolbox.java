@@ -213,6 +213,21 @@ public final class VideoToolbox {
         }
     }
 
+    /**
+     * Test cleanup after a worker the test killed: removes the device lock at {@code lockPath} only
+     * while its claim still names {@code bundle}, so that a failed test leaves no lock behind in
+     * the shared lock directory and never touches another session's.
+     */
+    public static void removeLockOf(Path lockPath, Path bundle) {
+        try {
+            if (Files.exists(lockPath) && Files.readString(lockPath).contains("\"" + bundle + "\"")) {
+                Files.delete(lockPath);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     /** A bundle file read with the contract mapper (manifest.json, session.json, captures.json). */
     public static <T> T readJson(Path file, Class<T> type) {
         try {
