@@ -63,7 +63,8 @@ public final class VideoFinalization {
     private final ClipVerifier verifier;
     private final WallClock wallClock;
     private final MonotonicClock monotonicClock;
-    private final List<String> storageExhaustion = new ArrayList<>();
+    private final FailureErrors failures = new FailureErrors();
+    private final ArtifactReadBack readBack = new ArtifactReadBack(failures);
 
     public VideoFinalization(MediaInspector inspector, ClipEncoder encoder, ClipVerifier verifier,
                              WallClock wallClock, MonotonicClock monotonicClock) {
@@ -93,7 +94,7 @@ public final class VideoFinalization {
                 return FinalizedMedia.none(errors);
             }
             // It exists but cannot be read: keep the underlying error, and the file stays listed as failed.
-            BundleError error = fromFailure(failed.failure(), VideoStage.FINALIZATION,
+            BundleError error = failures.of(failed.failure(), VideoStage.FINALIZATION,
                     "The recorded source cannot be read", VideoStage.SOURCE);
             errors.add(error);
             return new FinalizedMedia(List.of(), Optional.of(failedSource(recordingStartedAt, recordingDurationMs,
@@ -102,7 +103,7 @@ public final class VideoFinalization {
         Inspection inspection = inspector.inspect(bundle.directory().resolve(SOURCE_NAME));
         Map<String, Object> observed = inspection.diagnostics();
         if (inspection instanceof Inspection.NotInspected notInspected) {
-            BundleError error = fromFailure(notInspected.failure(), VideoStage.FINALIZATION,
+            BundleError error = failures.of(notInspected.failure(), VideoStage.FINALIZATION,
                     "Frame inspection of the source failed", VideoStage.SOURCE);
             errors.add(error);
             return new FinalizedMedia(List.of(), Optional.of(retainedSource(bundle, recordingStartedAt,
@@ -114,7 +115,7 @@ public final class VideoFinalization {
         BundleError damage = null;
         List<FrameSample> frames;
         if (inspection instanceof Inspection.Damaged damaged) {
-            damage = fromFailure(damaged.failure(), VideoStage.FINALIZATION, "The recorded source is damaged or ends "
+            damage = failures.of(damaged.failure(), VideoStage.FINALIZATION, "The recorded source is damaged or ends "
                     + "early, so it is kept as partial evidence and no clip made from it is complete", VideoStage.SOURCE);
             errors.add(damage);
             frames = damaged.frames();
@@ -142,7 +143,7 @@ public final class VideoFinalization {
                 errors.add(clip.artifact().error());
             }
             // The intermediate source goes only once every clip's artifact can be read back.
-            clips.add(readBack(bundle, clip, VideoStage.FINALIZATION, errors));
+            clips.add(readBack.of(bundle, clip, VideoStage.FINALIZATION, errors));
         }
         List<SpanRecord> spans = new ArrayList<>();
         for (int i = 0; i < runs.size(); i++) {
@@ -183,14 +184,14 @@ public final class VideoFinalization {
                 bundle.directory().resolve(partialName));
         bundle.makePrivate(partialName);
         if (encoding instanceof Encoding.NotEncoded notEncoded) {
-            BundleError error = fromFailure(notEncoded.failure(), VideoStage.FINALIZATION,
+            BundleError error = failures.of(notEncoded.failure(), VideoStage.FINALIZATION,
                     "Encoding clip " + run.index() + " failed", finalName);
             return new Clip(partialOrFailed(bundle, partialName, started, startNanos, null, error), null, false);
         }
         ClipVerification verification = verifier.verify(bundle.directory().resolve(partialName), target, run.frameCount());
         if (verification instanceof ClipVerification.Rejected rejected) {
             // Available probe metadata is retained on verification failure.
-            BundleError error = fromFailure(rejected.failure(), VideoStage.FINALIZATION,
+            BundleError error = failures.of(rejected.failure(), VideoStage.FINALIZATION,
                     "Clip " + run.index() + " failed verification", finalName);
             return new Clip(partialOrFailed(bundle, partialName, started, startNanos, rejected.probed(), error),
                     null, false);
@@ -211,7 +212,7 @@ public final class VideoFinalization {
         }
         Stored promoted = bundle.promote(partialName, finalName);
         if (promoted instanceof Stored.Failed failed) {
-            BundleError error = fromFailure(failed.failure(), VideoStage.FINALIZATION,
+            BundleError error = failures.of(failed.failure(), VideoStage.FINALIZATION,
                     "Clip " + run.index() + " verified but could not be renamed", finalName);
             return new Clip(partialOrFailed(bundle, partialName, started, startNanos, media, error), null, true);
         }
@@ -246,7 +247,7 @@ public final class VideoFinalization {
                     recordingStartedAt.plusMillis(recordingDurationMs).toString(), recordingDurationMs, null, null,
                     null, null, why);
         }
-        BundleError unreadable = fromFailure(((Stored.Failed) file).failure(), VideoStage.FINALIZATION,
+        BundleError unreadable = failures.of(((Stored.Failed) file).failure(), VideoStage.FINALIZATION,
                 "The retained source cannot be read", VideoStage.SOURCE);
         errors.add(unreadable);
         return failedSource(recordingStartedAt, recordingDurationMs, unreadable);
@@ -296,7 +297,7 @@ public final class VideoFinalization {
                     null, null, null);
         }
         // The bytes stay under their .partial. name; list them as such with the rename's error.
-        BundleError error = fromFailure(((Stored.Failed) promoted).failure(), VideoStage.PERSISTENCE,
+        BundleError error = failures.of(((Stored.Failed) promoted).failure(), VideoStage.PERSISTENCE,
                 "The recorder output could not be renamed to " + ENCODER_STDERR, VideoStage.ENCODER_STDERR);
         errors.add(error);
         Stored.Present kept = (Stored.Present) written;
@@ -322,7 +323,7 @@ public final class VideoFinalization {
     /** A failed write: partial when it left bytes under a .partial. name, failed otherwise; the error is the write's. */
     private Artifact notStored(ArtifactKind kind, String mimeType, Failure failure, String what, String component,
                                       String started, String finished, long durationMs, List<BundleError> errors) {
-        BundleError error = fromFailure(failure, VideoStage.PERSISTENCE, what, component);
+        BundleError error = failures.of(failure, VideoStage.PERSISTENCE, what, component);
         errors.add(error);
         Object path = failure.details().get(BundleWriter.RETAINED_PATH);
         Object bytes = failure.details().get(BundleWriter.RETAINED_BYTES);
@@ -349,63 +350,17 @@ public final class VideoFinalization {
         List<BundleError> errors = new ArrayList<>(moreErrors);
         List<Clip> clips = new ArrayList<>();
         for (Clip clip : media.clips()) {
-            clips.add(readBack(bundle, clip, VideoStage.PERSISTENCE, errors));
+            clips.add(readBack.of(bundle, clip, VideoStage.PERSISTENCE, errors));
         }
-        Optional<Artifact> source = media.source().map(artifact -> readBack(bundle, artifact, VideoStage.PERSISTENCE,
+        Optional<Artifact> source = media.source().map(artifact -> readBack.of(bundle, artifact, VideoStage.PERSISTENCE,
                 errors));
         List<Artifact> checked = new ArrayList<>();
         for (Artifact artifact : others) {
-            checked.add(readBack(bundle, artifact, VideoStage.PERSISTENCE, errors));
+            checked.add(readBack.of(bundle, artifact, VideoStage.PERSISTENCE, errors));
         }
         FinalizedMedia readable = new FinalizedMedia(clips, source, media.spans(), media.errors(), media.frameCount(),
                 media.inspection());
         return VideoManifests.terminal(base, finishedAt, stopReason, hostDurationMs, readable, checked, errors);
-    }
-
-    private Clip readBack(VideoBundleFiles bundle, Clip clip, String stage, List<BundleError> errors) {
-        Artifact artifact = readBack(bundle, clip.artifact(), stage, errors);
-        return artifact == clip.artifact() ? clip : new Clip(artifact, null, false);
-    }
-
-    /** The artifact as listed when its file reads back with the listed size and hash; otherwise failed with why. */
-    private Artifact readBack(VideoBundleFiles bundle, Artifact artifact, String stage, List<BundleError> errors) {
-        if (artifact.path() == null) {
-            return artifact;
-        }
-        Stored now = bundle.describe(artifact.path());
-        if (now instanceof Stored.Present present && present.bytes() == artifact.bytes()
-                && present.sha256().equals(artifact.sha256())) {
-            return artifact;
-        }
-        String component = componentOf(artifact);
-        BundleError error;
-        if (now instanceof Stored.Failed failed) {
-            error = fromFailure(failed.failure(), stage, artifact.path() + " cannot be read back", component);
-        } else {
-            Stored.Present present = (Stored.Present) now;
-            error = VideoStage.error(ErrorCodes.STORAGE_FAILED, stage, artifact.path() + " changed after it was written: "
-                    + "it now has " + present.bytes() + " bytes (sha256 " + present.sha256() + "), but "
-                    + artifact.bytes() + " bytes (sha256 " + artifact.sha256() + ") were recorded.", component);
-        }
-        errors.add(error);
-        return failedCopy(artifact, error);
-    }
-
-    /** The same attempt, failed: no usable file, the media it had (probe metadata is retained) and {@code error}. */
-    private static Artifact failedCopy(Artifact artifact, BundleError error) {
-        return new Artifact(artifact.kind(), null, artifact.mimeType(), ArtifactStatus.FAILED, null, null,
-                artifact.startedAt(), artifact.finishedAt(), artifact.durationMs(), artifact.commandId(),
-                artifact.taskId(), null, artifact.media(), error);
-    }
-
-    private static String componentOf(Artifact artifact) {
-        return switch (artifact.kind()) {
-            case VIDEO -> artifact.path().replace(".partial.", ".");
-            case VIDEO_SOURCE -> VideoStage.SOURCE;
-            case ENCODER_STDERR -> VideoStage.ENCODER_STDERR;
-            case CAPTURE_ENVELOPES -> VideoStage.CAPTURES;
-            default -> artifact.kind().wire();
-        };
     }
 
     /** A describe failure that means "there is no such file" rather than "it cannot be read". */
@@ -418,20 +373,10 @@ public final class VideoFinalization {
     }
 
     /**
-     * A bundle error that keeps the underlying failure's code and message. A failure whose cause is
-     * exhausted storage (ENOSPC, EFBIG, EDQUOT) is also noted, for the session state.
-     */
-    BundleError fromFailure(Failure failure, String stage, String what, String component) {
-        BundleError error = VideoStage.error(failure.code(), stage, what + ": " + failure.message(), component);
-        StorageExhaustion.causeOf(failure).ifPresent(cause -> storageExhaustion.add(cause + " (" + error.message() + ")"));
-        return error;
-    }
-
-    /**
      * Every failure so far whose cause was exhausted storage, as "CAUSE (what failed: why)", in
      * order: a disk that filled up during finalization is named as such, in the session state too.
      */
     public List<String> storageExhaustion() {
-        return List.copyOf(storageExhaustion);
+        return failures.storageExhaustion();
     }
 }
