@@ -158,7 +158,7 @@ public final class AdbOperatorGateway implements OperatorGateway {
             if (event instanceof ReaderEvent.Malformed malformed) {
                 Map<String, Object> details = reader.diagnostics(true);
                 details.put("reason", malformed.reason());
-                return notAnswered(ErrorCodes.RESULT_MALFORMED, "the Operator's result is malformed: "
+                return notAnswered(ErrorCodes.RESULT_ENVELOPE_MALFORMED, "the Operator's result is malformed: "
                         + malformed.reason(), PHASE_AWAIT_RESULT, true, details);
             }
             if (event instanceof ReaderEvent.Interrupted) {

@@ -178,7 +178,7 @@ class AdbOperatorGatewayIntegrationTest {
     void aCorruptChunkIsMalformedNeverASuccess() {
         DeviceSimulator phone = phone(b -> b.operator(op -> op.withBehavior(OperatorBehavior.CORRUPT_CHUNK)));
 
-        NotAnswered outcome = notAnswered(execute(phone, snapshot(phone, EVIDENCE), 10_000), ErrorCodes.RESULT_MALFORMED);
+        NotAnswered outcome = notAnswered(execute(phone, snapshot(phone, EVIDENCE), 10_000), ErrorCodes.RESULT_ENVELOPE_MALFORMED);
 
         assertThat(outcome.phase()).isEqualTo("await_result");
         assertThat(outcome.failure().message()).contains("sha256");
