@@ -115,19 +115,24 @@ public final class PngVerifier implements ImageVerifier {
             if (finished) {
                 throw new IllegalStateException("the PNG check has finished");
             }
+            if (problem != null || offset + length > MAX_PNG_BYTES) {
+                // Past a problem or the size limit the bytes are only counted: the verdict is decided,
+                // and nothing beyond 64 MiB is ever inflated.
+                offset += length;
+                return;
+            }
             int position = from;
             int end = from + length;
             try {
-                while (position < end && problem == null && offset <= MAX_PNG_BYTES) {
+                while (position < end) {
                     int taken = step(bytes, position, end - position);
                     position += taken;
                     offset += taken;
                 }
             } catch (InvalidPngException e) {
                 problem = e;
+                offset += end - position;
             }
-            // Past a problem or the size limit the bytes are only counted; the verdict is decided.
-            offset += end - position;
         }
 
         @Override
