@@ -74,6 +74,10 @@ final class DeviceShell {
                 context.out().stderr(fail.stderr());
                 return fail.exitCode();
             }
+            if (fault instanceof ServiceFault.Stall stall) {
+                effective = context.withOutput(new StallingOutput(context.out(), stall.afterBytes(),
+                        context.stream()));
+            }
             if (fault instanceof ServiceFault.DropConnection drop) {
                 effective = context.withOutput(new ByteBudgetOutput(context.out(), drop.afterBytes(),
                         () -> context.stream().cutConnection(drop.offlineMs())));

@@ -25,6 +25,19 @@ public sealed interface ServiceFault {
         }
     }
 
+    /**
+     * The service writes {@code afterBytes} bytes of output, then stalls: it sends nothing more and
+     * never ends, until the host closes the stream. A transfer frozen mid-stream, so a test can act
+     * (kill the host process, say) at a known point of it.
+     */
+    record Stall(long afterBytes) implements ServiceFault {
+        public Stall {
+            if (afterBytes < 0) {
+                throw new InvalidProfileException("stallAfterBytes must be 0 or more, got " + afterBytes);
+            }
+        }
+    }
+
     /** The OPEN of a stream running this service is refused with {@code CLSE(0, local)}. */
     record Refuse() implements ServiceFault {}
 
@@ -45,6 +58,10 @@ public sealed interface ServiceFault {
 
     static ServiceFault dropAfterBytes(long afterBytes, long offlineMs) {
         return new DropConnection(afterBytes, offlineMs);
+    }
+
+    static ServiceFault stallAfterBytes(long afterBytes) {
+        return new Stall(afterBytes);
     }
 
     static ServiceFault refuse() {
