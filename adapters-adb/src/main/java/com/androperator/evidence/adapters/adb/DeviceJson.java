@@ -69,9 +69,9 @@ final class DeviceJson {
     private final long byteOffset;
     private final CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
             .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
-    private final byte[] raw = new byte[BUFFER];
-    private final ByteBuffer bytes = ByteBuffer.wrap(raw).limit(0);
-    private final CharBuffer chars = CharBuffer.allocate(BUFFER).limit(0);
+    private final byte[] raw;
+    private final ByteBuffer bytes;
+    private final CharBuffer chars;
     private final StringBuilder text = new StringBuilder();
     /** Stream offset of raw[0]. */
     private long base;
@@ -81,17 +81,23 @@ final class DeviceJson {
     private long inMemoryChars;
     private ResultSpool strings;
 
-    private DeviceJson(InputStream in, long byteOffset) {
+    private DeviceJson(InputStream in, long byteOffset, long sizeHint) {
         this.in = in;
         this.byteOffset = byteOffset;
+        // A chunk header is about 1.4 KB: its buffers are that small, a whole result's are 64 KiB.
+        int size = (int) Math.max(16, Math.min(BUFFER, sizeHint + 4));
+        this.raw = new byte[size];
+        this.bytes = ByteBuffer.wrap(raw).limit(0);
+        this.chars = CharBuffer.allocate(size).limit(0);
     }
 
     /**
      * Reads one JSON document from {@code in} (to its end). {@code byteOffset} is where the stream
-     * starts in the line it comes from, so that reported offsets are the line's.
+     * starts in the line it comes from, so that reported offsets are the line's; {@code sizeHint}
+     * is the stream's length where known (it sizes the buffers), else any large number.
      */
-    static Document read(InputStream in, long byteOffset) throws Malformed, IOException {
-        DeviceJson reader = new DeviceJson(in, byteOffset);
+    static Document read(InputStream in, long byteOffset, long sizeHint) throws Malformed, IOException {
+        DeviceJson reader = new DeviceJson(in, byteOffset, sizeHint);
         try {
             Object value = reader.value(0);
             reader.skipWhitespace();

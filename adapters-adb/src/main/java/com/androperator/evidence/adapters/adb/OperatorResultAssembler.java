@@ -142,7 +142,7 @@ final class OperatorResultAssembler implements AutoCloseable {
     /** An unchunked result line: {@code markerAt} is where its marker starts. */
     private Verdict resultLine(byte[] line, int length, int markerAt) {
         int json = markerAt + RESULT_MARKER_BYTES.length;
-        Parse parse = parse(new ByteArrayInputStream(line, json, length - json), json - markerAt);
+        Parse parse = parse(new ByteArrayInputStream(line, json, length - json), json - markerAt, length - json);
         if (parse.failure != null) {
             return parse.failure;
         }
@@ -187,9 +187,9 @@ final class OperatorResultAssembler implements AutoCloseable {
         }
     }
 
-    private static Parse parse(InputStream in, long offsetInLine) {
+    private static Parse parse(InputStream in, long offsetInLine, long size) {
         try {
-            return new Parse(DeviceJson.read(in, offsetInLine), null, null);
+            return new Parse(DeviceJson.read(in, offsetInLine, size), null, null);
         } catch (DeviceJson.Malformed e) {
             return new Parse(null, e.getMessage(), null);
         } catch (IOException e) {
@@ -198,7 +198,7 @@ final class OperatorResultAssembler implements AutoCloseable {
     }
 
     private Verdict chunk(byte[] line, int length, int jsonAt) {
-        Parse parse = parse(new ByteArrayInputStream(line, jsonAt, length - jsonAt), jsonAt);
+        Parse parse = parse(new ByteArrayInputStream(line, jsonAt, length - jsonAt), jsonAt, length - jsonAt);
         if (parse.failure != null) {
             return parse.failure;
         }
@@ -316,7 +316,7 @@ final class OperatorResultAssembler implements AutoCloseable {
         try (InputStream whole = new DigestInputStream(inIndexOrder(), digest)) {
             byte[] marker = whole.readNBytes(RESULT_MARKER_BYTES.length);
             boolean marked = Arrays.equals(marker, RESULT_MARKER_BYTES);
-            Parse parse = marked ? parse(whole, RESULT_MARKER_BYTES.length) : null;
+            Parse parse = marked ? parse(whole, RESULT_MARKER_BYTES.length, byteLength) : null;
             whole.transferTo(java.io.OutputStream.nullOutputStream());
             String digestHex = HexFormat.of().formatHex(digest.digest());
             Optional<Verdict> rejected = digestHex.equals(sha256) ? Optional.empty() : Optional.of(new Verdict.Malformed(
