@@ -17,11 +17,10 @@ import java.util.function.Function;
  * by the deadline it is given. An expired deadline is a COMMAND_TIMEOUT without any device call;
  * other failures are METADATA_UNAVAILABLE with what went wrong.
  *
- * <p>Output is decoded per use (see {@link Utf8}): the strings that reach the manifest (getprop
- * values, the Operator's versionName) leniently but marked, so a value the device sent as bytes
- * that are not UTF-8 is unavailable rather than recorded with replacement characters, while the
- * rest of the inventory stays usable; numbers and ASCII tokens (wm, dumpsys input) cannot be
- * changed by a stray byte and are parsed from plain lenient text.
+ * <p>Output is decoded leniently but marked (see {@link Utf8#marked}): a value the device sent as
+ * bytes that are not UTF-8 (a getprop value, the versionName, a wm or viewport line) is unavailable,
+ * never recorded with replacement characters or read around, while the rest of the output stays
+ * usable (one bad byte in another input device's name does not cost the rotation).
  */
 public final class AdbDeviceMetadata implements DeviceMetadataSource {
     private static final long OUTPUT_CAP = 16L * 1024 * 1024;
@@ -44,22 +43,23 @@ public final class AdbDeviceMetadata implements DeviceMetadataSource {
 
     @Override
     public Observation<PropertyInventory> properties(String serial, Deadline deadline) {
-        return parsed(serial, "getprop", deadline, true, output -> Optional.of(withoutMalformed(GetpropParser.parse(output))));
+        return parsed(serial, "getprop", deadline, output -> Optional.of(withoutMalformed(GetpropParser.parse(output))));
     }
 
     @Override
     public Observation<WmSize> displaySize(String serial, Deadline deadline) {
-        return parsed(serial, "wm size", deadline, false, WmOutputParser::size);
+        return parsed(serial, "wm size", deadline, WmOutputParser::size, "size:");
     }
 
     @Override
     public Observation<WmDensity> displayDensity(String serial, Deadline deadline) {
-        return parsed(serial, "wm density", deadline, false, WmOutputParser::density);
+        return parsed(serial, "wm density", deadline, WmOutputParser::density, "density:");
     }
 
     @Override
     public Observation<Integer> rotation(String serial, Deadline deadline) {
-        return parsed(serial, "dumpsys input", deadline, false, InputRotationParser::rotation);
+        return parsed(serial, "dumpsys input", deadline, InputRotationParser::rotation, "Viewport",
+                "SurfaceOrientation");
     }
 
     @Override
@@ -69,7 +69,7 @@ public final class AdbDeviceMetadata implements DeviceMetadataSource {
                     + Text.abbreviate(String.valueOf(operatorPackage), 80)
                     + "' is not a valid Android package name; nothing was sent");
         }
-        Fetch fetch = fetch(serial, "dumpsys package " + ShellQuote.quote(operatorPackage), deadline, true);
+        Fetch fetch = fetch(serial, "dumpsys package " + ShellQuote.quote(operatorPackage), deadline);
         if (fetch instanceof Fetch.Failed failed) {
             return new Observation.Unavailable<>(failed.failure());
         }
@@ -89,13 +89,23 @@ public final class AdbDeviceMetadata implements DeviceMetadataSource {
         return Observation.of(version.get());
     }
 
-    private <T> Observation<T> parsed(String serial, String command, Deadline deadline, boolean marked,
-                                      Function<String, Optional<T>> parser) {
-        Fetch fetch = fetch(serial, command, deadline, marked);
+    /**
+     * @param readLines what the lines the parser reads mention: one of them holding bytes that are
+     *                  not UTF-8 makes the value unavailable (it might have been read wrong)
+     */
+    private <T> Observation<T> parsed(String serial, String command, Deadline deadline,
+                                      Function<String, Optional<T>> parser, String... readLines) {
+        Fetch fetch = fetch(serial, command, deadline);
         if (fetch instanceof Fetch.Failed failed) {
             return new Observation.Unavailable<>(failed.failure());
         }
         Fetch.Output output = (Fetch.Output) fetch;
+        Optional<String> unreadable = Utf8.unreadableLine(output.text(), readLines);
+        if (unreadable.isPresent()) {
+            return Observation.unavailable(ErrorCodes.METADATA_UNAVAILABLE, "`" + command + "` on " + serial
+                    + " printed a line that is not valid UTF-8, so its value is not guessed: "
+                    + Text.abbreviate(unreadable.get(), 300));
+        }
         Optional<T> value = parser.apply(output.text());
         return value.<Observation<T>>map(Observation::of).orElseGet(() -> Observation.unavailable(
                 ErrorCodes.METADATA_UNAVAILABLE, "`" + command + "` on " + serial + " printed nothing usable: "
@@ -123,7 +133,7 @@ public final class AdbDeviceMetadata implements DeviceMetadataSource {
         return new PropertyInventory(readable, inventory.parseable(), notUtf8);
     }
 
-    private Fetch fetch(String serial, String command, Deadline deadline, boolean marked) {
+    private Fetch fetch(String serial, String command, Deadline deadline) {
         if (!ShellQuote.isValidSerial(serial)) {
             return new Fetch.Failed(Failure.of(ErrorCodes.METADATA_UNAVAILABLE, "'"
                     + Text.abbreviate(String.valueOf(serial), 80) + "' is not a valid adb serial; nothing was sent"));
@@ -141,6 +151,6 @@ public final class AdbDeviceMetadata implements DeviceMetadataSource {
             return new Fetch.Failed(Failure.of(ErrorCodes.METADATA_UNAVAILABLE, "`" + command + "` on " + serial
                     + " failed: " + result.describe()));
         }
-        return new Fetch.Output(marked ? result.stdoutMarked() : result.stdoutText(), result.stdoutDescribed());
+        return new Fetch.Output(result.stdoutMarked(), result.stdoutDescribed());
     }
 }

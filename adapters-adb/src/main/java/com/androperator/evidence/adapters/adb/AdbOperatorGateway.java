@@ -98,8 +98,10 @@ public final class AdbOperatorGateway implements OperatorGateway {
             return notAnswered(ErrorCodes.COMMAND_TIMEOUT, "the budget ran out while checking that "
                     + operatorPackage + " is installed", PHASE_INSTALLED_CHECK, false, Map.of());
         }
-        PackageDumpParser.Listing found = listing.succeeded()
-                ? PackageDumpParser.listing(listing.stdoutText(), operatorPackage)
+        String packages = listing.stdoutMarked();
+        // A package line that is not UTF-8 could be the Operator's: installed or not cannot be told.
+        PackageDumpParser.Listing found = listing.succeeded() && Utf8.unreadableLine(packages, "package:").isEmpty()
+                ? PackageDumpParser.listing(packages, operatorPackage)
                 : PackageDumpParser.Listing.UNRECOGNIZED;
         return switch (found) {
             case LISTED -> null;

@@ -63,7 +63,15 @@ public final class AdbScreenshotSource implements ScreenshotSource {
             return failed(0, ErrorCodes.DISPLAY_SELECTION_FAILED,
                     "dumpsys display on " + serial + " failed: " + dump.describe(), receipt);
         }
-        DisplayViewports.Choice choice = DisplayViewports.choose(dump.stdoutText());
+        String displays = dump.stdoutMarked();
+        Optional<String> unreadable = Utf8.unreadableLine(displays, "DisplayViewport");
+        if (unreadable.isPresent()) {
+            // A viewport that cannot be read might be the active one: never choose around it.
+            return failed(0, ErrorCodes.DISPLAY_SELECTION_FAILED, "dumpsys display on " + serial
+                    + " printed a display viewport that is not valid UTF-8, so the screen cannot be chosen: "
+                    + Text.abbreviate(unreadable.get(), 300), receipt);
+        }
+        DisplayViewports.Choice choice = DisplayViewports.choose(displays);
         if (choice instanceof DisplayViewports.Choice.Refused refused) {
             return failed(0, ErrorCodes.DISPLAY_SELECTION_FAILED, "cannot choose the screen to capture on "
                     + serial + ": " + refused.message(), receipt);

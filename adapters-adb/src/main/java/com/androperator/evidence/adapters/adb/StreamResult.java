@@ -60,8 +60,8 @@ public record StreamResult(byte[] stdout, long bytesReceived, byte[] stderr, boo
     }
 
     /**
-     * Stdout as text for parsers that read ASCII tokens and digits only (wm, dumpsys display and
-     * input, pm, am): a malformed byte becomes U+FFFD, which can never form or change such a token.
+     * Stdout as text for host queries (the adb server's own replies) and for matching fixed ASCII
+     * markers: a malformed byte becomes U+FFFD, which can never form or change such a token.
      */
     public String stdoutText() {
         return new String(stdout, StandardCharsets.UTF_8);

@@ -119,4 +119,25 @@ final class Utf8 {
             }
         }
     }
+
+    /**
+     * The first line of {@link #marked} text that mentions one of {@code keywords} and holds a
+     * malformed sequence: such a line is one a parser would read, so its value cannot be known.
+     * Lines that mention none (another input device's name, say) do not matter.
+     */
+    static Optional<String> unreadableLine(String markedText, String... keywords) {
+        if (!hasMalformed(markedText)) {
+            return Optional.empty();
+        }
+        for (String line : markedText.split("\n", -1)) {
+            if (hasMalformed(line)) {
+                for (String keyword : keywords) {
+                    if (line.contains(keyword)) {
+                        return Optional.of(line.strip().replace(MALFORMED, '\uFFFD'));
+                    }
+                }
+            }
+        }
+        return Optional.empty();
+    }
 }
