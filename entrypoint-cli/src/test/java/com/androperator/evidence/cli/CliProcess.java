@@ -22,6 +22,7 @@ final class CliProcess {
     private final Map<String, String> environment;
     private final Path scratch;
     private Integer fileSizeLimitKiB;
+    private List<String> jvmOptions = List.of();
 
     CliProcess(Map<String, String> environment, Path scratch) {
         this.environment = environment;
@@ -32,16 +33,34 @@ final class CliProcess {
     CliProcess withFileSizeLimitKiB(int kib) {
         CliProcess limited = new CliProcess(environment, scratch);
         limited.fileSizeLimitKiB = kib;
+        limited.jvmOptions = jvmOptions;
         return limited;
     }
 
-    Run run(String... args) {
+    /** Runs the child JVM with these options too, e.g. {@code -Xmx128m} to prove a memory bound. */
+    CliProcess withJvmOptions(String... options) {
+        CliProcess configured = new CliProcess(environment, scratch);
+        configured.fileSizeLimitKiB = fileSizeLimitKiB;
+        configured.jvmOptions = List.of(options);
+        return configured;
+    }
+
+    /** A child started and not waited for: the test decides when it ends (e.g. SIGKILL mid-transfer). */
+    Process start(String... args) {
+        try {
+            return builder(command(args), scratch.resolve("started-out.txt"), scratch.resolve("started-err.txt")).start();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private List<String> command(String... args) {
         List<String> java = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 // No hsperfdata file: under a file-size limit the JVM's own files must stay small.
-                "-XX:-UsePerfData", "-XX:TieredStopAtLevel=1",
-                "-cp", System.getProperty("java.class.path"),
-                Main.class.getName()));
+                "-XX:-UsePerfData", "-XX:TieredStopAtLevel=1"));
+        java.addAll(jvmOptions);
+        java.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName()));
         java.addAll(List.of(args));
         List<String> command = java;
         if (fileSizeLimitKiB != null) {
@@ -49,16 +68,25 @@ final class CliProcess {
             command = new ArrayList<>(List.of("bash", "-c", "ulimit -f " + fileSizeLimitKiB + " && exec \"$@\"", "bash"));
             command.addAll(java);
         }
+        return command;
+    }
+
+    private ProcessBuilder builder(List<String> command, Path out, Path err) {
+        ProcessBuilder builder = new ProcessBuilder(command)
+                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
+                .redirectOutput(out.toFile())
+                .redirectError(err.toFile());
+        builder.environment().clear();
+        builder.environment().putAll(environment);
+        return builder;
+    }
+
+    Run run(String... args) {
+        List<String> command = command(args);
         try {
             Path out = Files.createTempFile(scratch, "cli-out-", ".txt");
             Path err = Files.createTempFile(scratch, "cli-err-", ".txt");
-            ProcessBuilder builder = new ProcessBuilder(command)
-                    .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
-                    .redirectOutput(out.toFile())
-                    .redirectError(err.toFile());
-            builder.environment().clear();
-            builder.environment().putAll(environment);
-            Process process = builder.start();
+            Process process = builder(command, out, err).start();
             if (!process.waitFor(HANG_LIMIT_SECONDS, TimeUnit.SECONDS)) {
                 process.destroyForcibly().waitFor();
                 throw new IllegalStateException("androperator " + String.join(" ", args) + " hung; stderr: "
