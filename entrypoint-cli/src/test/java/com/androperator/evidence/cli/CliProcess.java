@@ -83,6 +83,9 @@ final class CliProcess {
 
     Run run(String... args) {
         List<String> command = command(args);
+        if (fileSizeLimitKiB != null) {
+            return runThroughPipes(command, args);
+        }
         try {
             Path out = Files.createTempFile(scratch, "cli-out-", ".txt");
             Path err = Files.createTempFile(scratch, "cli-err-", ".txt");
@@ -97,6 +100,39 @@ final class CliProcess {
             Files.delete(out);
             Files.delete(err);
             return run;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /**
+     * Under a file-size limit the child's output goes through pipes: the limit is the bundle's
+     * storage, and a caller's stdout (a terminal, a pipe) is never cut by it.
+     */
+    private Run runThroughPipes(List<String> command, String... args) {
+        ProcessBuilder builder = new ProcessBuilder(command)
+                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
+        builder.environment().clear();
+        builder.environment().putAll(environment);
+        try {
+            Process process = builder.start();
+            java.util.concurrent.CompletableFuture<byte[]> err = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+                try {
+                    return process.getErrorStream().readAllBytes();
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            });
+            byte[] out = process.getInputStream().readAllBytes();
+            if (!process.waitFor(HANG_LIMIT_SECONDS, TimeUnit.SECONDS)) {
+                process.destroyForcibly().waitFor();
+                throw new IllegalStateException("androperator " + String.join(" ", args) + " hung");
+            }
+            return new Run(process.exitValue(), new String(out, StandardCharsets.UTF_8),
+                    new String(err.join(), StandardCharsets.UTF_8));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (InterruptedException e) {
