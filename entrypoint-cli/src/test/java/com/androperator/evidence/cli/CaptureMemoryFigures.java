@@ -51,7 +51,7 @@ public final class CaptureMemoryFigures {
 
     private static void report(String what, PhoneLab lab, Path bundle, List<String> jvmOptions)
             throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of("/usr/bin/time", "-f", "MAXRSS_KB %M WALL_S %e",
+        List<String> command = new ArrayList<>(List.of("/usr/bin/time", "-f", "MAXRSS_KB %M WALL_S %e USER_S %U SYS_S %S",
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC"));
         command.addAll(jvmOptions);
