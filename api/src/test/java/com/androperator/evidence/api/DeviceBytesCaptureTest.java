@@ -17,11 +17,11 @@ import com.androperator.evidence.contracts.ContractJson;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.contracts.Manifest;
 import com.androperator.evidence.domain.capture.CaptureOutcome;
+import com.androperator.evidence.simulator.fixtures.MalformedUtf8;
 import com.androperator.evidence.simulator.profile.OperatorBehavior;
 import com.androperator.evidence.simulator.profile.ProfileFile;
 import com.androperator.evidence.simulator.profile.ResultEncoding;
 import com.androperator.evidence.simulator.profile.ServiceFault;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -72,30 +72,16 @@ class DeviceBytesCaptureTest {
                 dependencies.environment(lab.environment()).build());
     }
 
-    private static byte[] hierarchy(byte[] bad, int padding) {
-        ByteArrayOutputStream xml = new ByteArrayOutputStream();
-        xml.writeBytes(("<hierarchy rotation=\"0\"><node text=\"" + "x".repeat(padding)).getBytes(StandardCharsets.UTF_8));
-        xml.writeBytes(bad);
-        xml.writeBytes("\"/></hierarchy>".getBytes(StandardCharsets.UTF_8));
-        return xml.toByteArray();
-    }
-
     static Stream<Arguments> invalidUtf8() {
-        List<Object[]> members = List.of(
-                new Object[] {"lone continuation byte", new byte[] {(byte) 0x80}},
-                new Object[] {"overlong encoding", new byte[] {(byte) 0xC0, (byte) 0xAF}},
-                new Object[] {"truncated three-byte sequence", new byte[] {(byte) 0xE2, (byte) 0x82}},
-                new Object[] {"0xFF", new byte[] {(byte) 0xFF}},
-                new Object[] {"encoded surrogate", new byte[] {(byte) 0xED, (byte) 0xA0, (byte) 0x80}});
-        return members.stream().flatMap(member -> Stream.of(
-                Arguments.of(member[0] + ", unchunked", member[1], 100),
-                Arguments.of(member[0] + ", in chunks", member[1], 20_000)));
+        return MalformedUtf8.CLASSES.stream().flatMap(member -> Stream.of(
+                Arguments.of(member + ", unchunked", member.bytes(), 100),
+                Arguments.of(member + ", in chunks", member.bytes(), 20_000)));
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("invalidUtf8")
     void aHierarchyThatIsNotUtf8IsMalformedAndNeverWritten(String name, byte[] bad, int padding) throws IOException {
-        lab.phone(p -> p.toBuilder().operator(op -> op.withHierarchy(ProfileFile.inMemory("h.xml", hierarchy(bad, padding)))
+        lab.phone(p -> p.toBuilder().operator(op -> op.withHierarchy(ProfileFile.inMemory("h.xml", MalformedUtf8.hierarchyWith(bad, padding)))
                 .withEncoding(e -> e.withHierarchyBytes(ResultEncoding.HierarchyBytes.VERBATIM))).build());
         Path bundle = temp.resolve("bundle");
 

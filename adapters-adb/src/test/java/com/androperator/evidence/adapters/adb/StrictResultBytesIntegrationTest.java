@@ -11,12 +11,13 @@ import com.androperator.evidence.domain.port.OperatorGateway.OperatorOutcome;
 import com.androperator.evidence.domain.port.OperatorGateway.OperatorOutcome.Answered;
 import com.androperator.evidence.domain.port.OperatorGateway.OperatorOutcome.NotAnswered;
 import com.androperator.evidence.simulator.DeviceSimulator;
+import com.androperator.evidence.simulator.fixtures.MalformedUtf8;
 import com.androperator.evidence.simulator.profile.ProfileFile;
 import com.androperator.evidence.simulator.profile.ResultEncoding;
 import com.androperator.evidence.simulator.profile.SimulatorProfile;
-import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Map;
 import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
@@ -81,35 +82,29 @@ class StrictResultBytesIntegrationTest {
         return notAnswered;
     }
 
-    private static byte[] hierarchy(byte[] bad, int paddingBytes) {
-        ByteArrayOutputStream xml = new ByteArrayOutputStream();
-        xml.writeBytes("<hierarchy rotation=\"0\"><node text=\"".getBytes(StandardCharsets.UTF_8));
-        xml.writeBytes("x".repeat(paddingBytes).getBytes(StandardCharsets.UTF_8));
-        xml.writeBytes(bad);
-        xml.writeBytes("\"/></hierarchy>".getBytes(StandardCharsets.UTF_8));
-        return xml.toByteArray();
-    }
+    /** Each class, with the words its refusal names it by. */
+    private static final Map<String, String> KINDS = Map.of(
+            "lone continuation byte", "a continuation byte 0x80",
+            "overlong encoding", "an overlong encoding",
+            "truncated three-byte sequence", "cut short",
+            "0xFF", "the byte 0xFF",
+            "encoded surrogate", "an encoded UTF-16 surrogate");
 
     static Stream<Arguments> invalidUtf8() {
-        List<Object[]> members = List.of(
-                new Object[] {"lone continuation byte", new byte[] {(byte) 0x80}, "a continuation byte 0x80"},
-                new Object[] {"overlong encoding", new byte[] {(byte) 0xC0, (byte) 0xAF}, "an overlong encoding"},
-                new Object[] {"truncated three-byte sequence", new byte[] {(byte) 0xE2, (byte) 0x82}, "cut short"},
-                new Object[] {"0xFF", new byte[] {(byte) 0xFF}, "the byte 0xFF"},
-                new Object[] {"encoded surrogate", new byte[] {(byte) 0xED, (byte) 0xA0, (byte) 0x80},
-                    "an encoded UTF-16 surrogate"});
-        return members.stream().flatMap(member -> Stream.of(
-                Arguments.of(member[0] + ", unchunked", member[1], member[2], 100, ResultEncoding.Chunking.AUTO),
-                Arguments.of(member[0] + ", in chunks", member[1], member[2], 50_000, ResultEncoding.Chunking.AUTO),
-                Arguments.of(member[0] + ", a short line forced into chunks", member[1], member[2], 4_000,
-                        ResultEncoding.Chunking.ALWAYS)));
+        return MalformedUtf8.CLASSES.stream().flatMap(member -> Stream.of(
+                Arguments.of(member + ", unchunked", member.bytes(), KINDS.get(member.name()), 100,
+                        ResultEncoding.Chunking.AUTO),
+                Arguments.of(member + ", in chunks", member.bytes(), KINDS.get(member.name()), 50_000,
+                        ResultEncoding.Chunking.AUTO),
+                Arguments.of(member + ", a short line forced into chunks", member.bytes(), KINDS.get(member.name()),
+                        4_000, ResultEncoding.Chunking.ALWAYS)));
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("invalidUtf8")
     void aResultThatIsNotUtf8IsMalformedWithTheKindOfSequence(String name, byte[] bad, String kind, int padding,
                                                              ResultEncoding.Chunking chunking) {
-        NotAnswered outcome = malformed(snapshot(sending(hierarchy(bad, padding), e -> e.withChunking(chunking))));
+        NotAnswered outcome = malformed(snapshot(sending(MalformedUtf8.hierarchyWith(bad, padding), e -> e.withChunking(chunking))));
 
         assertThat(outcome.failure().message()).contains("not valid UTF-8").contains(kind).contains("at byte");
     }
@@ -118,7 +113,7 @@ class StrictResultBytesIntegrationTest {
     @ParameterizedTest(name = "padding {0}")
     @org.junit.jupiter.params.provider.ValueSource(ints = {10, 50_000})
     void validBytesSentVerbatimArriveByteForByte(int padding) {
-        byte[] xml = hierarchy("Réglages · 設定 😀 \\ \" \t".getBytes(StandardCharsets.UTF_8), padding);
+        byte[] xml = MalformedUtf8.hierarchyWith("Réglages · 設定 😀 \\ \" \t".getBytes(StandardCharsets.UTF_8), padding);
 
         OperatorOutcome outcome = snapshot(sending(xml, e -> e));
 
@@ -130,7 +125,7 @@ class StrictResultBytesIntegrationTest {
 
     @Test
     void chunksThatClaimMoreThanTheResultCapAreMalformed() {
-        NotAnswered outcome = malformed(snapshot(sending(hierarchy(new byte[0], 5_000),
+        NotAnswered outcome = malformed(snapshot(sending(MalformedUtf8.hierarchyWith(new byte[0], 5_000),
                 e -> e.withClaimedByteLength(ParserLimits.MAX_RESULT_BYTES + 1))));
 
         assertThat(outcome.failure().message()).contains("out of range")
@@ -139,7 +134,7 @@ class StrictResultBytesIntegrationTest {
 
     @Test
     void chunksThatClaimLessThanTheyCarryAreMalformed() {
-        NotAnswered outcome = malformed(snapshot(sending(hierarchy(new byte[0], 5_000),
+        NotAnswered outcome = malformed(snapshot(sending(MalformedUtf8.hierarchyWith(new byte[0], 5_000),
                 e -> e.withClaimedByteLength(4_000L))));
 
         assertThat(outcome.failure().message()).contains("more than byteLength 4000");
@@ -147,7 +142,7 @@ class StrictResultBytesIntegrationTest {
 
     @Test
     void anUnchunkedResultLongerThanTheLineLimitIsRefusedNotCut() {
-        NotAnswered outcome = malformed(snapshot(sending(hierarchy(new byte[0], ParserLimits.MAX_LOGCAT_LINE_BYTES),
+        NotAnswered outcome = malformed(snapshot(sending(MalformedUtf8.hierarchyWith(new byte[0], ParserLimits.MAX_LOGCAT_LINE_BYTES),
                 e -> e.withChunking(ResultEncoding.Chunking.NEVER))));
 
         assertThat(outcome.failure().message()).contains("longer than the " + ParserLimits.MAX_LOGCAT_LINE_BYTES

@@ -2,7 +2,6 @@ package com.androperator.evidence.simulator.device;
 
 import com.androperator.evidence.simulator.shell.CommandOutput;
 import com.androperator.evidence.simulator.transport.StreamClosedException;
-import java.util.Arrays;
 import java.util.concurrent.CountDownLatch;
 
 /**
@@ -14,17 +13,17 @@ final class StallingOutput implements CommandOutput {
 
     private final CommandOutput inner;
     private final CountDownLatch closed = new CountDownLatch(1);
-    private long remaining;
+    private final ByteBudget budget;
 
     StallingOutput(CommandOutput inner, long budget, StreamControl stream) {
         this.inner = inner;
-        this.remaining = budget;
+        this.budget = new ByteBudget(budget);
         stream.onClose(closed::countDown);
     }
 
     @Override
     public void stdout(byte[] data) {
-        byte[] allowed = spend(data);
+        byte[] allowed = budget.spend(data);
         if (allowed.length > 0) {
             inner.stdout(allowed);
         }
@@ -33,7 +32,7 @@ final class StallingOutput implements CommandOutput {
 
     @Override
     public void stderr(byte[] data) {
-        byte[] allowed = spend(data);
+        byte[] allowed = budget.spend(data);
         if (allowed.length > 0) {
             inner.stderr(allowed);
         }
@@ -46,18 +45,8 @@ final class StallingOutput implements CommandOutput {
         inner.exit(status);
     }
 
-    private byte[] spend(byte[] data) {
-        if (data.length <= remaining) {
-            remaining -= data.length;
-            return data;
-        }
-        byte[] allowed = Arrays.copyOf(data, (int) remaining);
-        remaining = 0;
-        return allowed;
-    }
-
     private void stallIfSpent() {
-        if (remaining > 0) {
+        if (!budget.spent()) {
             return;
         }
         try {

@@ -67,7 +67,6 @@ final class GuardedWriter {
         private final String name;
         private PartialFile file;
         private StoreResult.StoreFailed broken;
-        private long written;
 
         private StreamedPartial(String name) {
             this.name = name;
@@ -76,10 +75,6 @@ final class GuardedWriter {
         /** Whether any byte was handed to the file (it then exists, or existed, in the bundle). */
         boolean started() {
             return file != null || broken != null;
-        }
-
-        long written() {
-            return written;
         }
 
         /** False once storage failed: nothing more can be kept. */
@@ -98,11 +93,7 @@ final class GuardedWriter {
                         return false;
                     }
                 }
-                if (!file.write(bytes, offset, length)) {
-                    return false;
-                }
-                written += length;
-                return true;
+                return file.write(bytes, offset, length);
             } catch (RuntimeException e) {
                 broken = failed(name, "the bundle writer failed: " + AdapterFault.describe(e));
                 return false;
