@@ -17,12 +17,8 @@ import java.util.concurrent.TimeUnit;
  * Not a test: prints the peak resident set size ({@code /usr/bin/time -f %M}) of an
  * {@code androperator evidence capture} child process for a 64 MiB screenshot and for a 50 MB
  * hierarchy, taken from the simulated phone through a private real adb server. Figures are printed,
- * never asserted. Run from the test classpath:
- *
- * <pre>
- *   java -cp "$(cat entrypoint-cli/target/test-classpath.txt):entrypoint-cli/target/test-classes:entrypoint-cli/target/classes" \
- *     com.androperator.evidence.cli.CaptureMemoryFigures [extra JVM option ...]
- * </pre>
+ * never asserted. Run it on this module's test classpath (an IDE, or a throwaway JUnit test that
+ * calls {@code main}), with the extra JVM options for the child as arguments.
  *
  * The child runs with the launcher's flags (C1 only, serial GC) plus any options given, e.g. {@code -Xmx128m}.
  */
