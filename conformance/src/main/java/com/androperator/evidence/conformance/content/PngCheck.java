@@ -2,8 +2,6 @@ package com.androperator.evidence.conformance.content;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.zip.CRC32;
 import java.util.zip.DataFormatException;
 import java.util.zip.Inflater;
@@ -49,7 +47,7 @@ public final class PngCheck {
     }
 
     /** A structural problem, thrown to end the walk; never leaves this class. */
-    private static final class Refusal extends Exception {
+    static final class Refusal extends Exception {
         private static final long serialVersionUID = 1L;
 
         Refusal(String format, Object... args) {
@@ -64,11 +62,11 @@ public final class PngCheck {
         private final CRC32 crc = new CRC32();
         private final Inflater inflater = new Inflater();
         private long offset;
-        private Header header;
+        private PngLayout.Header header;
         private boolean palette;
         /** 0 before the IDAT run, 1 inside it, 2 after it. */
         private int imageData;
-        private Scanlines scanlines;
+        private PngLayout.Scanlines scanlines;
 
         Walk(InputStream in) {
             this.in = in;
@@ -138,7 +136,7 @@ public final class PngCheck {
                     if (in.read() >= 0) {
                         throw new Refusal("data after the IEND chunk that ends at offset %d; IEND is last", offset);
                     }
-                    return new ContentVerdict.Image(header.width, header.height);
+                    return new ContentVerdict.Image(header.width(), header.height());
                 }
             }
         }
@@ -152,13 +150,13 @@ public final class PngCheck {
             }
             byte[] data = new byte[13];
             readData(data, 13, "IHDR", chunkAt);
-            header = Header.of(data, chunkAt + 8);
+            header = PngLayout.Header.of(data, chunkAt + 8);
         }
 
         private void readPalette(long length, long chunkAt) throws IOException, Refusal {
-            if (header.colourType == 0 || header.colourType == 4) {
+            if (header.colourType() == 0 || header.colourType() == 4) {
                 throw new Refusal("PLTE chunk at offset %d in a greyscale image (colour type %d)", chunkAt,
-                        header.colourType);
+                        header.colourType());
             }
             if (palette) {
                 throw new Refusal("a second PLTE chunk at offset %d", chunkAt);
@@ -168,9 +166,9 @@ public final class PngCheck {
             }
             long entries = length / 3;
             if (length % 3 != 0 || entries < 1 || entries > 256
-                    || (header.colourType == 3 && entries > (1L << header.bitDepth))) {
+                    || (header.colourType() == 3 && entries > (1L << header.bitDepth()))) {
                 throw new Refusal("PLTE chunk at offset %d has %d bytes: not 1 to %d three-byte entries", chunkAt,
-                        length, header.colourType == 3 ? Math.min(256, 1 << header.bitDepth) : 256);
+                        length, header.colourType() == 3 ? Math.min(256, 1 << header.bitDepth()) : 256);
             }
             palette = true;
             skipData(length, "PLTE", chunkAt);
@@ -180,11 +178,11 @@ public final class PngCheck {
             if (imageData == 2) {
                 throw new Refusal("IDAT chunk at offset %d after other chunks ended the image data", chunkAt);
             }
-            if (header.colourType == 3 && !palette) {
+            if (header.colourType() == 3 && !palette) {
                 throw new Refusal("IDAT chunk at offset %d in an indexed image without a PLTE chunk", chunkAt);
             }
             if (scanlines == null) {
-                scanlines = new Scanlines(header);
+                scanlines = new PngLayout.Scanlines(header);
             }
             imageData = 1;
             long left = length;
@@ -279,114 +277,7 @@ public final class PngCheck {
         }
     }
 
-    /** IHDR as the limits allow it. */
-    private record Header(int width, int height, int bitDepth, int colourType, boolean adam7) {
-        static Header of(byte[] data, long at) throws Refusal {
-            long width = int32(data, 0) & 0xFFFF_FFFFL;
-            long height = int32(data, 4) & 0xFFFF_FFFFL;
-            if (width == 0 || height == 0 || width > Integer.MAX_VALUE || height > Integer.MAX_VALUE) {
-                throw new Refusal("IHDR at offset %d gives %dx%d; both must be 1 to 2^31-1", at, width, height);
-            }
-            if (width * height > MAX_PIXELS) {
-                throw new Refusal("IHDR at offset %d gives %dx%d = %d pixels, over the %d-pixel limit", at, width, height,
-                        width * height, MAX_PIXELS);
-            }
-            int depth = data[8] & 0xFF;
-            int colour = data[9] & 0xFF;
-            boolean allowed = switch (colour) {
-                case 0 -> depth == 1 || depth == 2 || depth == 4 || depth == 8 || depth == 16;
-                case 3 -> depth == 1 || depth == 2 || depth == 4 || depth == 8;
-                case 2, 4, 6 -> depth == 8 || depth == 16;
-                default -> false;
-            };
-            if (!allowed) {
-                throw new Refusal("IHDR at offset %d: colour type %d with bit depth %d is not a PNG format", at, colour,
-                        depth);
-            }
-            if (data[10] != 0 || data[11] != 0 || (data[12] & 0xFF) > 1) {
-                throw new Refusal("IHDR at offset %d: compression %d, filter %d, interlace %d (must be 0, 0, 0 or 1)",
-                        at, data[10] & 0xFF, data[11] & 0xFF, data[12] & 0xFF);
-            }
-            return new Header((int) width, (int) height, depth, colour, data[12] == 1);
-        }
-
-        int bitsPerPixel() {
-            int samples = switch (colourType) {
-                case 2 -> 3;
-                case 4 -> 2;
-                case 6 -> 4;
-                default -> 1;
-            };
-            return samples * bitDepth;
-        }
-    }
-
-    /** The filtered scanlines the header implies, pass by pass: a filter byte, then a row of bytes. */
-    private static final class Scanlines {
-        private final List<long[]> passes = new ArrayList<>(7);
-        private int pass;
-        private long rowsLeft;
-        /** Bytes of the current row still due; -1 when the next byte is a filter type. */
-        private long rowBytesLeft = -1;
-        private long rowsDone;
-        private final long rowsTotal;
-
-        Scanlines(Header header) {
-            int[][] adam7 = {{0, 0, 8, 8}, {4, 0, 8, 8}, {0, 4, 4, 8}, {2, 0, 4, 4}, {0, 2, 2, 4}, {1, 0, 2, 2},
-                {0, 1, 1, 2}};
-            int[][] layout = header.adam7 ? adam7 : new int[][] {{0, 0, 1, 1}};
-            long total = 0;
-            for (int[] p : layout) {
-                long columns = header.width > p[0] ? (header.width - p[0] + p[2] - 1) / p[2] : 0;
-                long rows = header.height > p[1] ? (header.height - p[1] + p[3] - 1) / p[3] : 0;
-                if (columns > 0 && rows > 0) {
-                    passes.add(new long[] {rows, (columns * header.bitsPerPixel() + 7) / 8});
-                    total += rows;
-                }
-            }
-            rowsTotal = total;
-            rowsLeft = passes.get(0)[0];
-        }
-
-        void consume(byte[] data, int count, long chunkAt) throws Refusal {
-            int i = 0;
-            while (i < count) {
-                if (rowBytesLeft < 0) {
-                    if (pass == passes.size()) {
-                        throw new Refusal("the zlib stream holds data after the last of %d scanlines (IDAT chunk at"
-                                + " offset %d)", rowsTotal, chunkAt);
-                    }
-                    int filter = data[i] & 0xFF;
-                    if (filter > 4) {
-                        throw new Refusal("scanline %d of %d starts with filter type %d (0 to 4 exist); IDAT chunk at"
-                                + " offset %d", rowsDone + 1, rowsTotal, filter, chunkAt);
-                    }
-                    i++;
-                    rowBytesLeft = passes.get(pass)[1];
-                }
-                long take = Math.min(rowBytesLeft, count - i);
-                i += (int) take;
-                rowBytesLeft -= take;
-                if (rowBytesLeft == 0) {
-                    rowBytesLeft = -1;
-                    rowsDone++;
-                    if (--rowsLeft == 0 && ++pass < passes.size()) {
-                        rowsLeft = passes.get(pass)[0];
-                    }
-                }
-            }
-        }
-
-        boolean complete() {
-            return rowsDone == rowsTotal;
-        }
-
-        String progress() {
-            return rowsDone + " of " + rowsTotal + " scanlines" + (rowBytesLeft >= 0 ? " and part of the next" : "");
-        }
-    }
-
-    private static long int32(byte[] b, int at) {
+    static long int32(byte[] b, int at) {
         return ((b[at] & 0xFFL) << 24) | ((b[at + 1] & 0xFFL) << 16) | ((b[at + 2] & 0xFFL) << 8) | (b[at + 3] & 0xFFL);
     }
 
