@@ -4,6 +4,7 @@ import com.androperator.evidence.contracts.Artifact;
 import com.androperator.evidence.contracts.ArtifactKind;
 import com.androperator.evidence.contracts.BundleError;
 import com.androperator.evidence.contracts.ErrorCodes;
+import com.androperator.evidence.contracts.NonBlank;
 import com.androperator.evidence.contracts.Timing;
 import com.androperator.evidence.domain.budget.Deadline;
 import com.androperator.evidence.domain.capture.VerifiedWrite.Persisted;
@@ -164,9 +165,10 @@ final class HierarchyStep {
 
     /** The Operator's own failure: its error code passes through unchanged. */
     private static BundleError operatorFailure(OperatorEnvelope envelope, String prefix) {
-        String code = envelope.errorCode() == null || envelope.errorCode().isBlank()
-                ? ErrorCodes.OPERATOR_COMMAND_FAILED : envelope.errorCode();
-        String message = envelope.error() == null || envelope.error().isBlank()
+        // Blank as the schema's \S means it: a lone U+00A0 from the device is no code or message.
+        String code = !NonBlank.isNonBlank(envelope.errorCode()) ? ErrorCodes.OPERATOR_COMMAND_FAILED
+                : envelope.errorCode();
+        String message = !NonBlank.isNonBlank(envelope.error())
                 ? "the Operator reported status \"" + envelope.status() + "\" without a message" : envelope.error();
         return hierarchyError(code, prefix + message);
     }
