@@ -24,7 +24,8 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * What one stdio line is in JSON-RPC 2.0 terms, before the SDK sees it: a message to hand on,
  * an error to answer (-32700 for anything that is not one JSON value, -32600 for JSON that is not
- * a request or notification), or a response-shaped line to drop. MCP adds to JSON-RPC that ids
+ * a request or notification, -32602 for a tools/call the SDK could not read), or a response-shaped
+ * line to drop. MCP adds to JSON-RPC that ids
  * are strings or integers, never null, and its current protocol has no batches.
  */
 final class JsonRpcLines {
@@ -155,6 +156,10 @@ final class JsonRpcLines {
         if (params != null && !params.isObject() && !params.isNull()) {
             return invalid(id, "params must be an object (MCP methods take named parameters), not " + describe(params));
         }
+        if (idNode != null && McpSchema.METHOD_TOOLS_CALL.equals(method.stringValue()) && !toolCall(params)) {
+            return new Refuse(id, McpSchema.ErrorCodes.INVALID_PARAMS, "Invalid params: tools/call takes params "
+                    + "{\"name\": the tool's name, \"arguments\": an object}");
+        }
         try {
             return new Forward(idNode == null
                     ? PROTOCOL_JSON.convertValue(node, McpSchema.JSONRPCNotification.class)
@@ -162,6 +167,15 @@ final class JsonRpcLines {
         } catch (RuntimeException e) {
             return invalid(id, "the message could not be read: " + Excerpt.of(String.valueOf(e.getMessage()), 160));
         }
+    }
+
+    /** The shape the SDK reads a tools/call by: a string name and, if any, object arguments. */
+    private static boolean toolCall(JsonNode params) {
+        if (params == null || !params.isObject() || !params.path("name").isString()) {
+            return false;
+        }
+        JsonNode arguments = params.get("arguments");
+        return arguments == null || arguments.isNull() || arguments.isObject();
     }
 
     private static Verdict response(JsonNode node) {

@@ -39,6 +39,8 @@ class McpStdioGuardTest {
             + "protocol has no batches; send each message as its own line";
     private static final String CUT = "Parse error: the JSON value is cut short: the line ends inside it";
     private static final String DEEP = "Parse error: the JSON is nested deeper than 500 levels";
+    private static final String TOOL_CALL_PARAMS = "Invalid params: tools/call takes params {\"name\": the tool's "
+            + "name, \"arguments\": an object}";
     private static final AtomicLong IDS = new AtomicLong(1000);
 
     private static Path home;
@@ -143,6 +145,13 @@ class McpStdioGuardTest {
                         invalid(14, "params must be an object (MCP methods take named parameters), not an array")),
                 line("params a string", "{\"jsonrpc\":\"2.0\",\"id\":15,\"method\":\"tools/list\",\"params\":\"x\"}",
                         invalid(15, "params must be an object (MCP methods take named parameters), not a string")),
+                line("tools/call without params", "{\"jsonrpc\":\"2.0\",\"id\":18,\"method\":\"tools/call\"}",
+                        error(18, -32602, TOOL_CALL_PARAMS)),
+                line("tools/call with a numeric name", "{\"jsonrpc\":\"2.0\",\"id\":19,\"method\":\"tools/call\","
+                        + "\"params\":{\"name\":5}}", error(19, -32602, TOOL_CALL_PARAMS)),
+                line("tools/call with arguments that are not an object", "{\"jsonrpc\":\"2.0\",\"id\":20,\"method\":"
+                        + "\"tools/call\",\"params\":{\"name\":\"evidence_video_status\",\"arguments\":[1]}}",
+                        error(20, -32602, TOOL_CALL_PARAMS)),
                 // What JSON-RPC leaves unanswered
                 line("an empty line", "", null),
                 line("a line of blanks", " \t ", null),
@@ -175,7 +184,7 @@ class McpStdioGuardTest {
             String answer = server.nextLine();
             assertThat(ContractJson.mapper().readTree(answer)).as(answer).isEqualTo(ContractJson.mapper().readTree(expected));
             JsonNode error = ContractJson.mapper().readTree(expected).get("error");
-            if (error != null && error.get("code").asInt() != -32601) {
+            if (error != null && error.get("code").asInt() != -32601) { // -32601 is the SDK's own answer
                 String logged = server.awaitStderr(l -> l.contains("line " + number + " refused with "));
                 assertThat(logged).contains(error.get("code").asInt() + ": " + error.get("message").asString());
                 assertThat(logged.length()).as(logged).isLessThan(700);

@@ -82,8 +82,12 @@ class McpToolCallConcurrencyTest {
             for (int i = 0; i < SLOW_CALLS; i++) {
                 int call = i;
                 callers.execute(() -> {
-                    server.client().callTool(CallToolRequest.builder("evidence_capture").arguments(slowCapture()).build());
-                    events.add("slow capture " + call + " answered");
+                    try {
+                        server.client().callTool(CallToolRequest.builder("evidence_capture").arguments(slowCapture()).build());
+                        events.add("slow capture " + call + " answered");
+                    } catch (RuntimeException e) {
+                        // The session ends with the test while the capture still runs: no answer, by design.
+                    }
                 });
             }
             awaitSnapshotDispatches(dispatchedBefore + SLOW_CALLS);
