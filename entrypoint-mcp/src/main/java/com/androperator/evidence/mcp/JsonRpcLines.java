@@ -22,17 +22,18 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * What one stdio line is in JSON-RPC 2.0 terms, before the SDK sees it: a message to hand on,
- * an error to answer (-32700 for anything that is not one JSON value, -32600 for JSON that is not
- * a request or notification, -32602 for a tools/call the SDK could not read), or a response-shaped
- * line to drop. MCP adds to JSON-RPC that ids
- * are strings or integers, never null, and its current protocol has no batches.
+ * What one stdio line is in JSON-RPC 2.0 terms, before the SDK sees it: a message to hand on, an
+ * error to answer (-32700 for anything that is not one JSON value, -32600 for JSON that is not a
+ * request or notification, -32602 for a tools/call the SDK could not read), or a response-shaped
+ * line to drop. MCP adds to JSON-RPC that ids are strings or integers, never null, and its current
+ * protocol has no batches.
  */
 final class JsonRpcLines {
-    static final int PARSE_ERROR = McpSchema.ErrorCodes.PARSE_ERROR;
-    static final int INVALID_REQUEST = McpSchema.ErrorCodes.INVALID_REQUEST;
-    /** The parser's nesting limit (Jackson's default, made explicit); the tool arguments' own JSON has the same. */
+    /** The nesting limit (Jackson's default, made explicit); ContractJson, which copies a caller's context, has the same. */
     static final int MAX_DEPTH = 500;
+
+    private static final int PARSE_ERROR = McpSchema.ErrorCodes.PARSE_ERROR;
+    private static final int INVALID_REQUEST = McpSchema.ErrorCodes.INVALID_REQUEST;
 
     private static final JsonMapper TREES = JsonMapper.builder(JsonFactory.builder()
                     .streamReadConstraints(StreamReadConstraints.builder()
@@ -216,7 +217,7 @@ final class JsonRpcLines {
             return node.canConvertToLong() ? "an integer" : "an integer beyond 64 bits";
         }
         if (node.isNumber()) {
-            return "a fractional number";
+            return "a number written with a fraction or an exponent";
         }
         if (node.isString()) {
             return "a string";

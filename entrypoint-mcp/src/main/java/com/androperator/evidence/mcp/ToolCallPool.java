@@ -67,11 +67,6 @@ final class ToolCallPool {
                 + "the server with a higher --max-tool-calls.", Map.of("limit", limit, "tool", tool), null), false);
     }
 
-    /** Tool calls still running. */
-    int inFlight() {
-        return executor.getActiveCount();
-    }
-
     /**
      * Takes no more calls and gives those in flight up to {@code grace} to answer.
      *

@@ -41,6 +41,8 @@ class McpStdioGuardTest {
     private static final String DEEP = "Parse error: the JSON is nested deeper than 500 levels";
     private static final String TOOL_CALL_PARAMS = "Invalid params: tools/call takes params {\"name\": the tool's "
             + "name, \"arguments\": an object}";
+    private static final String NOT_INTEGER = "id must be a string or an integer, not a number written with a "
+            + "fraction or an exponent";
     private static final AtomicLong IDS = new AtomicLong(1000);
 
     private static Path home;
@@ -132,8 +134,8 @@ class McpStdioGuardTest {
                         invalid(null, "id must be a string or an integer, not an array")),
                 line("id a boolean", "{\"jsonrpc\":\"2.0\",\"id\":true,\"method\":\"ping\"}",
                         invalid(null, "id must be a string or an integer, not a boolean")),
-                line("id a fraction", "{\"jsonrpc\":\"2.0\",\"id\":1.5,\"method\":\"ping\"}",
-                        invalid(null, "id must be a string or an integer, not a fractional number")),
+                line("id a fraction", "{\"jsonrpc\":\"2.0\",\"id\":1.5,\"method\":\"ping\"}", invalid(null, NOT_INTEGER)),
+                line("id with an exponent", "{\"jsonrpc\":\"2.0\",\"id\":1e3,\"method\":\"ping\"}", invalid(null, NOT_INTEGER)),
                 line("id beyond 64 bits", "{\"jsonrpc\":\"2.0\",\"id\":18446744073709551616,\"method\":\"ping\"}",
                         invalid(null, "id must be a string or an integer, not an integer beyond 64 bits")),
                 line("no method", "{\"jsonrpc\":\"2.0\",\"id\":12}", invalid(12, "method is missing")),
@@ -191,6 +193,31 @@ class McpStdioGuardTest {
             }
         }
         // Still serving, and nothing else was answered: the next line out is this call's answer.
+        assertStatusCallWorks(server);
+    }
+
+    @Test
+    void answersWrittenByConcurrentToolCallsAreWholeLines() throws Exception {
+        // 200 calls at once: answered from many tool-call threads (some past the limit, as SERVER_BUSY),
+        // each answer one whole JSON line.
+        StringBuilder burst = new StringBuilder();
+        java.util.Set<String> ids = new java.util.HashSet<>();
+        for (int i = 0; i < 200; i++) {
+            ids.add("burst-" + i);
+            burst.append(McpLines.toolsCall("burst-" + i, "evidence_video_status", Map.of("sessionId", "none-" + i)))
+                    .append('\n');
+        }
+        server.sendBytes(burst.toString().getBytes(StandardCharsets.UTF_8));
+
+        java.util.Set<String> answered = new java.util.HashSet<>();
+        for (int i = 0; i < 200; i++) {
+            JsonNode answer = server.next();
+            assertThat(answer.path("jsonrpc").asString()).isEqualTo("2.0");
+            assertThat(answer.path("result").path("structuredContent").path("code").asString())
+                    .isIn(ErrorCodes.EVIDENCE_SESSION_NOT_FOUND, ErrorCodes.SERVER_BUSY);
+            answered.add(answer.path("id").asString());
+        }
+        assertThat(answered).isEqualTo(ids);
         assertStatusCallWorks(server);
     }
 
