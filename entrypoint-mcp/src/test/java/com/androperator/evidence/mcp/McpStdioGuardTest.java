@@ -5,11 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.androperator.evidence.contracts.ContractJson;
 import com.androperator.evidence.contracts.ErrorCodes;
 import java.io.ByteArrayOutputStream;
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -45,7 +42,8 @@ class McpStdioGuardTest {
             + "fraction or an exponent";
     private static final AtomicLong IDS = new AtomicLong(1000);
 
-    private static Path home;
+    @TempDir
+    static Path home;
     private static RawMcpServer server;
 
     @TempDir
@@ -53,19 +51,13 @@ class McpStdioGuardTest {
 
     @BeforeAll
     static void start() throws Exception {
-        home = Files.createTempDirectory("mcp-guard-home-");
         server = RawMcpServer.start(environment(home), home, List.of());
         server.initialize();
     }
 
     @AfterAll
-    static void stop() throws IOException {
+    static void stop() {
         server.close();
-        try (Stream<Path> files = Files.walk(home)) {
-            for (Path path : files.sorted(Comparator.reverseOrder()).toList()) {
-                Files.delete(path);
-            }
-        }
     }
 
     static Stream<Arguments> brokenLines() {

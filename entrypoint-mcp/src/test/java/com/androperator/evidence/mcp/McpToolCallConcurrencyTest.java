@@ -14,13 +14,11 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -42,7 +40,8 @@ class McpToolCallConcurrencyTest {
     private static final Duration DISPATCH_LIMIT = Duration.ofSeconds(240);
 
     private static PhoneLab lab;
-    private static Path tools;
+    @TempDir
+    static Path tools;
 
     @TempDir
     Path temp;
@@ -50,21 +49,12 @@ class McpToolCallConcurrencyTest {
     @BeforeAll
     static void start() throws IOException {
         lab = PhoneLab.start();
-        tools = Files.createTempDirectory("mcp-concurrency-path-");
         Files.createSymbolicLink(tools.resolve("adb"), lab.adb().adbPath());
     }
 
     @AfterAll
-    static void stop() throws IOException {
-        try {
-            lab.close();
-        } finally {
-            try (Stream<Path> files = Files.walk(tools)) {
-                for (Path path : files.sorted(Comparator.reverseOrder()).toList()) {
-                    Files.delete(path);
-                }
-            }
-        }
+    static void stop() {
+        lab.close();
     }
 
     @BeforeEach
