@@ -28,6 +28,8 @@ public final class ErrorCodes {
     public static final String OPERATOR_COMMAND_FAILED = "OPERATOR_COMMAND_FAILED";
     public static final String METADATA_UNAVAILABLE = "METADATA_UNAVAILABLE";
     public static final String DEVICE_TYPE_UNKNOWN = "DEVICE_TYPE_UNKNOWN";
+    /** MCP: the server's tool-call limit is reached; the call was not started. */
+    public static final String SERVER_BUSY = "SERVER_BUSY";
     public static final String STORAGE_FAILED = "STORAGE_FAILED";
     public static final String VIDEO_VERIFICATION_FAILED = "VIDEO_VERIFICATION_FAILED";
     public static final String RECORDER_FAILED = "RECORDER_FAILED";
