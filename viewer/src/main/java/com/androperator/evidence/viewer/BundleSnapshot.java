@@ -134,8 +134,13 @@ record BundleSnapshot(Path directory, BoundedJson.Read manifest, BoundedJson.Rea
         ArtifactCheck chosen = shots.stream().filter(c -> c.file().isPresent() && c.status().equals("complete")).findFirst()
                 .or(() -> shots.stream().filter(c -> c.file().isPresent()).findFirst()).orElse(null);
         Path file = chosen == null ? null : chosen.file().orElseThrow();
+        String notPng = null;
+        if (file != null && !isPng(file)) {
+            notPng = describe(chosen) + ". Its file " + chosen.path() + " is not a PNG image, so it is not shown.";
+            file = null;
+        }
         Optional<Geometry> geometry = Optional.empty();
-        if (chosen != null) {
+        if (file != null) {
             JsonValue image = chosen.entry().get("image").orElse(new JsonValue.Null());
             Optional<Long> width = image.whole("captureWidthPx");
             Optional<Long> height = image.whole("captureHeightPx");
@@ -158,17 +163,36 @@ record BundleSnapshot(Path directory, BoundedJson.Read manifest, BoundedJson.Rea
         }
         String absence = null;
         if (file == null) {
-            absence = shots.isEmpty() ? "The manifest lists no screenshot." : describe(shots.get(0));
+            absence = notPng != null ? notPng : shots.isEmpty() ? "The manifest lists no screenshot." : describe(shots.get(0));
         }
-        boolean verified = chosen != null && chosen.status().equals("complete") && !chosen.verdict().integrityFailure();
+        boolean verified = file != null && chosen.status().equals("complete") && !chosen.verdict().integrityFailure();
         return new Screenshot(chosen, file, verified, geometry.orElse(null), absence);
+    }
+
+    private static final byte[] PNG_SIGNATURE = {(byte) 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
+
+    private static boolean isPng(Path file) {
+        try {
+            return java.util.Arrays.equals(BundleFiles.head(file, PNG_SIGNATURE.length), PNG_SIGNATURE);
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    /** Whether a file starts like an MP4 (an ISO BMFF {@code ftyp} box), so that it can be handed to a player. */
+    static boolean isMp4(Path file) {
+        try {
+            byte[] head = BundleFiles.head(file, 8);
+            return head.length == 8 && head[4] == 'f' && head[5] == 't' && head[6] == 'y' && head[7] == 'p';
+        } catch (IOException e) {
+            return false;
+        }
     }
 
     private static Optional<Geometry> pngHeader(Path file) {
         try {
             byte[] head = BundleFiles.head(file, 24);
-            byte[] signature = {(byte) 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
-            if (head.length < 24 || !java.util.Arrays.equals(java.util.Arrays.copyOf(head, 8), signature)
+            if (head.length < 24 || !java.util.Arrays.equals(java.util.Arrays.copyOf(head, 8), PNG_SIGNATURE)
                     || head[12] != 'I' || head[13] != 'H' || head[14] != 'D' || head[15] != 'R') {
                 return Optional.empty();
             }
@@ -220,8 +244,8 @@ record BundleSnapshot(Path directory, BoundedJson.Read manifest, BoundedJson.Rea
         error.text("code").ifPresent(code -> text.append(": ").append(code));
         error.text("stage").ifPresent(stage -> text.append(" (stage ").append(stage).append(')'));
         error.text("message").ifPresent(message -> text.append(" — ").append(message));
-        if (check.verdict() == ArtifactCheck.Verdict.MISSING || check.verdict() == ArtifactCheck.Verdict.NOT_READ) {
-            text.append(". ").append(check.note());
+        if (check.verdict().integrityFailure()) {
+            text.append(", but ").append(check.note());
         }
         return text.toString();
     }

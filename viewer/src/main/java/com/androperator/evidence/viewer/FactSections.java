@@ -99,7 +99,7 @@ final class FactSections {
     private void clip(BundleSnapshot.Clip clip, int number) {
         ArtifactCheck check = clip.check();
         out.raw("<figure class=\"clip\"").attr("data-path", nullToEmpty(check.path())).raw(">");
-        boolean playable = check.file().isPresent() && clip.mimeType().equals("video/mp4");
+        boolean playable = check.file().isPresent() && clip.mimeType().equals("video/mp4") && BundleSnapshot.isMp4(check.file().get());
         if (playable) {
             long bytes = ((BundleFiles.Located.Found) check.located()).bytes();
             MediaPolicy.Placement placement = media.place(check.file().get(), bytes);
@@ -139,7 +139,8 @@ final class FactSections {
             out.raw("<br><span class=\"muted\">captures.json names no span for this clip.</span>");
         }
         if (!playable) {
-            out.raw("<br>").text(check.file().isPresent() ? "Not played here (" + clip.mimeType() + ")."
+            out.raw("<br>").text(check.file().isPresent() ? "Not played here: " + check.path() + " is not an MP4 file ("
+                    + clip.mimeType() + ")."
                     : BundleSnapshot.describe(check));
         }
         out.raw("</figcaption></figure>");
@@ -249,7 +250,9 @@ final class FactSections {
             } else if (item instanceof JsonValue.Arr) {
                 out.raw("<pre class=\"json\">").text(JsonText.pretty(item, MAX_JSON_CHARS)).raw("</pre>");
             } else {
-                out.raw("<span class=\"mono\">").text(JsonText.scalar(item)).raw("</span>");
+                boolean plain = item instanceof JsonValue.Str string && string.complete();
+                out.raw(item instanceof JsonValue.Null ? "<span class=\"mono muted\">" : "<span class=\"mono\">")
+                        .text(plain ? ((JsonValue.Str) item).value() : JsonText.scalar(item)).raw("</span>");
             }
             out.raw("</td></tr>");
         }
