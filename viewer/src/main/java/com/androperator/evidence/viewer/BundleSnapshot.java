@@ -61,6 +61,11 @@ record BundleSnapshot(Path directory, BoundedJson.Read manifest, BoundedJson.Rea
     }
 
     static BundleSnapshot read(Path directory) {
+        return read(directory, BundleSnapshot::verify);
+    }
+
+    /** {@code verifier} is the conformance verifier, or a stand-in for measuring the viewer alone. */
+    static BundleSnapshot read(Path directory, java.util.function.Function<Path, Verification> verifier) {
         BundleFiles files = new BundleFiles(directory);
         BoundedJson.Read manifest = BoundedJson.read(directory.resolve(MANIFEST), BoundedJson.Limits.MANIFEST);
         JsonValue root = manifest instanceof BoundedJson.Read.Parsed parsed ? parsed.root() : new JsonValue.Null();
@@ -88,7 +93,7 @@ record BundleSnapshot(Path directory, BoundedJson.Read manifest, BoundedJson.Rea
         List<Entry> listing = new ArrayList<>();
         long unlisted = list(directory, listing);
         return new BundleSnapshot(directory, manifest, captures, checks, screenshot, hierarchy, clips,
-                verify(directory), listing, unlisted, encoderLog(checks));
+                verifier.apply(directory), listing, unlisted, encoderLog(checks));
     }
 
     JsonValue manifestRoot() {
@@ -265,7 +270,7 @@ record BundleSnapshot(Path directory, BoundedJson.Read manifest, BoundedJson.Rea
         return ordinal < spans.size() && spans.get(ordinal).path().isEmpty() ? spans.get(ordinal) : null;
     }
 
-    private static Verification verify(Path directory) {
+    static Verification verify(Path directory) {
         try {
             return new Verification(new BundleVerifier().verify(directory), null);
         } catch (RuntimeException e) {

@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.function.Function;
 
 /**
  * {@code androperator evidence view}: writes one self-contained HTML page of a bundle. The bundle is
@@ -14,13 +15,20 @@ import java.time.Instant;
  */
 public final class EvidenceViewer {
     private final Clock clock;
+    private final Function<Path, BundleSnapshot.Verification> verifier;
 
     public EvidenceViewer() {
         this(Clock.systemUTC());
     }
 
     public EvidenceViewer(Clock clock) {
+        this(clock, BundleSnapshot::verify);
+    }
+
+    /** With a stand-in for the conformance verifier: for measuring the viewer's own work. */
+    EvidenceViewer(Clock clock, Function<Path, BundleSnapshot.Verification> verifier) {
         this.clock = clock;
+        this.verifier = verifier;
     }
 
     /** The outcome of one request. */
@@ -48,7 +56,7 @@ public final class EvidenceViewer {
             return new Outcome.Refused(refused.code(), refused.message(), refused.option());
         }
         ViewTarget target = ((ViewTarget.Resolution.Resolved) resolution).target();
-        BundleSnapshot snapshot = BundleSnapshot.read(target.bundle());
+        BundleSnapshot snapshot = BundleSnapshot.read(target.bundle(), verifier);
         Instant now = clock.instant().truncatedTo(java.time.temporal.ChronoUnit.MILLIS);
         try {
             MediaPolicy media = new MediaPolicy(target.page().getParent());
