@@ -47,8 +47,8 @@
     mark(selected, 'sel', true);
     if (i < 0) { showDetail(-1); return; }
     reveal(i);
-    if (scroll && rows[i]) { rows[i].scrollIntoView({ block: 'center' }); }
     showDetail(i);
+    if (rows[i]) { rows[i].scrollIntoView({ block: scroll ? 'center' : 'nearest' }); }
   }
 
   function showDetail(i) {
@@ -69,7 +69,7 @@
       table.appendChild(tr);
     });
     var title = document.createElement('strong');
-    title.textContent = 'Node ' + i + ' (' + (nodes[i].e || 'node') + ')';
+    title.textContent = 'Node ' + i + ': ' + (attributes['class'] || nodes[i].e || 'node');
     detail.appendChild(title);
     detail.appendChild(table);
   }

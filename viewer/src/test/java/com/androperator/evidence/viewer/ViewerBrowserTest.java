@@ -126,6 +126,7 @@ class ViewerBrowserTest {
         assertThat(chromium.find("rect[data-i='" + icon + "']").getAttribute("class")).contains("sel");
         assertThat(chromium.find(".row[data-i='" + icon + "']").getAttribute("class")).contains("sel");
         assertThat(chromium.find("#detail").getText()).contains("android:id/icon").contains(nodes.get(icon).getAttribute("bounds"));
+        chromium.screenshot("complete-selected");
 
         // Hover a box: whichever box is on top under the pointer highlights its tree row.
         int title = indexes(nodes, e -> e.getAttribute("resource-id").equals("android:id/title")).get(1);
