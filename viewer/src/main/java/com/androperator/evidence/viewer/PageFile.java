@@ -51,8 +51,7 @@ final class PageFile {
             if (replace) {
                 Files.move(temporary, page, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
             } else {
-                Files.createLink(page, temporary);
-                Files.delete(temporary);
+                claim(page, temporary);
             }
             placed = true;
             return new Written<>(result, size);
@@ -61,6 +60,22 @@ final class PageFile {
                 Files.deleteIfExists(temporary);
             }
         }
+    }
+
+    /**
+     * Gives the temporary file the page's name unless the name is taken. A hard link does that
+     * atomically; on a file system without hard links, a rename after a check is the fallback.
+     */
+    private static void claim(Path page, Path temporary) throws IOException {
+        try {
+            Files.createLink(page, temporary);
+        } catch (FileAlreadyExistsException e) {
+            throw e;
+        } catch (UnsupportedOperationException | java.nio.file.FileSystemException e) {
+            Files.move(temporary, page);
+            return;
+        }
+        Files.delete(temporary);
     }
 
     record Written<T>(T result, long bytes) {
