@@ -60,12 +60,12 @@ final class FactSections {
             badge(field(entry, "status"));
             out.raw("</td>");
             cell("num", field(entry, "bytes"));
-            cell("mono", field(entry, "sha256"));
+            cell("mono hash", field(entry, "sha256"));
             out.raw("<td class=\"verdict\">");
             badge(check.verdict().word());
             out.raw(" ").text(check.note());
             if (check.actual() != null && check.verdict() != ArtifactCheck.Verdict.MATCHES) {
-                out.raw("<br><span class=\"mono\">").text(check.actual().bytes() + " bytes, sha256 " + check.actual().sha256())
+                out.raw("<br><span class=\"mono hash\">").text(check.actual().bytes() + " bytes, sha256 " + check.actual().sha256())
                         .raw("</span>");
             }
             out.raw("</td>");
@@ -182,7 +182,7 @@ final class FactSections {
         out.raw("<table class=\"grid\"><tr><th>code</th><th>path</th><th>message</th></tr>");
         for (Problem problem : problems) {
             out.raw("<tr class=\"problem\">");
-            cell("mono", problem.code());
+            cell("mono code", problem.code());
             cell("mono", problem.path());
             cell(null, problem.message());
             out.raw("</tr>");
