@@ -83,6 +83,16 @@ public final class DeviceSimulator implements AutoCloseable {
         return device.services().await(matching, timeout);
     }
 
+    /**
+     * Waits until a stall fault makes a matching command hang (its bytes so far written), e.g.
+     * {@code c -> c.startsWith("screencap")}.
+     *
+     * @return the command line, or null when none stalled in time
+     */
+    public String awaitStall(Predicate<String> matching, Duration timeout) throws InterruptedException {
+        return device.stalls().await(matching, timeout);
+    }
+
     public SimulatorProfile profile() {
         return device.profile();
     }

@@ -37,8 +37,10 @@ public final class Main {
             System.err.println(USAGE);
             System.exit(2);
         }
+        InFlightCaptures inFlight = new InFlightCaptures();
+        inFlight.cancelOnExit();
         serve(System.in, protocolOut, CaptureDependencies.builder().toolName(TOOL_NAME).build(),
-                EvidenceVideo.withDefaults(), target);
+                EvidenceVideo.withDefaults(), target, inFlight);
     }
 
     /** The session target from the command line, or null when the arguments are not understood. */
@@ -62,11 +64,13 @@ public final class Main {
 
     /** Starts serving; the transport's reader thread keeps the process alive until stdin closes. */
     static McpSyncServer serve(InputStream in, PrintStream out, CaptureDependencies dependencies, EvidenceVideo video,
-                               SessionTarget target) {
-        StdioServerTransportProvider transport =
-                new StdioServerTransportProvider(new JacksonMcpJsonMapper(JsonMapper.builder().build()), in, out);
+                               SessionTarget target, InFlightCaptures inFlight) {
+        // Watched streams: leaving (stdin closed, a signal) first settles the captures in flight.
+        StdioServerTransportProvider transport = new StdioServerTransportProvider(
+                new JacksonMcpJsonMapper(JsonMapper.builder().build()),
+                inFlight.watch(in, InFlightCaptures.SHUTDOWN_LIMIT), inFlight.watch(out));
         List<SyncToolSpecification> tools = new ArrayList<>();
-        tools.add(new EvidenceCaptureTool(dependencies, target).specification());
+        tools.add(new EvidenceCaptureTool(dependencies, target, inFlight).specification());
         tools.addAll(new EvidenceVideoTools(video, target).specifications());
         return McpServer.sync(transport)
                 .serverInfo(SERVER_NAME, AndroperatorVersion.current())
