@@ -82,9 +82,15 @@ final class Interruption implements AutoCloseable {
         return exitStatus().orElse(otherwise);
     }
 
-    /** Puts the previous handlers back. */
+    /**
+     * Puts the previous handlers back when no signal came. After one, the handlers stay: the
+     * process is about to exit with the signal's status, and a signal arriving meanwhile must not
+     * replace that status with the JVM's own.
+     */
     @Override
     public void close() {
-        previous.forEach(Signal::handle);
+        if (exitStatus().isEmpty()) {
+            previous.forEach(Signal::handle);
+        }
     }
 }

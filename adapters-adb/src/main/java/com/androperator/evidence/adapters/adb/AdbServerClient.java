@@ -295,6 +295,7 @@ public final class AdbServerClient {
         private final ByteArrayOutputStream stderr = new ByteArrayOutputStream();
         private long received;
         private boolean serviceOpened;
+        private boolean serviceRequested;
         private Integer exitStatus;
         private Socket socket;
         private InputStream in;
@@ -331,6 +332,7 @@ public final class AdbServerClient {
                 expectOkay(transport);
                 String service = kind.prefix() + command;
                 send(service);
+                serviceRequested = true;
                 expectOkay(service);
                 serviceOpened = true;
                 if (kind == ServiceKind.SHELL_V2) {
@@ -577,7 +579,10 @@ public final class AdbServerClient {
             if (err.length > STDERR_TAIL_BYTES) {
                 err = java.util.Arrays.copyOfRange(err, err.length - STDERR_TAIL_BYTES, err.length);
             }
-            return new StreamResult(kept.toByteArray(), received, err, cleanEof, exitStatus, serviceOpened,
+            // A request that went out and was not refused may have started the command, even when the
+            // exchange ended (cancelled, deadline, cut) before the device's OKAY came back.
+            boolean mayHaveRun = serviceOpened || serviceRequested && outcome != StreamResult.Outcome.FAIL;
+            return new StreamResult(kept.toByteArray(), received, err, cleanEof, exitStatus, mayHaveRun,
                     outcome, detail, deadline.clock().nanoTime() - startNanos);
         }
 
