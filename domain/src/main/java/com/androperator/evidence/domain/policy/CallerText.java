@@ -133,6 +133,19 @@ public final class CallerText {
         });
     }
 
+    /**
+     * The refusal of text a parser already found an unpaired surrogate in (a JSON reader refuses
+     * one in an object key before any value tree exists); {@code where} says where, e.g. "in an
+     * object key (line 1, column 9)".
+     */
+    public static Failure refusalIn(String field, String where, Map<String, Object> details) {
+        Map<String, Object> all = new LinkedHashMap<>();
+        all.put("option", field);
+        all.putAll(details);
+        return new Failure(ErrorCodes.EXECUTION_VALIDATION_FAILED, field + " holds an unpaired UTF-16 surrogate "
+                + where + ", which no UTF-8 text can carry: " + FIX, all);
+    }
+
     private static final String FIX = "send each character outside the Basic Multilingual Plane as a complete "
             + "surrogate pair (e.g. \\uD83D\\uDE00 for U+1F600), or remove the stray half";
 
