@@ -55,12 +55,17 @@ class CancellationIntegrationTest {
         adb.releaseDevices();
     }
 
-    /** Cancels as "SIGINT" once the phone reports a matching stall; the nanoTime of the cancel goes to {@code at}. */
-    private static CompletableFuture<Void> cancelOnStall(DeviceSimulator phone, Predicate<String> command,
-                                                         Cancellation cancellation, AtomicLong at) {
+    /** What the phone reports once the call under test is where the cancellation must find it. */
+    @FunctionalInterface
+    private interface PhoneEvent {
+        String await() throws InterruptedException;
+    }
+
+    /** Cancels as "SIGINT" once {@code event} happened; the nanoTime of the cancel goes to {@code at}. */
+    private static CompletableFuture<Void> cancelOn(PhoneEvent event, Cancellation cancellation, AtomicLong at) {
         return CompletableFuture.runAsync(() -> {
             try {
-                assertThat(phone.awaitStall(command, Duration.ofSeconds(30))).as("the device stalled").isNotNull();
+                assertThat(event.await()).as("the phone got there").isNotNull();
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new IllegalStateException(e);
@@ -68,6 +73,11 @@ class CancellationIntegrationTest {
             at.set(System.nanoTime());
             cancellation.cancel("SIGINT");
         });
+    }
+
+    private static CompletableFuture<Void> cancelOnStall(DeviceSimulator phone, Predicate<String> command,
+                                                         Cancellation cancellation, AtomicLong at) {
+        return cancelOn(() -> phone.awaitStall(command, Duration.ofSeconds(30)), cancellation, at);
     }
 
     private static Deadline budget(Cancellation cancellation) {
@@ -144,21 +154,13 @@ class CancellationIntegrationTest {
     }
 
     @Test
-    void aSilentOperatorAfterDispatchEndsAtOnceAndTheBroadcastWentOutOnce() throws InterruptedException {
+    void aSilentOperatorAfterDispatchEndsAtOnceAndTheBroadcastWentOutOnce() {
         DeviceSimulator phone = adb.attach(SimulatorProfile.builder()
                 .operator(op -> op.withBehavior(OperatorBehavior.SILENT)).build());
         Cancellation cancellation = new Cancellation();
         AtomicLong at = new AtomicLong();
-        CompletableFuture<Void> canceller = CompletableFuture.runAsync(() -> {
-            try {
-                assertThat(phone.awaitService(s -> s.contains("am broadcast"), Duration.ofSeconds(30))).isNotNull();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException(e);
-            }
-            at.set(System.nanoTime());
-            cancellation.cancel("SIGINT");
-        });
+        CompletableFuture<Void> canceller = cancelOn(() -> phone.awaitService(s -> s.contains("am broadcast"),
+                Duration.ofSeconds(30)), cancellation, at);
 
         OperatorOutcome outcome = new AdbOperatorGateway(adb.client()).execute(snapshot(phone), budget(cancellation));
         report("await result", at);

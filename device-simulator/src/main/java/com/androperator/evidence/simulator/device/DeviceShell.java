@@ -81,11 +81,11 @@ final class DeviceShell {
             }
             if (fault instanceof ServiceFault.Stall stall) {
                 if (stall.afterBytes() == 0) {
-                    StallingOutput.hang(context, String.join(" ", argv));
+                    CommandStall.hang(context, String.join(" ", argv));
                 }
                 stalls = true;
-                effective = context.withOutput(new StallingOutput(context, stall.afterBytes(),
-                        String.join(" ", argv)));
+                effective = context.withOutput(new ByteBudgetOutput(context.out(), stall.afterBytes(),
+                        () -> CommandStall.hang(context, String.join(" ", argv))));
             }
         }
         String name = ServiceKeys.commandName(argv.get(0));
@@ -97,7 +97,7 @@ final class DeviceShell {
         int status = command.run(argv, effective);
         if (stalls) {
             // Less output than the stall's budget: the command still never ends.
-            StallingOutput.hang(context, String.join(" ", argv));
+            CommandStall.hang(context, String.join(" ", argv));
         }
         return status;
     }
