@@ -555,8 +555,7 @@ public final class AdbServerClient {
         /** Ends the request once it was cancelled or its deadline passed; nothing is sent after that. */
         private void checkDeadline() throws Stop {
             if (deadline.cancelled()) {
-                throw new Stop(StreamResult.Outcome.CANCELLED, "cancelled ("
-                        + deadline.cancellation().cancelledBy().orElse("by the caller") + ")");
+                throw new Stop(StreamResult.Outcome.CANCELLED, "cancelled (" + deadline.cancelledBy() + ")");
             }
             if (deadline.expired()) {
                 throw new Stop(StreamResult.Outcome.DEADLINE, "the deadline passed");

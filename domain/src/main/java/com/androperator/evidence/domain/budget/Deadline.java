@@ -54,6 +54,14 @@ public final class Deadline {
         return cancellation;
     }
 
+    /**
+     * Who cancelled this work ("SIGINT", "stdin closed", a Java caller's words), for the records
+     * of what it cut short; "the caller" when a source reports a cancellation nobody named.
+     */
+    public String cancelledBy() {
+        return cancellation.cancelledBy().orElse("the caller");
+    }
+
     /** Whether the caller cancelled the work: start nothing new on the device. */
     public boolean cancelled() {
         return cancellation.isCancelled();

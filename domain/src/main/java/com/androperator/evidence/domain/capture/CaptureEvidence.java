@@ -148,7 +148,7 @@ public final class CaptureEvidence {
 
     /** Cancelled before the bundle directory existed: nothing was created, nothing more is sent. */
     private static CaptureOutcome.Refused cancelledBeforeBundle(Deadline deadline, String when) {
-        String by = deadline.cancellation().cancelledBy().orElse("the caller");
+        String by = deadline.cancelledBy();
         return new CaptureOutcome.Refused(new Failure(ErrorCodes.COMMAND_CANCELLED, "Evidence capture was cancelled ("
                 + by + ") " + when + ", before its bundle directory was created; nothing was written.",
                 Map.of("cancelledBy", by)), "Capture again into a new directory when ready.");

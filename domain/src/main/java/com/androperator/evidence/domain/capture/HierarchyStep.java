@@ -196,7 +196,7 @@ final class HierarchyStep {
     /** Cancelled before {@code command} was sent: nothing goes to the device after a cancellation. */
     private static Exchange cancelledBeforeDispatch(String command, List<String> effects, Map<String, Object> details,
                                                     Deadline deadline) {
-        String by = cancelledBy(deadline);
+        String by = deadline.cancelledBy();
         details.put("cancelledBy", by);
         details.put("command", command);
         details.put("phase", PHASE_NOT_STARTED);
@@ -211,7 +211,7 @@ final class HierarchyStep {
     private static Exchange cancelledInFlight(String command, OperatorOutcome.NotAnswered outcome, List<String> effects,
                                               Map<String, Object> details, Deadline deadline) {
         Failure failure = outcome.failure();
-        String by = cancelledBy(deadline);
+        String by = deadline.cancelledBy();
         details.put("cancelledBy", by);
         details.put("command", command);
         details.put("phase", outcome.phase());
@@ -225,10 +225,6 @@ final class HierarchyStep {
                 + by + ") while the " + command + " command was in phase " + outcome.phase() + " ("
                 + (outcome.dispatched() ? "dispatched; it is never sent again, and host cleanup does not prove that "
                 + "Android stopped executing it" : "not dispatched") + "): " + failure.message()), null, details);
-    }
-
-    private static String cancelledBy(Deadline deadline) {
-        return deadline.cancellation().cancelledBy().orElse("the caller");
     }
 
     private static Exchange notAnswered(String command, OperatorOutcome.NotAnswered outcome, List<String> effects,

@@ -96,8 +96,8 @@ final class MetadataStep {
 
         <T> Observation<T> read(String command, String what, Supplier<Observation<T>> read) {
             if (deadline.cancelled()) {
-                return cancelled(command, HierarchyStep.PHASE_NOT_STARTED, false, "the capture was cancelled (" + cancelledBy()
-                        + ") before " + what + " was read; nothing was sent");
+                return cancelled(command, HierarchyStep.PHASE_NOT_STARTED, false, "the capture was cancelled ("
+                        + cancelledBy() + ") before " + what + " was read; nothing was sent");
             }
             if (deadline.expired()) {
                 states.add(state(command, "budget_expired", false));
@@ -142,7 +142,11 @@ final class MetadataStep {
         }
 
         private String cancelledBy() {
-            return deadline.cancellation().cancelledBy().orElse("the caller");
+            return deadline.cancelledBy();
+        }
+
+        private static boolean isCancelled(Map<String, Object> state) {
+            return state.get("phase").equals(PHASE_IN_FLIGHT) || state.get("phase").equals(HierarchyStep.PHASE_NOT_STARTED);
         }
 
         /**
@@ -150,8 +154,7 @@ final class MetadataStep {
          * command, phase (in_flight or not_started) and dispatch state, and every read's state.
          */
         Optional<CaptureRecord> cancellationRecord(Timing observation) {
-            Optional<Map<String, Object>> first = states.stream().filter(s -> s.get("phase").equals(PHASE_IN_FLIGHT)
-                    || s.get("phase").equals(HierarchyStep.PHASE_NOT_STARTED)).findFirst();
+            Optional<Map<String, Object>> first = states.stream().filter(Reads::isCancelled).findFirst();
             if (first.isEmpty()) {
                 return Optional.empty();
             }
@@ -159,8 +162,7 @@ final class MetadataStep {
             details.put("cancelledBy", cancelledBy());
             details.putAll(first.get());
             details.put("reads", List.copyOf(states));
-            long cancelled = states.stream().filter(s -> s.get("phase").equals(PHASE_IN_FLIGHT)
-                    || s.get("phase").equals(HierarchyStep.PHASE_NOT_STARTED)).count();
+            long cancelled = states.stream().filter(Reads::isCancelled).count();
             BundleError error = new BundleError(ErrorCodes.COMMAND_CANCELLED, STAGE, "Device metadata reads were "
                     + "cancelled (" + cancelledBy() + "): " + cancelled + " of " + states.size() + " reads did not "
                     + "complete, starting with " + first.get().get("command") + " (" + first.get().get("phase")

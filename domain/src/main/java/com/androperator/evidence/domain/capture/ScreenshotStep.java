@@ -143,7 +143,7 @@ final class ScreenshotStep {
     private static Map<String, Object> cancellationDetails(Failure failure, ScreenshotTransfer transfer,
                                                            Deadline deadline) {
         Map<String, Object> state = new LinkedHashMap<>();
-        state.put("cancelledBy", deadline.cancellation().cancelledBy().orElse("the caller"));
+        state.put("cancelledBy", deadline.cancelledBy());
         state.put(PHASE, failure.details().get(PHASE) instanceof String phase ? phase : "transfer");
         state.put(DISPATCHED, failure.details().get(DISPATCHED) instanceof Boolean sent ? sent
                 : transfer.bytes().length > 0);
