@@ -35,7 +35,7 @@ final class CliProcess {
         return limited;
     }
 
-    Run run(String... args) {
+    private List<String> command(String... args) {
         List<String> java = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 // No hsperfdata file: under a file-size limit the JVM's own files must stay small.
@@ -49,6 +49,11 @@ final class CliProcess {
             command = new ArrayList<>(List.of("bash", "-c", "ulimit -f " + fileSizeLimitKiB + " && exec \"$@\"", "bash"));
             command.addAll(java);
         }
+        return command;
+    }
+
+    Run run(String... args) {
+        List<String> command = command(args);
         try {
             Path out = Files.createTempFile(scratch, "cli-out-", ".txt");
             Path err = Files.createTempFile(scratch, "cli-err-", ".txt");
@@ -74,6 +79,116 @@ final class CliProcess {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);
+        }
+    }
+
+    /**
+     * Starts the child without waiting: stderr is read line by line as it comes, so a test can
+     * wait for what the process says (an event) before it signals it.
+     */
+    Started start(String... args) {
+        try {
+            Path out = Files.createTempFile(scratch, "cli-out-", ".txt");
+            ProcessBuilder builder = new ProcessBuilder(command(args))
+                    .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
+                    .redirectOutput(out.toFile());
+            builder.environment().clear();
+            builder.environment().putAll(environment);
+            return new Started(builder.start(), out, String.join(" ", args));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** A running child: signal it, wait for a stderr line, wait for its exit. */
+    static final class Started {
+        private final Process process;
+        private final Path out;
+        private final String what;
+        private final List<String> stderr = new ArrayList<>();
+        private final Thread reader;
+
+        private Started(Process process, Path out, String what) {
+            this.process = process;
+            this.out = out;
+            this.what = what;
+            this.reader = new Thread(this::readStderr, "cli-stderr");
+            reader.setDaemon(true);
+            reader.start();
+        }
+
+        private void readStderr() {
+            try (var lines = new java.io.BufferedReader(new java.io.InputStreamReader(process.getErrorStream(),
+                    StandardCharsets.UTF_8))) {
+                for (String line = lines.readLine(); line != null; line = lines.readLine()) {
+                    synchronized (stderr) {
+                        stderr.add(line);
+                        stderr.notifyAll();
+                    }
+                }
+            } catch (IOException e) {
+                // The child is gone; what it said so far is kept.
+            }
+        }
+
+        long pid() {
+            return process.pid();
+        }
+
+        /** Sends {@code signal} ("INT", "TERM") with kill(1); false when the process was already gone. */
+        boolean signal(String signal) {
+            try {
+                Process kill = new ProcessBuilder("kill", "-" + signal, Long.toString(process.pid()))
+                        .redirectErrorStream(true).start();
+                kill.getInputStream().readAllBytes();
+                return kill.waitFor() == 0;
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException(e);
+            }
+        }
+
+        /** Blocks until stderr has a line containing {@code text}; fails when the child exits without one. */
+        String awaitStderr(String text) throws InterruptedException {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(HANG_LIMIT_SECONDS);
+            synchronized (stderr) {
+                while (true) {
+                    for (String line : stderr) {
+                        if (line.contains(text)) {
+                            return line;
+                        }
+                    }
+                    long left = deadline - System.nanoTime();
+                    if (left <= 0 || !process.isAlive() && !reader.isAlive()) {
+                        throw new IllegalStateException("androperator " + what + " never said '" + text
+                                + "' on stderr: " + stderr);
+                    }
+                    stderr.wait(Math.max(1, TimeUnit.NANOSECONDS.toMillis(left)));
+                }
+            }
+        }
+
+        boolean isAlive() {
+            return process.isAlive();
+        }
+
+        Run awaitExit() throws InterruptedException {
+            if (!process.waitFor(HANG_LIMIT_SECONDS, TimeUnit.SECONDS)) {
+                process.destroyForcibly().waitFor();
+                throw new IllegalStateException("androperator " + what + " hung; stderr: " + stderr);
+            }
+            reader.join(TimeUnit.SECONDS.toMillis(HANG_LIMIT_SECONDS));
+            try {
+                String stdout = Files.readString(out, StandardCharsets.UTF_8);
+                Files.delete(out);
+                synchronized (stderr) {
+                    return new Run(process.exitValue(), stdout, String.join("\n", stderr));
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
         }
     }
 

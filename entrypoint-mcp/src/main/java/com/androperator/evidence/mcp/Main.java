@@ -49,11 +49,14 @@ public final class Main {
             System.exit(2);
         }
         ToolCallPool toolCalls = new ToolCallPool(options.maxToolCalls());
-        GuardedStdioTransport transport = serve(new FileInputStream(FileDescriptor.in), protocolOut,
+        InFlightCaptures inFlight = new InFlightCaptures();
+        // SIGINT/SIGTERM settle in-flight captures (COMMAND_CANCELLED, manifest finalized) before exiting.
+        inFlight.cancelOnExit();
+        GuardedStdioTransport transport = serve(new FileInputStream(FileDescriptor.in), inFlight.watch(protocolOut),
                 CaptureDependencies.builder().toolName(TOOL_NAME).build(), EvidenceVideo.withDefaults(),
-                options.target(), toolCalls);
+                options.target(), toolCalls, inFlight);
         transport.serveUntilStdinCloses();
-        shutdown(toolCalls);
+        shutdown(toolCalls, inFlight);
     }
 
     /** The options from the command line, or null when the arguments are not understood. */
@@ -93,10 +96,11 @@ public final class Main {
 
     /** Builds the server on the guarded transport; the caller then runs {@link GuardedStdioTransport#serveUntilStdinCloses}. */
     static GuardedStdioTransport serve(InputStream in, OutputStream out, CaptureDependencies dependencies,
-                                       EvidenceVideo video, SessionTarget target, ToolCallPool toolCalls) {
+                                       EvidenceVideo video, SessionTarget target, ToolCallPool toolCalls,
+                                       InFlightCaptures inFlight) {
         GuardedStdioTransport transport = new GuardedStdioTransport(in, out);
         List<SyncToolSpecification> tools = new ArrayList<>();
-        tools.add(new EvidenceCaptureTool(dependencies, target).specification());
+        tools.add(new EvidenceCaptureTool(dependencies, target, inFlight).specification());
         tools.addAll(new EvidenceVideoTools(video, target).specifications());
         List<AsyncToolSpecification> offloaded = tools.stream().map(toolCalls::offload).toList();
         McpServer.async(transport)
@@ -112,11 +116,14 @@ public final class Main {
     }
 
     /**
-     * The one way the server ends: stdin has closed. Tool calls in flight get {@link #SHUTDOWN_GRACE}
-     * to answer (a fast call sent just before the close still is); slower ones are abandoned, their
-     * bundles left as they are. Cancelling their device work belongs here, before the grace.
+     * The one way the server ends when stdin has closed: captures in flight are cancelled first
+     * (recorded COMMAND_CANCELLED, manifests finalized, results written while stdout is open,
+     * within {@link InFlightCaptures#SHUTDOWN_LIMIT}); other tool calls then get
+     * {@link #SHUTDOWN_GRACE} to answer (a fast call sent just before the close still is), and
+     * slower ones are abandoned.
      */
-    static void shutdown(ToolCallPool toolCalls) {
+    static void shutdown(ToolCallPool toolCalls, InFlightCaptures inFlight) {
+        inFlight.shutdown("stdin closed", InFlightCaptures.SHUTDOWN_LIMIT, true);
         int abandoned = toolCalls.finish(SHUTDOWN_GRACE);
         if (abandoned > 0) {
             LoggerFactory.getLogger(Main.class).warn("stdin closed: exiting with {} tool call(s) still running, abandoned",

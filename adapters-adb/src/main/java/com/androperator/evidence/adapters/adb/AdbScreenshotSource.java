@@ -19,6 +19,8 @@ import java.util.Optional;
 public final class AdbScreenshotSource implements ScreenshotSource {
     private static final byte[] PNG_SIGNATURE = {(byte) 0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
     private static final long DISPLAY_DUMP_CAP = 16L * 1024 * 1024;
+    static final String PHASE_DISPLAY_SELECTION = "display_selection";
+    static final String PHASE_TRANSFER = "transfer";
 
     private final DeviceShell shell;
     private final long capBytes;
@@ -52,6 +54,10 @@ public final class AdbScreenshotSource implements ScreenshotSource {
                     "the budget ran out before the screenshot started", receipt);
         }
         StreamResult dump = shell.run(serial, "dumpsys display", deadline, DISPLAY_DUMP_CAP);
+        if (dump.outcome() == StreamResult.Outcome.CANCELLED) {
+            return cancelled(new byte[0], PHASE_DISPLAY_SELECTION, false, "cancelled while reading dumpsys display;"
+                    + " screencap was not started", receipt);
+        }
         if (dump.outcome() == StreamResult.Outcome.DEADLINE) {
             return failed(new byte[0], ErrorCodes.COMMAND_TIMEOUT,
                     "the budget ran out while reading dumpsys display", receipt);
@@ -84,6 +90,8 @@ public final class AdbScreenshotSource implements ScreenshotSource {
             case COMPLETED -> completedTransfer(serial, bytes, receipt);
             case DEADLINE -> failed(bytes, ErrorCodes.COMMAND_TIMEOUT, "the budget ran out after " + bytes.length
                     + " screenshot bytes", receipt);
+            case CANCELLED -> cancelled(bytes, PHASE_TRANSFER, transfer.serviceOpened(), "cancelled after "
+                    + bytes.length + " screenshot bytes", receipt);
             case CAP_EXCEEDED -> failed(bytes, ErrorCodes.SCREENSHOT_FAILED, "the screenshot is over the "
                     + describeCap() + " cap; the first " + bytes.length + " bytes are kept", receipt);
             default -> failed(bytes, ErrorCodes.SCREENSHOT_FAILED, command + " on " + serial + " failed after "
@@ -110,6 +118,13 @@ public final class AdbScreenshotSource implements ScreenshotSource {
             }
         }
         return new ScreenshotTransfer(bytes, true, Optional.empty(), receipt);
+    }
+
+    /** COMMAND_CANCELLED with the phase it stopped in and whether screencap was started (the port's details). */
+    private static ScreenshotTransfer cancelled(byte[] bytes, String phase, boolean dispatched, String message,
+                                                Map<String, Object> receipt) {
+        return new ScreenshotTransfer(bytes, false, Optional.of(new Failure(ErrorCodes.COMMAND_CANCELLED, message,
+                Map.of("phase", phase, "dispatched", dispatched))), receipt);
     }
 
     private static ScreenshotTransfer failed(byte[] bytes, String code, String message, Map<String, Object> receipt) {

@@ -37,7 +37,7 @@ public final class ProfileLoader {
     private static final Set<String> READINESS_KEYS =
             Set.of("screenOn", "deviceLocked", "userUnlocked");
     private static final Set<String> FAULT_KEYS =
-            Set.of("dropAfterBytes", "offlineMs", "refuse", "exitCode", "stdout", "stderr");
+            Set.of("dropAfterBytes", "offlineMs", "stallAfterBytes", "refuse", "exitCode", "stdout", "stderr");
 
     private ProfileLoader() {}
 
@@ -205,10 +205,13 @@ public final class ProfileLoader {
     private static ServiceFault fault(JsonFields fault) {
         fault.allowOnly(FAULT_KEYS);
         int kinds = (fault.has("dropAfterBytes") ? 1 : 0) + (fault.has("refuse") ? 1 : 0)
-                + (fault.has("exitCode") ? 1 : 0);
+                + (fault.has("exitCode") ? 1 : 0) + (fault.has("stallAfterBytes") ? 1 : 0);
         if (kinds != 1) {
             throw new InvalidProfileException(fault.where() + " needs exactly one of"
-                    + " dropAfterBytes, refuse, exitCode");
+                    + " dropAfterBytes, stallAfterBytes, refuse, exitCode");
+        }
+        if (fault.has("stallAfterBytes")) {
+            return new ServiceFault.Stall(fault.integer("stallAfterBytes"));
         }
         if (fault.has("dropAfterBytes")) {
             return new ServiceFault.DropConnection(fault.integer("dropAfterBytes"),

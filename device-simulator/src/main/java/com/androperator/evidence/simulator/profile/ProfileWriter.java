@@ -112,6 +112,8 @@ public final class ProfileWriter {
             if (fault instanceof ServiceFault.DropConnection drop) {
                 node.put("dropAfterBytes", drop.afterBytes());
                 node.put("offlineMs", drop.offlineMs());
+            } else if (fault instanceof ServiceFault.Stall stall) {
+                node.put("stallAfterBytes", stall.afterBytes());
             } else if (fault instanceof ServiceFault.Fail fail) {
                 node.put("exitCode", fail.exitCode());
                 node.put("stdout", fail.stdout());

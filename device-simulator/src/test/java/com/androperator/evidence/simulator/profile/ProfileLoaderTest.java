@@ -93,6 +93,7 @@ class ProfileLoaderTest {
                 .fault("screencap", ServiceFault.dropAfterBytes(1000, 0))
                 .fault("getprop", ServiceFault.refuse())
                 .fault("wm size", new ServiceFault.Fail(3, "out", "err"))
+                .fault("wm density", ServiceFault.stallAfterBytes(5))
                 .build();
 
         Path file = ProfileWriter.write(built, folder);
@@ -106,6 +107,7 @@ class ProfileLoaderTest {
         assertThat(loaded.displays().get(0).screenshot().read())
                 .isEqualTo(SampleProfiles.pixel().displays().get(0).screenshot().read());
         assertThat(loaded.faults().get("screencap")).isEqualTo(new ServiceFault.DropConnection(1000, 0));
+        assertThat(loaded.faults().get("wm density")).isEqualTo(new ServiceFault.Stall(5));
         assertThat(loaded.operator().behaviorFor("doctor_ping")).isEqualTo(OperatorBehavior.SILENT);
         List<Error> errors = schema.validate(JSON.readTree(file.toFile()));
         assertThat(errors).isEmpty();

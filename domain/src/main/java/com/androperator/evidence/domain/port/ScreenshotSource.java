@@ -17,8 +17,10 @@ public interface ScreenshotSource {
      * What arrived. {@code bytes} are every byte received, even when the transfer failed (partial
      * bytes are evidence too). {@code transportCompleted} says only that the stream ended without
      * error; it never proves the image complete. {@code failure} is present when the transfer
-     * failed: COMMAND_TIMEOUT (deadline), DISPLAY_SELECTION_FAILED, SCREENSHOT_FAILED (device
-     * error, cut, over the byte cap). {@code receipt} describes the transport for captures.json:
+     * failed: COMMAND_TIMEOUT (deadline), COMMAND_CANCELLED (the deadline's cancellation ended it;
+     * details {@code phase}: display_selection or transfer, {@code dispatched}: whether screencap
+     * was started), DISPLAY_SELECTION_FAILED, SCREENSHOT_FAILED (device error, cut, over the byte
+     * cap). {@code receipt} describes the transport for captures.json:
      * command, displayId, physicalDisplayId, bytesReceived, exitStatus where known.
      */
     record ScreenshotTransfer(byte[] bytes, boolean transportCompleted, Optional<Failure> failure,
