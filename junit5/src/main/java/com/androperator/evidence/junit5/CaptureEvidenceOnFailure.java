@@ -86,7 +86,7 @@ public final class CaptureEvidenceOnFailure implements AfterTestExecutionCallbac
             } catch (RuntimeException | LinkageError e) {
                 report = EvidenceReport.crashed(e, elapsedMs(started));
             }
-            report.publish(context, FailureContext.subject(context), stderr());
+            report.publish(context, subjectAndDisplayName(context), stderr());
         } catch (RuntimeException | LinkageError e) {
             stderr().println("[androperator-junit5] evidence capture for " + context.getUniqueId()
                     + " could not be reported: " + e);
@@ -125,6 +125,13 @@ public final class CaptureEvidenceOnFailure implements AfterTestExecutionCallbac
         Set<String> handled = owner.getStore(NAMESPACE)
                 .getOrComputeIfAbsent(HANDLED, key -> Collections.newSetFromMap(new ConcurrentHashMap<>()), Set.class);
         return handled.add(context.getUniqueId());
+    }
+
+    /** The subject, and the display name where it tells invocations of one method apart. */
+    private static String subjectAndDisplayName(ExtensionContext context) {
+        String subject = FailureContext.subject(context);
+        String method = context.getTestMethod().map(m -> m.getName() + "(").orElse("");
+        return context.getDisplayName().startsWith(method) ? subject : subject + " [" + context.getDisplayName() + "]";
     }
 
     private static long elapsedMs(long started) {
