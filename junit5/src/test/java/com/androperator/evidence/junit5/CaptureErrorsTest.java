@@ -16,8 +16,6 @@ import com.androperator.evidence.junit5.Fixtures.Scenario;
 import com.androperator.evidence.simulator.profile.OperatorBehavior;
 import com.androperator.evidence.simulator.profile.ServiceFault;
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
@@ -101,7 +99,7 @@ class CaptureErrorsTest {
 
     @Test
     void anUnreachableAdbServerIsReportedNamingTheSettingThatChoseIt() throws IOException {
-        FixtureRun run = failing().parameter("androperator.adb.serverSocket", "tcp:127.0.0.2:" + closedPort()).run();
+        FixtureRun run = failing().parameter("androperator.adb.serverSocket", "tcp:127.0.0.2:" + FixtureRun.closedPort()).run();
 
         Map<String, String> entry = assertNotCaptured(run, "ADB_UNAVAILABLE");
         assertThat(entry.get(MESSAGE)).contains("no adb server answers at 127.0.0.2:")
@@ -113,7 +111,7 @@ class CaptureErrorsTest {
     void noAdbOnPathAndNoServerIsReported() throws IOException {
         Scenario.builder = CaptureEvidenceOnFailure.builder()
                 .environment(Map.of("PATH", temp.resolve("no-adb-here").toString(), "HOME", temp.toString()))
-                .adbServerPort(closedPort());
+                .adbServerPort(FixtureRun.closedPort());
 
         FixtureRun run = FixtureRun.of(Fixtures.Programmatic.class)
                 .parameter("androperator.evidence.root", root.toString()).run();
@@ -211,12 +209,5 @@ class CaptureErrorsTest {
         Map<String, String> entry = assertNotCaptured(run, "ADB_UNAVAILABLE");
         assertThat(entry.get(MESSAGE))
                 .contains("configuration parameter androperator.adb.serverSocket=udp:127.0.0.1:5037 is not tcp:HOST:PORT");
-    }
-
-    /** A port nothing listens on (bound, then released). */
-    private static int closedPort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
-        }
     }
 }

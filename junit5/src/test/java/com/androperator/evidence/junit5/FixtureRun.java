@@ -5,6 +5,8 @@ import static org.junit.platform.engine.discovery.DiscoverySelectors.selectMetho
 
 import com.androperator.evidence.api.testing.PhoneLab;
 import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -45,6 +47,13 @@ final class FixtureRun {
         parameters.put("androperator.evidence.operatorPackage", PhoneLab.OPERATOR);
         parameters.put("androperator.evidence.root", root.toString());
         return parameters;
+    }
+
+    /** A loopback port nothing listens on (bound, then released). */
+    static int closedPort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
+        }
     }
 
     static Builder of(Class<?> fixture) {
