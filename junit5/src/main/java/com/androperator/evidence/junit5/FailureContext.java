@@ -51,14 +51,17 @@ final class FailureContext {
 
     /** {@code <subject> failed}, at most 2048 UTF-16 units (a longer subject is cut and ends with the ellipsis). */
     static String label(ExtensionContext context) {
-        String subject = subject(context);
+        return label(subject(context));
+    }
+
+    static String label(String subject) {
         int room = LABEL_UTF16_UNITS - FAILED.length();
         if (subject.length() > room) {
             int end = room - CUT.length();
             if (Character.isHighSurrogate(subject.charAt(end - 1))) {
                 end--;
             }
-            subject = subject.substring(0, end) + CUT;
+            return subject.substring(0, end) + CUT + FAILED;
         }
         return subject + FAILED;
     }
