@@ -79,6 +79,14 @@ final class Fixtures {
         }
     }
 
+    /** The same failing test with no extension: the benchmark's baseline. */
+    static class WithoutExtension {
+        @Test
+        void fails() {
+            assertEquals("12.00 EUR", "10.00 EUR", FAILURE);
+        }
+    }
+
     /** The test fails, then {@code @AfterEach} tears the app down (the Operator stops answering). */
     @ExtendWith(CaptureEvidenceOnFailure.class)
     static class TeardownAfterFailure {
