@@ -72,9 +72,9 @@ final class LayerRules {
                 .because("a port is a capability the domain needs, named for it");
     }
 
-    /** The CLI and MCP edges reach adapters only through the one composition root in api. */
+    /** The CLI, MCP and JUnit 5 edges reach adapters only through the one composition root in api. */
     static ArchRule edgesUseTheCompositionRoot(String root) {
-        return noClasses().that().resideInAnyPackage(root + ".cli..", root + ".mcp..")
+        return noClasses().that().resideInAnyPackage(root + ".cli..", root + ".mcp..", root + ".junit5..")
                 .should().dependOnClassesThat().resideInAnyPackage(root + ".adapters..")
                 .because("each edge is thin; wiring happens in one hand-written composition root");
     }
