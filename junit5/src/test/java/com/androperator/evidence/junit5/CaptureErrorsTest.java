@@ -159,6 +159,20 @@ class CaptureErrorsTest {
     }
 
     @Test
+    void anExceptionInsideTheCaptureIsReportedNotThrown() {
+        FixtureRun run = FixtureRun.of(Fixtures.UnreadableMessage.class).parameters(FixtureRun.labParameters(lab, root))
+                .run();
+
+        assertThat(run.failure("fails")).isExactlyInstanceOf(Fixtures.UnreadableMessage.Unreadable.class);
+        assertThat(run.failure("fails").getSuppressed()).isEmpty();
+        Map<String, String> entry = run.evidence("fails");
+        assertThat(entry).containsEntry(STATUS, "not_captured").containsEntry(CODE, "EVIDENCE_CAPTURE_FAILED");
+        assertThat(entry.get(MESSAGE)).isEqualTo("the evidence capture threw java.lang.IllegalStateException: this"
+                + " message cannot be read; the test's own result is unchanged");
+        assertThat(Bundles.under(root)).isEmpty();
+    }
+
+    @Test
     void anEvidenceRootThatIsAFileIsReportedAsUnwritable() throws IOException {
         Path file = Files.writeString(temp.resolve("not-a-directory"), "x");
 

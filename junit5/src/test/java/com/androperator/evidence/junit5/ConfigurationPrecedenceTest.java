@@ -194,6 +194,16 @@ class ConfigurationPrecedenceTest {
     }
 
     @Test
+    void aSuperclassesConfigCounts() {
+        FixtureRun run = FixtureRun.of(Fixtures.InheritsConfig.class).parameters(FixtureRun.labParameters(lab, root))
+                .run();
+
+        Map<String, String> entry = run.evidence("fails");
+        assertThat(entry).containsEntry(CODE, "DEVICE_NOT_FOUND");
+        assertThat(entry.get(MESSAGE)).contains("device base-phone is not attached");
+    }
+
+    @Test
     void aConfiguredTimeoutIsTheCapturesBudget() {
         lab.phone(p -> p.toBuilder().latency("screencap", 3_000).build());
 

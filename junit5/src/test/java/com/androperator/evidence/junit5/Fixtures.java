@@ -210,6 +210,36 @@ final class Fixtures {
         }
     }
 
+    @CaptureEvidenceOnFailure.Config(device = "base-phone")
+    abstract static class ConfiguredBase {
+    }
+
+    @ExtendWith(CaptureEvidenceOnFailure.class)
+    static class InheritsConfig extends ConfiguredBase {
+        @Test
+        void fails() {
+            fail(FAILURE);
+        }
+    }
+
+    /** An exception whose message cannot be read: the capture itself throws. */
+    @ExtendWith(CaptureEvidenceOnFailure.class)
+    static class UnreadableMessage {
+        static final class Unreadable extends RuntimeException {
+            private static final long serialVersionUID = 1L;
+
+            @Override
+            public String getMessage() {
+                throw new IllegalStateException("this message cannot be read");
+            }
+        }
+
+        @Test
+        void fails() {
+            throw new Unreadable();
+        }
+    }
+
     @CaptureEvidenceOnFailure.Config(operatorPackage = "com.example.klass")
     static class PackageLayers {
         @RegisterExtension
