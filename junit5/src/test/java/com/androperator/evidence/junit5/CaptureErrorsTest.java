@@ -8,7 +8,6 @@ import static com.androperator.evidence.junit5.Bundles.MESSAGE;
 import static com.androperator.evidence.junit5.Bundles.STATUS;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.androperator.evidence.api.testing.PhoneLab;
 import com.androperator.evidence.contracts.BundleError;
 import com.androperator.evidence.contracts.BundleStatus;
 import com.androperator.evidence.contracts.Manifest;
@@ -20,12 +19,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -36,37 +30,10 @@ import org.opentest4j.AssertionFailedError;
  * with its code and a message that names the setting to change; the test's own outcome and
  * exception stay as they were.
  */
-class CaptureErrorsTest {
+class CaptureErrorsTest extends LabTest {
     private static final String FAILURE_MESSAGE = Fixtures.FAILURE + " ==> expected: <12.00 EUR> but was: <10.00 EUR>";
-    private static PhoneLab lab;
-
-    @TempDir
-    Path temp;
-    private Path root;
-
-    @BeforeAll
-    static void startPhone() {
-        lab = PhoneLab.start();
-    }
-
-    @AfterAll
-    static void stopPhone() {
-        lab.close();
-    }
-
-    @BeforeEach
-    void resetPhone() {
-        lab.reset();
-        root = temp.resolve("evidence");
-    }
-
-    @AfterEach
-    void resetScenario() {
-        Scenario.reset();
-    }
-
     private FixtureRun.Builder failing() {
-        return FixtureRun.of(Fixtures.Outcomes.class, "fails").parameters(FixtureRun.labParameters(lab, root));
+        return fixture(Fixtures.Outcomes.class, "fails");
     }
 
     /** The test failed exactly as it would have without the extension. */
@@ -160,7 +127,7 @@ class CaptureErrorsTest {
 
     @Test
     void anExceptionInsideTheCaptureIsReportedNotThrown() {
-        FixtureRun run = FixtureRun.of(Fixtures.UnreadableMessage.class).parameters(FixtureRun.labParameters(lab, root))
+        FixtureRun run = fixture(Fixtures.UnreadableMessage.class)
                 .run();
 
         assertThat(run.failure("fails")).isExactlyInstanceOf(Fixtures.UnreadableMessage.Unreadable.class);

@@ -18,12 +18,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.engine.reporting.FileEntry;
 import org.opentest4j.AssertionFailedError;
@@ -32,40 +27,13 @@ import org.opentest4j.AssertionFailedError;
  * A failing test, run through the JUnit Platform test kit, captures a conforming bundle from the
  * simulated phone through the real adb server; its outcome stays exactly what the test made it.
  */
-class CaptureOnFailureTest {
-    private static PhoneLab lab;
-
-    @TempDir
-    Path temp;
-    private Path root;
-
-    @BeforeAll
-    static void startPhone() {
-        lab = PhoneLab.start();
-    }
-
-    @AfterAll
-    static void stopPhone() {
-        lab.close();
-    }
-
-    @BeforeEach
-    void resetPhone() {
-        lab.reset();
-        root = temp.resolve("evidence");
-    }
-
-    @AfterEach
-    void resetScenario() {
-        Scenario.reset();
-    }
-
+class CaptureOnFailureTest extends LabTest {
     private FixtureRun run(Class<?> fixture) {
-        return FixtureRun.of(fixture).parameters(FixtureRun.labParameters(lab, root)).run();
+        return fixture(fixture).run();
     }
 
     private FixtureRun run(Class<?> fixture, String method) {
-        return FixtureRun.of(fixture, method).parameters(FixtureRun.labParameters(lab, root)).run();
+        return fixture(fixture, method).run();
     }
 
     @Test
@@ -133,7 +101,7 @@ class CaptureOnFailureTest {
     @Test
     void theFileEntryIsACopyOfTheManifestWhereTheLauncherOffersAnOutputDirectory() throws IOException {
         Path reports = temp.resolve("reports");
-        FixtureRun run = FixtureRun.of(Fixtures.Outcomes.class, "fails").parameters(FixtureRun.labParameters(lab, root))
+        FixtureRun run = fixture(Fixtures.Outcomes.class, "fails")
                 .outputDirectory(reports).run();
 
         Map<String, String> entry = run.evidence("fails");

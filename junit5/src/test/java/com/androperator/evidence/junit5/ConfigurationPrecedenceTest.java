@@ -6,7 +6,6 @@ import static com.androperator.evidence.junit5.Bundles.MESSAGE;
 import static com.androperator.evidence.junit5.Bundles.STATUS;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.androperator.evidence.api.testing.PhoneLab;
 import com.androperator.evidence.contracts.BundleError;
 import com.androperator.evidence.contracts.BundleStatus;
 import com.androperator.evidence.contracts.Manifest;
@@ -18,12 +17,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -34,35 +28,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * default. Every layer of every setting is set to a value that can be told apart from the
  * others' in what the capture did, and the layers above it are left unset.
  */
-class ConfigurationPrecedenceTest {
-    private static PhoneLab lab;
-
-    @TempDir
-    Path temp;
-    private Path root;
-
+class ConfigurationPrecedenceTest extends LabTest {
     enum Layer { METHOD, CLASS, BUILDER, PARAMETER, ENVIRONMENT, DEFAULT }
-
-    @BeforeAll
-    static void startPhone() {
-        lab = PhoneLab.start();
-    }
-
-    @AfterAll
-    static void stopPhone() {
-        lab.close();
-    }
-
-    @BeforeEach
-    void resetPhone() {
-        lab.reset();
-        root = temp.resolve("evidence");
-    }
-
-    @AfterEach
-    void resetScenario() {
-        Scenario.reset();
-    }
 
     static Stream<Arguments> layers() {
         return Stream.of(Setting.DEVICE, Setting.OPERATOR_PACKAGE, Setting.EVIDENCE_ROOT, Setting.TIMEOUT_MS)
@@ -85,7 +52,7 @@ class ConfigurationPrecedenceTest {
             set(builder, setting, values.get(Layer.BUILDER));
         }
         Scenario.builder = builder;
-        FixtureRun.Builder run = FixtureRun.of(fixture, method).parameters(FixtureRun.labParameters(lab, root))
+        FixtureRun.Builder run = fixture(fixture, method)
                 .without(setting.parameter());
         if (layer.compareTo(Layer.PARAMETER) <= 0) {
             run.parameter(setting.parameter(), values.get(Layer.PARAMETER));
@@ -185,7 +152,7 @@ class ConfigurationPrecedenceTest {
     void aNestedClassTakesWhatItDoesNotSetFromItsEnclosingClass() {
         Scenario.builder = CaptureEvidenceOnFailure.builder().device("builder-phone");
 
-        FixtureRun run = FixtureRun.of(Fixtures.DeviceLayers.class).parameters(FixtureRun.labParameters(lab, root))
+        FixtureRun run = fixture(Fixtures.DeviceLayers.class)
                 .run();
 
         Map<String, String> entry = run.evidence("inheritsTheEnclosingClass");
@@ -195,7 +162,7 @@ class ConfigurationPrecedenceTest {
 
     @Test
     void aSuperclassesConfigCounts() {
-        FixtureRun run = FixtureRun.of(Fixtures.InheritsConfig.class).parameters(FixtureRun.labParameters(lab, root))
+        FixtureRun run = fixture(Fixtures.InheritsConfig.class)
                 .run();
 
         Map<String, String> entry = run.evidence("fails");
@@ -207,7 +174,7 @@ class ConfigurationPrecedenceTest {
     void aConfiguredTimeoutIsTheCapturesBudget() {
         lab.phone(p -> p.toBuilder().latency("screencap", 3_000).build());
 
-        FixtureRun run = FixtureRun.of(Fixtures.Outcomes.class, "fails").parameters(FixtureRun.labParameters(lab, root))
+        FixtureRun run = fixture(Fixtures.Outcomes.class, "fails")
                 .parameter("androperator.evidence.timeoutMs", "1000").run();
 
         Manifest manifest = Bundles.conformingManifest(run.evidence("fails"));
@@ -217,7 +184,7 @@ class ConfigurationPrecedenceTest {
 
     @Test
     void aConfiguredSocketWinsOverAConfiguredPort() throws IOException {
-        FixtureRun run = FixtureRun.of(Fixtures.Outcomes.class, "fails").parameters(FixtureRun.labParameters(lab, root))
+        FixtureRun run = fixture(Fixtures.Outcomes.class, "fails")
                 .parameter("androperator.adb.serverSocket", "tcp:127.0.0.2:" + FixtureRun.closedPort()).run();
 
         Map<String, String> entry = run.evidence("fails");
@@ -229,7 +196,7 @@ class ConfigurationPrecedenceTest {
     void theBuildersSocketWinsOverTheConfigurationParameter() throws IOException {
         Scenario.builder = CaptureEvidenceOnFailure.builder().adbServerSocket("tcp:127.0.0.2:" + FixtureRun.closedPort());
 
-        FixtureRun run = FixtureRun.of(Fixtures.Programmatic.class).parameters(FixtureRun.labParameters(lab, root))
+        FixtureRun run = fixture(Fixtures.Programmatic.class)
                 .run();
 
         Map<String, String> entry = run.evidence("fails");
@@ -242,7 +209,7 @@ class ConfigurationPrecedenceTest {
         Scenario.builder = CaptureEvidenceOnFailure.builder()
                 .environment(Map.of("ADB_SERVER_SOCKET", "tcp:127.0.0.2:" + FixtureRun.closedPort()));
 
-        FixtureRun run = FixtureRun.of(Fixtures.Programmatic.class).parameters(FixtureRun.labParameters(lab, root))
+        FixtureRun run = fixture(Fixtures.Programmatic.class)
                 .run();
 
         assertThat(Bundles.conformingManifest(run.evidence("fails")).status()).isEqualTo(BundleStatus.COMPLETE);
@@ -255,7 +222,7 @@ class ConfigurationPrecedenceTest {
                 Map.of("ADB_SERVER_SOCKET", "tcp:127.0.0.1:" + lab.adb().port()))) {
             Scenario.builder = CaptureEvidenceOnFailure.builder().environment(environment);
 
-            FixtureRun run = FixtureRun.of(Fixtures.Programmatic.class).parameters(FixtureRun.labParameters(lab, root))
+            FixtureRun run = fixture(Fixtures.Programmatic.class)
                     .without("androperator.adb.serverPort").run();
 
             assertThat(Bundles.conformingManifest(run.evidence("fails")).status()).isEqualTo(BundleStatus.COMPLETE);

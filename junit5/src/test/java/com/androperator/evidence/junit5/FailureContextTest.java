@@ -2,21 +2,15 @@ package com.androperator.evidence.junit5;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.androperator.evidence.api.testing.PhoneLab;
 import com.androperator.evidence.contracts.BundleStatus;
 import com.androperator.evidence.contracts.ContractJson;
 import com.androperator.evidence.contracts.Manifest;
 import com.androperator.evidence.junit5.Fixtures.Scenario;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.util.Random;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -26,30 +20,10 @@ import org.junit.jupiter.params.provider.MethodSource;
  * message is cut at whole code points and the context says so; text that is not text (lone
  * surrogates) is replaced, not refused. Seeded, so every run checks the same strings.
  */
-class FailureContextTest {
+class FailureContextTest extends LabTest {
     private static final long CONTEXT_LIMIT = 16 * 1024;
     /** ASCII, controls, JSON's escapes, Latin, CJK, an emoji (a surrogate pair) and lone surrogates. */
     private static final String ALPHABET = "aZ09 \u0000\u0001\n\t\u001f\"\\/\u007f\u00e9\u00a0\u4e2d\u2028\uD83D\uDE00\uD800\uDC00";
-    private static PhoneLab lab;
-
-    @TempDir
-    Path temp;
-
-    @BeforeAll
-    static void startPhone() {
-        lab = PhoneLab.start();
-    }
-
-    @AfterAll
-    static void stopPhone() {
-        lab.close();
-    }
-
-    @AfterEach
-    void resetScenario() {
-        Scenario.reset();
-    }
-
     static String random(long seed, int length) {
         Random random = new Random(seed);
         StringBuilder text = new StringBuilder(length);
@@ -121,10 +95,9 @@ class FailureContextTest {
     @MethodSource("messages")
     void aHugeMessageIsCutAndTheBundleIsStillComplete(String name, String message, boolean truncated) {
         Scenario.message = message;
-        Path root = temp.resolve("evidence");
 
-        FixtureRun run = FixtureRun.of(Fixtures.Outcomes.class, "failsWithMessage")
-                .parameters(FixtureRun.labParameters(lab, root)).run();
+        FixtureRun run = fixture(Fixtures.Outcomes.class, "failsWithMessage")
+                .run();
 
         assertThat(run.failure("failsWithMessage")).hasMessage(message);
         Manifest manifest = Bundles.conformingManifest(run.evidence("failsWithMessage"));
@@ -139,10 +112,9 @@ class FailureContextTest {
     @Test
     void loneSurrogatesInTheMessageBecomeReplacementCharacters() {
         Scenario.message = "price \uD800 is wrong \uDC00";
-        Path root = temp.resolve("evidence");
 
-        FixtureRun run = FixtureRun.of(Fixtures.Outcomes.class, "failsWithMessage")
-                .parameters(FixtureRun.labParameters(lab, root)).run();
+        FixtureRun run = fixture(Fixtures.Outcomes.class, "failsWithMessage")
+                .run();
 
         Manifest manifest = Bundles.conformingManifest(run.evidence("failsWithMessage"));
         assertThat(manifest.context()).containsEntry("failureMessage", "price \uFFFD is wrong \uFFFD")
@@ -151,10 +123,9 @@ class FailureContextTest {
 
     @Test
     void anExceptionWithoutAMessageRecordsNull() {
-        Path root = temp.resolve("evidence");
 
-        FixtureRun run = FixtureRun.of(Fixtures.Outcomes.class, "throwsWithoutMessage")
-                .parameters(FixtureRun.labParameters(lab, root)).run();
+        FixtureRun run = fixture(Fixtures.Outcomes.class, "throwsWithoutMessage")
+                .run();
 
         Manifest manifest = Bundles.conformingManifest(run.evidence("throwsWithoutMessage"));
         assertThat(manifest.context()).containsEntry("failureMessage", null)

@@ -15,11 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.opentest4j.AssertionFailedError;
 
 /**
@@ -27,32 +23,12 @@ import org.opentest4j.AssertionFailedError;
  * environment, JVM system properties (which JUnit itself reads as configuration parameters) and
  * launcher parameters, each above the one before; and the line it writes on stderr.
  */
-class ProcessEnvironmentTest {
+class ProcessEnvironmentTest extends LabTest {
     /** A safety net against a hung child, far above a capture's budget; not a timing assertion. */
     private static final long HANG_LIMIT_SECONDS = 180;
     private static final String FIXTURE = Fixtures.Outcomes.class.getName();
     private static final String FAILED_WITH = "FAILED\t" + AssertionFailedError.class.getName() + "\t" + Fixtures.FAILURE
             + " ==> expected: <12.00 EUR> but was: <10.00 EUR>";
-    private static PhoneLab lab;
-
-    @TempDir
-    Path temp;
-
-    @BeforeAll
-    static void startPhone() {
-        lab = PhoneLab.start();
-    }
-
-    @AfterAll
-    static void stopPhone() {
-        lab.close();
-    }
-
-    @BeforeEach
-    void resetPhone() {
-        lab.reset();
-    }
-
     /** The lab's adb server and nothing of this JVM's that could point elsewhere. */
     private Map<String, String> environment() {
         Map<String, String> environment = lab.environment();
