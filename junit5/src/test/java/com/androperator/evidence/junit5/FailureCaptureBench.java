@@ -21,8 +21,7 @@ import java.util.Map;
  * Java API directly. Asserts nothing.
  *
  * <pre>{@code
- * mvn -o -q -pl junit5 -am test-compile dependency:build-classpath -Dmdep.outputFile=target/test-classpath.txt \
- *     -Dmdep.includeScope=test
+ * mvn -q -pl junit5 -am test-compile dependency:build-classpath -Dmdep.outputFile=target/test-classpath.txt
  * java -cp junit5/target/test-classes:junit5/target/classes:$(cat junit5/target/test-classpath.txt) \
  *     com.androperator.evidence.junit5.FailureCaptureBench [iterations]
  * }</pre>
