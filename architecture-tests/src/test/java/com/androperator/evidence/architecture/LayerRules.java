@@ -90,9 +90,9 @@ final class LayerRules {
                 .because("the viewer shows what a bundle holds; the verifier, through its public API, judges it");
     }
 
-    /** The CLI and MCP edges reach adapters only through the one composition root in api. */
+    /** The CLI, MCP and JUnit 5 edges reach adapters only through the one composition root in api. */
     static ArchRule edgesUseTheCompositionRoot(String root) {
-        return noClasses().that().resideInAnyPackage(root + ".cli..", root + ".mcp..")
+        return noClasses().that().resideInAnyPackage(root + ".cli..", root + ".mcp..", root + ".junit5..")
                 .should().dependOnClassesThat().resideInAnyPackage(root + ".adapters..")
                 .because("each edge is thin; wiring happens in one hand-written composition root");
     }
