@@ -45,15 +45,6 @@ final class CliProcess {
         return configured;
     }
 
-    /** A child started and not waited for: the test decides when it ends (e.g. SIGKILL mid-transfer). */
-    Process start(String... args) {
-        try {
-            return builder(command(args), scratch.resolve("started-out.txt"), scratch.resolve("started-err.txt")).start();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
     private List<String> command(String... args) {
         List<String> java = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
@@ -72,10 +63,13 @@ final class CliProcess {
     }
 
     private ProcessBuilder builder(List<String> command, Path out, Path err) {
+        return builder(command).redirectOutput(out.toFile()).redirectError(err.toFile());
+    }
+
+    /** The child with nothing on stdin and exactly the given environment. */
+    private ProcessBuilder builder(List<String> command) {
         ProcessBuilder builder = new ProcessBuilder(command)
-                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
-                .redirectOutput(out.toFile())
-                .redirectError(err.toFile());
+                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
         builder.environment().clear();
         builder.environment().putAll(environment);
         return builder;
@@ -113,12 +107,8 @@ final class CliProcess {
      * storage, and a caller's stdout (a terminal, a pipe) is never cut by it.
      */
     private Run runThroughPipes(List<String> command, String... args) {
-        ProcessBuilder builder = new ProcessBuilder(command)
-                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
-        builder.environment().clear();
-        builder.environment().putAll(environment);
         try {
-            Process process = builder.start();
+            Process process = builder(command).start();
             java.util.concurrent.CompletableFuture<byte[]> err = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
                 try {
                     return process.getErrorStream().readAllBytes();
@@ -138,6 +128,116 @@ final class CliProcess {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);
+        }
+    }
+
+    /**
+     * Starts the child without waiting: stderr is read line by line as it comes, so a test can
+     * wait for what the process says (an event) before it signals it.
+     */
+    Started start(String... args) {
+        try {
+            Path out = Files.createTempFile(scratch, "cli-out-", ".txt");
+            return new Started(builder(command(args)).redirectOutput(out.toFile()).start(), out, String.join(" ", args));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** A running child: signal it, wait for a stderr line, wait for its exit. */
+    static final class Started {
+        private final Process process;
+        private final Path out;
+        private final String what;
+        private final List<String> stderr = new ArrayList<>();
+        private final Thread reader;
+
+        private Started(Process process, Path out, String what) {
+            this.process = process;
+            this.out = out;
+            this.what = what;
+            this.reader = new Thread(this::readStderr, "cli-stderr");
+            reader.setDaemon(true);
+            reader.start();
+        }
+
+        private void readStderr() {
+            try (var lines = new java.io.BufferedReader(new java.io.InputStreamReader(process.getErrorStream(),
+                    StandardCharsets.UTF_8))) {
+                for (String line = lines.readLine(); line != null; line = lines.readLine()) {
+                    synchronized (stderr) {
+                        stderr.add(line);
+                        stderr.notifyAll();
+                    }
+                }
+            } catch (IOException e) {
+                // The child is gone; what it said so far is kept.
+            }
+        }
+
+        long pid() {
+            return process.pid();
+        }
+
+        /** Sends {@code signal} ("INT", "TERM") with kill(1); false when the process was already gone. */
+        boolean signal(String signal) {
+            try {
+                Process kill = new ProcessBuilder("kill", "-" + signal, Long.toString(process.pid()))
+                        .redirectErrorStream(true).start();
+                kill.getInputStream().readAllBytes();
+                return kill.waitFor() == 0;
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException(e);
+            }
+        }
+
+        /** Blocks until stderr has a line containing {@code text}; fails when the child exits without one. */
+        String awaitStderr(String text) throws InterruptedException {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(HANG_LIMIT_SECONDS);
+            synchronized (stderr) {
+                while (true) {
+                    for (String line : stderr) {
+                        if (line.contains(text)) {
+                            return line;
+                        }
+                    }
+                    long left = deadline - System.nanoTime();
+                    if (left <= 0 || !process.isAlive() && !reader.isAlive()) {
+                        throw new IllegalStateException("androperator " + what + " never said '" + text
+                                + "' on stderr: " + stderr);
+                    }
+                    stderr.wait(Math.max(1, TimeUnit.NANOSECONDS.toMillis(left)));
+                }
+            }
+        }
+
+        boolean isAlive() {
+            return process.isAlive();
+        }
+
+        /** SIGKILL: the child gets no chance to clean up, as when the machine loses power. */
+        void kill() {
+            process.destroyForcibly();
+        }
+
+        Run awaitExit() throws InterruptedException {
+            if (!process.waitFor(HANG_LIMIT_SECONDS, TimeUnit.SECONDS)) {
+                process.destroyForcibly().waitFor();
+                throw new IllegalStateException("androperator " + what + " hung; stderr: " + stderr);
+            }
+            reader.join(TimeUnit.SECONDS.toMillis(HANG_LIMIT_SECONDS));
+            try {
+                String stdout = Files.readString(out, StandardCharsets.UTF_8);
+                Files.delete(out);
+                synchronized (stderr) {
+                    return new Run(process.exitValue(), stdout, String.join("\n", stderr));
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
         }
     }
 

@@ -109,15 +109,14 @@ class DeviceBytesCliTest {
         Path bundle = temp.resolve("bundle");
         Path partial = bundle.resolve("screenshot.partial.png");
 
-        Process child = cli.withJvmOptions(SMALL_HEAP).start(capture(bundle));
+        CliProcess.Started child = cli.withJvmOptions(SMALL_HEAP).start(capture(bundle));
         try {
             awaitSize(child, temp, bundle, partial, stallAt);
         } finally {
-            child.destroyForcibly();
-            assertThat(child.waitFor(AWAIT_LIMIT_SECONDS, TimeUnit.SECONDS)).isTrue();
+            child.kill();
         }
 
-        assertThat(child.exitValue()).isEqualTo(128 + 9);
+        assertThat(child.awaitExit().exitCode()).isEqualTo(128 + 9);
         byte[] kept = Files.readAllBytes(partial);
         assertThat(kept.length).isEqualTo(stallAt);
         assertThat(Arrays.equals(kept, 0, kept.length, png, 0, kept.length)).as("a prefix of the device's PNG").isTrue();
@@ -258,7 +257,7 @@ class DeviceBytesCliTest {
     }
 
     /** Waits (on file events, never on time) until {@code file} holds {@code size} bytes. */
-    private static void awaitSize(Process child, Path parent, Path directory, Path file, long size) throws Exception {
+    private static void awaitSize(CliProcess.Started child, Path parent, Path directory, Path file, long size) throws Exception {
         long limit = System.nanoTime() + TimeUnit.SECONDS.toNanos(AWAIT_LIMIT_SECONDS);
         try (WatchService watch = FileSystems.getDefault().newWatchService()) {
             parent.register(watch, StandardWatchEventKinds.ENTRY_CREATE);

@@ -143,6 +143,10 @@ public final class AdbDeviceMetadata implements DeviceMetadataSource {
                     "the budget ran out before `" + command + "`"));
         }
         StreamResult result = shell.run(serial, command, deadline, OUTPUT_CAP);
+        if (result.outcome() == StreamResult.Outcome.CANCELLED) {
+            return new Fetch.Failed(new Failure(ErrorCodes.COMMAND_CANCELLED, "cancelled during `" + command + "`",
+                    java.util.Map.of("dispatched", result.serviceOpened())));
+        }
         if (result.outcome() == StreamResult.Outcome.DEADLINE) {
             return new Fetch.Failed(Failure.of(ErrorCodes.COMMAND_TIMEOUT,
                     "the budget ran out during `" + command + "`"));

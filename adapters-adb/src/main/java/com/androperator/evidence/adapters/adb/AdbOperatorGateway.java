@@ -98,6 +98,10 @@ public final class AdbOperatorGateway implements OperatorGateway {
             return notAnswered(ErrorCodes.COMMAND_TIMEOUT, "the budget ran out while checking that "
                     + operatorPackage + " is installed", PHASE_INSTALLED_CHECK, false, Map.of());
         }
+        if (listing.outcome() == StreamResult.Outcome.CANCELLED) {
+            return notAnswered(ErrorCodes.COMMAND_CANCELLED, "cancelled while checking that " + operatorPackage
+                    + " is installed; nothing was dispatched", PHASE_INSTALLED_CHECK, false, Map.of());
+        }
         String packages = listing.stdoutMarked();
         // A package line that is not UTF-8 could be the Operator's: installed or not cannot be told.
         PackageDumpParser.Listing found = listing.succeeded() && Utf8.unreadableLine(packages, "package:").isEmpty()
@@ -119,10 +123,20 @@ public final class AdbOperatorGateway implements OperatorGateway {
         long waitMillis = Math.min(readerStartFallbackMillis, deadline.remainingMillis());
         ReaderEvent event = reader.poll(waitMillis);
         if (event instanceof ReaderEvent.Ended ended) {
-            reader.earlyOutcome = ended.result().outcome() == StreamResult.Outcome.DEADLINE
-                    ? timeout(reader, PHASE_READER_START, false, "the budget ran out while starting the result reader")
-                    : notAnswered(ErrorCodes.RESULT_TRANSPORT_EXITED, "the logcat result reader ended before dispatch: "
-                    + ended.result().describe(), PHASE_READER_START, false, reader.diagnostics(false));
+            reader.earlyOutcome = switch (ended.result().outcome()) {
+                case DEADLINE -> timeout(reader, PHASE_READER_START, false,
+                        "the budget ran out while starting the result reader");
+                case CANCELLED -> notAnswered(ErrorCodes.COMMAND_CANCELLED, "cancelled while starting the result"
+                        + " reader; nothing was dispatched", PHASE_READER_START, false, reader.diagnostics(false));
+                default -> notAnswered(ErrorCodes.RESULT_TRANSPORT_EXITED, "the logcat result reader ended before"
+                        + " dispatch: " + ended.result().describe(), PHASE_READER_START, false, reader.diagnostics(false));
+            };
+            return false;
+        }
+        if (deadline.cancelled()) {
+            reader.stop();
+            reader.earlyOutcome = notAnswered(ErrorCodes.COMMAND_CANCELLED, "cancelled before the broadcast was sent;"
+                    + " nothing was dispatched", PHASE_DISPATCH, false, reader.diagnostics(false));
             return false;
         }
         if (event == null && deadline.expired()) {
@@ -143,11 +157,20 @@ public final class AdbOperatorGateway implements OperatorGateway {
         reader.armed = true;
         StreamResult broadcast = shell.client().run(serial, kind, broadcastCommand, deadline, COMMAND_OUTPUT_CAP, null);
         boolean dispatched = broadcast.serviceOpened();
-        if (broadcast.outcome() == StreamResult.Outcome.DEADLINE) {
+        if (broadcast.outcome() == StreamResult.Outcome.DEADLINE
+                || broadcast.outcome() == StreamResult.Outcome.CANCELLED) {
             // A foreground receiver can answer before am returns: a result already accepted still counts.
             ReaderEvent.Accepted early = reader.acceptedSoFar();
-            return early != null ? answered(reader, early)
-                    : timeout(reader, PHASE_DISPATCH, dispatched, "the budget ran out while the broadcast was sent");
+            if (early != null) {
+                return answered(reader, early);
+            }
+            if (broadcast.outcome() == StreamResult.Outcome.CANCELLED) {
+                reader.stop();
+                return notAnswered(ErrorCodes.COMMAND_CANCELLED, dispatched ? "cancelled while am broadcast ran"
+                        : "cancelled before the broadcast was sent", PHASE_DISPATCH, dispatched,
+                        reader.diagnostics(dispatched));
+            }
+            return timeout(reader, PHASE_DISPATCH, dispatched, "the budget ran out while the broadcast was sent");
         }
         String output = broadcast.stdoutDescribed();
         if (!broadcast.succeeded() || !output.contains(OperatorBroadcast.COMPLETED_MARKER)) {
@@ -180,6 +203,10 @@ public final class AdbOperatorGateway implements OperatorGateway {
             if (event instanceof ReaderEvent.Ended ended) {
                 if (ended.result().outcome() == StreamResult.Outcome.DEADLINE) {
                     return timeout(reader, PHASE_AWAIT_RESULT, true, "no result arrived before the deadline");
+                }
+                if (ended.result().outcome() == StreamResult.Outcome.CANCELLED && deadline.cancelled()) {
+                    return notAnswered(ErrorCodes.COMMAND_CANCELLED, "cancelled while waiting for the result; the"
+                            + " reader was closed", PHASE_AWAIT_RESULT, true, reader.diagnostics(true));
                 }
                 return notAnswered(ErrorCodes.RESULT_TRANSPORT_EXITED, "the logcat result reader ended before a"
                         + " complete result arrived: " + ended.result().describe(), PHASE_AWAIT_RESULT, true,

@@ -22,6 +22,8 @@ public final class AdbScreenshotSource implements ScreenshotSource {
     private static final long DISPLAY_DUMP_CAP = 16L * 1024 * 1024;
     /** How much of the stream's start is kept to quote a device error that is not a PNG. */
     private static final int HEAD_BYTES = 400;
+    static final String PHASE_DISPLAY_SELECTION = "display_selection";
+    static final String PHASE_TRANSFER = "transfer";
 
     private final DeviceShell shell;
     private final long capBytes;
@@ -55,6 +57,10 @@ public final class AdbScreenshotSource implements ScreenshotSource {
                     "the budget ran out before the screenshot started", receipt);
         }
         StreamResult dump = shell.run(serial, "dumpsys display", deadline, DISPLAY_DUMP_CAP);
+        if (dump.outcome() == StreamResult.Outcome.CANCELLED) {
+            return cancelled(0, PHASE_DISPLAY_SELECTION, false, "cancelled while reading dumpsys display;"
+                    + " screencap was not started", receipt);
+        }
         if (dump.outcome() == StreamResult.Outcome.DEADLINE) {
             return failed(0, ErrorCodes.COMMAND_TIMEOUT,
                     "the budget ran out while reading dumpsys display", receipt);
@@ -109,6 +115,8 @@ public final class AdbScreenshotSource implements ScreenshotSource {
             case COMPLETED -> completedTransfer(serial, received, head, receipt);
             case DEADLINE -> failed(received, ErrorCodes.COMMAND_TIMEOUT, "the budget ran out after " + received
                     + " screenshot bytes", receipt);
+            case CANCELLED -> cancelled(received, PHASE_TRANSFER, transfer.serviceOpened(), "cancelled after "
+                    + received + " screenshot bytes", receipt);
             case CAP_EXCEEDED -> failed(received, ErrorCodes.SCREENSHOT_FAILED, "the screenshot is over the "
                     + describeCap() + " cap; the first " + received + " bytes are kept", receipt);
             default -> failed(received, ErrorCodes.SCREENSHOT_FAILED, command + " on " + serial + " failed after "
@@ -132,6 +140,13 @@ public final class AdbScreenshotSource implements ScreenshotSource {
                     + " answered with something other than a PNG: " + Text.abbreviate(head.text(), 300), receipt);
         }
         return new ScreenshotTransfer(received, true, Optional.empty(), receipt);
+    }
+
+    /** COMMAND_CANCELLED with the phase it stopped in and whether screencap was started (the port's details). */
+    private static ScreenshotTransfer cancelled(long received, String phase, boolean dispatched, String message,
+                                                Map<String, Object> receipt) {
+        return new ScreenshotTransfer(received, false, Optional.of(new Failure(ErrorCodes.COMMAND_CANCELLED, message,
+                Map.of("phase", phase, "dispatched", dispatched))), receipt);
     }
 
     private static ScreenshotTransfer failed(long received, String code, String message, Map<String, Object> receipt) {

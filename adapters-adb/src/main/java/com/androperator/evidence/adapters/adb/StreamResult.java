@@ -15,7 +15,9 @@ import java.nio.charset.StandardCharsets;
  *                        exec and legacy shell, the exit frame for shell v2. It never proves that
  *                        the device sent everything: a device that dies looks like a clean EOF.
  * @param exitStatus      the command's exit status when the protocol carries one (shell v2), else null
- * @param serviceOpened   the device accepted the service request, so the command may have run
+ * @param serviceOpened   the command may have run: the device accepted the service request, or the
+ *                        request went out and the exchange ended (cancelled, deadline, cut) before
+ *                        the answer; false when it was refused or never sent
  * @param outcome         why reading stopped
  * @param detail          the server's FAIL reason or the I/O error, null when the outcome says it all
  * @param durationNanos   monotonic time from the first connect to the end of reading

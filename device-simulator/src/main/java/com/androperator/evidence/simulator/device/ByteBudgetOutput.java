@@ -4,8 +4,10 @@ import com.androperator.evidence.simulator.shell.CommandOutput;
 import com.androperator.evidence.simulator.transport.StreamClosedException;
 
 /**
- * Passes output through until {@code budget} bytes of stdout and stderr have gone out, then
- * cuts the connection: the {@code dropAfterBytes} fault. The host receives exactly the budget.
+ * Passes output through until {@code budget} bytes of stdout and stderr have gone out, then runs
+ * {@code cut} and ends the command: the {@code dropAfterBytes} fault cuts the connection, the
+ * {@code stallAfterBytes} fault hangs until the host closes the stream. The host receives exactly
+ * the budget.
  */
 final class ByteBudgetOutput implements CommandOutput {
 

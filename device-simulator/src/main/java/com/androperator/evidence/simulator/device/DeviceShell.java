@@ -66,6 +66,7 @@ final class DeviceShell {
             Thread.sleep(profile.latencyMs().get(latencyKey.get()));
         }
         CommandContext effective = context;
+        boolean stalls = false;
         Optional<String> faultKey = ServiceKeys.match(argv, profile.faults().keySet());
         if (faultKey.isPresent()) {
             ServiceFault fault = profile.faults().get(faultKey.get());
@@ -74,13 +75,17 @@ final class DeviceShell {
                 context.out().stderr(fail.stderr());
                 return fail.exitCode();
             }
-            if (fault instanceof ServiceFault.Stall stall) {
-                effective = context.withOutput(new StallingOutput(context.out(), stall.afterBytes(),
-                        context.stream()));
-            }
             if (fault instanceof ServiceFault.DropConnection drop) {
                 effective = context.withOutput(new ByteBudgetOutput(context.out(), drop.afterBytes(),
                         () -> context.stream().cutConnection(drop.offlineMs())));
+            }
+            if (fault instanceof ServiceFault.Stall stall) {
+                if (stall.afterBytes() == 0) {
+                    CommandStall.hang(context, String.join(" ", argv));
+                }
+                stalls = true;
+                effective = context.withOutput(new ByteBudgetOutput(context.out(), stall.afterBytes(),
+                        () -> CommandStall.hang(context, String.join(" ", argv))));
             }
         }
         String name = ServiceKeys.commandName(argv.get(0));
@@ -89,7 +94,12 @@ final class DeviceShell {
             context.out().stderr("/system/bin/sh: " + argv.get(0) + ": inaccessible or not found\n");
             return 127;
         }
-        return command.run(argv, effective);
+        int status = command.run(argv, effective);
+        if (stalls) {
+            // Less output than the stall's budget: the command still never ends.
+            CommandStall.hang(context, String.join(" ", argv));
+        }
+        return status;
     }
 
     private static int echo(List<String> argv, CommandContext context) {

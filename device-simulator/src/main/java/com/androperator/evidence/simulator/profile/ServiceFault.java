@@ -26,9 +26,10 @@ public sealed interface ServiceFault {
     }
 
     /**
-     * The service writes {@code afterBytes} bytes of output, then stalls: it sends nothing more and
-     * never ends, until the host closes the stream. A transfer frozen mid-stream, so a test can act
-     * (kill the host process, say) at a known point of it.
+     * The service writes {@code afterBytes} bytes of output, then hangs with its stream open, as a
+     * device stuck mid-transfer or a command that never answers, until the host closes the stream.
+     * The moment it starts hanging is recorded for tests to wait on
+     * ({@code DeviceSimulator.awaitStall}).
      */
     record Stall(long afterBytes) implements ServiceFault {
         public Stall {

@@ -96,6 +96,7 @@ class ProfileLoaderTest {
                 .fault("getprop", ServiceFault.refuse())
                 .fault("logcat", ServiceFault.stallAfterBytes(512))
                 .fault("wm size", new ServiceFault.Fail(3, "out", "err"))
+                .fault("wm density", ServiceFault.stallAfterBytes(5))
                 .build();
 
         Path file = ProfileWriter.write(built, folder);
@@ -109,6 +110,7 @@ class ProfileLoaderTest {
         assertThat(loaded.displays().get(0).screenshot().read())
                 .isEqualTo(SampleProfiles.pixel().displays().get(0).screenshot().read());
         assertThat(loaded.faults().get("screencap")).isEqualTo(new ServiceFault.DropConnection(1000, 0));
+        assertThat(loaded.faults().get("wm density")).isEqualTo(new ServiceFault.Stall(5));
         assertThat(loaded.operator().behaviorFor("doctor_ping")).isEqualTo(OperatorBehavior.SILENT);
         assertThat(loaded.faults().get("logcat")).isEqualTo(new ServiceFault.Stall(512));
         assertThat(loaded.operator().encoding()).isEqualTo(new ResultEncoding(ResultEncoding.HierarchyBytes.VERBATIM,

@@ -4,6 +4,7 @@ import com.androperator.evidence.contracts.Artifact;
 import com.androperator.evidence.contracts.ArtifactKind;
 import com.androperator.evidence.contracts.BundleError;
 import com.androperator.evidence.contracts.ErrorCodes;
+import com.androperator.evidence.contracts.NonBlank;
 import com.androperator.evidence.contracts.StreamedString;
 import com.androperator.evidence.contracts.Timing;
 import com.androperator.evidence.domain.budget.Deadline;
@@ -40,6 +41,8 @@ final class HierarchyStep {
     static final long ENGINE_MIN_TIMEOUT_MS = 1_000;
     static final long ENGINE_MAX_TIMEOUT_MS = 120_000;
     static final String DEADLINE_OWNER = "evidence_capture";
+    /** The phase recorded for a command the capture never started because the caller had cancelled. */
+    static final String PHASE_NOT_STARTED = "not_started";
     static final OperatorAction READINESS = new OperatorAction("h1", "doctor_ping");
     static final OperatorAction SNAPSHOT = new OperatorAction("snap", "snapshot_ui");
 
@@ -131,6 +134,9 @@ final class HierarchyStep {
                               Releases releases) {
         List<String> effects = new ArrayList<>();
         Map<String, Object> details = new LinkedHashMap<>();
+        if (deadline.cancelled()) {
+            return cancelledBeforeDispatch("readiness", effects, details, deadline);
+        }
         if (deadline.remainingMillis() < ENGINE_MIN_TIMEOUT_MS) {
             return skipped("readiness", effects, details, deadline);
         }
@@ -164,6 +170,9 @@ final class HierarchyStep {
                             + ", userUnlocked=" + facts.userUnlocked() + "). Evidence capture never wakes, unlocks or "
                             + "presses Home: prepare the screen yourself, then capture into a new directory.",
                     ArtifactKind.HIERARCHY.wire()), null, details);
+        }
+        if (deadline.cancelled()) {
+            return cancelledBeforeDispatch("snapshot", effects, details, deadline);
         }
         if (deadline.remainingMillis() < ENGINE_MIN_TIMEOUT_MS) {
             return skipped("snapshot", effects, details, deadline);
@@ -204,9 +213,10 @@ final class HierarchyStep {
 
     /** The Operator's own failure: its error code passes through unchanged. */
     private static BundleError operatorFailure(OperatorEnvelope envelope, String prefix) {
-        String code = envelope.errorCode() == null || envelope.errorCode().isBlank()
-                ? ErrorCodes.OPERATOR_COMMAND_FAILED : envelope.errorCode();
-        String message = envelope.error() == null || envelope.error().isBlank()
+        // Blank as the schema's \S means it: a lone U+00A0 from the device is no code or message.
+        String code = !NonBlank.isNonBlank(envelope.errorCode()) ? ErrorCodes.OPERATOR_COMMAND_FAILED
+                : envelope.errorCode();
+        String message = !NonBlank.isNonBlank(envelope.error())
                 ? "the Operator reported status \"" + envelope.status() + "\" without a message" : envelope.error();
         return hierarchyError(code, prefix + message);
     }
@@ -225,9 +235,46 @@ final class HierarchyStep {
                 + "execution engine's " + ENGINE_MIN_TIMEOUT_MS + " ms minimum timeout."), null, details);
     }
 
+    /** Cancelled before {@code command} was sent: nothing goes to the device after a cancellation. */
+    private static Exchange cancelledBeforeDispatch(String command, List<String> effects, Map<String, Object> details,
+                                                    Deadline deadline) {
+        String by = deadline.cancelledBy();
+        details.put("cancelledBy", by);
+        details.put("command", command);
+        details.put("phase", PHASE_NOT_STARTED);
+        details.put("dispatched", false);
+        details.put("effects", List.copyOf(effects));
+        details.put("reader", Map.of());
+        return new Exchange.NoXml(hierarchyError(ErrorCodes.COMMAND_CANCELLED, "Hierarchy capture was cancelled ("
+                + by + ") before the " + command + " command was sent; nothing was dispatched."), null, details);
+    }
+
+    /** A command that stopped without an answer because the caller cancelled: recorded like a budget expiry. */
+    private static Exchange cancelledInFlight(String command, OperatorOutcome.NotAnswered outcome, List<String> effects,
+                                              Map<String, Object> details, Deadline deadline) {
+        Failure failure = outcome.failure();
+        String by = deadline.cancelledBy();
+        details.put("cancelledBy", by);
+        details.put("command", command);
+        details.put("phase", outcome.phase());
+        details.put("dispatched", outcome.dispatched());
+        details.put("effects", List.copyOf(effects));
+        details.put("reader", failure.details());
+        if (!failure.code().equals(ErrorCodes.COMMAND_CANCELLED)) {
+            details.put("transportCode", failure.code());
+        }
+        return new Exchange.NoXml(hierarchyError(ErrorCodes.COMMAND_CANCELLED, "Hierarchy capture was cancelled ("
+                + by + ") while the " + command + " command was in phase " + outcome.phase() + " ("
+                + (outcome.dispatched() ? "dispatched; it is never sent again, and host cleanup does not prove that "
+                + "Android stopped executing it" : "not dispatched") + "): " + failure.message()), null, details);
+    }
+
     private static Exchange notAnswered(String command, OperatorOutcome.NotAnswered outcome, List<String> effects,
                                         Map<String, Object> details, Deadline deadline) {
         Failure failure = outcome.failure();
+        if (deadline.cancelled() || failure.code().equals(ErrorCodes.COMMAND_CANCELLED)) {
+            return cancelledInFlight(command, outcome, effects, details, deadline);
+        }
         boolean budgetCanceled = deadline.expired() && CANCELLATION_CODES.contains(failure.code());
         if (budgetCanceled) {
             details.put("deadlineOwner", DEADLINE_OWNER);

@@ -30,6 +30,9 @@ import java.util.Optional;
 final class ScreenshotStep {
     static final String STAGE = "screenshot";
     static final String SOURCE = "adb_screencap";
+    /** Keys of a cancelled transfer's failure details (see {@link ScreenshotSource}) and of its record. */
+    static final String PHASE = "phase";
+    static final String DISPATCHED = "dispatched";
 
     private final ScreenshotSource screenshots;
     private final ImageVerifier images;
@@ -56,7 +59,7 @@ final class ScreenshotStep {
         });
         StepClock.Mark transferred = clock.mark();
         Optional<Failure> transportFailure = transportFailure(transfer);
-        Optional<BundleError> transferError = transportFailure.map(f -> transferError(f, transfer.bytesReceived(), deadline));
+        Optional<BundleError> transferError = transportFailure.map(f -> transferError(f, transfer, deadline));
         Map<String, Object> details = new LinkedHashMap<>();
         if (transportFailure.isPresent()) {
             Failure failure = transportFailure.get();
@@ -65,6 +68,9 @@ final class ScreenshotStep {
             }
             if (!failure.details().isEmpty()) {
                 details.put("transport", failure.details());
+            }
+            if (transferError.get().code().equals(ErrorCodes.COMMAND_CANCELLED)) {
+                details.putAll(cancellationDetails(failure, transfer, deadline));
             }
         }
 
@@ -93,6 +99,12 @@ final class ScreenshotStep {
     }
 
     private ScreenshotTransfer transfer(String serial, Deadline deadline, ByteSink sink) {
+        if (deadline.cancelled()) {
+            // Nothing goes to the device after a cancellation.
+            return new ScreenshotTransfer(0, false, Optional.of(new Failure(ErrorCodes.COMMAND_CANCELLED,
+                    "cancelled before the screenshot started; nothing was sent",
+                    Map.of(PHASE, HierarchyStep.PHASE_NOT_STARTED, DISPATCHED, false))), Map.of());
+        }
         try {
             ScreenshotTransfer transfer = screenshots.capture(serial, deadline, sink);
             if (transfer != null) {
@@ -120,16 +132,40 @@ final class ScreenshotStep {
     }
 
     /**
-     * A transport failure reported after the device-work budget ran out is this capture's
-     * cancellation, recorded as COMMAND_TIMEOUT whatever the transport saw.
+     * A transport failure reported after the caller cancelled is COMMAND_CANCELLED; one reported
+     * after the device-work budget ran out is this capture's cancellation by its budget, recorded
+     * as COMMAND_TIMEOUT whatever the transport saw.
      */
-    private static BundleError transferError(Failure failure, long bytesReceived, Deadline deadline) {
+    private static BundleError transferError(Failure failure, ScreenshotTransfer transfer, Deadline deadline) {
+        if (failure.code().equals(ErrorCodes.COMMAND_CANCELLED) || deadline.cancelled()) {
+            Map<String, Object> state = cancellationDetails(failure, transfer, deadline);
+            return new BundleError(ErrorCodes.COMMAND_CANCELLED, STAGE, "The screenshot was cancelled ("
+                    + state.get("cancelledBy") + ") in phase " + state.get(PHASE) + " ("
+                    + (Boolean.TRUE.equals(state.get(DISPATCHED)) ? "screencap was started" : "screencap was not started")
+                    + "); " + transfer.bytesReceived() + " bytes were received and are kept: " + failure.message(),
+                    ArtifactKind.SCREENSHOT.wire());
+        }
         if (!failure.code().equals(ErrorCodes.COMMAND_TIMEOUT) && deadline.expired()) {
             return new BundleError(ErrorCodes.COMMAND_TIMEOUT, STAGE, "The device-work budget expired during the "
                     + "screenshot transfer (" + failure.code() + ": " + failure.message() + "); "
-                    + bytesReceived + " bytes were received.", ArtifactKind.SCREENSHOT.wire());
+                    + transfer.bytesReceived() + " bytes were received.", ArtifactKind.SCREENSHOT.wire());
         }
         return new BundleError(failure.code(), STAGE, failure.message(), ArtifactKind.SCREENSHOT.wire());
+    }
+
+    /**
+     * Who cancelled, the phase the transfer stopped in and whether screencap was started, from the
+     * source's failure details (display_selection or transfer; not_started when nothing was asked).
+     */
+    private static Map<String, Object> cancellationDetails(Failure failure, ScreenshotTransfer transfer,
+                                                           Deadline deadline) {
+        Map<String, Object> state = new LinkedHashMap<>();
+        state.put("cancelledBy", deadline.cancelledBy());
+        state.put(PHASE, failure.details().get(PHASE) instanceof String phase ? phase : "transfer");
+        state.put(DISPATCHED, failure.details().get(DISPATCHED) instanceof Boolean sent ? sent
+                : transfer.bytesReceived() > 0);
+        state.put("bytesReceived", transfer.bytesReceived());
+        return state;
     }
 
     /**

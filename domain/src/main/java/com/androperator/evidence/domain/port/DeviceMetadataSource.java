@@ -5,8 +5,10 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Targeted adb observations of the device, each bounded by the deadline it is given. These parse
- * the wire formats; the policies (overrides win, emulator classification) live in the domain.
+ * Targeted adb observations of the device, each bounded by the deadline it is given and ended at
+ * once by its cancellation (COMMAND_CANCELLED, details {@code dispatched}: whether the command was
+ * sent). These parse the wire formats; the policies (overrides win, emulator classification) live
+ * in the domain.
  */
 public interface DeviceMetadataSource {
 

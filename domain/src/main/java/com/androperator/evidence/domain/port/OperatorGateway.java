@@ -112,7 +112,9 @@ public interface OperatorGateway {
         /**
          * No usable result. {@code failure.code}: OPERATOR_NOT_INSTALLED, BROADCAST_FAILED,
          * RESULT_TRANSPORT_EXITED, RESULT_ENVELOPE_MALFORMED (also: not valid UTF-8, over a parser
-         * limit), STORAGE_FAILED (the host could not spool a large result) or COMMAND_TIMEOUT. {@code phase} is where it
+         * limit), STORAGE_FAILED (the host could not spool a large result), COMMAND_TIMEOUT or
+         * COMMAND_CANCELLED (the deadline's cancellation ended it; nothing is sent after it).
+         * {@code phase} is where it
          * stopped (installed_check, reader_start, dispatch, await_result); {@code dispatched}
          * whether the broadcast was sent; {@code failure.details} holds reader diagnostics (exit
          * status, stderr tail, chunks received).

@@ -22,9 +22,11 @@ public interface ScreenshotSource {
      * How the transfer went. {@code bytesReceived} is how many bytes went to the sink.
      * {@code transportCompleted} says only that the stream ended without error; it never proves
      * the image complete. {@code failure} is present when the transfer failed: COMMAND_TIMEOUT
-     * (deadline), DISPLAY_SELECTION_FAILED, SCREENSHOT_FAILED (device error, cut, over the byte cap,
-     * stopped by the sink). {@code receipt} describes the transport for captures.json: command,
-     * displayId, physicalDisplayId, bytesReceived, exitStatus where known.
+     * (deadline), COMMAND_CANCELLED (the deadline's cancellation ended it; details {@code phase}:
+     * display_selection or transfer, {@code dispatched}: whether screencap was started; the bytes
+     * received before it went to the sink), DISPLAY_SELECTION_FAILED, SCREENSHOT_FAILED (device
+     * error, cut, over the byte cap, stopped by the sink). {@code receipt} describes the transport
+     * for captures.json: command, displayId, physicalDisplayId, bytesReceived, exitStatus where known.
      */
     record ScreenshotTransfer(long bytesReceived, boolean transportCompleted, Optional<Failure> failure,
                               Map<String, Object> receipt) {

@@ -78,6 +78,19 @@ public final class FakeScreenshots implements ScreenshotSource {
         };
     }
 
+    /**
+     * A signal arriving mid-transfer, as the adapter sees it: {@code by} cancels the deadline after
+     * {@code received} bytes, and the transfer ends COMMAND_CANCELLED in phase transfer, dispatched.
+     */
+    public static Behavior cancelledMidTransfer(byte[] bytes, int received, String by) {
+        return (serial, deadline, clock) -> {
+            deadline.cancellation().cancel(by);
+            return new Scripted(Arrays.copyOf(bytes, received), false, Optional.of(new Failure(
+                    ErrorCodes.COMMAND_CANCELLED, "cancelled after " + received + " screenshot bytes",
+                    Map.of("phase", "transfer", "dispatched", true))), receipt(received, null));
+        };
+    }
+
     public static Behavior throwing(RuntimeException exception) {
         return (serial, deadline, clock) -> {
             throw exception;
