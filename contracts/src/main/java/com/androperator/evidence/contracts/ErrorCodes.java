@@ -24,7 +24,7 @@ public final class ErrorCodes {
     public static final String DISPLAY_SELECTION_FAILED = "DISPLAY_SELECTION_FAILED";
     public static final String HIERARCHY_INVALID = "HIERARCHY_INVALID";
     public static final String RESULT_TRANSPORT_EXITED = "RESULT_TRANSPORT_EXITED";
-    public static final String RESULT_MALFORMED = "RESULT_MALFORMED";
+    public static final String RESULT_ENVELOPE_MALFORMED = "RESULT_ENVELOPE_MALFORMED";
     public static final String BROADCAST_FAILED = "BROADCAST_FAILED";
     public static final String OPERATOR_NOT_INSTALLED = "OPERATOR_NOT_INSTALLED";
     public static final String OPERATOR_COMMAND_FAILED = "OPERATOR_COMMAND_FAILED";

@@ -166,6 +166,9 @@ class CaptureSignalCliTest {
             assertThat(screenshot.path()).isEqualTo("screenshot.partial.png");
             assertThat(Files.size(interrupted.bundle().resolve("screenshot.partial.png"))).isEqualTo(screenshot.bytes())
                     .isBetween(1L, 300_000L);
+            // Streamed to the file as they arrived: every byte received before the cancellation is in it.
+            assertThat(((Number) interrupted.record("screenshot").details().get("bytesReceived")).longValue())
+                    .isEqualTo(screenshot.bytes());
         }
         assertThat(interrupted.record("screenshot").details()).containsEntry("cancelledBy", "SIG" + signal)
                 .containsEntry("phase", "transfer").containsEntry("dispatched", true);

@@ -22,6 +22,7 @@ final class CliProcess {
     private final Map<String, String> environment;
     private final Path scratch;
     private Integer fileSizeLimitKiB;
+    private List<String> jvmOptions = List.of();
 
     CliProcess(Map<String, String> environment, Path scratch) {
         this.environment = environment;
@@ -32,16 +33,25 @@ final class CliProcess {
     CliProcess withFileSizeLimitKiB(int kib) {
         CliProcess limited = new CliProcess(environment, scratch);
         limited.fileSizeLimitKiB = kib;
+        limited.jvmOptions = jvmOptions;
         return limited;
+    }
+
+    /** Runs the child JVM with these options too, e.g. {@code -Xmx128m} to prove a memory bound. */
+    CliProcess withJvmOptions(String... options) {
+        CliProcess configured = new CliProcess(environment, scratch);
+        configured.fileSizeLimitKiB = fileSizeLimitKiB;
+        configured.jvmOptions = List.of(options);
+        return configured;
     }
 
     private List<String> command(String... args) {
         List<String> java = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 // No hsperfdata file: under a file-size limit the JVM's own files must stay small.
-                "-XX:-UsePerfData", "-XX:TieredStopAtLevel=1",
-                "-cp", System.getProperty("java.class.path"),
-                Main.class.getName()));
+                "-XX:-UsePerfData", "-XX:TieredStopAtLevel=1"));
+        java.addAll(jvmOptions);
+        java.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName()));
         java.addAll(List.of(args));
         List<String> command = java;
         if (fileSizeLimitKiB != null) {
@@ -52,18 +62,28 @@ final class CliProcess {
         return command;
     }
 
+    private ProcessBuilder builder(List<String> command, Path out, Path err) {
+        return builder(command).redirectOutput(out.toFile()).redirectError(err.toFile());
+    }
+
+    /** The child with nothing on stdin and exactly the given environment. */
+    private ProcessBuilder builder(List<String> command) {
+        ProcessBuilder builder = new ProcessBuilder(command)
+                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
+        builder.environment().clear();
+        builder.environment().putAll(environment);
+        return builder;
+    }
+
     Run run(String... args) {
         List<String> command = command(args);
+        if (fileSizeLimitKiB != null) {
+            return runThroughPipes(command, args);
+        }
         try {
             Path out = Files.createTempFile(scratch, "cli-out-", ".txt");
             Path err = Files.createTempFile(scratch, "cli-err-", ".txt");
-            ProcessBuilder builder = new ProcessBuilder(command)
-                    .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
-                    .redirectOutput(out.toFile())
-                    .redirectError(err.toFile());
-            builder.environment().clear();
-            builder.environment().putAll(environment);
-            Process process = builder.start();
+            Process process = builder(command, out, err).start();
             if (!process.waitFor(HANG_LIMIT_SECONDS, TimeUnit.SECONDS)) {
                 process.destroyForcibly().waitFor();
                 throw new IllegalStateException("androperator " + String.join(" ", args) + " hung; stderr: "
@@ -83,18 +103,42 @@ final class CliProcess {
     }
 
     /**
+     * Under a file-size limit the child's output goes through pipes: the limit is the bundle's
+     * storage, and a caller's stdout (a terminal, a pipe) is never cut by it.
+     */
+    private Run runThroughPipes(List<String> command, String... args) {
+        try {
+            Process process = builder(command).start();
+            java.util.concurrent.CompletableFuture<byte[]> err = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+                try {
+                    return process.getErrorStream().readAllBytes();
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            });
+            byte[] out = process.getInputStream().readAllBytes();
+            if (!process.waitFor(HANG_LIMIT_SECONDS, TimeUnit.SECONDS)) {
+                process.destroyForcibly().waitFor();
+                throw new IllegalStateException("androperator " + String.join(" ", args) + " hung");
+            }
+            return new Run(process.exitValue(), new String(out, StandardCharsets.UTF_8),
+                    new String(err.join(), StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /**
      * Starts the child without waiting: stderr is read line by line as it comes, so a test can
      * wait for what the process says (an event) before it signals it.
      */
     Started start(String... args) {
         try {
             Path out = Files.createTempFile(scratch, "cli-out-", ".txt");
-            ProcessBuilder builder = new ProcessBuilder(command(args))
-                    .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
-                    .redirectOutput(out.toFile());
-            builder.environment().clear();
-            builder.environment().putAll(environment);
-            return new Started(builder.start(), out, String.join(" ", args));
+            return new Started(builder(command(args)).redirectOutput(out.toFile()).start(), out, String.join(" ", args));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -172,6 +216,11 @@ final class CliProcess {
 
         boolean isAlive() {
             return process.isAlive();
+        }
+
+        /** SIGKILL: the child gets no chance to clean up, as when the machine loses power. */
+        void kill() {
+            process.destroyForcibly();
         }
 
         Run awaitExit() throws InterruptedException {

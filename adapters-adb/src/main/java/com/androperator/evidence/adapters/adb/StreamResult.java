@@ -61,12 +61,27 @@ public record StreamResult(byte[] stdout, long bytesReceived, byte[] stderr, boo
         return completed() && (exitStatus == null || exitStatus == 0);
     }
 
+    /**
+     * Stdout as text for host queries (the adb server's own replies) and for matching fixed ASCII
+     * markers: a malformed byte becomes U+FFFD, which can never form or change such a token.
+     */
     public String stdoutText() {
         return new String(stdout, StandardCharsets.UTF_8);
     }
 
+    /** Stdout with each malformed sequence as {@link Utf8#MALFORMED}, for values that reach the manifest. */
+    String stdoutMarked() {
+        return Utf8.marked(stdout);
+    }
+
+    /** Stdout for diagnostics: bytes that are not UTF-8 read {@code \xHH}. */
+    String stdoutDescribed() {
+        return Utf8.described(stdout);
+    }
+
+    /** Stderr for diagnostics: bytes that are not UTF-8 read {@code \xHH}. */
     public String stderrText() {
-        return new String(stderr, StandardCharsets.UTF_8);
+        return Utf8.described(stderr);
     }
 
     public long durationMillis() {

@@ -13,14 +13,23 @@ import com.androperator.evidence.domain.port.OperatorGateway.OperatorOutcome;
 import com.androperator.evidence.domain.port.OperatorGateway.OperatorOutcome.NotAnswered;
 import com.androperator.evidence.domain.port.ScreenshotSource.ScreenshotTransfer;
 import com.androperator.evidence.simulator.DeviceSimulator;
+import com.androperator.evidence.simulator.fixtures.MalformedUtf8;
 import com.androperator.evidence.simulator.profile.OperatorBehavior;
+import com.androperator.evidence.simulator.profile.ProfileFile;
 import com.androperator.evidence.simulator.profile.ServiceFault;
 import com.androperator.evidence.simulator.profile.SimulatorProfile;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Predicate;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -94,9 +103,20 @@ class CancellationIntegrationTest {
                 .fault("screencap", ServiceFault.stallAfterBytes(300_000)).build());
         Cancellation cancellation = new Cancellation();
         AtomicLong at = new AtomicLong();
-        CompletableFuture<Void> canceller = cancelOnStall(phone, c -> c.startsWith("screencap"), cancellation, at);
+        // Cancelled once the phone is stuck and the first bytes reached the sink (the transport may still hold more).
+        CountDownLatch firstBytes = new CountDownLatch(1);
+        CompletableFuture<Void> canceller = cancelOn(() -> {
+            String stalled = phone.awaitStall(c -> c.startsWith("screencap"), Duration.ofSeconds(30));
+            return firstBytes.await(30, TimeUnit.SECONDS) ? stalled : null;
+        }, cancellation, at);
 
-        ScreenshotTransfer transfer = new AdbScreenshotSource(adb.client()).capture(phone.serial(), budget(cancellation));
+        ByteArrayOutputStream sunk = new ByteArrayOutputStream();
+        ScreenshotTransfer transfer = new AdbScreenshotSource(adb.client()).capture(phone.serial(), budget(cancellation),
+                (bytes, offset, length) -> {
+                    sunk.write(bytes, offset, length);
+                    firstBytes.countDown();
+                    return true;
+                });
         report("screenshot transfer", at);
         canceller.join();
 
@@ -105,8 +125,9 @@ class CancellationIntegrationTest {
             assertThat(failure.code()).isEqualTo(ErrorCodes.COMMAND_CANCELLED);
             assertThat(failure.details()).containsEntry("phase", "transfer").containsEntry("dispatched", true);
         });
-        assertThat(transfer.bytes().length).isBetween(1, 300_000);
-        assertThat(transfer.receipt()).containsEntry("bytesReceived", (long) transfer.bytes().length);
+        assertThat(transfer.bytesReceived()).isBetween(1L, 300_000L);
+        assertThat(sunk.size()).as("every byte received went to the sink").isEqualTo(transfer.bytesReceived());
+        assertThat(transfer.receipt()).containsEntry("bytesReceived", transfer.bytesReceived());
     }
 
     @Test
@@ -172,6 +193,57 @@ class CancellationIntegrationTest {
         assertThat(phone.receivedServices()).filteredOn(s -> s.contains("am broadcast")).hasSize(1);
     }
 
+    /**
+     * A result of tens of MiB streaming in when the caller cancels: the phone stalls after 20 MiB of
+     * logcat, far past the in-memory limit (4 MiB of decoded chunks) even with the transport's
+     * buffers still holding some of it, so the chunks are in a temporary spool. The reader's socket
+     * closes, nothing is answered, the broadcast went out once, and no spool is left open. How many
+     * spools were open at the cancellation is printed, not asserted.
+     */
+    @Test
+    void aLargeResultStreamingInWhenCancelledEndsAtOnceAndFreesItsSpool() {
+        byte[] hierarchy = MalformedUtf8.hierarchyWith(new byte[0], 24 * 1024 * 1024);
+        DeviceSimulator phone = adb.attach(SimulatorProfile.builder()
+                .operator(op -> op.withHierarchy(ProfileFile.inMemory("h.xml", hierarchy)))
+                .fault("logcat", ServiceFault.stallAfterBytes(20L * 1024 * 1024)).build());
+        long spoolsBefore = openResultSpools();
+        AtomicLong spoolsAtCancel = new AtomicLong(-1);
+        Cancellation cancellation = new Cancellation();
+        AtomicLong at = new AtomicLong();
+        CompletableFuture<Void> canceller = cancelOn(() -> {
+            String stalled = phone.awaitStall(c -> c.startsWith("logcat"), Duration.ofSeconds(30));
+            spoolsAtCancel.set(openResultSpools() - spoolsBefore);
+            return stalled;
+        }, cancellation, at);
+
+        OperatorOutcome outcome = new AdbOperatorGateway(adb.client()).execute(snapshot(phone), budget(cancellation));
+        report("large result streaming in", at);
+        canceller.join();
+        System.out.printf("result spools open at the cancellation: %d%n", spoolsAtCancel.get());
+
+        NotAnswered notAnswered = (NotAnswered) outcome;
+        assertThat(notAnswered.failure().code()).as(notAnswered.failure().message()).isEqualTo(ErrorCodes.COMMAND_CANCELLED);
+        assertThat(notAnswered.phase()).isIn("dispatch", "await_result");
+        assertThat(notAnswered.dispatched()).isTrue();
+        assertThat(phone.receivedServices()).filteredOn(s -> s.contains("am broadcast")).hasSize(1);
+        assertThat(openResultSpools()).as("spool files still open").isEqualTo(spoolsBefore);
+    }
+
+    /** This JVM's open, already unlinked result spools. */
+    private static long openResultSpools() {
+        try (Stream<Path> fds = Files.list(Path.of("/proc/self/fd"))) {
+            return fds.filter(fd -> {
+                try {
+                    return Files.readSymbolicLink(fd).toString().contains("androperator-result-");
+                } catch (IOException e) {
+                    return false; // closed while listing
+                }
+            }).count();
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
     @Test
     void aDeadlineCancelledBeforeACallSendsNothingAtAll() {
         DeviceSimulator phone = adb.attach(SimulatorProfile.builder().build());
@@ -180,13 +252,20 @@ class CancellationIntegrationTest {
         cancellation.cancel("SIGTERM");
         Deadline deadline = budget(cancellation);
 
-        ScreenshotTransfer transfer = new AdbScreenshotSource(adb.client()).capture(phone.serial(), deadline);
+        AtomicLong sunk = new AtomicLong();
+        ScreenshotTransfer transfer = new AdbScreenshotSource(adb.client()).capture(phone.serial(), deadline,
+                (bytes, offset, length) -> {
+                    sunk.addAndGet(length);
+                    return true;
+                });
         OperatorOutcome outcome = new AdbOperatorGateway(adb.client()).execute(snapshot(phone), deadline);
         StreamResult version = adb.client().hostQuery("host:version", deadline);
 
         assertThat(transfer.failure().orElseThrow().code()).isEqualTo(ErrorCodes.COMMAND_CANCELLED);
         assertThat(transfer.failure().orElseThrow().details()).containsEntry("phase", "display_selection")
                 .containsEntry("dispatched", false);
+        assertThat(transfer.bytesReceived()).isZero();
+        assertThat(sunk.get()).isZero();
         assertThat(((NotAnswered) outcome).dispatched()).isFalse();
         assertThat(((NotAnswered) outcome).failure().code()).isEqualTo(ErrorCodes.COMMAND_CANCELLED);
         assertThat(version.outcome()).isEqualTo(StreamResult.Outcome.CANCELLED);

@@ -103,6 +103,13 @@ public final class ProfileWriter {
             node.put("errorMessage", operator.errorMessage());
             node.put("delayMs", operator.delayMs());
             node.put("pid", operator.pid());
+            if (!operator.encoding().equals(ResultEncoding.DEFAULT)) {
+                node.put("hierarchyBytes", operator.encoding().hierarchyBytes().wireName());
+                node.put("chunking", operator.encoding().chunking().wireName());
+                if (operator.encoding().claimedByteLength() != null) {
+                    node.put("claimedByteLength", operator.encoding().claimedByteLength());
+                }
+            }
         }
         ObjectNode latency = root.putObject("latencyMs");
         profile.latencyMs().forEach(latency::put);

@@ -123,12 +123,22 @@ public final class CaptureEvidence {
         }
         GuardedWriter writer = new GuardedWriter(((BundleStore.Reservation.Reserved) reservation).writer());
 
+        try (Releases releases = new Releases()) {
+            return captureInto(writer, serial, valid, deadline, evidenceId, started, releases);
+        }
+    }
+
+    private CaptureOutcome captureInto(GuardedWriter writer, String serial, ValidatedRequest valid, Deadline deadline,
+                                       String evidenceId, StepClock.Mark started, Releases releases) {
         CapturedArtifact screenshot = screenshotStep.capture(serial, deadline, writer, evidenceId);
-        CapturedArtifact hierarchy = hierarchyStep.capture(serial, valid.operatorPackage(), deadline, writer, evidenceId);
+        CapturedArtifact hierarchy = hierarchyStep.capture(serial, valid.operatorPackage(), deadline, writer, evidenceId,
+                releases);
         MetadataStep.DeviceMetadata metadata = metadataStep.read(serial, valid.operatorPackage(), cliVersion, deadline);
         // From here on only local persistence remains, which may outlive the device-work deadline and
         // is never cancelled: what was captured is kept.
         Artifact envelopes = persistCaptures(writer, evidenceId, screenshot, hierarchy, metadata.cancellation());
+        // captures.json streamed the Operator's spooled strings; nothing needs them any more.
+        releases.close();
 
         List<Artifact> artifacts = List.of(screenshot.artifact(), hierarchy.artifact(), envelopes);
         List<BundleError> errors = new ArrayList<>();
@@ -141,7 +151,7 @@ public final class CaptureEvidence {
 
         StoreResult persisted = writer.finalizeManifest(manifest);
         if (persisted instanceof StoreResult.StoreFailed failed) {
-            return new CaptureOutcome.NotPersisted(evidenceId, writer.directory(), failed.failure());
+            return new CaptureOutcome.NotPersisted(evidenceId, writer.directory(), failed.failure(), manifest);
         }
         return new CaptureOutcome.Finished(manifest, writer.directory().resolve(((StoreResult.Stored) persisted).path()));
     }

@@ -99,7 +99,7 @@ class CancelledCaptureTest {
         assertThat(screenshot.error().code()).isEqualTo(ErrorCodes.COMMAND_CANCELLED);
         assertThat(screenshot.error().message()).contains("SIGINT").contains("1000 bytes");
         assertThat(record(captures(), "screenshot").details()).containsEntry("cancelledBy", "SIGINT")
-                .containsEntry("phase", "transfer").containsEntry("dispatched", true).containsEntry("bytesReceived", 1000);
+                .containsEntry("phase", "transfer").containsEntry("dispatched", true).containsEntry("bytesReceived", 1000L);
 
         assertThat(rig.operator().commands()).as("nothing dispatched after the cancellation").isEmpty();
         assertThat(rig.metadata().reads()).as("no metadata read after the cancellation").isEmpty();

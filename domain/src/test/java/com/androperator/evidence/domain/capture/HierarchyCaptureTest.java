@@ -128,7 +128,7 @@ class HierarchyCaptureTest {
                 Arguments.of(ErrorCodes.OPERATOR_NOT_INSTALLED, "installed_check", false),
                 Arguments.of(ErrorCodes.BROADCAST_FAILED, "dispatch", false),
                 Arguments.of(ErrorCodes.RESULT_TRANSPORT_EXITED, "await_result", true),
-                Arguments.of(ErrorCodes.RESULT_MALFORMED, "await_result", true),
+                Arguments.of(ErrorCodes.RESULT_ENVELOPE_MALFORMED, "await_result", true),
                 Arguments.of(ErrorCodes.RESULT_TRANSPORT_EXITED, "reader_start", false));
     }
 
