@@ -1,5 +1,6 @@
 package com.androperator.evidence.api;
 
+import com.androperator.evidence.domain.budget.Cancellation;
 import com.androperator.evidence.domain.port.BundleStore;
 import com.androperator.evidence.domain.port.DeviceMetadataSource;
 import com.androperator.evidence.domain.port.DeviceSelector;
@@ -24,6 +25,12 @@ import java.util.Objects;
  *                         (ANDROID_ADB_SERVER_PORT, ADB_SERVER_SOCKET) are read
  * @param workingDirectory what a relative ANDROPERATOR_EVIDENCE_DIR or baseDir resolves against
  * @param toolName         sent to the Operator as the command source (at most 64 characters)
+ * @param cancellation     stops this capture's device work at once when cancelled from another
+ *                         thread ({@code cancellation.cancel("who")}): calls in flight are ended,
+ *                         nothing more is sent to the device, unfinished components are recorded as
+ *                         COMMAND_CANCELLED and the manifest is still finalized. One per capture: a
+ *                         capture given an already-cancelled one is refused (COMMAND_CANCELLED) and
+ *                         creates nothing. Null means a capture nobody cancels.
  */
 public record CaptureDependencies(
         Path baseDir,
@@ -39,7 +46,8 @@ public record CaptureDependencies(
         DeviceMetadataSource metadata,
         ImageVerifier images,
         HierarchyVerifier hierarchies,
-        BundleStore store) {
+        BundleStore store,
+        Cancellation cancellation) {
 
     public static final String DEFAULT_TOOL_NAME = "androperator-java";
 
@@ -78,6 +86,7 @@ public record CaptureDependencies(
         builder.images = images;
         builder.hierarchies = hierarchies;
         builder.store = store;
+        builder.cancellation = cancellation;
         return builder;
     }
 
@@ -97,6 +106,7 @@ public record CaptureDependencies(
         private ImageVerifier images;
         private HierarchyVerifier hierarchies;
         private BundleStore store;
+        private Cancellation cancellation;
 
         private Builder() {
         }
@@ -171,9 +181,15 @@ public record CaptureDependencies(
             return this;
         }
 
+        /** The capture's cancellation (see the record's {@code cancellation}); one per capture. */
+        public Builder cancellation(Cancellation cancellation) {
+            this.cancellation = cancellation;
+            return this;
+        }
+
         public CaptureDependencies build() {
             return new CaptureDependencies(baseDir, environment, workingDirectory, wallClock, monotonicClock, ids,
-                    toolName, devices, screenshots, operator, metadata, images, hierarchies, store);
+                    toolName, devices, screenshots, operator, metadata, images, hierarchies, store, cancellation);
         }
     }
 }

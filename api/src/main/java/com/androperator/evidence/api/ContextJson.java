@@ -3,6 +3,8 @@ package com.androperator.evidence.api;
 import com.androperator.evidence.contracts.CommandResult;
 import com.androperator.evidence.contracts.ContractJson;
 import com.androperator.evidence.contracts.ErrorCodes;
+import com.androperator.evidence.domain.policy.CallerText;
+import com.androperator.evidence.domain.port.Failure;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -35,6 +37,14 @@ public final class ContextJson {
         try {
             value = ContractJson.mapper().readValue(text, Object.class);
         } catch (JacksonException e) {
+            String reason = String.valueOf(e.getOriginalMessage());
+            if (reason.contains("surrogate")) {
+                // JSON allows any backslash-u escape, but a key's unpaired surrogate is refused by the reader itself,
+                // before any value tree exists; it gets the same refusal as one found in a value.
+                Failure failure = CallerText.refusalIn(option, "in an object key (" + reason
+                        + (e.getLocation() == null ? "" : ", at column " + e.getLocation().getColumnNr()) + ")", Map.of());
+                return new Parsed.Invalid(CommandResult.refused(failure.code(), failure.message(), failure.details(), null));
+            }
             return invalid(option, option + " is not valid JSON (" + e.getOriginalMessage()
                     + "). Pass one JSON object, for example '" + EXAMPLE + "'.");
         }

@@ -1,5 +1,6 @@
 package com.androperator.evidence.api;
 
+import com.androperator.evidence.domain.budget.Cancellation;
 import com.androperator.evidence.domain.capture.BundleLocation;
 import com.androperator.evidence.domain.capture.CaptureEvidence;
 import com.androperator.evidence.domain.capture.CaptureOutcome;
@@ -14,6 +15,11 @@ import java.util.Optional;
  * managed: {@code <baseDir>/<evidenceId>} when the dependencies give a baseDir, else
  * {@code <evidence root>/bundles/<evidenceId>}. The outcome maps to the spec's result object
  * ({@link CaptureOutcome#toResult()}) and exit status ({@link CaptureOutcome#succeeded()}).
+ *
+ * <p>To stop a capture from another thread (a Ctrl-C handler, a server shutting down), give it a
+ * {@link Cancellation} through {@link CaptureDependencies.Builder#cancellation} and call
+ * {@code cancel("who")}: the call returns promptly with the bundle finalized and each unfinished
+ * component recorded as COMMAND_CANCELLED. The CLI and the MCP server use exactly this.
  */
 public final class EvidenceCapture {
     private EvidenceCapture() {
@@ -48,7 +54,8 @@ public final class EvidenceCapture {
         }
         CaptureEvidence capture = new CaptureEvidence(CompositionRoot.capturePorts(dependencies),
                 AndroperatorVersion.current(), dependencies.toolName());
-        return capture.execute(request(location, options));
+        return capture.execute(request(location, options),
+                dependencies.cancellation() == null ? new Cancellation() : dependencies.cancellation());
     }
 
     private static CaptureRequest request(BundleLocation location, CaptureOptions options) {

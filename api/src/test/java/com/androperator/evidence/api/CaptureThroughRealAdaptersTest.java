@@ -235,7 +235,7 @@ class CaptureThroughRealAdaptersTest {
                         ErrorCodes.RESULT_TRANSPORT_EXITED),
                 Arguments.of("corrupt result chunk", (UnaryOperator<SimulatorProfile>) p -> p.toBuilder()
                         .operator(op -> op.withBehavior(OperatorBehavior.CORRUPT_CHUNK)).build(),
-                        ErrorCodes.RESULT_MALFORMED),
+                        ErrorCodes.RESULT_ENVELOPE_MALFORMED),
                 Arguments.of("broadcast refused by the activity manager", (UnaryOperator<SimulatorProfile>) p -> p.toBuilder()
                         .fault("am broadcast", ServiceFault.fail(255,
                                 "Exception occurred while executing 'broadcast':\njava.lang.SecurityException: denied\n"))

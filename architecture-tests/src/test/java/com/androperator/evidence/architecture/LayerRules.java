@@ -3,6 +3,8 @@ package com.androperator.evidence.architecture;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
+import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.properties.HasName;
 import com.tngtech.archunit.lang.ArchRule;
 
 /**
@@ -72,9 +74,25 @@ final class LayerRules {
                 .because("a port is a capability the domain needs, named for it");
     }
 
-    /** The CLI and MCP edges reach adapters only through the one composition root in api. */
+    /**
+     * The viewer reads bundles: java.*, XML streaming, Jackson's token stream, the contracts, and of
+     * conformance only its public entry point (BundleVerifier, VerificationReport, Problem), so that
+     * the verifier's internals can change under it.
+     */
+    static ArchRule viewerOnlyReadsBundles(String root) {
+        String conformance = root + ".conformance.";
+        return classes().that().resideInAPackage(root + ".viewer..")
+                .should().onlyDependOnClassesThat(JavaClass.Predicates.resideInAnyPackage("java..", "javax.xml..",
+                                root + ".viewer..", root + ".contracts..", "tools.jackson.core..")
+                        .or(HasName.Predicates.name(conformance + "BundleVerifier"))
+                        .or(HasName.Predicates.name(conformance + "VerificationReport"))
+                        .or(HasName.Predicates.name(conformance + "Problem")))
+                .because("the viewer shows what a bundle holds; the verifier, through its public API, judges it");
+    }
+
+    /** The CLI, MCP and JUnit 5 edges reach adapters only through the one composition root in api. */
     static ArchRule edgesUseTheCompositionRoot(String root) {
-        return noClasses().that().resideInAnyPackage(root + ".cli..", root + ".mcp..")
+        return noClasses().that().resideInAnyPackage(root + ".cli..", root + ".mcp..", root + ".junit5..")
                 .should().dependOnClassesThat().resideInAnyPackage(root + ".adapters..")
                 .because("each edge is thin; wiring happens in one hand-written composition root");
     }

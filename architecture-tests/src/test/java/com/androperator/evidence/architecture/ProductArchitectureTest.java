@@ -58,4 +58,9 @@ class ProductArchitectureTest {
     void edgesUseTheCompositionRoot() {
         LayerRules.edgesUseTheCompositionRoot(ROOT).check(product);
     }
+
+    @Test
+    void viewerOnlyReadsBundles() {
+        LayerRules.viewerOnlyReadsBundles(ROOT).check(product);
+    }
 }

@@ -30,7 +30,8 @@ class RulesCatchViolationsTest {
                 rule("mediaAdapterIsolated", LayerRules::mediaAdapterIsolated),
                 rule("coreDoesNotSeeEdges", LayerRules::coreDoesNotSeeEdges),
                 rule("portsAreInterfaces", LayerRules::portsAreInterfaces),
-                rule("edgesUseTheCompositionRoot", LayerRules::edgesUseTheCompositionRoot));
+                rule("edgesUseTheCompositionRoot", LayerRules::edgesUseTheCompositionRoot),
+                rule("viewerOnlyReadsBundles", LayerRules::viewerOnlyReadsBundles));
     }
 
     private static Arguments rule(String name, Function<String, ArchRule> rule) {

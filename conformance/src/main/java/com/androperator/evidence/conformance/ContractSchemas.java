@@ -8,6 +8,7 @@ import com.networknt.schema.SchemaRegistry;
 import com.networknt.schema.SchemaRegistryConfig;
 import com.networknt.schema.SpecificationVersion;
 import com.networknt.schema.path.PathType;
+import com.networknt.schema.regex.JoniRegularExpressionFactory;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -21,7 +22,8 @@ import tools.jackson.databind.JsonNode;
  * The contract JSON Schemas (draft 2020-12) exactly as shipped in the contracts jar under
  * {@code schemas/}. Each is addressed by its {@code $id}; the registry reads those ids from the
  * contracts jar (through the contracts' own class loader), so cross-schema {@code $ref}s resolve
- * to the same files and nothing is ever fetched from the network.
+ * to the same files and nothing is ever fetched from the network. Patterns are evaluated as
+ * ECMA-262 regular expressions, as the schemas' dialect says ({@link NonBlank} is the same rule in Java).
  */
 public final class ContractSchemas {
     static final String ID_PREFIX = "https://androperator.dev/schemas/evidence/";
@@ -56,7 +58,12 @@ public final class ContractSchemas {
     private static final SchemaRegistry REGISTRY = SchemaRegistry.withDefaultDialect(
             SpecificationVersion.DRAFT_2020_12,
             builder -> builder
-                    .schemaRegistryConfig(SchemaRegistryConfig.builder().pathType(PathType.JSON_POINTER).build())
+                    .schemaRegistryConfig(SchemaRegistryConfig.builder()
+                            .pathType(PathType.JSON_POINTER)
+                            // Patterns are ECMA-262 regular expressions (JSON Schema 2020-12): evaluated by
+                            // joni's ECMAScript syntax, not java.util.regex, whose \S takes U+00A0 for non-blank.
+                            .regularExpressionFactory(JoniRegularExpressionFactory.getInstance())
+                            .build())
                     .schemas(ContractSchemas::schemaText));
 
     private static final Map<Document, Schema> SCHEMAS = new EnumMap<>(Document.class);

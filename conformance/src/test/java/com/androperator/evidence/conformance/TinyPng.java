@@ -1,10 +1,7 @@
 package com.androperator.evidence.conformance;
 
+import com.androperator.evidence.conformance.content.PngFiles;
 import java.io.ByteArrayOutputStream;
-import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
-import java.util.zip.CRC32;
-import java.util.zip.Deflater;
 
 /** Encodes small, valid RGB PNGs for test bundles. */
 final class TinyPng {
@@ -21,32 +18,11 @@ final class TinyPng {
                 raw.write(128);
             }
         }
-        Deflater deflater = new Deflater();
-        deflater.setInput(raw.toByteArray());
-        deflater.finish();
-        ByteArrayOutputStream idat = new ByteArrayOutputStream();
-        byte[] buffer = new byte[1024];
-        while (!deflater.finished()) {
-            idat.write(buffer, 0, deflater.deflate(buffer));
-        }
-        deflater.end();
         ByteArrayOutputStream png = new ByteArrayOutputStream();
-        png.writeBytes(new byte[] {(byte) 0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'});
-        chunk(png, "IHDR", ByteBuffer.allocate(13).putInt(width).putInt(height)
-                .put((byte) 8).put((byte) 2).put((byte) 0).put((byte) 0).put((byte) 0).array());
-        chunk(png, "IDAT", idat.toByteArray());
-        chunk(png, "IEND", new byte[0]);
+        png.writeBytes(PngFiles.SIGNATURE);
+        png.writeBytes(PngFiles.chunk("IHDR", PngFiles.ihdr(width, height, 8, 2, 0)));
+        png.writeBytes(PngFiles.chunk("IDAT", PngFiles.zlib(raw.toByteArray())));
+        png.writeBytes(PngFiles.chunk("IEND", new byte[0]));
         return png.toByteArray();
-    }
-
-    private static void chunk(ByteArrayOutputStream out, String type, byte[] data) {
-        byte[] typeBytes = type.getBytes(StandardCharsets.US_ASCII);
-        CRC32 crc = new CRC32();
-        crc.update(typeBytes);
-        crc.update(data);
-        out.writeBytes(ByteBuffer.allocate(4).putInt(data.length).array());
-        out.writeBytes(typeBytes);
-        out.writeBytes(data);
-        out.writeBytes(ByteBuffer.allocate(4).putInt((int) crc.getValue()).array());
     }
 }

@@ -19,8 +19,9 @@ final class Checks {
         return value;
     }
 
+    /** Non-blank as the schemas' {@code \S} means it ({@link NonBlank}), so record and schema agree. */
     static String nonBlank(String value, String name) {
-        if (value == null || value.isBlank()) {
+        if (!NonBlank.isNonBlank(value)) {
             throw new IllegalArgumentException(name + " must be a non-blank string");
         }
         return value;

@@ -24,7 +24,7 @@ public record CommandResult(
 
     public CommandResult {
         Checks.check(ok == (code == null), "ok results have no code; failures always have one");
-        Checks.check(code == null || (message != null && !message.isBlank()), "a failure says what to fix");
+        Checks.check(code == null || NonBlank.isNonBlank(message), "a failure says what to fix");
     }
 
     public static CommandResult refused(String code, String message, Map<String, Object> details, String hint) {

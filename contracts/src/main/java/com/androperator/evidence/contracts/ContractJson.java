@@ -1,6 +1,9 @@
 package com.androperator.evidence.contracts;
 
+import java.io.OutputStream;
+import tools.jackson.core.StreamReadConstraints;
 import tools.jackson.core.StreamReadFeature;
+import tools.jackson.core.json.JsonFactory;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.MapperFeature;
 import tools.jackson.databind.SerializationFeature;
@@ -9,10 +12,26 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * The one JSON configuration that the writer and every reader share. Properties keep record
  * order (Jackson 3 sorts alphabetically by default), unknown properties fail, floats keep their
- * decimal digits so a caller's context is copied as given, and duplicate keys are refused.
+ * decimal digits so a caller's context is copied as given, and duplicate keys are refused. Every
+ * read limit is set explicitly from {@link ParserLimits}, never left to Jackson's defaults (whose
+ * 100M-character string cap would refuse a captures.json that holds a hierarchy the contract allows).
  */
 public final class ContractJson {
-    private static final JsonMapper MAPPER = JsonMapper.builder()
+    private static final StreamReadConstraints READ_LIMITS = StreamReadConstraints.builder()
+            // captures.json carries the Operator envelope, hierarchy text included: up to a whole result.
+            .maxStringLength(ParserLimits.BUNDLE_JSON_MAX_STRING_CHARS)
+            // Two results' strings, escaped, plus the records around them.
+            .maxDocumentLength(ParserLimits.BUNDLE_JSON_MAX_DOCUMENT_BYTES)
+            // The envelope's own nesting bound plus the capture record around it.
+            .maxNestingDepth(ParserLimits.BUNDLE_JSON_MAX_DEPTH)
+            // Property names: the envelope's bound.
+            .maxNameLength(ParserLimits.BUNDLE_JSON_MAX_NAME_CHARS)
+            // Number literals: Jackson's default, stated.
+            .maxNumberLength(ParserLimits.BUNDLE_JSON_MAX_NUMBER_CHARS)
+            .build();
+
+    private static final JsonMapper MAPPER = JsonMapper.builder(JsonFactory.builder()
+                    .streamReadConstraints(READ_LIMITS).build())
             .disable(MapperFeature.SORT_PROPERTIES_ALPHABETICALLY)
             .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
             .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
@@ -34,6 +53,17 @@ public final class ContractJson {
 
     public static byte[] toPrettyBytes(Object value) {
         return MAPPER.writerWithDefaultPrettyPrinter().writeValueAsBytes(value);
+    }
+
+    /**
+     * Writes {@code value} indented to {@code out} as it is serialized, without building the whole
+     * document in memory first ({@link StreamedString} values stream their text too). The stream
+     * is flushed, not closed.
+     */
+    public static void writePretty(OutputStream out, Object value) {
+        MAPPER.writerWithDefaultPrettyPrinter()
+                .without(tools.jackson.core.StreamWriteFeature.AUTO_CLOSE_TARGET)
+                .writeValue(out, value);
     }
 
     public static String toJson(Object value) {

@@ -11,6 +11,8 @@ public final class ErrorCodes {
     public static final String EVIDENCE_RECOVERY_REQUIRED = "EVIDENCE_RECOVERY_REQUIRED";
     public static final String HOST_DEPENDENCY_MISSING = "HOST_DEPENDENCY_MISSING";
     public static final String COMMAND_TIMEOUT = "COMMAND_TIMEOUT";
+    /** The caller cancelled device work (Ctrl-C, SIGTERM, an MCP server shutting down, a Java caller). */
+    public static final String COMMAND_CANCELLED = "COMMAND_CANCELLED";
     public static final String DEVICE_NOT_FOUND = "DEVICE_NOT_FOUND";
     public static final String DEVICE_SELECTION_AMBIGUOUS = "DEVICE_SELECTION_AMBIGUOUS";
     public static final String DEVICE_OFFLINE = "DEVICE_OFFLINE";
@@ -22,12 +24,14 @@ public final class ErrorCodes {
     public static final String DISPLAY_SELECTION_FAILED = "DISPLAY_SELECTION_FAILED";
     public static final String HIERARCHY_INVALID = "HIERARCHY_INVALID";
     public static final String RESULT_TRANSPORT_EXITED = "RESULT_TRANSPORT_EXITED";
-    public static final String RESULT_MALFORMED = "RESULT_MALFORMED";
+    public static final String RESULT_ENVELOPE_MALFORMED = "RESULT_ENVELOPE_MALFORMED";
     public static final String BROADCAST_FAILED = "BROADCAST_FAILED";
     public static final String OPERATOR_NOT_INSTALLED = "OPERATOR_NOT_INSTALLED";
     public static final String OPERATOR_COMMAND_FAILED = "OPERATOR_COMMAND_FAILED";
     public static final String METADATA_UNAVAILABLE = "METADATA_UNAVAILABLE";
     public static final String DEVICE_TYPE_UNKNOWN = "DEVICE_TYPE_UNKNOWN";
+    /** MCP: the server's tool-call limit is reached; the call was not started. */
+    public static final String SERVER_BUSY = "SERVER_BUSY";
     public static final String STORAGE_FAILED = "STORAGE_FAILED";
     public static final String VIDEO_VERIFICATION_FAILED = "VIDEO_VERIFICATION_FAILED";
     public static final String RECORDER_FAILED = "RECORDER_FAILED";

@@ -83,6 +83,31 @@ public final class DeviceSimulator implements AutoCloseable {
         return device.services().await(matching, timeout);
     }
 
+    /**
+     * Waits until a stall fault makes a matching command hang (its bytes so far written), e.g.
+     * {@code c -> c.startsWith("screencap")}.
+     *
+     * @return the command line, or null when none stalled in time
+     */
+    public String awaitStall(Predicate<String> matching, Duration timeout) throws InterruptedException {
+        return device.stalls().await(matching, timeout);
+    }
+
+    /** As {@link #awaitStall(Predicate, Duration)}, skipping the first {@code skip} stalls (see {@link #stallCount()}). */
+    public String awaitStall(Predicate<String> matching, int skip, Duration timeout) throws InterruptedException {
+        return device.stalls().await(matching, skip, timeout);
+    }
+
+    /** How many commands stalled so far. */
+    public int stallCount() {
+        return device.stalls().size();
+    }
+
+    /** As {@link #awaitService(Predicate, Duration)}, skipping the first {@code skip} services received. */
+    public String awaitService(Predicate<String> matching, int skip, Duration timeout) throws InterruptedException {
+        return device.services().await(matching, skip, timeout);
+    }
+
     public SimulatorProfile profile() {
         return device.profile();
     }

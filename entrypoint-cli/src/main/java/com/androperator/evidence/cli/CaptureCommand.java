@@ -3,6 +3,7 @@ package com.androperator.evidence.cli;
 import com.androperator.evidence.api.CaptureDependencies;
 import com.androperator.evidence.api.CaptureOptions;
 import com.androperator.evidence.api.EvidenceCapture;
+import com.androperator.evidence.domain.budget.Cancellation;
 import com.androperator.evidence.domain.capture.CaptureOutcome;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -12,7 +13,8 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code androperator evidence capture}: one still capture into a new directory. Prints the result
- * object and exits 0 only for a complete bundle. Options that take values are read as text and
+ * object and exits 0 only for a complete bundle (130 or 143 after SIGINT or SIGTERM, which cancel
+ * the device work; see {@link Interruption}). Options that take values are read as text and
  * handed to the use case unchanged, so that every invalid value is a documented JSON result.
  */
 @Command(name = "capture", sortOptions = false,
@@ -62,8 +64,16 @@ final class CaptureCommand implements Callable<Integer> {
             return io.refuse(values.refusal().get(), pretty);
         }
         CaptureOptions options = new CaptureOptions(outputDir, device, operatorPackage, annotations.label, context, timeoutMs);
-        CaptureOutcome outcome = EvidenceCapture.captureEvidence(options, dependencies);
-        ResultPrinter.print(outcome.toResult(), pretty, io.out());
-        return outcome.succeeded() ? 0 : 1;
+        // Ctrl-C and SIGTERM cancel the device work at once; the bundle is still finalized and the
+        // result printed, then the process exits 130 or 143.
+        Cancellation cancellation = new Cancellation();
+        try (Interruption interruption = Interruption.install(io.err(),
+                "cancelling device work; the bundle keeps what was captured and its manifest is finalized",
+                cancellation::cancel)) {
+            CaptureOutcome outcome = EvidenceCapture.captureEvidence(options,
+                    dependencies.toBuilder().cancellation(cancellation).build());
+            ResultPrinter.print(outcome.toResult(), pretty, io.out());
+            return interruption.exitStatus(outcome.succeeded() ? 0 : 1);
+        }
     }
 }

@@ -7,7 +7,7 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
 /** {@code androperator evidence}: groups the evidence subcommands. */
-@Command(name = "evidence", description = "Capture, record and verify evidence bundles.")
+@Command(name = "evidence", description = "Capture, record, verify and view evidence bundles.")
 final class EvidenceCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

@@ -4,6 +4,7 @@ import com.androperator.evidence.api.CaptureDependencies;
 import com.androperator.evidence.api.video.EvidenceVideo;
 import com.androperator.evidence.contracts.CommandResult;
 import com.androperator.evidence.contracts.ErrorCodes;
+import com.androperator.evidence.viewer.EvidenceViewer;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -56,6 +57,7 @@ public final class Main {
         CommandLine evidence = new CommandLine(new EvidenceCommand())
                 .addSubcommand(new CaptureCommand(dependencies, io))
                 .addSubcommand(new VerifyCommand(io))
+                .addSubcommand(new ViewCommand(new EvidenceViewer(), io))
                 .addSubcommand(VideoCommands.group(video, io));
         return new CommandLine(new AndroperatorCommand())
                 .addSubcommand(evidence)

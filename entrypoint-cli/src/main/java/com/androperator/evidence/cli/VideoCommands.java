@@ -92,8 +92,22 @@ final class VideoCommands {
             }
             // Clamped, not wrapped: a huge value stays out of range and gets the use case's range message.
             Integer seconds = duration == null ? null : (int) Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, duration));
-            return print(video.start(new VideoStartRequest(device, operatorPackage, outputDir, seconds, size, annotations.label,
-                    context)), pretty, io);
+            VideoStartRequest request = new VideoStartRequest(device, operatorPackage, outputDir, seconds, size,
+                    annotations.label, context);
+            // A start is not cut in the middle (a lock without its session, a worker nobody hears from):
+            // Ctrl-C or SIGTERM lets it settle within its startup budget, then a started recording is
+            // stopped at once (its worker finalizes it as by video stop) and the process exits 130 or 143.
+            try (Interruption interruption = Interruption.install(io.err(),
+                    "the start settles first, then a started recording is stopped and finalized", by -> { })) {
+                VideoOutcome started = video.start(request);
+                if (interruption.exitStatus().isEmpty() || !started.result().ok() || started.result().manifestPath() == null) {
+                    ResultPrinter.print(started.result(), pretty, io.out());
+                    return interruption.exitStatus(started.exitCode());
+                }
+                VideoOutcome stopped = video.stop(SessionRef.manifestPath(started.result().manifestPath()));
+                ResultPrinter.print(stopped.result(), pretty, io.out());
+                return interruption.exitStatus(stopped.exitCode());
+            }
         }
     }
 

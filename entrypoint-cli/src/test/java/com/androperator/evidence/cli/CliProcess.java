@@ -23,6 +23,7 @@ final class CliProcess {
     private final Path scratch;
     private Integer fileSizeLimitKiB;
     private boolean softLimit;
+    private List<String> jvmOptions = List.of();
 
     CliProcess(Map<String, String> environment, Path scratch) {
         this.environment = environment;
@@ -33,6 +34,8 @@ final class CliProcess {
     CliProcess withFileSizeLimitKiB(int kib) {
         CliProcess limited = new CliProcess(environment, scratch);
         limited.fileSizeLimitKiB = kib;
+        limited.softLimit = softLimit;
+        limited.jvmOptions = jvmOptions;
         return limited;
     }
 
@@ -47,13 +50,22 @@ final class CliProcess {
         return limited;
     }
 
-    Run run(String... args) {
+    /** Runs the child JVM with these options too, e.g. {@code -Xmx128m} to prove a memory bound. */
+    CliProcess withJvmOptions(String... options) {
+        CliProcess configured = new CliProcess(environment, scratch);
+        configured.fileSizeLimitKiB = fileSizeLimitKiB;
+        configured.softLimit = softLimit;
+        configured.jvmOptions = List.of(options);
+        return configured;
+    }
+
+    private List<String> command(String... args) {
         List<String> java = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 // No hsperfdata file: under a file-size limit the JVM's own files must stay small.
-                "-XX:-UsePerfData", "-XX:TieredStopAtLevel=1",
-                "-cp", System.getProperty("java.class.path"),
-                Main.class.getName()));
+                "-XX:-UsePerfData", "-XX:TieredStopAtLevel=1"));
+        java.addAll(jvmOptions);
+        java.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName()));
         java.addAll(List.of(args));
         List<String> command = java;
         if (fileSizeLimitKiB != null) {
@@ -62,16 +74,31 @@ final class CliProcess {
                     + fileSizeLimitKiB + " && exec \"$@\"", "bash"));
             command.addAll(java);
         }
+        return command;
+    }
+
+    private ProcessBuilder builder(List<String> command, Path out, Path err) {
+        return builder(command).redirectOutput(out.toFile()).redirectError(err.toFile());
+    }
+
+    /** The child with nothing on stdin and exactly the given environment. */
+    private ProcessBuilder builder(List<String> command) {
+        ProcessBuilder builder = new ProcessBuilder(command)
+                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
+        builder.environment().clear();
+        builder.environment().putAll(environment);
+        return builder;
+    }
+
+    Run run(String... args) {
+        List<String> command = command(args);
+        if (fileSizeLimitKiB != null) {
+            return runThroughPipes(command, args);
+        }
         try {
             Path out = Files.createTempFile(scratch, "cli-out-", ".txt");
             Path err = Files.createTempFile(scratch, "cli-err-", ".txt");
-            ProcessBuilder builder = new ProcessBuilder(command)
-                    .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
-                    .redirectOutput(out.toFile())
-                    .redirectError(err.toFile());
-            builder.environment().clear();
-            builder.environment().putAll(environment);
-            Process process = builder.start();
+            Process process = builder(command, out, err).start();
             if (!process.waitFor(HANG_LIMIT_SECONDS, TimeUnit.SECONDS)) {
                 process.destroyForcibly().waitFor();
                 throw new IllegalStateException("androperator " + String.join(" ", args) + " hung; stderr: "
@@ -87,6 +114,145 @@ final class CliProcess {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);
+        }
+    }
+
+    /**
+     * Under a file-size limit the child's output goes through pipes: the limit is the bundle's
+     * storage, and a caller's stdout (a terminal, a pipe) is never cut by it.
+     */
+    private Run runThroughPipes(List<String> command, String... args) {
+        try {
+            Process process = builder(command).start();
+            java.util.concurrent.CompletableFuture<byte[]> err = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+                try {
+                    return process.getErrorStream().readAllBytes();
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            });
+            byte[] out = process.getInputStream().readAllBytes();
+            if (!process.waitFor(HANG_LIMIT_SECONDS, TimeUnit.SECONDS)) {
+                process.destroyForcibly().waitFor();
+                throw new IllegalStateException("androperator " + String.join(" ", args) + " hung");
+            }
+            return new Run(process.exitValue(), new String(out, StandardCharsets.UTF_8),
+                    new String(err.join(), StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /**
+     * Starts the child without waiting: stderr is read line by line as it comes, so a test can
+     * wait for what the process says (an event) before it signals it.
+     */
+    Started start(String... args) {
+        try {
+            Path out = Files.createTempFile(scratch, "cli-out-", ".txt");
+            return new Started(builder(command(args)).redirectOutput(out.toFile()).start(), out, String.join(" ", args));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** A running child: signal it, wait for a stderr line, wait for its exit. */
+    static final class Started {
+        private final Process process;
+        private final Path out;
+        private final String what;
+        private final List<String> stderr = new ArrayList<>();
+        private final Thread reader;
+
+        private Started(Process process, Path out, String what) {
+            this.process = process;
+            this.out = out;
+            this.what = what;
+            this.reader = new Thread(this::readStderr, "cli-stderr");
+            reader.setDaemon(true);
+            reader.start();
+        }
+
+        private void readStderr() {
+            try (var lines = new java.io.BufferedReader(new java.io.InputStreamReader(process.getErrorStream(),
+                    StandardCharsets.UTF_8))) {
+                for (String line = lines.readLine(); line != null; line = lines.readLine()) {
+                    synchronized (stderr) {
+                        stderr.add(line);
+                        stderr.notifyAll();
+                    }
+                }
+            } catch (IOException e) {
+                // The child is gone; what it said so far is kept.
+            }
+        }
+
+        long pid() {
+            return process.pid();
+        }
+
+        /** Sends {@code signal} ("INT", "TERM") with kill(1); false when the process was already gone. */
+        boolean signal(String signal) {
+            try {
+                Process kill = new ProcessBuilder("kill", "-" + signal, Long.toString(process.pid()))
+                        .redirectErrorStream(true).start();
+                kill.getInputStream().readAllBytes();
+                return kill.waitFor() == 0;
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException(e);
+            }
+        }
+
+        /** Blocks until stderr has a line containing {@code text}; fails when the child exits without one. */
+        String awaitStderr(String text) throws InterruptedException {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(HANG_LIMIT_SECONDS);
+            synchronized (stderr) {
+                while (true) {
+                    for (String line : stderr) {
+                        if (line.contains(text)) {
+                            return line;
+                        }
+                    }
+                    long left = deadline - System.nanoTime();
+                    if (left <= 0 || !process.isAlive() && !reader.isAlive()) {
+                        throw new IllegalStateException("androperator " + what + " never said '" + text
+                                + "' on stderr: " + stderr);
+                    }
+                    stderr.wait(Math.max(1, TimeUnit.NANOSECONDS.toMillis(left)));
+                }
+            }
+        }
+
+        boolean isAlive() {
+            return process.isAlive();
+        }
+
+        /** SIGKILL: the child gets no chance to clean up, as when the machine loses power. */
+        void kill() {
+            process.destroyForcibly();
+        }
+
+        Run awaitExit() throws InterruptedException {
+            if (!process.waitFor(HANG_LIMIT_SECONDS, TimeUnit.SECONDS)) {
+                process.destroyForcibly().waitFor();
+                throw new IllegalStateException("androperator " + what + " hung; stderr: " + stderr);
+            }
+            reader.join(TimeUnit.SECONDS.toMillis(HANG_LIMIT_SECONDS));
+            try {
+                String stdout = Files.readString(out, StandardCharsets.UTF_8);
+                Files.delete(out);
+                synchronized (stderr) {
+                    return new Run(process.exitValue(), stdout, String.join("\n", stderr));
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
         }
     }
 

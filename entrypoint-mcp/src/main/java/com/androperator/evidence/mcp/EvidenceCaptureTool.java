@@ -22,10 +22,12 @@ final class EvidenceCaptureTool {
 
     private final CaptureDependencies dependencies;
     private final SessionTarget target;
+    private final InFlightCaptures inFlight;
 
-    EvidenceCaptureTool(CaptureDependencies dependencies, SessionTarget target) {
+    EvidenceCaptureTool(CaptureDependencies dependencies, SessionTarget target, InFlightCaptures inFlight) {
         this.dependencies = dependencies;
         this.target = target;
+        this.inFlight = inFlight;
     }
 
     SyncToolSpecification specification() {
@@ -43,8 +45,14 @@ final class EvidenceCaptureTool {
         if (given.problem().isPresent()) {
             return ToolResults.of(given.problem().get(), false);
         }
-        CaptureOutcome outcome = EvidenceCapture.captureEvidence(options, dependencies);
-        return ToolResults.of(outcome.toResult(), outcome.succeeded());
+        // Each capture gets its own cancellation, which a server shutdown cancels (InFlightCaptures).
+        try (InFlightCaptures.Call call = inFlight.begin()) {
+            CaptureOutcome outcome = EvidenceCapture.captureEvidence(options,
+                    dependencies.toBuilder().cancellation(call.cancellation()).build());
+            CallToolResult result = ToolResults.of(outcome.toResult(), outcome.succeeded());
+            call.returned(outcome.toResult().evidenceId());
+            return result;
+        }
     }
 
     static Tool tool() {

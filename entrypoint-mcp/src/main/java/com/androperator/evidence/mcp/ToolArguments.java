@@ -3,6 +3,8 @@ package com.androperator.evidence.mcp;
 import com.androperator.evidence.api.ContextJson;
 import com.androperator.evidence.contracts.CommandResult;
 import com.androperator.evidence.contracts.ErrorCodes;
+import com.androperator.evidence.domain.policy.CallerText;
+import com.androperator.evidence.domain.port.Failure;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.List;
@@ -31,6 +33,10 @@ final class ToolArguments {
     /** {@code arguments} may be null (a call without arguments). */
     static ToolArguments of(String tool, Map<String, Object> arguments, List<String> accepted) {
         Map<String, Object> given = arguments == null ? Map.of() : arguments;
+        Optional<CommandResult> unpaired = unpairedSurrogate(tool, given);
+        if (unpaired.isPresent()) {
+            return new ToolArguments(tool, given, unpaired.get());
+        }
         Set<String> unknown = new TreeSet<>(given.keySet());
         accepted.forEach(unknown::remove);
         if (unknown.isEmpty()) {
@@ -44,6 +50,28 @@ final class ToolArguments {
         return new ToolArguments(tool, given, invalid(tool + " does not accept " + String.join(", ", unknown) + "."
                 + why + " Accepted parameters: " + String.join(", ", accepted) + ".",
                 Map.of("rejected", List.copyOf(unknown))));
+    }
+
+    /**
+     * The domain's caller-text rule ({@link CallerText}) over every argument the client sent, known
+     * or not: names, string values, and the keys and strings of objects and arrays at any depth.
+     * Checked first, so that no later message can quote the unpaired surrogate back.
+     */
+    private static Optional<CommandResult> unpairedSurrogate(String tool, Map<String, Object> given) {
+        for (Map.Entry<String, Object> argument : given.entrySet()) {
+            String name = argument.getKey();
+            Optional<Failure> refusal = CallerText.unpairedSurrogate(name).isPresent()
+                    ? CallerText.refusal("an argument name (\"" + CallerText.printable(name) + "\")", name)
+                    : argument.getValue() instanceof String text ? CallerText.refusal(name, text)
+                    : CallerText.refusal(name, argument.getValue(), name);
+            if (refusal.isPresent()) {
+                Failure failure = refusal.get();
+                Map<String, Object> details = new java.util.LinkedHashMap<>(failure.details());
+                details.put("option", CallerText.printable(name));
+                return Optional.of(invalid(tool + ": " + failure.message() + ".", details));
+            }
+        }
+        return Optional.empty();
     }
 
     /** The first invalid field, if any. */

@@ -241,7 +241,7 @@ class McpServerEndToEndTest {
                 Arguments.of("failed envelope", operator(OperatorBehavior.FAILED), "UI_TREE_UNAVAILABLE"),
                 Arguments.of("result transport exits", operator(OperatorBehavior.TRANSPORT_EXIT),
                         ErrorCodes.RESULT_TRANSPORT_EXITED),
-                Arguments.of("corrupt result chunk", operator(OperatorBehavior.CORRUPT_CHUNK), ErrorCodes.RESULT_MALFORMED),
+                Arguments.of("corrupt result chunk", operator(OperatorBehavior.CORRUPT_CHUNK), ErrorCodes.RESULT_ENVELOPE_MALFORMED),
                 Arguments.of("device asleep and locked", (UnaryOperator<SimulatorProfile>) p -> p.toBuilder()
                         .operator(op -> op.withReadiness(Readiness.asleep())).build(), ErrorCodes.DEVICE_NOT_INTERACTIVE),
                 Arguments.of("broadcast fails", (UnaryOperator<SimulatorProfile>) p -> p.toBuilder().fault("am broadcast",

@@ -5,11 +5,13 @@ import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.client.transport.ServerParameters;
 import io.modelcontextprotocol.client.transport.StdioClientTransport;
 import io.modelcontextprotocol.json.jackson3.JacksonMcpJsonMapper;
+import io.modelcontextprotocol.spec.McpSchema;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
+import reactor.core.publisher.Mono;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -50,6 +52,13 @@ final class McpServerProcess implements AutoCloseable {
                 // The SDK adds the parameters' variables to this map: start from nothing inherited.
                 builder.environment().clear();
                 return builder;
+            }
+
+            @Override
+            public synchronized Mono<Void> sendMessage(McpSchema.JSONRPCMessage message) {
+                // The SDK's transport emits into a unicast sink that needs one sender at a time: calls
+                // made from several threads at once would otherwise fail with "Failed to enqueue message".
+                return super.sendMessage(message);
             }
         };
         transport.setStdErrorHandler(stderr::add);

@@ -1,6 +1,7 @@
 package com.androperator.evidence.adapters.adb;
 
 import com.androperator.evidence.contracts.ErrorCodes;
+import com.androperator.evidence.contracts.ParserLimits;
 import com.androperator.evidence.domain.budget.Deadline;
 import com.androperator.evidence.domain.port.Failure;
 import com.androperator.evidence.domain.port.OperatorGateway;
@@ -30,7 +31,6 @@ public final class AdbOperatorGateway implements OperatorGateway {
     private static final long COMMAND_OUTPUT_CAP = 1024 * 1024;
     /** Bytes the reader may consume in total; logcat is not kept, only scanned line by line. */
     private static final long LOGCAT_CAP = 1024L * 1024 * 1024;
-    private static final int MAX_LOGCAT_LINE_BYTES = 1024 * 1024;
     private static final int STDERR_TAIL_CHARS = 2000;
     private static final long READER_JOIN_MILLIS = 2000;
 
@@ -75,13 +75,17 @@ public final class AdbOperatorGateway implements OperatorGateway {
         }
         ResultReader reader = new ResultReader(serial, kind, command, deadline);
         reader.start();
+        OperatorOutcome outcome = null;
         try {
-            return readerStarted(reader, deadline)
+            outcome = readerStarted(reader, deadline)
                     ? dispatchAndAwait(reader, serial, kind, OperatorBroadcast.command(command.operatorPackage(), payload),
                     deadline)
                     : reader.earlyOutcome;
+            return outcome;
         } finally {
             reader.stop();
+            // Spooled results not handed out in an Answered outcome are freed here; an answer's are its taker's.
+            reader.release(outcome instanceof OperatorOutcome.Answered answered ? answered : null);
         }
     }
 
@@ -94,8 +98,14 @@ public final class AdbOperatorGateway implements OperatorGateway {
             return notAnswered(ErrorCodes.COMMAND_TIMEOUT, "the budget ran out while checking that "
                     + operatorPackage + " is installed", PHASE_INSTALLED_CHECK, false, Map.of());
         }
-        PackageDumpParser.Listing found = listing.succeeded()
-                ? PackageDumpParser.listing(listing.stdoutText(), operatorPackage)
+        if (listing.outcome() == StreamResult.Outcome.CANCELLED) {
+            return notAnswered(ErrorCodes.COMMAND_CANCELLED, "cancelled while checking that " + operatorPackage
+                    + " is installed; nothing was dispatched", PHASE_INSTALLED_CHECK, false, Map.of());
+        }
+        String packages = listing.stdoutMarked();
+        // A package line that is not UTF-8 could be the Operator's: installed or not cannot be told.
+        PackageDumpParser.Listing found = listing.succeeded() && Utf8.unreadableLine(packages, "package:").isEmpty()
+                ? PackageDumpParser.listing(packages, operatorPackage)
                 : PackageDumpParser.Listing.UNRECOGNIZED;
         return switch (found) {
             case LISTED -> null;
@@ -104,7 +114,7 @@ public final class AdbOperatorGateway implements OperatorGateway {
                     + ")", PHASE_INSTALLED_CHECK, false, Map.of());
             case UNRECOGNIZED -> notAnswered(ErrorCodes.BROADCAST_FAILED, "cannot tell whether " + operatorPackage
                     + " is installed on " + serial + ": pm list packages " + listing.describe()
-                    + withOutput(listing.stdoutText()), PHASE_INSTALLED_CHECK, false, Map.of());
+                    + withOutput(listing.stdoutDescribed()), PHASE_INSTALLED_CHECK, false, Map.of());
         };
     }
 
@@ -113,10 +123,20 @@ public final class AdbOperatorGateway implements OperatorGateway {
         long waitMillis = Math.min(readerStartFallbackMillis, deadline.remainingMillis());
         ReaderEvent event = reader.poll(waitMillis);
         if (event instanceof ReaderEvent.Ended ended) {
-            reader.earlyOutcome = ended.result().outcome() == StreamResult.Outcome.DEADLINE
-                    ? timeout(reader, PHASE_READER_START, false, "the budget ran out while starting the result reader")
-                    : notAnswered(ErrorCodes.RESULT_TRANSPORT_EXITED, "the logcat result reader ended before dispatch: "
-                    + ended.result().describe(), PHASE_READER_START, false, reader.diagnostics(false));
+            reader.earlyOutcome = switch (ended.result().outcome()) {
+                case DEADLINE -> timeout(reader, PHASE_READER_START, false,
+                        "the budget ran out while starting the result reader");
+                case CANCELLED -> notAnswered(ErrorCodes.COMMAND_CANCELLED, "cancelled while starting the result"
+                        + " reader; nothing was dispatched", PHASE_READER_START, false, reader.diagnostics(false));
+                default -> notAnswered(ErrorCodes.RESULT_TRANSPORT_EXITED, "the logcat result reader ended before"
+                        + " dispatch: " + ended.result().describe(), PHASE_READER_START, false, reader.diagnostics(false));
+            };
+            return false;
+        }
+        if (deadline.cancelled()) {
+            reader.stop();
+            reader.earlyOutcome = notAnswered(ErrorCodes.COMMAND_CANCELLED, "cancelled before the broadcast was sent;"
+                    + " nothing was dispatched", PHASE_DISPATCH, false, reader.diagnostics(false));
             return false;
         }
         if (event == null && deadline.expired()) {
@@ -137,13 +157,22 @@ public final class AdbOperatorGateway implements OperatorGateway {
         reader.armed = true;
         StreamResult broadcast = shell.client().run(serial, kind, broadcastCommand, deadline, COMMAND_OUTPUT_CAP, null);
         boolean dispatched = broadcast.serviceOpened();
-        if (broadcast.outcome() == StreamResult.Outcome.DEADLINE) {
+        if (broadcast.outcome() == StreamResult.Outcome.DEADLINE
+                || broadcast.outcome() == StreamResult.Outcome.CANCELLED) {
             // A foreground receiver can answer before am returns: a result already accepted still counts.
             ReaderEvent.Accepted early = reader.acceptedSoFar();
-            return early != null ? answered(reader, early)
-                    : timeout(reader, PHASE_DISPATCH, dispatched, "the budget ran out while the broadcast was sent");
+            if (early != null) {
+                return answered(reader, early);
+            }
+            if (broadcast.outcome() == StreamResult.Outcome.CANCELLED) {
+                reader.stop();
+                return notAnswered(ErrorCodes.COMMAND_CANCELLED, dispatched ? "cancelled while am broadcast ran"
+                        : "cancelled before the broadcast was sent", PHASE_DISPATCH, dispatched,
+                        reader.diagnostics(dispatched));
+            }
+            return timeout(reader, PHASE_DISPATCH, dispatched, "the budget ran out while the broadcast was sent");
         }
-        String output = broadcast.stdoutText();
+        String output = broadcast.stdoutDescribed();
         if (!broadcast.succeeded() || !output.contains(OperatorBroadcast.COMPLETED_MARKER)) {
             Map<String, Object> details = reader.diagnostics(dispatched);
             details.put("broadcastOutput", Text.abbreviate(output + " " + broadcast.stderrText(), 1000));
@@ -158,8 +187,14 @@ public final class AdbOperatorGateway implements OperatorGateway {
             if (event instanceof ReaderEvent.Malformed malformed) {
                 Map<String, Object> details = reader.diagnostics(true);
                 details.put("reason", malformed.reason());
-                return notAnswered(ErrorCodes.RESULT_MALFORMED, "the Operator's result is malformed: "
+                return notAnswered(ErrorCodes.RESULT_ENVELOPE_MALFORMED, "the Operator's result is malformed: "
                         + malformed.reason(), PHASE_AWAIT_RESULT, true, details);
+            }
+            if (event instanceof ReaderEvent.HostFailure failure) {
+                Map<String, Object> details = reader.diagnostics(true);
+                details.put("reason", failure.reason());
+                return notAnswered(ErrorCodes.STORAGE_FAILED, "the Operator's result arrived but the host could not keep"
+                        + " it: " + failure.reason(), PHASE_AWAIT_RESULT, true, details);
             }
             if (event instanceof ReaderEvent.Interrupted) {
                 return notAnswered(ErrorCodes.COMMAND_TIMEOUT, "interrupted while waiting for the result; the"
@@ -168,6 +203,10 @@ public final class AdbOperatorGateway implements OperatorGateway {
             if (event instanceof ReaderEvent.Ended ended) {
                 if (ended.result().outcome() == StreamResult.Outcome.DEADLINE) {
                     return timeout(reader, PHASE_AWAIT_RESULT, true, "no result arrived before the deadline");
+                }
+                if (ended.result().outcome() == StreamResult.Outcome.CANCELLED && deadline.cancelled()) {
+                    return notAnswered(ErrorCodes.COMMAND_CANCELLED, "cancelled while waiting for the result; the"
+                            + " reader was closed", PHASE_AWAIT_RESULT, true, reader.diagnostics(true));
                 }
                 return notAnswered(ErrorCodes.RESULT_TRANSPORT_EXITED, "the logcat result reader ended before a"
                         + " complete result arrived: " + ended.result().describe(), PHASE_AWAIT_RESULT, true,
@@ -184,7 +223,10 @@ public final class AdbOperatorGateway implements OperatorGateway {
         diagnostics.put("chunks", reader.chunks.get());
         diagnostics.put("lines", reader.lines.get());
         diagnostics.put("bytes", reader.bytes.get());
-        return new OperatorOutcome.Answered(accepted.verdict().envelope(), accepted.verdict().original(), diagnostics);
+        diagnostics.put("spooledToDisk", reader.assembler.spooledToDisk() || accepted.verdict().document().strings() != null
+                && accepted.verdict().document().strings().spooledToDisk());
+        return new OperatorOutcome.Answered(accepted.verdict().envelope(), accepted.verdict().original(), diagnostics,
+                accepted.verdict().document()::close);
     }
 
     private static OperatorOutcome timeout(ResultReader reader, String phase, boolean dispatched, String message) {
@@ -209,6 +251,9 @@ public final class AdbOperatorGateway implements OperatorGateway {
         record Malformed(String reason) implements ReaderEvent {
         }
 
+        record HostFailure(String reason) implements ReaderEvent {
+        }
+
         record Ended(StreamResult result) implements ReaderEvent {
         }
 
@@ -226,7 +271,7 @@ public final class AdbOperatorGateway implements OperatorGateway {
         private final AdbServerClient.ServiceKind kind;
         private final Deadline deadline;
         private final OperatorResultAssembler assembler;
-        private final LineSplitter splitter = new LineSplitter(MAX_LOGCAT_LINE_BYTES);
+        private final LineSplitter splitter = new LineSplitter(ParserLimits.MAX_LOGCAT_LINE_BYTES);
         private final AdbCancellation cancellation = new AdbCancellation();
         private final BlockingQueue<ReaderEvent> events = new LinkedBlockingQueue<>();
         private final AtomicInteger chunks = new AtomicInteger();
@@ -234,6 +279,7 @@ public final class AdbOperatorGateway implements OperatorGateway {
         private final AtomicLong bytes = new AtomicLong();
         private final Thread thread;
         private volatile boolean armed;
+        private volatile OperatorResultAssembler.Verdict.Accepted accepted;
         private volatile StreamResult ended;
         private boolean firstBytesSeen;
         private boolean finished;
@@ -243,7 +289,8 @@ public final class AdbOperatorGateway implements OperatorGateway {
             this.serial = serial;
             this.kind = kind;
             this.deadline = deadline;
-            this.assembler = new OperatorResultAssembler(command.commandId(), command.taskId());
+            this.assembler = new OperatorResultAssembler(command.commandId(), command.taskId(),
+                    ParserLimits.MAX_LOGCAT_LINE_BYTES);
             this.thread = new Thread(this::read, "operator-result-reader-" + serial);
             this.thread.setDaemon(true);
         }
@@ -271,19 +318,35 @@ public final class AdbOperatorGateway implements OperatorGateway {
             return !finished;
         }
 
-        private void line(String line) {
+        private void line(byte[] line, int length, boolean cut) {
             lines.incrementAndGet();
             if (finished || !armed) {
                 return;
             }
-            OperatorResultAssembler.Verdict verdict = assembler.accept(line);
+            OperatorResultAssembler.Verdict verdict = assembler.accept(line, length, cut);
             chunks.set(assembler.chunksReceived());
             if (verdict instanceof OperatorResultAssembler.Verdict.Accepted accepted) {
                 finished = true;
+                this.accepted = accepted;
                 events.add(new ReaderEvent.Accepted(accepted));
             } else if (verdict instanceof OperatorResultAssembler.Verdict.Malformed malformed) {
                 finished = true;
                 events.add(new ReaderEvent.Malformed(malformed.reason()));
+            } else if (verdict instanceof OperatorResultAssembler.Verdict.HostFailure failure) {
+                finished = true;
+                events.add(new ReaderEvent.HostFailure(failure.reason()));
+            }
+        }
+
+        /**
+         * After the reader stopped: frees the chunk spool, and the accepted result's spooled strings
+         * unless they went out in {@code answer}.
+         */
+        void release(OperatorOutcome.Answered answer) {
+            assembler.close();
+            OperatorResultAssembler.Verdict.Accepted kept = accepted;
+            if (kept != null && answer == null) {
+                kept.document().close();
             }
         }
 

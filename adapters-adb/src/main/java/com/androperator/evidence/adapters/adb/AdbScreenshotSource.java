@@ -2,10 +2,10 @@ package com.androperator.evidence.adapters.adb;
 
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.domain.budget.Deadline;
+import com.androperator.evidence.domain.port.ByteSink;
 import com.androperator.evidence.domain.port.Failure;
 import com.androperator.evidence.domain.port.ImageVerifier;
 import com.androperator.evidence.domain.port.ScreenshotSource;
-import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -13,12 +13,17 @@ import java.util.Optional;
 /**
  * The targeted adb screenshot (device-protocol.md §3): {@code dumpsys display} chooses the active
  * physical screen of display 0 and {@code exec:screencap -p -d <id>} (binary-clean) reads its PNG,
- * or plain {@code screencap -p} on an older dump. Every byte that arrives is returned, also on
- * failure; a clean end of stream proves nothing, the domain verifies the PNG.
+ * or plain {@code screencap -p} on an older dump. Every byte that arrives goes to the sink as it is
+ * read from the socket (nothing is gathered here), also on failure; bytes past the cap are never
+ * handed over. A clean end of stream proves nothing: the domain verifies the PNG as it goes.
  */
 public final class AdbScreenshotSource implements ScreenshotSource {
     private static final byte[] PNG_SIGNATURE = {(byte) 0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
     private static final long DISPLAY_DUMP_CAP = 16L * 1024 * 1024;
+    /** How much of the stream's start is kept to quote a device error that is not a PNG. */
+    private static final int HEAD_BYTES = 400;
+    static final String PHASE_DISPLAY_SELECTION = "display_selection";
+    static final String PHASE_TRANSFER = "transfer";
 
     private final DeviceShell shell;
     private final long capBytes;
@@ -34,7 +39,7 @@ public final class AdbScreenshotSource implements ScreenshotSource {
     }
 
     @Override
-    public ScreenshotTransfer capture(String serial, Deadline deadline) {
+    public ScreenshotTransfer capture(String serial, Deadline deadline, ByteSink sink) {
         Map<String, Object> receipt = new LinkedHashMap<>();
         receipt.put("command", null);
         receipt.put("displayId", 0);
@@ -44,25 +49,37 @@ public final class AdbScreenshotSource implements ScreenshotSource {
         receipt.put("exitStatus", null);
         receipt.put("durationMs", 0L);
         if (!ShellQuote.isValidSerial(serial)) {
-            return failed(new byte[0], ErrorCodes.SCREENSHOT_FAILED, "'" + Text.abbreviate(String.valueOf(serial), 80)
+            return failed(0, ErrorCodes.SCREENSHOT_FAILED, "'" + Text.abbreviate(String.valueOf(serial), 80)
                     + "' is not a valid adb serial; nothing was sent", receipt);
         }
         if (deadline.expired()) {
-            return failed(new byte[0], ErrorCodes.COMMAND_TIMEOUT,
+            return failed(0, ErrorCodes.COMMAND_TIMEOUT,
                     "the budget ran out before the screenshot started", receipt);
         }
         StreamResult dump = shell.run(serial, "dumpsys display", deadline, DISPLAY_DUMP_CAP);
+        if (dump.outcome() == StreamResult.Outcome.CANCELLED) {
+            return cancelled(0, PHASE_DISPLAY_SELECTION, false, "cancelled while reading dumpsys display;"
+                    + " screencap was not started", receipt);
+        }
         if (dump.outcome() == StreamResult.Outcome.DEADLINE) {
-            return failed(new byte[0], ErrorCodes.COMMAND_TIMEOUT,
+            return failed(0, ErrorCodes.COMMAND_TIMEOUT,
                     "the budget ran out while reading dumpsys display", receipt);
         }
         if (!dump.succeeded()) {
-            return failed(new byte[0], ErrorCodes.DISPLAY_SELECTION_FAILED,
+            return failed(0, ErrorCodes.DISPLAY_SELECTION_FAILED,
                     "dumpsys display on " + serial + " failed: " + dump.describe(), receipt);
         }
-        DisplayViewports.Choice choice = DisplayViewports.choose(dump.stdoutText());
+        String displays = dump.stdoutMarked();
+        Optional<String> unreadable = Utf8.unreadableLine(displays, "DisplayViewport");
+        if (unreadable.isPresent()) {
+            // A viewport that cannot be read might be the active one: never choose around it.
+            return failed(0, ErrorCodes.DISPLAY_SELECTION_FAILED, "dumpsys display on " + serial
+                    + " printed a display viewport that is not valid UTF-8, so the screen cannot be chosen: "
+                    + Text.abbreviate(unreadable.get(), 300), receipt);
+        }
+        DisplayViewports.Choice choice = DisplayViewports.choose(displays);
         if (choice instanceof DisplayViewports.Choice.Refused refused) {
-            return failed(new byte[0], ErrorCodes.DISPLAY_SELECTION_FAILED, "cannot choose the screen to capture on "
+            return failed(0, ErrorCodes.DISPLAY_SELECTION_FAILED, "cannot choose the screen to capture on "
                     + serial + ": " + refused.message(), receipt);
         }
         String command;
@@ -75,19 +92,35 @@ public final class AdbScreenshotSource implements ScreenshotSource {
             receipt.put("legacyDisplayDump", true);
         }
         receipt.put("command", command);
-        StreamResult transfer = shell.client().exec(serial, command, deadline, capBytes, null);
-        byte[] bytes = transfer.stdout();
-        receipt.put("bytesReceived", transfer.bytesReceived());
+        Head head = new Head();
+        boolean[] sinkStopped = {false};
+        StreamResult transfer = shell.client().stream(serial, AdbServerClient.ServiceKind.EXEC, command, deadline,
+                capBytes, null, (data, offset, length) -> {
+                    head.keep(data, offset, length);
+                    if (!sink.accept(data, offset, length)) {
+                        sinkStopped[0] = true;
+                        return false;
+                    }
+                    return true;
+                });
+        long received = transfer.bytesReceived();
+        receipt.put("bytesReceived", received);
         receipt.put("exitStatus", transfer.exitStatus());
         receipt.put("durationMs", transfer.durationMillis());
+        if (sinkStopped[0]) {
+            return failed(received, ErrorCodes.SCREENSHOT_FAILED, "the screenshot's receiver stopped the transfer after "
+                    + received + " bytes (it could keep no more)", receipt);
+        }
         return switch (transfer.outcome()) {
-            case COMPLETED -> completedTransfer(serial, bytes, receipt);
-            case DEADLINE -> failed(bytes, ErrorCodes.COMMAND_TIMEOUT, "the budget ran out after " + bytes.length
+            case COMPLETED -> completedTransfer(serial, received, head, receipt);
+            case DEADLINE -> failed(received, ErrorCodes.COMMAND_TIMEOUT, "the budget ran out after " + received
                     + " screenshot bytes", receipt);
-            case CAP_EXCEEDED -> failed(bytes, ErrorCodes.SCREENSHOT_FAILED, "the screenshot is over the "
-                    + describeCap() + " cap; the first " + bytes.length + " bytes are kept", receipt);
-            default -> failed(bytes, ErrorCodes.SCREENSHOT_FAILED, command + " on " + serial + " failed after "
-                    + bytes.length + " bytes: " + transfer.describe(), receipt);
+            case CANCELLED -> cancelled(received, PHASE_TRANSFER, transfer.serviceOpened(), "cancelled after "
+                    + received + " screenshot bytes", receipt);
+            case CAP_EXCEEDED -> failed(received, ErrorCodes.SCREENSHOT_FAILED, "the screenshot is over the "
+                    + describeCap() + " cap; the first " + received + " bytes are kept", receipt);
+            default -> failed(received, ErrorCodes.SCREENSHOT_FAILED, command + " on " + serial + " failed after "
+                    + received + " bytes: " + transfer.describe(), receipt);
         };
     }
 
@@ -96,23 +129,54 @@ public final class AdbScreenshotSource implements ScreenshotSource {
     }
 
     /** A clean end of stream: PNG-looking bytes go to the domain's verifier, anything else is a device error. */
-    private static ScreenshotTransfer completedTransfer(String serial, byte[] bytes, Map<String, Object> receipt) {
-        if (bytes.length == 0) {
-            return failed(bytes, ErrorCodes.SCREENSHOT_FAILED, "screencap on " + serial + " produced no bytes", receipt);
+    private static ScreenshotTransfer completedTransfer(String serial, long received, Head head,
+                                                        Map<String, Object> receipt) {
+        if (received == 0) {
+            return failed(received, ErrorCodes.SCREENSHOT_FAILED, "screencap on " + serial + " produced no bytes", receipt);
         }
-        int prefix = Math.min(bytes.length, PNG_SIGNATURE.length);
-        for (int i = 0; i < prefix; i++) {
-            if (bytes[i] != PNG_SIGNATURE[i]) {
-                // exec: merges stderr into stdout, so a device error arrives as text instead of a PNG.
-                String text = new String(bytes, 0, Math.min(bytes.length, 400), StandardCharsets.UTF_8);
-                return failed(bytes, ErrorCodes.SCREENSHOT_FAILED, "screencap on " + serial
-                        + " answered with something other than a PNG: " + Text.abbreviate(text, 300), receipt);
-            }
+        if (!head.looksLikePng()) {
+            // exec: merges stderr into stdout, so a device error arrives as text instead of a PNG.
+            return failed(received, ErrorCodes.SCREENSHOT_FAILED, "screencap on " + serial
+                    + " answered with something other than a PNG: " + Text.abbreviate(head.text(), 300), receipt);
         }
-        return new ScreenshotTransfer(bytes, true, Optional.empty(), receipt);
+        return new ScreenshotTransfer(received, true, Optional.empty(), receipt);
     }
 
-    private static ScreenshotTransfer failed(byte[] bytes, String code, String message, Map<String, Object> receipt) {
-        return new ScreenshotTransfer(bytes, false, Optional.of(Failure.of(code, message)), receipt);
+    /** COMMAND_CANCELLED with the phase it stopped in and whether screencap was started (the port's details). */
+    private static ScreenshotTransfer cancelled(long received, String phase, boolean dispatched, String message,
+                                                Map<String, Object> receipt) {
+        return new ScreenshotTransfer(received, false, Optional.of(new Failure(ErrorCodes.COMMAND_CANCELLED, message,
+                Map.of("phase", phase, "dispatched", dispatched))), receipt);
+    }
+
+    private static ScreenshotTransfer failed(long received, String code, String message, Map<String, Object> receipt) {
+        return new ScreenshotTransfer(received, false, Optional.of(Failure.of(code, message)), receipt);
+    }
+
+    /** The first bytes of the stream, kept to tell a PNG from a device's error text. */
+    private static final class Head {
+        private final byte[] bytes = new byte[HEAD_BYTES];
+        private int size;
+
+        void keep(byte[] data, int offset, int length) {
+            int n = Math.min(length, bytes.length - size);
+            System.arraycopy(data, offset, bytes, size, n);
+            size += n;
+        }
+
+        /** The stream starts as a PNG does (as far as it goes). */
+        boolean looksLikePng() {
+            int prefix = Math.min(size, PNG_SIGNATURE.length);
+            for (int i = 0; i < prefix; i++) {
+                if (bytes[i] != PNG_SIGNATURE[i]) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        String text() {
+            return Utf8.described(java.util.Arrays.copyOf(bytes, size));
+        }
     }
 }

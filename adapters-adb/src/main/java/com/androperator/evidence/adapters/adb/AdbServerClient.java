@@ -1,6 +1,7 @@
 package com.androperator.evidence.adapters.adb;
 
 import com.androperator.evidence.contracts.ErrorCodes;
+import com.androperator.evidence.domain.budget.Cancellation;
 import com.androperator.evidence.domain.budget.Deadline;
 import com.androperator.evidence.domain.port.Failure;
 import java.io.ByteArrayOutputStream;
@@ -218,8 +219,20 @@ public final class AdbServerClient {
             // The daemon adb forks inherits the child's output: a file, never a pipe we would block on.
             builder.redirectErrorStream(true).redirectOutput(log.toFile())
                     .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
+            if (deadline.cancelled()) {
+                return Optional.of(Failure.of(ErrorCodes.COMMAND_CANCELLED, "cancelled before " + adb
+                        + " start-server was run"));
+            }
             Process process = builder.start();
-            if (!process.waitFor(Math.max(1, deadline.remainingMillis()), TimeUnit.MILLISECONDS)) {
+            boolean finished;
+            // A cancellation ends the wait at once: the launcher is stopped (the server it forks lives on).
+            try (Cancellation.Registration stop = deadline.cancellation().onCancel(process::destroy)) {
+                finished = process.waitFor(Math.max(1, deadline.remainingMillis()), TimeUnit.MILLISECONDS);
+            }
+            if (deadline.cancelled()) {
+                return Optional.of(Failure.of(ErrorCodes.COMMAND_CANCELLED, adb + " start-server was cancelled"));
+            }
+            if (!finished) {
                 process.destroy();
                 return Optional.of(Failure.of(ErrorCodes.COMMAND_TIMEOUT, adb
                         + " start-server did not finish before the deadline (server address " + address + ")"));
@@ -276,11 +289,13 @@ public final class AdbServerClient {
     private final class Exchange {
         private final Deadline deadline;
         private final AdbCancellation cancellation;
+        private Cancellation.Registration deadlineCancellation;
         private final long startNanos;
         private final ByteArrayOutputStream kept = new ByteArrayOutputStream();
         private final ByteArrayOutputStream stderr = new ByteArrayOutputStream();
         private long received;
         private boolean serviceOpened;
+        private boolean serviceRequested;
         private Integer exitStatus;
         private Socket socket;
         private InputStream in;
@@ -317,6 +332,7 @@ public final class AdbServerClient {
                 expectOkay(transport);
                 String service = kind.prefix() + command;
                 send(service);
+                serviceRequested = true;
                 expectOkay(service);
                 serviceOpened = true;
                 if (kind == ServiceKind.SHELL_V2) {
@@ -343,6 +359,11 @@ public final class AdbServerClient {
                 throw new Stop(StreamResult.Outcome.CANCELLED, "cancelled before connecting");
             }
             socket = fresh;
+            // The deadline's cancellation closes this socket at once, so a blocked read returns now.
+            deadlineCancellation = deadline.cancellation().onCancel(() -> closeQuietly(fresh));
+            if (deadline.cancelled()) {
+                throw new Stop(StreamResult.Outcome.CANCELLED, "cancelled before connecting");
+            }
             try {
                 socket.connect(new InetSocketAddress(address.host(), address.port()), timeoutMillis());
                 socket.setTcpNoDelay(true);
@@ -431,7 +452,12 @@ public final class AdbServerClient {
                 checkDeadline();
                 try {
                     socket.setSoTimeout(timeoutMillis());
-                    return in.read(buffer, offset, length);
+                    int n = in.read(buffer, offset, length);
+                    if (n < 0 && deadline.cancelled()) {
+                        // An end of stream seen after a cancellation may be the closed socket itself: never "complete".
+                        throw new Stop(StreamResult.Outcome.CANCELLED, "cancelled while reading");
+                    }
+                    return n;
                 } catch (SocketTimeoutException e) {
                     // Loop: the deadline check above ends the request once it has really passed.
                 } catch (IOException e) {
@@ -526,7 +552,11 @@ public final class AdbServerClient {
             }
         }
 
+        /** Ends the request once it was cancelled or its deadline passed; nothing is sent after that. */
         private void checkDeadline() throws Stop {
+            if (deadline.cancelled()) {
+                throw new Stop(StreamResult.Outcome.CANCELLED, "cancelled (" + deadline.cancelledBy() + ")");
+            }
             if (deadline.expired()) {
                 throw new Stop(StreamResult.Outcome.DEADLINE, "the deadline passed");
             }
@@ -537,7 +567,7 @@ public final class AdbServerClient {
         }
 
         private Stop ioFailure(IOException e, String doing) {
-            if (cancellation != null && cancellation.isCancelled()) {
+            if (cancellation != null && cancellation.isCancelled() || deadline.cancelled()) {
                 return new Stop(StreamResult.Outcome.CANCELLED, "cancelled while " + doing);
             }
             return new Stop(StreamResult.Outcome.IO_ERROR, doing + ": " + e);
@@ -548,7 +578,10 @@ public final class AdbServerClient {
             if (err.length > STDERR_TAIL_BYTES) {
                 err = java.util.Arrays.copyOfRange(err, err.length - STDERR_TAIL_BYTES, err.length);
             }
-            return new StreamResult(kept.toByteArray(), received, err, cleanEof, exitStatus, serviceOpened,
+            // A request that went out and was not refused may have started the command, even when the
+            // exchange ended (cancelled, deadline, cut) before the device's OKAY came back.
+            boolean mayHaveRun = serviceOpened || serviceRequested && outcome != StreamResult.Outcome.FAIL;
+            return new StreamResult(kept.toByteArray(), received, err, cleanEof, exitStatus, mayHaveRun,
                     outcome, detail, deadline.clock().nanoTime() - startNanos);
         }
 
@@ -559,11 +592,22 @@ public final class AdbServerClient {
             if (cancellation != null) {
                 cancellation.detach(socket);
             }
+            if (deadlineCancellation != null) {
+                deadlineCancellation.close();
+            }
             try {
                 socket.close();
             } catch (IOException ignored) {
                 // The request is over; a failing close cannot change its result.
             }
+        }
+    }
+
+    private static void closeQuietly(Socket socket) {
+        try {
+            socket.close();
+        } catch (IOException ignored) {
+            // Closing is the cancellation itself; a failing close changes nothing.
         }
     }
 

@@ -1,24 +1,21 @@
 package com.androperator.evidence.adapters.adb;
 
-import com.androperator.evidence.contracts.ContractJson;
+import com.androperator.evidence.contracts.StreamedString;
 import com.androperator.evidence.domain.port.OperatorGateway.OperatorEnvelope;
 import com.androperator.evidence.domain.port.OperatorGateway.StepResult;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import tools.jackson.core.JacksonException;
-import tools.jackson.core.type.TypeReference;
 
 /**
  * Reads one Operator result envelope (device-protocol.md §4) and checks that it really is one:
  * {@code {"commandId","taskId","status":"success"|"failed","stepResults":[{"id","actionType",
  * "success":bool,"data":{string:string}}],"error":string|null,"errorCode":string|null}}. The
- * parsed object is kept verbatim (every field, in order) for captures.json.
+ * parsed object ({@link DeviceJson}'s tree) is kept verbatim (every field, in order) for
+ * captures.json; a long data value in it stays a {@link StreamedString}.
  */
 final class OperatorEnvelopes {
-    private static final TypeReference<LinkedHashMap<String, Object>> OBJECT = new TypeReference<>() {
-    };
 
     private OperatorEnvelopes() {
     }
@@ -26,7 +23,7 @@ final class OperatorEnvelopes {
     /** What a piece of JSON turned out to be, relative to the command we wait for. */
     sealed interface Parsed {
         /** A valid envelope of our command. */
-        record Valid(OperatorEnvelope envelope, LinkedHashMap<String, Object> original) implements Parsed {
+        record Valid(OperatorEnvelope envelope, Map<String, Object> original) implements Parsed {
         }
 
         /** A JSON object naming another command: someone else's result. */
@@ -42,20 +39,13 @@ final class OperatorEnvelopes {
         }
     }
 
-    static LinkedHashMap<String, Object> readObject(String json) {
-        return ContractJson.mapper().readValue(json, OBJECT);
-    }
-
-    static Parsed parse(String json, String commandId, String taskId) {
-        LinkedHashMap<String, Object> object;
-        try {
-            object = readObject(json);
-        } catch (JacksonException e) {
-            return new Parsed.Unattributed("not one JSON object: " + Text.abbreviate(e.getOriginalMessage(), 200));
+    /** What {@code value}, one JSON document read strictly from the device, is relative to our command. */
+    @SuppressWarnings("unchecked")
+    static Parsed parse(Object value, String commandId, String taskId) {
+        if (!(value instanceof Map<?, ?>)) {
+            return new Parsed.Unattributed("not one JSON object");
         }
-        if (object == null) {
-            return new Parsed.Unattributed("not one JSON object: null");
-        }
+        Map<String, Object> object = (Map<String, Object>) value;
         if (!(object.get("commandId") instanceof String found)) {
             return new Parsed.Unattributed("the JSON object has no string commandId");
         }
@@ -74,6 +64,9 @@ final class OperatorEnvelopes {
         }
         Object error = object.get("error");
         Object errorCode = object.get("errorCode");
+        if (error instanceof StreamedString || errorCode instanceof StreamedString) {
+            return new Parsed.Invalid("error or errorCode is longer than a message can be");
+        }
         if (error != null && !(error instanceof String) || errorCode != null && !(errorCode instanceof String)) {
             return new Parsed.Invalid("error and errorCode must be strings or null");
         }
@@ -106,19 +99,23 @@ final class OperatorEnvelopes {
             return "has no boolean success";
         }
         Map<String, String> data = new LinkedHashMap<>();
+        Map<String, StreamedString> largeData = new LinkedHashMap<>();
         Object rawData = step.get("data");
         if (rawData != null) {
             if (!(rawData instanceof Map<?, ?> map)) {
                 return "data is not an object";
             }
             for (Map.Entry<?, ?> entry : map.entrySet()) {
-                if (!(entry.getValue() instanceof String value)) {
+                if (entry.getValue() instanceof StreamedString large) {
+                    largeData.put((String) entry.getKey(), large);
+                } else if (entry.getValue() instanceof String value) {
+                    data.put((String) entry.getKey(), value);
+                } else {
                     return "data." + entry.getKey() + " is not a string";
                 }
-                data.put((String) entry.getKey(), value);
             }
         }
-        steps.add(new StepResult(id, actionType, success, data));
+        steps.add(new StepResult(id, actionType, success, data, largeData));
         return null;
     }
 }

@@ -1,21 +1,22 @@
 package com.androperator.evidence.adapters.adb;
 
+import com.androperator.evidence.contracts.ParserLimits;
 import com.androperator.evidence.domain.port.OperatorGateway.OperatorEnvelope;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.SequenceInputStream;
 import java.math.BigInteger;
-import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
+import java.security.DigestInputStream;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.Arrays;
 import java.util.Base64;
 import java.util.HexFormat;
-import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.TreeMap;
+import java.util.Optional;
 import java.util.regex.Pattern;
-import tools.jackson.core.JacksonException;
 
 /**
  * Finds one command's result in logcat lines (device-protocol.md §4): either one line
@@ -24,18 +25,34 @@ import tools.jackson.core.JacksonException;
  * that carry the base64 of that whole line in pieces. Lines of other commands are ignored. Every
  * inconsistency in our command's lines is a malformed result, never a success: the first verdict
  * other than {@link Verdict.Pending} is final.
+ *
+ * <p>Lines arrive as bytes and only those that carry a result are decoded, strictly, the same way
+ * whether unchunked or reassembled: bytes that are not UTF-8 make the result malformed (with the
+ * sequence's class and offset), and nothing is replaced. A reassembled result is spooled
+ * ({@link ResultSpool}: memory up to a few MiB, then a private temporary file) and hashed, checked
+ * and parsed in one pass from there, so a 256 MiB result never costs a copy of itself in memory.
+ * Not thread-safe: one reader thread feeds it.
  */
-final class OperatorResultAssembler {
+final class OperatorResultAssembler implements AutoCloseable {
     static final String RESULT_MARKER = "[Androperator-Result] ";
     static final String CHUNK_MARKER = "[Androperator-Result-Chunk]";
     /** Bounds on what a chunk header may claim, so a corrupt header cannot make us hoard memory. */
-    static final int MAX_CHUNKS = 1_000_000;
-    static final long MAX_RESULT_BYTES = 256L * 1024 * 1024;
+    static final int MAX_CHUNKS = ParserLimits.MAX_RESULT_CHUNKS;
+    static final long MAX_RESULT_BYTES = ParserLimits.MAX_RESULT_BYTES;
+    private static final byte[] RESULT_MARKER_BYTES = RESULT_MARKER.getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] CHUNK_MARKER_BYTES = CHUNK_MARKER.getBytes(StandardCharsets.US_ASCII);
     private static final Pattern SHA256_HEX = Pattern.compile("[0-9a-fA-F]{64}");
+    private static final int COMPARE_BUFFER = 4096;
 
     private final String commandId;
     private final String taskId;
-    private final TreeMap<Integer, byte[]> parts = new TreeMap<>();
+    private final byte[] commandIdBytes;
+    private final int maxLineBytes;
+    private ResultSpool parts;
+    /** Where each chunk's bytes lie in {@link #parts}, by index; -1 while it has not arrived. */
+    private long[] partOffsets;
+    private int[] partLengths;
+    private int partsReceived;
     private Integer count;
     private Long byteLength;
     private String sha256;
@@ -44,19 +61,34 @@ final class OperatorResultAssembler {
     private Verdict verdict = new Verdict.Pending();
 
     OperatorResultAssembler(String commandId, String taskId) {
+        this(commandId, taskId, ParserLimits.MAX_LOGCAT_LINE_BYTES);
+    }
+
+    /** {@code maxLineBytes}: the line splitter's limit, named in the message for a line it cut. */
+    OperatorResultAssembler(String commandId, String taskId, int maxLineBytes) {
         this.commandId = commandId;
         this.taskId = taskId;
+        this.commandIdBytes = commandId.getBytes(StandardCharsets.UTF_8);
+        this.maxLineBytes = maxLineBytes;
     }
 
     sealed interface Verdict {
         record Pending() implements Verdict {
         }
 
-        record Accepted(OperatorEnvelope envelope, LinkedHashMap<String, Object> original, boolean chunked)
-                implements Verdict {
+        /**
+         * Our command's envelope. {@code document} holds its spooled strings: whoever takes the
+         * verdict closes it once they are written.
+         */
+        record Accepted(OperatorEnvelope envelope, Map<String, Object> original, boolean chunked,
+                        DeviceJson.Document document) implements Verdict {
         }
 
         record Malformed(String reason) implements Verdict {
+        }
+
+        /** The host could not keep the result (its temporary storage failed): not the device's fault. */
+        record HostFailure(String reason) implements Verdict {
         }
     }
 
@@ -65,28 +97,70 @@ final class OperatorResultAssembler {
         return chunksReceived;
     }
 
-    /** Feeds one logcat line (without its line break). */
-    Verdict accept(String line) {
+    /** Whether the reassembled result went to a temporary file. */
+    boolean spooledToDisk() {
+        return parts != null && parts.spooledToDisk();
+    }
+
+    /** Feeds one logcat line (without its line break); {@code cut} when only its first bytes are given. */
+    Verdict accept(byte[] line, int length, boolean cut) {
         if (!(verdict instanceof Verdict.Pending)) {
             return verdict;
         }
-        int chunk = line.indexOf(CHUNK_MARKER);
+        int chunk = indexOf(line, length, CHUNK_MARKER_BYTES, 0);
         if (chunk >= 0) {
-            verdict = chunk(line, line.substring(chunk + CHUNK_MARKER.length()).strip());
+            verdict = cut ? cutLine(line, length, "chunk") : chunk(line, length, chunk + CHUNK_MARKER_BYTES.length);
             return verdict;
         }
-        int result = line.indexOf(RESULT_MARKER);
+        int result = indexOf(line, length, RESULT_MARKER_BYTES, 0);
         if (result >= 0) {
-            verdict = resultLine(line, line.substring(result + RESULT_MARKER.length()).strip(), false);
+            verdict = cut ? cutLine(line, length, "result") : resultLine(line, length, result);
         }
         return verdict;
     }
 
-    private Verdict resultLine(String line, String json, boolean chunked) {
-        OperatorEnvelopes.Parsed parsed = OperatorEnvelopes.parse(json, commandId, taskId);
-        if (parsed instanceof OperatorEnvelopes.Parsed.Valid valid) {
-            return new Verdict.Accepted(valid.envelope(), valid.original(), chunked);
+    /** Feeds one line of text: for tests and callers that hold decoded lines. */
+    Verdict accept(String line) {
+        byte[] bytes = line.getBytes(StandardCharsets.UTF_8);
+        return accept(bytes, bytes.length, false);
+    }
+
+    /** Frees the chunk spool; an accepted verdict's document is its taker's to close. */
+    @Override
+    public void close() {
+        if (parts != null) {
+            parts.close();
         }
+    }
+
+    private Verdict cutLine(byte[] line, int length, String kind) {
+        return mentionsCommand(line, length) ? new Verdict.Malformed("a " + kind + " line of this command is longer"
+                + " than the " + maxLineBytes + "-byte line limit (the Operator chunks lines over 3000 bytes);"
+                + " it is refused, not cut and parsed") : new Verdict.Pending();
+    }
+
+    /** An unchunked result line: {@code markerAt} is where its marker starts. */
+    private Verdict resultLine(byte[] line, int length, int markerAt) {
+        int json = markerAt + RESULT_MARKER_BYTES.length;
+        Parse parse = parse(new ByteArrayInputStream(line, json, length - json), json - markerAt, length - json);
+        if (parse.failure != null) {
+            return parse.failure;
+        }
+        if (parse.problem != null) {
+            return mentionsCommand(line, length)
+                    ? new Verdict.Malformed("a result line that mentions this command is " + parse.describe("an envelope"))
+                    : new Verdict.Pending();
+        }
+        return judge(parse.document, false, line, length);
+    }
+
+    /** What the document is for our command; closes it unless it is accepted. */
+    private Verdict judge(DeviceJson.Document document, boolean chunked, byte[] line, int length) {
+        OperatorEnvelopes.Parsed parsed = OperatorEnvelopes.parse(document.value(), commandId, taskId);
+        if (parsed instanceof OperatorEnvelopes.Parsed.Valid valid) {
+            return new Verdict.Accepted(valid.envelope(), valid.original(), chunked, document);
+        }
+        document.close();
         if (parsed instanceof OperatorEnvelopes.Parsed.Invalid invalid) {
             return new Verdict.Malformed("the result envelope is not valid: " + invalid.reason());
         }
@@ -98,25 +172,50 @@ final class OperatorResultAssembler {
                     : "the reassembled result is not an envelope: "
                     + ((OperatorEnvelopes.Parsed.Unattributed) parsed).reason());
         }
-        if (parsed instanceof OperatorEnvelopes.Parsed.Unattributed unattributed && line.contains(commandId)) {
+        if (parsed instanceof OperatorEnvelopes.Parsed.Unattributed unattributed && mentionsCommand(line, length)) {
             return new Verdict.Malformed("a result line that mentions this command is not an envelope: "
                     + unattributed.reason());
         }
         return new Verdict.Pending();
     }
 
-    private Verdict chunk(String line, String json) {
-        Map<String, Object> header;
+    /** A document read, or why not: {@code problem} (not strict JSON or UTF-8) or {@code failure} (host). */
+    private record Parse(DeviceJson.Document document, String problem, Verdict failure) {
+        /** "not valid UTF-8: ...", or "not {@code what}: ..." for a JSON problem. */
+        String describe(String what) {
+            return problem.startsWith(DeviceJson.NOT_UTF8) ? problem : "not " + what + ": " + problem;
+        }
+    }
+
+    private static Parse parse(InputStream in, long offsetInLine, long size) {
         try {
-            header = OperatorEnvelopes.readObject(json);
-        } catch (JacksonException e) {
-            return line.contains(commandId)
-                    ? new Verdict.Malformed("a chunk line that mentions this command is not JSON: "
-                    + Text.abbreviate(e.getOriginalMessage(), 200))
+            return new Parse(DeviceJson.read(in, offsetInLine, size), null, null);
+        } catch (DeviceJson.Malformed e) {
+            return new Parse(null, e.getMessage(), null);
+        } catch (IOException e) {
+            return new Parse(null, null, new Verdict.HostFailure("the result could not be spooled or read back: " + e));
+        }
+    }
+
+    private Verdict chunk(byte[] line, int length, int jsonAt) {
+        Parse parse = parse(new ByteArrayInputStream(line, jsonAt, length - jsonAt), jsonAt, length - jsonAt);
+        if (parse.failure != null) {
+            return parse.failure;
+        }
+        if (parse.problem != null) {
+            return mentionsCommand(line, length)
+                    ? new Verdict.Malformed("a chunk line that mentions this command is " + parse.describe("JSON"))
                     : new Verdict.Pending();
         }
-        if (header == null || !(header.get("commandId") instanceof String chunkCommand)) {
-            return line.contains(commandId)
+        Object value = parse.document.value();
+        boolean longString = parse.document.strings() != null;
+        parse.document.close();
+        if (longString) {
+            return mentionsCommand(line, length) ? new Verdict.Malformed("a chunk line that mentions this command holds"
+                    + " a string longer than any chunk header's") : new Verdict.Pending();
+        }
+        if (!(value instanceof Map<?, ?> header) || !(header.get("commandId") instanceof String chunkCommand)) {
+            return mentionsCommand(line, length)
                     ? new Verdict.Malformed("a chunk line that mentions this command has no string commandId")
                     : new Verdict.Pending();
         }
@@ -131,26 +230,30 @@ final class OperatorResultAssembler {
         }
         Long index = integral(header.get("index"));
         Long chunkCount = integral(header.get("count"));
-        Long length = integral(header.get("byteLength"));
+        Long claimed = integral(header.get("byteLength"));
         Object hash = header.get("sha256");
         Object data = header.get("data");
-        if (index == null || chunkCount == null || length == null || !(hash instanceof String hex)
+        if (index == null || chunkCount == null || claimed == null || !(hash instanceof String hex)
                 || !(data instanceof String base64)) {
             return new Verdict.Malformed("a chunk lacks integral index/count/byteLength or string sha256/data");
         }
-        if (chunkCount < 1 || chunkCount > MAX_CHUNKS || length < 0 || length > MAX_RESULT_BYTES
-                || !SHA256_HEX.matcher(hex).matches()) {
+        if (chunkCount < 1 || chunkCount > MAX_CHUNKS || claimed < 0 || claimed > MAX_RESULT_BYTES
+                || chunkCount > Math.max(1, claimed) || !SHA256_HEX.matcher(hex).matches()) {
             return new Verdict.Malformed("a chunk header is out of range: count " + chunkCount + ", byteLength "
-                    + length + ", sha256 " + Text.abbreviate(hex, 80));
+                    + claimed + " (at most " + MAX_RESULT_BYTES + "), sha256 " + Text.abbreviate(hex, 80));
         }
         if (count == null) {
             count = chunkCount.intValue();
-            byteLength = length;
+            byteLength = claimed;
             sha256 = hex.toLowerCase(java.util.Locale.ROOT);
-        } else if (count != chunkCount.intValue() || byteLength.longValue() != length
+            partOffsets = new long[count];
+            partLengths = new int[count];
+            Arrays.fill(partOffsets, -1);
+            parts = new ResultSpool(ParserLimits.RESULT_IN_MEMORY_BYTES);
+        } else if (count != chunkCount.intValue() || byteLength.longValue() != claimed
                 || !sha256.equalsIgnoreCase(hex)) {
             return new Verdict.Malformed("chunks disagree: count " + count + "/" + chunkCount + ", byteLength "
-                    + byteLength + "/" + length + ", sha256 " + sha256 + "/" + hex);
+                    + byteLength + "/" + claimed + ", sha256 " + sha256 + "/" + hex);
         }
         if (index < 0 || index >= count) {
             return new Verdict.Malformed("chunk index " + index + " is outside 0.." + (count - 1));
@@ -161,45 +264,127 @@ final class OperatorResultAssembler {
         } catch (IllegalArgumentException e) {
             return new Verdict.Malformed("chunk " + index + " data is not base64: " + e.getMessage());
         }
-        byte[] earlier = parts.get(index.intValue());
-        if (earlier != null) {
+        try {
+            return store(index.intValue(), bytes);
+        } catch (IOException e) {
+            return new Verdict.HostFailure("the result could not be spooled: " + e);
+        }
+    }
+
+    private Verdict store(int index, byte[] bytes) throws IOException {
+        if (partOffsets[index] >= 0) {
             // logcat can repeat a line; a repeat with other data is a corruption.
-            return Arrays.equals(earlier, bytes) ? new Verdict.Pending()
+            return sameAsStored(index, bytes) ? new Verdict.Pending()
                     : new Verdict.Malformed("chunk " + index + " arrived twice with different data");
         }
         bytesInParts += bytes.length;
         if (bytesInParts > byteLength) {
             return new Verdict.Malformed("the chunks carry more than byteLength " + byteLength + " bytes");
         }
-        parts.put(index.intValue(), bytes);
-        return parts.size() == count ? reassemble() : new Verdict.Pending();
+        partOffsets[index] = parts.size();
+        partLengths[index] = bytes.length;
+        parts.append(bytes, 0, bytes.length);
+        partsReceived++;
+        return partsReceived == count ? reassemble() : new Verdict.Pending();
     }
 
+    private boolean sameAsStored(int index, byte[] bytes) throws IOException {
+        if (partLengths[index] != bytes.length) {
+            return false;
+        }
+        byte[] stored = new byte[Math.min(COMPARE_BUFFER, bytes.length)];
+        for (int done = 0; done < bytes.length; done += stored.length) {
+            int n = Math.min(stored.length, bytes.length - done);
+            parts.read(partOffsets[index] + done, stored, 0, n);
+            if (!Arrays.equals(stored, 0, n, bytes, done, done + n)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * All chunks are in: one pass over them in index order hashes the whole line, checks its marker
+     * and reads its envelope strictly. The hash is checked first: a line that is not what the
+     * Operator sent is malformed whatever it says.
+     */
     private Verdict reassemble() {
         if (bytesInParts != byteLength) {
             return new Verdict.Malformed("the chunks carry " + bytesInParts + " bytes, byteLength says " + byteLength);
         }
-        byte[] whole = new byte[(int) bytesInParts];
-        int offset = 0;
-        for (byte[] part : parts.values()) {
-            System.arraycopy(part, 0, whole, offset, part.length);
-            offset += part.length;
+        MessageDigest digest = sha256();
+        try (InputStream whole = new DigestInputStream(inIndexOrder(), digest)) {
+            byte[] marker = whole.readNBytes(RESULT_MARKER_BYTES.length);
+            boolean marked = Arrays.equals(marker, RESULT_MARKER_BYTES);
+            Parse parse = marked ? parse(whole, RESULT_MARKER_BYTES.length, byteLength) : null;
+            whole.transferTo(java.io.OutputStream.nullOutputStream());
+            String digestHex = HexFormat.of().formatHex(digest.digest());
+            Optional<Verdict> rejected = digestHex.equals(sha256) ? Optional.empty() : Optional.of(new Verdict.Malformed(
+                    "the reassembled line has sha256 " + digestHex + ", the chunks say " + sha256));
+            if (rejected.isEmpty() && !marked) {
+                rejected = Optional.of(new Verdict.Malformed("the reassembled line does not start with "
+                        + RESULT_MARKER.strip()));
+            }
+            if (rejected.isEmpty() && parse.failure != null) {
+                rejected = Optional.of(parse.failure);
+            }
+            if (rejected.isEmpty() && parse.problem != null) {
+                rejected = Optional.of(new Verdict.Malformed("the reassembled line is " + parse.describe("an envelope")));
+            }
+            if (rejected.isPresent()) {
+                if (parse != null && parse.document != null) {
+                    parse.document.close();
+                }
+                return rejected.get();
+            }
+            return judge(parse.document, true, new byte[0], 0);
+        } catch (IOException e) {
+            return new Verdict.HostFailure("the spooled result could not be read back: " + e);
+        } finally {
+            // The chunks are read: their spool (up to a whole result) is not kept next to the parsed one.
+            parts.close();
         }
-        String digest = HexFormat.of().formatHex(sha256(whole));
-        if (!digest.equals(sha256)) {
-            return new Verdict.Malformed("the reassembled line has sha256 " + digest + ", the chunks say " + sha256);
+    }
+
+    /** The chunks' bytes as one stream, in index order; chunks that arrived in order read as one run. */
+    private InputStream inIndexOrder() {
+        return new SequenceInputStream(new java.util.Enumeration<>() {
+            private int next;
+
+            @Override
+            public boolean hasMoreElements() {
+                return next < count;
+            }
+
+            @Override
+            public InputStream nextElement() {
+                long start = partOffsets[next];
+                long end = start + partLengths[next];
+                next++;
+                while (next < count && partOffsets[next] == end) {
+                    end += partLengths[next];
+                    next++;
+                }
+                return parts.open(start, end - start);
+            }
+        });
+    }
+
+    private boolean mentionsCommand(byte[] line, int length) {
+        return indexOf(line, length, commandIdBytes, 0) >= 0;
+    }
+
+    private static int indexOf(byte[] haystack, int length, byte[] needle, int from) {
+        outer:
+        for (int i = from; i <= length - needle.length; i++) {
+            for (int j = 0; j < needle.length; j++) {
+                if (haystack[i + j] != needle[j]) {
+                    continue outer;
+                }
+            }
+            return i;
         }
-        String line;
-        try {
-            line = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(whole)).toString();
-        } catch (CharacterCodingException e) {
-            return new Verdict.Malformed("the reassembled line is not UTF-8");
-        }
-        if (!line.startsWith(RESULT_MARKER)) {
-            return new Verdict.Malformed("the reassembled line does not start with " + RESULT_MARKER.strip());
-        }
-        return resultLine(line, line.substring(RESULT_MARKER.length()).strip(), true);
+        return -1;
     }
 
     private static Long integral(Object value) {
@@ -212,9 +397,9 @@ final class OperatorResultAssembler {
         return null;
     }
 
-    private static byte[] sha256(byte[] bytes) {
+    private static MessageDigest sha256() {
         try {
-            return MessageDigest.getInstance("SHA-256").digest(bytes);
+            return MessageDigest.getInstance("SHA-256");
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("every Java runtime has SHA-256", e);
         }

@@ -15,7 +15,9 @@ import java.nio.charset.StandardCharsets;
  *                        exec and legacy shell, the exit frame for shell v2. It never proves that
  *                        the device sent everything: a device that dies looks like a clean EOF.
  * @param exitStatus      the command's exit status when the protocol carries one (shell v2), else null
- * @param serviceOpened   the device accepted the service request, so the command may have run
+ * @param serviceOpened   the command may have run: the device accepted the service request, or the
+ *                        request went out and the exchange ended (cancelled, deadline, cut) before
+ *                        the answer; false when it was refused or never sent
  * @param outcome         why reading stopped
  * @param detail          the server's FAIL reason or the I/O error, null when the outcome says it all
  * @param durationNanos   monotonic time from the first connect to the end of reading
@@ -59,12 +61,27 @@ public record StreamResult(byte[] stdout, long bytesReceived, byte[] stderr, boo
         return completed() && (exitStatus == null || exitStatus == 0);
     }
 
+    /**
+     * Stdout as text for host queries (the adb server's own replies) and for matching fixed ASCII
+     * markers: a malformed byte becomes U+FFFD, which can never form or change such a token.
+     */
     public String stdoutText() {
         return new String(stdout, StandardCharsets.UTF_8);
     }
 
+    /** Stdout with each malformed sequence as {@link Utf8#MALFORMED}, for values that reach the manifest. */
+    String stdoutMarked() {
+        return Utf8.marked(stdout);
+    }
+
+    /** Stdout for diagnostics: bytes that are not UTF-8 read {@code \xHH}. */
+    String stdoutDescribed() {
+        return Utf8.described(stdout);
+    }
+
+    /** Stderr for diagnostics: bytes that are not UTF-8 read {@code \xHH}. */
     public String stderrText() {
-        return new String(stderr, StandardCharsets.UTF_8);
+        return Utf8.described(stderr);
     }
 
     public long durationMillis() {

@@ -83,8 +83,10 @@ class AdbOperatorGatewayIntegrationTest {
         Answered answered = (Answered) outcome;
         assertThat(answered.envelope().succeeded()).isTrue();
         assertThat(answered.envelope().commandId()).isEqualTo(EVIDENCE + "-hierarchy");
-        assertThat(answered.envelope().stepResults().get(0).data().get("text").getBytes(StandardCharsets.UTF_8))
-                .isEqualTo(hierarchy);
+        // The 200 KB hierarchy is longer than a string kept in memory: it is spooled, byte for byte.
+        assertThat(answered.envelope().stepResults().get(0).largeData()).containsOnlyKeys("text");
+        assertThat(answered.envelope().stepResults().get(0).text("text").orElseThrow().readString()
+                .getBytes(StandardCharsets.UTF_8)).isEqualTo(hierarchy);
         assertThat(answered.envelope().stepResults().get(0).data())
                 .containsEntry("operator_overlay_visible", "false")
                 .containsEntry("source", "accessibility_service");
@@ -126,7 +128,8 @@ class AdbOperatorGatewayIntegrationTest {
         OperatorOutcome outcome = execute(phone, snapshot(phone, EVIDENCE), 20_000);
 
         assertThat(outcome).isInstanceOf(Answered.class);
-        assertThat(((Answered) outcome).envelope().stepResults().get(0).data().get("text")).isEqualTo(xml);
+        assertThat(((Answered) outcome).envelope().stepResults().get(0).text("text").orElseThrow().readString())
+                .isEqualTo(xml);
         assertThat((Integer) ((Answered) outcome).readerDiagnostics().get("chunks")).isGreaterThan(580);
     }
 
@@ -178,7 +181,7 @@ class AdbOperatorGatewayIntegrationTest {
     void aCorruptChunkIsMalformedNeverASuccess() {
         DeviceSimulator phone = phone(b -> b.operator(op -> op.withBehavior(OperatorBehavior.CORRUPT_CHUNK)));
 
-        NotAnswered outcome = notAnswered(execute(phone, snapshot(phone, EVIDENCE), 10_000), ErrorCodes.RESULT_MALFORMED);
+        NotAnswered outcome = notAnswered(execute(phone, snapshot(phone, EVIDENCE), 10_000), ErrorCodes.RESULT_ENVELOPE_MALFORMED);
 
         assertThat(outcome.phase()).isEqualTo("await_result");
         assertThat(outcome.failure().message()).contains("sha256");

@@ -13,7 +13,10 @@ import com.androperator.evidence.simulator.profile.DisplaySpec;
 import com.androperator.evidence.simulator.profile.ProfileFile;
 import com.androperator.evidence.simulator.profile.ServiceFault;
 import com.androperator.evidence.simulator.profile.SimulatorProfile;
+import java.io.ByteArrayOutputStream;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -52,20 +55,37 @@ class AdbScreenshotSourceIntegrationTest {
                         ProfileFile.inMemory("outer.png", OUTER_PNG))).build();
     }
 
-    private static ScreenshotTransfer capture(DeviceSimulator simulator) {
-        return new AdbScreenshotSource(adb.client()).capture(simulator.serial(), millis(10_000));
+    /** A transfer and the bytes its sink received, in the pieces they came in. */
+    private record Received(ScreenshotTransfer transfer, byte[] bytes, List<Integer> pieces) {
+    }
+
+    private static Received capture(AdbScreenshotSource source, DeviceSimulator simulator, long millis) {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        List<Integer> pieces = new ArrayList<>();
+        ScreenshotTransfer transfer = source.capture(simulator.serial(), millis(millis), (data, offset, length) -> {
+            bytes.write(data, offset, length);
+            pieces.add(length);
+            return true;
+        });
+        assertThat(transfer.bytesReceived()).isEqualTo(bytes.size());
+        return new Received(transfer, bytes.toByteArray(), pieces);
+    }
+
+    private static Received capture(DeviceSimulator simulator) {
+        return capture(new AdbScreenshotSource(adb.client()), simulator, 10_000);
     }
 
     @Test
     void aFoldableWhoseOuterScreenIsActiveGivesTheOuterScreensPng() {
         DeviceSimulator phone = adb.attach(foldable(false, true));
 
-        ScreenshotTransfer transfer = capture(phone);
+        Received received = capture(phone);
+        ScreenshotTransfer transfer = received.transfer();
 
         assertThat(transfer.failure()).isEmpty();
         assertThat(transfer.transportCompleted()).isTrue();
-        assertThat(transfer.bytes()).isEqualTo(OUTER_PNG);
-        assertThat(new PngVerifier().verify(transfer.bytes())).isEqualTo(new ImageVerification.Verified(108, 240));
+        assertThat(received.bytes()).isEqualTo(OUTER_PNG);
+        assertThat(new PngVerifier().verify(received.bytes())).isEqualTo(new ImageVerification.Verified(108, 240));
         assertThat(transfer.receipt())
                 .containsEntry("command", "screencap -p -d '" + OUTER + "'")
                 .containsEntry("displayId", 0)
@@ -83,10 +103,11 @@ class AdbScreenshotSourceIntegrationTest {
         SimulatorProfile sample = SimulatorProfile.builder().shellV2(false).build();
         DeviceSimulator phone = adb.attach(sample);
 
-        ScreenshotTransfer transfer = capture(phone);
+        Received received = capture(phone);
+        ScreenshotTransfer transfer = received.transfer();
 
         assertThat(transfer.failure()).isEmpty();
-        assertThat(transfer.bytes()).isEqualTo(sample.displays().get(0).screenshot().read());
+        assertThat(received.bytes()).isEqualTo(sample.displays().get(0).screenshot().read());
         assertThat(phone.receivedServices()).contains("shell:dumpsys display");
     }
 
@@ -95,10 +116,11 @@ class AdbScreenshotSourceIntegrationTest {
         DeviceSimulator phone = adb.attach(SimulatorProfile.builder().legacyDisplayDump(true)
                 .displays(DisplaySpec.of(0, "0", 108, 240, ProfileFile.inMemory("s.png", OUTER_PNG))).build());
 
-        ScreenshotTransfer transfer = capture(phone);
+        Received received = capture(phone);
+        ScreenshotTransfer transfer = received.transfer();
 
         assertThat(transfer.failure()).isEmpty();
-        assertThat(transfer.bytes()).isEqualTo(OUTER_PNG);
+        assertThat(received.bytes()).isEqualTo(OUTER_PNG);
         assertThat(transfer.receipt()).containsEntry("command", "screencap -p")
                 .containsEntry("legacyDisplayDump", true).containsEntry("physicalDisplayId", null);
         assertThat(phone.receivedServices()).contains("exec:screencap -p");
@@ -108,7 +130,8 @@ class AdbScreenshotSourceIntegrationTest {
     void twoActiveScreensFailTheSelectionWithoutAScreencap() {
         DeviceSimulator phone = adb.attach(foldable(true, true));
 
-        ScreenshotTransfer transfer = capture(phone);
+        Received received = capture(phone);
+        ScreenshotTransfer transfer = received.transfer();
 
         assertThat(transfer.transportCompleted()).isFalse();
         assertThat(transfer.failure()).hasValueSatisfying(failure -> {
@@ -123,32 +146,34 @@ class AdbScreenshotSourceIntegrationTest {
         DeviceSimulator phone = adb.attach(foldable(false, true).toBuilder()
                 .fault("screencap", ServiceFault.dropAfterBytes(1000)).build());
 
-        ScreenshotTransfer transfer = capture(phone);
+        Received received = capture(phone);
+        ScreenshotTransfer transfer = received.transfer();
 
-        assertThat(transfer.bytes()).hasSize(1000).isEqualTo(Arrays.copyOf(OUTER_PNG, 1000));
+        assertThat(received.bytes()).hasSize(1000).isEqualTo(Arrays.copyOf(OUTER_PNG, 1000));
         assertThat(transfer.receipt()).containsEntry("bytesReceived", 1000L);
         // The server reports the dead device as a clean end of stream: only the PNG check can tell.
-        assertThat(new PngVerifier().verify(transfer.bytes())).isInstanceOf(ImageVerification.Rejected.class);
+        assertThat(new PngVerifier().verify(received.bytes())).isInstanceOf(ImageVerification.Rejected.class);
     }
 
     @Test
     void aScreenshotOverTheCapFailsWithTheBytesSoFar() {
         DeviceSimulator phone = adb.attach(foldable(false, true));
 
-        ScreenshotTransfer transfer = new AdbScreenshotSource(adb.client(), 4096).capture(phone.serial(), millis(10_000));
+        Received received = capture(new AdbScreenshotSource(adb.client(), 4096), phone, 10_000);
+        ScreenshotTransfer transfer = received.transfer();
 
         assertThat(transfer.failure()).hasValueSatisfying(failure -> {
             assertThat(failure.code()).isEqualTo(ErrorCodes.SCREENSHOT_FAILED);
             assertThat(failure.message()).contains("over the 4096 bytes cap");
         });
-        assertThat(transfer.bytes()).isEqualTo(Arrays.copyOf(OUTER_PNG, 4096));
+        assertThat(received.bytes()).isEqualTo(Arrays.copyOf(OUTER_PNG, 4096));
     }
 
     @Test
     void theDeadlineEndsAScreencapAsCommandTimeout() {
         DeviceSimulator phone = adb.attach(foldable(false, true).toBuilder().latency("screencap", 5_000).build());
 
-        ScreenshotTransfer transfer = new AdbScreenshotSource(adb.client()).capture(phone.serial(), millis(800));
+        ScreenshotTransfer transfer = capture(new AdbScreenshotSource(adb.client()), phone, 800).transfer();
 
         assertThat(transfer.transportCompleted()).isFalse();
         assertThat(transfer.failure()).hasValueSatisfying(failure ->
@@ -161,7 +186,8 @@ class AdbScreenshotSourceIntegrationTest {
         DeviceSimulator phone = adb.attach(foldable(false, true).toBuilder()
                 .fault("screencap", ServiceFault.fail(1, "Failed to take screenshot. Status: -5\n")).build());
 
-        ScreenshotTransfer transfer = capture(phone);
+        Received received = capture(phone);
+        ScreenshotTransfer transfer = received.transfer();
 
         assertThat(transfer.failure()).hasValueSatisfying(failure -> {
             assertThat(failure.code()).isEqualTo(ErrorCodes.SCREENSHOT_FAILED);
@@ -174,9 +200,48 @@ class AdbScreenshotSourceIntegrationTest {
         DeviceSimulator phone = adb.attach(foldable(false, true));
         int before = phone.receivedServices().size();
 
-        ScreenshotTransfer transfer = new AdbScreenshotSource(adb.client()).capture(phone.serial(), millis(0));
+        ScreenshotTransfer transfer = capture(new AdbScreenshotSource(adb.client()), phone, 0).transfer();
 
         assertThat(transfer.failure().orElseThrow().code()).isEqualTo(ErrorCodes.COMMAND_TIMEOUT);
         assertThat(phone.receivedServices()).hasSize(before);
+    }
+
+    /** The bytes reach the sink as they are read from the socket, never gathered into one array first. */
+    @Test
+    void aLargeScreenshotArrivesAtTheSinkInPiecesAsItIsRead() {
+        SimulatorProfile sample = SimulatorProfile.builder().build();
+        byte[] png = sample.displays().get(0).screenshot().read();
+        DeviceSimulator phone = adb.attach(sample);
+
+        Received received = capture(phone);
+
+        assertThat(received.bytes()).isEqualTo(png);
+        assertThat(received.pieces()).hasSizeGreaterThan(png.length / (64 * 1024));
+        assertThat(received.pieces()).allSatisfy(piece -> assertThat(piece).isLessThanOrEqualTo(64 * 1024));
+    }
+
+    @Test
+    void aSinkThatCanKeepNoMoreStopsTheTransferThere() {
+        SimulatorProfile sample = SimulatorProfile.builder().build();
+        byte[] png = sample.displays().get(0).screenshot().read();
+        DeviceSimulator phone = adb.attach(sample);
+        ByteArrayOutputStream kept = new ByteArrayOutputStream();
+
+        ScreenshotTransfer transfer = new AdbScreenshotSource(adb.client()).capture(phone.serial(), millis(10_000),
+                (data, offset, length) -> {
+                    if (kept.size() >= 100_000) {
+                        return false;
+                    }
+                    kept.write(data, offset, length);
+                    return true;
+                });
+
+        assertThat(transfer.transportCompleted()).isFalse();
+        assertThat(transfer.failure()).hasValueSatisfying(failure -> {
+            assertThat(failure.code()).isEqualTo(ErrorCodes.SCREENSHOT_FAILED);
+            assertThat(failure.message()).contains("receiver stopped the transfer");
+        });
+        assertThat(kept.toByteArray()).isEqualTo(Arrays.copyOf(png, kept.size()));
+        assertThat((long) kept.size()).isLessThan(png.length);
     }
 }

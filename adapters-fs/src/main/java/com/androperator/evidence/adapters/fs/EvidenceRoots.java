@@ -7,7 +7,6 @@ import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
-import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
@@ -157,10 +156,11 @@ public final class EvidenceRoots {
         try {
             return Files.readAttributes(path, BasicFileAttributes.class);
         } catch (NoSuchFileException e) {
-            if (Files.exists(path, LinkOption.NOFOLLOW_LINKS)) {
+            if (Files.isSymbolicLink(path)) {
                 // A dangling symlink: mkdir would fail, and it is not ours to replace.
                 throw new PathIsNotDirectory(path);
             }
+            // Missing, or created meanwhile by a concurrent capture: creating it then finds it there.
             return null;
         } catch (FileSystemException e) {
             if ("ENOTDIR".equals(IoCauses.causeCode(e))) {

@@ -7,8 +7,11 @@ import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.contracts.Manifest;
 import com.androperator.evidence.domain.port.BundleWriter;
 import com.androperator.evidence.domain.port.Failure;
+import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -17,7 +20,6 @@ import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
@@ -29,15 +31,19 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * Writes the files of one bundle directory. Every file is created new (never overwritten) with
- * mode 0600 under a {@code .partial.} name, fsynced, and only then renamed; directory entries are
- * fsynced after each rename. Hashes and byte counts come from the bytes actually written. Once a
- * terminal manifest exists (written by this or any earlier writer) the bundle is never modified.
+ * mode 0600 under a {@code .partial.} name, written as its bytes arrive (a capture's bytes piece by
+ * piece, JSON as it is serialized: nothing is first built whole in memory), fsynced, and only then
+ * renamed; directory entries are fsynced after each rename. Hashes and byte counts come from the
+ * bytes actually written. Once a terminal manifest exists (written by this or any earlier writer)
+ * the bundle is never modified.
  *
  * <p>Every I/O failure is returned as {@link StoreResult.StoreFailed} with code STORAGE_FAILED and
  * a causeCode; whatever was already written stays where it is. A {@code .partial.} file that a
  * failed write created (or did not rename) is described in the failure's details under
  * {@link BundleWriter#RETAINED_PATH}, {@link BundleWriter#RETAINED_BYTES} and
- * {@link BundleWriter#RETAINED_SHA256}, from the bytes actually written.
+ * {@link BundleWriter#RETAINED_SHA256}, from the bytes actually written. A failed file that holds no
+ * byte is removed, and so is a manifest that could not be finalized: neither would tell a reader
+ * anything true.
  */
 public final class FileBundleWriter implements BundleWriter {
     static final String MANIFEST = "manifest.json";
@@ -45,6 +51,8 @@ public final class FileBundleWriter implements BundleWriter {
     static final String CAPTURES = "captures.json";
     static final String CAPTURES_PARTIAL = "captures.partial.json";
     private static final String PARTIAL_MARK = ".partial.";
+    /** Bytes the JSON serializer's output gathers before each write to the file. */
+    private static final int JSON_BUFFER_BYTES = 64 * 1024;
     private static final Set<String> TERMINAL = Set.of(
             BundleStatus.COMPLETE.wire(), BundleStatus.PARTIAL.wire(), BundleStatus.FAILED.wire());
 
@@ -71,16 +79,15 @@ public final class FileBundleWriter implements BundleWriter {
     }
 
     @Override
-    public synchronized StoreResult writePartial(String partialName, byte[] bytes) {
-        Objects.requireNonNull(bytes, "bytes");
+    public synchronized PartialFile createPartial(String partialName) {
         if (!isPlainFileName(partialName) || !partialName.contains(PARTIAL_MARK)) {
-            return invalidName(partialName, "a partial file is a plain file name containing \".partial.\"");
+            return new Refused(invalidName(partialName, "a partial file is a plain file name containing \".partial.\""));
         }
         StoreResult refusal = refuseIfTerminal();
         if (refusal != null) {
-            return refusal;
+            return new Refused(refusal);
         }
-        return writeNewFile(partialName, bytes);
+        return new FilePartial(partialName);
     }
 
     @Override
@@ -126,7 +133,7 @@ public final class FileBundleWriter implements BundleWriter {
         if (refusal != null) {
             return refusal;
         }
-        return replaceAtomically(CAPTURES_PARTIAL, CAPTURES, prettyJson(captures));
+        return replaceAtomically(CAPTURES_PARTIAL, CAPTURES, captures, true);
     }
 
     @Override
@@ -136,15 +143,22 @@ public final class FileBundleWriter implements BundleWriter {
         if (refusal != null) {
             return refusal;
         }
-        StoreResult result = replaceAtomically(MANIFEST_PARTIAL, MANIFEST, prettyJson(manifest));
+        // A manifest that could not be finalized is not left behind at all, not even cut short: its
+        // partial name would mislead, and the result reports what the bundle holds instead.
+        StoreResult result = replaceAtomically(MANIFEST_PARTIAL, MANIFEST, manifest, false);
         if (result instanceof StoreResult.Stored && manifest.isTerminal()) {
             terminalStatus = manifest.status().wire();
         }
         return result;
     }
 
-    /** Writes {@code temporaryName} new, fsyncs it, renames it over {@code finalName}, fsyncs the directory. */
-    private StoreResult replaceAtomically(String temporaryName, String finalName, byte[] bytes) {
+    /**
+     * Writes {@code value} as indented JSON into {@code temporaryName} new as it is serialized (the
+     * document is never built in memory), fsyncs it, renames it over {@code finalName}, fsyncs the
+     * directory. When that fails, {@code keepCutShort} says whether the bytes written stay as a
+     * partial file (described in the failure) or are removed.
+     */
+    private StoreResult replaceAtomically(String temporaryName, String finalName, Object value, boolean keepCutShort) {
         Path temporary = directory.resolve(temporaryName);
         try {
             // A temporary left by an interrupted earlier attempt is ours; the final file is untouched.
@@ -152,16 +166,24 @@ public final class FileBundleWriter implements BundleWriter {
         } catch (IOException e) {
             return failed("remove the stale", temporary, e);
         }
-        StoreResult partial = writeNewFile(temporaryName, bytes);
+        FilePartial file = new FilePartial(temporaryName);
+        try (OutputStream out = new BufferedOutputStream(file.asStream(), JSON_BUFFER_BYTES)) {
+            ContractJson.writePretty(out, value);
+            out.write('\n');
+        } catch (IOException | JacksonException | UncheckedIOException e) {
+            file.failWith("write", e);
+        }
+        StoreResult partial = file.finish();
         if (!(partial instanceof StoreResult.Stored stored)) {
-            return partial;
+            return keepCutShort ? partial : removed(temporary, partial);
         }
         Path target = directory.resolve(finalName);
         try {
             ops.moveAtomically(temporary, target);
         } catch (IOException e) {
-            // The written temporary stays; say so, so that it can be listed as a partial file.
-            return retaining(failed("rename " + temporaryName + " to", target, e), stored);
+            StoreResult failure = failed("rename " + temporaryName + " to", target, e);
+            // The written temporary stays when wanted; say so, so that it can be listed as a partial file.
+            return keepCutShort ? retaining(failure, stored) : removed(temporary, failure);
         }
         written.remove(temporaryName);
         StoreResult.Stored result = new StoreResult.Stored(finalName, stored.bytes(), stored.sha256());
@@ -170,32 +192,151 @@ public final class FileBundleWriter implements BundleWriter {
         return synced != null ? synced : result;
     }
 
-    private StoreResult writeNewFile(String name, byte[] bytes) {
-        Path file = directory.resolve(name);
-        MessageDigest digest = sha256();
-        long count = 0;
-        boolean created = false;
-        try (FileSystemOps.WritableFile out = ops.createNew(file)) {
-            created = true;
-            ByteBuffer buffer = ByteBuffer.wrap(bytes);
-            while (buffer.hasRemaining()) {
-                int from = buffer.position();
-                int wrote = out.write(buffer);
-                // Hash exactly the bytes the channel accepted, in order.
-                digest.update(bytes, from, wrote);
-                count += wrote;
-            }
-            out.force();
+    /** {@code failure}, after removing {@code temporary}; a file that cannot be removed is named in it. */
+    private StoreResult removed(Path temporary, StoreResult failure) {
+        written.remove(temporary.getFileName().toString());
+        StoreResult.StoreFailed failed = (StoreResult.StoreFailed) failure;
+        Map<String, Object> details = new LinkedHashMap<>(failed.failure().details());
+        details.remove(RETAINED_PATH);
+        details.remove(RETAINED_BYTES);
+        details.remove(RETAINED_SHA256);
+        try {
+            ops.deleteIfExists(temporary);
         } catch (IOException e) {
-            StoreResult failure = failed("write", file, e);
-            // A file this call created stays with the bytes it accepted (a cut-short write is evidence too).
-            return created ? retaining(failure, new StoreResult.Stored(name, count,
-                    HexFormat.of().formatHex(digest.digest()))) : failure;
+            details.put("leftBehind", temporary.toString());
+            details.put("leftBehindCause", IoCauses.describe(e));
         }
-        StoreResult.Stored stored = new StoreResult.Stored(name, count, HexFormat.of().formatHex(digest.digest()));
-        written.put(name, stored);
-        StoreResult synced = forceDirectory("write", file);
-        return synced != null ? retaining(synced, stored) : stored;
+        return new StoreResult.StoreFailed(new Failure(failed.failure().code(), failed.failure().message(), details));
+    }
+
+    /**
+     * One file created new (0600) and written piece by piece: each write goes to the file at once,
+     * hashed and counted as the channel accepts it. The first failure ends it; on {@link #finish()}
+     * a file that holds no byte is removed (it proves nothing), any other stays and is described.
+     */
+    private final class FilePartial implements PartialFile {
+        private final String name;
+        private final Path file;
+        private final MessageDigest digest = sha256();
+        private FileSystemOps.WritableFile out;
+        private boolean created;
+        private long count;
+        private StoreResult failure;
+        private StoreResult result;
+
+        FilePartial(String name) {
+            this.name = name;
+            this.file = directory.resolve(name);
+            try {
+                out = ops.createNew(file);
+                created = true;
+            } catch (IOException e) {
+                failure = failed("write", file, e);
+            }
+        }
+
+        @Override
+        public boolean write(byte[] bytes, int offset, int length) {
+            if (failure != null || result != null) {
+                return false;
+            }
+            ByteBuffer buffer = ByteBuffer.wrap(bytes, offset, length);
+            try {
+                while (buffer.hasRemaining()) {
+                    int from = buffer.position();
+                    int wrote = out.write(buffer);
+                    // Hash exactly the bytes the channel accepted, in order.
+                    digest.update(bytes, from, wrote);
+                    count += wrote;
+                }
+                return true;
+            } catch (IOException e) {
+                failure = failed("write", file, e);
+                return false;
+            }
+        }
+
+        /** A failure from outside the writes (the JSON serializer); the first one counts. */
+        void failWith(String operation, Exception e) {
+            if (failure == null) {
+                failure = e instanceof IOException io ? failed(operation, file, io)
+                        : failed(operation, file, "EIO", String.valueOf(e.getMessage()));
+            }
+        }
+
+        OutputStream asStream() {
+            return new OutputStream() {
+                @Override
+                public void write(int b) throws IOException {
+                    write(new byte[] {(byte) b}, 0, 1);
+                }
+
+                @Override
+                public void write(byte[] bytes, int offset, int length) throws IOException {
+                    if (!FilePartial.this.write(bytes, offset, length)) {
+                        throw new IOException("the write to " + file + " failed");
+                    }
+                }
+            };
+        }
+
+        @Override
+        public StoreResult finish() {
+            synchronized (FileBundleWriter.this) {
+                if (result == null) {
+                    result = end();
+                }
+                return result;
+            }
+        }
+
+        private StoreResult end() {
+            if (out != null) {
+                try {
+                    if (failure == null) {
+                        out.force();
+                    }
+                } catch (IOException e) {
+                    failure = failed("write", file, e);
+                } finally {
+                    try {
+                        out.close();
+                    } catch (IOException e) {
+                        if (failure == null) {
+                            failure = failed("write", file, e);
+                        }
+                    }
+                }
+            }
+            StoreResult.Stored stored = new StoreResult.Stored(name, count, HexFormat.of().formatHex(digest.digest()));
+            if (failure != null) {
+                if (!created) {
+                    return failure;
+                }
+                if (count == 0) {
+                    // An empty partial proves nothing and would mislead: it does not stay.
+                    return removed(file, failure);
+                }
+                // A file this call created stays with the bytes it accepted (a cut-short write is evidence too).
+                return retaining(failure, stored);
+            }
+            written.put(name, stored);
+            StoreResult synced = forceDirectory("write", file);
+            return synced != null ? retaining(synced, stored) : stored;
+        }
+    }
+
+    /** A partial file that was refused before anything was created. */
+    private record Refused(StoreResult failure) implements PartialFile {
+        @Override
+        public boolean write(byte[] bytes, int offset, int length) {
+            return false;
+        }
+
+        @Override
+        public StoreResult finish() {
+            return failure;
+        }
     }
 
     /**
@@ -303,13 +444,6 @@ public final class FileBundleWriter implements BundleWriter {
         } catch (IOException e) {
             return false;
         }
-    }
-
-    private static byte[] prettyJson(Object value) {
-        byte[] json = ContractJson.toPrettyBytes(value);
-        byte[] withNewline = Arrays.copyOf(json, json.length + 1);
-        withNewline[json.length] = '\n';
-        return withNewline;
     }
 
     private static MessageDigest sha256() {

@@ -113,6 +113,31 @@ class EvidenceRootsTest {
         assertUnwritable(refused(EvidenceRoots.prepareBundlesRoot(file.resolve("evidence"))), file, "ENOTDIR");
     }
 
+    @ParameterizedTest(name = "run {0}")
+    @ValueSource(ints = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10})
+    void capturesThatPrepareAFreshRootAtTheSameTimeAllGetIt(int run) throws Exception {
+        // Two MCP calls (or two processes) on a fresh evidence root race to create it: each must succeed.
+        Path root = temp.resolve("race-" + run).resolve("evidence");
+        int racers = 6;
+        java.util.concurrent.CyclicBarrier start = new java.util.concurrent.CyclicBarrier(racers);
+        java.util.concurrent.ExecutorService threads = java.util.concurrent.Executors.newFixedThreadPool(racers);
+        try {
+            java.util.List<java.util.concurrent.Future<Preparation>> prepared = new java.util.ArrayList<>();
+            for (int i = 0; i < racers; i++) {
+                prepared.add(threads.submit(() -> {
+                    start.await();
+                    return EvidenceRoots.prepareBundlesRoot(root);
+                }));
+            }
+            for (var preparation : prepared) {
+                assertThat(preparation.get()).isInstanceOf(Preparation.Ready.class);
+            }
+        } finally {
+            threads.shutdownNow();
+        }
+        assertThat(root.resolve("bundles")).isDirectory();
+    }
+
     @Test
     void aDanglingSymlinkRootIsUnwritable() throws IOException {
         Path link = Files.createSymbolicLink(temp.resolve("evidence"), temp.resolve("nowhere"));

@@ -290,9 +290,120 @@ class FileBundleWriterTest {
         Failure failure = failed(writer.finalizeManifest(WrittenBundles.video(BundleStatus.FINALIZING, null,
                 List.of(), List.of())));
 
-        assertThat(failure.details()).containsEntry("causeCode", "ENOSPC");
+        assertThat(failure.details()).containsEntry("causeCode", "ENOSPC").doesNotContainKey(BundleWriter.RETAINED_PATH);
         assertThat(Files.readAllBytes(bundle.resolve("manifest.json"))).isEqualTo(recording);
-        assertThat(Files.size(bundle.resolve("manifest.partial.json"))).isEqualTo(100);
+        // A manifest cut short is no manifest: nothing is left under its partial name to mislead a reader.
+        assertThat(bundle.resolve("manifest.partial.json")).doesNotExist();
+    }
+
+    @Test
+    void aManifestThatCannotBeRenamedIsRemovedNotLeftAsAPartialFile() throws Exception {
+        BundleWriter writer = reserve(new ScriptedFileSystemOps()
+                .failingMovesOf("manifest", new IOException("Input/output error")));
+
+        Failure failure = failed(writer.finalizeManifest(WrittenBundles.still(BundleStatus.COMPLETE, List.of(), List.of())));
+
+        assertThat(failure.details()).containsEntry("causeCode", "EIO").doesNotContainKey(BundleWriter.RETAINED_PATH);
+        assertThat(bundle.resolve("manifest.partial.json")).doesNotExist();
+        assertThat(bundle.resolve("manifest.json")).doesNotExist();
+    }
+
+    static Stream<String> filesOfEveryKind() {
+        return Stream.of("screenshot.partial.png", "hierarchy.partial.xml", "captures", "manifest");
+    }
+
+    /** A disk already full when a file is created leaves no zero-byte file behind, of any kind. */
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.MethodSource("filesOfEveryKind")
+    void aWriteThatFailsBeforeItsFirstByteLeavesNoEmptyFile(String file) throws Exception {
+        String part = file.contains(".") ? file.substring(0, file.indexOf('.')) : file;
+        BundleWriter writer = reserve(new ScriptedFileSystemOps().onlyFor(part).diskFullAfter(0));
+
+        StoreResult result = switch (file) {
+            case "captures" -> writer.writeCaptures(WrittenBundles.stillCaptures(XML));
+            case "manifest" -> writer.finalizeManifest(WrittenBundles.still(BundleStatus.COMPLETE, List.of(), List.of()));
+            default -> writer.writePartial(file, bytes(XML));
+        };
+
+        Failure failure = failed(result);
+        assertThat(failure.details()).containsEntry("causeCode", "ENOSPC").doesNotContainKey(BundleWriter.RETAINED_PATH);
+        try (Stream<Path> left = Files.list(bundle)) {
+            assertThat(left).isEmpty();
+        }
+    }
+
+    @Test
+    void aPartialFileHoldsEachPieceAsSoonAsItIsWritten() throws Exception {
+        BundleWriter writer = reserve();
+        byte[] png = TestPngs.png(64, 48);
+        BundleWriter.PartialFile file = writer.createPartial("screenshot.partial.png");
+        Path onDisk = bundle.resolve("screenshot.partial.png");
+        int half = png.length / 2;
+
+        assertThat(file.write(png, 0, half)).isTrue();
+        // Before fsync and close: a process killed now leaves exactly these bytes.
+        assertThat(Files.readAllBytes(onDisk)).isEqualTo(java.util.Arrays.copyOf(png, half));
+        assertThat(file.write(png, half, png.length - half)).isTrue();
+        StoreResult.Stored stored = stored(file.finish());
+
+        assertThat(stored).isEqualTo(new StoreResult.Stored("screenshot.partial.png", png.length, sha256(png)));
+        assertThat(Files.readAllBytes(onDisk)).isEqualTo(png);
+        assertThat(file.finish()).isEqualTo(stored);
+        assertThat(file.write(png, 0, 1)).isFalse();
+    }
+
+    /**
+     * A spooled string (the hierarchy text of a large envelope) is streamed into captures.json: the
+     * file is written once, as serialized, and reads back as the same text, surrogate pairs intact
+     * wherever the reads split them.
+     */
+    @Test
+    void capturesStreamASpooledStringIntoTheFileAsTheSameText() throws Exception {
+        BundleWriter writer = reserve();
+        String text = ("<hierarchy text=\"\uD83D\uDE00 \u00e9 \\ \" \t\">" + "x".repeat(8189)).repeat(40) + "</hierarchy>";
+        byte[] utf8 = bytes(text);
+        com.androperator.evidence.contracts.StreamedString spooled = new com.androperator.evidence.contracts.StreamedString() {
+            @Override
+            public long utf8Length() {
+                return utf8.length;
+            }
+
+            @Override
+            public java.io.InputStream openUtf8() {
+                // Seven bytes at a time: reads end inside multi-byte characters and between surrogates.
+                return new java.io.ByteArrayInputStream(utf8) {
+                    @Override
+                    public synchronized int read(byte[] b, int off, int len) {
+                        return super.read(b, off, Math.min(len, 7));
+                    }
+                };
+            }
+        };
+        java.util.Map<String, Object> envelope = new java.util.LinkedHashMap<>(WrittenBundles.envelope(XML));
+        @SuppressWarnings("unchecked")
+        java.util.Map<String, Object> step = new java.util.LinkedHashMap<>(
+                ((List<java.util.Map<String, Object>>) envelope.get("stepResults")).get(0));
+        java.util.Map<String, Object> data = new java.util.LinkedHashMap<>();
+        data.put("text", spooled);
+        step.put("data", data);
+        envelope.put("stepResults", List.of(step));
+        CapturesFile original = WrittenBundles.stillCaptures(XML);
+        com.androperator.evidence.contracts.CaptureRecord hierarchy = original.captures().get(1);
+        CapturesFile captures = new CapturesFile(1, original.evidenceId(), List.of(original.captures().get(0),
+                new com.androperator.evidence.contracts.CaptureRecord(hierarchy.kind(), hierarchy.source(),
+                        hierarchy.commandId(), hierarchy.taskId(), hierarchy.artifactPath(), hierarchy.observation(),
+                        hierarchy.persistence(), envelope, hierarchy.details(), hierarchy.error())), null);
+
+        StoreResult.Stored stored = stored(writer.writeCaptures(captures));
+
+        byte[] file = Files.readAllBytes(bundle.resolve("captures.json"));
+        assertThat(stored.sha256()).isEqualTo(sha256(file));
+        assertThat(stored.bytes()).isEqualTo(file.length);
+        CapturesFile read = ContractJson.read(file, CapturesFile.class);
+        @SuppressWarnings("unchecked")
+        List<java.util.Map<String, Object>> steps = (List<java.util.Map<String, Object>>) read.captures().get(1)
+                .result().get("stepResults");
+        assertThat(steps.get(0).get("data")).isEqualTo(java.util.Map.of("text", text));
     }
 
     @Test

@@ -41,7 +41,7 @@ final class IdatStream implements AutoCloseable {
     }
 
     /** Feeds the data of the IDAT chunk at {@code chunkOffset} through the inflater. */
-    void append(byte[] png, int dataOffset, int length, int chunkOffset) throws InvalidPngException {
+    void append(byte[] png, int dataOffset, int length, long chunkOffset) throws InvalidPngException {
         if (inflater.finished()) {
             if (length > 0) {
                 throw new InvalidPngException(String.format(
@@ -88,7 +88,7 @@ final class IdatStream implements AutoCloseable {
     }
 
     /** Called when the run of IDAT chunks ends at {@code endOffset}: the data must be all there. */
-    void finish(int endOffset) throws InvalidPngException {
+    void finish(long endOffset) throws InvalidPngException {
         if (!inflater.finished()) {
             throw new InvalidPngException(String.format(
                     "incomplete image data: the zlib stream does not end before the IDAT chunks do at offset %d"
@@ -103,7 +103,7 @@ final class IdatStream implements AutoCloseable {
     }
 
     /** Walks the scanline structure over {@code count} fresh bytes, touching only filter-type bytes. */
-    private void consume(int count, int chunkOffset) throws InvalidPngException {
+    private void consume(int count, long chunkOffset) throws InvalidPngException {
         byte[] buffer = inflated;
         int position = 0;
         while (position < count) {

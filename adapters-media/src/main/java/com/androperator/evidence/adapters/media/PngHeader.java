@@ -38,8 +38,18 @@ record PngHeader(int width, int height, int bitDepth, int colourType, boolean in
      * pixel limit is enforced before any caller can size or start decompression.
      */
     static PngHeader parse(byte[] png, int dataOffset) throws InvalidPngException {
-        long width = BigEndian.readUnsigned32(png, dataOffset);
-        long height = BigEndian.readUnsigned32(png, dataOffset + 4);
+        return parse(png, dataOffset, dataOffset);
+    }
+
+    /**
+     * As {@link #parse(byte[], int)} for the 13 bytes at {@code index} of {@code data}, reporting
+     * offsets as if those bytes began at {@code dataOffset} of the file.
+     */
+    static PngHeader parse(byte[] data, int index, int dataOffset) throws InvalidPngException {
+        byte[] png = data;
+        int shift = index - dataOffset;
+        long width = BigEndian.readUnsigned32(png, dataOffset + shift);
+        long height = BigEndian.readUnsigned32(png, dataOffset + 4 + shift);
         checkDimension("width", width, dataOffset);
         checkDimension("height", height, dataOffset + 4);
         long pixels = width * height;
@@ -48,11 +58,11 @@ record PngHeader(int width, int height, int bitDepth, int colourType, boolean in
                     "IHDR dimensions at offset %d are %dx%d = %d pixels, above the %d-pixel limit",
                     dataOffset, width, height, pixels, ImageVerifier.MAX_PIXELS));
         }
-        int bitDepth = png[dataOffset + 8] & 0xFF;
-        int colourType = png[dataOffset + 9] & 0xFF;
-        int compressionMethod = png[dataOffset + 10] & 0xFF;
-        int filterMethod = png[dataOffset + 11] & 0xFF;
-        int interlaceMethod = png[dataOffset + 12] & 0xFF;
+        int bitDepth = png[dataOffset + 8 + shift] & 0xFF;
+        int colourType = png[dataOffset + 9 + shift] & 0xFF;
+        int compressionMethod = png[dataOffset + 10 + shift] & 0xFF;
+        int filterMethod = png[dataOffset + 11 + shift] & 0xFF;
+        int interlaceMethod = png[dataOffset + 12 + shift] & 0xFF;
         int[] allowed = allowedBitDepths(colourType);
         if (allowed == null) {
             throw new InvalidPngException(String.format(

@@ -1,12 +1,9 @@
 package com.androperator.evidence.adapters.media;
 
+import com.androperator.evidence.contracts.ParserLimits;
 import com.androperator.evidence.domain.port.HierarchyVerifier;
-import java.io.ByteArrayInputStream;
-import java.nio.ByteBuffer;
-import java.nio.CharBuffer;
-import java.nio.charset.CharsetDecoder;
-import java.nio.charset.CoderResult;
-import java.nio.charset.CodingErrorAction;
+import java.io.IOException;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Objects;
 import javax.xml.XMLConstants;
@@ -22,8 +19,11 @@ import javax.xml.stream.XMLStreamReader;
  *
  * <p>A DOCTYPE is rejected rather than skipped because the hierarchy comes from the device: a
  * document that tries to declare entities or point at external resources is not a genuine dump,
- * and refusing it means no DTD, entity expansion or external fetch can ever be reached. The input
- * array is only read. Instances are stateless and thread-safe.
+ * and refusing it means no DTD, entity expansion or external fetch can ever be reached. The bytes
+ * are only read, once, as a stream: memory does not grow with the document. Every limit the
+ * parser applies is set explicitly (see {@link #newSecureFactory()}), none is left to a JDK
+ * default that could refuse a hierarchy the contract allows. Instances are stateless and
+ * thread-safe.
  */
 public final class XmlHierarchyVerifier implements HierarchyVerifier {
 
@@ -31,33 +31,45 @@ public final class XmlHierarchyVerifier implements HierarchyVerifier {
 
     private static final String JDK_MESSAGE_MARKER = "Message: ";
 
-    /** Bounds the decoding check's memory whatever the document size. */
-    private static final int UTF8_CHECK_BUFFER_CHARS = 8 * 1024;
-
     @Override
-    public HierarchyVerification verify(byte[] xml) {
+    public HierarchyVerification verify(InputStream xml) {
         Objects.requireNonNull(xml, "xml");
-        if (xml.length == 0) {
-            return new HierarchyVerification.Rejected("empty hierarchy document");
-        }
-        String encodingProblem = findMalformedUtf8(xml);
-        if (encodingProblem != null) {
-            return new HierarchyVerification.Rejected(encodingProblem);
-        }
+        StrictUtf8Input input = new StrictUtf8Input(xml, ParserLimits.XML_MAX_DOCUMENT_BYTES);
         XMLStreamReader reader = null;
         try {
-            reader = newSecureFactory().createXMLStreamReader(new ByteArrayInputStream(xml));
+            if (input.isEmpty()) {
+                return new HierarchyVerification.Rejected("empty hierarchy document");
+            }
+            reader = newSecureFactory().createXMLStreamReader(input);
             String declared = reader.getCharacterEncodingScheme();
             if (declared != null && !declared.equalsIgnoreCase(StandardCharsets.UTF_8.name())) {
                 return new HierarchyVerification.Rejected(
                         "hierarchy must be UTF-8, but its XML declaration says encoding=\"" + declared + "\"");
             }
-            return countElements(reader);
+            HierarchyVerification verdict = countElements(reader);
+            // Bytes the parser did not need must still be UTF-8; a bad byte anywhere is what is reported.
+            input.drain();
+            return verdict;
         } catch (XMLStreamException e) {
-            return new HierarchyVerification.Rejected("hierarchy is not well-formed XML" + describe(e));
+            return input.problem().<HierarchyVerification>map(HierarchyVerification.Rejected::new)
+                    .orElseGet(() -> afterParseError(input, e));
+        } catch (IOException e) {
+            return new HierarchyVerification.Rejected(input.problem()
+                    .orElse("the hierarchy could not be read: " + e.getMessage()));
         } finally {
             closeQuietly(reader);
         }
+    }
+
+    /** A syntax error; unless the rest of the input holds a bad UTF-8 byte, which is the root cause. */
+    private static HierarchyVerification afterParseError(StrictUtf8Input input, XMLStreamException e) {
+        try {
+            input.drain();
+        } catch (IOException unreadable) {
+            return new HierarchyVerification.Rejected(input.problem()
+                    .orElse("the hierarchy could not be read: " + unreadable.getMessage()));
+        }
+        return new HierarchyVerification.Rejected("hierarchy is not well-formed XML" + describe(e));
     }
 
     private static HierarchyVerification countElements(XMLStreamReader reader) throws XMLStreamException {
@@ -91,34 +103,14 @@ public final class XmlHierarchyVerifier implements HierarchyVerifier {
     }
 
     /**
-     * Decoding strictly up front gives a byte offset for bad input, and keeps the parser from
-     * meeting malformed bytes at all (its default error handler would print them to stderr).
-     * A UTF-16 document fails here too, since its byte-order mark is not UTF-8.
+     * A fresh factory per call (factories are not specified as thread-safe once configured), with
+     * every limit of the JDK parser stated. A value of 0 would mean "no limit" to the JDK, so none
+     * is 0. Names are the JDK's documented {@code jdk.xml.*} properties.
      */
-    private static String findMalformedUtf8(byte[] xml) {
-        CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
-                .onMalformedInput(CodingErrorAction.REPORT)
-                .onUnmappableCharacter(CodingErrorAction.REPORT);
-        ByteBuffer bytes = ByteBuffer.wrap(xml);
-        CharBuffer chars = CharBuffer.allocate(UTF8_CHECK_BUFFER_CHARS);
-        while (true) {
-            CoderResult result = decoder.decode(bytes, chars, true);
-            if (result.isError()) {
-                return "hierarchy is not valid UTF-8: malformed byte sequence at offset " + bytes.position();
-            }
-            if (result.isUnderflow()) {
-                chars.clear();
-                result = decoder.flush(chars);
-                return result.isError() ? "hierarchy is not valid UTF-8 at its end" : null;
-            }
-            chars.clear();
-        }
-    }
-
-    /** A fresh factory per call: factories are not specified as thread-safe once configured. */
     private static XMLInputFactory newSecureFactory() {
         // The JDK's own implementation, whose handling of these properties is known and tested here.
         XMLInputFactory factory = XMLInputFactory.newDefaultFactory();
+        // No DTD at all (a DOCTYPE rejects the document), so no entity can be declared or fetched.
         factory.setProperty(XMLInputFactory.SUPPORT_DTD, false);
         factory.setProperty(XMLInputFactory.IS_SUPPORTING_EXTERNAL_ENTITIES, false);
         factory.setProperty(XMLInputFactory.IS_NAMESPACE_AWARE, true);
@@ -126,6 +118,24 @@ public final class XmlHierarchyVerifier implements HierarchyVerifier {
         factory.setXMLResolver((publicId, systemId, baseUri, namespace) -> {
             throw new XMLStreamException("external resources are refused");
         });
+        // Declared-entity expansion: none can be declared; 1 (the smallest limit the JDK accepts) as a second guard.
+        factory.setProperty("jdk.xml.entityExpansionLimit", "1");
+        // Declared-entity references replaced: as above.
+        factory.setProperty("jdk.xml.entityReplacementLimit", "1");
+        // DTD content-model occurrences: no DTD is read; the smallest limit.
+        factory.setProperty("jdk.xml.maxOccurLimit", "1");
+        // Parameter entities exist only in DTDs: the smallest limit.
+        factory.setProperty("jdk.xml.maxParameterEntitySizeLimit", "1");
+        // The JDK counts the document itself and each predefined reference (&amp;) here: the whole document may be that.
+        factory.setProperty("jdk.xml.maxGeneralEntitySizeLimit", Long.toString(ParserLimits.XML_MAX_DOCUMENT_BYTES));
+        // Accumulated entity sizes, counted the same way (its JDK default, 50,000,000, would refuse a large dump).
+        factory.setProperty("jdk.xml.totalEntitySizeLimit", Long.toString(ParserLimits.XML_MAX_DOCUMENT_BYTES));
+        // Element nesting: far deeper than any dump, bounding the parser's element stack.
+        factory.setProperty("jdk.xml.maxElementDepth", Integer.toString(ParserLimits.XML_MAX_ELEMENT_DEPTH));
+        // Attributes per element.
+        factory.setProperty("jdk.xml.elementAttributeLimit", Integer.toString(ParserLimits.XML_MAX_ATTRIBUTES));
+        // Element and attribute names.
+        factory.setProperty("jdk.xml.maxXMLNameLimit", Integer.toString(ParserLimits.XML_MAX_NAME_CHARS));
         return factory;
     }
 

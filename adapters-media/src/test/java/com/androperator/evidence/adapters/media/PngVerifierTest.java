@@ -767,4 +767,97 @@ class PngVerifierTest {
             assertThat(VERIFIER.verify(Arrays.copyOf(png, random.nextInt(png.length)))).isInstanceOf(Rejected.class);
         }
     }
+
+    /**
+     * The check consumes the PNG as it arrives: whatever the pieces, the verdict (and every
+     * rejection's wording) is the one the whole file gets, so verifying while reading proves
+     * exactly what verifying afterwards would.
+     */
+    @Nested
+    class Streaming {
+
+        private static ImageVerification inPieces(byte[] png, Random random, int maxPiece) {
+            try (ImageVerifier.ImageCheck check = VERIFIER.start()) {
+                int offset = 0;
+                while (offset < png.length) {
+                    int length = Math.min(png.length - offset, 1 + random.nextInt(maxPiece));
+                    // A fresh array per piece, overwritten after the call as a socket buffer is.
+                    byte[] piece = Arrays.copyOfRange(png, offset, offset + length);
+                    check.accept(piece, 0, length);
+                    Arrays.fill(piece, (byte) 0x55);
+                    offset += length;
+                }
+                return check.finish();
+            }
+        }
+
+        static IntStream seeds() {
+            return IntStream.range(0, 150);
+        }
+
+        private static byte[] randomPng(Random random) {
+            int[] format = RawImage.VALID_FORMATS[random.nextInt(RawImage.VALID_FORMATS.length)];
+            RawImage image = RawImage.random(1 + random.nextInt(40), 1 + random.nextInt(40), format[0], format[1],
+                    random.nextBoolean(), random);
+            return PngTestEncoder.encode(image, random, 1 + random.nextInt(300), random.nextBoolean());
+        }
+
+        @ParameterizedTest(name = "seed {0}")
+        @MethodSource("seeds")
+        void validCorruptedAndTruncatedPngsGetTheSameVerdictInAnyPieces(int seed) {
+            Random random = new Random(5000 + seed);
+            byte[] valid = randomPng(random);
+            byte[] corrupted = valid.clone();
+            corrupted[random.nextInt(corrupted.length)] ^= (byte) (1 + random.nextInt(255));
+            byte[] truncated = Arrays.copyOf(valid, random.nextInt(valid.length));
+            byte[] trailed = concat(valid, new byte[1 + random.nextInt(9)]);
+            for (byte[] png : List.of(valid, corrupted, truncated, trailed)) {
+                ImageVerification whole = VERIFIER.verify(png);
+                for (int maxPiece : new int[] {1, 3, 17, 4096}) {
+                    assertThat(inPieces(png, random, maxPiece)).as("pieces of at most %d bytes", maxPiece)
+                            .isEqualTo(whole);
+                }
+            }
+        }
+
+        static Stream<Arguments> problemsFoundMidStream() {
+            byte[] valid = PngTestEncoder.encode(RGB_13X7);
+            ChunkLocation idat = first(valid, "IDAT");
+            byte[] badCrc = valid.clone();
+            badCrc[idat.offset() + 12 + idat.dataLength() - 1] ^= 1;
+            byte[] badZlibAndCrc = valid.clone();
+            badZlibAndCrc[idat.offset() + 8] ^= 0x7F;
+            byte[] cutInIdat = Arrays.copyOf(valid, idat.offset() + 8 + idat.dataLength() / 2);
+            return Stream.of(
+                    Arguments.of("CRC mismatch in IDAT", badCrc),
+                    Arguments.of("corrupt zlib stream whose chunk CRC also fails: the CRC is reported", badZlibAndCrc),
+                    Arguments.of("cut inside IDAT: truncation, not the half-inflated data", cutInIdat),
+                    Arguments.of("bytes after IEND", concat(valid, new byte[] {1, 2, 3})));
+        }
+
+        @ParameterizedTest(name = "{0}")
+        @MethodSource("problemsFoundMidStream")
+        void oneBytePiecesReportWhatTheWholeFileReports(String name, byte[] png) {
+            ImageVerification whole = VERIFIER.verify(png);
+
+            assertThat(whole).isInstanceOf(Rejected.class);
+            assertThat(inPieces(png, new Random(7), 1)).isEqualTo(whole);
+        }
+
+        @Test
+        void aCheckReleasesItsInflaterWhenFinishedOrClosed() {
+            TrackingInflaterFactory inflaters = new TrackingInflaterFactory();
+            PngVerifier verifier = new PngVerifier(inflaters);
+            byte[] png = PngTestEncoder.encode(RGB_13X7);
+            ImageVerifier.ImageCheck finished = verifier.start();
+            finished.accept(png, 0, png.length);
+            assertThat(finished.finish()).isEqualTo(new Verified(13, 7));
+            try (ImageVerifier.ImageCheck abandoned = verifier.start()) {
+                abandoned.accept(png, 0, png.length / 2);
+            }
+
+            assertThat(inflaters.createdCount()).isEqualTo(2);
+            assertThat(inflaters.allEnded()).isTrue();
+        }
+    }
 }

@@ -2,33 +2,34 @@ package com.androperator.evidence.simulator.device;
 
 import com.androperator.evidence.simulator.shell.CommandOutput;
 import com.androperator.evidence.simulator.transport.StreamClosedException;
-import java.util.Arrays;
 
 /**
- * Passes output through until {@code budget} bytes of stdout and stderr have gone out, then
- * cuts the connection: the {@code dropAfterBytes} fault. The host receives exactly the budget.
+ * Passes output through until {@code budget} bytes of stdout and stderr have gone out, then runs
+ * {@code cut} and ends the command: the {@code dropAfterBytes} fault cuts the connection, the
+ * {@code stallAfterBytes} fault hangs until the host closes the stream. The host receives exactly
+ * the budget.
  */
 final class ByteBudgetOutput implements CommandOutput {
 
     private final CommandOutput inner;
     private final Runnable cut;
-    private long remaining;
+    private final ByteBudget budget;
 
     ByteBudgetOutput(CommandOutput inner, long budget, Runnable cut) {
         this.inner = inner;
-        this.remaining = budget;
+        this.budget = new ByteBudget(budget);
         this.cut = cut;
     }
 
     @Override
     public void stdout(byte[] data) {
-        inner.stdout(spend(data));
+        inner.stdout(budget.spend(data));
         cutIfSpent();
     }
 
     @Override
     public void stderr(byte[] data) {
-        inner.stderr(spend(data));
+        inner.stderr(budget.spend(data));
         cutIfSpent();
     }
 
@@ -37,18 +38,8 @@ final class ByteBudgetOutput implements CommandOutput {
         inner.exit(status);
     }
 
-    private byte[] spend(byte[] data) {
-        if (data.length <= remaining) {
-            remaining -= data.length;
-            return data;
-        }
-        byte[] allowed = Arrays.copyOf(data, (int) remaining);
-        remaining = 0;
-        return allowed;
-    }
-
     private void cutIfSpent() {
-        if (remaining == 0) {
+        if (budget.spent()) {
             cut.run();
             throw new StreamClosedException("connection cut by the dropAfterBytes fault");
         }

@@ -66,6 +66,7 @@ final class DeviceShell {
             Thread.sleep(profile.latencyMs().get(latencyKey.get()));
         }
         CommandContext effective = context;
+        boolean stalls = false;
         Optional<String> faultKey = ServiceKeys.match(argv, profile.faults().keySet());
         if (faultKey.isPresent()) {
             ServiceFault fault = profile.faults().get(faultKey.get());
@@ -78,6 +79,14 @@ final class DeviceShell {
                 effective = context.withOutput(new ByteBudgetOutput(context.out(), drop.afterBytes(),
                         () -> context.stream().cutConnection(drop.offlineMs())));
             }
+            if (fault instanceof ServiceFault.Stall stall) {
+                if (stall.afterBytes() == 0) {
+                    CommandStall.hang(context, String.join(" ", argv));
+                }
+                stalls = true;
+                effective = context.withOutput(new ByteBudgetOutput(context.out(), stall.afterBytes(),
+                        () -> CommandStall.hang(context, String.join(" ", argv))));
+            }
         }
         String name = ServiceKeys.commandName(argv.get(0));
         DeviceCommand command = commands.get(name);
@@ -85,7 +94,12 @@ final class DeviceShell {
             context.out().stderr("/system/bin/sh: " + argv.get(0) + ": inaccessible or not found\n");
             return 127;
         }
-        return command.run(argv, effective);
+        int status = command.run(argv, effective);
+        if (stalls) {
+            // Less output than the stall's budget: the command still never ends.
+            CommandStall.hang(context, String.join(" ", argv));
+        }
+        return status;
     }
 
     private static int echo(List<String> argv, CommandContext context) {

@@ -1,5 +1,6 @@
 package com.androperator.evidence.simulator.device;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -11,11 +12,15 @@ import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * The device's main log buffer. Readers that follow it ({@code logcat -T N}) see every line
- * appended after they subscribed, in order; a transport exit ends them all at once.
+ * appended after they subscribed, in order; a transport exit ends them all at once. A writer
+ * waits while a follower is far behind (a huge chunked result), so that the lines waiting for a
+ * slow reader stay bounded, as logd's own buffer does.
  */
 public final class LogBuffer {
 
     private static final int CAPACITY = 20_000;
+    /** Lines a follower may have waiting before writers pause for it. */
+    private static final int MAX_PENDING = 20_000;
 
     private final Clock clock;
     private final ReentrantLock lock = new ReentrantLock();
@@ -28,16 +33,30 @@ public final class LogBuffer {
     }
 
     public void append(char level, String tag, int pid, String message) {
+        for (String part : message.split("\n", -1)) {
+            append(level, tag, pid, part.getBytes(StandardCharsets.UTF_8));
+        }
+    }
+
+    /** Appends one line whose message is exactly {@code message} (which holds no newline). */
+    public void append(char level, String tag, int pid, byte[] message) {
         lock.lock();
         try {
-            for (String part : message.split("\n", -1)) {
-                LogLine line = LogLine.of(clock.instant(), level, tag, pid, part);
-                lines.addLast(line);
-                if (lines.size() > CAPACITY) {
-                    lines.removeFirst();
+            while (readers.stream().anyMatch(reader -> reader.pending.size() >= MAX_PENDING)) {
+                try {
+                    changed.await();
+                } catch (InterruptedException e) {
+                    // The device is shutting down: the line goes nowhere.
+                    Thread.currentThread().interrupt();
+                    return;
                 }
-                readers.forEach(reader -> reader.pending.addLast(line));
             }
+            LogLine line = LogLine.of(clock.instant(), level, tag, pid, message);
+            lines.addLast(line);
+            if (lines.size() > CAPACITY) {
+                lines.removeFirst();
+            }
+            readers.forEach(reader -> reader.pending.addLast(line));
             changed.signalAll();
         } finally {
             lock.unlock();
@@ -122,6 +141,8 @@ public final class LogBuffer {
                 }
                 List<LogLine> batch = new ArrayList<>(pending);
                 pending.clear();
+                // A writer paused for this reader may go on.
+                changed.signalAll();
                 return batch;
             } finally {
                 lock.unlock();

@@ -89,16 +89,18 @@ final class LogcatCommand implements DeviceCommand {
 
     private static byte[] join(List<LogLine> lines, Map<String, Character> filters,
             boolean withMarker) {
-        StringBuilder out = new StringBuilder();
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
         if (withMarker) {
-            out.append(LogLine.marker("main").text()).append('\n');
+            out.writeBytes(LogLine.marker("main").bytes());
+            out.write('\n');
         }
         for (LogLine line : lines) {
             if (line.isMarker() || passes(line, filters)) {
-                out.append(line.text()).append('\n');
+                out.writeBytes(line.bytes());
+                out.write('\n');
             }
         }
-        return out.toString().getBytes(StandardCharsets.UTF_8);
+        return out.toByteArray();
     }
 
     private static boolean passes(LogLine line, Map<String, Character> filters) {

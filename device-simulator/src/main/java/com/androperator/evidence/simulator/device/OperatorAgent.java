@@ -2,6 +2,7 @@ package com.androperator.evidence.simulator.device;
 
 import com.androperator.evidence.simulator.profile.OperatorBehavior;
 import com.androperator.evidence.simulator.profile.OperatorSpec;
+import com.androperator.evidence.simulator.profile.ResultEncoding;
 import com.androperator.evidence.simulator.profile.Readiness;
 import com.androperator.evidence.simulator.profile.SimulatorProfile;
 import java.io.UncheckedIOException;
@@ -88,27 +89,97 @@ public final class OperatorAgent {
         if (behaviors.contains(OperatorBehavior.SILENT)) {
             return;
         }
-        ObjectNode envelope = envelope(operator, commandId, taskId, actions, behaviors);
+        Hierarchy hierarchy = new Hierarchy();
+        ObjectNode envelope = envelope(operator, commandId, taskId, actions, behaviors, hierarchy);
         boolean transportExit = behaviors.contains(OperatorBehavior.TRANSPORT_EXIT);
         boolean corrupt = behaviors.contains(OperatorBehavior.CORRUPT_CHUNK);
-        List<String> messages = ResultLines.messages(commandId, taskId,
-                JSON.writeValueAsString(envelope), false, corrupt);
+        ResultEncoding encoding = operator.encoding();
+        byte[] json = hierarchy.splice(JSON.writeValueAsBytes(envelope));
         int pid = operator.pid();
+        int count = ResultLines.messageCount(ResultLines.line(json).length, encoding.chunking(), corrupt);
         if (transportExit) {
             log.append('I', TAG, pid, "Publishing result for " + commandId);
-            if (messages.size() > 1) {
-                messages.subList(0, messages.size() / 2).forEach(m -> log.append('I', TAG, pid, m));
+            if (count > 1) {
+                ResultLines.forEachMessage(commandId, taskId, json, encoding.chunking(), corrupt,
+                        encoding.claimedByteLength(), count / 2, m -> log.append('I', TAG, pid, m));
             }
             log.endAllReaders();
             return;
         }
-        messages.forEach(message -> log.append('I', TAG, pid, message));
+        ResultLines.forEachMessage(commandId, taskId, json, encoding.chunking(), corrupt,
+                encoding.claimedByteLength(), Integer.MAX_VALUE, message -> log.append('I', TAG, pid, message));
         log.append('I', TAG, pid, "Command " + commandId + " finished: "
                 + envelope.get("status").stringValue());
     }
 
+    /**
+     * The hierarchy's bytes, put into the serialized envelope in place of a placeholder: JSON-escaped
+     * byte by byte, so that (in {@code verbatim} mode) bytes that are not UTF-8 go out unchanged.
+     */
+    private static final class Hierarchy {
+        private static final String PLACEHOLDER = "\u0001hierarchy\u0001";
+        private static final byte[] PLACEHOLDER_JSON = "\\u0001hierarchy\\u0001".getBytes(StandardCharsets.US_ASCII);
+        private byte[] text;
+
+        String placeholder(byte[] bytes, ResultEncoding.HierarchyBytes mode) {
+            text = mode == ResultEncoding.HierarchyBytes.VERBATIM || isUtf8(bytes) ? bytes
+                    // As a Java Operator would: its String holds U+FFFD where the bytes were not UTF-8.
+                    : new String(bytes, StandardCharsets.UTF_8).getBytes(StandardCharsets.UTF_8);
+            return PLACEHOLDER;
+        }
+
+        byte[] splice(byte[] json) {
+            if (text == null) {
+                return json;
+            }
+            int at = indexOf(json, PLACEHOLDER_JSON);
+            java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream(json.length + text.length + 1024);
+            out.write(json, 0, at);
+            for (byte b : text) {
+                switch (b) {
+                    case '"' -> out.writeBytes(new byte[] {'\\', '"'});
+                    case '\\' -> out.writeBytes(new byte[] {'\\', '\\'});
+                    case '\n' -> out.writeBytes(new byte[] {'\\', 'n'});
+                    case '\r' -> out.writeBytes(new byte[] {'\\', 'r'});
+                    case '\t' -> out.writeBytes(new byte[] {'\\', 't'});
+                    default -> {
+                        if (b >= 0 && b < 0x20) {
+                            out.writeBytes(String.format("\\u%04x", (int) b).getBytes(StandardCharsets.US_ASCII));
+                        } else {
+                            out.write(b);
+                        }
+                    }
+                }
+            }
+            out.write(json, at + PLACEHOLDER_JSON.length, json.length - at - PLACEHOLDER_JSON.length);
+            return out.toByteArray();
+        }
+
+        private static boolean isUtf8(byte[] bytes) {
+            try {
+                StandardCharsets.UTF_8.newDecoder().decode(java.nio.ByteBuffer.wrap(bytes));
+                return true;
+            } catch (java.nio.charset.CharacterCodingException e) {
+                return false;
+            }
+        }
+
+        private static int indexOf(byte[] haystack, byte[] needle) {
+            outer:
+            for (int i = 0; i <= haystack.length - needle.length; i++) {
+                for (int j = 0; j < needle.length; j++) {
+                    if (haystack[i + j] != needle[j]) {
+                        continue outer;
+                    }
+                }
+                return i;
+            }
+            throw new IllegalStateException("the envelope lost its hierarchy placeholder");
+        }
+    }
+
     private static ObjectNode envelope(OperatorSpec operator, String commandId, String taskId,
-            List<Action> actions, List<OperatorBehavior> behaviors) {
+            List<Action> actions, List<OperatorBehavior> behaviors, Hierarchy hierarchy) {
         ObjectNode envelope = JSON.createObjectNode();
         envelope.put("commandId", commandId);
         envelope.put("taskId", taskId);
@@ -128,8 +199,8 @@ public final class OperatorAgent {
                 failure = operator.errorMessage();
             } else if (action.type().equals("snapshot_ui")) {
                 try {
-                    data.put("text", new String(operator.hierarchy().read(),
-                            StandardCharsets.UTF_8));
+                    data.put("text", hierarchy.placeholder(operator.hierarchy().read(),
+                            operator.encoding().hierarchyBytes()));
                     data.put("operator_overlay_visible", String.valueOf(operator.overlayVisible()));
                     data.put("source", "accessibility_service");
                 } catch (UncheckedIOException e) {

@@ -1,5 +1,7 @@
 package com.androperator.evidence.simulator.device;
 
+import com.androperator.evidence.simulator.profile.ResultEncoding;
+import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -8,13 +10,16 @@ import java.util.Arrays;
 import java.util.Base64;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.function.Consumer;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Turns a result envelope into the log messages the Operator writes: one
  * {@code [Androperator-Result] {json}} line, or, when that line is longer than logcat carries
- * safely, chunk lines holding base64 slices of it with its length and sha256.
+ * safely, chunk lines holding base64 slices of it with its length and sha256. Messages are bytes:
+ * an envelope may carry bytes that are not UTF-8 (the {@code verbatim} hierarchy), and they go
+ * out as they are.
  */
 public final class ResultLines {
 
@@ -36,16 +41,47 @@ public final class ResultLines {
      */
     public static List<String> messages(String commandId, String taskId, String envelopeJson,
             boolean forceChunks, boolean corruptChunk) {
-        String line = RESULT_MARKER + envelopeJson;
-        byte[] bytes = line.getBytes(StandardCharsets.UTF_8);
-        if (bytes.length <= MAX_LINE_BYTES && !forceChunks && !corruptChunk) {
-            return List.of(line);
+        List<String> messages = new ArrayList<>();
+        forEachMessage(commandId, taskId, envelopeJson.getBytes(StandardCharsets.UTF_8),
+                forceChunks ? ResultEncoding.Chunking.ALWAYS : ResultEncoding.Chunking.AUTO, corruptChunk, null,
+                Integer.MAX_VALUE, message -> messages.add(new String(message, StandardCharsets.UTF_8)));
+        return messages;
+    }
+
+    /** How many messages {@link #forEachMessage} sends for a line of {@code lineBytes}. */
+    public static int messageCount(long lineBytes, ResultEncoding.Chunking chunking, boolean corruptChunk) {
+        return chunked(lineBytes, chunking, corruptChunk)
+                ? (int) ((lineBytes + CHUNK_DATA_BYTES - 1) / CHUNK_DATA_BYTES) : 1;
+    }
+
+    /** The whole result line for an envelope: the marker, then the envelope's bytes. */
+    public static byte[] line(byte[] envelopeJson) {
+        byte[] marker = RESULT_MARKER.getBytes(StandardCharsets.UTF_8);
+        byte[] line = Arrays.copyOf(marker, marker.length + envelopeJson.length);
+        System.arraycopy(envelopeJson, 0, line, marker.length, envelopeJson.length);
+        return line;
+    }
+
+    /**
+     * Hands the first {@code limit} messages of the result to {@code sink}, in order, each made
+     * only when it is handed over (a huge result is never held as all its chunk lines at once).
+     *
+     * @param claimedByteLength the byteLength chunk headers claim, or null for the real one
+     */
+    public static void forEachMessage(String commandId, String taskId, byte[] envelopeJson,
+            ResultEncoding.Chunking chunking, boolean corruptChunk, Long claimedByteLength, int limit,
+            Consumer<byte[]> sink) {
+        byte[] bytes = line(envelopeJson);
+        if (!chunked(bytes.length, chunking, corruptChunk)) {
+            if (limit > 0) {
+                sink.accept(bytes);
+            }
+            return;
         }
         String sha256 = HexFormat.of().formatHex(sha256(bytes));
-        int count = (bytes.length + CHUNK_DATA_BYTES - 1) / CHUNK_DATA_BYTES;
+        int count = messageCount(bytes.length, chunking, corruptChunk);
         int corruptIndex = corruptChunk ? count / 2 : -1;
-        List<String> messages = new ArrayList<>(count);
-        for (int index = 0; index < count; index++) {
+        for (int index = 0; index < Math.min(count, limit); index++) {
             byte[] data = Arrays.copyOfRange(bytes, index * CHUNK_DATA_BYTES,
                     Math.min(bytes.length, (index + 1) * CHUNK_DATA_BYTES));
             if (index == corruptIndex) {
@@ -56,12 +92,22 @@ public final class ResultLines {
             chunk.put("taskId", taskId);
             chunk.put("index", index);
             chunk.put("count", count);
-            chunk.put("byteLength", bytes.length);
+            chunk.put("byteLength", claimedByteLength != null ? claimedByteLength : bytes.length);
             chunk.put("sha256", sha256);
             chunk.put("data", Base64.getEncoder().encodeToString(data));
-            messages.add(CHUNK_MARKER + JSON.writeValueAsString(chunk));
+            ByteArrayOutputStream message = new ByteArrayOutputStream(1500);
+            message.writeBytes(CHUNK_MARKER.getBytes(StandardCharsets.UTF_8));
+            message.writeBytes(JSON.writeValueAsBytes(chunk));
+            sink.accept(message.toByteArray());
         }
-        return messages;
+    }
+
+    private static boolean chunked(long lineBytes, ResultEncoding.Chunking chunking, boolean corruptChunk) {
+        return switch (chunking) {
+            case ALWAYS -> true;
+            case NEVER -> corruptChunk;
+            case AUTO -> lineBytes > MAX_LINE_BYTES || corruptChunk;
+        };
     }
 
     static byte[] sha256(byte[] bytes) {

@@ -25,6 +25,16 @@ public final class ServiceLog {
         }
     }
 
+    /** How many entries there are now: a later {@link #await(Predicate, int, Duration)} can skip them. */
+    public int size() {
+        lock.lock();
+        try {
+            return services.size();
+        } finally {
+            lock.unlock();
+        }
+    }
+
     public List<String> snapshot() {
         lock.lock();
         try {
@@ -41,11 +51,16 @@ public final class ServiceLog {
      * @return the first matching service, or null if none arrived within {@code timeout}
      */
     public String await(Predicate<String> matching, Duration timeout) throws InterruptedException {
+        return await(matching, 0, timeout);
+    }
+
+    /** As {@link #await(Predicate, Duration)}, looking only at entries from index {@code from} on (see {@link #size()}). */
+    public String await(Predicate<String> matching, int from, Duration timeout) throws InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
         lock.lock();
         try {
             while (true) {
-                for (String service : services) {
+                for (String service : services.subList(Math.min(from, services.size()), services.size())) {
                     if (matching.test(service)) {
                         return service;
                     }

@@ -30,6 +30,7 @@ public final class SimulatedDevice implements ServiceDispatcher {
     private final LogBuffer log;
     private final OperatorAgent operator;
     private final ServiceLog services = new ServiceLog();
+    private final ServiceLog stalls = new ServiceLog();
     private final DeviceShell shell;
 
     public SimulatedDevice(SimulatorProfile profile, ScheduledExecutorService scheduler,
@@ -68,6 +69,11 @@ public final class SimulatedDevice implements ServiceDispatcher {
 
     public ServiceLog services() {
         return services;
+    }
+
+    /** The command line of every command a stall fault has made hang, in order. */
+    public ServiceLog stalls() {
+        return stalls;
     }
 
     @Override

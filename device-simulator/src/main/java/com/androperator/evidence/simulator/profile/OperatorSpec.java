@@ -17,10 +17,11 @@ import java.util.TreeMap;
  * @param errorMessage the envelope's error for {@link OperatorBehavior#FAILED}
  * @param delayMs how long after the broadcast the result is logged
  * @param pid the process id logcat shows for the Operator's lines
+ * @param encoding how the result becomes log lines (out-of-protocol variants for tests)
  */
 public record OperatorSpec(String packageName, Readiness readiness, ProfileFile hierarchy,
         boolean overlayVisible, OperatorBehavior behavior, Map<String, OperatorBehavior> behaviors,
-        String errorCode, String errorMessage, long delayMs, int pid) {
+        String errorCode, String errorMessage, long delayMs, int pid, ResultEncoding encoding) {
 
     public static final String DEFAULT_ERROR_CODE = "UI_TREE_UNAVAILABLE";
     public static final String DEFAULT_ERROR_MESSAGE =
@@ -46,13 +47,14 @@ public record OperatorSpec(String packageName, Readiness readiness, ProfileFile 
         if (pid < 1 || pid > 4_194_304) {
             throw new InvalidProfileException("operator.pid must be 1..4194304, got " + pid);
         }
+        encoding = encoding == null ? ResultEncoding.DEFAULT : encoding;
     }
 
     /** A ready Operator that answers everything successfully at once. */
     public static OperatorSpec of(String packageName, ProfileFile hierarchy) {
         return new OperatorSpec(packageName, Readiness.ready(), hierarchy, false,
                 OperatorBehavior.SUCCESS, Map.of(), DEFAULT_ERROR_CODE, DEFAULT_ERROR_MESSAGE, 0,
-                1234);
+                1234, ResultEncoding.DEFAULT);
     }
 
     /**
@@ -74,43 +76,49 @@ public record OperatorSpec(String packageName, Readiness readiness, ProfileFile 
 
     public OperatorSpec withPackageName(String newPackageName) {
         return new OperatorSpec(newPackageName, readiness, hierarchy, overlayVisible, behavior,
-                behaviors, errorCode, errorMessage, delayMs, pid);
+                behaviors, errorCode, errorMessage, delayMs, pid, encoding);
     }
 
     public OperatorSpec withReadiness(Readiness newReadiness) {
         return new OperatorSpec(packageName, newReadiness, hierarchy, overlayVisible, behavior,
-                behaviors, errorCode, errorMessage, delayMs, pid);
+                behaviors, errorCode, errorMessage, delayMs, pid, encoding);
     }
 
     public OperatorSpec withHierarchy(ProfileFile newHierarchy) {
         return new OperatorSpec(packageName, readiness, newHierarchy, overlayVisible, behavior,
-                behaviors, errorCode, errorMessage, delayMs, pid);
+                behaviors, errorCode, errorMessage, delayMs, pid, encoding);
     }
 
     public OperatorSpec withOverlayVisible(boolean visible) {
         return new OperatorSpec(packageName, readiness, hierarchy, visible, behavior, behaviors,
-                errorCode, errorMessage, delayMs, pid);
+                errorCode, errorMessage, delayMs, pid, encoding);
     }
 
     public OperatorSpec withBehavior(OperatorBehavior newBehavior) {
         return new OperatorSpec(packageName, readiness, hierarchy, overlayVisible, newBehavior,
-                behaviors, errorCode, errorMessage, delayMs, pid);
+                behaviors, errorCode, errorMessage, delayMs, pid, encoding);
     }
 
     public OperatorSpec withBehaviorFor(String actionType, OperatorBehavior actionBehavior) {
         Map<String, OperatorBehavior> updated = new TreeMap<>(behaviors);
         updated.put(actionType, actionBehavior);
         return new OperatorSpec(packageName, readiness, hierarchy, overlayVisible, behavior,
-                updated, errorCode, errorMessage, delayMs, pid);
+                updated, errorCode, errorMessage, delayMs, pid, encoding);
     }
 
     public OperatorSpec withError(String newErrorCode, String newErrorMessage) {
         return new OperatorSpec(packageName, readiness, hierarchy, overlayVisible, behavior,
-                behaviors, newErrorCode, newErrorMessage, delayMs, pid);
+                behaviors, newErrorCode, newErrorMessage, delayMs, pid, encoding);
+    }
+
+    /** The result's encoding changed, e.g. {@code e -> e.withHierarchyBytes(VERBATIM)}. */
+    public OperatorSpec withEncoding(java.util.function.UnaryOperator<ResultEncoding> change) {
+        return new OperatorSpec(packageName, readiness, hierarchy, overlayVisible, behavior,
+                behaviors, errorCode, errorMessage, delayMs, pid, change.apply(encoding));
     }
 
     public OperatorSpec withDelayMs(long newDelayMs) {
         return new OperatorSpec(packageName, readiness, hierarchy, overlayVisible, behavior,
-                behaviors, errorCode, errorMessage, newDelayMs, pid);
+                behaviors, errorCode, errorMessage, newDelayMs, pid, encoding);
     }
 }

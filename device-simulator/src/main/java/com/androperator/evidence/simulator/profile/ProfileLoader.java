@@ -33,11 +33,12 @@ public final class ProfileLoader {
             "valid", "width", "height", "orientation", "physicalPort", "screenshot");
     private static final Set<String> PACKAGE_KEYS = Set.of("versionName", "versionCode");
     private static final Set<String> OPERATOR_KEYS = Set.of("package", "readiness", "hierarchy",
-            "overlayVisible", "behavior", "behaviors", "errorCode", "errorMessage", "delayMs", "pid");
+            "overlayVisible", "behavior", "behaviors", "errorCode", "errorMessage", "delayMs", "pid",
+            "hierarchyBytes", "chunking", "claimedByteLength");
     private static final Set<String> READINESS_KEYS =
             Set.of("screenOn", "deviceLocked", "userUnlocked");
     private static final Set<String> FAULT_KEYS =
-            Set.of("dropAfterBytes", "offlineMs", "refuse", "exitCode", "stdout", "stderr");
+            Set.of("dropAfterBytes", "offlineMs", "stallAfterBytes", "refuse", "exitCode", "stdout", "stderr");
 
     private ProfileLoader() {}
 
@@ -199,20 +200,28 @@ public final class ProfileLoader {
                 operator.string("errorCode", OperatorSpec.DEFAULT_ERROR_CODE),
                 operator.string("errorMessage", OperatorSpec.DEFAULT_ERROR_MESSAGE),
                 operator.integer("delayMs", 0),
-                operator.smallInteger("pid", 1234));
+                operator.smallInteger("pid", 1234),
+                new ResultEncoding(
+                        ResultEncoding.HierarchyBytes.fromWireName(operator.string("hierarchyBytes", "utf8")),
+                        ResultEncoding.Chunking.fromWireName(operator.string("chunking", "auto")),
+                        operator.has("claimedByteLength") ? operator.integer("claimedByteLength") : null));
     }
 
     private static ServiceFault fault(JsonFields fault) {
         fault.allowOnly(FAULT_KEYS);
-        int kinds = (fault.has("dropAfterBytes") ? 1 : 0) + (fault.has("refuse") ? 1 : 0)
+        int kinds = (fault.has("dropAfterBytes") ? 1 : 0) + (fault.has("stallAfterBytes") ? 1 : 0)
+                + (fault.has("refuse") ? 1 : 0)
                 + (fault.has("exitCode") ? 1 : 0);
         if (kinds != 1) {
             throw new InvalidProfileException(fault.where() + " needs exactly one of"
-                    + " dropAfterBytes, refuse, exitCode");
+                    + " dropAfterBytes, stallAfterBytes, refuse, exitCode");
         }
         if (fault.has("dropAfterBytes")) {
             return new ServiceFault.DropConnection(fault.integer("dropAfterBytes"),
                     fault.integer("offlineMs", ServiceFault.DropConnection.DEFAULT_OFFLINE_MS));
+        }
+        if (fault.has("stallAfterBytes")) {
+            return new ServiceFault.Stall(fault.integer("stallAfterBytes"));
         }
         if (fault.has("refuse")) {
             if (!fault.bool("refuse")) {

@@ -103,6 +103,13 @@ public final class ProfileWriter {
             node.put("errorMessage", operator.errorMessage());
             node.put("delayMs", operator.delayMs());
             node.put("pid", operator.pid());
+            if (!operator.encoding().equals(ResultEncoding.DEFAULT)) {
+                node.put("hierarchyBytes", operator.encoding().hierarchyBytes().wireName());
+                node.put("chunking", operator.encoding().chunking().wireName());
+                if (operator.encoding().claimedByteLength() != null) {
+                    node.put("claimedByteLength", operator.encoding().claimedByteLength());
+                }
+            }
         }
         ObjectNode latency = root.putObject("latencyMs");
         profile.latencyMs().forEach(latency::put);
@@ -112,6 +119,8 @@ public final class ProfileWriter {
             if (fault instanceof ServiceFault.DropConnection drop) {
                 node.put("dropAfterBytes", drop.afterBytes());
                 node.put("offlineMs", drop.offlineMs());
+            } else if (fault instanceof ServiceFault.Stall stall) {
+                node.put("stallAfterBytes", stall.afterBytes());
             } else if (fault instanceof ServiceFault.Fail fail) {
                 node.put("exitCode", fail.exitCode());
                 node.put("stdout", fail.stdout());

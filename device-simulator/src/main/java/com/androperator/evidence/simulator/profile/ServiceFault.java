@@ -25,6 +25,20 @@ public sealed interface ServiceFault {
         }
     }
 
+    /**
+     * The service writes {@code afterBytes} bytes of output, then hangs with its stream open, as a
+     * device stuck mid-transfer or a command that never answers, until the host closes the stream.
+     * The moment it starts hanging is recorded for tests to wait on
+     * ({@code DeviceSimulator.awaitStall}).
+     */
+    record Stall(long afterBytes) implements ServiceFault {
+        public Stall {
+            if (afterBytes < 0) {
+                throw new InvalidProfileException("stallAfterBytes must be 0 or more, got " + afterBytes);
+            }
+        }
+    }
+
     /** The OPEN of a stream running this service is refused with {@code CLSE(0, local)}. */
     record Refuse() implements ServiceFault {}
 
@@ -45,6 +59,10 @@ public sealed interface ServiceFault {
 
     static ServiceFault dropAfterBytes(long afterBytes, long offlineMs) {
         return new DropConnection(afterBytes, offlineMs);
+    }
+
+    static ServiceFault stallAfterBytes(long afterBytes) {
+        return new Stall(afterBytes);
     }
 
     static ServiceFault refuse() {

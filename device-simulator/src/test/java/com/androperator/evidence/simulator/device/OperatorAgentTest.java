@@ -7,6 +7,7 @@ import com.androperator.evidence.simulator.fixtures.HierarchyFixtures;
 import com.androperator.evidence.simulator.profile.OperatorBehavior;
 import com.androperator.evidence.simulator.profile.ProfileFile;
 import com.androperator.evidence.simulator.profile.Readiness;
+import com.androperator.evidence.simulator.profile.ResultEncoding;
 import com.androperator.evidence.simulator.profile.SampleProfiles;
 import com.androperator.evidence.simulator.profile.SimulatorProfile;
 import com.androperator.evidence.simulator.testing.OperatorResults;
@@ -230,5 +231,77 @@ class OperatorAgentTest {
             }
             return envelope;
         }
+    }
+
+    /** The log lines as the host reads them: bytes, exactly. */
+    private static List<byte[]> logBytes(SimulatorProfile profile, String payload) throws Exception {
+        ScheduledExecutorService own = Executors.newSingleThreadScheduledExecutor();
+        SimulatedDevice device = new SimulatedDevice(profile, own, Clock.systemUTC());
+        device.run(broadcastCommand(payload), new RecordingOutput());
+        own.shutdown();
+        assertThat(own.awaitTermination(10, TimeUnit.SECONDS)).isTrue();
+        return device.log().dump().stream().map(LogLine::bytes).toList();
+    }
+
+    private static SimulatorProfile verbatim(byte[] hierarchy, java.util.function.UnaryOperator<ResultEncoding> more) {
+        return SimulatorProfile.builder().operator(op -> op.withHierarchy(ProfileFile.inMemory("h.xml", hierarchy))
+                .withEncoding(e -> more.apply(e.withHierarchyBytes(ResultEncoding.HierarchyBytes.VERBATIM)))).build();
+    }
+
+    private static boolean contains(byte[] haystack, byte[] needle) {
+        for (int i = 0; i + needle.length <= haystack.length; i++) {
+            if (java.util.Arrays.equals(haystack, i, i + needle.length, needle, 0, needle.length)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    @Test
+    void aVerbatimHierarchyPutsItsBytesIntoTheResultLineUnchanged() throws Exception {
+        byte[] bad = {'<', 'h', (byte) 0xFF, (byte) 0xED, (byte) 0xA0, (byte) 0x80, '"', '\\', '\n', '/', '>'};
+
+        List<byte[]> lines = logBytes(verbatim(bad, e -> e), command("v1-hierarchy", "snapshot_ui"));
+
+        byte[] escaped = {'<', 'h', (byte) 0xFF, (byte) 0xED, (byte) 0xA0, (byte) 0x80, '\\', '"', '\\', '\\',
+            '\\', 'n', '/', '>'};
+        assertThat(lines).anySatisfy(line -> assertThat(contains(line, escaped)).isTrue());
+    }
+
+    @Test
+    void aUtf8HierarchyIsReadAsAJavaOperatorWouldReplacingBadBytes() throws Exception {
+        byte[] bad = {'<', 'h', (byte) 0xFF, '/', '>'};
+        SimulatorProfile profile = SimulatorProfile.builder()
+                .operator(op -> op.withHierarchy(ProfileFile.inMemory("h.xml", bad))).build();
+
+        Answer answer = broadcast(profile, command("u1-hierarchy", "snapshot_ui"));
+
+        assertThat(answer.envelope("u1-hierarchy").orElseThrow().get("stepResults").get(0).get("data").get("text")
+                .stringValue()).isEqualTo("<h\uFFFD/>");
+    }
+
+    @Test
+    void chunkingCanBeForcedOrRefusedAndHeadersCanClaimAnyLength() throws Exception {
+        byte[] xml = ("<hierarchy>" + "x".repeat(5000) + "</hierarchy>").getBytes(StandardCharsets.UTF_8);
+        byte[] chunkMarker = ResultLines.CHUNK_MARKER.getBytes(StandardCharsets.UTF_8);
+        byte[] resultMarker = ResultLines.RESULT_MARKER.getBytes(StandardCharsets.UTF_8);
+
+        List<byte[]> never = logBytes(verbatim(xml, e -> e.withChunking(ResultEncoding.Chunking.NEVER)),
+                command("n1-hierarchy", "snapshot_ui"));
+        assertThat(never).noneMatch(line -> contains(line, chunkMarker));
+        assertThat(never).filteredOn(line -> contains(line, resultMarker)).singleElement()
+                .satisfies(line -> assertThat(line.length).isGreaterThan(5000));
+
+        List<byte[]> claimed = logBytes(verbatim(xml, e -> e.withClaimedByteLength(268_435_457L)),
+                command("c1-hierarchy", "snapshot_ui"));
+        assertThat(claimed).filteredOn(line -> contains(line, chunkMarker)).hasSizeGreaterThan(4)
+                .allSatisfy(line -> assertThat(contains(line, "\"byteLength\":268435457".getBytes(StandardCharsets.UTF_8)))
+                        .isTrue());
+
+        byte[] small = "<hierarchy/>".getBytes(StandardCharsets.UTF_8);
+        List<byte[]> always = logBytes(verbatim(small, e -> e.withChunking(ResultEncoding.Chunking.ALWAYS)),
+                command("a1-hierarchy", "snapshot_ui"));
+        assertThat(always).anySatisfy(line -> assertThat(contains(line, chunkMarker)).isTrue());
+        assertThat(always).noneMatch(line -> contains(line, resultMarker));
     }
 }

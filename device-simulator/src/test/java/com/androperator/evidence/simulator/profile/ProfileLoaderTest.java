@@ -88,11 +88,15 @@ class ProfileLoaderTest {
                         .withBehaviorFor("doctor_ping", OperatorBehavior.SILENT)
                         .withError("SERVICE_UNAVAILABLE", "not bound")
                         .withReadiness(Readiness.asleep())
-                        .withDelayMs(250))
+                        .withDelayMs(250)
+                        .withEncoding(e -> e.withHierarchyBytes(ResultEncoding.HierarchyBytes.VERBATIM)
+                                .withChunking(ResultEncoding.Chunking.ALWAYS).withClaimedByteLength(99L)))
                 .latency("dumpsys display", 40)
                 .fault("screencap", ServiceFault.dropAfterBytes(1000, 0))
                 .fault("getprop", ServiceFault.refuse())
+                .fault("logcat", ServiceFault.stallAfterBytes(512))
                 .fault("wm size", new ServiceFault.Fail(3, "out", "err"))
+                .fault("wm density", ServiceFault.stallAfterBytes(5))
                 .build();
 
         Path file = ProfileWriter.write(built, folder);
@@ -106,7 +110,11 @@ class ProfileLoaderTest {
         assertThat(loaded.displays().get(0).screenshot().read())
                 .isEqualTo(SampleProfiles.pixel().displays().get(0).screenshot().read());
         assertThat(loaded.faults().get("screencap")).isEqualTo(new ServiceFault.DropConnection(1000, 0));
+        assertThat(loaded.faults().get("wm density")).isEqualTo(new ServiceFault.Stall(5));
         assertThat(loaded.operator().behaviorFor("doctor_ping")).isEqualTo(OperatorBehavior.SILENT);
+        assertThat(loaded.faults().get("logcat")).isEqualTo(new ServiceFault.Stall(512));
+        assertThat(loaded.operator().encoding()).isEqualTo(new ResultEncoding(ResultEncoding.HierarchyBytes.VERBATIM,
+                ResultEncoding.Chunking.ALWAYS, 99L));
         List<Error> errors = schema.validate(JSON.readTree(file.toFile()));
         assertThat(errors).isEmpty();
     }

@@ -193,4 +193,30 @@ class RawTransportTest {
                     SampleProfiles.pixel().displays().get(0).screenshot().read(), 10_000));
         }
     }
+
+    @Test
+    void stallFaultDeliversExactlyTheBudgetThenHangsUntilTheHostClosesTheStream() throws Exception {
+        simulator = DeviceSimulator.start(SimulatorProfile.builder()
+                .fault("screencap", ServiceFault.stallAfterBytes(10_000)).build(), 0);
+        try (RawAdbClient host = new RawAdbClient(simulator.port())) {
+            host.connect(AdbMessageCodec.VERSION_SKIP_CHECKSUM, 4096);
+            AdbMessage opened = host.open(1, "exec:screencap -p");
+            ByteArrayOutputStream received = new ByteArrayOutputStream();
+            while (received.size() < 10_000) {
+                AdbMessage m = host.read();
+                assertThat(m.command()).isEqualTo(AdbCommand.WRTE);
+                received.writeBytes(m.payload());
+                host.send(AdbMessage.of(AdbCommand.OKAY, 1, opened.arg0()));
+            }
+            assertThat(simulator.awaitStall(c -> c.startsWith("screencap"), java.time.Duration.ofSeconds(30)))
+                    .isEqualTo("screencap -p");
+            assertThat(received.toByteArray()).isEqualTo(java.util.Arrays.copyOf(
+                    SampleProfiles.pixel().displays().get(0).screenshot().read(), 10_000));
+
+            // The host gives up on the stream; the connection and the device go on serving.
+            host.send(AdbMessage.of(AdbCommand.CLSE, 1, opened.arg0()));
+            assertThat(host.run(2, "shell:wm size", 4096)).asString().isEqualTo("Physical size: 1080x2400\n");
+            assertThat(simulator.stallCount()).isEqualTo(1);
+        }
+    }
 }

@@ -3,23 +3,34 @@ package com.androperator.evidence.domain.budget;
 import com.androperator.evidence.domain.port.MonotonicClock;
 
 /**
- * The end of a device-work budget on the monotonic clock. Adapters turn {@link #remainingMillis()}
- * into socket and process timeouts, and stop reading when {@link #expired()}.
+ * The end of a device-work budget on the monotonic clock, and the caller's {@link Cancellation} of
+ * that work. Adapters turn {@link #remainingMillis()} into socket and process timeouts, stop
+ * reading when {@link #expired()}, and register what ends a blocking call with
+ * {@code cancellation().onCancel(...)} so that a cancellation ends it at once; after
+ * {@link #cancelled()} they start nothing new on the device.
  */
 public final class Deadline {
     private final MonotonicClock clock;
     private final long deadlineNanos;
+    private final Cancellation cancellation;
 
-    private Deadline(MonotonicClock clock, long deadlineNanos) {
+    private Deadline(MonotonicClock clock, long deadlineNanos, Cancellation cancellation) {
         this.clock = clock;
         this.deadlineNanos = deadlineNanos;
+        this.cancellation = cancellation;
     }
 
+    /** A budget nobody can cancel. */
     public static Deadline after(MonotonicClock clock, long millis) {
+        return after(clock, millis, new Cancellation());
+    }
+
+    public static Deadline after(MonotonicClock clock, long millis, Cancellation cancellation) {
         if (millis < 0) {
             throw new IllegalArgumentException("a budget cannot be negative");
         }
-        return new Deadline(clock, clock.nanoTime() + millis * 1_000_000L);
+        java.util.Objects.requireNonNull(cancellation, "cancellation");
+        return new Deadline(clock, clock.nanoTime() + millis * 1_000_000L, cancellation);
     }
 
     /** Milliseconds left, never negative. */
@@ -35,7 +46,25 @@ public final class Deadline {
     /** The earlier of this deadline and one {@code millis} from now: a per-call cap inside the budget. */
     public Deadline capped(long millis) {
         long candidate = clock.nanoTime() + millis * 1_000_000L;
-        return candidate - deadlineNanos < 0 ? new Deadline(clock, candidate) : this;
+        return candidate - deadlineNanos < 0 ? new Deadline(clock, candidate, cancellation) : this;
+    }
+
+    /** The caller's cancellation of this work; a capped deadline shares it. */
+    public Cancellation cancellation() {
+        return cancellation;
+    }
+
+    /**
+     * Who cancelled this work ("SIGINT", "stdin closed", a Java caller's words), for the records
+     * of what it cut short; "the caller" when a source reports a cancellation nobody named.
+     */
+    public String cancelledBy() {
+        return cancellation.cancelledBy().orElse("the caller");
+    }
+
+    /** Whether the caller cancelled the work: start nothing new on the device. */
+    public boolean cancelled() {
+        return cancellation.isCancelled();
     }
 
     public MonotonicClock clock() {

@@ -5,10 +5,12 @@ import com.androperator.evidence.contracts.ArtifactKind;
 import com.androperator.evidence.contracts.ArtifactStatus;
 import com.androperator.evidence.contracts.BundleError;
 import com.androperator.evidence.contracts.BundleStatus;
+import com.androperator.evidence.contracts.CaptureRecord;
 import com.androperator.evidence.contracts.CapturesFile;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.contracts.Manifest;
 import com.androperator.evidence.contracts.Timing;
+import com.androperator.evidence.domain.budget.Cancellation;
 import com.androperator.evidence.domain.budget.Deadline;
 import com.androperator.evidence.domain.policy.BundleStatusPolicy;
 import com.androperator.evidence.domain.policy.CaptureRequestValidation;
@@ -62,7 +64,7 @@ public final class CaptureEvidence {
         this.clock = new StepClock(ports.wallClock(), ports.monotonicClock());
         this.screenshotStep = new ScreenshotStep(ports.screenshots(), ports.images(), clock);
         this.hierarchyStep = new HierarchyStep(ports.operator(), ports.hierarchies(), clock, source);
-        this.metadataStep = new MetadataStep(ports.metadata());
+        this.metadataStep = new MetadataStep(ports.metadata(), clock);
     }
 
     /**
@@ -75,22 +77,42 @@ public final class CaptureEvidence {
         return ValidatedRequest.check(request).rejection();
     }
 
+    /** A capture nobody can cancel; see {@link #execute(CaptureRequest, Cancellation)}. */
     public CaptureOutcome execute(CaptureRequest request) {
+        return execute(request, new Cancellation());
+    }
+
+    /**
+     * Captures; {@code cancellation} stops device work at once when cancelled: calls in flight are
+     * ended, nothing more is sent to the device, each unfinished component is recorded as
+     * COMMAND_CANCELLED (with who cancelled, its phase and dispatch state in captures.json), and
+     * what was captured is kept and the manifest finalized. A cancellation before the bundle
+     * directory was reserved is a refusal (COMMAND_CANCELLED) that created nothing.
+     */
+    public CaptureOutcome execute(CaptureRequest request, Cancellation cancellation) {
         Objects.requireNonNull(request, "request");
+        Objects.requireNonNull(cancellation, "cancellation");
         Checked<ValidatedRequest> checked = ValidatedRequest.check(request);
         if (checked instanceof Checked.Rejected<ValidatedRequest> rejected) {
             return new CaptureOutcome.Refused(rejected.failure(), null);
         }
         ValidatedRequest valid = checked.valueOrNull();
         StepClock.Mark started = clock.mark();
-        Deadline deadline = Deadline.after(ports.monotonicClock(), valid.timeoutMs());
+        Deadline deadline = Deadline.after(ports.monotonicClock(), valid.timeoutMs(), cancellation);
         String evidenceId = newEvidenceId();
         Path directory = valid.directory(evidenceId);
 
         if (ports.store().check(directory) instanceof BundleStore.Availability.Unavailable unavailable) {
             return storeRefusal(unavailable.failure(), directory, valid.location());
         }
+        if (deadline.cancelled()) {
+            return cancelledBeforeBundle(deadline, "before device selection");
+        }
         DeviceSelection selection = selectDevice(valid, deadline);
+        if (deadline.cancelled()) {
+            // Also when selection failed: its failure is most likely the cancellation closing its socket.
+            return cancelledBeforeBundle(deadline, "during device selection");
+        }
         if (selection instanceof DeviceSelection.Refused refused) {
             return new CaptureOutcome.Refused(refused.failure(), refused.hint());
         }
@@ -101,11 +123,22 @@ public final class CaptureEvidence {
         }
         GuardedWriter writer = new GuardedWriter(((BundleStore.Reservation.Reserved) reservation).writer());
 
+        try (Releases releases = new Releases()) {
+            return captureInto(writer, serial, valid, deadline, evidenceId, started, releases);
+        }
+    }
+
+    private CaptureOutcome captureInto(GuardedWriter writer, String serial, ValidatedRequest valid, Deadline deadline,
+                                       String evidenceId, StepClock.Mark started, Releases releases) {
         CapturedArtifact screenshot = screenshotStep.capture(serial, deadline, writer, evidenceId);
-        CapturedArtifact hierarchy = hierarchyStep.capture(serial, valid.operatorPackage(), deadline, writer, evidenceId);
+        CapturedArtifact hierarchy = hierarchyStep.capture(serial, valid.operatorPackage(), deadline, writer, evidenceId,
+                releases);
         MetadataStep.DeviceMetadata metadata = metadataStep.read(serial, valid.operatorPackage(), cliVersion, deadline);
-        // From here on only local persistence remains, which may outlive the device-work deadline.
-        Artifact envelopes = persistCaptures(writer, evidenceId, screenshot, hierarchy);
+        // From here on only local persistence remains, which may outlive the device-work deadline and
+        // is never cancelled: what was captured is kept.
+        Artifact envelopes = persistCaptures(writer, evidenceId, screenshot, hierarchy, metadata.cancellation());
+        // captures.json streamed the Operator's spooled strings; nothing needs them any more.
+        releases.close();
 
         List<Artifact> artifacts = List.of(screenshot.artifact(), hierarchy.artifact(), envelopes);
         List<BundleError> errors = new ArrayList<>();
@@ -118,9 +151,17 @@ public final class CaptureEvidence {
 
         StoreResult persisted = writer.finalizeManifest(manifest);
         if (persisted instanceof StoreResult.StoreFailed failed) {
-            return new CaptureOutcome.NotPersisted(evidenceId, writer.directory(), failed.failure());
+            return new CaptureOutcome.NotPersisted(evidenceId, writer.directory(), failed.failure(), manifest);
         }
         return new CaptureOutcome.Finished(manifest, writer.directory().resolve(((StoreResult.Stored) persisted).path()));
+    }
+
+    /** Cancelled before the bundle directory existed: nothing was created, nothing more is sent. */
+    private static CaptureOutcome.Refused cancelledBeforeBundle(Deadline deadline, String when) {
+        String by = deadline.cancelledBy();
+        return new CaptureOutcome.Refused(new Failure(ErrorCodes.COMMAND_CANCELLED, "Evidence capture was cancelled ("
+                + by + ") " + when + ", before its bundle directory was created; nothing was written.",
+                Map.of("cancelledBy", by)), "Capture again into a new directory when ready.");
     }
 
     private String newEvidenceId() {
@@ -174,12 +215,16 @@ public final class CaptureEvidence {
         };
     }
 
-    /** captures.json: both capture records, and its own capture_envelopes artifact. */
+    /**
+     * captures.json: both capture records (and the metadata record of a cancelled capture), and its
+     * own capture_envelopes artifact.
+     */
     private Artifact persistCaptures(GuardedWriter writer, String evidenceId, CapturedArtifact screenshot,
-                                     CapturedArtifact hierarchy) {
+                                     CapturedArtifact hierarchy, Optional<CaptureRecord> metadata) {
         StepClock.Mark start = clock.mark();
-        StoreResult result = writer.writeCaptures(new CapturesFile(Manifest.SCHEMA_VERSION, evidenceId,
-                List.of(screenshot.record(), hierarchy.record()), null));
+        List<CaptureRecord> records = new ArrayList<>(List.of(screenshot.record(), hierarchy.record()));
+        metadata.ifPresent(records::add);
+        StoreResult result = writer.writeCaptures(new CapturesFile(Manifest.SCHEMA_VERSION, evidenceId, records, null));
         Timing timing = clock.between(start, clock.mark());
         if (result instanceof StoreResult.StoreFailed failed) {
             BundleError error = VerifiedWrite.storageError(ArtifactKind.CAPTURE_ENVELOPES, ArtifactFiles.CAPTURES, failed);

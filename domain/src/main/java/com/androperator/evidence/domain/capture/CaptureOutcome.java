@@ -1,11 +1,19 @@
 package com.androperator.evidence.domain.capture;
 
+import com.androperator.evidence.contracts.Artifact;
+import com.androperator.evidence.contracts.ArtifactKind;
+import com.androperator.evidence.contracts.ArtifactStatus;
+import com.androperator.evidence.contracts.BundleError;
 import com.androperator.evidence.contracts.BundleStatus;
 import com.androperator.evidence.contracts.CommandResult;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.contracts.Manifest;
 import com.androperator.evidence.domain.port.Failure;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 
 /** How a capture request ended. Each maps to the spec's result object and exit status. */
 public sealed interface CaptureOutcome {
@@ -61,16 +69,72 @@ public sealed interface CaptureOutcome {
 
     /**
      * Capture ran but storage prevented the manifest: EVIDENCE_CAPTURE_FAILED. Files already written
-     * remain in {@code directory}; no finalized manifest is promised.
+     * remain in {@code directory}; no finalized manifest is promised. {@code unpersisted} is the
+     * manifest that could not be written: the result reports from it what was captured and what
+     * remains on disk. Its status is never {@code complete} (a receipt, the manifest, failed) and
+     * {@code failed} only when neither capture is usable, as the spec's table reserves it.
      */
-    record NotPersisted(String evidenceId, Path directory, Failure failure) implements CaptureOutcome {
+    record NotPersisted(String evidenceId, Path directory, Failure failure, Manifest unpersisted)
+            implements CaptureOutcome {
+        public NotPersisted {
+            java.util.Objects.requireNonNull(unpersisted, "unpersisted");
+        }
+
         @Override
         public CommandResult toResult() {
-            return new CommandResult(false, BundleStatus.FAILED.wire(), null, evidenceId, null,
-                    ErrorCodes.EVIDENCE_CAPTURE_FAILED,
-                    "The manifest could not be persisted in " + directory + ": " + failure.message()
-                            + ". Files already written remain there; free space or fix permissions and capture into a new directory.",
-                    java.util.Map.of("bundleDir", directory.toString(), "cause", failure.code()), null);
+            BundleStatus status = unpersisted.status() == BundleStatus.FAILED ? BundleStatus.FAILED : BundleStatus.PARTIAL;
+            List<Map<String, Object>> files = new ArrayList<>();
+            List<String> described = new ArrayList<>();
+            for (Artifact artifact : unpersisted.artifacts()) {
+                if (artifact.path() == null) {
+                    continue;
+                }
+                Map<String, Object> file = new LinkedHashMap<>();
+                file.put("path", artifact.path());
+                file.put("kind", artifact.kind().wire());
+                file.put("status", artifact.status().wire());
+                file.put("bytes", artifact.bytes());
+                file.put("sha256", artifact.sha256());
+                files.add(file);
+                described.add(artifact.path() + " (" + artifact.kind().wire() + ", " + artifact.status().wire()
+                        + ", " + artifact.bytes() + " bytes)");
+            }
+            List<Map<String, Object>> errors = new ArrayList<>();
+            for (BundleError error : unpersisted.errors()) {
+                Map<String, Object> entry = new LinkedHashMap<>();
+                entry.put("code", error.code());
+                entry.put("component", error.component());
+                entry.put("message", error.message());
+                errors.add(entry);
+            }
+            Map<String, Object> details = new LinkedHashMap<>();
+            details.put("bundleDir", directory.toString());
+            details.put("cause", failure.code());
+            details.put("causeDetails", failure.details());
+            details.put("manifestPersisted", false);
+            details.put("files", files);
+            details.put("errors", errors);
+            String captured = verifiedCaptures();
+            String message = "Evidence capture " + status.wire() + ": the manifest could not be persisted in "
+                    + directory + " (" + failure.message() + "). "
+                    + (captured.isEmpty() ? "Neither capture is usable. " : "Captured and verified: " + captured + ". ")
+                    + (described.isEmpty() ? "No captured file remains there."
+                    : "What remains on disk there: " + String.join(", ", described) + ".")
+                    + " No manifest.json was written, so nothing there is finalized; free space or fix the storage,"
+                    + " then capture into a new directory.";
+            return new CommandResult(false, status.wire(), null, evidenceId, null, ErrorCodes.EVIDENCE_CAPTURE_FAILED,
+                    message, details, null);
+        }
+
+        /** The verified still captures (screenshot, hierarchy), as "kind (path)". */
+        private String verifiedCaptures() {
+            List<String> kinds = new ArrayList<>();
+            for (Artifact artifact : unpersisted.artifacts()) {
+                if (artifact.status() == ArtifactStatus.COMPLETE && artifact.kind() != ArtifactKind.CAPTURE_ENVELOPES) {
+                    kinds.add(artifact.kind().wire() + " (" + artifact.path() + ")");
+                }
+            }
+            return String.join(" and ", kinds);
         }
 
         @Override

@@ -4,6 +4,7 @@ import com.androperator.evidence.contracts.CapturesFile;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.contracts.Manifest;
 import com.androperator.evidence.domain.port.BundleWriter;
+import com.androperator.evidence.domain.port.BundleWriter.PartialFile;
 import com.androperator.evidence.domain.port.BundleWriter.StoreResult;
 import com.androperator.evidence.domain.port.Failure;
 import java.nio.file.Path;
@@ -25,8 +26,12 @@ final class GuardedWriter {
         return writer.directory();
     }
 
-    StoreResult writePartial(String partialName, byte[] bytes) {
-        return guarded(partialName, () -> writer.writePartial(partialName, bytes));
+    /**
+     * A partial file that is created only when its first bytes arrive, so that a transfer that
+     * delivers nothing leaves no empty file behind.
+     */
+    StreamedPartial streamedPartial(String partialName) {
+        return new StreamedPartial(partialName);
     }
 
     StoreResult promote(String partialName, String finalName) {
@@ -53,7 +58,72 @@ final class GuardedWriter {
         }
     }
 
-    private static StoreResult failed(String file, String message) {
+    private static StoreResult.StoreFailed failed(String file, String message) {
         return new StoreResult.StoreFailed(new Failure(ErrorCodes.STORAGE_FAILED, message, Map.of("file", file)));
+    }
+
+    /** One partial file written piece by piece; a writer that throws ends it with a failure. */
+    final class StreamedPartial {
+        private final String name;
+        private PartialFile file;
+        private StoreResult.StoreFailed broken;
+
+        private StreamedPartial(String name) {
+            this.name = name;
+        }
+
+        /** Whether any byte was handed to the file (it then exists, or existed, in the bundle). */
+        boolean started() {
+            return file != null || broken != null;
+        }
+
+        /** False once storage failed: nothing more can be kept. */
+        boolean write(byte[] bytes, int offset, int length) {
+            if (broken != null) {
+                return false;
+            }
+            if (length == 0) {
+                return true;
+            }
+            try {
+                if (file == null) {
+                    file = writer.createPartial(name);
+                    if (file == null) {
+                        broken = failed(name, "the bundle writer returned no partial file");
+                        return false;
+                    }
+                }
+                return file.write(bytes, offset, length);
+            } catch (RuntimeException e) {
+                broken = failed(name, "the bundle writer failed: " + AdapterFault.describe(e));
+                return false;
+            }
+        }
+
+        /** fsyncs and closes; empty when nothing was ever written. */
+        StoreResult finish() {
+            if (file == null) {
+                return broken != null ? broken : failed(name, "no bytes were written to " + name);
+            }
+            StoreResult result;
+            try {
+                result = file.finish();
+            } catch (RuntimeException e) {
+                return failed(name, "the bundle writer failed: " + AdapterFault.describe(e));
+            }
+            if (result == null) {
+                return failed(name, "the bundle writer returned no result");
+            }
+            if (broken != null && result instanceof StoreResult.Stored kept) {
+                // A writer that threw mid-file: its failure stands, and the bytes it did keep are listed.
+                Map<String, Object> details = new java.util.LinkedHashMap<>(broken.failure().details());
+                details.put(BundleWriter.RETAINED_PATH, kept.path());
+                details.put(BundleWriter.RETAINED_BYTES, kept.bytes());
+                details.put(BundleWriter.RETAINED_SHA256, kept.sha256());
+                return new StoreResult.StoreFailed(new Failure(ErrorCodes.STORAGE_FAILED, broken.failure().message(),
+                        details));
+            }
+            return result;
+        }
     }
 }

@@ -4,6 +4,8 @@ import com.androperator.evidence.contracts.Artifact;
 import com.androperator.evidence.contracts.ArtifactKind;
 import com.androperator.evidence.contracts.BundleError;
 import com.androperator.evidence.contracts.ErrorCodes;
+import com.androperator.evidence.contracts.NonBlank;
+import com.androperator.evidence.contracts.StreamedString;
 import com.androperator.evidence.contracts.Timing;
 import com.androperator.evidence.domain.budget.Deadline;
 import com.androperator.evidence.domain.capture.VerifiedWrite.Persisted;
@@ -17,7 +19,8 @@ import com.androperator.evidence.domain.port.OperatorGateway.OperatorCommand;
 import com.androperator.evidence.domain.port.OperatorGateway.OperatorEnvelope;
 import com.androperator.evidence.domain.port.OperatorGateway.OperatorOutcome;
 import com.androperator.evidence.domain.port.OperatorGateway.StepResult;
-import java.nio.charset.StandardCharsets;
+import java.io.IOException;
+import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -38,6 +41,8 @@ final class HierarchyStep {
     static final long ENGINE_MIN_TIMEOUT_MS = 1_000;
     static final long ENGINE_MAX_TIMEOUT_MS = 120_000;
     static final String DEADLINE_OWNER = "evidence_capture";
+    /** The phase recorded for a command the capture never started because the caller had cancelled. */
+    static final String PHASE_NOT_STARTED = "not_started";
     static final OperatorAction READINESS = new OperatorAction("h1", "doctor_ping");
     static final OperatorAction SNAPSHOT = new OperatorAction("snap", "snapshot_ui");
 
@@ -63,23 +68,27 @@ final class HierarchyStep {
 
         Map<String, Object> details();
 
-        record Xml(byte[] bytes, Map<String, Object> result, Map<String, Object> details) implements Exchange {
+        /** {@code text} is the snapshot's data.text, valid UTF-8, possibly spooled by the gateway. */
+        record Xml(StreamedString text, Map<String, Object> result, Map<String, Object> details) implements Exchange {
         }
 
         record NoXml(BundleError error, Map<String, Object> result, Map<String, Object> details) implements Exchange {
         }
     }
 
+    /**
+     * @param releases collects what frees the Operator's spooled strings; run once captures.json,
+     *                 which holds them, is written
+     */
     CapturedArtifact capture(String serial, String operatorPackage, Deadline deadline, GuardedWriter writer,
-                             String evidenceId) {
+                             String evidenceId, Releases releases) {
         StepClock.Mark start = clock.mark();
-        Exchange exchange = converse(serial, operatorPackage, deadline, evidenceId);
+        Exchange exchange = converse(serial, operatorPackage, deadline, evidenceId, releases);
         StepClock.Mark answered = clock.mark();
         Persisted persisted;
         Timing persistence = null;
         if (exchange instanceof Exchange.Xml xml) {
-            persisted = VerifiedWrite.persist(writer, ArtifactKind.HIERARCHY, ArtifactFiles.HIERARCHY_PARTIAL,
-                    ArtifactFiles.HIERARCHY, xml.bytes(), () -> verify(xml.bytes()));
+            persisted = persistXml(writer, xml.text());
             persistence = clock.between(answered, clock.mark());
         } else {
             persisted = new Persisted.Lost(((Exchange.NoXml) exchange).error());
@@ -90,14 +99,50 @@ final class HierarchyStep {
                 clock.between(start, answered), persistence, exchange.result(), exchange.details()));
     }
 
-    private Exchange converse(String serial, String operatorPackage, Deadline deadline, String evidenceId) {
+    /**
+     * hierarchy.partial.xml written from the text as the verifier reads it (the XML is parsed once,
+     * and no whole copy is made), then promoted when it is well-formed.
+     */
+    private Persisted persistXml(GuardedWriter writer, StreamedString text) {
+        GuardedWriter.StreamedPartial partial = writer.streamedPartial(ArtifactFiles.HIERARCHY_PARTIAL);
+        Verdict verdict;
+        try (CopyingStream copying = new CopyingStream(text.openUtf8(), partial)) {
+            HierarchyVerification verification = verify(copying);
+            try {
+                copying.drain();
+            } catch (IOException e) {
+                if (!copying.storageFailed()) {
+                    throw e;
+                }
+            }
+            verdict = verdictOf(verification);
+        } catch (IOException e) {
+            verdict = new Verdict.Rejected(new BundleError(ErrorCodes.STORAGE_FAILED, VerifiedWrite.PERSISTENCE_STAGE,
+                    "The Operator's hierarchy text could not be read back from the host's spool: " + e.getMessage(),
+                    ArtifactKind.HIERARCHY.wire()));
+        }
+        if (!partial.started()) {
+            return new Persisted.Lost(verdict instanceof Verdict.Rejected rejected ? rejected.error()
+                    : hierarchyError(ErrorCodes.HIERARCHY_INVALID, "The Operator's hierarchy text yielded no bytes."));
+        }
+        Verdict decided = verdict;
+        return VerifiedWrite.conclude(writer, ArtifactKind.HIERARCHY, ArtifactFiles.HIERARCHY_PARTIAL,
+                ArtifactFiles.HIERARCHY, partial.finish(), () -> decided);
+    }
+
+    private Exchange converse(String serial, String operatorPackage, Deadline deadline, String evidenceId,
+                              Releases releases) {
         List<String> effects = new ArrayList<>();
         Map<String, Object> details = new LinkedHashMap<>();
+        if (deadline.cancelled()) {
+            return cancelledBeforeDispatch("readiness", effects, details, deadline);
+        }
         if (deadline.remainingMillis() < ENGINE_MIN_TIMEOUT_MS) {
             return skipped("readiness", effects, details, deadline);
         }
         OperatorOutcome readiness = execute(new OperatorCommand(serial, operatorPackage, evidenceId + "-readiness",
                 evidenceId, source, engineTimeout(deadline), List.of(READINESS)), deadline);
+        releases.add(readiness);
         if (readiness instanceof OperatorOutcome.NotAnswered notAnswered) {
             if (notAnswered.dispatched()) {
                 effects.add("readiness_dispatched");
@@ -126,11 +171,15 @@ final class HierarchyStep {
                             + "presses Home: prepare the screen yourself, then capture into a new directory.",
                     ArtifactKind.HIERARCHY.wire()), null, details);
         }
+        if (deadline.cancelled()) {
+            return cancelledBeforeDispatch("snapshot", effects, details, deadline);
+        }
         if (deadline.remainingMillis() < ENGINE_MIN_TIMEOUT_MS) {
             return skipped("snapshot", effects, details, deadline);
         }
         OperatorOutcome snapshot = execute(new OperatorCommand(serial, operatorPackage, evidenceId + "-hierarchy",
                 evidenceId, source, engineTimeout(deadline), List.of(SNAPSHOT)), deadline);
+        releases.add(snapshot);
         if (snapshot instanceof OperatorOutcome.NotAnswered notAnswered) {
             if (notAnswered.dispatched()) {
                 effects.add("broadcast_dispatched");
@@ -154,19 +203,20 @@ final class HierarchyStep {
                     ? "The Operator reported success without a \"snap\" step result."
                     : "The Operator reported success but its \"snap\" step failed."), answer.original(), details);
         }
-        String text = step.get().data().get("text");
-        if (text == null || text.isEmpty()) {
+        Optional<StreamedString> text = step.get().text("text");
+        if (text.isEmpty() || text.get().utf8Length() == 0) {
             return new Exchange.NoXml(hierarchyError(ErrorCodes.HIERARCHY_INVALID,
                     "The Operator's \"snap\" step carried no hierarchy XML in data.text."), answer.original(), details);
         }
-        return new Exchange.Xml(text.getBytes(StandardCharsets.UTF_8), answer.original(), details);
+        return new Exchange.Xml(text.get(), answer.original(), details);
     }
 
     /** The Operator's own failure: its error code passes through unchanged. */
     private static BundleError operatorFailure(OperatorEnvelope envelope, String prefix) {
-        String code = envelope.errorCode() == null || envelope.errorCode().isBlank()
-                ? ErrorCodes.OPERATOR_COMMAND_FAILED : envelope.errorCode();
-        String message = envelope.error() == null || envelope.error().isBlank()
+        // Blank as the schema's \S means it: a lone U+00A0 from the device is no code or message.
+        String code = !NonBlank.isNonBlank(envelope.errorCode()) ? ErrorCodes.OPERATOR_COMMAND_FAILED
+                : envelope.errorCode();
+        String message = !NonBlank.isNonBlank(envelope.error())
                 ? "the Operator reported status \"" + envelope.status() + "\" without a message" : envelope.error();
         return hierarchyError(code, prefix + message);
     }
@@ -185,9 +235,46 @@ final class HierarchyStep {
                 + "execution engine's " + ENGINE_MIN_TIMEOUT_MS + " ms minimum timeout."), null, details);
     }
 
+    /** Cancelled before {@code command} was sent: nothing goes to the device after a cancellation. */
+    private static Exchange cancelledBeforeDispatch(String command, List<String> effects, Map<String, Object> details,
+                                                    Deadline deadline) {
+        String by = deadline.cancelledBy();
+        details.put("cancelledBy", by);
+        details.put("command", command);
+        details.put("phase", PHASE_NOT_STARTED);
+        details.put("dispatched", false);
+        details.put("effects", List.copyOf(effects));
+        details.put("reader", Map.of());
+        return new Exchange.NoXml(hierarchyError(ErrorCodes.COMMAND_CANCELLED, "Hierarchy capture was cancelled ("
+                + by + ") before the " + command + " command was sent; nothing was dispatched."), null, details);
+    }
+
+    /** A command that stopped without an answer because the caller cancelled: recorded like a budget expiry. */
+    private static Exchange cancelledInFlight(String command, OperatorOutcome.NotAnswered outcome, List<String> effects,
+                                              Map<String, Object> details, Deadline deadline) {
+        Failure failure = outcome.failure();
+        String by = deadline.cancelledBy();
+        details.put("cancelledBy", by);
+        details.put("command", command);
+        details.put("phase", outcome.phase());
+        details.put("dispatched", outcome.dispatched());
+        details.put("effects", List.copyOf(effects));
+        details.put("reader", failure.details());
+        if (!failure.code().equals(ErrorCodes.COMMAND_CANCELLED)) {
+            details.put("transportCode", failure.code());
+        }
+        return new Exchange.NoXml(hierarchyError(ErrorCodes.COMMAND_CANCELLED, "Hierarchy capture was cancelled ("
+                + by + ") while the " + command + " command was in phase " + outcome.phase() + " ("
+                + (outcome.dispatched() ? "dispatched; it is never sent again, and host cleanup does not prove that "
+                + "Android stopped executing it" : "not dispatched") + "): " + failure.message()), null, details);
+    }
+
     private static Exchange notAnswered(String command, OperatorOutcome.NotAnswered outcome, List<String> effects,
                                         Map<String, Object> details, Deadline deadline) {
         Failure failure = outcome.failure();
+        if (deadline.cancelled() || failure.code().equals(ErrorCodes.COMMAND_CANCELLED)) {
+            return cancelledInFlight(command, outcome, effects, details, deadline);
+        }
         boolean budgetCanceled = deadline.expired() && CANCELLATION_CODES.contains(failure.code());
         if (budgetCanceled) {
             details.put("deadlineOwner", DEADLINE_OWNER);
@@ -233,20 +320,23 @@ final class HierarchyStep {
         return (int) Math.max(ENGINE_MIN_TIMEOUT_MS, Math.min(ENGINE_MAX_TIMEOUT_MS, deadline.remainingMillis()));
     }
 
-    private Verdict verify(byte[] xml) {
-        HierarchyVerification verification;
+    private HierarchyVerification verify(InputStream xml) {
         try {
-            verification = hierarchies.verify(xml);
+            HierarchyVerification verification = hierarchies.verify(xml);
+            return verification != null ? verification
+                    : new HierarchyVerification.Rejected("the XML verifier returned no verdict");
         } catch (RuntimeException e) {
-            verification = new HierarchyVerification.Rejected("the XML verifier failed: " + AdapterFault.describe(e));
+            return new HierarchyVerification.Rejected("the XML verifier failed: " + AdapterFault.describe(e));
         }
+    }
+
+    private static Verdict verdictOf(HierarchyVerification verification) {
         if (verification instanceof HierarchyVerification.WellFormed) {
             return new Verdict.Accepted(null);
         }
-        String reason = verification instanceof HierarchyVerification.Rejected rejected ? rejected.reason()
-                : "the XML verifier returned no verdict";
         return new Verdict.Rejected(new BundleError(ErrorCodes.HIERARCHY_INVALID, VerifiedWrite.VERIFICATION_STAGE,
-                "The hierarchy is not well-formed XML rooted at <hierarchy>: " + reason, ArtifactKind.HIERARCHY.wire()));
+                "The hierarchy is not well-formed XML rooted at <hierarchy>: "
+                        + ((HierarchyVerification.Rejected) verification).reason(), ArtifactKind.HIERARCHY.wire()));
     }
 
     private static BundleError hierarchyError(String code, String message) {

@@ -9,6 +9,7 @@ import com.androperator.evidence.contracts.Timing;
 import com.androperator.evidence.domain.budget.Deadline;
 import com.androperator.evidence.domain.capture.VerifiedWrite.Persisted;
 import com.androperator.evidence.domain.capture.VerifiedWrite.Verdict;
+import com.androperator.evidence.domain.port.ByteSink;
 import com.androperator.evidence.domain.port.Failure;
 import com.androperator.evidence.domain.port.ImageVerifier;
 import com.androperator.evidence.domain.port.ImageVerifier.ImageVerification;
@@ -19,14 +20,19 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The screenshot: one targeted adb transfer, its bytes kept as screenshot.partial.png, promoted to
- * screenshot.png only when the transfer completed and the PNG verified. Geometry comes only from
+ * The screenshot: one targeted adb transfer whose bytes go to screenshot.partial.png as they are
+ * read (hashed by the writer and verified in the same pass, so nothing is held whole in memory and
+ * a process killed mid-transfer leaves what arrived), promoted to screenshot.png only when the
+ * transfer completed and the PNG verified. Geometry comes only from
  * the verifier. The captures.json record carries the host transport receipt, whose {@code ok}
  * says only whether the transport completed.
  */
 final class ScreenshotStep {
     static final String STAGE = "screenshot";
     static final String SOURCE = "adb_screencap";
+    /** Keys of a cancelled transfer's failure details (see {@link ScreenshotSource}) and of its record. */
+    static final String PHASE = "phase";
+    static final String DISPATCHED = "dispatched";
 
     private final ScreenshotSource screenshots;
     private final ImageVerifier images;
@@ -41,7 +47,16 @@ final class ScreenshotStep {
     CapturedArtifact capture(String serial, Deadline deadline, GuardedWriter writer, String evidenceId) {
         String commandId = evidenceId + "-screenshot";
         StepClock.Mark start = clock.mark();
-        ScreenshotTransfer transfer = transfer(serial, deadline);
+        GuardedWriter.StreamedPartial partial = writer.streamedPartial(ArtifactFiles.SCREENSHOT_PARTIAL);
+        Verification verification = new Verification();
+        // One pass: each piece read from the device is written (and hashed) and then verified.
+        ScreenshotTransfer transfer = transfer(serial, deadline, (bytes, offset, length) -> {
+            if (!partial.write(bytes, offset, length)) {
+                return false;
+            }
+            verification.accept(bytes, offset, length);
+            return true;
+        });
         StepClock.Mark transferred = clock.mark();
         Optional<Failure> transportFailure = transportFailure(transfer);
         Optional<BundleError> transferError = transportFailure.map(f -> transferError(f, transfer, deadline));
@@ -54,18 +69,23 @@ final class ScreenshotStep {
             if (!failure.details().isEmpty()) {
                 details.put("transport", failure.details());
             }
+            if (transferError.get().code().equals(ErrorCodes.COMMAND_CANCELLED)) {
+                details.putAll(cancellationDetails(failure, transfer, deadline));
+            }
         }
 
         Persisted persisted;
         Timing persistence = null;
-        if (transfer.bytes().length == 0) {
+        if (!partial.started()) {
+            verification.close();
             persisted = new Persisted.Lost(transferError.orElseGet(() -> new BundleError(ErrorCodes.SCREENSHOT_INVALID,
                     VerifiedWrite.VERIFICATION_STAGE, "The screenshot transfer delivered no bytes; an empty PNG is not an image.",
                     ArtifactKind.SCREENSHOT.wire())));
         } else {
-            persisted = VerifiedWrite.persist(writer, ArtifactKind.SCREENSHOT, ArtifactFiles.SCREENSHOT_PARTIAL,
-                    ArtifactFiles.SCREENSHOT, transfer.bytes(),
-                    () -> transferError.<Verdict>map(Verdict.Rejected::new).orElseGet(() -> verify(transfer.bytes())));
+            persisted = VerifiedWrite.conclude(writer, ArtifactKind.SCREENSHOT, ArtifactFiles.SCREENSHOT_PARTIAL,
+                    ArtifactFiles.SCREENSHOT, partial.finish(),
+                    () -> transferError.<Verdict>map(Verdict.Rejected::new).orElseGet(verification::verdict));
+            verification.close();
             persistence = clock.between(transferred, clock.mark());
         }
         Timing whole = clock.between(start, clock.mark());
@@ -78,9 +98,15 @@ final class ScreenshotStep {
                 clock.between(start, transferred), persistence, receipt, details));
     }
 
-    private ScreenshotTransfer transfer(String serial, Deadline deadline) {
+    private ScreenshotTransfer transfer(String serial, Deadline deadline, ByteSink sink) {
+        if (deadline.cancelled()) {
+            // Nothing goes to the device after a cancellation.
+            return new ScreenshotTransfer(0, false, Optional.of(new Failure(ErrorCodes.COMMAND_CANCELLED,
+                    "cancelled before the screenshot started; nothing was sent",
+                    Map.of(PHASE, HierarchyStep.PHASE_NOT_STARTED, DISPATCHED, false))), Map.of());
+        }
         try {
-            ScreenshotTransfer transfer = screenshots.capture(serial, deadline);
+            ScreenshotTransfer transfer = screenshots.capture(serial, deadline, sink);
             if (transfer != null) {
                 return transfer;
             }
@@ -91,10 +117,13 @@ final class ScreenshotStep {
     }
 
     private static ScreenshotTransfer failedTransfer(String message) {
-        return new ScreenshotTransfer(new byte[0], false, Optional.of(Failure.of(ErrorCodes.SCREENSHOT_FAILED, message)), Map.of());
+        return new ScreenshotTransfer(0, false, Optional.of(Failure.of(ErrorCodes.SCREENSHOT_FAILED, message)), Map.of());
     }
 
-    /** The transfer's failure; a transport that did not complete failed even when it named no failure. */
+    /**
+     * The transfer's failure; a transport that did not complete failed even when it named no failure.
+     * (A transfer that the storage stopped failed too, but then the storage error is the artifact's.)
+     */
     private static Optional<Failure> transportFailure(ScreenshotTransfer transfer) {
         if (transfer.failure().isEmpty() && !transfer.transportCompleted()) {
             return Optional.of(Failure.of(ErrorCodes.SCREENSHOT_FAILED, "the screenshot transfer did not complete"));
@@ -103,31 +132,92 @@ final class ScreenshotStep {
     }
 
     /**
-     * A transport failure reported after the device-work budget ran out is this capture's
-     * cancellation, recorded as COMMAND_TIMEOUT whatever the transport saw.
+     * A transport failure reported after the caller cancelled is COMMAND_CANCELLED; one reported
+     * after the device-work budget ran out is this capture's cancellation by its budget, recorded
+     * as COMMAND_TIMEOUT whatever the transport saw.
      */
     private static BundleError transferError(Failure failure, ScreenshotTransfer transfer, Deadline deadline) {
+        if (failure.code().equals(ErrorCodes.COMMAND_CANCELLED) || deadline.cancelled()) {
+            Map<String, Object> state = cancellationDetails(failure, transfer, deadline);
+            return new BundleError(ErrorCodes.COMMAND_CANCELLED, STAGE, "The screenshot was cancelled ("
+                    + state.get("cancelledBy") + ") in phase " + state.get(PHASE) + " ("
+                    + (Boolean.TRUE.equals(state.get(DISPATCHED)) ? "screencap was started" : "screencap was not started")
+                    + "); " + transfer.bytesReceived() + " bytes were received and are kept: " + failure.message(),
+                    ArtifactKind.SCREENSHOT.wire());
+        }
         if (!failure.code().equals(ErrorCodes.COMMAND_TIMEOUT) && deadline.expired()) {
             return new BundleError(ErrorCodes.COMMAND_TIMEOUT, STAGE, "The device-work budget expired during the "
                     + "screenshot transfer (" + failure.code() + ": " + failure.message() + "); "
-                    + transfer.bytes().length + " bytes were received.", ArtifactKind.SCREENSHOT.wire());
+                    + transfer.bytesReceived() + " bytes were received.", ArtifactKind.SCREENSHOT.wire());
         }
         return new BundleError(failure.code(), STAGE, failure.message(), ArtifactKind.SCREENSHOT.wire());
     }
 
-    private Verdict verify(byte[] png) {
-        ImageVerification verification;
-        try {
-            verification = images.verify(png);
-        } catch (RuntimeException e) {
-            verification = new ImageVerification.Rejected("the PNG verifier failed: " + AdapterFault.describe(e));
+    /**
+     * Who cancelled, the phase the transfer stopped in and whether screencap was started, from the
+     * source's failure details (display_selection or transfer; not_started when nothing was asked).
+     */
+    private static Map<String, Object> cancellationDetails(Failure failure, ScreenshotTransfer transfer,
+                                                           Deadline deadline) {
+        Map<String, Object> state = new LinkedHashMap<>();
+        state.put("cancelledBy", deadline.cancelledBy());
+        state.put(PHASE, failure.details().get(PHASE) instanceof String phase ? phase : "transfer");
+        state.put(DISPATCHED, failure.details().get(DISPATCHED) instanceof Boolean sent ? sent
+                : transfer.bytesReceived() > 0);
+        state.put("bytesReceived", transfer.bytesReceived());
+        return state;
+    }
+
+    /**
+     * The PNG check fed piece by piece as the bytes are written. A verifier that throws is a
+     * rejection that says so; its later pieces are ignored.
+     */
+    private final class Verification {
+        private ImageVerifier.ImageCheck check;
+        private String broken;
+
+        void accept(byte[] bytes, int offset, int length) {
+            if (broken != null) {
+                return;
+            }
+            try {
+                if (check == null) {
+                    check = images.start();
+                }
+                check.accept(bytes, offset, length);
+            } catch (RuntimeException e) {
+                broken = "the PNG verifier failed: " + AdapterFault.describe(e);
+            }
         }
-        if (verification instanceof ImageVerification.Verified verified) {
-            return new Verdict.Accepted(ImageGeometry.ofPixels(verified.width(), verified.height()));
+
+        Verdict verdict() {
+            ImageVerification verification;
+            if (broken != null) {
+                verification = new ImageVerification.Rejected(broken);
+            } else {
+                try {
+                    verification = check == null ? null : check.finish();
+                } catch (RuntimeException e) {
+                    verification = new ImageVerification.Rejected("the PNG verifier failed: " + AdapterFault.describe(e));
+                }
+            }
+            if (verification instanceof ImageVerification.Verified verified) {
+                return new Verdict.Accepted(ImageGeometry.ofPixels(verified.width(), verified.height()));
+            }
+            String reason = verification instanceof ImageVerification.Rejected rejected ? rejected.reason()
+                    : "the PNG verifier returned no verdict";
+            return new Verdict.Rejected(new BundleError(ErrorCodes.SCREENSHOT_INVALID, VerifiedWrite.VERIFICATION_STAGE,
+                    "The screenshot is not a complete, valid PNG: " + reason, ArtifactKind.SCREENSHOT.wire()));
         }
-        String reason = verification instanceof ImageVerification.Rejected rejected ? rejected.reason()
-                : "the PNG verifier returned no verdict";
-        return new Verdict.Rejected(new BundleError(ErrorCodes.SCREENSHOT_INVALID, VerifiedWrite.VERIFICATION_STAGE,
-                "The screenshot is not a complete, valid PNG: " + reason, ArtifactKind.SCREENSHOT.wire()));
+
+        void close() {
+            if (check != null) {
+                try {
+                    check.close();
+                } catch (RuntimeException ignored) {
+                    // The verdict is decided; a verifier that cannot release its inflater changes nothing.
+                }
+            }
+        }
     }
 }

@@ -12,9 +12,9 @@ import java.util.function.Supplier;
 import java.util.regex.Pattern;
 
 /**
- * Persists captured bytes the one way the bundle allows: write them as a partial file first, and
- * promote that file to its final name only when verification accepted the bytes. Rejected bytes
- * stay behind under their partial name as evidence.
+ * Persists captured bytes the one way the bundle allows: they go to a partial file as they arrive
+ * (verified in the same pass), and that file is promoted to its final name only when verification
+ * accepted the bytes. Rejected bytes stay behind under their partial name as evidence.
  */
 final class VerifiedWrite {
     static final String PERSISTENCE_STAGE = "persistence";
@@ -48,19 +48,23 @@ final class VerifiedWrite {
         }
     }
 
-    static Persisted persist(GuardedWriter writer, ArtifactKind kind, String partialName, String finalName,
-                             byte[] bytes, Supplier<Verdict> verify) {
-        StoreResult partial = writer.writePartial(partialName, bytes);
-        if (partial instanceof StoreResult.StoreFailed failed) {
+    /**
+     * Concludes a partial file whose bytes were all written ({@code written} is its end): a failed
+     * write keeps what it left as the partial file it is; otherwise {@code verdict} decides whether
+     * it is promoted to {@code finalName}.
+     */
+    static Persisted conclude(GuardedWriter writer, ArtifactKind kind, String partialName, String finalName,
+                              StoreResult written, Supplier<Verdict> verdict) {
+        if (written instanceof StoreResult.StoreFailed failed) {
             // A write cut short leaves its file behind: it is listed as the partial file it is.
             BundleError error = storageError(kind, partialName, failed);
             return retained(failed).filter(file -> file.path().equals(partialName))
                     .<Persisted>map(file -> new Persisted.Retained(file, error))
                     .orElseGet(() -> new Persisted.Lost(error));
         }
-        StoreResult.Stored partialFile = (StoreResult.Stored) partial;
-        Verdict verdict = verify.get();
-        if (verdict instanceof Verdict.Rejected rejected) {
+        StoreResult.Stored partialFile = (StoreResult.Stored) written;
+        Verdict decided = verdict.get();
+        if (decided instanceof Verdict.Rejected rejected) {
             return new Persisted.Retained(partialFile, rejected.error());
         }
         StoreResult promoted = writer.promote(partialName, finalName);
@@ -68,7 +72,7 @@ final class VerifiedWrite {
             // A failed rename leaves the verified bytes under their partial name.
             return new Persisted.Retained(partialFile, storageError(kind, finalName, failed));
         }
-        return new Persisted.Promoted((StoreResult.Stored) promoted, ((Verdict.Accepted) verdict).image());
+        return new Persisted.Promoted((StoreResult.Stored) promoted, ((Verdict.Accepted) decided).image());
     }
 
     /**
@@ -78,7 +82,7 @@ final class VerifiedWrite {
     static Optional<StoreResult.Stored> retained(StoreResult.StoreFailed failed) {
         Map<String, Object> details = failed.failure().details();
         if (details.get(BundleWriter.RETAINED_PATH) instanceof String path && isPartialFileName(path)
-                && details.get(BundleWriter.RETAINED_BYTES) instanceof Number bytes && bytes.longValue() >= 0
+                && details.get(BundleWriter.RETAINED_BYTES) instanceof Number bytes && bytes.longValue() > 0
                 && details.get(BundleWriter.RETAINED_SHA256) instanceof String sha256 && SHA256.matcher(sha256).matches()) {
             return Optional.of(new StoreResult.Stored(path, bytes.longValue(), sha256));
         }

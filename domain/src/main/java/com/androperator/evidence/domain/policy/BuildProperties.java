@@ -43,7 +43,8 @@ public record BuildProperties(Integer apiLevel, String androidVersion, String ma
             errors.add(MetadataField.MODEL.unavailable(MODEL, malformed));
             return new BuildProperties(null, null, null, null, errors);
         }
-        Integer apiLevel = apiLevel(inventory.properties().get(SDK), errors);
+        Integer apiLevel = inventory.notUtf8().contains(SDK) ? notUtf8(SDK, MetadataField.API_LEVEL, errors)
+                : apiLevel(inventory.properties().get(SDK), errors);
         String release = text(inventory, RELEASE, MetadataField.ANDROID_VERSION, errors);
         String manufacturer = text(inventory, MANUFACTURER, MetadataField.MANUFACTURER, errors);
         String model = text(inventory, MODEL, MetadataField.MODEL, errors);
@@ -68,11 +69,21 @@ public record BuildProperties(Integer apiLevel, String androidVersion, String ma
     }
 
     private static String text(PropertyInventory inventory, String property, MetadataField field, List<BundleError> errors) {
+        if (inventory.notUtf8().contains(property)) {
+            return notUtf8(property, field, errors);
+        }
         String raw = inventory.properties().get(property);
         if (raw == null || raw.isEmpty()) {
             errors.add(field.error(ErrorCodes.METADATA_UNAVAILABLE, property + " is absent or empty"));
             return null;
         }
         return raw;
+    }
+
+    /** A value the device sent as bytes that are not UTF-8: unavailable, never a guessed string. */
+    private static <T> T notUtf8(String property, MetadataField field, List<BundleError> errors) {
+        errors.add(field.error(ErrorCodes.METADATA_UNAVAILABLE, property
+                + " is not valid UTF-8 on the device; its value is not recorded"));
+        return null;
     }
 }

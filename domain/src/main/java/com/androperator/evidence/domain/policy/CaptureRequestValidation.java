@@ -47,6 +47,10 @@ public final class CaptureRequestValidation {
         if (given.isBlank()) {
             return invalid(OUTPUT_DIR, OUTPUT_DIR + " must not be blank: " + fix);
         }
+        Optional<Failure> unpaired = CallerText.refusal(OUTPUT_DIR, given);
+        if (unpaired.isPresent()) {
+            return Checked.rejected(unpaired.get());
+        }
         if (given.indexOf('\0') >= 0) {
             return invalid(OUTPUT_DIR, OUTPUT_DIR + " must not contain NUL characters: " + fix);
         }
@@ -87,6 +91,10 @@ public final class CaptureRequestValidation {
         if (given.isBlank()) {
             return invalid(DEVICE, DEVICE + " must not be blank: " + fix);
         }
+        Optional<Failure> unpaired = CallerText.refusal(DEVICE, given);
+        if (unpaired.isPresent()) {
+            return Checked.rejected(unpaired.get());
+        }
         if (given.length() > MAX_SERIAL_LENGTH) {
             return invalid(DEVICE, DEVICE + " is " + given.length() + " characters long; at most "
                     + MAX_SERIAL_LENGTH + " are allowed: " + fix);
@@ -107,6 +115,10 @@ public final class CaptureRequestValidation {
             return invalid(OPERATOR_PACKAGE, OPERATOR_PACKAGE + " is required: give the installed Operator's package, "
                     + "e.g. com.androperator.operator.dev");
         }
+        Optional<Failure> unpaired = CallerText.refusal(OPERATOR_PACKAGE, given);
+        if (unpaired.isPresent()) {
+            return Checked.rejected(unpaired.get());
+        }
         if (given.length() > MAX_PACKAGE_LENGTH) {
             return invalid(OPERATOR_PACKAGE, OPERATOR_PACKAGE + " is " + given.length()
                     + " characters long; a package identifier is " + rule);
@@ -118,8 +130,12 @@ public final class CaptureRequestValidation {
         return Checked.accepted(given);
     }
 
-    /** Optional label; empty is valid; at most 2048 UTF-16 code units. */
+    /** Optional label; empty is valid; at most 2048 UTF-16 code units, every surrogate paired. */
     public static Checked<String> label(String given) {
+        Optional<Failure> unpaired = CallerText.refusal(LABEL, given);
+        if (unpaired.isPresent()) {
+            return Checked.rejected(unpaired.get());
+        }
         if (given != null && given.length() > Manifest.MAX_LABEL_UTF16_UNITS) {
             return invalid(LABEL, LABEL + " is " + given.length() + " UTF-16 code units long; at most "
                     + Manifest.MAX_LABEL_UTF16_UNITS + " are allowed: shorten it");
@@ -129,7 +145,8 @@ public final class CaptureRequestValidation {
 
     /**
      * Optional JSON object (null means {@code {}}), at most 16 KiB as compact UTF-8 JSON. Arrays,
-     * scalars and anything that is not a JSON value tree are rejected. The accepted map is a
+     * scalars, anything that is not a JSON value tree and keys or strings with an unpaired
+     * surrogate ({@link CallerText}) are rejected. The accepted map is a
      * deep read-only snapshot of the caller's, values unchanged.
      */
     public static Checked<Map<String, Object>> context(Object given) {
@@ -143,6 +160,10 @@ public final class CaptureRequestValidation {
         Optional<String> problem = jsonProblem(object, "$", 1);
         if (problem.isPresent()) {
             return invalid(CONTEXT_JSON, CONTEXT_JSON + " " + problem.get() + ": pass a JSON object of JSON values");
+        }
+        Optional<Failure> unpaired = CallerText.refusal(CONTEXT_JSON, object, "$");
+        if (unpaired.isPresent()) {
+            return Checked.rejected(unpaired.get());
         }
         long size = CompactJson.utf8Length(object);
         if (size > MAX_CONTEXT_UTF8_BYTES) {
@@ -194,7 +215,7 @@ public final class CaptureRequestValidation {
                 if (!(entry.getKey() instanceof String key)) {
                     return Optional.of("has a non-string key at " + where);
                 }
-                Optional<String> inner = jsonProblem(entry.getValue(), where + "." + key, depth + 1);
+                Optional<String> inner = jsonProblem(entry.getValue(), where + "." + CallerText.printable(key), depth + 1);
                 if (inner.isPresent()) {
                     return inner;
                 }
@@ -237,7 +258,7 @@ public final class CaptureRequestValidation {
     }
 
     private static String quoted(String value) {
-        return '"' + value + '"';
+        return '"' + CallerText.printable(value) + '"';
     }
 
     private static <T> Checked<T> invalid(String option, String message) {

@@ -43,6 +43,11 @@ public final class DeviceClassification {
         if (!inventory.parseable()) {
             return unknown(flags, "the getprop output was not a property listing");
         }
+        for (String flag : new String[] {KERNEL_QEMU, BOOT_QEMU}) {
+            if (inventory.notUtf8().contains(flag)) {
+                return unknown(flags, flag + " is not valid UTF-8 on the device");
+            }
+        }
         if (inventory.properties().isEmpty()) {
             return unknown(flags, "getprop listed no properties");
         }

@@ -24,8 +24,20 @@ public interface BundleWriter {
 
     Path directory();
 
+    /**
+     * Creates {@code partialName} (which must contain ".partial.") new, for bytes that arrive in
+     * pieces: each {@link PartialFile#write} reaches the file at once (a process killed mid-transfer
+     * leaves what arrived), hashed and counted as written. Creation problems surface through the
+     * handle: {@code write} returns false and {@code finish} reports the failure.
+     */
+    PartialFile createPartial(String partialName);
+
     /** Writes and fsyncs {@code bytes} as {@code partialName} (which must contain ".partial."). */
-    StoreResult writePartial(String partialName, byte[] bytes);
+    default StoreResult writePartial(String partialName, byte[] bytes) {
+        PartialFile file = createPartial(partialName);
+        file.write(bytes, 0, bytes.length);
+        return file.finish();
+    }
 
     /** Renames a verified partial file to its final name (which must not exist). */
     StoreResult promote(String partialName, String finalName);
@@ -35,6 +47,23 @@ public interface BundleWriter {
 
     /** Writes manifest.json atomically: write a partial file, fsync, rename, fsync the directory. */
     StoreResult finalizeManifest(Manifest manifest);
+
+    /** A partial file being written; used by one thread. */
+    interface PartialFile {
+        /**
+         * Appends the bytes to the file. False once storage has failed: later writes are ignored
+         * and {@link #finish} reports the failure (the bytes written before it stay in the file).
+         */
+        boolean write(byte[] bytes, int offset, int length);
+
+        /**
+         * Ends the file: fsync, close, fsync of the directory entry. {@code Stored} with the bytes
+         * and sha256 of everything written, or {@code StoreFailed}, whose details name the file it
+         * left ({@link #RETAINED_PATH} &amp; co). A failure that left no byte in the file removes
+         * it: an empty partial proves nothing and would mislead. Idempotent.
+         */
+        StoreResult finish();
+    }
 
     sealed interface StoreResult {
         /** {@code path} is bundle-relative. */

@@ -2,10 +2,13 @@ package com.androperator.evidence.domain.port;
 
 import com.androperator.evidence.domain.budget.Deadline;
 import java.util.Map;
+import java.util.Set;
 
 /**
- * Targeted adb observations of the device, each bounded by the deadline it is given. These parse
- * the wire formats; the policies (overrides win, emulator classification) live in the domain.
+ * Targeted adb observations of the device, each bounded by the deadline it is given and ended at
+ * once by its cancellation (COMMAND_CANCELLED, details {@code dispatched}: whether the command was
+ * sent). These parse the wire formats; the policies (overrides win, emulator classification) live
+ * in the domain.
  */
 public interface DeviceMetadataSource {
 
@@ -27,10 +30,23 @@ public interface DeviceMetadataSource {
     /**
      * A getprop inventory. {@code parseable} is false when the output was not a property
      * listing at all; an empty map means it listed nothing. Values are raw (multi-line kept).
+     * {@code notUtf8} names the properties whose value the device sent as bytes that are not
+     * valid UTF-8: they are not in {@code properties} (no value is ever guessed), and a field
+     * that needs one is unavailable.
      */
-    record PropertyInventory(Map<String, String> properties, boolean parseable) {
+    record PropertyInventory(Map<String, String> properties, boolean parseable, Set<String> notUtf8) {
         public PropertyInventory {
             properties = Map.copyOf(properties);
+            notUtf8 = notUtf8 == null ? Set.of() : Set.copyOf(notUtf8);
+            for (String name : notUtf8) {
+                if (properties.containsKey(name)) {
+                    throw new IllegalArgumentException(name + " has a value and is not UTF-8");
+                }
+            }
+        }
+
+        public PropertyInventory(Map<String, String> properties, boolean parseable) {
+            this(properties, parseable, Set.of());
         }
     }
 

@@ -1,19 +1,50 @@
 package com.androperator.evidence.domain.port;
 
+import com.androperator.evidence.contracts.ParserLimits;
+
 /**
  * Proves from the bytes alone that a screenshot is a complete PNG: signature, header, every chunk
  * CRC, the whole zlib stream decoded to the last row, IEND last. A transport that closed cleanly
  * proves nothing, so this is the only way an image becomes complete.
+ *
+ * <p>The check consumes the bytes as they arrive ({@link #start()}), so the screenshot is read,
+ * written, hashed and verified in one pass and never held whole in memory.
  */
 public interface ImageVerifier {
 
     /** Largest PNG accepted, in bytes (spec: capture is limited to 64 MiB). */
-    long MAX_PNG_BYTES = 64L * 1024 * 1024;
+    long MAX_PNG_BYTES = ParserLimits.MAX_PNG_BYTES;
 
     /** Largest image decoded, in pixels (spec: decoding is limited to 32 million pixels). */
-    long MAX_PIXELS = 32_000_000L;
+    long MAX_PIXELS = ParserLimits.MAX_PIXELS;
 
-    ImageVerification verify(byte[] png);
+    /** Starts checking one PNG whose bytes will be handed over in order, in pieces of any size. */
+    ImageCheck start();
+
+    /** Checks a PNG that is already whole in memory. */
+    default ImageVerification verify(byte[] png) {
+        try (ImageCheck check = start()) {
+            check.accept(png, 0, png.length);
+            return check.finish();
+        }
+    }
+
+    /**
+     * One PNG being checked as its bytes arrive. The first problem found is final: later bytes
+     * cost almost nothing. Not shared between threads.
+     */
+    interface ImageCheck extends AutoCloseable {
+        /** The next {@code length} bytes of the PNG. */
+        void accept(byte[] bytes, int offset, int length);
+
+        /** The verdict on every byte accepted: the PNG ends here. */
+        ImageVerification finish();
+
+        /** Releases what the check holds (an inflater); idempotent, also after {@link #finish()}. */
+        @Override
+        default void close() {
+        }
+    }
 
     /** The outcome of verifying one PNG. */
     sealed interface ImageVerification {

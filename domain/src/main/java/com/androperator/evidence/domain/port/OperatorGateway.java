@@ -1,8 +1,10 @@
 package com.androperator.evidence.domain.port;
 
+import com.androperator.evidence.contracts.StreamedString;
 import com.androperator.evidence.domain.budget.Deadline;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The Operator app's command channel: one broadcast dispatch and a logcat result reader started
@@ -38,10 +40,35 @@ public interface OperatorGateway {
         }
     }
 
-    /** One step of an envelope; {@code data} holds string values only. */
-    record StepResult(String id, String actionType, boolean success, Map<String, String> data) {
+    /**
+     * One step of an envelope; its data holds string values only. {@code data} holds those short
+     * enough to keep as Strings; {@code largeData} those the adapter spooled (the hierarchy XML of a
+     * large snapshot), valid UTF-8 byte for byte. No key is in both.
+     */
+    record StepResult(String id, String actionType, boolean success, Map<String, String> data,
+                      Map<String, StreamedString> largeData) {
         public StepResult {
             data = data == null ? Map.of() : Map.copyOf(data);
+            largeData = largeData == null ? Map.of() : Map.copyOf(largeData);
+            for (String key : largeData.keySet()) {
+                if (data.containsKey(key)) {
+                    throw new IllegalArgumentException("data." + key + " is given twice");
+                }
+            }
+        }
+
+        public StepResult(String id, String actionType, boolean success, Map<String, String> data) {
+            this(id, actionType, success, data, Map.of());
+        }
+
+        /** The value of {@code data.<key>}, short or spooled. */
+        public Optional<StreamedString> text(String key) {
+            StreamedString large = largeData.get(key);
+            if (large != null) {
+                return Optional.of(large);
+            }
+            String value = data.get(key);
+            return value == null ? Optional.empty() : Optional.of(StreamedString.of(value));
         }
     }
 
@@ -60,16 +87,34 @@ public interface OperatorGateway {
     sealed interface OperatorOutcome {
         /**
          * A complete, consistent result arrived for this command. {@code original} is the
-         * envelope exactly as parsed from the result line (kept verbatim in captures.json);
-         * {@code readerDiagnostics} says how it arrived (chunk count, bytes, lines).
+         * envelope exactly as parsed from the result line (kept verbatim in captures.json; a long
+         * string in it is a {@link StreamedString}); {@code readerDiagnostics} says how it arrived
+         * (chunk count, bytes, lines). Spooled strings stay readable until {@link #release()},
+         * which the caller runs once it has written them.
          */
         record Answered(OperatorEnvelope envelope, Map<String, Object> original,
-                        Map<String, Object> readerDiagnostics) implements OperatorOutcome {
+                        Map<String, Object> readerDiagnostics, Runnable releaser) implements OperatorOutcome {
+            public Answered {
+                releaser = releaser == null ? () -> { } : releaser;
+            }
+
+            public Answered(OperatorEnvelope envelope, Map<String, Object> original,
+                            Map<String, Object> readerDiagnostics) {
+                this(envelope, original, readerDiagnostics, null);
+            }
+
+            /** Frees what holds the spooled strings (a temporary file); idempotent. */
+            public void release() {
+                releaser.run();
+            }
         }
 
         /**
          * No usable result. {@code failure.code}: OPERATOR_NOT_INSTALLED, BROADCAST_FAILED,
-         * RESULT_TRANSPORT_EXITED, RESULT_MALFORMED or COMMAND_TIMEOUT. {@code phase} is where it
+         * RESULT_TRANSPORT_EXITED, RESULT_ENVELOPE_MALFORMED (also: not valid UTF-8, over a parser
+         * limit), STORAGE_FAILED (the host could not spool a large result), COMMAND_TIMEOUT or
+         * COMMAND_CANCELLED (the deadline's cancellation ended it; nothing is sent after it).
+         * {@code phase} is where it
          * stopped (installed_check, reader_start, dispatch, await_result); {@code dispatched}
          * whether the broadcast was sent; {@code failure.details} holds reader diagnostics (exit
          * status, stderr tail, chunks received).

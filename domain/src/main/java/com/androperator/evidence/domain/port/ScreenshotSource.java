@@ -11,20 +11,29 @@ import java.util.Optional;
  */
 public interface ScreenshotSource {
 
-    ScreenshotTransfer capture(String serial, Deadline deadline);
+    /**
+     * Takes one screenshot, handing every byte received (up to the cap; also when the transfer
+     * fails, since partial bytes are evidence too) to {@code sink} as it is read from the device,
+     * before returning. Bytes past the cap are never handed over.
+     */
+    ScreenshotTransfer capture(String serial, Deadline deadline, ByteSink sink);
 
     /**
-     * What arrived. {@code bytes} are every byte received, even when the transfer failed (partial
-     * bytes are evidence too). {@code transportCompleted} says only that the stream ended without
-     * error; it never proves the image complete. {@code failure} is present when the transfer
-     * failed: COMMAND_TIMEOUT (deadline), DISPLAY_SELECTION_FAILED, SCREENSHOT_FAILED (device
-     * error, cut, over the byte cap). {@code receipt} describes the transport for captures.json:
-     * command, displayId, physicalDisplayId, bytesReceived, exitStatus where known.
+     * How the transfer went. {@code bytesReceived} is how many bytes went to the sink.
+     * {@code transportCompleted} says only that the stream ended without error; it never proves
+     * the image complete. {@code failure} is present when the transfer failed: COMMAND_TIMEOUT
+     * (deadline), COMMAND_CANCELLED (the deadline's cancellation ended it; details {@code phase}:
+     * display_selection or transfer, {@code dispatched}: whether screencap was started; the bytes
+     * received before it went to the sink), DISPLAY_SELECTION_FAILED, SCREENSHOT_FAILED (device
+     * error, cut, over the byte cap, stopped by the sink). {@code receipt} describes the transport
+     * for captures.json: command, displayId, physicalDisplayId, bytesReceived, exitStatus where known.
      */
-    record ScreenshotTransfer(byte[] bytes, boolean transportCompleted, Optional<Failure> failure,
+    record ScreenshotTransfer(long bytesReceived, boolean transportCompleted, Optional<Failure> failure,
                               Map<String, Object> receipt) {
         public ScreenshotTransfer {
-            bytes = bytes == null ? new byte[0] : bytes;
+            if (bytesReceived < 0) {
+                throw new IllegalArgumentException("a transfer receives 0 or more bytes");
+            }
             failure = failure == null ? Optional.empty() : failure;
             // Unknown receipt values (exit status, physical display id) are recorded as null, in order.
             receipt = receipt == null ? Map.of()

@@ -2,6 +2,7 @@ package com.androperator.evidence.domain.video;
 
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.contracts.VideoSize;
+import com.androperator.evidence.domain.policy.CallerText;
 import com.androperator.evidence.domain.policy.Checked;
 import com.androperator.evidence.domain.port.Failure;
 import java.util.Map;
@@ -50,7 +51,7 @@ public final class VideoSizing {
                 + SIZE_OPTION + " for the default";
         Matcher matcher = SIZE.matcher(given == null ? "" : given);
         if (!matcher.matches()) {
-            return invalid(SIZE_OPTION + " must look like WIDTHxHEIGHT, got \"" + given + "\": " + fix);
+            return invalid(SIZE_OPTION + " must look like WIDTHxHEIGHT, got \"" + CallerText.printable(given) + "\": " + fix);
         }
         int width = Integer.parseInt(matcher.group(1));
         int height = Integer.parseInt(matcher.group(2));

@@ -292,7 +292,7 @@ class BudgetTest {
         byte[] png = TestPngs.png(50, 50);
         rig.screenshots().behaving((serial, deadline, clock) -> {
             clock.spend(60_000, deadline);
-            return new com.androperator.evidence.domain.port.ScreenshotSource.ScreenshotTransfer(Arrays.copyOf(png, 40),
+            return new FakeScreenshots.Scripted(Arrays.copyOf(png, 40),
                     false, java.util.Optional.of(Failure.of(ErrorCodes.SCREENSHOT_FAILED, "stream cut")), Map.of());
         });
 

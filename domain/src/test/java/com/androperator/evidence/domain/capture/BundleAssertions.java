@@ -98,7 +98,11 @@ final class BundleAssertions {
         assertThat(captures != null).isEqualTo(envelopes.status() == ArtifactStatus.COMPLETE);
         if (captures != null) {
             assertThat(captures.evidenceId()).isEqualTo(manifest.evidenceId());
-            assertThat(captures.captures()).extracting(CaptureRecord::kind).containsExactly("screenshot", "hierarchy");
+            // A metadata record exists exactly when the caller cancelled a metadata read.
+            boolean metadataCancelled = manifest.errors().stream().anyMatch(e -> e.stage().equals("metadata")
+                    && e.code().equals("COMMAND_CANCELLED"));
+            assertThat(captures.captures()).extracting(CaptureRecord::kind).containsExactlyElementsOf(metadataCancelled
+                    ? List.of("screenshot", "hierarchy", "metadata") : List.of("screenshot", "hierarchy"));
             List<Artifact> captured = new ArrayList<>(manifest.artifacts().subList(0, 2));
             for (int i = 0; i < 2; i++) {
                 CaptureRecord record = captures.captures().get(i);

@@ -19,7 +19,6 @@ import com.androperator.evidence.domain.port.DeviceMetadataSource.PropertyInvent
 import com.androperator.evidence.domain.port.Failure;
 import com.androperator.evidence.domain.port.Observation;
 import com.androperator.evidence.domain.port.OperatorGateway.OperatorCommand;
-import com.androperator.evidence.domain.port.ScreenshotSource.ScreenshotTransfer;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -107,12 +106,12 @@ class CaptureInvariantsTest {
     private static FakeScreenshots.Behavior screenshot(Random random) {
         return switch (random.nextInt(6)) {
             case 0, 1 -> FakeScreenshots.delivering(PNG, random.nextInt(6_000));
-            case 2 -> FakeScreenshots.answering(new ScreenshotTransfer(TestPngs.truncated(PNG, 1 + random.nextInt(PNG.length - 1)),
+            case 2 -> FakeScreenshots.answering(new FakeScreenshots.Scripted(TestPngs.truncated(PNG, 1 + random.nextInt(PNG.length - 1)),
                     true, Optional.empty(), Map.of()), random.nextInt(500));
-            case 3 -> FakeScreenshots.answering(new ScreenshotTransfer(new byte[0], false,
+            case 3 -> FakeScreenshots.answering(new FakeScreenshots.Scripted(new byte[0], false,
                     Optional.of(Failure.of(ErrorCodes.DISPLAY_SELECTION_FAILED, "no active viewport")), Map.of()), 5);
             case 4 -> FakeScreenshots.throwing(new IllegalStateException("seeded adapter bug"));
-            default -> FakeScreenshots.answering(new ScreenshotTransfer(new byte[0], true, Optional.empty(), Map.of()), 0);
+            default -> FakeScreenshots.answering(new FakeScreenshots.Scripted(new byte[0], true, Optional.empty(), Map.of()), 0);
         };
     }
 

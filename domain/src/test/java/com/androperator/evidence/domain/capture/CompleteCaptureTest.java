@@ -20,6 +20,7 @@ import com.androperator.evidence.contracts.ImageGeometry;
 import com.androperator.evidence.contracts.Manifest;
 import com.androperator.evidence.domain.fakes.CaptureRig;
 import com.androperator.evidence.domain.fakes.FakeBundleWriter;
+import com.androperator.evidence.domain.fakes.FakeImageVerifier;
 import com.androperator.evidence.domain.fakes.FakeOperator;
 import com.androperator.evidence.domain.fakes.FakeScreenshots;
 import com.androperator.evidence.domain.fakes.FixedWallClock;
@@ -197,7 +198,7 @@ class CompleteCaptureTest {
     @Test
     void imageGeometryComesOnlyFromTheVerifiedPng() {
         // The verifier is the only authority on dimensions: not the display metadata, not the request.
-        CaptureRig verifiedSmaller = new CaptureRig().withImageVerifier(png -> new ImageVerification.Verified(720, 1600));
+        CaptureRig verifiedSmaller = new CaptureRig().withImageVerifier(FakeImageVerifier.judging(png -> new ImageVerification.Verified(720, 1600)));
         Manifest manifest = finishedManifest(verifiedSmaller.capture(CaptureRig.request(DIR)));
         assertThat(artifact(manifest, ArtifactKind.SCREENSHOT).image()).isEqualTo(ImageGeometry.ofPixels(720, 1600));
         assertThat(manifest.device().display()).isEqualTo(new DisplayInfo(1080, 2400, 420, 0));

@@ -92,7 +92,10 @@ class HierarchyCaptureTest {
             "SERVICE_UNAVAILABLE, SERVICE_UNAVAILABLE",
             "SOME_FUTURE_OPERATOR_CODE, SOME_FUTURE_OPERATOR_CODE",
             "NULL, OPERATOR_COMMAND_FAILED",
-            "'', OPERATOR_COMMAND_FAILED"})
+            "'', OPERATOR_COMMAND_FAILED",
+            // blank as the schema's ECMA-262 \S means it: U+00A0, U+3000
+            "'\u00A0', OPERATOR_COMMAND_FAILED",
+            "'\u3000', OPERATOR_COMMAND_FAILED"})
     void theOperatorsErrorCodePassesThroughUnchanged(String operatorCode, String recordedCode) {
         rig.operator().on(FakeOperator.SNAPSHOT, FakeOperator.failing(operatorCode, "accessibility root is null"));
 
@@ -125,7 +128,7 @@ class HierarchyCaptureTest {
                 Arguments.of(ErrorCodes.OPERATOR_NOT_INSTALLED, "installed_check", false),
                 Arguments.of(ErrorCodes.BROADCAST_FAILED, "dispatch", false),
                 Arguments.of(ErrorCodes.RESULT_TRANSPORT_EXITED, "await_result", true),
-                Arguments.of(ErrorCodes.RESULT_MALFORMED, "await_result", true),
+                Arguments.of(ErrorCodes.RESULT_ENVELOPE_MALFORMED, "await_result", true),
                 Arguments.of(ErrorCodes.RESULT_TRANSPORT_EXITED, "reader_start", false));
     }
 

@@ -14,11 +14,11 @@ import com.androperator.evidence.contracts.CaptureRecord;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.contracts.Manifest;
 import com.androperator.evidence.domain.fakes.CaptureRig;
+import com.androperator.evidence.domain.fakes.FakeImageVerifier;
 import com.androperator.evidence.domain.fakes.FakeOperator;
 import com.androperator.evidence.domain.fakes.FakeScreenshots;
 import com.androperator.evidence.domain.fakes.TestPngs;
 import com.androperator.evidence.domain.port.Failure;
-import com.androperator.evidence.domain.port.ScreenshotSource.ScreenshotTransfer;
 import java.util.Arrays;
 import java.util.Map;
 import java.util.Optional;
@@ -34,7 +34,7 @@ class ScreenshotCaptureTest {
     private static final byte[] PNG = TestPngs.png(64, 128);
     private final CaptureRig rig = new CaptureRig();
 
-    private Manifest captureWith(ScreenshotTransfer transfer) {
+    private Manifest captureWith(FakeScreenshots.Scripted transfer) {
         rig.screenshots().behaving(FakeScreenshots.answering(transfer, 40));
         Manifest manifest = finishedManifest(rig.capture(CaptureRig.request(DIR)));
         assertRecordInvariants(manifest, rig.store().onlyWriter());
@@ -61,7 +61,7 @@ class ScreenshotCaptureTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("unverifiablePngs")
     void bytesThatDoNotVerifyStayAsAPartialFile(String name, byte[] bytes, String reason) {
-        Manifest manifest = captureWith(new ScreenshotTransfer(bytes, true, Optional.empty(),
+        Manifest manifest = captureWith(new FakeScreenshots.Scripted(bytes, true, Optional.empty(),
                 FakeScreenshots.receipt(bytes.length, 0)));
 
         Artifact screenshot = artifact(manifest, ArtifactKind.SCREENSHOT);
@@ -78,7 +78,7 @@ class ScreenshotCaptureTest {
 
     @Test
     void anEmptyTransferIsAFailedArtifactWithoutAFile() {
-        Manifest manifest = captureWith(new ScreenshotTransfer(new byte[0], true, Optional.empty(), Map.of()));
+        Manifest manifest = captureWith(new FakeScreenshots.Scripted(new byte[0], true, Optional.empty(), Map.of()));
 
         Artifact screenshot = artifact(manifest, ArtifactKind.SCREENSHOT);
         assertThat(screenshot.status()).isEqualTo(ArtifactStatus.FAILED);
@@ -102,7 +102,7 @@ class ScreenshotCaptureTest {
     @ParameterizedTest
     @MethodSource("failedTransfers")
     void aFailedTransferKeepsItsCodeAndAnyBytes(byte[] bytes, String code, ArtifactStatus status) {
-        Manifest manifest = captureWith(new ScreenshotTransfer(bytes, false,
+        Manifest manifest = captureWith(new FakeScreenshots.Scripted(bytes, false,
                 Optional.of(Failure.of(code, "screencap: " + code)), FakeScreenshots.receipt(bytes.length, 1)));
 
         Artifact screenshot = artifact(manifest, ArtifactKind.SCREENSHOT);
@@ -115,16 +115,16 @@ class ScreenshotCaptureTest {
 
     @Test
     void aTransportThatDidNotCompleteIsNotComplete() {
-        Manifest manifest = captureWith(new ScreenshotTransfer(PNG, false, Optional.empty(), Map.of()));
+        Manifest manifest = captureWith(new FakeScreenshots.Scripted(PNG, false, Optional.empty(), Map.of()));
         assertThat(artifact(manifest, ArtifactKind.SCREENSHOT).status()).isEqualTo(ArtifactStatus.PARTIAL);
         assertThat(artifact(manifest, ArtifactKind.SCREENSHOT).error().code()).isEqualTo(ErrorCodes.SCREENSHOT_FAILED);
     }
 
     @Test
     void aVerifierThatThrowsLeavesAPartialScreenshot() {
-        CaptureRig throwingVerifier = new CaptureRig().withImageVerifier(png -> {
+        CaptureRig throwingVerifier = new CaptureRig().withImageVerifier(FakeImageVerifier.judging(png -> {
             throw new IllegalStateException("inflater exploded");
-        });
+        }));
         Manifest manifest = finishedManifest(throwingVerifier.capture(CaptureRig.request(DIR)));
         Artifact screenshot = artifact(manifest, ArtifactKind.SCREENSHOT);
         assertThat(screenshot.status()).isEqualTo(ArtifactStatus.PARTIAL);
@@ -155,7 +155,7 @@ class ScreenshotCaptureTest {
 
     @Test
     void neitherCaptureUsableIsAFailedBundleThatStillKeepsItsManifest() {
-        rig.screenshots().behaving(FakeScreenshots.answering(new ScreenshotTransfer(new byte[0], false,
+        rig.screenshots().behaving(FakeScreenshots.answering(new FakeScreenshots.Scripted(new byte[0], false,
                 Optional.of(Failure.of(ErrorCodes.DISPLAY_SELECTION_FAILED, "two active viewports")), Map.of()), 10));
         rig.operator().on(FakeOperator.READINESS, FakeOperator.readiness("false", "true", "true"));
 

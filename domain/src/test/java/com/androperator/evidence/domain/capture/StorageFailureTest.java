@@ -141,7 +141,30 @@ class StorageFailureTest {
         assertThat(result.ok()).isFalse();
         assertThat(result.code()).isEqualTo(ErrorCodes.EVIDENCE_CAPTURE_FAILED);
         assertThat(result.manifestPath()).isNull();
-        assertThat(result.details()).containsEntry("bundleDir", DIR);
+        assertThat(result.details()).containsEntry("bundleDir", DIR).containsEntry("manifestPersisted", false);
+        // Both captures verified: "failed" is reserved for neither capture being usable.
+        assertThat(result.status()).isEqualTo("partial");
+        assertThat(result.message()).contains("the manifest could not be persisted in " + DIR)
+                .contains("Captured and verified: screenshot (screenshot.png) and hierarchy (hierarchy.xml)")
+                .contains("What remains on disk there: screenshot.png (screenshot, complete, ")
+                .contains("hierarchy.xml (hierarchy, complete, ").contains("captures.json (capture_envelopes, complete, ");
         assertThat(outcome.succeeded()).isFalse();
+    }
+
+    @ParameterizedTest
+    @ValueSource(booleans = {false, true})
+    void aManifestThatCannotBePersistedWhenNeitherCaptureIsUsableIsFailed(boolean screenshotKept) {
+        CaptureRig rig = new CaptureRig();
+        rig.store().failingWrite("manifest.json");
+        rig.store().failingWrite(screenshotKept ? "screenshot.png" : "screenshot.partial.png");
+        rig.operator().on(com.androperator.evidence.domain.fakes.FakeOperator.SNAPSHOT,
+                com.androperator.evidence.domain.fakes.FakeOperator.failing("UI_TREE_UNAVAILABLE", "no window"));
+
+        CommandResult result = rig.capture(CaptureRig.request(DIR)).toResult();
+
+        assertThat(result.status()).isEqualTo("failed");
+        assertThat(result.message()).contains("Neither capture is usable");
+        assertThat(result.message()).contains(screenshotKept ? "screenshot.partial.png (screenshot, partial, "
+                : "What remains on disk there: captures.json");
     }
 }

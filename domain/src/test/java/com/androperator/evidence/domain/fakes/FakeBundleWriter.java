@@ -29,6 +29,7 @@ public final class FakeBundleWriter implements BundleWriter {
     private final Map<String, Integer> cutShortFiles;
     private final Map<String, byte[]> files = new LinkedHashMap<>();
     private final List<String> operations = new ArrayList<>();
+    private final Set<String> opened = new java.util.HashSet<>();
     private CapturesFile captures;
     private Manifest manifest;
 
@@ -45,16 +46,37 @@ public final class FakeBundleWriter implements BundleWriter {
         return directory;
     }
 
+    /** Collects the pieces; the file appears (or fails as scripted) when it is finished. */
     @Override
-    public StoreResult writePartial(String partialName, byte[] bytes) {
+    public PartialFile createPartial(String partialName) {
         requireOpen();
         if (!partialName.contains(".partial.")) {
             throw new IllegalArgumentException("not a partial name: " + partialName);
         }
-        if (files.containsKey(partialName)) {
+        if (files.containsKey(partialName) || !opened.add(partialName)) {
             throw new IllegalStateException(partialName + " was already written");
         }
-        return store("writePartial " + partialName, partialName, bytes.clone());
+        java.io.ByteArrayOutputStream content = new java.io.ByteArrayOutputStream();
+        return new PartialFile() {
+            private StoreResult result;
+
+            @Override
+            public boolean write(byte[] bytes, int offset, int length) {
+                if (result != null) {
+                    throw new IllegalStateException(partialName + " is finished");
+                }
+                content.write(bytes, offset, length);
+                return true;
+            }
+
+            @Override
+            public StoreResult finish() {
+                if (result == null) {
+                    result = store("writePartial " + partialName, partialName, content.toByteArray());
+                }
+                return result;
+            }
+        };
     }
 
     @Override

@@ -1,6 +1,8 @@
 package com.androperator.evidence.domain.fakes;
 
 import com.androperator.evidence.domain.port.HierarchyVerifier;
+import java.io.IOException;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -15,7 +17,13 @@ public final class FakeHierarchyVerifier implements HierarchyVerifier {
     private static final Pattern ELEMENT = Pattern.compile("<[A-Za-z]");
 
     @Override
-    public HierarchyVerification verify(byte[] xml) {
+    public HierarchyVerification verify(InputStream in) {
+        byte[] xml;
+        try {
+            xml = in.readAllBytes();
+        } catch (IOException e) {
+            return new HierarchyVerification.Rejected("the hierarchy could not be read: " + e.getMessage());
+        }
         String text = new String(xml, StandardCharsets.UTF_8);
         if (text.contains("<!DOCTYPE")) {
             return new HierarchyVerification.Rejected("DTDs are refused");

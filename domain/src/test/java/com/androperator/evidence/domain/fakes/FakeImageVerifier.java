@@ -1,8 +1,10 @@
 package com.androperator.evidence.domain.fakes;
 
 import com.androperator.evidence.domain.port.ImageVerifier;
+import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
+import java.util.function.Function;
 
 /**
  * A shallow PNG check for domain scenarios: signature, IHDR dimensions, and an IEND chunk as the
@@ -10,13 +12,44 @@ import java.util.Arrays;
  * verifier decodes every row.
  */
 public final class FakeImageVerifier implements ImageVerifier {
+    private final Function<byte[], ImageVerification> judge;
+
     private static final byte[] SIGNATURE = {(byte) 0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
     private static final byte[] IEND = {0, 0, 0, 0, 'I', 'E', 'N', 'D', (byte) 0xAE, 0x42, 0x60, (byte) 0x82};
     private int calls;
 
+    public FakeImageVerifier() {
+        this.judge = this::judge;
+    }
+
+    private FakeImageVerifier(Function<byte[], ImageVerification> judge) {
+        this.judge = judge;
+    }
+
+    /** A verifier whose verdict on the whole PNG is {@code judge}'s. */
+    public static FakeImageVerifier judging(Function<byte[], ImageVerification> judge) {
+        return new FakeImageVerifier(judge);
+    }
+
+    /** Collects the pieces and judges the whole PNG at the end. */
     @Override
-    public ImageVerification verify(byte[] png) {
-        calls++;
+    public ImageCheck start() {
+        ByteArrayOutputStream whole = new ByteArrayOutputStream();
+        return new ImageCheck() {
+            @Override
+            public void accept(byte[] bytes, int offset, int length) {
+                whole.write(bytes, offset, length);
+            }
+
+            @Override
+            public ImageVerification finish() {
+                calls++;
+                return judge.apply(whole.toByteArray());
+            }
+        };
+    }
+
+    private ImageVerification judge(byte[] png) {
         if (png.length < SIGNATURE.length + 25 + IEND.length) {
             return new ImageVerification.Rejected("too short for a PNG: " + png.length + " bytes");
         }

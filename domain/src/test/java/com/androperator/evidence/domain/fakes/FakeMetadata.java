@@ -25,6 +25,7 @@ public final class FakeMetadata implements DeviceMetadataSource {
     private final ManualMonotonicClock clock;
     private final List<String> reads = new ArrayList<>();
     private final Map<String, RuntimeException> throwing = new HashMap<>();
+    private final Map<String, String> cancelling = new HashMap<>();
     private long millisPerRead;
     private Observation<PropertyInventory> properties = Observation.of(new PropertyInventory(PHYSICAL_PROPERTIES, true));
     private Observation<WmSize> size = Observation.of(new WmSize(new Size(1080, 2400), null));
@@ -76,6 +77,15 @@ public final class FakeMetadata implements DeviceMetadataSource {
         return this;
     }
 
+    /**
+     * A signal arriving during the read named {@code read}: {@code by} cancels the deadline and the
+     * read ends COMMAND_CANCELLED, dispatched, as the adapter reports it.
+     */
+    public FakeMetadata cancellingDuring(String read, String by) {
+        cancelling.put(read, by);
+        return this;
+    }
+
     /** The name of every read attempted, in order. */
     public List<String> reads() {
         return List.copyOf(reads);
@@ -110,6 +120,11 @@ public final class FakeMetadata implements DeviceMetadataSource {
         reads.add(read);
         if (throwing.containsKey(read)) {
             throw throwing.get(read);
+        }
+        if (cancelling.containsKey(read)) {
+            deadline.cancellation().cancel(cancelling.get(read));
+            return new Observation.Unavailable<>(new com.androperator.evidence.domain.port.Failure(
+                    ErrorCodes.COMMAND_CANCELLED, "cancelled during `" + read + "`", Map.of("dispatched", true)));
         }
         if (!clock.spend(millisPerRead, deadline)) {
             return Observation.unavailable(ErrorCodes.COMMAND_TIMEOUT, read + " did not finish before the deadline");

@@ -119,6 +119,30 @@ public final class FakeOperator implements OperatorGateway {
         };
     }
 
+    /**
+     * A signal arriving while the command is in {@code phase}: {@code by} cancels the deadline and
+     * the gateway reports {@code code} (COMMAND_CANCELLED, or what its transport saw) as it does.
+     */
+    public static Script cancelled(String by, String code, String phase, boolean dispatched) {
+        return (command, deadline, clock) -> {
+            deadline.cancellation().cancel(by);
+            Map<String, Object> reader = new LinkedHashMap<>();
+            reader.put("readerOutcome", "CANCELLED");
+            reader.put("linesRead", 3);
+            reader.put("dispatched", dispatched);
+            return new OperatorOutcome.NotAnswered(new Failure(code, "cancelled in " + phase, reader), phase, dispatched);
+        };
+    }
+
+    /** Answers as {@code then} does, and {@code by} cancels the deadline right after the answer was accepted. */
+    public static Script answeringThenCancelled(String by, Script then) {
+        return (command, deadline, clock) -> {
+            OperatorOutcome outcome = then.run(command, deadline, clock);
+            deadline.cancellation().cancel(by);
+            return outcome;
+        };
+    }
+
     public static Script throwing(RuntimeException exception) {
         return (command, deadline, clock) -> {
             throw exception;

@@ -2,6 +2,7 @@ package com.androperator.evidence.domain.fakes;
 
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.domain.budget.Deadline;
+import com.androperator.evidence.domain.port.ByteSink;
 import com.androperator.evidence.domain.port.Failure;
 import com.androperator.evidence.domain.port.ScreenshotSource;
 import java.util.ArrayList;
@@ -14,17 +15,31 @@ import java.util.Optional;
 /**
  * The targeted screenshot helper as an adapter would behave: a transfer takes a scripted time on
  * the manual clock; one that outlasts the deadline stops at expiry with the bytes received so far
- * and COMMAND_TIMEOUT.
+ * and COMMAND_TIMEOUT. The scripted bytes are handed to the sink in pieces, as a socket delivers
+ * them; a sink that refuses a piece stops the transfer there.
  */
 public final class FakeScreenshots implements ScreenshotSource {
     public static final String PHYSICAL_DISPLAY_ID = "4619827259835644672";
     /** What the default behaviour delivers: a 1080x2400 PNG, encoded once for every rig. */
     public static final byte[] DEFAULT_PNG = TestPngs.png(1080, 2400);
 
+    /** Bytes per piece handed to the sink: small, so that every transfer arrives in several pieces. */
+    static final int PIECE_BYTES = 4096;
+
     /** One scripted capture. */
     @FunctionalInterface
     public interface Behavior {
-        ScreenshotTransfer capture(String serial, Deadline deadline, ManualMonotonicClock clock);
+        Scripted capture(String serial, Deadline deadline, ManualMonotonicClock clock);
+    }
+
+    /** What a scripted transfer delivers: its bytes, and how the transport ended. */
+    public record Scripted(byte[] bytes, boolean transportCompleted, Optional<Failure> failure,
+                           Map<String, Object> receipt) {
+        public Scripted {
+            bytes = bytes == null ? new byte[0] : bytes;
+            failure = failure == null ? Optional.empty() : failure;
+            receipt = receipt == null ? Map.of() : receipt;
+        }
     }
 
     private final ManualMonotonicClock clock;
@@ -46,20 +61,33 @@ public final class FakeScreenshots implements ScreenshotSource {
         return (serial, deadline, clock) -> {
             long remaining = deadline.remainingMillis();
             if (clock.spend(millis, deadline)) {
-                return new ScreenshotTransfer(bytes, true, Optional.empty(), receipt(bytes.length, 0));
+                return new Scripted(bytes, true, Optional.empty(), receipt(bytes.length, 0));
             }
             int received = millis == 0 ? 0 : (int) Math.min(bytes.length, bytes.length * remaining / millis);
-            return new ScreenshotTransfer(Arrays.copyOf(bytes, received), false,
+            return new Scripted(Arrays.copyOf(bytes, received), false,
                     Optional.of(Failure.of(ErrorCodes.COMMAND_TIMEOUT, "the device-work budget expired after "
                             + received + " of the screenshot's bytes")), receipt(received, null));
         };
     }
 
     /** Returns {@code transfer} as is, after {@code millis}. */
-    public static Behavior answering(ScreenshotTransfer transfer, long millis) {
+    public static Behavior answering(Scripted transfer, long millis) {
         return (serial, deadline, clock) -> {
             clock.advanceMillis(millis);
             return transfer;
+        };
+    }
+
+    /**
+     * A signal arriving mid-transfer, as the adapter sees it: {@code by} cancels the deadline after
+     * {@code received} bytes, and the transfer ends COMMAND_CANCELLED in phase transfer, dispatched.
+     */
+    public static Behavior cancelledMidTransfer(byte[] bytes, int received, String by) {
+        return (serial, deadline, clock) -> {
+            deadline.cancellation().cancel(by);
+            return new Scripted(Arrays.copyOf(bytes, received), false, Optional.of(new Failure(
+                    ErrorCodes.COMMAND_CANCELLED, "cancelled after " + received + " screenshot bytes",
+                    Map.of("phase", "transfer", "dispatched", true))), receipt(received, null));
         };
     }
 
@@ -70,9 +98,22 @@ public final class FakeScreenshots implements ScreenshotSource {
     }
 
     @Override
-    public ScreenshotTransfer capture(String serial, Deadline deadline) {
+    public ScreenshotTransfer capture(String serial, Deadline deadline, ByteSink sink) {
         serials.add(serial);
-        return behavior.capture(serial, deadline, clock);
+        Scripted scripted = behavior.capture(serial, deadline, clock);
+        byte[] bytes = scripted.bytes();
+        long delivered = 0;
+        for (int offset = 0; offset < bytes.length; offset += PIECE_BYTES) {
+            int length = Math.min(PIECE_BYTES, bytes.length - offset);
+            // The sink's array is the adapter's to reuse: hand over a copy, as a socket buffer would be.
+            byte[] piece = Arrays.copyOfRange(bytes, offset, offset + length);
+            if (!sink.accept(piece, 0, length)) {
+                return new ScreenshotTransfer(delivered, false, Optional.of(Failure.of(ErrorCodes.SCREENSHOT_FAILED,
+                        "the receiver stopped the transfer after " + delivered + " bytes")), scripted.receipt());
+            }
+            delivered += length;
+        }
+        return new ScreenshotTransfer(delivered, scripted.transportCompleted(), scripted.failure(), scripted.receipt());
     }
 
     /** The serial of every capture, in order. */

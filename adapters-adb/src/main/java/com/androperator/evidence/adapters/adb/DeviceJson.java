@@ -1,0 +1,448 @@
+package com.androperator.evidence.adapters.adb;
+
+import com.androperator.evidence.contracts.ParserLimits;
+import com.androperator.evidence.contracts.StreamedString;
+import java.io.IOException;
+import java.io.InputStream;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CoderResult;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+
+/**
+ * A strict JSON reader (RFC 8259) for what the device sends: result envelopes and chunk headers.
+ * It reads a stream once, with memory bounded whatever the input:
+ * <ul>
+ *   <li>the bytes are decoded as strict UTF-8; a malformed sequence is refused with its class and
+ *       byte offset, never replaced;</li>
+ *   <li>a string escape that stands for a lone surrogate ({@code \\uD800} alone) is refused too:
+ *       no UTF-8 can hold it, so keeping it would mean rewriting it;</li>
+ *   <li>strings longer than {@link ParserLimits#JSON_IN_MEMORY_STRING_CHARS} (the hierarchy XML of
+ *       a large snapshot), or any once {@link ParserLimits#JSON_IN_MEMORY_TOTAL_CHARS} are held,
+ *       go to one spool for the document, as UTF-8, and are {@link StreamedString}s in the tree;</li>
+ *   <li>every other limit is explicit: nesting, values, string, name and number lengths
+ *       ({@link ParserLimits}); duplicate keys and anything after the value are refused.</li>
+ * </ul>
+ * Objects are {@link LinkedHashMap}s in document order, arrays {@link ArrayList}s, integers
+ * Integer/Long/BigInteger, other numbers BigDecimal (as the contract mapper reads them), and
+ * {@code null} is null.
+ */
+final class DeviceJson {
+    /** How every UTF-8 rejection's reason starts. */
+    static final String NOT_UTF8 = "not valid UTF-8";
+    private static final int BUFFER = 64 * 1024;
+    private static final int SPILL_FLUSH_CHARS = 64 * 1024;
+    private static final Pattern NUMBER = Pattern.compile("-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?");
+
+    /** The input is not JSON this reader accepts; {@code reason} says what and where. */
+    static final class Malformed extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        Malformed(String reason) {
+            super(reason, null, false, false);
+        }
+    }
+
+    /**
+     * One document read: its value, and the spool of its long strings (null when there are none),
+     * which must stay open while those strings are read and is closed by {@link #close()}.
+     */
+    record Document(Object value, ResultSpool strings) implements AutoCloseable {
+        @Override
+        public void close() {
+            if (strings != null) {
+                strings.close();
+            }
+        }
+    }
+
+    private final InputStream in;
+    private final long byteOffset;
+    private final CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
+            .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
+    private final byte[] raw;
+    private final ByteBuffer bytes;
+    private final CharBuffer chars;
+    private final StringBuilder text = new StringBuilder();
+    /** Stream offset of raw[0]. */
+    private long base;
+    private boolean eof;
+    private long charIndex;
+    private int values;
+    private long inMemoryChars;
+    private ResultSpool strings;
+
+    private DeviceJson(InputStream in, long byteOffset, long sizeHint) {
+        this.in = in;
+        this.byteOffset = byteOffset;
+        // A chunk header is about 1.4 KB: its buffers are that small, a whole result's are 64 KiB.
+        int size = (int) Math.max(16, Math.min(BUFFER, sizeHint + 4));
+        this.raw = new byte[size];
+        this.bytes = ByteBuffer.wrap(raw).limit(0);
+        this.chars = CharBuffer.allocate(size).limit(0);
+    }
+
+    /**
+     * Reads one JSON document from {@code in} (to its end). {@code byteOffset} is where the stream
+     * starts in the line it comes from, so that reported offsets are the line's; {@code sizeHint}
+     * is the stream's length where known (it sizes the buffers), else any large number.
+     */
+    static Document read(InputStream in, long byteOffset, long sizeHint) throws Malformed, IOException {
+        DeviceJson reader = new DeviceJson(in, byteOffset, sizeHint);
+        try {
+            Object value = reader.value(0);
+            reader.skipWhitespace();
+            if (reader.peek() >= 0) {
+                throw reader.malformed("content after the JSON value");
+            }
+            return new Document(value, reader.strings);
+        } catch (Malformed | IOException | RuntimeException e) {
+            if (reader.strings != null) {
+                reader.strings.close();
+            }
+            throw e;
+        }
+    }
+
+    private Object value(int depth) throws Malformed, IOException {
+        if (++values > ParserLimits.JSON_MAX_VALUES) {
+            throw malformed("more than " + ParserLimits.JSON_MAX_VALUES + " values");
+        }
+        skipWhitespace();
+        int c = next();
+        return switch (c) {
+            case '{' -> object(depth + 1);
+            case '[' -> array(depth + 1);
+            case '"' -> string(false);
+            case 't' -> literal("rue", Boolean.TRUE);
+            case 'f' -> literal("alse", Boolean.FALSE);
+            case 'n' -> literal("ull", null);
+            case -1 -> throw malformed("the document ends where a value was expected");
+            default -> {
+                if (c == '-' || c >= '0' && c <= '9') {
+                    yield number((char) c);
+                }
+                throw malformed("unexpected " + shown(c) + " where a value was expected");
+            }
+        };
+    }
+
+    private Map<String, Object> object(int depth) throws Malformed, IOException {
+        checkDepth(depth);
+        Map<String, Object> object = new LinkedHashMap<>();
+        skipWhitespace();
+        if (peek() == '}') {
+            next();
+            return object;
+        }
+        while (true) {
+            skipWhitespace();
+            int quote = next();
+            if (quote != '"') {
+                throw malformed("expected a property name in quotes, found " + shown(quote));
+            }
+            String name = (String) string(true);
+            if (object.containsKey(name)) {
+                throw malformed("duplicate key \"" + Text.abbreviate(name, 80) + "\"");
+            }
+            skipWhitespace();
+            int colon = next();
+            if (colon != ':') {
+                throw malformed("expected ':' after a property name, found " + shown(colon));
+            }
+            object.put(name, value(depth));
+            skipWhitespace();
+            int separator = next();
+            if (separator == '}') {
+                return object;
+            }
+            if (separator != ',') {
+                throw malformed("expected ',' or '}' in an object, found " + shown(separator));
+            }
+        }
+    }
+
+    private List<Object> array(int depth) throws Malformed, IOException {
+        checkDepth(depth);
+        List<Object> array = new ArrayList<>();
+        skipWhitespace();
+        if (peek() == ']') {
+            next();
+            return array;
+        }
+        while (true) {
+            array.add(value(depth));
+            skipWhitespace();
+            int separator = next();
+            if (separator == ']') {
+                return array;
+            }
+            if (separator != ',') {
+                throw malformed("expected ',' or ']' in an array, found " + shown(separator));
+            }
+        }
+    }
+
+    /** The string after its opening quote: a String, or (long, not a name) a StreamedString in the spool. */
+    private Object string(boolean name) throws Malformed, IOException {
+        text.setLength(0);
+        long utf8Bytes = 0;
+        long spilledFrom = -1;
+        while (true) {
+            int c = next();
+            if (c == '"') {
+                break;
+            }
+            if (c < 0) {
+                throw malformed("a string is not closed before the end of the document");
+            }
+            if (c == '\\') {
+                utf8Bytes += escape();
+            } else if (c < 0x20) {
+                throw malformed(String.format("a raw control character U+%04X inside a string", c));
+            } else {
+                text.append((char) c);
+                utf8Bytes += c < 0x80 ? 1 : c < 0x800 ? 2 : Character.isSurrogate((char) c) ? 2 : 3;
+            }
+            if (name) {
+                if (text.length() > ParserLimits.JSON_MAX_NAME_CHARS) {
+                    throw malformed("a property name is longer than " + ParserLimits.JSON_MAX_NAME_CHARS + " characters");
+                }
+                continue;
+            }
+            if (utf8Bytes > ParserLimits.JSON_MAX_STRING_BYTES) {
+                throw malformed("a string is longer than " + ParserLimits.JSON_MAX_STRING_BYTES + " UTF-8 bytes");
+            }
+            if (spilledFrom < 0 && (text.length() > ParserLimits.JSON_IN_MEMORY_STRING_CHARS
+                    || inMemoryChars + text.length() > ParserLimits.JSON_IN_MEMORY_TOTAL_CHARS)) {
+                spilledFrom = spool().size();
+            }
+            if (spilledFrom >= 0 && text.length() >= SPILL_FLUSH_CHARS) {
+                flushText(false);
+            }
+        }
+        if (name) {
+            return text.toString();
+        }
+        if (spilledFrom < 0) {
+            inMemoryChars += text.length();
+            return text.toString();
+        }
+        flushText(true);
+        return new SpooledString(strings, spilledFrom, strings.size() - spilledFrom);
+    }
+
+    /** Moves the gathered characters to the spool as UTF-8, keeping a trailing high surrogate for its pair. */
+    private void flushText(boolean all) throws IOException {
+        int end = text.length();
+        if (!all && end > 0 && Character.isHighSurrogate(text.charAt(end - 1))) {
+            end--;
+        }
+        byte[] utf8 = text.substring(0, end).getBytes(StandardCharsets.UTF_8);
+        strings.append(utf8, 0, utf8.length);
+        text.delete(0, end);
+    }
+
+    /** An escape after its backslash, appended to {@link #text}; returns its UTF-8 length. */
+    private int escape() throws Malformed, IOException {
+        int c = next();
+        char decoded;
+        switch (c) {
+            case '"' -> decoded = '"';
+            case '\\' -> decoded = '\\';
+            case '/' -> decoded = '/';
+            case 'b' -> decoded = '\b';
+            case 'f' -> decoded = '\f';
+            case 'n' -> decoded = '\n';
+            case 'r' -> decoded = '\r';
+            case 't' -> decoded = '\t';
+            case 'u' -> {
+                char unit = hexUnit();
+                if (Character.isLowSurrogate(unit)) {
+                    throw unpaired(unit);
+                }
+                if (Character.isHighSurrogate(unit)) {
+                    if (next() != '\\' || next() != 'u') {
+                        throw unpaired(unit);
+                    }
+                    char low = hexUnit();
+                    if (!Character.isLowSurrogate(low)) {
+                        throw unpaired(unit);
+                    }
+                    text.append(unit).append(low);
+                    return 4;
+                }
+                decoded = unit;
+            }
+            default -> throw malformed("an invalid escape \\" + (c < 0 ? "" : shown(c)) + " in a string");
+        }
+        text.append(decoded);
+        return decoded < 0x80 ? 1 : decoded < 0x800 ? 2 : 3;
+    }
+
+    private char hexUnit() throws Malformed, IOException {
+        int unit = 0;
+        for (int i = 0; i < 4; i++) {
+            int c = next();
+            int digit = Character.digit(c < 0 ? -1 : c, 16);
+            if (c < 0 || digit < 0 || c > 0x7F) {
+                throw malformed("a \\u escape needs four hex digits, found " + shown(c));
+            }
+            unit = unit * 16 + digit;
+        }
+        return (char) unit;
+    }
+
+    private Malformed unpaired(char unit) {
+        return malformed(String.format("the escape \\u%04X is an unpaired surrogate: it stands for no character,"
+                + " so no UTF-8 can hold it and it is never rewritten", (int) unit));
+    }
+
+    private Object literal(String rest, Object value) throws Malformed, IOException {
+        for (int i = 0; i < rest.length(); i++) {
+            int c = next();
+            if (c != rest.charAt(i)) {
+                throw malformed("an unknown literal (expected true, false or null), found " + shown(c));
+            }
+        }
+        return value;
+    }
+
+    private Object number(char first) throws Malformed, IOException {
+        StringBuilder digits = new StringBuilder().append(first);
+        while (true) {
+            int c = peek();
+            if (!(c >= '0' && c <= '9' || c == '.' || c == 'e' || c == 'E' || c == '+' || c == '-')) {
+                break;
+            }
+            next();
+            digits.append((char) c);
+            if (digits.length() > ParserLimits.JSON_MAX_NUMBER_CHARS) {
+                throw malformed("a number is longer than " + ParserLimits.JSON_MAX_NUMBER_CHARS + " characters");
+            }
+        }
+        String literal = digits.toString();
+        if (!NUMBER.matcher(literal).matches()) {
+            throw malformed("\"" + Text.abbreviate(literal, 40) + "\" is not a JSON number");
+        }
+        if (literal.indexOf('.') < 0 && literal.indexOf('e') < 0 && literal.indexOf('E') < 0) {
+            BigInteger integer = new BigInteger(literal);
+            if (integer.bitLength() < 32) {
+                return integer.intValue();
+            }
+            return integer.bitLength() < 64 ? (Object) integer.longValue() : integer;
+        }
+        try {
+            return new BigDecimal(literal);
+        } catch (NumberFormatException | ArithmeticException e) {
+            throw malformed("the number " + Text.abbreviate(literal, 40) + " is out of range");
+        }
+    }
+
+    private void checkDepth(int depth) throws Malformed {
+        if (depth > ParserLimits.JSON_MAX_DEPTH) {
+            throw malformed("nesting deeper than " + ParserLimits.JSON_MAX_DEPTH + " levels");
+        }
+    }
+
+    private ResultSpool spool() {
+        if (strings == null) {
+            strings = new ResultSpool(ParserLimits.RESULT_IN_MEMORY_BYTES);
+        }
+        return strings;
+    }
+
+    private void skipWhitespace() throws Malformed, IOException {
+        while (true) {
+            int c = peek();
+            if (c != ' ' && c != '\t' && c != '\n' && c != '\r') {
+                return;
+            }
+            next();
+        }
+    }
+
+    private int peek() throws Malformed, IOException {
+        if (!chars.hasRemaining() && !fill()) {
+            return -1;
+        }
+        return chars.get(chars.position());
+    }
+
+    private int next() throws Malformed, IOException {
+        if (!chars.hasRemaining() && !fill()) {
+            return -1;
+        }
+        charIndex++;
+        return chars.get();
+    }
+
+    /** Decodes more characters; false at the end of the input. */
+    private boolean fill() throws Malformed, IOException {
+        chars.clear();
+        while (true) {
+            CoderResult result = decoder.decode(bytes, chars, eof);
+            if (result.isError()) {
+                int at = bytes.position();
+                throw new Malformed(NOT_UTF8 + ": " + Utf8.classify(raw, at, bytes.limit()) + " at byte "
+                        + (byteOffset + base + at));
+            }
+            if (chars.position() > 0 || eof) {
+                chars.flip();
+                return chars.hasRemaining();
+            }
+            base += bytes.position();
+            bytes.compact();
+            int n = in.read(raw, bytes.position(), bytes.remaining());
+            if (n < 0) {
+                eof = true;
+            } else {
+                bytes.position(bytes.position() + n);
+            }
+            bytes.flip();
+        }
+    }
+
+    private Malformed malformed(String what) {
+        return new Malformed(what + " (at character " + charIndex + ")");
+    }
+
+    private static String shown(int c) {
+        if (c < 0) {
+            return "the end of the document";
+        }
+        return c >= 0x20 && c < 0x7F ? "'" + (char) c + "'" : String.format("U+%04X", c);
+    }
+
+    /** A long string of the document, kept as UTF-8 in its spool. */
+    private static final class SpooledString extends StreamedString {
+        private final ResultSpool spool;
+        private final long offset;
+        private final long length;
+
+        SpooledString(ResultSpool spool, long offset, long length) {
+            this.spool = spool;
+            this.offset = offset;
+            this.length = length;
+        }
+
+        @Override
+        public long utf8Length() {
+            return length;
+        }
+
+        @Override
+        public InputStream openUtf8() {
+            return spool.open(offset, length);
+        }
+    }
+}

@@ -1,0 +1,114 @@
+package com.androperator.evidence.conformance;
+
+import com.androperator.evidence.conformance.content.StrictUtf8InputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.Map;
+import tools.jackson.core.JacksonException;
+import tools.jackson.core.StreamReadConstraints;
+import tools.jackson.core.StreamReadFeature;
+import tools.jackson.core.json.JsonFactory;
+import tools.jackson.databind.DeserializationFeature;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Reads manifest.json and captures.json from their streams: strict UTF-8 on every byte, one JSON
+ * object with nothing after it, no duplicate keys, no unpaired surrogate escapes (strict readers
+ * refuse them), floats kept as decimals. The tree is held for the schema and the rules: memory is
+ * proportional to the document, whose strings are bounded by the contract's 256 MiB result cap.
+ */
+final class JsonDocuments {
+    /** The Operator result cap (256 MiB): no contract string can be longer in characters. */
+    static final int MAX_STRING_CHARS = 256 * 1024 * 1024;
+    static final int MAX_NESTING = 500;
+
+    private static final JsonMapper READER = JsonMapper.builder(JsonFactory.builder()
+                    .streamReadConstraints(StreamReadConstraints.builder()
+                            .maxStringLength(MAX_STRING_CHARS)
+                            .maxNestingDepth(MAX_NESTING)
+                            .build())
+                    .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+                    // The caller's stream stays open: the rest of its pass (hash, drain) still reads it.
+                    .disable(StreamReadFeature.AUTO_CLOSE_SOURCE)
+                    .build())
+            .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+            .build();
+
+    /** A JSON object, or why the bytes are not one. */
+    sealed interface Parsed {
+        record Document(JsonNode tree) implements Parsed {
+        }
+
+        /** {@code reason} is a clause that follows the file's name: "is not valid JSON: ...". */
+        record Invalid(String reason) implements Parsed {
+        }
+    }
+
+    private JsonDocuments() {
+    }
+
+    /** Reads {@code in} to its end; the stream is read, never closed. */
+    static Parsed read(InputStream in) throws IOException {
+        StrictUtf8InputStream bytes = new StrictUtf8InputStream(in);
+        JsonNode tree;
+        try {
+            tree = READER.readTree(bytes);
+            bytes.drain();
+        } catch (StrictUtf8InputStream.MalformedUtf8Exception e) {
+            return new Parsed.Invalid("is " + e.getMessage());
+        } catch (JacksonException e) {
+            if (e.getCause() instanceof StrictUtf8InputStream.MalformedUtf8Exception malformed) {
+                return new Parsed.Invalid("is " + malformed.getMessage());
+            }
+            return new Parsed.Invalid("is not valid JSON: " + e.getOriginalMessage());
+        }
+        if (tree == null || !tree.isObject()) {
+            return new Parsed.Invalid("is not a JSON object");
+        }
+        String surrogate = unpairedSurrogate(tree, "");
+        return surrogate == null ? new Parsed.Document(tree)
+                : new Parsed.Invalid("has an unpaired surrogate escape at " + surrogate
+                        + "; strict JSON readers refuse it");
+    }
+
+    /** The JSON pointer of the first string or key with an unpaired surrogate, or null. */
+    private static String unpairedSurrogate(JsonNode node, String pointer) {
+        if (node.isString()) {
+            return hasUnpairedSurrogate(node.stringValue()) ? (pointer.isEmpty() ? "/" : pointer) : null;
+        }
+        if (node.isArray()) {
+            for (int i = 0; i < node.size(); i++) {
+                String found = unpairedSurrogate(node.get(i), pointer + "/" + i);
+                if (found != null) {
+                    return found;
+                }
+            }
+        } else if (node.isObject()) {
+            for (Map.Entry<String, JsonNode> property : node.properties()) {
+                String child = pointer + "/" + Pointers.escape(property.getKey());
+                if (hasUnpairedSurrogate(property.getKey())) {
+                    return child;
+                }
+                String found = unpairedSurrogate(property.getValue(), child);
+                if (found != null) {
+                    return found;
+                }
+            }
+        }
+        return null;
+    }
+
+    static boolean hasUnpairedSurrogate(String text) {
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (Character.isHighSurrogate(c) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1))) {
+                i++;
+            } else if (Character.isSurrogate(c)) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

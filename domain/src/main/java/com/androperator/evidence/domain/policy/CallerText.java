@@ -1,0 +1,155 @@
+package com.androperator.evidence.domain.policy;
+
+import com.androperator.evidence.contracts.ErrorCodes;
+import com.androperator.evidence.domain.port.Failure;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The one rule for text a caller hands us (labels, context keys and values at any depth, serials,
+ * package names, sizes, MCP argument names and values): it must be well-formed UTF-16, every
+ * surrogate paired. Everything we write is strict UTF-8 JSON, and an unpaired surrogate has no
+ * UTF-8 form: a JSON writer can only emit it as a backslash-u escape (U+D800 as six ASCII
+ * characters), which strict readers
+ * refuse. Such text is refused up front (EXECUTION_VALIDATION_FAILED naming the field), and a
+ * message that quotes caller text goes through {@link #printable} so that no refusal carries the
+ * character it refuses.
+ */
+public final class CallerText {
+    private CallerText() {
+    }
+
+    /** The first unpaired surrogate of a string: its UTF-16 index and code unit. */
+    public record UnpairedSurrogate(int index, char unit) {
+        /** e.g. "U+D800 (a high surrogate without the low surrogate that must follow it) at index 4". */
+        public String describe() {
+            return hex(unit) + (Character.isHighSurrogate(unit)
+                    ? " (a high surrogate without the low surrogate that must follow it)"
+                    : " (a low surrogate without the high surrogate that must precede it)") + " at index " + index;
+        }
+    }
+
+    /** Where in a JSON value tree the first unpaired surrogate is: {@code path} as {@code root.a.b[2]}. */
+    public record Found(String path, boolean inKey, UnpairedSurrogate surrogate) {
+    }
+
+    public static Optional<UnpairedSurrogate> unpairedSurrogate(String text) {
+        if (text == null) {
+            return Optional.empty();
+        }
+        for (int i = 0; i < text.length(); i++) {
+            char unit = text.charAt(i);
+            if (Character.isHighSurrogate(unit)) {
+                if (i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1))) {
+                    i++;
+                    continue;
+                }
+                return Optional.of(new UnpairedSurrogate(i, unit));
+            }
+            if (Character.isLowSurrogate(unit)) {
+                return Optional.of(new UnpairedSurrogate(i, unit));
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** {@code text} with every unpaired surrogate shown as a six-character backslash-u escape; fit for any message. */
+    public static String printable(String text) {
+        if (text == null || unpairedSurrogate(text).isEmpty()) {
+            return text;
+        }
+        StringBuilder out = new StringBuilder(text.length() + 16);
+        for (int i = 0; i < text.length(); i++) {
+            char unit = text.charAt(i);
+            boolean paired = Character.isHighSurrogate(unit) && i + 1 < text.length()
+                    && Character.isLowSurrogate(text.charAt(i + 1));
+            if (paired) {
+                out.append(unit).append(text.charAt(++i));
+            } else if (Character.isSurrogate(unit)) {
+                out.append("\\u").append(String.format(Locale.ROOT, "%04X", (int) unit));
+            } else {
+                out.append(unit);
+            }
+        }
+        return out.toString();
+    }
+
+    /**
+     * The first unpaired surrogate in the keys and strings of a JSON value tree (maps, lists,
+     * strings, other scalars), depth first in order, with its path from {@code root}.
+     */
+    public static Optional<Found> inJson(Object value, String root) {
+        if (value instanceof String text) {
+            return unpairedSurrogate(text).map(found -> new Found(root, false, found));
+        }
+        if (value instanceof Map<?, ?> object) {
+            for (Map.Entry<?, ?> entry : object.entrySet()) {
+                String key = String.valueOf(entry.getKey());
+                String path = root + "." + printable(key);
+                Optional<UnpairedSurrogate> inKey = unpairedSurrogate(key);
+                if (inKey.isPresent()) {
+                    return Optional.of(new Found(path, true, inKey.get()));
+                }
+                Optional<Found> inner = inJson(entry.getValue(), path);
+                if (inner.isPresent()) {
+                    return inner;
+                }
+            }
+        } else if (value instanceof List<?> array) {
+            for (int i = 0; i < array.size(); i++) {
+                Optional<Found> inner = inJson(array.get(i), root + "[" + i + "]");
+                if (inner.isPresent()) {
+                    return inner;
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** The refusal of a text field holding an unpaired surrogate, in the caller's name for the field. */
+    public static Optional<Failure> refusal(String field, String text) {
+        return unpairedSurrogate(text).map(found -> {
+            Map<String, Object> details = new LinkedHashMap<>();
+            details.put("option", field);
+            details.put("index", found.index());
+            return new Failure(ErrorCodes.EXECUTION_VALIDATION_FAILED, field + " holds an unpaired UTF-16 surrogate "
+                    + found.describe() + ", which no UTF-8 text can carry: " + FIX, details);
+        });
+    }
+
+    /** The refusal of a JSON value (a context) holding an unpaired surrogate in a key or string. */
+    public static Optional<Failure> refusal(String field, Object json, String root) {
+        return inJson(json, root).map(found -> {
+            Map<String, Object> details = new LinkedHashMap<>();
+            details.put("option", field);
+            details.put("path", found.path());
+            details.put("index", found.surrogate().index());
+            return new Failure(ErrorCodes.EXECUTION_VALIDATION_FAILED, field + " holds an unpaired UTF-16 surrogate "
+                    + found.surrogate().describe() + " of the " + (found.inKey() ? "key" : "string") + " at "
+                    + found.path() + ", which no UTF-8 text can carry: " + FIX, details);
+        });
+    }
+
+    /**
+     * The refusal of text a parser already found an unpaired surrogate in (a JSON reader refuses
+     * one in an object key before any value tree exists); {@code where} says where, e.g. "in an
+     * object key (line 1, column 9)".
+     */
+    public static Failure refusalIn(String field, String where, Map<String, Object> details) {
+        Map<String, Object> all = new LinkedHashMap<>();
+        all.put("option", field);
+        all.putAll(details);
+        return new Failure(ErrorCodes.EXECUTION_VALIDATION_FAILED, field + " holds an unpaired UTF-16 surrogate "
+                + where + ", which no UTF-8 text can carry: " + FIX, all);
+    }
+
+    private static final String FIX = "send each character outside the Basic Multilingual Plane as a complete "
+            + "surrogate pair (e.g. \\uD83D\\uDE00 for U+1F600), or remove the stray half";
+
+    private static String hex(char unit) {
+        return String.format(Locale.ROOT, "U+%04X", (int) unit);
+    }
+}

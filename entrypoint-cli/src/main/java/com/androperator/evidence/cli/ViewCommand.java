@@ -1,0 +1,94 @@
+package com.androperator.evidence.cli;
+
+import com.androperator.evidence.contracts.CommandResult;
+import com.androperator.evidence.viewer.EvidenceViewer;
+import com.androperator.evidence.viewer.PageSummary;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code androperator evidence view BUNDLE [--out FILE] [--overwrite] [--open]}: writes one
+ * self-contained HTML page of a finished bundle (default {@code <bundle>.view.html} beside it,
+ * never inside it). Exit 0 when the page was written, whatever the bundle's status or conformance
+ * (the page and {@code details} say); 1 for a refusal, nothing written; 2 for a usage error.
+ */
+@Command(name = "view", sortOptions = false,
+        description = {"Write one self-contained HTML page of a bundle: the screenshot with the hierarchy's boxes, the node tree,"
+                + " metadata, artifacts re-hashed, errors, the verifier's problems, context and video clips.",
+                "Exit 0: page written (whatever the bundle's status); 1: refused, nothing written; 2: usage error."})
+final class ViewCommand implements Callable<Integer> {
+    @Parameters(arity = "1", paramLabel = "BUNDLE", description = "The bundle directory (the one holding manifest.json).")
+    String bundle;
+
+    @Option(names = "--out", paramLabel = "FILE",
+            description = "Where to write the page. Default: <bundle>.view.html beside the bundle directory. Never inside the bundle.")
+    String out;
+
+    @Option(names = "--overwrite", description = "Replace FILE if it exists (atomically). Without it an existing file is refused.")
+    boolean overwrite;
+
+    @Option(names = "--open", description = "Open the page with xdg-open (or open on macOS) when one is on PATH.")
+    boolean open;
+
+    @Mixin
+    OutputOption format;
+
+    private final EvidenceViewer viewer;
+    private final Io io;
+
+    ViewCommand(EvidenceViewer viewer, Io io) {
+        this.viewer = viewer;
+        this.io = io;
+    }
+
+    @Override
+    public Integer call() {
+        var badFormat = format.refusal();
+        if (badFormat.isPresent()) {
+            return io.refuse(badFormat.get(), false);
+        }
+        EvidenceViewer.Outcome outcome = viewer.view(bundle, out, overwrite);
+        if (outcome instanceof EvidenceViewer.Outcome.Refused refused) {
+            Map<String, Object> details = refused.option() == null ? null : Map.of("option", refused.option());
+            return io.refuse(CommandResult.refused(refused.code(), refused.message(), details, null), format.pretty());
+        }
+        EvidenceViewer.Outcome.Written written = (EvidenceViewer.Outcome.Written) outcome;
+        Map<String, Object> details = details(written);
+        String hint = null;
+        if (open) {
+            PageOpener.Opened opened = PageOpener.open(written.page(), System.getenv("PATH"));
+            details.put("opened", opened.opened());
+            hint = opened.hint();
+        }
+        Path manifest = written.bundle().resolve("manifest.json");
+        ResultPrinter.print(new CommandResult(true, null, Files.exists(manifest) ? manifest.toString() : null,
+                written.summary().evidenceId(), null, null, null, details, hint), format.pretty(), io.out());
+        return 0;
+    }
+
+    private static Map<String, Object> details(EvidenceViewer.Outcome.Written written) {
+        PageSummary summary = written.summary();
+        Map<String, Object> details = new LinkedHashMap<>();
+        details.put("viewPath", written.page().toString());
+        details.put("pageBytes", written.bytes());
+        details.put("durationMs", written.durationMs());
+        details.put("bundleStatus", summary.bundleStatus());
+        details.put("conforms", summary.conforms());
+        details.put("problems", summary.problems());
+        details.put("integrityFailures", summary.integrityFailures());
+        details.put("boxesDrawn", summary.boxesDrawn());
+        details.put("nodesWithBounds", summary.nodesWithBounds());
+        details.put("nodesCapped", summary.nodesCapped());
+        details.put("screenshot", summary.screenshot());
+        details.put("clips", summary.clips());
+        details.put("inlinedMediaBytes", summary.inlinedMediaBytes());
+        return details;
+    }
+}
