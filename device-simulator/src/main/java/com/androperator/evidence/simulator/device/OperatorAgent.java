@@ -91,8 +91,11 @@ public final class OperatorAgent {
         ObjectNode envelope = envelope(operator, commandId, taskId, actions, behaviors);
         boolean transportExit = behaviors.contains(OperatorBehavior.TRANSPORT_EXIT);
         boolean corrupt = behaviors.contains(OperatorBehavior.CORRUPT_CHUNK);
-        List<String> messages = ResultLines.messages(commandId, taskId,
-                JSON.writeValueAsString(envelope), false, corrupt);
+        String envelopeJson = JSON.writeValueAsString(envelope);
+        if (behaviors.contains(OperatorBehavior.MALFORMED_ENVELOPE)) {
+            envelopeJson = envelopeJson.substring(0, envelopeJson.length() / 2);
+        }
+        List<String> messages = ResultLines.messages(commandId, taskId, envelopeJson, false, corrupt);
         int pid = operator.pid();
         if (transportExit) {
             log.append('I', TAG, pid, "Publishing result for " + commandId);
@@ -128,8 +131,10 @@ public final class OperatorAgent {
                 failure = operator.errorMessage();
             } else if (action.type().equals("snapshot_ui")) {
                 try {
-                    data.put("text", new String(operator.hierarchy().read(),
-                            StandardCharsets.UTF_8));
+                    if (behaviors.get(i) != OperatorBehavior.SUCCESS_WITHOUT_TEXT) {
+                        data.put("text", new String(operator.hierarchy().read(),
+                                StandardCharsets.UTF_8));
+                    }
                     data.put("operator_overlay_visible", String.valueOf(operator.overlayVisible()));
                     data.put("source", "accessibility_service");
                 } catch (UncheckedIOException e) {
