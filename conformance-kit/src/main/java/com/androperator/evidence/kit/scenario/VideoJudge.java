@@ -73,7 +73,8 @@ final class VideoJudge {
             result = Checks.result(v, "video status while finalizing", stop);
         }
         String status = Json.text(result, "status");
-        v.equal("video stop: settled status", expected, status);
+        v.check(expected.equals(status), "video stop: settled status", expected, status
+                + (result.has("message") ? " (" + Json.text(result, "code") + ": " + Json.text(result, "message") + ")" : ""));
         boolean complete = "complete".equals(status);
         v.equal("video stop: exit status for " + status + " (exit 0 only for complete)",
                 complete ? ExpectedCodes.EXIT_SUCCESS : ExpectedCodes.EXIT_NOT_COMPLETE, stop.exit());

@@ -50,6 +50,9 @@ public final class Toolbox {
                         + "plan_ffmpeg=" + quote(host.usable() ? host.ffmpeg().toString() : "/nonexistent/ffmpeg") + "\n"
                         + "plan_spans=" + quote(spans) + "\n");
                 Files.writeString(bin.resolve("scrcpy.log"), "");
+                if (host.usable()) {
+                    prepareSpans(bin);
+                }
             }
             if (ffmpeg == Ffmpeg.DEBIAN_5_1) {
                 install(bin, "ffmpeg", "standin-ffmpeg-5.1");
@@ -62,6 +65,21 @@ public final class Toolbox {
             return new Toolbox(directory, bin);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot prepare the video tools in " + directory, e);
+        }
+    }
+
+    /** The default longest edge (spec: 1280) the stand-in's spans are encoded for ahead of the scenario. */
+    private static final int DEFAULT_MAX_SIZE = 1280;
+
+    /**
+     * Encodes the stand-in's screen now, so that a recording has its frames the moment it starts (a
+     * real scrcpy streams at once); another --max-size is encoded when the recording asks for it.
+     */
+    private static void prepareSpans(Path bin) {
+        VideoHost.Outcome prepared = VideoHost.run(bin.resolve("scrcpy"),
+                List.of("--conformance-kit-prepare=" + DEFAULT_MAX_SIZE));
+        if (prepared.exit() != 0) {
+            throw new IllegalStateException("the stand-in scrcpy could not encode its screen: " + prepared.stderr());
         }
     }
 
