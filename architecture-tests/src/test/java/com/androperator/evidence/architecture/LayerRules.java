@@ -6,6 +6,7 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.properties.HasName;
 import com.tngtech.archunit.lang.ArchRule;
+import java.util.regex.Pattern;
 
 /**
  * The hexagon's rules, written against a root package so that the same rules run on the
@@ -88,6 +89,25 @@ final class LayerRules {
                         .or(HasName.Predicates.name(conformance + "VerificationReport"))
                         .or(HasName.Predicates.name(conformance + "Problem")))
                 .because("the viewer shows what a bundle holds; the verifier, through its public API, judges it");
+    }
+
+    /**
+     * The conformance kit judges an implementation with the published schemas and conformance's own
+     * PNG/XML/UTF-8 oracle (its public entry points and {@code conformance.content}), on the device
+     * simulator, never with the writer's classes: no domain, adapters, api, edges or contract records.
+     * A false accept in the writer's verifiers then cannot hide in the kit.
+     */
+    static ArchRule kitJudgesIndependently(String root) {
+        String conformance = root + ".conformance.";
+        return classes().that().resideInAPackage(root + ".kit..")
+                .should().onlyDependOnClassesThat(JavaClass.Predicates.resideInAnyPackage("java..", "javax.xml..",
+                                root + ".kit..", root + ".simulator..", conformance + "content..", "tools.jackson..")
+                        .or(HasName.Predicates.name(conformance + "BundleVerifier"))
+                        .or(HasName.Predicates.name(conformance + "VerificationReport"))
+                        .or(HasName.Predicates.name(conformance + "Problem"))
+                        .or(HasName.Predicates.nameMatching(Pattern.quote(conformance + "ContractSchemas")
+                                + "(\\$.*)?")))
+                .because("the kit judges with the published schemas and an oracle of its own, never the writer's classes");
     }
 
     /** The CLI, MCP and JUnit 5 edges reach adapters only through the one composition root in api. */

@@ -60,6 +60,11 @@ class ProductArchitectureTest {
     }
 
     @Test
+    void kitJudgesIndependently() {
+        LayerRules.kitJudgesIndependently(ROOT).check(product);
+    }
+
+    @Test
     void viewerOnlyReadsBundles() {
         LayerRules.viewerOnlyReadsBundles(ROOT).check(product);
     }

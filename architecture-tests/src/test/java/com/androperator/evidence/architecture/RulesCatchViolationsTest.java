@@ -31,7 +31,8 @@ class RulesCatchViolationsTest {
                 rule("coreDoesNotSeeEdges", LayerRules::coreDoesNotSeeEdges),
                 rule("portsAreInterfaces", LayerRules::portsAreInterfaces),
                 rule("edgesUseTheCompositionRoot", LayerRules::edgesUseTheCompositionRoot),
-                rule("viewerOnlyReadsBundles", LayerRules::viewerOnlyReadsBundles));
+                rule("viewerOnlyReadsBundles", LayerRules::viewerOnlyReadsBundles),
+                rule("kitJudgesIndependently", LayerRules::kitJudgesIndependently));
     }
 
     private static Arguments rule(String name, Function<String, ArchRule> rule) {

@@ -95,6 +95,9 @@ public final class OperatorAgent {
         boolean corrupt = behaviors.contains(OperatorBehavior.CORRUPT_CHUNK);
         ResultEncoding encoding = operator.encoding();
         byte[] json = hierarchy.splice(JSON.writeValueAsBytes(envelope));
+        if (behaviors.contains(OperatorBehavior.MALFORMED_ENVELOPE)) {
+            json = java.util.Arrays.copyOf(json, json.length / 2);
+        }
         int pid = operator.pid();
         int count = ResultLines.messageCount(ResultLines.line(json).length, encoding.chunking(), corrupt);
         if (transportExit) {
@@ -199,8 +202,10 @@ public final class OperatorAgent {
                 failure = operator.errorMessage();
             } else if (action.type().equals("snapshot_ui")) {
                 try {
-                    data.put("text", hierarchy.placeholder(operator.hierarchy().read(),
-                            operator.encoding().hierarchyBytes()));
+                    if (behaviors.get(i) != OperatorBehavior.SUCCESS_WITHOUT_TEXT) {
+                        data.put("text", hierarchy.placeholder(operator.hierarchy().read(),
+                                operator.encoding().hierarchyBytes()));
+                    }
                     data.put("operator_overlay_visible", String.valueOf(operator.overlayVisible()));
                     data.put("source", "accessibility_service");
                 } catch (UncheckedIOException e) {

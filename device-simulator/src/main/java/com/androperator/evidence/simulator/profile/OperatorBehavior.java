@@ -14,7 +14,14 @@ public enum OperatorBehavior {
     /** Logs a few lines (half of the chunks of a chunked result), then every logcat reader ends. */
     TRANSPORT_EXIT("transportExit"),
     /** Sends the success envelope as chunks, one of which carries altered data. */
-    CORRUPT_CHUNK("corruptChunk");
+    CORRUPT_CHUNK("corruptChunk"),
+    /** Answers snapshot_ui with a success envelope whose step data has no {@code text} (no XML). */
+    SUCCESS_WITHOUT_TEXT("successWithoutText"),
+    /**
+     * Logs a result whose envelope is not JSON (the line is cut in the middle); a long one is still
+     * chunked with matching byte length and sha256, so only the envelope itself is malformed.
+     */
+    MALFORMED_ENVELOPE("malformedEnvelope");
 
     private final String wireName;
 

@@ -114,6 +114,49 @@ class OperatorAgentTest {
     }
 
     @Test
+    void successWithoutTextAnswersSuccessWithNoHierarchy() throws Exception {
+        SimulatorProfile noText = SimulatorProfile.builder()
+                .operator(op -> op.withBehavior(OperatorBehavior.SUCCESS_WITHOUT_TEXT)).build();
+
+        JsonNode envelope = broadcast(noText, command("e3-hierarchy", "snapshot_ui"))
+                .envelope("e3-hierarchy").orElseThrow();
+        JsonNode ping = broadcast(noText, command("e3-ping", "doctor_ping")).envelope("e3-ping").orElseThrow();
+
+        assertThat(envelope.get("status").stringValue()).isEqualTo("success");
+        JsonNode step = envelope.get("stepResults").get(0);
+        assertThat(step.get("success").booleanValue()).isTrue();
+        assertThat(step.get("data").has("text")).isFalse();
+        assertThat(step.get("data").get("operator_overlay_visible").stringValue()).isEqualTo("false");
+        assertThat(ping.get("stepResults").get(0).get("data").get("screen_on").stringValue()).isEqualTo("true");
+    }
+
+    @Test
+    void malformedEnvelopeIsCutJsonInChunksWhoseHashesMatch() throws Exception {
+        SimulatorProfile malformed = SimulatorProfile.builder()
+                .operator(op -> op.withBehavior(OperatorBehavior.MALFORMED_ENVELOPE)).build();
+
+        Answer answer = broadcast(malformed, command("e4-hierarchy", "snapshot_ui"));
+
+        // The chunks reassemble (length and sha256 agree), but what they carry is not one JSON value.
+        assertThatThrownBy(() -> answer.envelope("e4-hierarchy"))
+                .isInstanceOf(tools.jackson.core.JacksonException.class);
+        assertThat(answer.lines).anyMatch(line -> line.contains("[Androperator-Result-Chunk] "));
+    }
+
+    @Test
+    void shortMalformedEnvelopeIsOneResultLineThatIsNotJson() throws Exception {
+        SimulatorProfile malformed = SimulatorProfile.builder()
+                .operator(op -> op.withBehavior(OperatorBehavior.MALFORMED_ENVELOPE)
+                        .withHierarchy(ProfileFile.inMemory("h.xml", "<hierarchy/>".getBytes(StandardCharsets.UTF_8))))
+                .build();
+
+        Answer answer = broadcast(malformed, command("e5-hierarchy", "snapshot_ui"));
+
+        String line = answer.lines.stream().filter(l -> l.contains("[Androperator-Result] ")).findFirst().orElseThrow();
+        assertThat(line).contains("{\"commandId\":\"e5-hierarchy\"").doesNotEndWith("}");
+    }
+
+    @Test
     void transportExitEndsReadersAfterHalfTheChunks() throws Exception {
         SimulatorProfile exiting = SimulatorProfile.builder()
                 .operator(op -> op.withBehavior(OperatorBehavior.TRANSPORT_EXIT)
