@@ -87,17 +87,17 @@ launcher_java() {
 }
 
 # launcher_cds JVM-OPTION...: sets the array cds to the options that map this tool's
-# class-data-sharing archive, making the archive first when there is none for this jar, this JVM
-# and this install yet. The archive is a static one dumped from the class list that the build
-# trained on every command (distribution/src/training): unlike a dynamic archive
-# (-XX:ArchiveClassesAtExit) it holds every command's classes whichever command runs first, and
-# picocli's classes too (JDK 17 leaves pre-Java-6 class files out of dynamic archives). It is
-# written next to the jar when that directory is writable, else under
-# ${XDG_CACHE_HOME:-$HOME/.cache}/androperator/<version>/; when neither can be written, or the
-# JVM cannot dump one, the tool runs without (a .failed marker keeps it from trying every time).
-# Its name carries a checksum of the jar's path, the JVM's path and the JVM's release file, and it
-# is used only while newer than the jar and the class list, so a new jar or JVM gets a new archive.
-# Never fails; ANDROPERATOR_CDS=off skips it, and so does a JDK 17 install path with a space.
+# class-data-sharing archive when there is one for this jar, this JVM and this install, and
+# otherwise starts making it (launcher_cds_dump), for the next runs. The archive is a static one
+# dumped from the class list that the build trained on every command (distribution/src/training):
+# unlike a dynamic archive (-XX:ArchiveClassesAtExit) it holds every command's classes whichever
+# command runs first, and picocli's classes too (JDK 17 leaves pre-Java-6 class files out of
+# dynamic archives). It lives next to the jar when that directory is writable, else under
+# ${XDG_CACHE_HOME:-$HOME/.cache}/androperator/<version>/; when neither can be written the tool
+# runs without one. Its name carries a checksum of the jar's path, the JVM's path and the JVM's
+# release file, and it is used only while newer than the jar and the class list, so a new jar or
+# JVM gets a new archive. Never fails; ANDROPERATOR_CDS=off skips it, and so does a JDK 17 install
+# path with a space.
 launcher_cds() {
   cds=()
   [ "${ANDROPERATOR_CDS:-auto}" != off ] || return 0
@@ -105,7 +105,7 @@ launcher_cds() {
   # JDK 17 cannot match an application class path that holds a space: the archive would be made,
   # then never used (every class loaded from the jar again). JDK 25 can.
   case "$jar" in *[[:space:]]*) [ "$java_major" -ge 25 ] || return 0 ;; esac
-  local key release_text="" name directory archive tried=false
+  local key release_text="" name directory archive
   [ -z "$java_release" ] || release_text="$(<"$java_release")"
   key="$(printf '%s\n%s\n%s\n' "$jar" "$java_real" "$release_text" | cksum)"
   name="$launcher_tool-${key%% *}.jsa"
@@ -126,19 +126,42 @@ launcher_cds() {
   for directory in "${directories[@]}"; do
     mkdir -p "$directory" 2>/dev/null || continue
     [ -w "$directory" ] || continue
-    archive="$directory/$name"
-    if "$java" "$@" -Xshare:dump -XX:SharedClassListFile="$classlist" -XX:SharedArchiveFile="$archive.$$.tmp" \
-        -cp "$jar" </dev/null >/dev/null 2>&1 && mv -f "$archive.$$.tmp" "$archive" 2>/dev/null; then
-      cds=(-XX:SharedArchiveFile="$archive")
+    launcher_cds_dump "$directory/$name" "$@"
+    return 0
+  done
+  return 0
+}
+
+# launcher_cds_dump ARCHIVE JVM-OPTION...: makes ARCHIVE in the background (a few seconds of one
+# core), so that this command starts at once, without it, and a machine that runs the tool once
+# (a fresh CI container) pays nothing for a cache it will not reuse. One dump at a time per
+# archive: a lock directory holds the dumping shell's pid, and one whose shell is gone is taken
+# over. The dump writes a temporary name, then renames it; a JVM that cannot dump leaves a .failed
+# marker instead, so it is not tried again. The dump holds none of the caller's streams (a caller
+# reading this command's output to its end does not wait for it) and, started from a script, it
+# ignores Ctrl-C as background jobs of scripts do.
+launcher_cds_dump() {
+  local archive="$1" lock="$1.lock" owner=""
+  shift
+  if ! mkdir "$lock" 2>/dev/null; then
+    { owner="$(<"$lock/pid")"; } 2>/dev/null || owner=""
+    # No pid yet: its shell is between mkdir and writing it, so the dump is under way.
+    if [ -z "$owner" ] || kill -0 "$owner" 2>/dev/null; then
       return 0
     fi
-    rm -f "$archive.$$.tmp" 2>/dev/null || true
-    tried=true
-  done
-  if $tried; then
-    for directory in "${directories[@]}"; do
-      : >"$directory/$name.failed" 2>/dev/null && break
-    done
+    rm -rf "$lock" 2>/dev/null
+    mkdir "$lock" 2>/dev/null || return 0
   fi
-  return 0
+  (
+    printf '%s\n' "${BASHPID:-$$}" >"$lock/pid"
+    temporary="$archive.$RANDOM$RANDOM.tmp"
+    if "$java" "$@" -Xshare:dump -XX:SharedClassListFile="$classlist" -XX:SharedArchiveFile="$temporary" -cp "$jar" \
+        && mv -f "$temporary" "$archive"; then
+      :
+    else
+      rm -f "$temporary"
+      : >"$archive.failed"
+    fi
+    rm -rf "$lock"
+  ) </dev/null >/dev/null 2>&1 &
 }

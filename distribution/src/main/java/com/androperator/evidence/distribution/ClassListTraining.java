@@ -68,10 +68,12 @@ final class ClassListTraining {
         Path bundle = copyBundle(directory.resolve("bundle"));
         List<Path> lists = new ArrayList<>();
         List<Step> steps = read(file);
-        for (int index = 0; index < steps.size(); index++) {
-            Path list = directory.resolve("step-" + index + ".classlist");
-            run(tool, jar, steps.get(index), list, directory, bundle, index);
-            lists.add(list);
+        try (EmptyAdbServer adb = EmptyAdbServer.start()) {
+            for (int index = 0; index < steps.size(); index++) {
+                Path list = directory.resolve("step-" + index + ".classlist");
+                run(tool, jar, steps.get(index), list, directory, bundle, index, adb);
+                lists.add(list);
+            }
         }
         Path merged = work.resolve(tool.name() + ".classlist");
         Files.write(merged, merge(lists), StandardCharsets.UTF_8);
@@ -107,8 +109,8 @@ final class ClassListTraining {
         return target;
     }
 
-    private void run(Tool tool, Path jar, Step step, Path list, Path directory, Path bundle, int index)
-            throws IOException, InterruptedException {
+    private void run(Tool tool, Path jar, Step step, Path list, Path directory, Path bundle, int index,
+                     EmptyAdbServer adb) throws IOException, InterruptedException {
         Path scratch = Files.createDirectories(directory.resolve("work-" + index));
         List<String> command = new ArrayList<>(List.of(javaExecutable().toString(), "-Xshare:off",
                 "-XX:DumpLoadedClassList=" + list, "-jar", jar.toString()));
@@ -118,12 +120,14 @@ final class ClassListTraining {
         Path out = directory.resolve("step-" + index + ".out");
         Path err = directory.resolve("step-" + index + ".err");
         ProcessBuilder builder = new ProcessBuilder(command).redirectError(err.toFile());
-        // No adb on PATH, so device work fails fast and nothing is started; nothing outside work/ is written.
+        // An adb server with no devices and no adb on PATH: device work fails fast, the same way on every
+        // machine, and nothing is started; nothing outside work/ is written.
         Map<String, String> environment = builder.environment();
         environment.clear();
         environment.put("PATH", Files.createDirectories(directory.resolve("empty-path")).toString());
         environment.put("HOME", Files.createDirectories(directory.resolve("home")).toString());
         environment.put("TMPDIR", Files.createDirectories(directory.resolve("tmp")).toString());
+        environment.put("ADB_SERVER_SOCKET", adb.address());
         environment.put("ANDROPERATOR_EVIDENCE_DIR", directory.resolve("evidence").toString());
         environment.put("LC_ALL", "C.UTF-8");
         int status;

@@ -36,11 +36,13 @@ class JavaSelectionIT {
     }
 
     @Test
-    void javaHomeIsUsedWhenPathHasNoJava() {
+    void javaHomeIsUsedWhenPathHasNoJavaAndTheCacheCanBeTurnedOff() throws IOException {
         environment.put("JAVA_HOME", System.getProperty("java.home"));
+        environment.put("ANDROPERATOR_CDS", "off");
         Launch.Result run = androperator("--version");
         assertThat(run.status()).as(run.toString()).isZero();
         assertThat(run.stdout()).isEqualTo(ReleaseArchives.VERSION + "\n");
+        assertThat(StartupCache.cacheFilesIn(install.resolve("lib"))).isEmpty();
     }
 
     @Test

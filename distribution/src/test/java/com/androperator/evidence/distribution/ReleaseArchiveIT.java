@@ -14,7 +14,6 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -28,7 +27,8 @@ import org.junit.jupiter.params.provider.EnumSource;
  * archives) a JDK's java, from an unrelated working directory, with a private HOME. Then
  * {@code --version} (twice: the first run makes the class-data-sharing archive next to the jars, the
  * second maps it), one capture from the simulated phone through a private real adb server, verified
- * by the conformance verifier and by the archive's own {@code evidence verify}, and one MCP
+ * by the conformance verifier and by the archive's own {@code evidence verify} (and shown by
+ * {@code evidence view}), and one MCP
  * {@code initialize} over stdio after which the server exits 0 on end of input.
  */
 class ReleaseArchiveIT {
@@ -49,7 +49,7 @@ class ReleaseArchiveIT {
 
     @ParameterizedTest
     @EnumSource(Variant.class)
-    void versionCaptureAndMcpInitializeRunFromTheUnpackedArchive(Variant variant) throws IOException {
+    void versionCaptureAndMcpInitializeRunFromTheUnpackedArchive(Variant variant) throws Exception {
         Path install = ReleaseArchives.unpack(variant, Files.createDirectories(temporary.resolve("unpacked")));
         Installed tool = Installed.onBarePath(install, variant, temporary);
         assertThat(install.resolve("runtime")).matches(runtime -> Files.isDirectory(runtime) == variant.bundlesRuntime);
@@ -58,8 +58,9 @@ class ReleaseArchiveIT {
         assertThat(first.status()).as(first.toString()).isZero();
         assertThat(first.stdout()).isEqualTo(ReleaseArchives.VERSION + "\n");
         assertThat(first.stderr()).isEmpty();
-        assertThat(archivesIn(install.resolve("lib"))).as("the class-data-sharing archive, next to the jars")
-                .hasSize(1).allMatch(name -> name.matches("androperator-\\d+\\.jsa"));
+        // The first run starts the class-data-sharing archive in the background, next to the jars.
+        StartupCache.await(install.resolve("lib"), "androperator");
+        assertThat(StartupCache.cacheFilesIn(install.resolve("lib"))).hasSize(1);
 
         Path classLoading = temporary.resolve("class-load.log");
         Launch.Result second = tool.with("ANDROPERATOR_JAVA_OPTS", "-Xlog:class+load=info:file=" + classLoading)
@@ -78,16 +79,20 @@ class ReleaseArchiveIT {
         Conformance.assertConforms(bundle);
         Launch.Result verify = tool.run("androperator", "evidence", "verify", bundle.toString());
         assertThat(verify.status()).as(verify.toString()).isZero();
+        Path page = temporary.resolve("bundle.html");
+        Launch.Result view = tool.run("androperator", "evidence", "view", bundle.toString(), "--out", page.toString());
+        assertThat(view.status()).as(view.toString()).isZero();
+        assertThat(Files.readString(page)).contains("data-bounds=");
 
         Launch.Result mcp = tool.mcpInitialize();
         assertThat(mcp.status()).as("the server exits 0 when stdin closes: " + mcp).isZero();
         McpInitialize.assertAnswered(mcp.stdout());
-        assertThat(archivesIn(install.resolve("lib"))).as("one archive per tool")
-                .anyMatch(name -> name.matches("androperator-mcp-\\d+\\.jsa")).hasSize(2);
+        StartupCache.await(install.resolve("lib"), "androperator-mcp");
+        assertThat(StartupCache.cacheFilesIn(install.resolve("lib"))).as("one archive per tool").hasSize(2);
     }
 
     @Test
-    void anInstallPathWithASpaceWorksAndSkipsTheArchiveWhereJdk17CannotUseIt() throws IOException {
+    void anInstallPathWithASpaceWorksAndSkipsTheArchiveWhereJdk17CannotUseIt() throws Exception {
         Path install = ReleaseArchives.unpack(Variant.PLAIN_TAR_GZ, Files.createDirectories(temporary.resolve("Program Files")));
         Installed tool = Installed.onBarePath(install, Variant.PLAIN_TAR_GZ, temporary);
 
@@ -98,13 +103,11 @@ class ReleaseArchiveIT {
         assertThat(mcp.status()).as(mcp.toString()).isZero();
         McpInitialize.assertAnswered(mcp.stdout());
         // JDK 17 makes an archive for such a class path but never maps it, so the launcher does not make one.
-        int major = Runtime.version().feature();
-        assertThat(archivesIn(install.resolve("lib"))).hasSize(major >= 25 ? 2 : 0);
-    }
-
-    static List<String> archivesIn(Path directory) throws IOException {
-        try (Stream<Path> files = Files.list(directory)) {
-            return files.map(file -> file.getFileName().toString()).filter(name -> name.endsWith(".jsa")).sorted().toList();
+        if (Runtime.version().feature() >= 25) {
+            StartupCache.await(install.resolve("lib"), "androperator");
+            StartupCache.await(install.resolve("lib"), "androperator-mcp");
+        } else {
+            assertThat(StartupCache.cacheFilesIn(install.resolve("lib"))).isEmpty();
         }
     }
 
