@@ -30,7 +30,8 @@ class ArchiveContentsIT {
     private static final FileTime OUTPUT_TIMESTAMP = FileTime.from(Instant.parse("2026-12-01T00:00:00Z"));
     private static final Path SCHEMAS = Path.of("").toAbsolutePath().getParent()
             .resolve("contracts/src/main/resources/schemas");
-    private static final Set<String> LAUNCHERS = Set.of("bin/androperator", "bin/androperator-mcp");
+    /** A launcher: a file directly in bin/ named like a tool (each tool module adds one, with lib/NAME.jar). */
+    private static final Pattern LAUNCHER = Pattern.compile("bin/androperator[\\w.-]*");
     /** The runtime's programs (java, keytool, and what spawns child processes); everything else there is data. */
     private static final Pattern RUNTIME_PROGRAM = Pattern.compile("runtime/(bin/[^/]+|lib/jspawnhelper|lib/jexec)");
     /** A NOTICE table row: coordinates, then an SPDX license id. */
@@ -49,7 +50,7 @@ class ArchiveContentsIT {
             String name = relative(variant, entry);
             assertThat(entry.symbolicLink()).as(name).isFalse();
             assertThat(entry.modified()).as(name).isEqualTo(OUTPUT_TIMESTAMP);
-            int expected = entry.directory() || LAUNCHERS.contains(name) || RUNTIME_PROGRAM.matcher(name).matches()
+            int expected = entry.directory() || LAUNCHER.matcher(name).matches() || RUNTIME_PROGRAM.matcher(name).matches()
                     ? 0755 : 0644;
             assertThat(Integer.toOctalString(entry.mode())).as(name).isEqualTo(Integer.toOctalString(expected));
         }
@@ -57,10 +58,16 @@ class ArchiveContentsIT {
                 "bin/lib/utf8-locale.sh", "lib/androperator.jar", "lib/androperator-mcp.jar",
                 "lib/androperator.classlist", "lib/androperator-mcp.classlist", "lib/VERSION",
                 "completion/androperator.bash", "LICENSE", "NOTICE", "licenses/MIT.txt", "licenses/MIT-0.txt");
-        assertThat(entries.keySet().stream().filter(name -> name.startsWith("bin/")).filter(name -> !entries.get(name).directory()))
+        List<String> launchers = entries.keySet().stream().filter(name -> LAUNCHER.matcher(name).matches()).toList();
+        assertThat(launchers).contains("bin/androperator", "bin/androperator-mcp");
+        for (String launcher : launchers) {
+            String tool = launcher.substring("bin/".length());
+            assertThat(entries).as("the jar of " + launcher).containsKey("lib/" + tool + ".jar");
+        }
+        assertThat(entries.keySet().stream().filter(name -> name.startsWith("bin/")).filter(name -> !entries.get(name).directory())
+                .filter(name -> !LAUNCHER.matcher(name).matches()))
                 .as("bin/ holds the launchers and what they source, nothing of the repository's other scripts")
-                .containsExactlyInAnyOrder("bin/androperator", "bin/androperator-mcp", "bin/lib/launcher.sh",
-                        "bin/lib/utf8-locale.sh");
+                .containsExactlyInAnyOrder("bin/lib/launcher.sh", "bin/lib/utf8-locale.sh");
         assertThat(entries.keySet().stream().filter(name -> name.endsWith(".jsa"))).as("archives are made on first use")
                 .isEmpty();
         if (variant.bundlesRuntime) {
