@@ -57,7 +57,7 @@ class LauncherLocaleTest {
     void installLauncher() throws IOException {
         lab.reset();
         Files.createDirectories(tree.resolve("bin/lib"));
-        for (String script : List.of("androperator", "lib/utf8-locale.sh")) {
+        for (String script : List.of("androperator", "lib/launcher.sh", "lib/utf8-locale.sh")) {
             Files.copy(BIN.resolve(script), tree.resolve("bin").resolve(script));
         }
         tree.resolve("bin/androperator").toFile().setExecutable(true);

@@ -1,0 +1,167 @@
+# Sourced by the launchers in bin/ (androperator, androperator-mcp), in the repository and in the
+# release archives alike: which jar runs, on which JVM, with which class-data-sharing archive.
+# The launcher sets $root, the directory above bin/ with symbolic links resolved, before sourcing.
+#
+#   repository:  the jar is <module>/target/<tool>.jar, the class list distribution/target/training/<tool>.classlist
+#   release:     the jar is lib/<tool>.jar beside lib/<tool>.classlist; the linux-x64 archive
+#                also holds runtime/, which then runs it (JAVA_HOME and PATH are not consulted)
+#
+# Needs bash and readlink, cksum, mkdir, mv, rm (and uname, locale for utf8-locale.sh):
+# ReleaseArchiveIT runs the archives with a PATH of exactly these, java and adb.
+
+# shellcheck source=utf8-locale.sh
+. "$root/bin/lib/utf8-locale.sh"
+
+launcher_fail() {
+  printf '%s: %s\n' "$launcher_tool" "$1" >&2
+  exit 1
+}
+
+# launcher_resolve PATH: sets resolved to PATH with the symbolic links of its last component
+# followed (readlink without -f, which macOS before 12.3 lacks; no subshell, start-up counts).
+launcher_resolve() {
+  local link
+  resolved="$1"
+  while [ -L "$resolved" ]; do
+    link="$(readlink "$resolved")"
+    case "$link" in
+      /*) resolved="$link" ;;
+      *) resolved="${resolved%/*}/$link" ;;
+    esac
+  done
+}
+
+# launcher_init TOOL MODULE: sets jar, classlist, version, java, java_real, java_release and java_major, or
+# stops with a message that says what to install.
+launcher_init() {
+  launcher_tool="$1"
+  local module="$2"
+  if [ -f "$root/lib/$launcher_tool.jar" ]; then
+    jar="$root/lib/$launcher_tool.jar"
+    classlist="$root/lib/$launcher_tool.classlist"
+    version="$(<"$root/lib/VERSION")"
+  elif [ -f "$root/$module/target/$launcher_tool.jar" ]; then
+    jar="$root/$module/target/$launcher_tool.jar"
+    classlist="$root/distribution/target/training/$launcher_tool.classlist"
+    version=dev
+  else
+    launcher_fail "$root/$module/target/$launcher_tool.jar is not built yet; run: (cd '$root' && mvn -q install -DskipTests)"
+  fi
+  launcher_java
+}
+
+# Which java: the bundled runtime, else $JAVA_HOME/bin/java, else java on PATH; then its version,
+# read from the runtime's release file (no JVM start) or, without one, from `java -version`.
+launcher_java() {
+  local hint="install a JDK 17 or newer (Debian/Ubuntu: sudo apt-get install -y openjdk-17-jdk-headless; macOS: brew install openjdk@17) and put its bin/ on PATH or set JAVA_HOME to it"
+  if [ -x "$root/runtime/bin/java" ]; then
+    java="$root/runtime/bin/java"
+  elif [ -n "${JAVA_HOME:-}" ]; then
+    java="$JAVA_HOME/bin/java"
+    [ -x "$java" ] || launcher_fail "JAVA_HOME is $JAVA_HOME, which has no bin/java: point JAVA_HOME at a JDK 17 or newer, or unset it to use the java on PATH"
+  else
+    java="$(command -v java 2>/dev/null)" || launcher_fail "no java on PATH: $hint"
+  fi
+  launcher_resolve "$java"
+  java_real="$resolved"
+  java_release="${java_real%/bin/*}/release"
+  local java_version="" line
+  if [ -f "$java_release" ]; then
+    while IFS= read -r line; do
+      case "$line" in JAVA_VERSION=*) java_version="${line#JAVA_VERSION=}" ;; esac
+    done <"$java_release"
+    java_version="${java_version//\"/}"
+  else
+    java_release=""
+  fi
+  if [ -z "$java_version" ]; then
+    line="$("$java" -version 2>&1 | { IFS= read -r first; printf '%s' "$first"; })" || true
+    case "$line" in *\"*\"*) java_version="${line#*\"}"; java_version="${java_version%%\"*}" ;; esac
+  fi
+  java_major="${java_version#1.}"
+  [ "${java_version%%.*}" = 1 ] || java_major="$java_version"
+  java_major="${java_major%%[!0-9]*}"
+  if [ -z "$java_major" ] || [ "$java_major" -lt 17 ]; then
+    launcher_fail "$java is Java ${java_version:-of an unknown version}, and $launcher_tool needs Java 17 or newer: $hint"
+  fi
+}
+
+# launcher_cds JVM-OPTION...: sets the array cds to the options that map this tool's
+# class-data-sharing archive when there is one for this jar, this JVM and this install, and
+# otherwise starts making it (launcher_cds_dump), for the next runs. The archive is a static one
+# dumped from the class list that the build trained on every command (distribution/src/training):
+# unlike a dynamic archive (-XX:ArchiveClassesAtExit) it holds every command's classes whichever
+# command runs first, and picocli's classes too (JDK 17 leaves pre-Java-6 class files out of
+# dynamic archives). It lives next to the jar when that directory is writable, else under
+# ${XDG_CACHE_HOME:-$HOME/.cache}/androperator/<version>/; when neither can be written the tool
+# runs without one. Its name carries a checksum of the jar's path, the JVM's path and the JVM's
+# release file, and it is used only while newer than the jar and the class list, so a new jar or
+# JVM gets a new archive. Never fails; ANDROPERATOR_CDS=off skips it, and so does a JDK 17 install
+# path with a space.
+launcher_cds() {
+  cds=()
+  [ "${ANDROPERATOR_CDS:-auto}" != off ] || return 0
+  [ -f "$classlist" ] || return 0
+  # JDK 17 cannot match an application class path that holds a space: the archive would be made,
+  # then never used (every class loaded from the jar again). JDK 25 can.
+  case "$jar" in *[[:space:]]*) [ "$java_major" -ge 25 ] || return 0 ;; esac
+  local key release_text="" name directory archive
+  [ -z "$java_release" ] || release_text="$(<"$java_release")"
+  key="$(printf '%s\n%s\n%s\n' "$jar" "$java_real" "$release_text" | cksum)"
+  name="$launcher_tool-${key%% *}.jsa"
+  local directories=("${jar%/*}")
+  local cache_home="${XDG_CACHE_HOME:-}"
+  case "$cache_home" in /*) ;; *) cache_home="${HOME:+$HOME/.cache}" ;; esac
+  [ -z "$cache_home" ] || directories+=("$cache_home/androperator/$version")
+  for directory in "${directories[@]}"; do
+    archive="$directory/$name"
+    if [ -f "$archive" ] && [ "$archive" -nt "$jar" ] && [ "$archive" -nt "$classlist" ]; then
+      cds=(-XX:SharedArchiveFile="$archive")
+      return 0
+    fi
+    if [ -f "$archive.failed" ] && [ "$archive.failed" -nt "$jar" ]; then
+      return 0
+    fi
+  done
+  for directory in "${directories[@]}"; do
+    mkdir -p "$directory" 2>/dev/null || continue
+    [ -w "$directory" ] || continue
+    launcher_cds_dump "$directory/$name" "$@"
+    return 0
+  done
+  return 0
+}
+
+# launcher_cds_dump ARCHIVE JVM-OPTION...: makes ARCHIVE in the background (a few seconds of one
+# core), so that this command starts at once, without it, and a machine that runs the tool once
+# (a fresh CI container) pays nothing for a cache it will not reuse. One dump at a time per
+# archive: a lock directory holds the dumping shell's pid, and one whose shell is gone is taken
+# over. The dump writes a temporary name, then renames it; a JVM that cannot dump leaves a .failed
+# marker instead, so it is not tried again. The dump holds none of the caller's streams (a caller
+# reading this command's output to its end does not wait for it) and, started from a script, it
+# ignores Ctrl-C as background jobs of scripts do.
+launcher_cds_dump() {
+  local archive="$1" lock="$1.lock" owner=""
+  shift
+  if ! mkdir "$lock" 2>/dev/null; then
+    { owner="$(<"$lock/pid")"; } 2>/dev/null || owner=""
+    # No pid yet: its shell is between mkdir and writing it, so the dump is under way.
+    if [ -z "$owner" ] || kill -0 "$owner" 2>/dev/null; then
+      return 0
+    fi
+    rm -rf "$lock" 2>/dev/null
+    mkdir "$lock" 2>/dev/null || return 0
+  fi
+  (
+    printf '%s\n' "${BASHPID:-$$}" >"$lock/pid"
+    temporary="$archive.$RANDOM$RANDOM.tmp"
+    if "$java" "$@" -Xshare:dump -XX:SharedClassListFile="$classlist" -XX:SharedArchiveFile="$temporary" -cp "$jar" \
+        && mv -f "$temporary" "$archive"; then
+      :
+    else
+      rm -f "$temporary"
+      : >"$archive.failed"
+    fi
+    rm -rf "$lock"
+  ) </dev/null >/dev/null 2>&1 &
+}

@@ -1,0 +1,86 @@
+package com.androperator.evidence.distribution;
+
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The build steps of the release archives, run by exec-maven-plugin with the build's JDK:
+ * <ul>
+ *   <li>{@code stage --repository=DIR --modules=FILE --version=V --training=DIR --notice=DIR --work=DIR
+ *       --out=DIR --runtime-out=DIR}: lays out the archive's tree ({@link Staging}), trains each tool's
+ *       class list ({@link ClassListTraining}) and makes the linux-x64 runtime ({@link RuntimeImage});</li>
+ *   <li>{@code checksums FILE...}: writes FILE.sha256 beside each file ({@link Checksums}).</li>
+ * </ul>
+ * A failure prints what went wrong and exits 1, which fails the build.
+ */
+public final class DistributionBuild {
+    private DistributionBuild() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        if (args.length == 0) {
+            throw usage();
+        }
+        List<String> rest = Arrays.asList(args).subList(1, args.length);
+        try {
+            switch (args[0]) {
+                case "stage" -> stage(options(rest));
+                case "checksums" -> {
+                    for (String file : rest) {
+                        Checksums.writeBeside(Path.of(file));
+                    }
+                }
+                default -> throw usage();
+            }
+        } catch (BuildFailure failure) {
+            System.err.println("distribution: " + failure.getMessage());
+            System.exit(1);
+        }
+    }
+
+    private static void stage(Map<String, String> options) throws Exception {
+        Path repository = path(options, "repository");
+        Path work = path(options, "work");
+        Staging staging = new Staging(repository, path(options, "out"), required(options, "version"));
+        List<Tool> tools = Tool.find(repository, DependencyList.read(path(options, "modules")));
+        staging.layOut(tools, path(options, "notice"));
+        ClassListTraining training = new ClassListTraining(path(options, "training"), work);
+        for (Tool tool : tools) {
+            training.train(tool, staging.jar(tool)).ifPresent(list -> staging.addClassList(tool, list));
+        }
+        staging.writeCompletion(work);
+        new RuntimeImage(path(options, "runtime-out")).build(staging.jars(tools), staging.notice());
+    }
+
+    private static Map<String, String> options(List<String> arguments) {
+        Map<String, String> options = new HashMap<>();
+        for (String argument : arguments) {
+            int equals = argument.indexOf('=');
+            if (!argument.startsWith("--") || equals < 0) {
+                throw usage();
+            }
+            options.put(argument.substring(2, equals), argument.substring(equals + 1));
+        }
+        return options;
+    }
+
+    private static String required(Map<String, String> options, String name) {
+        String value = options.get(name);
+        if (value == null || value.isEmpty()) {
+            throw new BuildFailure("--" + name + "=... is missing");
+        }
+        return value;
+    }
+
+    private static Path path(Map<String, String> options, String name) {
+        return Path.of(required(options, name)).toAbsolutePath().normalize();
+    }
+
+    private static BuildFailure usage() {
+        return new BuildFailure("usage: DistributionBuild stage --repository=DIR --modules=FILE --version=V "
+                + "--training=DIR --notice=DIR --work=DIR --out=DIR --runtime-out=DIR | checksums FILE...");
+    }
+}

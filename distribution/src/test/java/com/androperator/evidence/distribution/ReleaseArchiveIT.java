@@ -1,0 +1,165 @@
+package com.androperator.evidence.distribution;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.androperator.evidence.api.testing.PhoneLab;
+import com.androperator.evidence.conformance.Conformance;
+import com.androperator.evidence.contracts.CommandResult;
+import com.androperator.evidence.contracts.ContractJson;
+import com.androperator.evidence.distribution.ReleaseArchives.Variant;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * Each archive unpacked into an empty directory and run as a new user would: the launchers through
+ * symbolic links on a PATH that holds nothing but the launchers' own needs, adb and (for the plain
+ * archives) a JDK's java, from an unrelated working directory, with a private HOME. Then
+ * {@code --version} (twice: the first run makes the class-data-sharing archive next to the jars, the
+ * second maps it), one capture from the simulated phone through a private real adb server, verified
+ * by the conformance verifier and by the archive's own {@code evidence verify} (and shown by
+ * {@code evidence view}), and one MCP
+ * {@code initialize} over stdio after which the server exits 0 on end of input.
+ */
+class ReleaseArchiveIT {
+    private static PhoneLab lab;
+
+    @TempDir
+    Path temporary;
+
+    @BeforeAll
+    static void startPhone() {
+        lab = PhoneLab.start();
+    }
+
+    @AfterAll
+    static void stopPhone() {
+        lab.close();
+    }
+
+    @ParameterizedTest
+    @EnumSource(Variant.class)
+    void versionCaptureAndMcpInitializeRunFromTheUnpackedArchive(Variant variant) throws Exception {
+        Path install = ReleaseArchives.unpack(variant, Files.createDirectories(temporary.resolve("unpacked")));
+        Installed tool = Installed.onBarePath(install, variant, temporary);
+        assertThat(install.resolve("runtime")).matches(runtime -> Files.isDirectory(runtime) == variant.bundlesRuntime);
+
+        Launch.Result first = tool.run("androperator", "--version");
+        assertThat(first.status()).as(first.toString()).isZero();
+        assertThat(first.stdout()).isEqualTo(ReleaseArchives.VERSION + "\n");
+        assertThat(first.stderr()).isEmpty();
+        // The first run starts the class-data-sharing archive in the background, next to the jars.
+        StartupCache.await(install.resolve("lib"), "androperator");
+        assertThat(StartupCache.cacheFilesIn(install.resolve("lib"))).hasSize(1);
+
+        Path classLoading = temporary.resolve("class-load.log");
+        Launch.Result second = tool.with("ANDROPERATOR_JAVA_OPTS", "-Xlog:class+load=info:file=" + classLoading)
+                .run("androperator", "--version");
+        assertThat(second.status()).as(second.toString()).isZero();
+        assertThat(Files.readString(classLoading)).as("the second run maps the archive")
+                .contains("com.androperator.evidence.cli.Main source: shared objects file")
+                .contains("picocli.CommandLine source: shared objects file");
+
+        Path bundle = temporary.resolve("bundle");
+        Launch.Result capture = tool.run("androperator", "evidence", "capture", "--device", lab.serial(),
+                "--operator-package", PhoneLab.OPERATOR, "--output-dir", bundle.toString(), "--label", "Café from the archive");
+        assertThat(capture.status()).as(capture.toString()).isZero();
+        CommandResult result = ContractJson.read(capture.stdout().getBytes(StandardCharsets.UTF_8), CommandResult.class);
+        assertThat(result.status()).isEqualTo("complete");
+        Conformance.assertConforms(bundle);
+        Launch.Result verify = tool.run("androperator", "evidence", "verify", bundle.toString());
+        assertThat(verify.status()).as(verify.toString()).isZero();
+        Path page = temporary.resolve("bundle.html");
+        Launch.Result view = tool.run("androperator", "evidence", "view", bundle.toString(), "--out", page.toString());
+        assertThat(view.status()).as(view.toString()).isZero();
+        assertThat(Files.readString(page)).contains("data-bounds=");
+
+        Launch.Result mcp = tool.mcpInitialize();
+        assertThat(mcp.status()).as("the server exits 0 when stdin closes: " + mcp).isZero();
+        McpInitialize.assertAnswered(mcp.stdout());
+        StartupCache.await(install.resolve("lib"), "androperator-mcp");
+        assertThat(StartupCache.cacheFilesIn(install.resolve("lib"))).as("one archive per tool").hasSize(2);
+    }
+
+    @Test
+    void anInstallPathWithASpaceWorksAndSkipsTheArchiveWhereJdk17CannotUseIt() throws Exception {
+        Path install = ReleaseArchives.unpack(Variant.PLAIN_TAR_GZ, Files.createDirectories(temporary.resolve("Program Files")));
+        Installed tool = Installed.onBarePath(install, Variant.PLAIN_TAR_GZ, temporary);
+
+        Launch.Result version = tool.run("androperator", "--version");
+        assertThat(version.status()).as(version.toString()).isZero();
+        assertThat(version.stdout()).isEqualTo(ReleaseArchives.VERSION + "\n");
+        Launch.Result mcp = tool.mcpInitialize();
+        assertThat(mcp.status()).as(mcp.toString()).isZero();
+        McpInitialize.assertAnswered(mcp.stdout());
+        // JDK 17 makes an archive for such a class path but never maps it, so the launcher does not make one.
+        if (Runtime.version().feature() >= 25) {
+            StartupCache.await(install.resolve("lib"), "androperator");
+            StartupCache.await(install.resolve("lib"), "androperator-mcp");
+        } else {
+            assertThat(StartupCache.cacheFilesIn(install.resolve("lib"))).isEmpty();
+        }
+    }
+
+    /**
+     * An unpacked archive whose launchers are reached through symbolic links in a bin directory on a
+     * bare PATH, run from an unrelated directory with a private HOME and the lab's adb server.
+     */
+    record Installed(Path install, Path links, Path workingDirectory, Map<String, String> environment) {
+        static Installed onBarePath(Path install, Variant variant, Path temporary) throws IOException {
+            Path tools = variant.bundlesRuntime ? BarePath.create(temporary.resolve("path"))
+                    : BarePath.withJava(temporary.resolve("path"));
+            Path links = Files.createDirectories(temporary.resolve("links"));
+            for (String launcher : List.of("androperator", "androperator-mcp")) {
+                // One absolute and one relative link: both must lead the launcher back to its install.
+                Path target = install.resolve("bin").resolve(launcher);
+                Files.createSymbolicLink(links.resolve(launcher),
+                        launcher.endsWith("mcp") ? links.relativize(target) : target);
+            }
+            Map<String, String> environment = new HashMap<>(lab.adb().environment());
+            environment.put("PATH", links + ":" + tools);
+            environment.put("HOME", Files.createDirectories(temporary.resolve("home")).toString());
+            if (variant.bundlesRuntime) {
+                // The bundled runtime wins over JAVA_HOME: a stale one must not matter.
+                environment.put("JAVA_HOME", temporary.resolve("no-such-jdk").toString());
+            }
+            return new Installed(install, links, Files.createDirectories(temporary.resolve("elsewhere")), environment);
+        }
+
+        Installed with(String variable, String value) {
+            Map<String, String> changed = new HashMap<>(environment);
+            changed.put(variable, value);
+            return new Installed(install, links, workingDirectory, changed);
+        }
+
+        Launch.Result run(String launcher, String... arguments) {
+            return run(launcher, List.of(arguments), null);
+        }
+
+        Launch.Result run(String launcher, List<String> arguments, String input) {
+            return launch(launcher, arguments).run(input);
+        }
+
+        /** One initialize line, its answer read, then stdin closed. */
+        Launch.Result mcpInitialize() {
+            return launch("androperator-mcp", List.of()).converse(McpInitialize.REQUEST + "\n");
+        }
+
+        /** Found on PATH by name, as a user types it (the bash that env finds is the bare PATH's too). */
+        private Launch launch(String launcher, List<String> arguments) {
+            List<String> command = new java.util.ArrayList<>(List.of("/usr/bin/env", launcher));
+            command.addAll(arguments);
+            return Launch.command(command).environment(environment).in(workingDirectory);
+        }
+    }
+}
