@@ -108,7 +108,8 @@ class VideoStartSignalCliTest {
         assertThat(VideoToolbox.awaitCondition(SETTLE, () -> read(bundle.resolve("manifest.json")).isTerminal()))
                 .isTrue();
         Manifest manifest = read(bundle.resolve("manifest.json"));
-        assertThat(manifest.video().stopReason()).isEqualTo(StopReason.REQUESTED);
+        assertThat(manifest.video().stopReason()).as("stop reason; errors: %s", manifest.errors())
+                .isEqualTo(StopReason.REQUESTED);
         assertThat(VideoToolbox.awaitNoProcessMentions(bundle, SETTLE)).as("no worker or recorder is left").isTrue();
         Conformance.assertConforms(bundle);
     }
