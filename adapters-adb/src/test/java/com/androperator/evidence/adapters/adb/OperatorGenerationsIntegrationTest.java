@@ -12,6 +12,7 @@ import com.androperator.evidence.domain.port.OperatorGateway.OperatorOutcome.Ans
 import com.androperator.evidence.domain.port.OperatorGateway.OperatorOutcome.NotAnswered;
 import com.androperator.evidence.simulator.DeviceSimulator;
 import com.androperator.evidence.simulator.fixtures.HierarchyFixtures;
+import com.androperator.evidence.simulator.fixtures.LogcatEdge;
 import com.androperator.evidence.simulator.profile.LogcatHierarchy;
 import com.androperator.evidence.simulator.profile.OperatorGeneration;
 import com.androperator.evidence.simulator.profile.ProfileFile;
@@ -27,6 +28,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * Every Operator generation (reference-compat.md §3) through the real adb server to a simulated
@@ -150,10 +152,6 @@ class OperatorGenerationsIntegrationTest {
         assertThat(answered.loggedHierarchy()).isInstanceOf(LoggedHierarchy.UntaggedMarkerOnly.class);
     }
 
-    private static String script(String... lines) {
-        return String.join("\n", lines) + "\n";
-    }
-
     private static String scripted(String script) {
         DeviceSimulator phone = phone(CLAWPERATOR, OperatorGeneration.CLAWPERATOR_LOGCAT,
                 b -> b.operator(op -> op.withLogcat(LogcatHierarchy.scripted(ProfileFile.inMemory("script.txt",
@@ -164,38 +162,10 @@ class OperatorGenerationsIntegrationTest {
         return xml;
     }
 
-    @Test
-    void logcatEdgeCaseStopAtASameTagBracketRecord() {
-        assertThat(scripted(script("D/TaskScopeDefault: [TaskScope] UI Hierarchy [commandId={commandId}]: <hierarchy>",
-                "D/TaskScopeDefault: <node text=\"a\"/></hierarchy>", "D/TaskScopeDefault: [TaskScope] snapshot done",
-                "D/TaskScopeDefault: <node text=\"after\"/>")))
-                .isEqualTo("<hierarchy>\n<node text=\"a\"/></hierarchy>");
-    }
-
-    @Test
-    void logcatEdgeCaseStopAtTheClosingTag() {
-        assertThat(scripted(script("D/TaskScopeDefault: [TaskScope] UI Hierarchy [commandId={commandId}]:",
-                "D/TaskScopeDefault: <hierarchy rotation=\"0\">", "D/TaskScopeDefault:   <node text=\"a\"/>",
-                "D/TaskScopeDefault: </hierarchy>", "D/TaskScopeDefault: <node text=\"after\"/>")))
-                .isEqualTo("<hierarchy rotation=\"0\">\n  <node text=\"a\"/>\n</hierarchy>");
-    }
-
-    @Test
-    void logcatEdgeCaseStopAtTheNextMarkerOfAnotherTag() {
-        assertThat(scripted(script("D/TaskScopeDefault: [TaskScope] UI Hierarchy [commandId={commandId}]:",
-                "D/TaskScopeDefault: <hierarchy><node text=\"a\"/></hierarchy>",
-                "D/TaskScopeOther: [TaskScope] UI Hierarchy [commandId=someone-else]:",
-                "D/TaskScopeDefault: <node text=\"after\"/>")))
-                .isEqualTo("<hierarchy><node text=\"a\"/></hierarchy>");
-    }
-
-    @Test
-    void logcatEdgeCaseOtherTagsInterleavedAreSkipped() {
-        assertThat(scripted(script("D/TaskScopeDefault: [TaskScope] UI Hierarchy [commandId={commandId}]:",
-                "D/TaskScopeDefault: <hierarchy>", "I/ActivityManager: [not part of it]",
-                "W/chatty: <node text=\"not ours\"/>", "D/TaskScopeDefault: <node text=\"a\"/>",
-                "E/TaskScopeDefaultX: <node text=\"other tag\"/>", "D/TaskScopeDefault: </hierarchy>")))
-                .isEqualTo("<hierarchy>\n<node text=\"a\"/>\n</hierarchy>");
+    @ParameterizedTest
+    @EnumSource(LogcatEdge.class)
+    void logcatEdgeCasesOfTheExtractionRules(LogcatEdge edge) {
+        assertThat(scripted(edge.script)).isEqualTo(edge.expectedXml);
     }
 
     @Test

@@ -219,6 +219,8 @@ final class HierarchyStep {
         OperatorGateway.LoggedHierarchy logged = answer.loggedHierarchy();
         if (logged instanceof OperatorGateway.LoggedHierarchy.Found found && found.xml().utf8Length() > 0) {
             details.put("hierarchySource", "logcat");
+            // Kept verbatim beside the envelope, as data.text is inside it: the bundle shows where hierarchy.xml came from.
+            details.put("loggedHierarchy", found.xml());
             return new Exchange.Xml(found.xml(), answer.original(), details);
         }
         if (logged instanceof OperatorGateway.LoggedHierarchy.UntaggedMarkerOnly) {

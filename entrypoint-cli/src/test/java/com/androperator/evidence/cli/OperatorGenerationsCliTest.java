@@ -1,0 +1,164 @@
+package com.androperator.evidence.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.androperator.evidence.api.testing.GenerationPhones;
+import com.androperator.evidence.api.testing.GenerationPhones.Generation;
+import com.androperator.evidence.api.testing.PhoneLab;
+import com.androperator.evidence.conformance.Conformance;
+import com.androperator.evidence.contracts.Artifact;
+import com.androperator.evidence.contracts.ArtifactKind;
+import com.androperator.evidence.contracts.ArtifactStatus;
+import com.androperator.evidence.contracts.BundleStatus;
+import com.androperator.evidence.contracts.CommandResult;
+import com.androperator.evidence.contracts.ContractJson;
+import com.androperator.evidence.contracts.ErrorCodes;
+import com.androperator.evidence.contracts.Manifest;
+import com.androperator.evidence.simulator.fixtures.LogcatEdge;
+import com.androperator.evidence.simulator.profile.ServiceFault;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * {@code androperator evidence capture} as a process against the simulated phone playing each
+ * Operator generation through the real adb server (reference-compat.md §3): the selected package
+ * decides the names, the hierarchy comes from data.text or the command's tagged logcat records,
+ * the variant is checked before dispatch, and the untagged legacy marker is VERSION_INCOMPATIBLE.
+ */
+class OperatorGenerationsCliTest {
+    private static PhoneLab lab;
+
+    @TempDir
+    Path temp;
+    private CliProcess cli;
+
+    @BeforeAll
+    static void startPhone() {
+        lab = PhoneLab.start();
+    }
+
+    @AfterAll
+    static void stopPhone() {
+        lab.close();
+    }
+
+    @BeforeEach
+    void resetPhone() throws IOException {
+        lab.reset();
+        cli = new CliProcess(lab.environment(), Files.createDirectory(temp.resolve("scratch")));
+    }
+
+    private CliProcess.Run capture(Path bundle, String operatorPackage) {
+        return cli.run("evidence", "capture", "--device", lab.serial(), "--operator-package", operatorPackage,
+                "--output-dir", bundle.toString());
+    }
+
+    /** Broadcasts the phone has received since the lab started. */
+    private static long broadcasts() {
+        return lab.simulator().receivedServices().stream().filter(service -> service.contains("am broadcast")).count();
+    }
+
+    @ParameterizedTest
+    @EnumSource(Generation.class)
+    void eachGenerationGivesACompleteCaptureWithItsHierarchy(Generation generation) throws IOException {
+        lab.phone(generation.phone());
+        Path bundle = temp.resolve("bundle");
+
+        CliProcess.Run run = capture(bundle, generation.operatorPackage);
+
+        assertThat(run.exitCode()).as(run.toString()).isZero();
+        assertThat(result(run).status()).isEqualTo("complete");
+        Conformance.assertConforms(bundle);
+        assertThat(Files.readString(bundle.resolve("hierarchy.xml"), StandardCharsets.UTF_8)).isEqualTo(GenerationPhones.XML);
+        assertThat(GenerationPhones.hierarchyRecord(bundle).get("details")).asInstanceOf(
+                org.assertj.core.api.InstanceOfAssertFactories.MAP).containsEntry("hierarchySource", generation.hierarchySource);
+        assertThat(lab.simulator().receivedServices()).anyMatch(service -> service.contains("am broadcast -a "
+                + generation.played.action() + " -p '" + generation.operatorPackage + "'"));
+        CliProcess.Run verify = cli.run("evidence", "verify", bundle.toString());
+        assertThat(verify.exitCode()).as(verify.toString()).isZero();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"com.androperator.operator.dev", "com.clawperator.operator"})
+    void theOtherVariantInstalledIsAVariantMismatchAndNothingIsDispatched(String selected) throws IOException {
+        lab.phone(GenerationPhones.otherVariantInstalled(selected));
+        Path bundle = temp.resolve("bundle");
+
+        long before = broadcasts();
+        CliProcess.Run run = capture(bundle, selected);
+
+        Artifact hierarchy = failedHierarchy(run, bundle);
+        assertThat(hierarchy.error().code()).isEqualTo(ErrorCodes.OPERATOR_VARIANT_MISMATCH);
+        assertThat(hierarchy.error().message()).startsWith("Expected " + selected + " but found "
+                + GenerationPhones.otherVariant(selected));
+        assertThat(broadcasts()).isEqualTo(before);
+    }
+
+    @Test
+    void anOperatorThatLogsOnlyTheUntaggedMarkerIsVersionIncompatible() throws IOException {
+        lab.phone(GenerationPhones.untaggedMarkerOnly("com.clawperator.operator"));
+        Path bundle = temp.resolve("bundle");
+
+        Artifact hierarchy = failedHierarchy(capture(bundle, "com.clawperator.operator"), bundle);
+
+        assertThat(hierarchy.error().code()).isEqualTo(ErrorCodes.VERSION_INCOMPATIBLE);
+        assertThat(hierarchy.error().message()).contains("[TaskScope] UI Hierarchy:");
+        assertThat(hierarchy.error().stage()).isEqualTo("hierarchy");
+    }
+
+    @Test
+    void aPackageQueryThatFailsIsDeviceShellUnavailable() throws IOException {
+        lab.phone(p -> p.toBuilder().fault("pm", ServiceFault.fail(1,
+                "Error: could not access the Package Manager.  Is the system running?\n")).build());
+        Path bundle = temp.resolve("bundle");
+        long before = broadcasts();
+
+        Artifact hierarchy = failedHierarchy(capture(bundle, PhoneLab.OPERATOR), bundle);
+
+        assertThat(hierarchy.error().code()).isEqualTo(ErrorCodes.DEVICE_SHELL_UNAVAILABLE);
+        assertThat(broadcasts()).isEqualTo(before);
+    }
+
+    @ParameterizedTest
+    @EnumSource(LogcatEdge.class)
+    void logcatEdgeCasesYieldTheHierarchyTheRulesSay(LogcatEdge edge) throws IOException {
+        lab.phone(GenerationPhones.scripted("com.clawperator.operator", edge.script));
+        Path bundle = temp.resolve("bundle");
+
+        CliProcess.Run run = capture(bundle, "com.clawperator.operator");
+
+        assertThat(run.exitCode()).as(run.toString()).isZero();
+        Conformance.assertConforms(bundle);
+        assertThat(Files.readString(bundle.resolve("hierarchy.xml"), StandardCharsets.UTF_8)).isEqualTo(edge.expectedXml);
+    }
+
+    /** The capture is partial: the screenshot is complete, the hierarchy failed; the bundle conforms. */
+    private static Artifact failedHierarchy(CliProcess.Run run, Path bundle) throws IOException {
+        assertThat(run.exitCode()).as(run.toString()).isEqualTo(1);
+        CommandResult result = result(run);
+        assertThat(result.status()).isEqualTo("partial");
+        assertThat(result.code()).isEqualTo(ErrorCodes.EVIDENCE_CAPTURE_FAILED);
+        Conformance.assertConforms(bundle);
+        Manifest manifest = ContractJson.read(Files.readAllBytes(bundle.resolve("manifest.json")), Manifest.class);
+        assertThat(manifest.status()).isEqualTo(BundleStatus.PARTIAL);
+        Artifact hierarchy = manifest.artifacts().stream().filter(a -> a.kind() == ArtifactKind.HIERARCHY)
+                .findFirst().orElseThrow();
+        assertThat(hierarchy.status()).isEqualTo(ArtifactStatus.FAILED);
+        assertThat(manifest.errors()).anyMatch(error -> error.code().equals(hierarchy.error().code()));
+        return hierarchy;
+    }
+
+    private static CommandResult result(CliProcess.Run run) {
+        return ContractJson.read(run.stdout().getBytes(StandardCharsets.UTF_8), CommandResult.class);
+    }
+}
