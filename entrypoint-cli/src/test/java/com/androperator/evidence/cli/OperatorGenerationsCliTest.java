@@ -14,9 +14,12 @@ import com.androperator.evidence.contracts.CommandResult;
 import com.androperator.evidence.contracts.ContractJson;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.contracts.Manifest;
+import com.androperator.evidence.simulator.fixtures.HierarchyFixtures;
 import com.androperator.evidence.simulator.fixtures.LogcatEdge;
+import com.androperator.evidence.simulator.profile.ProfileFile;
 import com.androperator.evidence.simulator.profile.ServiceFault;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -140,6 +143,39 @@ class OperatorGenerationsCliTest {
         assertThat(run.exitCode()).as(run.toString()).isZero();
         Conformance.assertConforms(bundle);
         assertThat(Files.readString(bundle.resolve("hierarchy.xml"), StandardCharsets.UTF_8)).isEqualTo(edge.expectedXml);
+    }
+
+    @Test
+    void aLargeLoggedHierarchyIsCompleteWithASmallHeapAndKeptByteForByte() throws IOException {
+        // 50 MB logged as one record per element (about 170,000 records), read by a CLI with a 128 MiB heap.
+        String sample = HierarchyFixtures.linePerElement(HierarchyFixtures.settings(1_000_000, 1080, 2400));
+        String root = "<hierarchy rotation=\"0\">";
+        byte[] head = sample.substring(0, sample.indexOf(root) + root.length()).getBytes(StandardCharsets.UTF_8);
+        byte[] window = sample.substring(sample.indexOf(root) + root.length(), sample.lastIndexOf("</hierarchy>"))
+                .getBytes(StandardCharsets.UTF_8);
+        Path xml = temp.resolve("logged-hierarchy.xml");
+        try (OutputStream out = Files.newOutputStream(xml)) {
+            out.write(head);
+            for (long written = head.length; written < 50_000_000L; written += window.length) {
+                out.write(window);
+            }
+            out.write("\n</hierarchy>".getBytes(StandardCharsets.UTF_8));
+        }
+        lab.phone(p -> GenerationPhones.Generation.CLAWPERATOR_LOGCAT.phone().apply(p).toBuilder()
+                .operator(op -> op.withHierarchy(ProfileFile.onDisk(xml))).build());
+        Path bundle = temp.resolve("bundle");
+
+        long start = System.nanoTime();
+        CliProcess.Run run = cli.withJvmOptions("-Xmx128m").run("evidence", "capture", "--device", lab.serial(),
+                "--operator-package", "com.clawperator.operator", "--output-dir", bundle.toString(), "--timeout", "120000");
+        System.out.printf("logged hierarchy of %,d bytes: CLI capture (-Xmx128m) took %d ms%n", Files.size(xml),
+                (System.nanoTime() - start) / 1_000_000);
+
+        assertThat(run.exitCode()).as(run.toString()).isZero();
+        assertThat(result(run).status()).isEqualTo("complete");
+        assertThat(Files.mismatch(xml, bundle.resolve("hierarchy.xml"))).isEqualTo(-1L);
+        Files.delete(xml);
+        Conformance.assertConforms(bundle);
     }
 
     /** The capture is partial: the screenshot is complete, the hierarchy failed; the bundle conforms. */
