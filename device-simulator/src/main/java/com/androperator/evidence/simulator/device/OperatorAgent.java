@@ -93,7 +93,7 @@ public final class OperatorAgent {
         }
         Hierarchy hierarchy = new Hierarchy();
         ObjectNode envelope = envelope(operator, commandId, taskId, actions, behaviors, hierarchy);
-        if (!operator.generation().hierarchyInEnvelope()) {
+        if (operator.hierarchyLogged()) {
             for (int i = 0; i < actions.size(); i++) {
                 if (actions.get(i).type().equals("snapshot_ui") && behaviors.get(i) == OperatorBehavior.SUCCESS) {
                     new LoggedHierarchy(log, operator).write(commandId);
@@ -213,7 +213,7 @@ public final class OperatorAgent {
             } else if (action.type().equals("snapshot_ui")) {
                 try {
                     if (behaviors.get(i) != OperatorBehavior.SUCCESS_WITHOUT_TEXT
-                            && operator.generation().hierarchyInEnvelope()) {
+                            && !operator.hierarchyLogged()) {
                         data.put("text", hierarchy.placeholder(operator.hierarchy().read(),
                                 operator.encoding().hierarchyBytes()));
                     }

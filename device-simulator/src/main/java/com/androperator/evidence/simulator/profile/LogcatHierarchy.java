@@ -3,7 +3,8 @@ package com.androperator.evidence.simulator.profile;
 /**
  * How a {@link OperatorGeneration#CLAWPERATOR_LOGCAT} Operator logs its hierarchy before the
  * result: at priority D under {@link #TAG}, a marker, then one record per line of the hierarchy
- * file.
+ * file. The untagged marker or a script makes an Operator of any generation log instead of
+ * returning {@code data.text}.
  *
  * @param untaggedMarker log the oldest form, {@code [TaskScope] UI Hierarchy:} without the
  *     command id, instead of {@code [TaskScope] UI Hierarchy [commandId=<id>]:}

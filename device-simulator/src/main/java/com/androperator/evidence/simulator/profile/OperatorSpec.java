@@ -136,6 +136,16 @@ public record OperatorSpec(String packageName, Readiness readiness, ProfileFile 
                 generation, logcat);
     }
 
+    /**
+     * Whether {@code snapshot_ui} logs the hierarchy as records instead of returning
+     * {@code data.text}: a {@code clawperator-logcat} Operator, and an Operator of any generation
+     * that logs the untagged marker or plays a script (the reference speaks only Androperator
+     * names, and reports the untagged marker there too).
+     */
+    public boolean hierarchyLogged() {
+        return !generation.hierarchyInEnvelope() || logcat.untaggedMarker() || logcat.script() != null;
+    }
+
     /** The generation it speaks, e.g. {@code CLAWPERATOR_LOGCAT} for a Clawperator before 0.12.3. */
     public OperatorSpec withGeneration(OperatorGeneration newGeneration) {
         return new OperatorSpec(packageName, readiness, hierarchy, overlayVisible, behavior,
