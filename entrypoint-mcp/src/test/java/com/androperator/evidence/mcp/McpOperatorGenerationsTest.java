@@ -14,6 +14,7 @@ import com.androperator.evidence.contracts.ContractJson;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.contracts.Manifest;
 import com.androperator.evidence.simulator.fixtures.LogcatEdge;
+import com.androperator.evidence.simulator.profile.ServiceFault;
 import io.modelcontextprotocol.spec.McpSchema.CallToolRequest;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 import java.io.IOException;
@@ -121,6 +122,19 @@ class McpOperatorGenerationsTest {
         Artifact hierarchy = failedHierarchy(capture("com.clawperator.operator.dev"));
 
         assertThat(hierarchy.error().code()).isEqualTo(ErrorCodes.VERSION_INCOMPATIBLE);
+    }
+
+    @Test
+    void aPackageQueryThatFailsIsDeviceShellUnavailable() throws IOException {
+        lab.phone(p -> p.toBuilder().fault("pm", ServiceFault.fail(1,
+                "Error: could not access the Package Manager.  Is the system running?\n")).build());
+        long before = broadcasts();
+
+        Artifact hierarchy = failedHierarchy(capture(PhoneLab.OPERATOR));
+
+        assertThat(hierarchy.error().code()).isEqualTo(ErrorCodes.DEVICE_SHELL_UNAVAILABLE);
+        assertThat(hierarchy.error().message()).contains("could not access the Package Manager");
+        assertThat(broadcasts()).isEqualTo(before);
     }
 
     @ParameterizedTest
