@@ -2,10 +2,8 @@ package com.androperator.evidence.adapters.adb;
 
 import com.androperator.evidence.contracts.NonBlank;
 import com.androperator.evidence.contracts.ParserLimits;
-import com.androperator.evidence.contracts.StreamedString;
 import com.androperator.evidence.domain.port.OperatorGateway.LoggedHierarchy;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -180,7 +178,7 @@ final class LoggedHierarchyReader implements AutoCloseable {
             return new LoggedHierarchy.Unusable(unusable);
         }
         if (spool != null) {
-            return new LoggedHierarchy.Found(new Spooled(spool, trimmedEnd), records);
+            return new LoggedHierarchy.Found(new DeviceJson.SpooledString(spool, 0, trimmedEnd), records);
         }
         return untaggedMarkerSeen ? new LoggedHierarchy.UntaggedMarkerOnly() : new LoggedHierarchy.Absent();
     }
@@ -261,27 +259,6 @@ final class LoggedHierarchyReader implements AutoCloseable {
 
         String utf8Problem() {
             return Utf8.problem(line, messageAt, length - messageAt).orElse("");
-        }
-    }
-
-    /** The trimmed hierarchy text: the first {@code length} bytes of the spool. */
-    private static final class Spooled extends StreamedString {
-        private final ResultSpool spool;
-        private final long length;
-
-        Spooled(ResultSpool spool, long length) {
-            this.spool = spool;
-            this.length = length;
-        }
-
-        @Override
-        public long utf8Length() {
-            return length;
-        }
-
-        @Override
-        public InputStream openUtf8() {
-            return spool.open(0, length);
         }
     }
 }
