@@ -57,22 +57,31 @@ public final class GenerationPhones {
                         XML.getBytes(StandardCharsets.UTF_8)))).build();
     }
 
-    /** A Clawperator so old that it logs the hierarchy under the untagged marker only. */
+    /** An Operator so old that it logs the hierarchy under the untagged marker only (names as its package's). */
     public static UnaryOperator<SimulatorProfile> untaggedMarkerOnly(String operatorPackage) {
-        return playing(operatorPackage, OperatorGeneration.CLAWPERATOR_LOGCAT, LogcatHierarchy.UNTAGGED);
+        return playing(operatorPackage, loggingGenerationOf(operatorPackage), LogcatHierarchy.UNTAGGED);
     }
 
-    /** A logging Clawperator whose log for the snapshot is exactly {@code script} (see {@link LogcatHierarchy}). */
+    /** A logging Operator whose log for the snapshot is exactly {@code script} (see {@link LogcatHierarchy}). */
     public static UnaryOperator<SimulatorProfile> scripted(String operatorPackage, String script) {
-        return playing(operatorPackage, OperatorGeneration.CLAWPERATOR_LOGCAT, LogcatHierarchy.scripted(
+        return playing(operatorPackage, loggingGenerationOf(operatorPackage), LogcatHierarchy.scripted(
                 ProfileFile.inMemory("logcat-script.txt", script.getBytes(StandardCharsets.UTF_8))));
     }
 
     /** The other variant of {@code selected} installed instead (with or without {@code .dev}). */
     public static UnaryOperator<SimulatorProfile> otherVariantInstalled(String selected) {
         String other = otherVariant(selected);
-        return playing(other, other.startsWith("com.clawperator.") ? OperatorGeneration.CLAWPERATOR
-                : OperatorGeneration.ANDROPERATOR, LogcatHierarchy.TAGGED);
+        return playing(other, isClawperator(other) ? OperatorGeneration.CLAWPERATOR : OperatorGeneration.ANDROPERATOR,
+                LogcatHierarchy.TAGGED);
+    }
+
+    private static boolean isClawperator(String operatorPackage) {
+        return operatorPackage.startsWith("com.clawperator.");
+    }
+
+    /** The generation whose names the package speaks, logging its hierarchy. */
+    private static OperatorGeneration loggingGenerationOf(String operatorPackage) {
+        return isClawperator(operatorPackage) ? OperatorGeneration.CLAWPERATOR_LOGCAT : OperatorGeneration.ANDROPERATOR;
     }
 
     public static String otherVariant(String operatorPackage) {
