@@ -76,7 +76,7 @@ class OperatorGenerationsApiTest {
 
         Artifact hierarchy = hierarchy(capture("com.clawperator.operator.dev"));
 
-        assertThat(hierarchy.error().code()).isEqualTo(ErrorCodes.OPERATOR_VARIANT_MISMATCH);
+        GenerationPhones.assertVariantMismatch(hierarchy.error(), "com.clawperator.operator.dev");
     }
 
     @Test

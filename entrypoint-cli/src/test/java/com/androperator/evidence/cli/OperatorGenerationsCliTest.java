@@ -66,11 +66,6 @@ class OperatorGenerationsCliTest {
                 "--output-dir", bundle.toString());
     }
 
-    /** Broadcasts the phone has received since the lab started. */
-    private static long broadcasts() {
-        return lab.simulator().receivedServices().stream().filter(service -> service.contains("am broadcast")).count();
-    }
-
     @ParameterizedTest
     @EnumSource(Generation.class)
     void eachGenerationGivesACompleteCaptureWithItsHierarchy(Generation generation) throws IOException {
@@ -97,14 +92,12 @@ class OperatorGenerationsCliTest {
         lab.phone(GenerationPhones.otherVariantInstalled(selected));
         Path bundle = temp.resolve("bundle");
 
-        long before = broadcasts();
+        long before = GenerationPhones.broadcasts(lab.simulator());
         CliProcess.Run run = capture(bundle, selected);
 
         Artifact hierarchy = failedHierarchy(run, bundle);
-        assertThat(hierarchy.error().code()).isEqualTo(ErrorCodes.OPERATOR_VARIANT_MISMATCH);
-        assertThat(hierarchy.error().message()).startsWith("Expected " + selected + " but found "
-                + GenerationPhones.otherVariant(selected));
-        assertThat(broadcasts()).isEqualTo(before);
+        GenerationPhones.assertVariantMismatch(hierarchy.error(), selected);
+        assertThat(GenerationPhones.broadcasts(lab.simulator())).isEqualTo(before);
     }
 
     @Test
@@ -124,12 +117,12 @@ class OperatorGenerationsCliTest {
         lab.phone(p -> p.toBuilder().fault("pm", ServiceFault.fail(1,
                 "Error: could not access the Package Manager.  Is the system running?\n")).build());
         Path bundle = temp.resolve("bundle");
-        long before = broadcasts();
+        long before = GenerationPhones.broadcasts(lab.simulator());
 
         Artifact hierarchy = failedHierarchy(capture(bundle, PhoneLab.OPERATOR), bundle);
 
         assertThat(hierarchy.error().code()).isEqualTo(ErrorCodes.DEVICE_SHELL_UNAVAILABLE);
-        assertThat(broadcasts()).isEqualTo(before);
+        assertThat(GenerationPhones.broadcasts(lab.simulator())).isEqualTo(before);
     }
 
     @ParameterizedTest

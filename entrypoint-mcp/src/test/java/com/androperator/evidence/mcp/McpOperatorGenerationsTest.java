@@ -80,10 +80,6 @@ class McpOperatorGenerationsTest {
         return ContractJson.mapper().convertValue(call.structuredContent(), CommandResult.class);
     }
 
-    private static long broadcasts() {
-        return lab.simulator().receivedServices().stream().filter(service -> service.contains("am broadcast")).count();
-    }
-
     @ParameterizedTest
     @EnumSource(Generation.class)
     void eachGenerationGivesACompleteCaptureWithItsHierarchy(Generation generation) throws IOException {
@@ -105,14 +101,12 @@ class McpOperatorGenerationsTest {
     @ValueSource(strings = {"com.androperator.operator", "com.clawperator.operator.dev"})
     void theOtherVariantInstalledIsAVariantMismatchAndNothingIsDispatched(String selected) throws IOException {
         lab.phone(GenerationPhones.otherVariantInstalled(selected));
-        long before = broadcasts();
+        long before = GenerationPhones.broadcasts(lab.simulator());
 
         Artifact hierarchy = failedHierarchy(capture(selected));
 
-        assertThat(hierarchy.error().code()).isEqualTo(ErrorCodes.OPERATOR_VARIANT_MISMATCH);
-        assertThat(hierarchy.error().message()).startsWith("Expected " + selected + " but found "
-                + GenerationPhones.otherVariant(selected));
-        assertThat(broadcasts()).isEqualTo(before);
+        GenerationPhones.assertVariantMismatch(hierarchy.error(), selected);
+        assertThat(GenerationPhones.broadcasts(lab.simulator())).isEqualTo(before);
     }
 
     @Test
@@ -128,13 +122,13 @@ class McpOperatorGenerationsTest {
     void aPackageQueryThatFailsIsDeviceShellUnavailable() throws IOException {
         lab.phone(p -> p.toBuilder().fault("pm", ServiceFault.fail(1,
                 "Error: could not access the Package Manager.  Is the system running?\n")).build());
-        long before = broadcasts();
+        long before = GenerationPhones.broadcasts(lab.simulator());
 
         Artifact hierarchy = failedHierarchy(capture(PhoneLab.OPERATOR));
 
         assertThat(hierarchy.error().code()).isEqualTo(ErrorCodes.DEVICE_SHELL_UNAVAILABLE);
         assertThat(hierarchy.error().message()).contains("could not access the Package Manager");
-        assertThat(broadcasts()).isEqualTo(before);
+        assertThat(GenerationPhones.broadcasts(lab.simulator())).isEqualTo(before);
     }
 
     @ParameterizedTest

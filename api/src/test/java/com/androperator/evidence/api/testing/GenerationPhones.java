@@ -1,6 +1,11 @@
 package com.androperator.evidence.api.testing;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.androperator.evidence.contracts.BundleError;
 import com.androperator.evidence.contracts.ContractJson;
+import com.androperator.evidence.contracts.ErrorCodes;
+import com.androperator.evidence.simulator.DeviceSimulator;
 import com.androperator.evidence.simulator.fixtures.HierarchyFixtures;
 import com.androperator.evidence.simulator.profile.LogcatHierarchy;
 import com.androperator.evidence.simulator.profile.OperatorGeneration;
@@ -87,6 +92,18 @@ public final class GenerationPhones {
     public static String otherVariant(String operatorPackage) {
         return operatorPackage.endsWith(".dev") ? operatorPackage.substring(0, operatorPackage.length() - 4)
                 : operatorPackage + ".dev";
+    }
+
+    /** The hierarchy error with the other variant of {@code selected} installed: code, and a message naming both. */
+    public static void assertVariantMismatch(BundleError error, String selected) {
+        assertThat(error.code()).isEqualTo(ErrorCodes.OPERATOR_VARIANT_MISMATCH);
+        assertThat(error.message()).startsWith("Expected " + selected + " but found " + otherVariant(selected));
+        assertThat(error.component()).isEqualTo("hierarchy");
+    }
+
+    /** Broadcasts {@code phone} has received since it started: none may follow a failed package check. */
+    public static long broadcasts(DeviceSimulator phone) {
+        return phone.receivedServices().stream().filter(service -> service.contains("am broadcast")).count();
     }
 
     /**
