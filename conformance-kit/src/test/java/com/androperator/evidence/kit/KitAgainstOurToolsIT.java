@@ -36,6 +36,8 @@ class KitAgainstOurToolsIT {
             Map.entry("operator-deadline-during-snapshot", List.of(CAPTURE)),
             Map.entry("operator-result-transport-exits", List.of(CAPTURE)),
             Map.entry("operator-not-installed", List.of(CAPTURE)),
+            Map.entry("operator-variant-mismatch", List.of(CAPTURE)),
+            Map.entry("operator-untagged-marker", List.of(CAPTURE)),
             Map.entry("operator-corrupt-chunk", List.of("\"RESULT_ENVELOPE_MALFORMED\"", CAPTURE)),
             Map.entry("operator-malformed-envelope", List.of("\"RESULT_ENVELOPE_MALFORMED\"", CAPTURE)),
             Map.entry("operator-success-without-xml", List.of("\"SNAPSHOT_EXTRACTION_FAILED\"", CAPTURE)),

@@ -130,7 +130,8 @@ final class CapturesRules implements BundleRule {
     }
 
     /**
-     * hierarchy.xml is the envelope's snapshot text, byte for byte; a retained
+     * hierarchy.xml is the envelope's snapshot text (or, without one, the text logged for the
+     * command as the record's details.loggedHierarchy), byte for byte; a retained
      * hierarchy.partial.xml is that text or, when storage cut it short, a prefix of it.
      */
     private static void checkHierarchyEqualsEnvelope(Verification v, Manifest manifest, String capturesFile,
@@ -141,6 +142,11 @@ final class CapturesRules implements BundleRule {
             if (BundleShape.kindOf(record.kind()) == ArtifactKind.HIERARCHY && record.result() != null) {
                 envelopeFound = true;
                 text = EnvelopeText.snapshotText(record.result());
+                if (text == null && record.details() != null && "logcat".equals(record.details().get("hierarchySource"))
+                        && record.details().get("loggedHierarchy") instanceof String logged) {
+                    // An Operator before Clawperator 0.12.3 logs the XML as tagged records: the record keeps that text.
+                    text = logged;
+                }
             }
         }
         for (Artifact artifact : manifest.artifacts()) {

@@ -215,6 +215,32 @@ class BundleVerifierTest {
         assertThat(verifier.verify(bundle.dir).has("ENVELOPE_MISMATCH", "hierarchy.xml")).isTrue();
     }
 
+    /** A bundle whose hierarchy came from the Operator's tagged logcat records, which the record keeps. */
+    private TestBundle loggedHierarchyBundle(String loggedText) {
+        TestBundle bundle = TestBundle.stillComplete(root.resolve("bundle"));
+        CapturesFile logged = new CapturesFile(1, TestBundle.EVIDENCE_ID, List.of(
+                TestBundle.screenshotRecord("screenshot.png"),
+                new CaptureRecord("hierarchy", "operator", "cmd-h", "task-h", "hierarchy.xml",
+                        new com.androperator.evidence.contracts.Timing(TestBundle.T1, TestBundle.T2, 800), null,
+                        Map.of("status", "success", "stepResults", List.of(Map.of("id", "snap",
+                                "actionType", "snapshot_ui", "success", true, "data", Map.of()))),
+                        Map.of("hierarchySource", "logcat", "loggedHierarchy", loggedText), null)), null);
+        bundle.overwrite("captures.json", TestBundle.json(logged));
+        bundle.replaceArtifact(ArtifactKind.CAPTURE_ENVELOPES, bundle::relisted);
+        return bundle;
+    }
+
+    @Test
+    void aHierarchyLoggedAsTaggedRecordsIsMatchedAgainstTheTextTheRecordKeeps() {
+        assertThat(verifier.verify(loggedHierarchyBundle(TestBundle.HIERARCHY_XML).dir).problems()).isEmpty();
+    }
+
+    @Test
+    void aHierarchyThatDiffersFromTheLoggedTextIsAnEnvelopeMismatch() {
+        VerificationReport report = verifier.verify(loggedHierarchyBundle("<hierarchy rotation=\"1\"/>").dir);
+        assertThat(report.problems()).extracting(Problem::code).containsExactly("ENVELOPE_MISMATCH");
+    }
+
     @Test
     void aCorruptPngWithMatchingHashIsInvalid() {
         TestBundle bundle = TestBundle.stillComplete(root.resolve("bundle"));

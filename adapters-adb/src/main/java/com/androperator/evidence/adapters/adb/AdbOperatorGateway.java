@@ -5,6 +5,7 @@ import com.androperator.evidence.contracts.ParserLimits;
 import com.androperator.evidence.domain.budget.Deadline;
 import com.androperator.evidence.domain.port.Failure;
 import com.androperator.evidence.domain.port.OperatorGateway;
+import com.androperator.evidence.domain.port.OperatorGateway.LoggedHierarchy;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.BlockingQueue;
@@ -14,7 +15,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * The Operator's command channel (device-protocol.md §4): check that the package is installed,
+ * The Operator's command channel (device-protocol.md §4): speak the names of the selected
+ * package's generation ({@link OperatorGeneration}), check that the package is installed (and not
+ * its other variant instead) before every dispatch,
  * start {@code logcat -v time -T 1} on its own stream, dispatch exactly one {@code am broadcast}
  * once the reader runs, then wait for the matching result line (or its chunks) until the
  * deadline. Nothing is ever sent twice; every way of ending without a complete, consistent result
@@ -68,17 +71,19 @@ public final class AdbOperatorGateway implements OperatorGateway {
                     + OperatorBroadcast.MAX_PAYLOAD_BYTES + "; nothing was sent", PHASE_DISPATCH, false, Map.of());
         }
         String serial = command.serial();
+        OperatorGeneration generation = OperatorGeneration.of(command.operatorPackage());
         AdbServerClient.ServiceKind kind = shell.kindFor(serial, deadline);
-        OperatorOutcome installed = installedCheck(serial, command.operatorPackage(), kind, deadline);
+        OperatorOutcome installed = new OperatorVariantCheck(shell.client(), COMMAND_OUTPUT_CAP)
+                .check(serial, command.operatorPackage(), kind, deadline);
         if (installed != null) {
             return installed;
         }
-        ResultReader reader = new ResultReader(serial, kind, command, deadline);
+        ResultReader reader = new ResultReader(serial, kind, command, generation, deadline);
         reader.start();
         OperatorOutcome outcome = null;
         try {
             outcome = readerStarted(reader, deadline)
-                    ? dispatchAndAwait(reader, serial, kind, OperatorBroadcast.command(command.operatorPackage(), payload),
+                    ? dispatchAndAwait(reader, serial, kind, OperatorBroadcast.command(generation, command.operatorPackage(), payload),
                     deadline)
                     : reader.earlyOutcome;
             return outcome;
@@ -87,35 +92,6 @@ public final class AdbOperatorGateway implements OperatorGateway {
             // Spooled results not handed out in an Answered outcome are freed here; an answer's are its taker's.
             reader.release(outcome instanceof OperatorOutcome.Answered answered ? answered : null);
         }
-    }
-
-    /** Null when the package is installed, else why the command cannot go on. */
-    private OperatorOutcome installedCheck(String serial, String operatorPackage, AdbServerClient.ServiceKind kind,
-                                           Deadline deadline) {
-        StreamResult listing = shell.client().run(serial, kind, "pm list packages " + ShellQuote.quote(operatorPackage),
-                deadline, COMMAND_OUTPUT_CAP, null);
-        if (listing.outcome() == StreamResult.Outcome.DEADLINE) {
-            return notAnswered(ErrorCodes.COMMAND_TIMEOUT, "the budget ran out while checking that "
-                    + operatorPackage + " is installed", PHASE_INSTALLED_CHECK, false, Map.of());
-        }
-        if (listing.outcome() == StreamResult.Outcome.CANCELLED) {
-            return notAnswered(ErrorCodes.COMMAND_CANCELLED, "cancelled while checking that " + operatorPackage
-                    + " is installed; nothing was dispatched", PHASE_INSTALLED_CHECK, false, Map.of());
-        }
-        String packages = listing.stdoutMarked();
-        // A package line that is not UTF-8 could be the Operator's: installed or not cannot be told.
-        PackageDumpParser.Listing found = listing.succeeded() && Utf8.unreadableLine(packages, "package:").isEmpty()
-                ? PackageDumpParser.listing(packages, operatorPackage)
-                : PackageDumpParser.Listing.UNRECOGNIZED;
-        return switch (found) {
-            case LISTED -> null;
-            case NOT_LISTED -> notAnswered(ErrorCodes.OPERATOR_NOT_INSTALLED, "the Operator " + operatorPackage
-                    + " is not installed on " + serial + " (pm list packages has no package:" + operatorPackage
-                    + ")", PHASE_INSTALLED_CHECK, false, Map.of());
-            case UNRECOGNIZED -> notAnswered(ErrorCodes.BROADCAST_FAILED, "cannot tell whether " + operatorPackage
-                    + " is installed on " + serial + ": pm list packages " + listing.describe()
-                    + withOutput(listing.stdoutDescribed()), PHASE_INSTALLED_CHECK, false, Map.of());
-        };
     }
 
     /** Waits for the reader's first bytes (or the fallback delay); false when the command must stop here. */
@@ -225,8 +201,15 @@ public final class AdbOperatorGateway implements OperatorGateway {
         diagnostics.put("bytes", reader.bytes.get());
         diagnostics.put("spooledToDisk", reader.assembler.spooledToDisk() || accepted.verdict().document().strings() != null
                 && accepted.verdict().document().strings().spooledToDisk());
+        // The window ended with the result: what it held of a logged hierarchy is final now.
+        LoggedHierarchy logged = reader.logged.result();
+        diagnostics.put("loggedHierarchy", reader.logged.diagnostics());
+        LoggedHierarchyReader loggedSpool = reader.logged;
         return new OperatorOutcome.Answered(accepted.verdict().envelope(), accepted.verdict().original(), diagnostics,
-                accepted.verdict().document()::close);
+                logged, () -> {
+                    accepted.verdict().document().close();
+                    loggedSpool.close();
+                });
     }
 
     private static OperatorOutcome timeout(ResultReader reader, String phase, boolean dispatched, String message) {
@@ -235,7 +218,7 @@ public final class AdbOperatorGateway implements OperatorGateway {
         return notAnswered(ErrorCodes.COMMAND_TIMEOUT, message, phase, dispatched, reader.diagnostics(dispatched));
     }
 
-    private static OperatorOutcome notAnswered(String code, String message, String phase, boolean dispatched,
+    static OperatorOutcome notAnswered(String code, String message, String phase, boolean dispatched,
                                                Map<String, Object> details) {
         return new OperatorOutcome.NotAnswered(new Failure(code, message, details), phase, dispatched);
     }
@@ -271,6 +254,7 @@ public final class AdbOperatorGateway implements OperatorGateway {
         private final AdbServerClient.ServiceKind kind;
         private final Deadline deadline;
         private final OperatorResultAssembler assembler;
+        private final LoggedHierarchyReader logged;
         private final LineSplitter splitter = new LineSplitter(ParserLimits.MAX_LOGCAT_LINE_BYTES);
         private final AdbCancellation cancellation = new AdbCancellation();
         private final BlockingQueue<ReaderEvent> events = new LinkedBlockingQueue<>();
@@ -285,12 +269,14 @@ public final class AdbOperatorGateway implements OperatorGateway {
         private boolean finished;
         private OperatorOutcome earlyOutcome;
 
-        ResultReader(String serial, AdbServerClient.ServiceKind kind, OperatorCommand command, Deadline deadline) {
+        ResultReader(String serial, AdbServerClient.ServiceKind kind, OperatorCommand command,
+                     OperatorGeneration generation, Deadline deadline) {
             this.serial = serial;
             this.kind = kind;
             this.deadline = deadline;
-            this.assembler = new OperatorResultAssembler(command.commandId(), command.taskId(),
+            this.assembler = new OperatorResultAssembler(generation, command.commandId(), command.taskId(),
                     ParserLimits.MAX_LOGCAT_LINE_BYTES);
+            this.logged = new LoggedHierarchyReader(command.commandId());
             this.thread = new Thread(this::read, "operator-result-reader-" + serial);
             this.thread.setDaemon(true);
         }
@@ -323,6 +309,8 @@ public final class AdbOperatorGateway implements OperatorGateway {
             if (finished || !armed) {
                 return;
             }
+            // Every record of the window is offered: a logged hierarchy precedes the result line.
+            logged.accept(line, length, cut);
             OperatorResultAssembler.Verdict verdict = assembler.accept(line, length, cut);
             chunks.set(assembler.chunksReceived());
             if (verdict instanceof OperatorResultAssembler.Verdict.Accepted accepted) {
@@ -347,6 +335,9 @@ public final class AdbOperatorGateway implements OperatorGateway {
             OperatorResultAssembler.Verdict.Accepted kept = accepted;
             if (kept != null && answer == null) {
                 kept.document().close();
+            }
+            if (answer == null) {
+                logged.close();
             }
         }
 
@@ -396,7 +387,7 @@ public final class AdbOperatorGateway implements OperatorGateway {
     }
 
     /** ": <output>" when the device printed something, nothing otherwise (no dangling separator). */
-    private static String withOutput(String output) {
+    static String withOutput(String output) {
         String shown = output == null ? "" : output.strip();
         return shown.isEmpty() ? "" : ": " + Text.abbreviate(shown, 300);
     }

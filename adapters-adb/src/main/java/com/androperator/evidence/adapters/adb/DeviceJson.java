@@ -424,7 +424,7 @@ final class DeviceJson {
     }
 
     /** A long string of the document, kept as UTF-8 in its spool. */
-    private static final class SpooledString extends StreamedString {
+    static final class SpooledString extends StreamedString {
         private final ResultSpool spool;
         private final long offset;
         private final long length;

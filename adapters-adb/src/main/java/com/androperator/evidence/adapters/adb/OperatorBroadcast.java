@@ -11,7 +11,6 @@ import java.util.Map;
 
 /** The one shell command that dispatches an Operator command (device-protocol.md §4). */
 final class OperatorBroadcast {
-    static final String ACTION = "app.androperator.operator.ACTION_AGENT_COMMAND";
     static final String EXPECTED_FORMAT = "android-ui-automator";
     static final int MAX_PAYLOAD_BYTES = 64_000;
     /** What {@code am broadcast} prints once the (foreground) receiver has run. */
@@ -44,9 +43,9 @@ final class OperatorBroadcast {
         return payload.getBytes(StandardCharsets.UTF_8).length;
     }
 
-    /** {@code am broadcast ...} with the package and payload single-quoted. */
-    static String command(String operatorPackage, String payload) {
-        return "am broadcast -a " + ACTION + " -p " + ShellQuote.quote(operatorPackage)
+    /** {@code am broadcast ...} with the generation's action, the package and payload single-quoted. */
+    static String command(OperatorGeneration generation, String operatorPackage, String payload) {
+        return "am broadcast -a " + generation.action() + " -p " + ShellQuote.quote(operatorPackage)
                 + " --es payload " + ShellQuote.quote(payload) + " --receiver-foreground";
     }
 }

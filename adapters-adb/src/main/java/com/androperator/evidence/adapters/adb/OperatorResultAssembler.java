@@ -22,7 +22,9 @@ import java.util.regex.Pattern;
  * Finds one command's result in logcat lines (device-protocol.md §4): either one line
  * {@code [Androperator-Result] {envelope}}, or chunk lines
  * {@code [Androperator-Result-Chunk] {"commandId","taskId","index","count","byteLength","sha256","data"}}
- * that carry the base64 of that whole line in pieces. Lines of other commands are ignored. Every
+ * that carry the base64 of that whole line in pieces (a Clawperator package's lines carry
+ * {@code [Clawperator-Result]} and {@code [Clawperator-Result-Chunk]}: {@link OperatorGeneration}).
+ * Lines of other commands are ignored. Every
  * inconsistency in our command's lines is a malformed result, never a success: the first verdict
  * other than {@link Verdict.Pending} is final.
  *
@@ -34,18 +36,19 @@ import java.util.regex.Pattern;
  * Not thread-safe: one reader thread feeds it.
  */
 final class OperatorResultAssembler implements AutoCloseable {
-    static final String RESULT_MARKER = "[Androperator-Result] ";
-    static final String CHUNK_MARKER = "[Androperator-Result-Chunk]";
+    static final String RESULT_MARKER = OperatorGeneration.ANDROPERATOR.resultMarker();
+    static final String CHUNK_MARKER = OperatorGeneration.ANDROPERATOR.chunkMarker();
     /** Bounds on what a chunk header may claim, so a corrupt header cannot make us hoard memory. */
     static final int MAX_CHUNKS = ParserLimits.MAX_RESULT_CHUNKS;
     static final long MAX_RESULT_BYTES = ParserLimits.MAX_RESULT_BYTES;
-    private static final byte[] RESULT_MARKER_BYTES = RESULT_MARKER.getBytes(StandardCharsets.US_ASCII);
-    private static final byte[] CHUNK_MARKER_BYTES = CHUNK_MARKER.getBytes(StandardCharsets.US_ASCII);
     private static final Pattern SHA256_HEX = Pattern.compile("[0-9a-fA-F]{64}");
     private static final int COMPARE_BUFFER = 4096;
 
     private final String commandId;
     private final String taskId;
+    private final String resultMarker;
+    private final byte[] resultMarkerBytes;
+    private final byte[] chunkMarkerBytes;
     private final byte[] commandIdBytes;
     private final int maxLineBytes;
     private ResultSpool parts;
@@ -61,13 +64,19 @@ final class OperatorResultAssembler implements AutoCloseable {
     private Verdict verdict = new Verdict.Pending();
 
     OperatorResultAssembler(String commandId, String taskId) {
-        this(commandId, taskId, ParserLimits.MAX_LOGCAT_LINE_BYTES);
+        this(OperatorGeneration.ANDROPERATOR, commandId, taskId, ParserLimits.MAX_LOGCAT_LINE_BYTES);
     }
 
-    /** {@code maxLineBytes}: the line splitter's limit, named in the message for a line it cut. */
-    OperatorResultAssembler(String commandId, String taskId, int maxLineBytes) {
+    /**
+     * {@code generation}: whose markers the result lines carry; {@code maxLineBytes}: the line
+     * splitter's limit, named in the message for a line it cut.
+     */
+    OperatorResultAssembler(OperatorGeneration generation, String commandId, String taskId, int maxLineBytes) {
         this.commandId = commandId;
         this.taskId = taskId;
+        this.resultMarker = generation.resultMarker();
+        this.resultMarkerBytes = generation.resultMarker().getBytes(StandardCharsets.US_ASCII);
+        this.chunkMarkerBytes = generation.chunkMarker().getBytes(StandardCharsets.US_ASCII);
         this.commandIdBytes = commandId.getBytes(StandardCharsets.UTF_8);
         this.maxLineBytes = maxLineBytes;
     }
@@ -107,12 +116,12 @@ final class OperatorResultAssembler implements AutoCloseable {
         if (!(verdict instanceof Verdict.Pending)) {
             return verdict;
         }
-        int chunk = indexOf(line, length, CHUNK_MARKER_BYTES, 0);
+        int chunk = indexOf(line, length, chunkMarkerBytes, 0);
         if (chunk >= 0) {
-            verdict = cut ? cutLine(line, length, "chunk") : chunk(line, length, chunk + CHUNK_MARKER_BYTES.length);
+            verdict = cut ? cutLine(line, length, "chunk") : chunk(line, length, chunk + chunkMarkerBytes.length);
             return verdict;
         }
-        int result = indexOf(line, length, RESULT_MARKER_BYTES, 0);
+        int result = indexOf(line, length, resultMarkerBytes, 0);
         if (result >= 0) {
             verdict = cut ? cutLine(line, length, "result") : resultLine(line, length, result);
         }
@@ -141,7 +150,7 @@ final class OperatorResultAssembler implements AutoCloseable {
 
     /** An unchunked result line: {@code markerAt} is where its marker starts. */
     private Verdict resultLine(byte[] line, int length, int markerAt) {
-        int json = markerAt + RESULT_MARKER_BYTES.length;
+        int json = markerAt + resultMarkerBytes.length;
         Parse parse = parse(new ByteArrayInputStream(line, json, length - json), json - markerAt, length - json);
         if (parse.failure != null) {
             return parse.failure;
@@ -314,16 +323,16 @@ final class OperatorResultAssembler implements AutoCloseable {
         }
         MessageDigest digest = sha256();
         try (InputStream whole = new DigestInputStream(inIndexOrder(), digest)) {
-            byte[] marker = whole.readNBytes(RESULT_MARKER_BYTES.length);
-            boolean marked = Arrays.equals(marker, RESULT_MARKER_BYTES);
-            Parse parse = marked ? parse(whole, RESULT_MARKER_BYTES.length, byteLength) : null;
+            byte[] marker = whole.readNBytes(resultMarkerBytes.length);
+            boolean marked = Arrays.equals(marker, resultMarkerBytes);
+            Parse parse = marked ? parse(whole, resultMarkerBytes.length, byteLength) : null;
             whole.transferTo(java.io.OutputStream.nullOutputStream());
             String digestHex = HexFormat.of().formatHex(digest.digest());
             Optional<Verdict> rejected = digestHex.equals(sha256) ? Optional.empty() : Optional.of(new Verdict.Malformed(
                     "the reassembled line has sha256 " + digestHex + ", the chunks say " + sha256));
             if (rejected.isEmpty() && !marked) {
                 rejected = Optional.of(new Verdict.Malformed("the reassembled line does not start with "
-                        + RESULT_MARKER.strip()));
+                        + resultMarker.strip()));
             }
             if (rejected.isEmpty() && parse.failure != null) {
                 rejected = Optional.of(parse.failure);

@@ -276,7 +276,8 @@ class AdbOperatorGatewayIntegrationTest {
         DeviceSimulator phone = phone(b -> b.fault("pm", ServiceFault.fail(1,
                 "Error: could not access the Package Manager.  Is the system running?\n")));
 
-        NotAnswered outcome = notAnswered(execute(phone, snapshot(phone, EVIDENCE), 10_000), ErrorCodes.BROADCAST_FAILED);
+        NotAnswered outcome = notAnswered(execute(phone, snapshot(phone, EVIDENCE), 10_000),
+                ErrorCodes.DEVICE_SHELL_UNAVAILABLE);
 
         assertThat(outcome.phase()).isEqualTo("installed_check");
         assertThat(outcome.dispatched()).isFalse();

@@ -9,7 +9,9 @@ import com.androperator.evidence.kit.judge.BundleView;
 import com.androperator.evidence.kit.judge.Checks;
 import com.androperator.evidence.kit.judge.DeviceLog;
 import com.androperator.evidence.kit.judge.ExpectedCodes;
+import com.androperator.evidence.simulator.profile.LogcatHierarchy;
 import com.androperator.evidence.simulator.profile.OperatorBehavior;
+import com.androperator.evidence.simulator.profile.OperatorGeneration;
 import com.androperator.evidence.simulator.profile.Readiness;
 import java.nio.file.Files;
 import java.util.List;
@@ -68,6 +70,19 @@ final class OperatorScenarios {
                         Phones.change(b -> b.uninstallPackage(ScenarioRun.OPERATOR)
                                 .uninstallPackage("com.androperator.operator")), false,
                         run -> hierarchyFailed(run, ExpectedCodes.OPERATOR_NOT_INSTALLED, null, 0)),
+                new Scenario("operator-variant-mismatch", Surface.CLI,
+                        "Standard Operator selection; package identifier characters only,"
+                                + " with no automatic variant switch.",
+                        "only the other variant (without .dev) installed: OPERATOR_VARIANT_MISMATCH, nothing dispatched,"
+                                + " the installed variant never used",
+                        Phones.change(b -> b.operatorAs("com.androperator.operator", "1.0.0",
+                                OperatorGeneration.ANDROPERATOR)), false,
+                        run -> hierarchyFailed(run, ExpectedCodes.OPERATOR_VARIANT_MISMATCH, null, 0)),
+                new Scenario("operator-untagged-marker", Surface.CLI, PRESERVES,
+                        "an Operator that answers without data.text and logs its XML only under the untagged marker"
+                                + " [TaskScope] UI Hierarchy: VERSION_INCOMPATIBLE, one dispatch",
+                        Phones.change(b -> b.operator(op -> op.withLogcat(LogcatHierarchy.UNTAGGED))), false,
+                        run -> hierarchyFailed(run, ExpectedCodes.VERSION_INCOMPATIBLE, null, 1)),
                 new Scenario("operator-corrupt-chunk", Surface.CLI, PRESERVES,
                         "a chunked result whose sha256 does not match: RESULT_ENVELOPE_MALFORMED, never a success",
                         Phones.operator(OperatorBehavior.CORRUPT_CHUNK), false,

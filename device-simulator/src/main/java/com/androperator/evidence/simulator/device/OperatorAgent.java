@@ -1,6 +1,7 @@
 package com.androperator.evidence.simulator.device;
 
 import com.androperator.evidence.simulator.profile.OperatorBehavior;
+import com.androperator.evidence.simulator.profile.OperatorGeneration;
 import com.androperator.evidence.simulator.profile.OperatorSpec;
 import com.androperator.evidence.simulator.profile.ResultEncoding;
 import com.androperator.evidence.simulator.profile.Readiness;
@@ -23,6 +24,7 @@ import tools.jackson.databind.node.ObjectNode;
  */
 public final class OperatorAgent {
 
+    /** The Androperator generation's action; each generation has its own ({@link OperatorGeneration#action()}). */
     public static final String ACTION = "app.androperator.operator.ACTION_AGENT_COMMAND";
     public static final String TAG = "AndroperatorOperator";
 
@@ -44,7 +46,7 @@ public final class OperatorAgent {
      */
     boolean deliver(SimulatorProfile profile, ActivityManagerCommand.BroadcastIntent intent) {
         OperatorSpec operator = profile.operator();
-        if (operator == null || !ACTION.equals(intent.action())
+        if (operator == null || !operator.generation().action().equals(intent.action())
                 || !operator.packageName().equals(intent.packageName())
                 || !profile.isInstalled(operator.packageName())) {
             return false;
@@ -91,6 +93,13 @@ public final class OperatorAgent {
         }
         Hierarchy hierarchy = new Hierarchy();
         ObjectNode envelope = envelope(operator, commandId, taskId, actions, behaviors, hierarchy);
+        if (operator.hierarchyLogged()) {
+            for (int i = 0; i < actions.size(); i++) {
+                if (actions.get(i).type().equals("snapshot_ui") && behaviors.get(i) == OperatorBehavior.SUCCESS) {
+                    new LoggedHierarchy(log, operator).write(commandId);
+                }
+            }
+        }
         boolean transportExit = behaviors.contains(OperatorBehavior.TRANSPORT_EXIT);
         boolean corrupt = behaviors.contains(OperatorBehavior.CORRUPT_CHUNK);
         ResultEncoding encoding = operator.encoding();
@@ -99,17 +108,18 @@ public final class OperatorAgent {
             json = java.util.Arrays.copyOf(json, json.length / 2);
         }
         int pid = operator.pid();
-        int count = ResultLines.messageCount(ResultLines.line(json).length, encoding.chunking(), corrupt);
+        OperatorGeneration generation = operator.generation();
+        int count = ResultLines.messageCount(ResultLines.line(generation, json).length, encoding.chunking(), corrupt);
         if (transportExit) {
             log.append('I', TAG, pid, "Publishing result for " + commandId);
             if (count > 1) {
-                ResultLines.forEachMessage(commandId, taskId, json, encoding.chunking(), corrupt,
+                ResultLines.forEachMessage(generation, commandId, taskId, json, encoding.chunking(), corrupt,
                         encoding.claimedByteLength(), count / 2, m -> log.append('I', TAG, pid, m));
             }
             log.endAllReaders();
             return;
         }
-        ResultLines.forEachMessage(commandId, taskId, json, encoding.chunking(), corrupt,
+        ResultLines.forEachMessage(generation, commandId, taskId, json, encoding.chunking(), corrupt,
                 encoding.claimedByteLength(), Integer.MAX_VALUE, message -> log.append('I', TAG, pid, message));
         log.append('I', TAG, pid, "Command " + commandId + " finished: "
                 + envelope.get("status").stringValue());
@@ -202,7 +212,8 @@ public final class OperatorAgent {
                 failure = operator.errorMessage();
             } else if (action.type().equals("snapshot_ui")) {
                 try {
-                    if (behaviors.get(i) != OperatorBehavior.SUCCESS_WITHOUT_TEXT) {
+                    if (behaviors.get(i) != OperatorBehavior.SUCCESS_WITHOUT_TEXT
+                            && !operator.hierarchyLogged()) {
                         data.put("text", hierarchy.placeholder(operator.hierarchy().read(),
                                 operator.encoding().hierarchyBytes()));
                     }

@@ -1,5 +1,6 @@
 package com.androperator.evidence.simulator.device;
 
+import com.androperator.evidence.simulator.profile.OperatorGeneration;
 import com.androperator.evidence.simulator.profile.ResultEncoding;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
@@ -56,7 +57,12 @@ public final class ResultLines {
 
     /** The whole result line for an envelope: the marker, then the envelope's bytes. */
     public static byte[] line(byte[] envelopeJson) {
-        byte[] marker = RESULT_MARKER.getBytes(StandardCharsets.UTF_8);
+        return line(OperatorGeneration.ANDROPERATOR, envelopeJson);
+    }
+
+    /** The whole result line with {@code generation}'s marker. */
+    public static byte[] line(OperatorGeneration generation, byte[] envelopeJson) {
+        byte[] marker = generation.resultMarker().getBytes(StandardCharsets.UTF_8);
         byte[] line = Arrays.copyOf(marker, marker.length + envelopeJson.length);
         System.arraycopy(envelopeJson, 0, line, marker.length, envelopeJson.length);
         return line;
@@ -71,7 +77,15 @@ public final class ResultLines {
     public static void forEachMessage(String commandId, String taskId, byte[] envelopeJson,
             ResultEncoding.Chunking chunking, boolean corruptChunk, Long claimedByteLength, int limit,
             Consumer<byte[]> sink) {
-        byte[] bytes = line(envelopeJson);
+        forEachMessage(OperatorGeneration.ANDROPERATOR, commandId, taskId, envelopeJson, chunking,
+                corruptChunk, claimedByteLength, limit, sink);
+    }
+
+    /** As above, with the markers of {@code generation} ({@code [Clawperator-Result]} and its chunks). */
+    public static void forEachMessage(OperatorGeneration generation, String commandId, String taskId,
+            byte[] envelopeJson, ResultEncoding.Chunking chunking, boolean corruptChunk,
+            Long claimedByteLength, int limit, Consumer<byte[]> sink) {
+        byte[] bytes = line(generation, envelopeJson);
         if (!chunked(bytes.length, chunking, corruptChunk)) {
             if (limit > 0) {
                 sink.accept(bytes);
@@ -96,7 +110,7 @@ public final class ResultLines {
             chunk.put("sha256", sha256);
             chunk.put("data", Base64.getEncoder().encodeToString(data));
             ByteArrayOutputStream message = new ByteArrayOutputStream(1500);
-            message.writeBytes(CHUNK_MARKER.getBytes(StandardCharsets.UTF_8));
+            message.writeBytes(generation.chunkMarker().getBytes(StandardCharsets.UTF_8));
             message.writeBytes(JSON.writeValueAsBytes(chunk));
             sink.accept(message.toByteArray());
         }

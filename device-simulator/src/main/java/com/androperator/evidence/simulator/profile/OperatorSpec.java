@@ -18,10 +18,13 @@ import java.util.TreeMap;
  * @param delayMs how long after the broadcast the result is logged
  * @param pid the process id logcat shows for the Operator's lines
  * @param encoding how the result becomes log lines (out-of-protocol variants for tests)
+ * @param generation which protocol generation it speaks (action, result markers, where the XML goes)
+ * @param logcat how a {@link OperatorGeneration#CLAWPERATOR_LOGCAT} Operator logs the hierarchy
  */
 public record OperatorSpec(String packageName, Readiness readiness, ProfileFile hierarchy,
         boolean overlayVisible, OperatorBehavior behavior, Map<String, OperatorBehavior> behaviors,
-        String errorCode, String errorMessage, long delayMs, int pid, ResultEncoding encoding) {
+        String errorCode, String errorMessage, long delayMs, int pid, ResultEncoding encoding,
+        OperatorGeneration generation, LogcatHierarchy logcat) {
 
     public static final String DEFAULT_ERROR_CODE = "UI_TREE_UNAVAILABLE";
     public static final String DEFAULT_ERROR_MESSAGE =
@@ -48,13 +51,15 @@ public record OperatorSpec(String packageName, Readiness readiness, ProfileFile 
             throw new InvalidProfileException("operator.pid must be 1..4194304, got " + pid);
         }
         encoding = encoding == null ? ResultEncoding.DEFAULT : encoding;
+        generation = generation == null ? OperatorGeneration.ANDROPERATOR : generation;
+        logcat = logcat == null ? LogcatHierarchy.TAGGED : logcat;
     }
 
     /** A ready Operator that answers everything successfully at once. */
     public static OperatorSpec of(String packageName, ProfileFile hierarchy) {
         return new OperatorSpec(packageName, Readiness.ready(), hierarchy, false,
                 OperatorBehavior.SUCCESS, Map.of(), DEFAULT_ERROR_CODE, DEFAULT_ERROR_MESSAGE, 0,
-                1234, ResultEncoding.DEFAULT);
+                1234, ResultEncoding.DEFAULT, OperatorGeneration.ANDROPERATOR, LogcatHierarchy.TAGGED);
     }
 
     /**
@@ -76,49 +81,79 @@ public record OperatorSpec(String packageName, Readiness readiness, ProfileFile 
 
     public OperatorSpec withPackageName(String newPackageName) {
         return new OperatorSpec(newPackageName, readiness, hierarchy, overlayVisible, behavior,
-                behaviors, errorCode, errorMessage, delayMs, pid, encoding);
+                behaviors, errorCode, errorMessage, delayMs, pid, encoding,
+                generation, logcat);
     }
 
     public OperatorSpec withReadiness(Readiness newReadiness) {
         return new OperatorSpec(packageName, newReadiness, hierarchy, overlayVisible, behavior,
-                behaviors, errorCode, errorMessage, delayMs, pid, encoding);
+                behaviors, errorCode, errorMessage, delayMs, pid, encoding,
+                generation, logcat);
     }
 
     public OperatorSpec withHierarchy(ProfileFile newHierarchy) {
         return new OperatorSpec(packageName, readiness, newHierarchy, overlayVisible, behavior,
-                behaviors, errorCode, errorMessage, delayMs, pid, encoding);
+                behaviors, errorCode, errorMessage, delayMs, pid, encoding,
+                generation, logcat);
     }
 
     public OperatorSpec withOverlayVisible(boolean visible) {
         return new OperatorSpec(packageName, readiness, hierarchy, visible, behavior, behaviors,
-                errorCode, errorMessage, delayMs, pid, encoding);
+                errorCode, errorMessage, delayMs, pid, encoding,
+                generation, logcat);
     }
 
     public OperatorSpec withBehavior(OperatorBehavior newBehavior) {
         return new OperatorSpec(packageName, readiness, hierarchy, overlayVisible, newBehavior,
-                behaviors, errorCode, errorMessage, delayMs, pid, encoding);
+                behaviors, errorCode, errorMessage, delayMs, pid, encoding,
+                generation, logcat);
     }
 
     public OperatorSpec withBehaviorFor(String actionType, OperatorBehavior actionBehavior) {
         Map<String, OperatorBehavior> updated = new TreeMap<>(behaviors);
         updated.put(actionType, actionBehavior);
         return new OperatorSpec(packageName, readiness, hierarchy, overlayVisible, behavior,
-                updated, errorCode, errorMessage, delayMs, pid, encoding);
+                updated, errorCode, errorMessage, delayMs, pid, encoding,
+                generation, logcat);
     }
 
     public OperatorSpec withError(String newErrorCode, String newErrorMessage) {
         return new OperatorSpec(packageName, readiness, hierarchy, overlayVisible, behavior,
-                behaviors, newErrorCode, newErrorMessage, delayMs, pid, encoding);
+                behaviors, newErrorCode, newErrorMessage, delayMs, pid, encoding,
+                generation, logcat);
     }
 
     /** The result's encoding changed, e.g. {@code e -> e.withHierarchyBytes(VERBATIM)}. */
     public OperatorSpec withEncoding(java.util.function.UnaryOperator<ResultEncoding> change) {
         return new OperatorSpec(packageName, readiness, hierarchy, overlayVisible, behavior,
-                behaviors, errorCode, errorMessage, delayMs, pid, change.apply(encoding));
+                behaviors, errorCode, errorMessage, delayMs, pid, change.apply(encoding),
+                generation, logcat);
     }
 
     public OperatorSpec withDelayMs(long newDelayMs) {
         return new OperatorSpec(packageName, readiness, hierarchy, overlayVisible, behavior,
-                behaviors, errorCode, errorMessage, newDelayMs, pid, encoding);
+                behaviors, errorCode, errorMessage, newDelayMs, pid, encoding,
+                generation, logcat);
+    }
+
+    /**
+     * Whether {@code snapshot_ui} logs the hierarchy as records instead of returning
+     * {@code data.text}: a {@code clawperator-logcat} Operator, and an Operator of any generation
+     * that logs the untagged marker or plays a script (the reference speaks only Androperator
+     * names, and reports the untagged marker there too).
+     */
+    public boolean hierarchyLogged() {
+        return !generation.hierarchyInEnvelope() || logcat.untaggedMarker() || logcat.script() != null;
+    }
+
+    /** The generation it speaks, e.g. {@code CLAWPERATOR_LOGCAT} for a Clawperator before 0.12.3. */
+    public OperatorSpec withGeneration(OperatorGeneration newGeneration) {
+        return new OperatorSpec(packageName, readiness, hierarchy, overlayVisible, behavior,
+                behaviors, errorCode, errorMessage, delayMs, pid, encoding, newGeneration, logcat);
+    }
+
+    public OperatorSpec withLogcat(LogcatHierarchy newLogcat) {
+        return new OperatorSpec(packageName, readiness, hierarchy, overlayVisible, behavior,
+                behaviors, errorCode, errorMessage, delayMs, pid, encoding, generation, newLogcat);
     }
 }

@@ -34,7 +34,7 @@ public final class ProfileLoader {
     private static final Set<String> PACKAGE_KEYS = Set.of("versionName", "versionCode");
     private static final Set<String> OPERATOR_KEYS = Set.of("package", "readiness", "hierarchy",
             "overlayVisible", "behavior", "behaviors", "errorCode", "errorMessage", "delayMs", "pid",
-            "hierarchyBytes", "chunking", "claimedByteLength");
+            "hierarchyBytes", "chunking", "claimedByteLength", "generation", "hierarchyMarker", "logcatScript");
     private static final Set<String> READINESS_KEYS =
             Set.of("screenOn", "deviceLocked", "userUnlocked");
     private static final Set<String> FAULT_KEYS =
@@ -204,7 +204,17 @@ public final class ProfileLoader {
                 new ResultEncoding(
                         ResultEncoding.HierarchyBytes.fromWireName(operator.string("hierarchyBytes", "utf8")),
                         ResultEncoding.Chunking.fromWireName(operator.string("chunking", "auto")),
-                        operator.has("claimedByteLength") ? operator.integer("claimedByteLength") : null));
+                        operator.has("claimedByteLength") ? operator.integer("claimedByteLength") : null),
+                OperatorGeneration.fromWireName(operator.string("generation", "androperator")),
+                new LogcatHierarchy(hierarchyMarker(operator.string("hierarchyMarker", "tagged")),
+                        operator.has("logcatScript") ? files.apply(operator.string("logcatScript")) : null));
+    }
+
+    private static boolean hierarchyMarker(String marker) {
+        if (!marker.equals("tagged") && !marker.equals("untagged")) {
+            throw new InvalidProfileException("operator.hierarchyMarker must be tagged or untagged, got " + marker);
+        }
+        return marker.equals("untagged");
     }
 
     private static ServiceFault fault(JsonFields fault) {

@@ -110,6 +110,15 @@ public final class ProfileWriter {
                     node.put("claimedByteLength", operator.encoding().claimedByteLength());
                 }
             }
+            if (operator.generation() != OperatorGeneration.ANDROPERATOR) {
+                node.put("generation", operator.generation().wireName());
+            }
+            if (operator.logcat().untaggedMarker()) {
+                node.put("hierarchyMarker", "untagged");
+            }
+            if (operator.logcat().script() != null) {
+                node.put("logcatScript", names.nameFor(operator.logcat().script()));
+            }
         }
         ObjectNode latency = root.putObject("latencyMs");
         profile.latencyMs().forEach(latency::put);

@@ -235,6 +235,21 @@ public record SimulatorProfile(String model, String connectionState, boolean she
             return this;
         }
 
+        /**
+         * The Operator as {@code packageName} (version {@code versionName}) speaking
+         * {@code generation}, instead of the one configured: the old Operator package is
+         * uninstalled, the new one installed, and the receiver moved to it.
+         */
+        public Builder operatorAs(String packageName, String versionName, OperatorGeneration generation) {
+            if (operator == null) {
+                throw new IllegalStateException("the profile has no operator to change");
+            }
+            packages.remove(operator.packageName());
+            packages.put(packageName, PackageSpec.of(versionName));
+            operator = operator.withPackageName(packageName).withGeneration(generation);
+            return this;
+        }
+
         /** No Operator receiver at all: broadcasts reach nobody (packages stay as they are). */
         public Builder noOperator() {
             operator = null;

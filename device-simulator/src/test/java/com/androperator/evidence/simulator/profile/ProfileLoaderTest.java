@@ -142,6 +142,8 @@ class ProfileLoaderTest {
         "\"screenshot\": \"screenshot.png\"|\"screenshot\": \"missing.png\"|missing.png",
         "\"physicalDensity\": 420|\"physicalDensity\": \"420\"|wm.physicalDensity must be an integer",
         "\"readiness\": {|\"readiness\": {\"awake\": true,|unknown keys [awake]",
+        "\"behavior\": \"success\"|\"behavior\": \"success\", \"generation\": \"claw\"|generation must be one of",
+        "\"behavior\": \"success\"|\"behavior\": \"success\", \"hierarchyMarker\": \"none\"|hierarchyMarker must be",
     })
     void invalidProfilesNameTheirProblem(String original, String replacement, String message)
             throws IOException {
@@ -153,6 +155,37 @@ class ProfileLoaderTest {
                 .isInstanceOf(InvalidProfileException.class).hasMessageContaining(message);
         if (!message.equals("missing.png")) {
             assertThat(schema.validate(JSON.readTree(broken))).isNotEmpty();
+        }
+    }
+
+    @Test
+    void eachOperatorGenerationSavesAndLoadsBackAndFollowsTheSchema(@TempDir Path folder) {
+        ProfileFile script = ProfileFile.inMemory("logcat-script.txt",
+                "D/TaskScopeDefault: [TaskScope] UI Hierarchy [commandId={commandId}]:\n".getBytes(StandardCharsets.UTF_8));
+        for (OperatorGeneration generation : OperatorGeneration.values()) {
+            for (LogcatHierarchy logcat : List.of(LogcatHierarchy.TAGGED, LogcatHierarchy.UNTAGGED,
+                    LogcatHierarchy.scripted(script))) {
+                SimulatorProfile built = SimulatorProfile.builder()
+                        .operatorAs("com.clawperator.operator", "0.12.2", generation)
+                        .operator(op -> op.withLogcat(logcat)).build();
+                Path saved = folder.resolve(generation.wireName() + "-" + logcat.untaggedMarker() + "-"
+                        + (logcat.script() != null));
+                Path file = ProfileWriter.write(built, saved);
+
+                SimulatorProfile loaded = ProfileLoader.load(file);
+
+                assertThat(loaded.operator().generation()).isEqualTo(generation);
+                assertThat(loaded.operator().logcat().untaggedMarker()).isEqualTo(logcat.untaggedMarker());
+                assertThat(loaded.operator().logcat().script() == null).isEqualTo(logcat.script() == null);
+                assertThat(loaded.isInstalled("com.clawperator.operator")).isTrue();
+                assertThat(loaded.isInstalled("com.androperator.operator.dev")).isFalse();
+                assertThat(ProfileWriter.toJson(loaded)).isEqualTo(ProfileWriter.toJson(built));
+                try {
+                    assertThat(schema.validate(JSON.readTree(file.toFile()))).isEmpty();
+                } catch (RuntimeException e) {
+                    throw new AssertionError(e);
+                }
+            }
         }
     }
 

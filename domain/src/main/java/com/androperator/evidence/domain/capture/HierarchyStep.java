@@ -204,11 +204,41 @@ final class HierarchyStep {
                     : "The Operator reported success but its \"snap\" step failed."), answer.original(), details);
         }
         Optional<StreamedString> text = step.get().text("text");
-        if (text.isEmpty() || text.get().utf8Length() == 0) {
-            return new Exchange.NoXml(hierarchyError(ErrorCodes.HIERARCHY_INVALID,
-                    "The Operator's \"snap\" step carried no hierarchy XML in data.text."), answer.original(), details);
+        if (text.isPresent() && text.get().utf8Length() > 0) {
+            details.put("hierarchySource", "envelope");
+            return new Exchange.Xml(text.get(), answer.original(), details);
         }
-        return new Exchange.Xml(text.get(), answer.original(), details);
+        return loggedXml(answer, details);
+    }
+
+    /**
+     * No data.text: Operators before Clawperator 0.12.3 log the hierarchy as tagged logcat lines
+     * (reference-compat.md §3), which the gateway collected from the command's window.
+     */
+    private static Exchange loggedXml(OperatorOutcome.Answered answer, Map<String, Object> details) {
+        OperatorGateway.LoggedHierarchy logged = answer.loggedHierarchy();
+        if (logged instanceof OperatorGateway.LoggedHierarchy.Found found && found.xml().utf8Length() > 0) {
+            details.put("hierarchySource", "logcat");
+            // Kept verbatim beside the envelope, as data.text is inside it: the bundle shows where hierarchy.xml came from.
+            details.put("loggedHierarchy", found.xml());
+            return new Exchange.Xml(found.xml(), answer.original(), details);
+        }
+        if (logged instanceof OperatorGateway.LoggedHierarchy.UntaggedMarkerOnly) {
+            return new Exchange.NoXml(hierarchyError(ErrorCodes.VERSION_INCOMPATIBLE, "The Operator sent no"
+                    + " data.text and logged its hierarchy only under the untagged marker \"[TaskScope] UI Hierarchy:\","
+                    + " which cannot be tied to this command: this Operator is too old. Install an Operator that"
+                    + " returns data.text or logs \"[TaskScope] UI Hierarchy [commandId=...]:\"."),
+                    answer.original(), details);
+        }
+        if (logged instanceof OperatorGateway.LoggedHierarchy.Unusable unusable) {
+            return new Exchange.NoXml(hierarchyError(ErrorCodes.RESULT_ENVELOPE_MALFORMED, "The Operator sent no"
+                    + " data.text and the hierarchy it logged for this command cannot be kept: " + unusable.reason()),
+                    answer.original(), details);
+        }
+        return new Exchange.NoXml(hierarchyError(ErrorCodes.HIERARCHY_INVALID, logged instanceof
+                OperatorGateway.LoggedHierarchy.Found
+                ? "The Operator's \"snap\" step carried no data.text and the hierarchy it logged for this command is empty."
+                : "The Operator's \"snap\" step carried no hierarchy XML in data.text."), answer.original(), details);
     }
 
     /** The Operator's own failure: its error code passes through unchanged. */

@@ -84,6 +84,29 @@ public interface OperatorGateway {
         }
     }
 
+    /**
+     * What the command's logcat window held of a hierarchy logged as tagged lines (Operators before
+     * Clawperator 0.12.3, reference-compat.md §3). The capture uses it only when the snapshot step
+     * has no {@code data.text}.
+     */
+    sealed interface LoggedHierarchy {
+        /** No hierarchy marker of any kind in the window. */
+        record Absent() implements LoggedHierarchy {
+        }
+
+        /** The records after {@code [TaskScope] UI Hierarchy [commandId=<this command>]:}, joined and trimmed. */
+        record Found(StreamedString xml, long records) implements LoggedHierarchy {
+        }
+
+        /** Only the untagged marker {@code [TaskScope] UI Hierarchy:}: an Operator too old to name its command. */
+        record UntaggedMarkerOnly() implements LoggedHierarchy {
+        }
+
+        /** This command's marker, but its records cannot be kept as they are (not UTF-8, too long). */
+        record Unusable(String reason) implements LoggedHierarchy {
+        }
+    }
+
     sealed interface OperatorOutcome {
         /**
          * A complete, consistent result arrived for this command. {@code original} is the
@@ -93,14 +116,21 @@ public interface OperatorGateway {
          * which the caller runs once it has written them.
          */
         record Answered(OperatorEnvelope envelope, Map<String, Object> original,
-                        Map<String, Object> readerDiagnostics, Runnable releaser) implements OperatorOutcome {
+                        Map<String, Object> readerDiagnostics, LoggedHierarchy loggedHierarchy,
+                        Runnable releaser) implements OperatorOutcome {
             public Answered {
+                loggedHierarchy = loggedHierarchy == null ? new LoggedHierarchy.Absent() : loggedHierarchy;
                 releaser = releaser == null ? () -> { } : releaser;
             }
 
             public Answered(OperatorEnvelope envelope, Map<String, Object> original,
+                            Map<String, Object> readerDiagnostics, Runnable releaser) {
+                this(envelope, original, readerDiagnostics, null, releaser);
+            }
+
+            public Answered(OperatorEnvelope envelope, Map<String, Object> original,
                             Map<String, Object> readerDiagnostics) {
-                this(envelope, original, readerDiagnostics, null);
+                this(envelope, original, readerDiagnostics, null, null);
             }
 
             /** Frees what holds the spooled strings (a temporary file); idempotent. */
@@ -110,7 +140,8 @@ public interface OperatorGateway {
         }
 
         /**
-         * No usable result. {@code failure.code}: OPERATOR_NOT_INSTALLED, BROADCAST_FAILED,
+         * No usable result. {@code failure.code}: OPERATOR_NOT_INSTALLED, OPERATOR_VARIANT_MISMATCH,
+         * DEVICE_SHELL_UNAVAILABLE (the package query failed), BROADCAST_FAILED,
          * RESULT_TRANSPORT_EXITED, RESULT_ENVELOPE_MALFORMED (also: not valid UTF-8, over a parser
          * limit), STORAGE_FAILED (the host could not spool a large result), COMMAND_TIMEOUT or
          * COMMAND_CANCELLED (the deadline's cancellation ended it; nothing is sent after it).

@@ -16,6 +16,8 @@ import com.androperator.evidence.contracts.Manifest;
 import com.androperator.evidence.domain.fakes.CaptureRig;
 import com.androperator.evidence.domain.fakes.FakeOperator;
 import com.androperator.evidence.domain.fakes.FakeScreenshots;
+import com.androperator.evidence.contracts.StreamedString;
+import com.androperator.evidence.domain.port.OperatorGateway.LoggedHierarchy;
 import com.androperator.evidence.domain.port.OperatorGateway.StepResult;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
@@ -236,5 +238,62 @@ class HierarchyCaptureTest {
         assertThat(hierarchyRecord().result()).containsEntry("extraOperatorField", List.of(1, 2));
         assertThat(new String(rig.store().onlyWriter().files().get("captures.json"), StandardCharsets.UTF_8))
                 .contains("\"operator_overlay_visible\" : \"true\"").contains("\"window\" : \"Settings\"");
+    }
+
+    private static com.androperator.evidence.domain.port.OperatorGateway.OperatorOutcome.Answered withLogged(
+            com.androperator.evidence.domain.port.OperatorGateway.OperatorOutcome.Answered answered,
+            LoggedHierarchy logged) {
+        return new com.androperator.evidence.domain.port.OperatorGateway.OperatorOutcome.Answered(answered.envelope(),
+                answered.original(), answered.readerDiagnostics(), logged, null);
+    }
+
+    @Test
+    void withoutDataTextTheHierarchyLoggedForTheCommandIsUsed() {
+        rig.operator().on(FakeOperator.SNAPSHOT, (command, deadline, clock) -> withLogged(FakeOperator.answered(command,
+                "success", List.of(new StepResult("snap", "snapshot_ui", true, Map.of("operator_overlay_visible", "false"))),
+                null, null), new LoggedHierarchy.Found(StreamedString.of(FakeOperator.HIERARCHY_XML), 3)));
+
+        Manifest manifest = capture();
+
+        assertThat(artifact(manifest, ArtifactKind.HIERARCHY).status()).isEqualTo(ArtifactStatus.COMPLETE);
+        assertThat(rig.store().onlyWriter().files().get("hierarchy.xml"))
+                .isEqualTo(FakeOperator.HIERARCHY_XML.getBytes(StandardCharsets.UTF_8));
+        assertThat(hierarchyRecord().details()).containsEntry("hierarchySource", "logcat");
+    }
+
+    @Test
+    void dataTextWinsOverALoggedHierarchy() {
+        rig.operator().on(FakeOperator.SNAPSHOT, (command, deadline, clock) -> withLogged(FakeOperator.answered(command,
+                "success", List.of(new StepResult("snap", "snapshot_ui", true, Map.of("text", FakeOperator.HIERARCHY_XML))),
+                null, null), new LoggedHierarchy.Found(StreamedString.of("<hierarchy>logged</hierarchy>"), 1)));
+
+        capture();
+
+        assertThat(rig.store().onlyWriter().files().get("hierarchy.xml"))
+                .isEqualTo(FakeOperator.HIERARCHY_XML.getBytes(StandardCharsets.UTF_8));
+        assertThat(hierarchyRecord().details()).containsEntry("hierarchySource", "envelope");
+    }
+
+    static Stream<Arguments> loggedWithoutXml() {
+        return Stream.of(
+                Arguments.of(new LoggedHierarchy.UntaggedMarkerOnly(), ErrorCodes.VERSION_INCOMPATIBLE, "untagged marker"),
+                Arguments.of(new LoggedHierarchy.Unusable("hierarchy record 2 is not UTF-8"),
+                        ErrorCodes.RESULT_ENVELOPE_MALFORMED, "record 2 is not UTF-8"),
+                Arguments.of(new LoggedHierarchy.Found(StreamedString.of(""), 1), ErrorCodes.HIERARCHY_INVALID, "empty"),
+                Arguments.of(new LoggedHierarchy.Absent(), ErrorCodes.HIERARCHY_INVALID, "no hierarchy XML"));
+    }
+
+    @ParameterizedTest
+    @MethodSource("loggedWithoutXml")
+    void withoutDataTextOrATaggedHierarchyTheHierarchyFails(LoggedHierarchy logged, String code, String words) {
+        rig.operator().on(FakeOperator.SNAPSHOT, (command, deadline, clock) -> withLogged(FakeOperator.answered(command,
+                "success", List.of(new StepResult("snap", "snapshot_ui", true, Map.of())), null, null), logged));
+
+        Artifact hierarchy = artifact(capture(), ArtifactKind.HIERARCHY);
+
+        assertThat(hierarchy.status()).isEqualTo(ArtifactStatus.FAILED);
+        assertThat(hierarchy.error().code()).isEqualTo(code);
+        assertThat(hierarchy.error().message()).contains(words);
+        assertThat(hierarchy.error().stage()).isEqualTo("hierarchy");
     }
 }
