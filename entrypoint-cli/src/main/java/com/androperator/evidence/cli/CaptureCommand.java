@@ -5,6 +5,7 @@ import com.androperator.evidence.api.CaptureOptions;
 import com.androperator.evidence.api.EvidenceCapture;
 import com.androperator.evidence.domain.budget.Cancellation;
 import com.androperator.evidence.domain.capture.CaptureOutcome;
+import com.androperator.evidence.domain.policy.StandardSelection;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -25,11 +26,13 @@ final class CaptureCommand implements Callable<Integer> {
     static final String TIMEOUT_OPTION = "--timeout";
 
     @Option(names = "--device", paramLabel = "<serial>",
-            description = "Device serial. Required when several devices are connected.")
+            description = {"Device serial, e.g. emulator-5554. Default: ANDROID_SERIAL, else the one attached device."
+                    + " Required when several devices are connected."})
     String device;
 
     @Option(names = "--operator-package", paramLabel = "<package>",
-            description = "Operator app package, e.g. com.androperator.operator.dev. Never switched automatically.")
+            description = {"Operator app package, e.g. com.androperator.operator.dev. Never switched automatically.",
+                    "Default: ANDROPERATOR_OPERATOR_PACKAGE, else " + StandardSelection.DEFAULT_OPERATOR_PACKAGE + "."})
     String operatorPackage;
 
     @Option(names = "--output-dir", paramLabel = "<directory>", required = true,

@@ -48,7 +48,8 @@ final class VideoCommands {
     static final class Start implements Callable<Integer> {
         static final String DURATION_OPTION = "--duration-seconds";
 
-        @Option(names = "--device", paramLabel = "<serial>", description = "Device serial (required).")
+        @Option(names = "--device", paramLabel = "<serial>",
+                description = "Device serial, e.g. emulator-5554 (required). Default: ANDROID_SERIAL.")
         String device;
 
         @Option(names = "--operator-package", paramLabel = "<package>",

@@ -491,7 +491,7 @@ class CaptureCliEndToEndTest {
                         "--output-dir", bundle.toString());
 
                 assertThat(run.exitCode()).as(run.toString()).isEqualTo(1);
-                assertThat(result(run).code()).isEqualTo(ErrorCodes.DEVICE_SELECTION_AMBIGUOUS);
+                assertThat(result(run).code()).isEqualTo(ErrorCodes.MULTIPLE_DEVICES_DEVICE_ID_REQUIRED);
                 assertThat(result(run).details().get("serials")).asInstanceOf(InstanceOfAssertFactories.LIST)
                         .containsExactlyInAnyOrder(lab.serial(), serial);
                 assertThat(bundle).doesNotExist();

@@ -69,7 +69,7 @@ class AdbDeviceSelectorIntegrationTest {
 
         DeviceSelection.Refused refused = (DeviceSelection.Refused) select(null);
 
-        assertThat(refused.failure().code()).isEqualTo(ErrorCodes.DEVICE_SELECTION_AMBIGUOUS);
+        assertThat(refused.failure().code()).isEqualTo(ErrorCodes.MULTIPLE_DEVICES_DEVICE_ID_REQUIRED);
         assertThat(refused.hint()).contains("pass --device").contains(first.serial()).contains(second.serial());
         assertThat(select(second.serial())).isEqualTo(new DeviceSelection.Selected(second.serial()));
     }

@@ -74,7 +74,7 @@ class AdbDeviceSelectorTest {
     @Test
     void severalDevicesWithoutASerialAreAmbiguous() throws Exception {
         try (FakeAdbServer server = listing(USB + " device transport_id:1\n" + TCP + " offline transport_id:2\n")) {
-            DeviceSelection.Refused refused = refused(select(server, null), ErrorCodes.DEVICE_SELECTION_AMBIGUOUS);
+            DeviceSelection.Refused refused = refused(select(server, null), ErrorCodes.MULTIPLE_DEVICES_DEVICE_ID_REQUIRED);
 
             assertThat(refused.failure().details()).containsEntry("serials", List.of(USB, TCP));
             assertThat(refused.hint()).contains("pass --device").contains(USB).contains(TCP);

@@ -299,7 +299,8 @@ public final class StartVideo {
     private Checked<Validated> validate(VideoStartCommand command) {
         if (command.deviceSerial() == null) {
             return invalid(CaptureRequestValidation.DEVICE, "Video start requires an explicit "
-                    + CaptureRequestValidation.DEVICE + ": give the serial exactly as `adb devices` lists it.");
+                    + CaptureRequestValidation.DEVICE + ": give the serial exactly as `adb devices` lists it (or set "
+                    + "ANDROID_SERIAL).");
         }
         Checked<Optional<String>> serial = CaptureRequestValidation.deviceSerial(command.deviceSerial());
         if (serial instanceof Checked.Rejected<Optional<String>> rejected) {
