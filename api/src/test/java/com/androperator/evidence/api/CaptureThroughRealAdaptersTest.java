@@ -354,7 +354,7 @@ class CaptureThroughRealAdaptersTest {
         assertHierarchyFailed(capture, ErrorCodes.OPERATOR_NOT_INSTALLED);
         assertThat(capture.manifest().device().operatorVersion()).isNull();
         assertThat(capture.manifest().errors()).anySatisfy(error -> {
-            assertThat(error.component()).isEqualTo("device.operatorVersion");
+            assertThat(error.component()).isEqualTo("operatorVersion");
             assertThat(error.code()).isEqualTo(ErrorCodes.OPERATOR_NOT_INSTALLED);
         });
         assertThat(capture.services()).noneMatch(s -> s.contains("am broadcast") || s.contains("logcat"));
@@ -391,10 +391,10 @@ class CaptureThroughRealAdaptersTest {
         assertThat(device.operatorVersion()).isEqualTo("0.12.1");
         assertThat(device.display()).isEqualTo(new DisplayInfo(1080, 2400, 420, 0));
         assertThat(capture.manifest().errors()).extracting(BundleError::component).containsExactlyInAnyOrder(
-                "device.apiLevel", "device.androidVersion", "device.manufacturer", "device.model", "device.deviceType");
+                "apiLevel", "ro.build.version.release", "ro.product.manufacturer", "ro.product.model", "deviceType");
         assertThat(capture.manifest().errors()).allSatisfy(error -> {
             assertThat(error.stage()).isEqualTo("metadata");
-            assertThat(error.code()).isEqualTo(error.component().equals("device.deviceType")
+            assertThat(error.code()).isEqualTo(error.component().equals("deviceType")
                     ? ErrorCodes.DEVICE_TYPE_UNKNOWN : ErrorCodes.METADATA_UNAVAILABLE);
             assertThat(error.message()).contains("getprop", "Permission denied");
         });

@@ -25,14 +25,19 @@ final class CaptureCommand implements Callable<Integer> {
     static final String CONTEXT_OPTION = BundleAnnotationOptions.CONTEXT_OPTION;
     static final String TIMEOUT_OPTION = "--timeout";
 
+    // One line per fact, each short enough for picocli's 80 columns, so that no identifier is broken
+    // at a '.' or '-' (HelpLayoutTest checks every command's help).
     @Option(names = "--device", paramLabel = "<serial>",
-            description = {"Device serial, e.g. emulator-5554. Default: ANDROID_SERIAL, else the one attached device."
-                    + " Required when several devices are connected."})
+            description = {"Device serial, e.g. emulator-5554.",
+                    "Default: " + StandardSelection.SERIAL_VARIABLE + ", else the one attached device.",
+                    "Required when several devices are connected."})
     String device;
 
     @Option(names = "--operator-package", paramLabel = "<package>",
-            description = {"Operator app package, e.g. com.androperator.operator.dev. Never switched automatically.",
-                    "Default: ANDROPERATOR_OPERATOR_PACKAGE, else " + StandardSelection.DEFAULT_OPERATOR_PACKAGE + "."})
+            description = {"Operator app package, never switched automatically,",
+                    "e.g. com.androperator.operator.dev.",
+                    "Default: " + StandardSelection.OPERATOR_PACKAGE_VARIABLE + ",",
+                    "else " + StandardSelection.DEFAULT_OPERATOR_PACKAGE + "."})
     String operatorPackage;
 
     @Option(names = "--output-dir", paramLabel = "<directory>", required = true,

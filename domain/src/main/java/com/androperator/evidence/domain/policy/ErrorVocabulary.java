@@ -73,7 +73,13 @@ public final class ErrorVocabulary {
         if (code.equals(specific.code()) && stage.equals(specific.stage())) {
             return specific;
         }
-        return new BundleError(code, stage, specific.message(), component);
+        return new BundleError(code, stage, code.equals(specific.code()) ? specific.message()
+                : withReason(specific.message(), specific.code()), component);
+    }
+
+    /** A message that keeps the specific reason behind a reference code: "... (SCREENSHOT_INVALID)". */
+    public static String withReason(String message, String reason) {
+        return message + " (" + reason + ")";
     }
 
     /** The specific reason behind {@code specific} when {@link #reported} gives it another code. */
