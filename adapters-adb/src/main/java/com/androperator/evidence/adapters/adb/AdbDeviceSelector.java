@@ -89,7 +89,7 @@ public final class AdbDeviceSelector implements DeviceSelector {
         if (ready.size() > 1) {
             return refused(ErrorCodes.MULTIPLE_DEVICES_DEVICE_ID_REQUIRED, ready.size() + " devices are attached: "
                     + describe(devices), Map.of("serials", serials(ready)),
-                    "choose one with --device <serial> (or ANDROID_SERIAL): " + String.join(", ", serials(ready)));
+                    "pass --device <serial> (or set ANDROID_SERIAL) with one of: " + String.join(", ", serials(ready)));
         }
         AttachedDevice device = ready.get(0);
         if (!ShellQuote.isValidSerial(device.serial())) {

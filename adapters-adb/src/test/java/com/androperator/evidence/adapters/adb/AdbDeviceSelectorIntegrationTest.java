@@ -132,7 +132,7 @@ class AdbDeviceSelectorIntegrationTest {
 
             DeviceSelection selection = new AdbDeviceSelector(client).select(Optional.empty(), millis(20_000));
 
-            assertThat(((DeviceSelection.Refused) selection).failure().code()).isEqualTo(ErrorCodes.DEVICE_NOT_FOUND);
+            assertThat(((DeviceSelection.Refused) selection).failure().code()).isEqualTo(ErrorCodes.NO_DEVICES);
             assertThat(client.ensureServer(millis(5_000))).isInstanceOf(AdbServerClient.ServerCheck.Running.class);
             assertThat(((AdbServerClient.ServerCheck.Running) client.ensureServer(millis(5_000))).startedNow()).isFalse();
         } finally {
