@@ -34,15 +34,17 @@ class KitAgainstOurToolsIT {
         assertThat(run.report()).as(run.toString()).isNotNull();
         JsonNode scenarios = run.report().path("scenarios");
         assertThat(scenarios.size()).as("scenarios").isGreaterThanOrEqualTo(30);
-        List<String> findings = new ArrayList<>();
+        List<String> failed = new ArrayList<>();
         for (JsonNode scenario : scenarios) {
             String name = Json.text(scenario, "name");
-            scenario.path("findings").forEach(f -> findings.add(name + ": " + Json.text(f, "check") + ": expected "
+            if (!"passed".equals(Json.text(scenario, "status"))) {
+                failed.add(name);
+            }
+            scenario.path("findings").forEach(f -> failed.add(name + ": " + Json.text(f, "check") + ": expected "
                     + Json.text(f, "expected") + ", got " + Json.text(f, "actual")
                     + (f.path("codeTable").asBoolean() ? " (code table)" : "")));
-            assertThat(Json.text(scenario, "status")).as(name + " " + scenario.path("findings")).isEqualTo("passed");
         }
-        assertThat(findings).isEmpty();
+        assertThat(failed).as("scenarios that did not pass, and their findings").isEmpty();
         assertThat(run.lines().get(run.lines().size() - 1)).isEqualTo(scenarios.size() + " passed, 0 failed");
         assertThat(run.exit()).isZero();
         assertThat(run.stdout()).contains("PASS capture-complete (", "PASS operator-corrupt-chunk (",
