@@ -60,7 +60,7 @@ final class ConfigureTool {
         if (invalid.isPresent()) {
             Failure failure = invalid.get();
             return ToolResults.of(CommandResult.refused(failure.code(), NAME + ": " + failure.message()
-                    + " Nothing was changed.", failure.details(), null), false);
+                    + "; no default was changed.", failure.details(), null), false);
         }
         SessionTarget.Defaults before = target.current();
         SessionTarget.Defaults configured = new SessionTarget.Defaults(
