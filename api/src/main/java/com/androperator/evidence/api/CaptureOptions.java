@@ -12,9 +12,11 @@ import java.util.Map;
  * @param outputDir       an absolute new bundle directory exactly as given, or null for a managed
  *                        bundle under the evidence root (kept as text so that blank values and
  *                        {@code ..} segments reach validation unchanged)
- * @param deviceSerial    explicit device, or null when exactly one device is attached
- * @param operatorPackage the installed Operator app's package, required and used exactly as given (no automatic
- *                        variant switch); null is refused with EXECUTION_VALIDATION_FAILED
+ * @param deviceSerial    explicit device, or null: then ANDROID_SERIAL from the dependencies' environment,
+ *                        else the one attached device
+ * @param operatorPackage the installed Operator app's package, used exactly as given (no automatic variant
+ *                        switch), or null: then ANDROPERATOR_OPERATOR_PACKAGE, else com.androperator.operator
+ *                        (the domain's {@code StandardSelection})
  * @param label           optional, at most 2048 UTF-16 code units; empty is valid
  * @param context         the caller's opaque JSON object, copied into the manifest as given; null means {@code {}}
  * @param timeoutMs       device-work budget, 1000..120000; null means 30000

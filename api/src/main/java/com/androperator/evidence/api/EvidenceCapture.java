@@ -5,6 +5,8 @@ import com.androperator.evidence.domain.capture.BundleLocation;
 import com.androperator.evidence.domain.capture.CaptureEvidence;
 import com.androperator.evidence.domain.capture.CaptureOutcome;
 import com.androperator.evidence.domain.capture.CaptureRequest;
+import com.androperator.evidence.domain.policy.Checked;
+import com.androperator.evidence.domain.policy.StandardSelection;
 import com.androperator.evidence.domain.port.Failure;
 import java.nio.file.Path;
 import java.util.Optional;
@@ -30,7 +32,17 @@ public final class EvidenceCapture {
         return captureEvidence(options, CaptureDependencies.defaults());
     }
 
-    public static CaptureOutcome captureEvidence(CaptureOptions options, CaptureDependencies dependencies) {
+    public static CaptureOutcome captureEvidence(CaptureOptions given, CaptureDependencies dependencies) {
+        // The standard selections, the same for every caller: --device/deviceId, else ANDROID_SERIAL,
+        // else the one attached device; the Operator package, else ANDROPERATOR_OPERATOR_PACKAGE, else the default.
+        Checked<StandardSelection.Target> target = StandardSelection.resolve(given.deviceSerial(),
+                given.operatorPackage(), dependencies.environment());
+        if (target.rejection().isPresent()) {
+            return new CaptureOutcome.Refused(target.rejection().get(), null);
+        }
+        StandardSelection.Target chosen = target.valueOrNull();
+        CaptureOptions options = new CaptureOptions(given.outputDir(), chosen.deviceSerial(), chosen.operatorPackage(),
+                given.label(), given.context(), given.timeoutMs());
         BundleLocation location;
         if (options.outputDir() != null) {
             location = new BundleLocation.Explicit(options.outputDir());

@@ -239,7 +239,7 @@ class CaptureThroughRealAdaptersTest {
                 Arguments.of("broadcast refused by the activity manager", (UnaryOperator<SimulatorProfile>) p -> p.toBuilder()
                         .fault("am broadcast", ServiceFault.fail(255,
                                 "Exception occurred while executing 'broadcast':\njava.lang.SecurityException: denied\n"))
-                        .build(), ErrorCodes.BROADCAST_FAILED),
+                        .build(), ErrorCodes.DEVICE_SHELL_UNAVAILABLE),
                 Arguments.of("result reader cannot start", (UnaryOperator<SimulatorProfile>) p -> p.toBuilder()
                         .fault("logcat", ServiceFault.fail(1, "logcat: Unable to open log device\n")).build(),
                         ErrorCodes.RESULT_TRANSPORT_EXITED));
@@ -261,6 +261,10 @@ class CaptureThroughRealAdaptersTest {
             // The Operator's own answer is kept verbatim.
             assertThat(capture.record("hierarchy").result()).containsEntry("errorCode", "SERVICE_UNAVAILABLE")
                     .containsEntry("status", "failed");
+        }
+        if (code.equals(ErrorCodes.DEVICE_SHELL_UNAVAILABLE)) {
+            // The reference code; the specific reason stays in the record.
+            assertThat(details).containsEntry(ErrorCodes.REASON, ErrorCodes.BROADCAST_FAILED);
         }
         if (code.equals(ErrorCodes.RESULT_TRANSPORT_EXITED)) {
             assertThat(details).containsKey("dispatched");
@@ -354,8 +358,9 @@ class CaptureThroughRealAdaptersTest {
         assertHierarchyFailed(capture, ErrorCodes.OPERATOR_NOT_INSTALLED);
         assertThat(capture.manifest().device().operatorVersion()).isNull();
         assertThat(capture.manifest().errors()).anySatisfy(error -> {
-            assertThat(error.component()).isEqualTo("device.operatorVersion");
-            assertThat(error.code()).isEqualTo(ErrorCodes.OPERATOR_NOT_INSTALLED);
+            assertThat(error.component()).isEqualTo("operatorVersion");
+            assertThat(error.code()).isEqualTo(ErrorCodes.EVIDENCE_CAPTURE_FAILED);
+            assertThat(error.message()).endsWith("(" + ErrorCodes.OPERATOR_NOT_INSTALLED + ")");
         });
         assertThat(capture.services()).noneMatch(s -> s.contains("am broadcast") || s.contains("logcat"));
     }
@@ -391,11 +396,12 @@ class CaptureThroughRealAdaptersTest {
         assertThat(device.operatorVersion()).isEqualTo("0.12.1");
         assertThat(device.display()).isEqualTo(new DisplayInfo(1080, 2400, 420, 0));
         assertThat(capture.manifest().errors()).extracting(BundleError::component).containsExactlyInAnyOrder(
-                "device.apiLevel", "device.androidVersion", "device.manufacturer", "device.model", "device.deviceType");
+                "apiLevel", "ro.build.version.release", "ro.product.manufacturer", "ro.product.model", "deviceType");
         assertThat(capture.manifest().errors()).allSatisfy(error -> {
             assertThat(error.stage()).isEqualTo("metadata");
-            assertThat(error.code()).isEqualTo(error.component().equals("device.deviceType")
-                    ? ErrorCodes.DEVICE_TYPE_UNKNOWN : ErrorCodes.METADATA_UNAVAILABLE);
+            assertThat(error.code()).isEqualTo(ErrorCodes.EVIDENCE_CAPTURE_FAILED);
+            assertThat(error.message()).endsWith(error.component().equals("deviceType")
+                    ? "(" + ErrorCodes.DEVICE_TYPE_UNKNOWN + ")" : "(" + ErrorCodes.METADATA_UNAVAILABLE + ")");
             assertThat(error.message()).contains("getprop", "Permission denied");
         });
     }

@@ -5,6 +5,7 @@ import com.androperator.evidence.api.CaptureOptions;
 import com.androperator.evidence.api.EvidenceCapture;
 import com.androperator.evidence.domain.budget.Cancellation;
 import com.androperator.evidence.domain.capture.CaptureOutcome;
+import com.androperator.evidence.domain.policy.StandardSelection;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -24,12 +25,19 @@ final class CaptureCommand implements Callable<Integer> {
     static final String CONTEXT_OPTION = BundleAnnotationOptions.CONTEXT_OPTION;
     static final String TIMEOUT_OPTION = "--timeout";
 
+    // One line per fact, each short enough for picocli's 80 columns, so that no identifier is broken
+    // at a '.' or '-' (HelpLayoutTest checks every command's help).
     @Option(names = "--device", paramLabel = "<serial>",
-            description = "Device serial. Required when several devices are connected.")
+            description = {"Device serial, e.g. emulator-5554.",
+                    "Default: " + StandardSelection.SERIAL_VARIABLE + ", else the one attached device.",
+                    "Required when several devices are connected."})
     String device;
 
     @Option(names = "--operator-package", paramLabel = "<package>",
-            description = "Operator app package, e.g. com.androperator.operator.dev. Never switched automatically.")
+            description = {"Operator app package, never switched automatically,",
+                    "e.g. com.androperator.operator.dev.",
+                    "Default: " + StandardSelection.OPERATOR_PACKAGE_VARIABLE + ",",
+                    "else " + StandardSelection.DEFAULT_OPERATOR_PACKAGE + "."})
     String operatorPackage;
 
     @Option(names = "--output-dir", paramLabel = "<directory>", required = true,

@@ -48,11 +48,13 @@ final class VideoCommands {
     static final class Start implements Callable<Integer> {
         static final String DURATION_OPTION = "--duration-seconds";
 
-        @Option(names = "--device", paramLabel = "<serial>", description = "Device serial (required).")
+        @Option(names = "--device", paramLabel = "<serial>",
+                description = {"Device serial, e.g. emulator-5554 (required).", "Default: ANDROID_SERIAL."})
         String device;
 
         @Option(names = "--operator-package", paramLabel = "<package>",
-                description = "Operator app package, e.g. com.androperator.operator.dev. Never switched automatically.")
+                description = {"Operator app package, never switched automatically,",
+                        "e.g. com.androperator.operator.dev. Default: none."})
         String operatorPackage;
 
         @Option(names = "--output-dir", paramLabel = "<directory>", required = true,

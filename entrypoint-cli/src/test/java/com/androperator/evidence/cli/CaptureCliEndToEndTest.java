@@ -128,7 +128,7 @@ class CaptureCliEndToEndTest {
                         .operator(op -> op.withReadiness(Readiness.asleep())).build()), ErrorCodes.DEVICE_NOT_INTERACTIVE),
                 Arguments.of("broadcast fails", change(p -> p.toBuilder().fault("am broadcast",
                         ServiceFault.fail(255, "Error: Activity Manager is not running")).build()),
-                        ErrorCodes.BROADCAST_FAILED));
+                        ErrorCodes.DEVICE_SHELL_UNAVAILABLE));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -153,6 +153,7 @@ class CaptureCliEndToEndTest {
         Artifact hierarchy = artifact(manifest, ArtifactKind.HIERARCHY);
         assertThat(hierarchy.status()).isEqualTo(ArtifactStatus.FAILED);
         assertThat(hierarchy.error().code()).isEqualTo(hierarchyCode);
+        assertThat(hierarchy.error().stage()).isEqualTo("capture");
         assertThat(manifest.context()).containsEntry("originalVerdict", "failed");
     }
 
@@ -491,7 +492,7 @@ class CaptureCliEndToEndTest {
                         "--output-dir", bundle.toString());
 
                 assertThat(run.exitCode()).as(run.toString()).isEqualTo(1);
-                assertThat(result(run).code()).isEqualTo(ErrorCodes.DEVICE_SELECTION_AMBIGUOUS);
+                assertThat(result(run).code()).isEqualTo(ErrorCodes.MULTIPLE_DEVICES_DEVICE_ID_REQUIRED);
                 assertThat(result(run).details().get("serials")).asInstanceOf(InstanceOfAssertFactories.LIST)
                         .containsExactlyInAnyOrder(lab.serial(), serial);
                 assertThat(bundle).doesNotExist();

@@ -252,7 +252,7 @@ class CaptureSignalCliTest {
         assertThat(manifest.device().display().density()).isNull();
         assertThat(manifest.errors()).filteredOn(e -> e.code().equals(ErrorCodes.COMMAND_CANCELLED))
                 .extracting(BundleError::component)
-                .contains("device.display.density", "device.display.rotation", "device.operatorVersion");
+                .contains("display.density", "display.rotation", "operatorVersion");
         CaptureRecord metadata = interrupted.record("metadata");
         assertThat(metadata.details()).containsEntry("command", "wm density").containsEntry("phase", "in_flight")
                 .containsEntry("dispatched", true);

@@ -160,8 +160,9 @@ class DeviceBytesCliTest {
         assertThat(screenshot.status()).isEqualTo(ArtifactStatus.PARTIAL);
         assertThat(screenshot.path()).isEqualTo("screenshot.partial.png");
         assertThat(screenshot.bytes()).isEqualTo((long) CAP);
-        assertThat(screenshot.error().code()).isEqualTo(ErrorCodes.SCREENSHOT_FAILED);
-        assertThat(screenshot.error().message()).contains("over the 64 MiB cap");
+        assertThat(screenshot.error().code()).isEqualTo(ErrorCodes.EVIDENCE_CAPTURE_FAILED);
+        assertThat(screenshot.error().stage()).isEqualTo("capture");
+        assertThat(screenshot.error().message()).contains("over the 64 MiB cap").endsWith("(SCREENSHOT_FAILED)");
         assertThat(screenshot.image()).isNull();
         byte[] kept = Files.readAllBytes(bundle.resolve("screenshot.partial.png"));
         assertThat(Arrays.equals(kept, 0, CAP, png, 0, CAP)).as("the first 64 MiB").isTrue();

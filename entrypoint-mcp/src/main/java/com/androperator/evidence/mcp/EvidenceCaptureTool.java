@@ -4,6 +4,7 @@ import com.androperator.evidence.api.CaptureDependencies;
 import com.androperator.evidence.api.CaptureOptions;
 import com.androperator.evidence.api.EvidenceCapture;
 import com.androperator.evidence.domain.capture.CaptureOutcome;
+import com.androperator.evidence.domain.policy.StandardSelection;
 import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 import io.modelcontextprotocol.spec.McpSchema.Tool;
@@ -39,9 +40,10 @@ final class EvidenceCaptureTool {
 
     CallToolResult call(Map<String, Object> arguments) {
         ToolArguments given = ToolArguments.of(NAME, arguments, ACCEPTED);
-        CaptureOptions options = new CaptureOptions(null, target.device(given.text("deviceId")),
-                target.operator(given.text("operatorPackage")),
-                given.text("label"), given.object("context"), given.integer("timeoutMs"));
+        SessionTarget.Defaults defaults = target.current();
+        CaptureOptions options = new CaptureOptions(null, defaults.device(given.text("deviceId")),
+                defaults.operator(given.text("operatorPackage")),
+                given.text("label"), given.object("context"), defaults.timeout(given.integer("timeoutMs")));
         if (given.problem().isPresent()) {
             return ToolResults.of(given.problem().get(), false);
         }
@@ -57,13 +59,15 @@ final class EvidenceCaptureTool {
 
     static Tool tool() {
         Map<String, Object> properties = new LinkedHashMap<>();
-        properties.put("deviceId", ToolSchemas.property("string", "adb serial of the device. Required when several "
-                + "devices are connected, unless the session's configured target names one."));
+        properties.put("deviceId", ToolSchemas.property("string", "adb serial of the device. Default: the session's "
+                + "(configure), else the server's ANDROID_SERIAL, else the one attached device; required when several "
+                + "devices are connected and none of those names one."));
         properties.put("operatorPackage", ToolSchemas.property("string", "Package of the installed Operator app, e.g. "
-                + "com.androperator.operator.dev, used exactly as given. Required unless the session's configured "
-                + "target names one."));
-        properties.put("timeoutMs", ToolSchemas.property("integer", "Overall device-work budget in milliseconds. Default 30000.",
-                "minimum", 1000, "maximum", 120000));
+                + "com.androperator.operator.dev, used exactly as given (never switched automatically). Default: the "
+                + "session's (configure), else the server's ANDROPERATOR_OPERATOR_PACKAGE, else "
+                + StandardSelection.DEFAULT_OPERATOR_PACKAGE + "."));
+        properties.put("timeoutMs", ToolSchemas.property("integer", "Overall device-work budget in milliseconds. "
+                + "Default: the session's (configure), else 30000.", "minimum", 1000, "maximum", 120000));
         properties.put("label", ToolSchemas.property("string", "Optional label recorded in the manifest.", "maxLength", 2048));
         properties.put("context", ToolSchemas.property("object", ToolSchemas.CONTEXT_DESCRIPTION));
         return Tool.builder()

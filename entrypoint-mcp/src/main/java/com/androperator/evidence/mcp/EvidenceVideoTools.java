@@ -53,8 +53,9 @@ final class EvidenceVideoTools {
         // Clamped, not wrapped: a huge value stays out of range and gets the use case's range message.
         Integer durationSeconds = duration == null ? null
                 : (int) Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, duration));
-        VideoStartRequest request = new VideoStartRequest(target.device(given.text("deviceId")),
-                target.operator(given.text("operatorPackage")), null, durationSeconds,
+        SessionTarget.Defaults defaults = target.current();
+        VideoStartRequest request = new VideoStartRequest(defaults.device(given.text("deviceId")),
+                defaults.operator(given.text("operatorPackage")), null, durationSeconds,
                 given.text("size"), given.text("label"), given.object("context"));
         if (given.problem().isPresent()) {
             return ToolResults.of(given.problem().get(), false);

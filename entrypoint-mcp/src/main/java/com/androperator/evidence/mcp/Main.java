@@ -102,6 +102,7 @@ public final class Main {
         List<SyncToolSpecification> tools = new ArrayList<>();
         tools.add(new EvidenceCaptureTool(dependencies, target, inFlight).specification());
         tools.addAll(new EvidenceVideoTools(video, target).specifications());
+        tools.add(new ConfigureTool(target, dependencies.environment()).specification());
         List<AsyncToolSpecification> offloaded = tools.stream().map(toolCalls::offload).toList();
         McpServer.async(transport)
                 .jsonMapper(JsonRpcLines.PROTOCOL_JSON)

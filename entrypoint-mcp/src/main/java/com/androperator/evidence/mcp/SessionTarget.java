@@ -1,16 +1,52 @@
 package com.androperator.evidence.mcp;
 
+import java.util.concurrent.atomic.AtomicReference;
+
 /**
- * The explicit target an MCP session may be configured with ({@code androperator-mcp --device S
- * --operator-package P}). A tool call's own deviceId/operatorPackage win; the target only fills
- * what a call leaves out. Either part may be null.
+ * The session's defaults for calls that leave a field out: first the launch line's explicit target
+ * ({@code androperator-mcp --device S --operator-package P}), then whatever the {@code configure} tool
+ * sets. A tool call's own deviceId/operatorPackage/timeoutMs win; the defaults only fill what a call
+ * leaves out, and what they leave out falls to the standard selections (ANDROID_SERIAL,
+ * ANDROPERATOR_OPERATOR_PACKAGE, the default package, 30000 ms). Read once per call as one snapshot,
+ * so a concurrent {@code configure} never mixes two targets in one call.
  */
-record SessionTarget(String deviceId, String operatorPackage) {
+final class SessionTarget {
+    /** One consistent set of defaults; any part may be null (no default). */
+    record Defaults(String deviceId, String operatorPackage, Long timeoutMs) {
+        String device(String given) {
+            return given != null ? given : deviceId;
+        }
+
+        String operator(String given) {
+            return given != null ? given : operatorPackage;
+        }
+
+        Long timeout(Long given) {
+            return given != null ? given : timeoutMs;
+        }
+    }
+
+    private final AtomicReference<Defaults> defaults;
+
+    SessionTarget(String deviceId, String operatorPackage) {
+        defaults = new AtomicReference<>(new Defaults(deviceId, operatorPackage, null));
+    }
+
+    /** The defaults in effect now. */
+    Defaults current() {
+        return defaults.get();
+    }
+
+    /** Replaces the defaults at once (the configure tool has validated them). */
+    void configure(Defaults configured) {
+        defaults.set(configured);
+    }
+
     String device(String given) {
-        return given != null ? given : deviceId;
+        return current().device(given);
     }
 
     String operator(String given) {
-        return given != null ? given : operatorPackage;
+        return current().operator(given);
     }
 }

@@ -25,6 +25,13 @@ final class ToolSchemas {
         return property;
     }
 
+    /** A property that also takes JSON null (the configure tool's "clear this default"). */
+    static Map<String, Object> nullable(String type, String description) {
+        Map<String, Object> property = property(type, description);
+        property.put("type", List.of(type, "null"));
+        return property;
+    }
+
     static Map<String, Object> object(Map<String, Object> properties, List<String> required) {
         Map<String, Object> schema = new LinkedHashMap<>();
         schema.put("type", "object");

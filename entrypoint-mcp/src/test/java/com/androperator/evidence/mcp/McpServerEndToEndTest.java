@@ -106,7 +106,7 @@ class McpServerEndToEndTest {
         server.client().listTools().tools().forEach(tool -> schemas.put(tool.name(), tool.inputSchema()));
 
         assertThat(schemas).containsOnlyKeys("evidence_capture", "evidence_video_start", "evidence_video_status",
-                "evidence_video_stop");
+                "evidence_video_stop", "configure");
         assertThat(propertyNames(schemas.get("evidence_video_start"))).containsExactlyInAnyOrder(
                 "durationSeconds", "size", "label", "context", "deviceId", "operatorPackage");
         for (String tool : List.of("evidence_video_status", "evidence_video_stop")) {
@@ -246,7 +246,7 @@ class McpServerEndToEndTest {
                         .operator(op -> op.withReadiness(Readiness.asleep())).build(), ErrorCodes.DEVICE_NOT_INTERACTIVE),
                 Arguments.of("broadcast fails", (UnaryOperator<SimulatorProfile>) p -> p.toBuilder().fault("am broadcast",
                         ServiceFault.fail(255, "Error: Activity Manager is not running")).build(),
-                        ErrorCodes.BROADCAST_FAILED));
+                        ErrorCodes.DEVICE_SHELL_UNAVAILABLE));
     }
 
     @ParameterizedTest(name = "{0}")

@@ -238,7 +238,7 @@ class McpStdioGuardTest {
                     "Server not initialized: send the notifications/initialized notification first")));
             assertThat(fresh.call(McpLines.ping(5))).isEqualTo(tree("{\"jsonrpc\":\"2.0\",\"id\":5,\"result\":{}}"));
             fresh.send(McpLines.INITIALIZED);
-            assertThat(fresh.call(McpLines.toolsList(6)).path("result").path("tools")).hasSize(4);
+            assertThat(fresh.call(McpLines.toolsList(6)).path("result").path("tools")).hasSize(5);
             assertStatusCallWorks(fresh);
             assertThat(fresh.awaitStderr(l -> l.contains("line 1 refused with -32000"))).isNotNull();
             assertThat(fresh.awaitStderr(l -> l.contains("line 3 ignored: a notification before initialization")))

@@ -85,7 +85,7 @@ class CaptureErrorsTest extends LabTest {
 
         assertThat(run.failure("fails")).isExactlyInstanceOf(AssertionFailedError.class).hasMessage(Fixtures.FAILURE);
         Map<String, String> entry = run.evidence("fails");
-        assertThat(entry).containsEntry(STATUS, "not_captured").containsEntry(CODE, "ADB_UNAVAILABLE");
+        assertThat(entry).containsEntry(STATUS, "not_captured").containsEntry(CODE, "ADB_NOT_FOUND");
         assertThat(entry.get(MESSAGE)).contains("adb is not on PATH");
         assertThat(Bundles.under(root)).isEmpty();
     }

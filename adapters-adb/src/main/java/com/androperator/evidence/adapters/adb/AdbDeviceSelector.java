@@ -12,7 +12,9 @@ import java.util.Optional;
 
 /**
  * Selects the device from the adb server's {@code host:devices-l} listing, once: an explicit
- * serial must be listed in state {@code device}; without one, the only attached device is taken.
+ * serial must be listed in state {@code device} (DEVICE_NOT_FOUND, DEVICE_OFFLINE, DEVICE_UNAUTHORIZED
+ * otherwise); without one, the one device in state {@code device} is taken (NO_DEVICES,
+ * MULTIPLE_DEVICES_DEVICE_ID_REQUIRED otherwise).
  * Makes sure a server runs first ({@link AdbServerClient#ensureServer}).
  */
 public final class AdbDeviceSelector implements DeviceSelector {
@@ -70,17 +72,26 @@ public final class AdbDeviceSelector implements DeviceSelector {
                 "connect the device (or `adb connect HOST:PORT`), check `adb devices`, and pass --device with a listed serial");
     }
 
+    /**
+     * No serial was chosen: the one device in state {@code device}. Devices in other states
+     * (offline, unauthorized) cannot be chosen implicitly; they are named in the refusal.
+     */
     private static DeviceSelection only(List<AttachedDevice> devices) {
-        if (devices.isEmpty()) {
-            return refused(ErrorCodes.DEVICE_NOT_FOUND, "no device is attached to the adb server", Map.of(),
-                    "connect a device with USB debugging enabled (or `adb connect HOST:PORT`) and check `adb devices`");
+        List<AttachedDevice> ready = devices.stream().filter(device -> device.state().equals("device")).toList();
+        if (ready.isEmpty()) {
+            return refused(ErrorCodes.NO_DEVICES, devices.isEmpty() ? "no device is attached to the adb server"
+                    : "no attached device is ready (in state device): " + describe(devices),
+                    Map.of("serials", serials(devices)), devices.isEmpty()
+                    ? "connect a device with USB debugging enabled (or `adb connect HOST:PORT`) and check `adb devices`"
+                    : "unlock the device and accept the USB debugging prompt, or reconnect it, until `adb devices`"
+                    + " shows it as 'device'; then retry");
         }
-        if (devices.size() > 1) {
-            return refused(ErrorCodes.DEVICE_SELECTION_AMBIGUOUS, devices.size() + " devices are attached: "
-                    + describe(devices), Map.of("serials", serials(devices)),
-                    "pass --device <serial> with one of: " + String.join(", ", serials(devices)));
+        if (ready.size() > 1) {
+            return refused(ErrorCodes.MULTIPLE_DEVICES_DEVICE_ID_REQUIRED, ready.size() + " devices are attached: "
+                    + describe(devices), Map.of("serials", serials(ready)),
+                    "pass --device <serial> (or set ANDROID_SERIAL) with one of: " + String.join(", ", serials(ready)));
         }
-        AttachedDevice device = devices.get(0);
+        AttachedDevice device = ready.get(0);
         if (!ShellQuote.isValidSerial(device.serial())) {
             return refused(ErrorCodes.DEVICE_NOT_FOUND, "the only attached device has serial '"
                     + Text.abbreviate(device.serial(), 80) + "', which cannot be used safely", Map.of(),

@@ -69,7 +69,10 @@ public final class AdbServerClient {
         record Running(AdbServerAddress address, int version, boolean startedNow) implements ServerCheck {
         }
 
-        /** No server can be used: ADB_UNAVAILABLE, or COMMAND_TIMEOUT when the deadline passed first. */
+        /**
+         * No server can be used: ADB_NOT_FOUND (none answers and adb is not on PATH to start one),
+         * ADB_UNAVAILABLE (one that cannot be used), or COMMAND_TIMEOUT when the deadline passed first.
+         */
         record Unavailable(Failure failure) implements ServerCheck {
         }
     }
@@ -129,7 +132,7 @@ public final class AdbServerClient {
         }
         Optional<Path> adb = adbOnPath();
         if (adb.isEmpty()) {
-            return unavailable(ErrorCodes.ADB_UNAVAILABLE, "no adb server answers at " + address
+            return unavailable(ErrorCodes.ADB_NOT_FOUND, "no adb server answers at " + address
                     + " and adb is not on PATH to start one; " + INSTALL_HINT);
         }
         Optional<Failure> startFailure = startServer(adb.get(), address, deadline);

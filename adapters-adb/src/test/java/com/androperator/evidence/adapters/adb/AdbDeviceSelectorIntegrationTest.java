@@ -69,7 +69,7 @@ class AdbDeviceSelectorIntegrationTest {
 
         DeviceSelection.Refused refused = (DeviceSelection.Refused) select(null);
 
-        assertThat(refused.failure().code()).isEqualTo(ErrorCodes.DEVICE_SELECTION_AMBIGUOUS);
+        assertThat(refused.failure().code()).isEqualTo(ErrorCodes.MULTIPLE_DEVICES_DEVICE_ID_REQUIRED);
         assertThat(refused.hint()).contains("pass --device").contains(first.serial()).contains(second.serial());
         assertThat(select(second.serial())).isEqualTo(new DeviceSelection.Selected(second.serial()));
     }
@@ -132,7 +132,7 @@ class AdbDeviceSelectorIntegrationTest {
 
             DeviceSelection selection = new AdbDeviceSelector(client).select(Optional.empty(), millis(20_000));
 
-            assertThat(((DeviceSelection.Refused) selection).failure().code()).isEqualTo(ErrorCodes.DEVICE_NOT_FOUND);
+            assertThat(((DeviceSelection.Refused) selection).failure().code()).isEqualTo(ErrorCodes.NO_DEVICES);
             assertThat(client.ensureServer(millis(5_000))).isInstanceOf(AdbServerClient.ServerCheck.Running.class);
             assertThat(((AdbServerClient.ServerCheck.Running) client.ensureServer(millis(5_000))).startedNow()).isFalse();
         } finally {

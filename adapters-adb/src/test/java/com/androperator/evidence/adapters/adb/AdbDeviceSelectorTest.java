@@ -72,26 +72,38 @@ class AdbDeviceSelectorTest {
     }
 
     @Test
-    void severalDevicesWithoutASerialAreAmbiguous() throws Exception {
-        try (FakeAdbServer server = listing(USB + " device transport_id:1\n" + TCP + " offline transport_id:2\n")) {
-            DeviceSelection.Refused refused = refused(select(server, null), ErrorCodes.DEVICE_SELECTION_AMBIGUOUS);
+    void severalReadyDevicesWithoutASerialNeedOneChosen() throws Exception {
+        try (FakeAdbServer server = listing(USB + " device transport_id:1\n" + TCP + " device transport_id:2\n"
+                + "emulator-5554 offline transport_id:3\n")) {
+            DeviceSelection.Refused refused = refused(select(server, null), ErrorCodes.MULTIPLE_DEVICES_DEVICE_ID_REQUIRED);
 
             assertThat(refused.failure().details()).containsEntry("serials", List.of(USB, TCP));
-            assertThat(refused.hint()).contains("pass --device").contains(USB).contains(TCP);
+            assertThat(refused.failure().message()).contains("emulator-5554 (offline)");
+            assertThat(refused.hint()).contains("pass --device").contains("ANDROID_SERIAL").contains(USB).contains(TCP)
+                    .doesNotContain("emulator-5554");
         }
     }
 
     @Test
-    void noDeviceIsNotFound() throws Exception {
+    void oneReadyDeviceBesideAnOfflineOneIsTheOneTaken() throws Exception {
+        try (FakeAdbServer server = listing(USB + " device transport_id:1\n" + TCP + " offline transport_id:2\n")) {
+            assertThat(select(server, null)).isEqualTo(new DeviceSelection.Selected(USB));
+        }
+    }
+
+    @Test
+    void noDeviceIsNoDevices() throws Exception {
         try (FakeAdbServer server = listing("")) {
-            refused(select(server, null), ErrorCodes.DEVICE_NOT_FOUND);
+            refused(select(server, null), ErrorCodes.NO_DEVICES);
         }
     }
 
     @Test
-    void theOnlyDeviceStillHasToBeOnline() throws Exception {
-        try (FakeAdbServer server = listing("emulator-5554 unauthorized transport_id:4\n")) {
-            refused(select(server, null), ErrorCodes.DEVICE_UNAUTHORIZED);
+    void withoutASerialDevicesThatAreNotReadyAreNoDevicesNamedInTheMessage() throws Exception {
+        try (FakeAdbServer server = listing("emulator-5554 unauthorized transport_id:4\n" + TCP + " offline\n")) {
+            DeviceSelection.Refused refused = refused(select(server, null), ErrorCodes.NO_DEVICES);
+            assertThat(refused.failure().message()).contains("emulator-5554 (unauthorized)").contains(TCP + " (offline)");
+            assertThat(refused.failure().details()).containsEntry("serials", List.of("emulator-5554", TCP));
         }
     }
 

@@ -349,7 +349,7 @@ class AdbServerClientWireTest {
 
         assertThat(check).isInstanceOf(AdbServerClient.ServerCheck.Unavailable.class);
         var failure = ((AdbServerClient.ServerCheck.Unavailable) check).failure();
-        assertThat(failure.code()).isEqualTo(ErrorCodes.ADB_UNAVAILABLE);
+        assertThat(failure.code()).isEqualTo(ErrorCodes.ADB_NOT_FOUND);
         assertThat(failure.message()).contains("adb is not on PATH").contains("apt-get install -y adb")
                 .contains("ADB_SERVER_SOCKET");
         assertThat(client.adbOnPath()).isEmpty();

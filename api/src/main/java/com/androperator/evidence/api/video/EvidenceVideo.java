@@ -13,6 +13,7 @@ import com.androperator.evidence.api.AndroperatorVersion;
 import com.androperator.evidence.contracts.CommandResult;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.domain.policy.Checked;
+import com.androperator.evidence.domain.policy.StandardSelection;
 import com.androperator.evidence.domain.port.Failure;
 import com.androperator.evidence.domain.video.HostDependencyProbe.HostDependencyCheck;
 import com.androperator.evidence.domain.video.HostDependencyReport;
@@ -81,7 +82,12 @@ public final class EvidenceVideo {
                 dependencies.ids(), dependencies.pause(), new HostProcessIdentity());
         String adbPath = adb.adbOnPath().map(Path::toString).orElse(null);
         StartVideo startVideo = new StartVideo(ports, AndroperatorVersion.current(), adbPath, environment);
-        CommandResult result = startVideo.execute(new VideoStartCommand(request.outputDir(), request.deviceSerial(),
+        // The device as for a still capture: the explicit serial, else ANDROID_SERIAL (video needs one of them).
+        Checked<String> device = StandardSelection.device(request.deviceSerial(), environment);
+        if (device.rejection().isPresent()) {
+            return new VideoOutcome(VideoOutcome.Operation.START, VideoResults.refused(device.rejection().get(), null));
+        }
+        CommandResult result = startVideo.execute(new VideoStartCommand(request.outputDir(), device.valueOrNull(),
                 request.operatorPackage(), request.durationSeconds(), request.size(), request.label(), request.context()));
         return new VideoOutcome(VideoOutcome.Operation.START, result);
     }

@@ -69,7 +69,8 @@ public final class PhoneLab implements AutoCloseable {
     public Map<String, String> environment() {
         Map<String, String> environment = new HashMap<>(System.getenv());
         for (String variable : new String[] {"ANDROID_ADB_SERVER_PORT", "ANDROID_ADB_SERVER_ADDRESS",
-                "ADB_SERVER_SOCKET", "ANDROID_SERIAL", "ADB_TRACE", "ANDROPERATOR_EVIDENCE_DIR"}) {
+                "ADB_SERVER_SOCKET", "ANDROID_SERIAL", "ADB_TRACE", "ANDROPERATOR_EVIDENCE_DIR",
+                "ANDROPERATOR_OPERATOR_PACKAGE"}) {
             environment.remove(variable);
         }
         environment.putAll(adb.environment());

@@ -136,11 +136,14 @@ final class CaptureJudge {
         DeviceLog log = new DeviceLog(services.subList(Math.min(from, services.size()), services.size()));
         v.equal("commands that wake, unlock, press Home or inject input (readiness is read-only)", List.of(),
                 log.stateChanges());
+        // The selected package as the manifest records it (the scenarios judge that record themselves).
+        String selected = Json.text(view.device(), "operatorPackage") == null ? ScenarioRun.OPERATOR
+                : Json.text(view.device(), "operatorPackage");
         for (List<String> broadcast : log.broadcasts()) {
-            boolean documented = broadcast.containsAll(List.of("-a", DeviceLog.ACTION, "-p", ScenarioRun.OPERATOR,
+            boolean documented = broadcast.containsAll(List.of("-a", DeviceLog.ACTION, "-p", selected,
                     "--es", "payload", "--receiver-foreground"));
             v.check(documented, "Operator broadcast form (device-protocol 4)",
-                    "am broadcast -a " + DeviceLog.ACTION + " -p " + ScenarioRun.OPERATOR
+                    "am broadcast -a " + DeviceLog.ACTION + " -p " + selected
                             + " --es payload JSON --receiver-foreground", String.join(" ", broadcast));
         }
         List<JsonNode> snapshots = log.dispatches("snapshot_ui");

@@ -19,6 +19,7 @@ public final class Catalog {
         all.addAll(ScreenshotScenarios.all());
         all.addAll(MetadataScenarios.all());
         all.addAll(OptionScenarios.all());
+        all.addAll(SelectionScenarios.all());
         all.addAll(McpScenarios.all());
         all.addAll(VideoScenarios.all());
         Set<String> names = new HashSet<>();

@@ -5,8 +5,11 @@ import com.androperator.evidence.contracts.ArtifactKind;
 import com.androperator.evidence.contracts.ArtifactStatus;
 import com.androperator.evidence.contracts.BundleError;
 import com.androperator.evidence.contracts.CaptureRecord;
+import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.contracts.Timing;
 import com.androperator.evidence.domain.capture.VerifiedWrite.Persisted;
+import com.androperator.evidence.domain.policy.ErrorVocabulary;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 
@@ -16,6 +19,33 @@ record CapturedArtifact(Artifact artifact, CaptureRecord record) {
     CapturedArtifact {
         Objects.requireNonNull(artifact, "artifact");
         Objects.requireNonNull(record, "record");
+    }
+
+    /**
+     * A screenshot's or hierarchy's artifact and record: the error as {@link ErrorVocabulary} reports
+     * it, and, when that changed the code, the specific reason as the record's {@code details.reason}.
+     */
+    static CapturedArtifact captured(ArtifactKind kind, String mimeType, Persisted persisted, Timing whole,
+                                     String commandId, String taskId, String source, Timing observation,
+                                     Timing persistence, Map<String, Object> result, Map<String, Object> details) {
+        Persisted reported = persisted;
+        Map<String, Object> recorded = details;
+        BundleError specific = persisted instanceof Persisted.Retained retained ? retained.error()
+                : persisted instanceof Persisted.Lost lost ? lost.error() : null;
+        if (specific != null) {
+            BundleError error = ErrorVocabulary.reported(specific);
+            reported = persisted instanceof Persisted.Retained retained ? new Persisted.Retained(retained.partialFile(), error)
+                    : new Persisted.Lost(error);
+            if (ErrorVocabulary.reason(specific).isPresent()) {
+                recorded = new LinkedHashMap<>();
+                recorded.put(ErrorCodes.REASON, specific.code());
+                if (details != null) {
+                    details.forEach(recorded::putIfAbsent);
+                }
+            }
+        }
+        Artifact artifact = artifactOf(kind, mimeType, reported, whole, commandId, taskId);
+        return new CapturedArtifact(artifact, recordOf(artifact, source, observation, persistence, result, recorded));
     }
 
     /** The manifest entry for a capture's persisted (or lost) file; {@code whole} spans capture and persistence. */

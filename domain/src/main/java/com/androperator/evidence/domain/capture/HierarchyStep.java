@@ -1,6 +1,5 @@
 package com.androperator.evidence.domain.capture;
 
-import com.androperator.evidence.contracts.Artifact;
 import com.androperator.evidence.contracts.ArtifactKind;
 import com.androperator.evidence.contracts.BundleError;
 import com.androperator.evidence.contracts.ErrorCodes;
@@ -93,10 +92,9 @@ final class HierarchyStep {
         } else {
             persisted = new Persisted.Lost(((Exchange.NoXml) exchange).error());
         }
-        Artifact artifact = CapturedArtifact.artifactOf(ArtifactKind.HIERARCHY, ArtifactFiles.XML, persisted,
-                clock.between(start, clock.mark()), evidenceId + "-hierarchy", evidenceId);
-        return new CapturedArtifact(artifact, CapturedArtifact.recordOf(artifact, SOURCE,
-                clock.between(start, answered), persistence, exchange.result(), exchange.details()));
+        return CapturedArtifact.captured(ArtifactKind.HIERARCHY, ArtifactFiles.XML, persisted,
+                clock.between(start, clock.mark()), evidenceId + "-hierarchy", evidenceId, SOURCE,
+                clock.between(start, answered), persistence, exchange.result(), exchange.details());
     }
 
     /**
@@ -199,7 +197,7 @@ final class HierarchyStep {
         }
         Optional<StepResult> step = envelope.stepResults().stream().filter(s -> SNAPSHOT.id().equals(s.id())).findFirst();
         if (step.isEmpty() || !step.get().success()) {
-            return new Exchange.NoXml(hierarchyError(ErrorCodes.OPERATOR_COMMAND_FAILED, step.isEmpty()
+            return new Exchange.NoXml(hierarchyError(ErrorCodes.SNAPSHOT_STEP_MISSING, step.isEmpty()
                     ? "The Operator reported success without a \"snap\" step result."
                     : "The Operator reported success but its \"snap\" step failed."), answer.original(), details);
         }
@@ -317,7 +315,10 @@ final class HierarchyStep {
         }
         details.put("reader", failure.details());
         if (!budgetCanceled) {
-            return new Exchange.NoXml(hierarchyError(failure.code(), failure.message()), null, details);
+            // A wait that ended with budget left is the Operator's own result timeout, not the capture's.
+            String code = failure.code().equals(ErrorCodes.COMMAND_TIMEOUT) ? ErrorCodes.RESULT_ENVELOPE_TIMEOUT
+                    : failure.code();
+            return new Exchange.NoXml(hierarchyError(code, failure.message()), null, details);
         }
         if (!failure.code().equals(ErrorCodes.COMMAND_TIMEOUT)) {
             details.put("transportCode", failure.code());

@@ -1,6 +1,5 @@
 package com.androperator.evidence.domain.capture;
 
-import com.androperator.evidence.contracts.Artifact;
 import com.androperator.evidence.contracts.ArtifactKind;
 import com.androperator.evidence.contracts.BundleError;
 import com.androperator.evidence.contracts.ErrorCodes;
@@ -89,13 +88,11 @@ final class ScreenshotStep {
             persistence = clock.between(transferred, clock.mark());
         }
         Timing whole = clock.between(start, clock.mark());
-        Artifact artifact = CapturedArtifact.artifactOf(ArtifactKind.SCREENSHOT, ArtifactFiles.PNG, persisted, whole,
-                commandId, evidenceId);
         Map<String, Object> receipt = new LinkedHashMap<>();
         receipt.put("ok", transfer.transportCompleted());
         transfer.receipt().forEach(receipt::putIfAbsent);
-        return new CapturedArtifact(artifact, CapturedArtifact.recordOf(artifact, SOURCE,
-                clock.between(start, transferred), persistence, receipt, details));
+        return CapturedArtifact.captured(ArtifactKind.SCREENSHOT, ArtifactFiles.PNG, persisted, whole, commandId,
+                evidenceId, SOURCE, clock.between(start, transferred), persistence, receipt, details);
     }
 
     private ScreenshotTransfer transfer(String serial, Deadline deadline, ByteSink sink) {

@@ -29,15 +29,13 @@ public record DisplayGeometry(DisplayInfo display, List<BundleError> errors) {
         if (size instanceof Observation.Observed<WmSize> observed) {
             Size effective = observed.value().override() != null ? observed.value().override() : observed.value().physical();
             if (effective == null) {
-                errors.add(MetadataField.DISPLAY_WIDTH.error(ErrorCodes.METADATA_UNAVAILABLE, "wm size reported no size"));
-                errors.add(MetadataField.DISPLAY_HEIGHT.error(ErrorCodes.METADATA_UNAVAILABLE, "wm size reported no size"));
+                errors.add(MetadataField.DISPLAY_SIZE.error(ErrorCodes.METADATA_UNAVAILABLE, "wm size reported no size"));
             } else {
                 width = effective.width();
                 height = effective.height();
             }
         } else if (size instanceof Observation.Unavailable<WmSize> unavailable) {
-            errors.add(MetadataField.DISPLAY_WIDTH.unavailable("The display width", unavailable.failure()));
-            errors.add(MetadataField.DISPLAY_HEIGHT.unavailable("The display height", unavailable.failure()));
+            errors.add(MetadataField.DISPLAY_SIZE.unavailable("The display size", unavailable.failure()));
         }
 
         Integer dpi = null;

@@ -3,18 +3,22 @@ package com.androperator.evidence.domain.policy;
 import com.androperator.evidence.contracts.BundleError;
 import com.androperator.evidence.domain.port.Failure;
 
-/** A device metadata field of the manifest, named as its error's component (e.g. {@code device.apiLevel}). */
+/**
+ * A device metadata field of the manifest, named as its error's component the way the reference tool
+ * names it (reference-compat section 2: {@code apiLevel}, {@code ro.product.model}, {@code deviceType},
+ * {@code display.size}, ...). Width and height come from one read and share the component
+ * {@code display.size}, with one error.
+ */
 public enum MetadataField {
-    OPERATOR_VERSION("device.operatorVersion"),
-    API_LEVEL("device.apiLevel"),
-    ANDROID_VERSION("device.androidVersion"),
-    MANUFACTURER("device.manufacturer"),
-    MODEL("device.model"),
-    DEVICE_TYPE("device.deviceType"),
-    DISPLAY_WIDTH("device.display.width"),
-    DISPLAY_HEIGHT("device.display.height"),
-    DISPLAY_DENSITY("device.display.density"),
-    DISPLAY_ROTATION("device.display.rotation");
+    OPERATOR_VERSION("operatorVersion"),
+    API_LEVEL("apiLevel"),
+    ANDROID_VERSION("ro.build.version.release"),
+    MANUFACTURER("ro.product.manufacturer"),
+    MODEL("ro.product.model"),
+    DEVICE_TYPE("deviceType"),
+    DISPLAY_SIZE("display.size"),
+    DISPLAY_DENSITY("display.density"),
+    DISPLAY_ROTATION("display.rotation");
 
     /** The stage of every metadata error. */
     public static final String STAGE = "metadata";
@@ -29,12 +33,17 @@ public enum MetadataField {
         return component;
     }
 
-    /** The error that accompanies this field's null value. */
-    public BundleError error(String code, String message) {
-        return new BundleError(code, STAGE, message, component);
+    /**
+     * The error that accompanies this field's null value: {@code reason} is the specific cause, reported
+     * as {@link ErrorVocabulary#metadataCode} says (EVIDENCE_CAPTURE_FAILED unless a timeout or a
+     * cancellation) and kept in the message.
+     */
+    public BundleError error(String reason, String message) {
+        String code = ErrorVocabulary.metadataCode(reason);
+        return new BundleError(code, STAGE, code.equals(reason) ? message : ErrorVocabulary.withReason(message, reason), component);
     }
 
-    /** This field is null because the read it comes from failed; the read's code is kept. */
+    /** This field is null because the read it comes from failed; the read's code is the reason. */
     public BundleError unavailable(String what, Failure readFailure) {
         return error(readFailure.code(), what + " is unavailable: " + readFailure.message());
     }

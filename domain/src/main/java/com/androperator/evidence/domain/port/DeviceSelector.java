@@ -5,7 +5,7 @@ import java.util.Optional;
 
 /**
  * Chooses the one device a capture works on, once: the explicit serial when given (it must be
- * attached and in state {@code device}), otherwise the only attached device.
+ * attached and in state {@code device}), otherwise the only device in state {@code device}.
  */
 public interface DeviceSelector {
 
@@ -21,9 +21,10 @@ public interface DeviceSelector {
         }
 
         /**
-         * No device can be used. {@code failure.code} is one of DEVICE_NOT_FOUND,
-         * DEVICE_SELECTION_AMBIGUOUS, DEVICE_OFFLINE, DEVICE_UNAUTHORIZED, ADB_UNAVAILABLE or
-         * COMMAND_TIMEOUT; {@code hint} says what to do.
+         * No device can be used. {@code failure.code} is one of NO_DEVICES,
+         * MULTIPLE_DEVICES_DEVICE_ID_REQUIRED (no serial given), DEVICE_NOT_FOUND, DEVICE_OFFLINE,
+         * DEVICE_UNAUTHORIZED (the given serial), ADB_NOT_FOUND, ADB_UNAVAILABLE or COMMAND_TIMEOUT;
+         * {@code hint} says what to do.
          */
         record Refused(Failure failure, String hint) implements DeviceSelection {
         }

@@ -93,8 +93,9 @@ public final class StartVideo {
         DeviceInfo device = readDevice(request, deviceWork, metadataErrors);
         if (device.display().width() == null || device.display().height() == null) {
             BundleError why = metadataErrors.stream().filter(e -> e.component() != null
-                    && e.component().startsWith("device.display.")).findFirst().orElse(null);
-            return CommandResult.refused(why == null ? ErrorCodes.METADATA_UNAVAILABLE : why.code(),
+                    && e.component().equals(MetadataField.DISPLAY_SIZE.component())).findFirst().orElse(null);
+            // The display read's code in the reference vocabulary; its specific reason is in the message.
+            return CommandResult.refused(why == null ? ErrorCodes.EVIDENCE_CAPTURE_FAILED : why.code(),
                     "Video start needs the current display size to choose the recording size, but it could not be read"
                             + (why == null ? "." : ": " + why.message()), null,
                     "Check that the device is online and responsive (adb shell wm size), then retry.");
@@ -299,7 +300,8 @@ public final class StartVideo {
     private Checked<Validated> validate(VideoStartCommand command) {
         if (command.deviceSerial() == null) {
             return invalid(CaptureRequestValidation.DEVICE, "Video start requires an explicit "
-                    + CaptureRequestValidation.DEVICE + ": give the serial exactly as `adb devices` lists it.");
+                    + CaptureRequestValidation.DEVICE + ": give the serial exactly as `adb devices` lists it (or set "
+                    + "ANDROID_SERIAL).");
         }
         Checked<Optional<String>> serial = CaptureRequestValidation.deviceSerial(command.deviceSerial());
         if (serial instanceof Checked.Rejected<Optional<String>> rejected) {

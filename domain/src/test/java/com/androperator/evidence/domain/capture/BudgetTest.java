@@ -103,7 +103,7 @@ class BudgetTest {
         assertThat(writer.files().get("screenshot.partial.png")).isEqualTo(received);
         assertThat(screenshot.image()).isNull();
         assertThat(screenshot.error().code()).isEqualTo(ErrorCodes.COMMAND_TIMEOUT);
-        assertThat(screenshot.error().stage()).isEqualTo("screenshot");
+        assertThat(screenshot.error().stage()).isEqualTo("capture");
         assertThat(writer.operations()).doesNotContain("promote screenshot.partial.png -> screenshot.png");
         assertThat(record(writer.captures(), "screenshot").result()).containsEntry("ok", false)
                 .containsEntry("bytesReceived", (long) received.length);
@@ -162,14 +162,14 @@ class BudgetTest {
         assertThat(manifest.device().deviceType()).isEqualTo(DeviceType.UNKNOWN);
         assertThat(manifest.device().serial()).isEqualTo(CaptureRig.SERIAL);
         List<BundleError> metadataErrors = manifest.errors().stream().filter(e -> e.stage().equals("metadata")).toList();
-        assertThat(metadataErrors).extracting(BundleError::component).containsExactly("device.operatorVersion",
-                "device.apiLevel", "device.androidVersion", "device.manufacturer", "device.model", "device.deviceType",
-                "device.display.width", "device.display.height", "device.display.density", "device.display.rotation");
-        assertThat(metadataErrors).filteredOn(e -> !e.component().equals("device.deviceType"))
+        assertThat(metadataErrors).extracting(BundleError::component).containsExactly("operatorVersion",
+                "apiLevel", "ro.build.version.release", "ro.product.manufacturer", "ro.product.model", "deviceType",
+                "display.size", "display.density", "display.rotation");
+        assertThat(metadataErrors).filteredOn(e -> !e.component().equals("deviceType"))
                 .allSatisfy(e -> assertThat(e.code()).isEqualTo(ErrorCodes.COMMAND_TIMEOUT));
-        assertThat(metadataErrors).filteredOn(e -> e.component().equals("device.deviceType")).singleElement()
+        assertThat(metadataErrors).filteredOn(e -> e.component().equals("deviceType")).singleElement()
                 .satisfies(e -> {
-                    assertThat(e.code()).isEqualTo(ErrorCodes.DEVICE_TYPE_UNKNOWN);
+                    assertThat(e.code()).isEqualTo(ErrorCodes.EVIDENCE_CAPTURE_FAILED);
                     assertThat(e.message()).contains("COMMAND_TIMEOUT");
                 });
     }
@@ -189,9 +189,9 @@ class BudgetTest {
         assertThat(manifest.device().display().rotation()).isNull();
         assertThat(manifest.device().operatorVersion()).isNull();
         assertThat(manifest.errors()).extracting(BundleError::component, BundleError::code).containsExactly(
-                org.assertj.core.groups.Tuple.tuple("device.operatorVersion", ErrorCodes.COMMAND_TIMEOUT),
-                org.assertj.core.groups.Tuple.tuple("device.display.density", ErrorCodes.COMMAND_TIMEOUT),
-                org.assertj.core.groups.Tuple.tuple("device.display.rotation", ErrorCodes.COMMAND_TIMEOUT));
+                org.assertj.core.groups.Tuple.tuple("operatorVersion", ErrorCodes.COMMAND_TIMEOUT),
+                org.assertj.core.groups.Tuple.tuple("display.density", ErrorCodes.COMMAND_TIMEOUT),
+                org.assertj.core.groups.Tuple.tuple("display.rotation", ErrorCodes.COMMAND_TIMEOUT));
         assertThat(manifest.status()).isEqualTo(BundleStatus.PARTIAL);
     }
 
@@ -280,7 +280,7 @@ class BudgetTest {
 
         Manifest manifest = finishedManifest(captureWithBudget(30_000));
 
-        assertThat(artifact(manifest, ArtifactKind.HIERARCHY).error().code()).isEqualTo(ErrorCodes.COMMAND_TIMEOUT);
+        assertThat(artifact(manifest, ArtifactKind.HIERARCHY).error().code()).isEqualTo(ErrorCodes.RESULT_ENVELOPE_TIMEOUT);
         assertThat(record(rig.store().onlyWriter().captures(), "hierarchy").details())
                 .doesNotContainKeys("deadlineOwner", "effects")
                 .containsEntry("phase", "await_result").containsEntry("dispatched", true)

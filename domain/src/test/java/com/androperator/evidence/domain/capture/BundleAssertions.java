@@ -6,6 +6,7 @@ import com.androperator.evidence.contracts.Artifact;
 import com.androperator.evidence.contracts.ArtifactKind;
 import com.androperator.evidence.contracts.ArtifactStatus;
 import com.androperator.evidence.contracts.BundleError;
+import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.contracts.BundleStatus;
 import com.androperator.evidence.contracts.CaptureRecord;
 import com.androperator.evidence.contracts.CapturesFile;
@@ -48,7 +49,16 @@ final class BundleAssertions {
         List<BundleError> metadataErrors = manifest.errors().subList(artifactErrors.size(), manifest.errors().size());
         assertThat(metadataErrors).allSatisfy(error -> {
             assertThat(error.stage()).isEqualTo("metadata");
-            assertThat(error.component()).startsWith("device.");
+            assertThat(error.component()).isIn(java.util.Arrays.stream(
+                    com.androperator.evidence.domain.policy.MetadataField.values()).map(f -> f.component()).toList());
+            // The reference's vocabulary: the specific reason is only in the message.
+            assertThat(error.code()).isIn(ErrorCodes.EVIDENCE_CAPTURE_FAILED, ErrorCodes.COMMAND_TIMEOUT,
+                    ErrorCodes.COMMAND_CANCELLED);
+        });
+        assertThat(manifest.artifacts().get(0).error()).satisfiesAnyOf(error -> assertThat(error).isNull(), error -> {
+            assertThat(error.code()).isIn(ErrorCodes.EVIDENCE_CAPTURE_FAILED, ErrorCodes.COMMAND_TIMEOUT,
+                    ErrorCodes.COMMAND_CANCELLED, ErrorCodes.STORAGE_FAILED);
+            assertThat(error.stage()).isIn("capture", "persistence");
         });
 
         // The status table, re-derived from the spec's sentences.

@@ -204,8 +204,8 @@ class CancelledCaptureTest {
         assertThat(manifest.device().display().density()).isNull();
         assertThat(manifest.device().display().rotation()).isNull();
         assertThat(manifest.device().operatorVersion()).isNull();
-        assertThat(manifest.errors()).extracting(BundleError::component).containsExactly("device.operatorVersion",
-                "device.display.density", "device.display.rotation");
+        assertThat(manifest.errors()).extracting(BundleError::component).containsExactly("operatorVersion",
+                "display.density", "display.rotation");
         assertThat(manifest.errors()).allSatisfy(e -> assertThat(e.code()).isEqualTo(ErrorCodes.COMMAND_CANCELLED));
         assertThat(manifest.errors().get(1).message()).contains("SIGTERM").contains("while wm density was being read")
                 .contains("sent to the device");
@@ -236,7 +236,7 @@ class CancelledCaptureTest {
     private void assertMetadataCancelled(Manifest manifest, String firstCommand, String phase, boolean dispatched) {
         List<BundleError> metadataErrors = manifest.errors().stream().filter(e -> e.stage().equals("metadata")).toList();
         assertThat(metadataErrors).isNotEmpty();
-        assertThat(metadataErrors).filteredOn(e -> !e.component().equals("device.deviceType"))
+        assertThat(metadataErrors).filteredOn(e -> !e.component().equals("deviceType"))
                 .allSatisfy(e -> assertThat(e.code()).isEqualTo(ErrorCodes.COMMAND_CANCELLED));
         CaptureRecord metadata = record(captures(), "metadata");
         assertThat(metadata.details()).containsEntry("command", firstCommand).containsEntry("phase", phase)

@@ -107,7 +107,7 @@ class HierarchyCaptureTest {
         assertThat(hierarchy.status()).isEqualTo(ArtifactStatus.FAILED);
         assertThat(hierarchy.error().code()).isEqualTo(recordedCode);
         assertThat(hierarchy.error().message()).isEqualTo("accessibility root is null");
-        assertThat(hierarchy.error().stage()).isEqualTo("hierarchy");
+        assertThat(hierarchy.error().stage()).isEqualTo("capture");
         assertThat(hierarchyRecord().result()).containsEntry("status", "failed").containsEntry("errorCode", operatorCode)
                 .containsEntry("error", "accessibility root is null");
         assertThat(rig.operator().actionTypes()).containsExactly("doctor_ping", "snapshot_ui");
@@ -129,6 +129,8 @@ class HierarchyCaptureTest {
         return Stream.of(
                 Arguments.of(ErrorCodes.OPERATOR_NOT_INSTALLED, "installed_check", false),
                 Arguments.of(ErrorCodes.BROADCAST_FAILED, "dispatch", false),
+                // The Operator's own result timeout, with budget left: not the capture's deadline.
+                Arguments.of(ErrorCodes.COMMAND_TIMEOUT, "await_result", true),
                 Arguments.of(ErrorCodes.RESULT_TRANSPORT_EXITED, "await_result", true),
                 Arguments.of(ErrorCodes.RESULT_ENVELOPE_MALFORMED, "await_result", true),
                 Arguments.of(ErrorCodes.RESULT_TRANSPORT_EXITED, "reader_start", false));
@@ -144,7 +146,15 @@ class HierarchyCaptureTest {
 
         Artifact hierarchy = artifact(manifest, ArtifactKind.HIERARCHY);
         assertThat(hierarchy.status()).isEqualTo(ArtifactStatus.FAILED);
-        assertThat(hierarchy.error().code()).isEqualTo(code);
+        String reported = code.equals(ErrorCodes.BROADCAST_FAILED) ? ErrorCodes.DEVICE_SHELL_UNAVAILABLE
+                : code.equals(ErrorCodes.COMMAND_TIMEOUT) ? ErrorCodes.RESULT_ENVELOPE_TIMEOUT : code;
+        assertThat(hierarchy.error().code()).isEqualTo(reported);
+        assertThat(hierarchy.error().stage()).isEqualTo("capture");
+        if (code.equals(ErrorCodes.BROADCAST_FAILED)) {
+            assertThat(hierarchyRecord().details()).containsEntry(ErrorCodes.REASON, code);
+        } else {
+            assertThat(hierarchyRecord().details()).doesNotContainKey(ErrorCodes.REASON);
+        }
         assertThat(hierarchyRecord().details()).containsEntry("phase", phase).containsEntry("dispatched", dispatched)
                 .containsEntry("reader", reader).doesNotContainKey("deadlineOwner");
         assertThat(hierarchyRecord().result()).isNull();
@@ -161,7 +171,9 @@ class HierarchyCaptureTest {
         Artifact hierarchy = artifact(manifest, ArtifactKind.HIERARCHY);
         assertThat(hierarchy.status()).isEqualTo(ArtifactStatus.PARTIAL);
         assertThat(hierarchy.path()).isEqualTo("hierarchy.partial.xml");
-        assertThat(hierarchy.error().code()).isEqualTo(ErrorCodes.HIERARCHY_INVALID);
+        assertThat(hierarchy.error().code()).isEqualTo(ErrorCodes.SNAPSHOT_EXTRACTION_FAILED);
+        assertThat(hierarchy.error().message()).endsWith("(" + ErrorCodes.HIERARCHY_INVALID + ")");
+        assertThat(hierarchyRecord().details()).containsEntry(ErrorCodes.REASON, ErrorCodes.HIERARCHY_INVALID);
         assertThat(rig.store().onlyWriter().files().get("hierarchy.partial.xml"))
                 .isEqualTo(broken.getBytes(StandardCharsets.UTF_8));
         assertThat(rig.store().onlyWriter().files()).doesNotContainKey("hierarchy.xml");
@@ -175,15 +187,15 @@ class HierarchyCaptureTest {
                 Arguments.of(List.of(new StepResult("snap", "snapshot_ui", true, noText)), ErrorCodes.HIERARCHY_INVALID),
                 Arguments.of(List.of(new StepResult("snap", "snapshot_ui", true, Map.of("text", ""))), ErrorCodes.HIERARCHY_INVALID),
                 Arguments.of(List.of(new StepResult("snap", "snapshot_ui", false, Map.of("text", "<hierarchy/>"))),
-                        ErrorCodes.OPERATOR_COMMAND_FAILED),
+                        ErrorCodes.SNAPSHOT_STEP_MISSING),
                 Arguments.of(List.of(new StepResult("other", "snapshot_ui", true, Map.of("text", "<hierarchy/>"))),
-                        ErrorCodes.OPERATOR_COMMAND_FAILED),
-                Arguments.of(List.of(), ErrorCodes.OPERATOR_COMMAND_FAILED));
+                        ErrorCodes.SNAPSHOT_STEP_MISSING),
+                Arguments.of(List.of(), ErrorCodes.SNAPSHOT_STEP_MISSING));
     }
 
     @ParameterizedTest
     @MethodSource("successWithoutXml")
-    void aSuccessEnvelopeWithoutUsableXmlIsAFailedHierarchy(List<StepResult> steps, String code) {
+    void aSuccessEnvelopeWithoutUsableXmlIsAFailedHierarchy(List<StepResult> steps, String reason) {
         rig.operator().on(FakeOperator.SNAPSHOT, (command, deadline, clock) ->
                 FakeOperator.answered(command, "success", steps, null, null));
 
@@ -191,7 +203,9 @@ class HierarchyCaptureTest {
 
         Artifact hierarchy = artifact(manifest, ArtifactKind.HIERARCHY);
         assertThat(hierarchy.status()).isEqualTo(ArtifactStatus.FAILED);
-        assertThat(hierarchy.error().code()).isEqualTo(code);
+        assertThat(hierarchy.error().code()).isEqualTo(ErrorCodes.SNAPSHOT_EXTRACTION_FAILED);
+        assertThat(hierarchy.error().stage()).isEqualTo("capture");
+        assertThat(hierarchyRecord().details()).containsEntry(ErrorCodes.REASON, reason);
         assertThat(hierarchyRecord().result()).containsEntry("status", "success");
     }
 

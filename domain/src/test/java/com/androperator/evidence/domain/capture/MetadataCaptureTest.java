@@ -61,8 +61,8 @@ class MetadataCaptureTest {
         assertThat(manifest.device().deviceType()).isEqualTo(DeviceType.UNKNOWN);
         assertThat(manifest.device().deviceTypeProperties()).isEqualTo(new DeviceTypeProperties("yes", "0"));
         assertThat(manifest.errors()).singleElement().satisfies(error -> {
-            assertThat(error.code()).isEqualTo(ErrorCodes.DEVICE_TYPE_UNKNOWN);
-            assertThat(error.component()).isEqualTo("device.deviceType");
+            assertThat(error.code()).isEqualTo(ErrorCodes.EVIDENCE_CAPTURE_FAILED);
+            assertThat(error.component()).isEqualTo("deviceType");
         });
         assertThat(manifest.status()).isEqualTo(BundleStatus.PARTIAL);
     }
@@ -84,7 +84,7 @@ class MetadataCaptureTest {
         assertThat(manifest.device().operatorVersion()).isNull();
         assertThat(manifest.device().cliVersion()).isEqualTo(CaptureRig.CLI_VERSION);
         assertThat(manifest.errors()).singleElement().satisfies(error -> {
-            assertThat(error.component()).isEqualTo("device.operatorVersion");
+            assertThat(error.component()).isEqualTo("operatorVersion");
             assertThat(error.message()).contains("no versionName").contains(CaptureRig.OPERATOR_PACKAGE);
         });
         assertThat(manifest.status()).isEqualTo(BundleStatus.PARTIAL);
@@ -100,7 +100,7 @@ class MetadataCaptureTest {
 
         assertThat(manifest.device().model()).isNull();
         assertThat(manifest.device().manufacturer()).isEqualTo("Google");
-        assertThat(manifest.errors()).extracting(BundleError::component).containsExactly("device.model");
+        assertThat(manifest.errors()).extracting(BundleError::component).containsExactly("ro.product.model");
     }
 
     @Test
@@ -110,8 +110,8 @@ class MetadataCaptureTest {
         Manifest manifest = capture();
 
         assertThat(manifest.device().deviceType()).isEqualTo(DeviceType.UNKNOWN);
-        assertThat(manifest.errors()).extracting(BundleError::component).containsExactly("device.apiLevel",
-                "device.androidVersion", "device.manufacturer", "device.model", "device.deviceType");
+        assertThat(manifest.errors()).extracting(BundleError::component).containsExactly("apiLevel",
+                "ro.build.version.release", "ro.product.manufacturer", "ro.product.model", "deviceType");
     }
 
     @Test
@@ -123,8 +123,8 @@ class MetadataCaptureTest {
         assertThat(manifest.device().display().rotation()).isNull();
         assertThat(manifest.device().operatorVersion()).isEqualTo("0.12.1");
         assertThat(manifest.errors()).singleElement().satisfies(error -> {
-            assertThat(error.component()).isEqualTo("device.display.rotation");
-            assertThat(error.code()).isEqualTo(ErrorCodes.METADATA_UNAVAILABLE);
+            assertThat(error.component()).isEqualTo("display.rotation");
+            assertThat(error.code()).isEqualTo(ErrorCodes.EVIDENCE_CAPTURE_FAILED);
             assertThat(error.message()).contains("unexpected format");
         });
     }
@@ -149,12 +149,12 @@ class MetadataCaptureTest {
         assertThat(manifest.device()).isEqualTo(new com.androperator.evidence.contracts.DeviceInfo(CaptureRig.SERIAL,
                 CaptureRig.OPERATOR_PACKAGE, CaptureRig.CLI_VERSION, null, null, null, null, null, DeviceType.UNKNOWN,
                 DeviceTypeProperties.UNREAD, DisplayInfo.UNKNOWN));
-        assertThat(manifest.errors()).extracting(BundleError::component).containsExactly("device.operatorVersion",
-                "device.apiLevel", "device.androidVersion", "device.manufacturer", "device.model", "device.deviceType",
-                "device.display.width", "device.display.height", "device.display.density", "device.display.rotation");
+        assertThat(manifest.errors()).extracting(BundleError::component).containsExactly("operatorVersion",
+                "apiLevel", "ro.build.version.release", "ro.product.manufacturer", "ro.product.model", "deviceType",
+                "display.size", "display.density", "display.rotation");
         assertThat(manifest.errors()).allSatisfy(error -> assertThat(error.stage()).isEqualTo("metadata"));
-        assertThat(manifest.errors()).filteredOn(e -> !e.component().equals("device.deviceType"))
-                .allSatisfy(error -> assertThat(error.code()).isEqualTo(ErrorCodes.METADATA_UNAVAILABLE));
+        assertThat(manifest.errors()).filteredOn(e -> !e.component().equals("deviceType"))
+                .allSatisfy(error -> assertThat(error.code()).isEqualTo(ErrorCodes.EVIDENCE_CAPTURE_FAILED));
         assertThat(manifest.artifacts()).allSatisfy(a ->
                 assertThat(a.status()).isEqualTo(com.androperator.evidence.contracts.ArtifactStatus.COMPLETE));
         assertThat(manifest.status()).isEqualTo(BundleStatus.PARTIAL);
@@ -176,7 +176,7 @@ class MetadataCaptureTest {
         assertThat(manifest.device().operatorVersion()).isNull();
         assertThat(manifest.errors()).extracting(BundleError::component, BundleError::code).containsExactly(
                 org.assertj.core.groups.Tuple.tuple("hierarchy", ErrorCodes.OPERATOR_NOT_INSTALLED),
-                org.assertj.core.groups.Tuple.tuple("device.operatorVersion", ErrorCodes.OPERATOR_NOT_INSTALLED));
+                org.assertj.core.groups.Tuple.tuple("operatorVersion", ErrorCodes.EVIDENCE_CAPTURE_FAILED));
         assertThat(manifest.device().apiLevel()).isEqualTo(34);
         assertThat(manifest.status()).isEqualTo(BundleStatus.PARTIAL);
     }
@@ -187,8 +187,8 @@ class MetadataCaptureTest {
         Manifest manifest = capture();
         assertThat(manifest.device().operatorVersion()).isNull();
         assertThat(manifest.errors()).singleElement().satisfies(error -> {
-            assertThat(error.component()).isEqualTo("device.operatorVersion");
-            assertThat(error.code()).isEqualTo(ErrorCodes.METADATA_UNAVAILABLE);
+            assertThat(error.component()).isEqualTo("operatorVersion");
+            assertThat(error.code()).isEqualTo(ErrorCodes.EVIDENCE_CAPTURE_FAILED);
         });
         assertThat(manifest.status()).isEqualTo(BundleStatus.PARTIAL);
     }
@@ -198,6 +198,6 @@ class MetadataCaptureTest {
         rig.metadata().withDensity(null);
         Manifest manifest = capture();
         assertThat(manifest.device().display().density()).isNull();
-        assertThat(manifest.errors()).extracting(BundleError::component).containsExactly("device.display.density");
+        assertThat(manifest.errors()).extracting(BundleError::component).containsExactly("display.density");
     }
 }

@@ -138,7 +138,7 @@ class RefusedCaptureTest {
 
         assertThat(outcome).isInstanceOf(CaptureOutcome.Refused.class);
         CaptureOutcome.Refused refused = (CaptureOutcome.Refused) outcome;
-        assertThat(refused.failure().code()).isEqualTo(ErrorCodes.DEVICE_SELECTION_AMBIGUOUS);
+        assertThat(refused.failure().code()).isEqualTo(ErrorCodes.MULTIPLE_DEVICES_DEVICE_ID_REQUIRED);
         assertThat(refused.hint()).contains("--device");
         assertThat(twoDevices.devices().requests()).containsExactly(Optional.empty());
         assertThat(twoDevices.store().reservations()).isEmpty();

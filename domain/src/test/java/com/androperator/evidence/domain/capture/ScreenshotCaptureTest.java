@@ -45,6 +45,15 @@ class ScreenshotCaptureTest {
         return record(rig.store().onlyWriter().captures(), "screenshot");
     }
 
+    /** The reference code EVIDENCE_CAPTURE_FAILED, stage capture, with {@code reason} in the message and details. */
+    private void assertReported(Artifact screenshot, String reason) {
+        assertThat(screenshot.error().code()).isEqualTo(ErrorCodes.EVIDENCE_CAPTURE_FAILED);
+        assertThat(screenshot.error().stage()).isEqualTo("capture");
+        assertThat(screenshot.error().component()).isEqualTo("screenshot");
+        assertThat(screenshot.error().message()).endsWith("(" + reason + ")");
+        assertThat(screenshotRecord().details()).containsEntry(ErrorCodes.REASON, reason);
+    }
+
     static Stream<Arguments> unverifiablePngs() {
         byte[] corrupt = PNG.clone();
         corrupt[20] = 0;
@@ -68,7 +77,7 @@ class ScreenshotCaptureTest {
         assertThat(screenshot.status()).isEqualTo(ArtifactStatus.PARTIAL);
         assertThat(screenshot.path()).isEqualTo("screenshot.partial.png");
         assertThat(screenshot.image()).isNull();
-        assertThat(screenshot.error().code()).isEqualTo(ErrorCodes.SCREENSHOT_INVALID);
+        assertReported(screenshot, ErrorCodes.SCREENSHOT_INVALID);
         assertThat(screenshot.error().message()).contains(reason);
         assertThat(rig.store().onlyWriter().files().get("screenshot.partial.png")).isEqualTo(bytes);
         // result.ok is transport completion only; PNG validation is the manifest's business.
@@ -85,7 +94,7 @@ class ScreenshotCaptureTest {
         assertThat(screenshot.path()).isNull();
         assertThat(screenshot.bytes()).isNull();
         assertThat(screenshot.sha256()).isNull();
-        assertThat(screenshot.error().code()).isEqualTo(ErrorCodes.SCREENSHOT_INVALID);
+        assertReported(screenshot, ErrorCodes.SCREENSHOT_INVALID);
         assertThat(rig.store().onlyWriter().operations()).noneMatch(op -> op.contains("screenshot"));
         assertThat(screenshotRecord().persistence()).isNull();
     }
@@ -107,8 +116,7 @@ class ScreenshotCaptureTest {
 
         Artifact screenshot = artifact(manifest, ArtifactKind.SCREENSHOT);
         assertThat(screenshot.status()).isEqualTo(status);
-        assertThat(screenshot.error().code()).isEqualTo(code);
-        assertThat(screenshot.error().stage()).isEqualTo("screenshot");
+        assertReported(screenshot, code);
         assertThat(screenshot.image()).isNull();
         assertThat(screenshotRecord().result()).containsEntry("ok", false).containsEntry("exitStatus", 1);
     }
@@ -117,7 +125,7 @@ class ScreenshotCaptureTest {
     void aTransportThatDidNotCompleteIsNotComplete() {
         Manifest manifest = captureWith(new FakeScreenshots.Scripted(PNG, false, Optional.empty(), Map.of()));
         assertThat(artifact(manifest, ArtifactKind.SCREENSHOT).status()).isEqualTo(ArtifactStatus.PARTIAL);
-        assertThat(artifact(manifest, ArtifactKind.SCREENSHOT).error().code()).isEqualTo(ErrorCodes.SCREENSHOT_FAILED);
+        assertReported(artifact(manifest, ArtifactKind.SCREENSHOT), ErrorCodes.SCREENSHOT_FAILED);
     }
 
     @Test
@@ -128,7 +136,9 @@ class ScreenshotCaptureTest {
         Manifest manifest = finishedManifest(throwingVerifier.capture(CaptureRig.request(DIR)));
         Artifact screenshot = artifact(manifest, ArtifactKind.SCREENSHOT);
         assertThat(screenshot.status()).isEqualTo(ArtifactStatus.PARTIAL);
-        assertThat(screenshot.error().code()).isEqualTo(ErrorCodes.SCREENSHOT_INVALID);
+        assertThat(screenshot.error().code()).isEqualTo(ErrorCodes.EVIDENCE_CAPTURE_FAILED);
+        assertThat(record(throwingVerifier.store().onlyWriter().captures(), "screenshot").details())
+                .containsEntry(ErrorCodes.REASON, ErrorCodes.SCREENSHOT_INVALID);
         assertThat(screenshot.error().message()).contains("inflater exploded");
     }
 
@@ -138,7 +148,7 @@ class ScreenshotCaptureTest {
         Manifest manifest = finishedManifest(rig.capture(CaptureRig.request(DIR)));
         Artifact screenshot = artifact(manifest, ArtifactKind.SCREENSHOT);
         assertThat(screenshot.status()).isEqualTo(ArtifactStatus.FAILED);
-        assertThat(screenshot.error().code()).isEqualTo(ErrorCodes.SCREENSHOT_FAILED);
+        assertReported(screenshot, ErrorCodes.SCREENSHOT_FAILED);
         assertThat(screenshot.error().message()).contains("bad display id");
         assertThat(rig.operator().actionTypes()).containsExactly("doctor_ping", "snapshot_ui");
     }
@@ -164,7 +174,7 @@ class ScreenshotCaptureTest {
         Manifest manifest = finishedManifest(outcome);
         assertThat(manifest.status()).isEqualTo(BundleStatus.FAILED);
         assertThat(manifest.errors()).extracting(e -> e.code())
-                .containsExactly(ErrorCodes.DISPLAY_SELECTION_FAILED, ErrorCodes.DEVICE_NOT_INTERACTIVE);
+                .containsExactly(ErrorCodes.EVIDENCE_CAPTURE_FAILED, ErrorCodes.DEVICE_NOT_INTERACTIVE);
         assertThat(outcome.toResult().code()).isEqualTo(ErrorCodes.EVIDENCE_CAPTURE_FAILED);
         assertThat(outcome.toResult().message()).contains("DISPLAY_SELECTION_FAILED").contains("DEVICE_NOT_INTERACTIVE");
         assertThat(rig.store().onlyWriter().files()).containsOnlyKeys("captures.json", "manifest.json");

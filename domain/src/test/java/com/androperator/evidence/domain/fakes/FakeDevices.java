@@ -69,7 +69,7 @@ public final class FakeDevices implements DeviceSelector {
             return new DeviceSelection.Refused(Failure.of(ErrorCodes.DEVICE_NOT_FOUND, "no device is attached"),
                     "Connect a device and check adb devices.");
         }
-        return new DeviceSelection.Refused(Failure.of(ErrorCodes.DEVICE_SELECTION_AMBIGUOUS,
+        return new DeviceSelection.Refused(Failure.of(ErrorCodes.MULTIPLE_DEVICES_DEVICE_ID_REQUIRED,
                 attached.size() + " devices are attached"), "Pass --device with one of " + attached + ".");
     }
 

@@ -37,19 +37,19 @@ class BuildPropertiesTest {
     void anSdkThatIsNotAPositiveDecimalIsUnavailable(String sdk) {
         BuildProperties build = build("ro.build.version.sdk", sdk);
         assertThat(build.apiLevel()).isNull();
-        assertThat(build.errors()).singleElement().satisfies(error -> assertError(error, "device.apiLevel",
-                ErrorCodes.METADATA_UNAVAILABLE));
+        assertThat(build.errors()).singleElement().satisfies(error -> assertError(error, "apiLevel",
+                ErrorCodes.EVIDENCE_CAPTURE_FAILED));
     }
 
     @ParameterizedTest
-    @CsvSource({"ro.build.version.sdk,device.apiLevel", "ro.build.version.release,device.androidVersion",
-            "ro.product.manufacturer,device.manufacturer", "ro.product.model,device.model"})
+    @CsvSource({"ro.build.version.sdk,apiLevel", "ro.build.version.release,ro.build.version.release",
+            "ro.product.manufacturer,ro.product.manufacturer", "ro.product.model,ro.product.model"})
     void aMissingPropertyIsNullWithAnError(String property, String component) {
         Map<String, String> inventory = new HashMap<>(PIXEL);
         inventory.remove(property);
         BuildProperties build = BuildProperties.from(Observation.of(new PropertyInventory(inventory, true)));
         assertThat(build.errors()).singleElement().satisfies(error -> assertError(error, component,
-                ErrorCodes.METADATA_UNAVAILABLE));
+                ErrorCodes.EVIDENCE_CAPTURE_FAILED));
     }
 
     @Test
@@ -60,7 +60,7 @@ class BuildPropertiesTest {
         assertThat(build.manufacturer()).isNull();
         assertThat(build.model()).isNull();
         assertThat(build.errors()).extracting(BundleError::component)
-                .containsExactly("device.apiLevel", "device.androidVersion", "device.manufacturer", "device.model");
+                .containsExactly("apiLevel", "ro.build.version.release", "ro.product.manufacturer", "ro.product.model");
         assertThat(build.errors()).allSatisfy(error -> {
             assertThat(error.code()).isEqualTo(ErrorCodes.COMMAND_TIMEOUT);
             assertThat(error.message()).contains("budget spent");
@@ -71,7 +71,10 @@ class BuildPropertiesTest {
     void aMalformedInventoryMakesEveryBuildFactUnavailable() {
         BuildProperties build = BuildProperties.from(Observation.of(new PropertyInventory(PIXEL, false)));
         assertThat(build.errors()).hasSize(4).allSatisfy(error ->
-                assertThat(error.code()).isEqualTo(ErrorCodes.METADATA_UNAVAILABLE));
+                {
+                    assertThat(error.code()).isEqualTo(ErrorCodes.EVIDENCE_CAPTURE_FAILED);
+                    assertThat(error.message()).endsWith("(" + ErrorCodes.METADATA_UNAVAILABLE + ")");
+                });
     }
 
     private static BuildProperties build(String property, String value) {

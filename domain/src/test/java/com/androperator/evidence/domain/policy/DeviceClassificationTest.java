@@ -95,9 +95,10 @@ class DeviceClassificationTest {
 
     private static void assertUnknownError(DeviceClassification.Classified classified, String why) {
         assertThat(classified.error()).hasValueSatisfying(error -> {
-            assertThat(error.code()).isEqualTo(ErrorCodes.DEVICE_TYPE_UNKNOWN);
+            assertThat(error.code()).isEqualTo(ErrorCodes.EVIDENCE_CAPTURE_FAILED);
+            assertThat(error.message()).contains(ErrorCodes.DEVICE_TYPE_UNKNOWN);
             assertThat(error.stage()).isEqualTo("metadata");
-            assertThat(error.component()).isEqualTo("device.deviceType");
+            assertThat(error.component()).isEqualTo("deviceType");
             assertThat(error.message()).contains(why);
         });
     }

@@ -49,7 +49,7 @@ class DisplayGeometryTest {
     void aRotationOutsideZeroToThreeIsUnavailable(int rotation) {
         DisplayGeometry geometry = geometry(Observation.of(rotation));
         assertThat(geometry.display().rotation()).isNull();
-        assertThat(geometry.errors()).extracting(BundleError::component).containsExactly("device.display.rotation");
+        assertThat(geometry.errors()).extracting(BundleError::component).containsExactly("display.rotation");
     }
 
     @Test
@@ -60,10 +60,9 @@ class DisplayGeometryTest {
                 Observation.unavailable(ErrorCodes.METADATA_UNAVAILABLE, "no viewport and no SurfaceOrientation"));
         assertThat(geometry.display()).isEqualTo(DisplayInfo.UNKNOWN);
         assertThat(geometry.errors()).extracting(BundleError::component, BundleError::code).containsExactly(
-                org.assertj.core.groups.Tuple.tuple("device.display.width", ErrorCodes.COMMAND_TIMEOUT),
-                org.assertj.core.groups.Tuple.tuple("device.display.height", ErrorCodes.COMMAND_TIMEOUT),
-                org.assertj.core.groups.Tuple.tuple("device.display.density", ErrorCodes.METADATA_UNAVAILABLE),
-                org.assertj.core.groups.Tuple.tuple("device.display.rotation", ErrorCodes.METADATA_UNAVAILABLE));
+                org.assertj.core.groups.Tuple.tuple("display.size", ErrorCodes.COMMAND_TIMEOUT),
+                org.assertj.core.groups.Tuple.tuple("display.density", ErrorCodes.EVIDENCE_CAPTURE_FAILED),
+                org.assertj.core.groups.Tuple.tuple("display.rotation", ErrorCodes.EVIDENCE_CAPTURE_FAILED));
         assertThat(geometry.errors()).allSatisfy(error -> assertThat(error.stage()).isEqualTo("metadata"));
     }
 
@@ -72,7 +71,7 @@ class DisplayGeometryTest {
         DisplayGeometry geometry = DisplayGeometry.from(Observation.of(new WmSize(new Size(1080, 2400), null)),
                 Observation.of(new WmDensity(0, null)), Observation.of(0));
         assertThat(geometry.display().density()).isNull();
-        assertThat(geometry.errors()).extracting(BundleError::component).containsExactly("device.display.density");
+        assertThat(geometry.errors()).extracting(BundleError::component).containsExactly("display.density");
     }
 
     private static DisplayGeometry geometry(Observation<Integer> rotation) {

@@ -316,9 +316,9 @@ class StartVideoRulesTest {
 
         CommandResult result = start(command(30));
 
-        assertThat(result.code()).isEqualTo(ErrorCodes.DEVICE_OFFLINE);
+        assertThat(result.code()).isEqualTo(ErrorCodes.EVIDENCE_CAPTURE_FAILED);
         assertThat(result.message()).startsWith("Video start needs the current display size")
-                .contains("wm size: device offline");
+                .contains("wm size: device offline").contains("(" + ErrorCodes.DEVICE_OFFLINE + ")");
         assertThat(result.hint()).contains("adb shell wm size");
         assertNothingLockedOrCreated();
     }
@@ -343,7 +343,7 @@ class StartVideoRulesTest {
         assertThat(start(command(30)).ok()).isTrue();
 
         assertThat(startingManifest().errors()).extracting(BundleError::code)
-                .containsExactly(ErrorCodes.DEVICE_TYPE_UNKNOWN);
+                .containsExactly(ErrorCodes.EVIDENCE_CAPTURE_FAILED);
     }
 
     @Test
@@ -684,8 +684,9 @@ class StartVideoRulesTest {
                 .isTrue();
 
         assertThat(startingManifest().errors()).singleElement().satisfies(error -> {
-            assertThat(error.code()).isEqualTo(ErrorCodes.OPERATOR_NOT_INSTALLED);
-            assertThat(error.component()).isEqualTo("device.operatorVersion");
+            assertThat(error.code()).isEqualTo(ErrorCodes.EVIDENCE_CAPTURE_FAILED);
+            assertThat(error.message()).endsWith("(" + ErrorCodes.OPERATOR_NOT_INSTALLED + ")");
+            assertThat(error.component()).isEqualTo("operatorVersion");
         });
     }
 

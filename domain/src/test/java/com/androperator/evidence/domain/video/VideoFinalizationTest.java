@@ -276,7 +276,7 @@ class VideoFinalizationTest {
     void aMetadataFailureMakesUsableVideoPartial() {
         source(frames(324, 720, 30));
         BundleError metadata = new BundleError(ErrorCodes.METADATA_UNAVAILABLE, "metadata",
-                "The API level could not be read: getprop timed out", "device.apiLevel");
+                "The API level could not be read: getprop timed out", "apiLevel");
 
         Manifest manifest = conclude(finalizeSource(), base(List.of(metadata)), output(""));
 

@@ -1,0 +1,131 @@
+package com.androperator.evidence.mcp;
+
+import com.androperator.evidence.contracts.CommandResult;
+import com.androperator.evidence.contracts.ContractJson;
+import com.androperator.evidence.domain.policy.CaptureRequestValidation;
+import com.androperator.evidence.domain.policy.Checked;
+import com.androperator.evidence.domain.policy.StandardSelection;
+import com.androperator.evidence.domain.port.Failure;
+import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
+import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
+import io.modelcontextprotocol.spec.McpSchema.Tool;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * {@code configure}: sets the session's defaults (deviceId, operatorPackage, timeoutMs) that later
+ * calls use when they leave a field out. A field given as a value sets that default, one given as
+ * null clears it, one left out keeps it. Each value is validated exactly as a capture argument; a
+ * call with any invalid value changes nothing. The result shows the defaults now set and what an
+ * omitted field resolves to (with the server's ANDROID_SERIAL and ANDROPERATOR_OPERATOR_PACKAGE).
+ */
+final class ConfigureTool {
+    static final String NAME = "configure";
+    static final List<String> ACCEPTED = List.of("deviceId", "operatorPackage", "timeoutMs");
+
+    private final SessionTarget target;
+    private final Map<String, String> environment;
+
+    ConfigureTool(SessionTarget target, Map<String, String> environment) {
+        this.target = target;
+        this.environment = environment;
+    }
+
+    SyncToolSpecification specification() {
+        return SyncToolSpecification.builder()
+                .tool(tool())
+                .callHandler((exchange, request) -> call(request.arguments()))
+                .build();
+    }
+
+    CallToolResult call(Map<String, Object> arguments) {
+        Map<String, Object> given = arguments == null ? Map.of() : arguments;
+        ToolArguments read = ToolArguments.of(NAME, given, ACCEPTED);
+        String deviceId = read.text("deviceId");
+        String operatorPackage = read.text("operatorPackage");
+        Long timeoutMs = read.integer("timeoutMs");
+        if (read.problem().isPresent()) {
+            return ToolResults.of(read.problem().get(), false);
+        }
+        Optional<Failure> invalid = deviceId == null ? Optional.empty()
+                : CaptureRequestValidation.deviceSerial(deviceId).rejection();
+        if (invalid.isEmpty() && operatorPackage != null) {
+            invalid = CaptureRequestValidation.operatorPackage(operatorPackage).rejection();
+        }
+        if (invalid.isEmpty() && timeoutMs != null) {
+            invalid = CaptureRequestValidation.timeoutMillis(timeoutMs).rejection();
+        }
+        if (invalid.isPresent()) {
+            Failure failure = invalid.get();
+            return ToolResults.of(CommandResult.refused(failure.code(), NAME + ": " + failure.message()
+                    + "; no default was changed.", failure.details(), null), false);
+        }
+        SessionTarget.Defaults before = target.current();
+        SessionTarget.Defaults configured = new SessionTarget.Defaults(
+                given.containsKey("deviceId") ? deviceId : before.deviceId(),
+                given.containsKey("operatorPackage") ? operatorPackage : before.operatorPackage(),
+                given.containsKey("timeoutMs") ? timeoutMs : before.timeoutMs());
+        target.configure(configured);
+        return result(configured);
+    }
+
+    private CallToolResult result(SessionTarget.Defaults configured) {
+        Map<String, Object> defaults = new LinkedHashMap<>();
+        defaults.put("deviceId", configured.deviceId());
+        defaults.put("operatorPackage", configured.operatorPackage());
+        defaults.put("timeoutMs", configured.timeoutMs());
+        Map<String, Object> effective = new LinkedHashMap<>();
+        Checked<StandardSelection.Target> resolved = StandardSelection.resolve(configured.deviceId(),
+                configured.operatorPackage(), environment);
+        StandardSelection.Target chosen = resolved.valueOrNull();
+        // A bad variable in the server's environment is reported by the capture that meets it.
+        effective.put("deviceId", chosen == null ? configured.deviceId() : chosen.deviceSerial());
+        effective.put("deviceSource", chosen == null ? null : source(chosen.deviceSource(),
+                StandardSelection.SERIAL_VARIABLE, "the one attached device"));
+        effective.put("operatorPackage", chosen == null ? configured.operatorPackage() : chosen.operatorPackage());
+        effective.put("operatorPackageSource", chosen == null ? null : source(chosen.operatorSource(),
+                StandardSelection.OPERATOR_PACKAGE_VARIABLE, "default"));
+        effective.put("timeoutMs", configured.timeoutMs() != null ? configured.timeoutMs()
+                : CaptureRequestValidation.DEFAULT_TIMEOUT_MS);
+        Map<String, Object> structured = new LinkedHashMap<>();
+        structured.put("ok", true);
+        structured.put("defaults", defaults);
+        structured.put("effective", effective);
+        return CallToolResult.builder()
+                .addTextContent(ContractJson.toJson(structured))
+                .structuredContent(structured)
+                .isError(false)
+                .build();
+    }
+
+    private static String source(StandardSelection.Source source, String variable, String otherwise) {
+        return switch (source) {
+            case EXPLICIT -> "session";
+            case ENVIRONMENT -> variable;
+            case DEFAULT, NONE -> otherwise;
+        };
+    }
+
+    static Tool tool() {
+        Map<String, Object> properties = new LinkedHashMap<>();
+        properties.put("deviceId", ToolSchemas.nullable("string", "Default adb serial for later calls that omit "
+                + "deviceId; null clears it (then the server's ANDROID_SERIAL, else the one attached device)."));
+        properties.put("operatorPackage", ToolSchemas.nullable("string", "Default Operator package for later calls "
+                + "that omit operatorPackage, e.g. com.androperator.operator.dev; null clears it (then the server's "
+                + "ANDROPERATOR_OPERATOR_PACKAGE, else " + StandardSelection.DEFAULT_OPERATOR_PACKAGE + ")."));
+        properties.put("timeoutMs", ToolSchemas.nullable("integer", "Default device-work budget in milliseconds for "
+                + "evidence_capture calls that omit timeoutMs, 1000..120000; null clears it (then 30000)."));
+        return Tool.builder()
+                .name(NAME)
+                .title("Configure session defaults")
+                .description("Set this session's defaults for deviceId, operatorPackage and timeoutMs: later calls "
+                        + "that omit a field use them; a call's own value always wins. A field sent as null clears "
+                        + "its default; a field left out keeps it. Values are validated as for evidence_capture, and "
+                        + "an invalid one changes nothing. Returns the defaults and what an omitted field resolves to.")
+                .inputSchema(ToolSchemas.object(properties, List.of()))
+                .annotations(ToolSchemas.annotations("Configure session defaults", false))
+                .build();
+    }
+}
