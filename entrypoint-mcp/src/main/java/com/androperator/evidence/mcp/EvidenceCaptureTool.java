@@ -4,6 +4,7 @@ import com.androperator.evidence.api.CaptureDependencies;
 import com.androperator.evidence.api.CaptureOptions;
 import com.androperator.evidence.api.EvidenceCapture;
 import com.androperator.evidence.domain.capture.CaptureOutcome;
+import com.androperator.evidence.domain.policy.CaptureRequestValidation;
 import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 import io.modelcontextprotocol.spec.McpSchema.Tool;
@@ -57,15 +58,17 @@ final class EvidenceCaptureTool {
 
     static Tool tool() {
         Map<String, Object> properties = new LinkedHashMap<>();
-        properties.put("deviceId", ToolSchemas.property("string", "adb serial of the device. Required when several "
-                + "devices are connected, unless the session's configured target names one."));
-        properties.put("operatorPackage", ToolSchemas.property("string", "Package of the installed Operator app, e.g. "
-                + "com.androperator.operator.dev, used exactly as given. Required unless the session's configured "
-                + "target names one."));
-        properties.put("timeoutMs", ToolSchemas.property("integer", "Overall device-work budget in milliseconds. Default 30000.",
-                "minimum", 1000, "maximum", 120000));
-        properties.put("label", ToolSchemas.property("string", "Optional label recorded in the manifest.", "maxLength", 2048));
-        properties.put("context", ToolSchemas.property("object", ToolSchemas.CONTEXT_DESCRIPTION));
+        properties.put("deviceId", ToolSchemas.deviceId("Required when several devices are connected, unless the "
+                + "server was started with --device."));
+        properties.put("operatorPackage", ToolSchemas.operatorPackage("Required unless the server was started with "
+                + "--operator-package."));
+        properties.put("timeoutMs", ToolSchemas.property("integer", "Overall device-work budget in milliseconds, an "
+                        + "integer from " + CaptureRequestValidation.MIN_TIMEOUT_MS + " to "
+                        + CaptureRequestValidation.MAX_TIMEOUT_MS + ". Default " + CaptureRequestValidation.DEFAULT_TIMEOUT_MS
+                        + ".", "minimum", CaptureRequestValidation.MIN_TIMEOUT_MS,
+                "maximum", CaptureRequestValidation.MAX_TIMEOUT_MS, "default", CaptureRequestValidation.DEFAULT_TIMEOUT_MS));
+        properties.put("label", ToolSchemas.label());
+        properties.put("context", ToolSchemas.context());
         return Tool.builder()
                 .name(NAME)
                 .title("Capture evidence")
@@ -75,6 +78,7 @@ final class EvidenceCaptureTool {
                         + "outcome, never retries an action and never changes the caller's verdict in context. "
                         + "Partial and failed captures return isError with the manifestPath of what was kept.")
                 .inputSchema(ToolSchemas.object(properties, List.of()))
+                .outputSchema(ToolOutputSchema.result())
                 .annotations(ToolSchemas.annotations("Capture evidence", false))
                 .build();
     }
