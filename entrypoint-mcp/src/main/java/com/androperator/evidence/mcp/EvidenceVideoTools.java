@@ -7,11 +7,15 @@ import com.androperator.evidence.api.video.VideoStartRequest;
 import com.androperator.evidence.contracts.CommandResult;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.domain.video.VideoLimits;
+import com.androperator.evidence.domain.video.VideoSessions;
 import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
+import io.modelcontextprotocol.server.McpSyncServerExchange;
+import io.modelcontextprotocol.spec.McpSchema.CallToolRequest;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 import io.modelcontextprotocol.spec.McpSchema.Tool;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 
 /**
@@ -45,7 +49,17 @@ final class EvidenceVideoTools {
                 specification(sessionTool(STOP, "Stop video recording",
                         "Stop a managed video session by its sessionId and wait up to 15 s for verified finalization. "
                                 + "isError unless complete; a pending stop (COMMAND_TIMEOUT) can be polled with "
-                                + STATUS + " or repeated."), arguments -> session(STOP, arguments, video::stop)));
+                                + STATUS + " or repeated. Send a progressToken to get progress notifications (frames "
+                                + "decoded and encoded, time elapsed, an estimate) while it waits."),
+                        (exchange, request) -> {
+                            VideoSessions.StopProgress progress = StopProgressNotifications.of(exchange, request.meta());
+                            CallToolResult stopped = session(STOP, request.arguments(), ref -> video.stop(ref, progress));
+                            if (progress instanceof StopProgressNotifications notifications
+                                    && stopped.structuredContent() instanceof Map<?, ?> result) {
+                                notifications.ended(String.valueOf(result.get("status")));
+                            }
+                            return stopped;
+                        }));
     }
 
     CallToolResult start(Map<String, Object> arguments) {
@@ -121,8 +135,12 @@ final class EvidenceVideoTools {
     }
 
     private static SyncToolSpecification specification(Tool tool, Function<Map<String, Object>, CallToolResult> handler) {
-        return SyncToolSpecification.builder().tool(tool)
-                .callHandler((exchange, request) -> handler.apply(request.arguments())).build();
+        return specification(tool, (exchange, request) -> handler.apply(request.arguments()));
+    }
+
+    private static SyncToolSpecification specification(Tool tool,
+            BiFunction<McpSyncServerExchange, CallToolRequest, CallToolResult> handler) {
+        return SyncToolSpecification.builder().tool(tool).callHandler(handler).build();
     }
 
     private static Tool startTool() {

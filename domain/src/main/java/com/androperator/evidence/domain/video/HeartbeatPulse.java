@@ -3,17 +3,24 @@ package com.androperator.evidence.domain.video;
 import com.androperator.evidence.domain.port.WallClock;
 import java.nio.file.Path;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 
 /** Rewrites control/heartbeat.json every second, bound to the session nonce, until closed. */
 final class HeartbeatPulse implements AutoCloseable {
     static final String THREAD_NAME = "video-heartbeat";
 
     private final ScheduledExecutorService scheduler;
+    private final AtomicReference<FinalizationProgress> finalizing;
+    private final Runnable beat;
 
-    private HeartbeatPulse(ScheduledExecutorService scheduler) {
+    private HeartbeatPulse(ScheduledExecutorService scheduler, AtomicReference<FinalizationProgress> finalizing,
+                           Runnable beat) {
         this.scheduler = scheduler;
+        this.finalizing = finalizing;
+        this.beat = beat;
     }
 
     static HeartbeatPulse start(SessionStore sessions, Path bundleDir, String nonce, WorkerIdentity self, WallClock clock) {
@@ -26,12 +33,26 @@ final class HeartbeatPulse implements AutoCloseable {
      */
     static HeartbeatPulse start(SessionStore sessions, Path bundleDir, String nonce, WorkerIdentity self, WallClock clock,
                                 ScheduledExecutorService scheduler) {
+        AtomicReference<FinalizationProgress> finalizing = new AtomicReference<>();
         Runnable beat = () -> sessions.writeHeartbeat(bundleDir,
-                new Heartbeat(nonce, self.pid(), self.startInstant(), clock.now().toString()));
+                new Heartbeat(nonce, self.pid(), self.startInstant(), clock.now().toString(), finalizing.get()));
         beat.run();
         scheduler.scheduleAtFixedRate(beat, VideoLimits.HEARTBEAT_INTERVAL_MILLIS, VideoLimits.HEARTBEAT_INTERVAL_MILLIS,
                 TimeUnit.MILLISECONDS);
-        return new HeartbeatPulse(scheduler);
+        return new HeartbeatPulse(scheduler, finalizing, beat);
+    }
+
+    /**
+     * From now on every heartbeat carries {@code progress}, and one is written at once, on the
+     * pulse's own thread (so heartbeat writes never overlap); after {@link #close()} it is ignored.
+     */
+    void finalizing(FinalizationProgress progress) {
+        finalizing.set(progress);
+        try {
+            scheduler.execute(beat);
+        } catch (RejectedExecutionException closed) {
+            // The pulse has stopped: the terminal manifest is (being) published, progress is over.
+        }
     }
 
     /** One daemon thread: the pulse never keeps a finished worker JVM alive. */
