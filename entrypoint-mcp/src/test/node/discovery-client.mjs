@@ -8,7 +8,8 @@
 //   node discovery-client.mjs '{"command":..., "args":[...], "env":{...}, "cwd":..., "steps":[...]}'
 //
 // A step is {"name": label, "tool": ..., "arguments": {...}, "progress": true|false}; with
-// "progress" the call sends a progressToken and the report lists the notifications received.
+// "progress" the call sends a progressToken and the report lists the notifications received. An
+// argument "${step.field}" is that earlier step's structuredContent field (e.g. a sessionId).
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 
@@ -22,6 +23,21 @@ const transport = new StdioClientTransport({
   stderr: "inherit",
 });
 const client = new Client({ name: "androperator-discovery-test", version: "0.1.0" });
+const earlier = {};
+
+function substituted(value) {
+  if (typeof value === "string") {
+    const reference = /^\$\{(\w+)\.(\w+)\}$/.exec(value);
+    return reference ? earlier[reference[1]]?.[reference[2]] : value;
+  }
+  if (Array.isArray(value)) {
+    return value.map(substituted);
+  }
+  if (value !== null && typeof value === "object") {
+    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, substituted(inner)]));
+  }
+  return value;
+}
 
 try {
   await client.connect(transport);
@@ -38,10 +54,12 @@ try {
       options.onprogress = (notification) => progress.push(notification);
     }
     try {
-      const result = await client.callTool({ name: step.tool, arguments: step.arguments }, undefined, options);
+      const result = await client.callTool({ name: step.tool, arguments: substituted(step.arguments) }, undefined,
+        options);
       outcome.validated = true;
       outcome.isError = result.isError ?? false;
       outcome.structuredContent = result.structuredContent ?? null;
+      earlier[step.name] = outcome.structuredContent;
       outcome.text = result.content?.filter((part) => part.type === "text").map((part) => part.text) ?? [];
     } catch (error) {
       outcome.validated = false;

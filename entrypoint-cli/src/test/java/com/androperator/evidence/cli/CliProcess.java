@@ -118,6 +118,42 @@ final class CliProcess {
     }
 
     /**
+     * Runs the child with its stderr on a pseudo-terminal, as in an interactive shell, and its stdout
+     * in a file: util-linux {@code script} makes the terminal and records what reaches it. The Run's
+     * stderr is that record (with script's own first and last lines and the terminal's CR LF).
+     */
+    Run runWithTerminalStderr(String... args) {
+        try {
+            Path out = Files.createTempFile(scratch, "cli-out-", ".txt");
+            Path terminal = Files.createTempFile(scratch, "cli-tty-", ".txt");
+            Path line = Files.createTempFile(scratch, "cli-command-", ".sh");
+            StringBuilder text = new StringBuilder("exec");
+            for (String word : command(args)) {
+                text.append(" '").append(word.replace("'", "'\\''")).append('\'');
+            }
+            text.append(" >'").append(out).append("'\n");
+            Files.writeString(line, text.toString());
+            Process process = builder(List.of("/usr/bin/script", "-q", "-e", "-c", "/bin/bash " + line, terminal.toString()))
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+            if (!process.waitFor(HANG_LIMIT_SECONDS, TimeUnit.SECONDS)) {
+                process.destroyForcibly().waitFor();
+                throw new IllegalStateException("androperator " + String.join(" ", args) + " hung on a terminal");
+            }
+            Run run = new Run(process.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
+                    Files.readString(terminal, StandardCharsets.UTF_8));
+            for (Path path : List.of(out, terminal, line)) {
+                Files.delete(path);
+            }
+            return run;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /**
      * Under a file-size limit the child's output goes through pipes: the limit is the bundle's
      * storage, and a caller's stdout (a terminal, a pipe) is never cut by it.
      */

@@ -15,6 +15,7 @@ final class HeartbeatPulse implements AutoCloseable {
     private final ScheduledExecutorService scheduler;
     private final AtomicReference<FinalizationProgress> finalizing;
     private final Runnable beat;
+    private final java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
 
     private HeartbeatPulse(ScheduledExecutorService scheduler, AtomicReference<FinalizationProgress> finalizing,
                            Runnable beat) {
@@ -66,7 +67,12 @@ final class HeartbeatPulse implements AutoCloseable {
         return thread;
     }
 
-    /** Stops the heartbeat; when this returns, no heartbeat write is in flight any more. */
+    /**
+     * Stops the heartbeat; when this returns, no heartbeat write is in flight any more. After a
+     * finalization, the first close writes one last heartbeat (on this thread, the pulse's own having
+     * ended) with the finalization's last progress, which a queued write may have missed: a stop that
+     * sees the terminal manifest reports the totals from it.
+     */
     @Override
     public void close() {
         scheduler.shutdownNow();
@@ -74,6 +80,9 @@ final class HeartbeatPulse implements AutoCloseable {
             scheduler.awaitTermination(VideoLimits.HEARTBEAT_INTERVAL_MILLIS * 2, TimeUnit.MILLISECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        }
+        if (finalizing.get() != null && !closed.getAndSet(true) && scheduler.isTerminated()) {
+            beat.run();
         }
     }
 }

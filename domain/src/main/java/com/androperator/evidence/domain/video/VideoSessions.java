@@ -117,6 +117,8 @@ public final class VideoSessions {
                 return unresolved.get();
             }
             if (current.isTerminal()) {
+                // The worker's last heartbeat holds the finalization's totals: the listener hears them once.
+                progress.waiting(current.status().wire(), workerProgress(latest));
                 return settled(latest, current, deadline);
             }
             lost = lostWorker(latest);
@@ -161,9 +163,17 @@ public final class VideoSessions {
         if (found.manifest().status() != com.androperator.evidence.contracts.BundleStatus.FINALIZING) {
             return Optional.empty();
         }
+        return lastHeartbeat(found).map(beat -> beat.finalizing().later(sinceMillis(beat.at())));
+    }
+
+    /** The finalization progress in the session worker's last heartbeat as written, whatever the manifest says. */
+    private Optional<FinalizationProgress> workerProgress(Session found) {
+        return lastHeartbeat(found).map(Heartbeat::finalizing);
+    }
+
+    private Optional<Heartbeat> lastHeartbeat(Session found) {
         return ports.sessions().readHeartbeat(found.bundle().directory())
-                .filter(beat -> beat.finalizing() != null && beat.nonce().equals(found.session().nonce()))
-                .map(beat -> beat.finalizing().later(sinceMillis(beat.at())));
+                .filter(beat -> beat.finalizing() != null && beat.nonce().equals(found.session().nonce()));
     }
 
     private long sinceMillis(String at) {
