@@ -59,17 +59,59 @@ final class TerminalProgress implements VideoSessions.StopProgress, AutoCloseabl
         }
         lastKey = key;
         lastDrawn = now;
-        drawn = true;
-        err.print("\r" + line + "\u001B[K");
-        err.flush();
+        draw(line);
     }
 
     /** Ends the progress line, if one was drawn, so that whatever follows starts on a line of its own. */
     @Override
-    public void close() {
+    public synchronized void close() {
         if (err != null && drawn) {
             err.println();
             err.flush();
+            drawn = false;
         }
+    }
+
+    /**
+     * For an operation that reports no steps (a capture): from one second on, "WHAT: 2.5 s elapsed of
+     * its N s budget" redrawn twice a second on a terminal's stderr until closed. Nothing at all when
+     * stderr is not a terminal, or for an operation that ends within the first second (a refusal).
+     */
+    static Ticker elapsed(PrintStream err, String what, long budgetMs) {
+        if (!stderrIsTerminal()) {
+            return () -> { };
+        }
+        TerminalProgress line = new TerminalProgress(err);
+        long start = System.nanoTime();
+        java.util.concurrent.ScheduledExecutorService ticker = java.util.concurrent.Executors
+                .newSingleThreadScheduledExecutor(task -> {
+                    Thread thread = new Thread(task, "terminal-progress");
+                    thread.setDaemon(true);
+                    return thread;
+                });
+        ticker.scheduleAtFixedRate(() -> line.draw(what + ": " + FinalizationProgress.seconds(
+                (System.nanoTime() - start) / 1_000_000L) + " elapsed of its " + budgetMs / 1000 + " s budget"),
+                1000, REDRAW_NANOS / 1_000_000L, java.util.concurrent.TimeUnit.MILLISECONDS);
+        return () -> {
+            ticker.shutdownNow();
+            try {
+                ticker.awaitTermination(1, java.util.concurrent.TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            line.close();
+        };
+    }
+
+    /** A running elapsed-time line; closing it stops and ends the line. */
+    interface Ticker extends AutoCloseable {
+        @Override
+        void close();
+    }
+
+    private synchronized void draw(String text) {
+        drawn = true;
+        err.print("\r" + text + "\u001B[K");
+        err.flush();
     }
 }

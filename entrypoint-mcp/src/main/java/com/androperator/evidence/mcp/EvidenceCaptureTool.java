@@ -6,6 +6,7 @@ import com.androperator.evidence.api.EvidenceCapture;
 import com.androperator.evidence.domain.capture.CaptureOutcome;
 import com.androperator.evidence.domain.policy.CaptureRequestValidation;
 import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
+import io.modelcontextprotocol.server.McpSyncServerExchange;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 import io.modelcontextprotocol.spec.McpSchema.Tool;
 import java.util.LinkedHashMap;
@@ -34,11 +35,16 @@ final class EvidenceCaptureTool {
     SyncToolSpecification specification() {
         return SyncToolSpecification.builder()
                 .tool(tool())
-                .callHandler((exchange, request) -> call(request.arguments()))
+                .callHandler((exchange, request) -> call(request.arguments(), exchange, request.meta()))
                 .build();
     }
 
     CallToolResult call(Map<String, Object> arguments) {
+        return call(arguments, null, null);
+    }
+
+    /** With a progressToken in {@code meta}, the client hears the time pass against the budget (ElapsedProgressNotifications). */
+    CallToolResult call(Map<String, Object> arguments, McpSyncServerExchange exchange, Map<String, Object> meta) {
         ToolArguments given = ToolArguments.of(NAME, arguments, ACCEPTED);
         CaptureOptions options = new CaptureOptions(null, target.device(given.text("deviceId")),
                 target.operator(given.text("operatorPackage")),
@@ -48,8 +54,12 @@ final class EvidenceCaptureTool {
         }
         // Each capture gets its own cancellation, which a server shutdown cancels (InFlightCaptures).
         try (InFlightCaptures.Call call = inFlight.begin()) {
-            CaptureOutcome outcome = EvidenceCapture.captureEvidence(options,
-                    dependencies.toBuilder().cancellation(call.cancellation()).build());
+            CaptureOutcome outcome;
+            try (ElapsedProgressNotifications progress = ElapsedProgressNotifications.start(exchange, meta, "capturing",
+                    options.timeoutMs() == null ? CaptureRequestValidation.DEFAULT_TIMEOUT_MS : options.timeoutMs())) {
+                outcome = EvidenceCapture.captureEvidence(options,
+                        dependencies.toBuilder().cancellation(call.cancellation()).build());
+            }
             CallToolResult result = ToolResults.of(outcome.toResult(), outcome.succeeded());
             call.returned(outcome.toResult().evidenceId());
             return result;

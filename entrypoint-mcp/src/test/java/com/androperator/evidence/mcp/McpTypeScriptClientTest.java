@@ -7,6 +7,7 @@ import com.androperator.evidence.conformance.Conformance;
 import com.androperator.evidence.contracts.ContractJson;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.contracts.Manifest;
+import com.androperator.evidence.simulator.profile.OperatorBehavior;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -160,6 +161,36 @@ class McpTypeScriptClientTest {
 
         assertThat(status).containsEntry("code", ErrorCodes.EVIDENCE_SESSION_NOT_FOUND).doesNotContainKey("manifestPath");
         assertThat((String) status.get("message")).contains(evidenceId, "still capture").doesNotContain(root.toString());
+    }
+
+    @Test
+    void aCaptureWithAProgressTokenHearsTheTimePassAgainstItsBudget() throws Exception {
+        // A silent Operator: the hierarchy waits out the whole 3 s budget.
+        lab.phone(profile -> profile.toBuilder().operator(op -> op.withBehavior(OperatorBehavior.SILENT)).build());
+        Map<String, Object> step = step("capture", "evidence_capture", Map.of("deviceId", lab.serial(),
+                "operatorPackage", PhoneLab.OPERATOR, "timeoutMs", 3000));
+        step.put("progress", true);
+        Map<String, Object> outcome;
+        try {
+            outcome = list(run(List.of(step)).get("steps")).get(0);
+        } finally {
+            lab.reset();
+        }
+
+        assertThat(outcome.get("validated")).as("%s", outcome.get("error")).isEqualTo(true);
+        assertThat(map(outcome.get("structuredContent"))).containsEntry("status", "partial");
+        List<Map<String, Object>> progress = list(outcome.get("progress"));
+        assertThat(progress).as("one a second while the 3 s budget runs").isNotEmpty();
+        for (int i = 0; i < progress.size(); i++) {
+            Map<String, Object> notification = progress.get(i);
+            double value = ((Number) notification.get("progress")).doubleValue();
+            assertThat(notification.get("total")).isEqualTo(3000);
+            assertThat(value).isLessThan(3000);
+            if (i > 0) {
+                assertThat(value).isGreaterThan(((Number) progress.get(i - 1).get("progress")).doubleValue());
+            }
+            assertThat((String) notification.get("message")).matches("capturing: [0-9.]+ s elapsed of its 3 s budget");
+        }
     }
 
     private static Map<String, Object> run(List<Map<String, Object>> steps) throws IOException, InterruptedException {

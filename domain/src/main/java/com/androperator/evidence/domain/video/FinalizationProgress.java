@@ -84,7 +84,7 @@ public record FinalizationProgress(String phase, String startedAt, long elapsedM
         return text.toString();
     }
 
-    static String seconds(long millis) {
+    public static String seconds(long millis) {
         return String.format(java.util.Locale.ROOT, "%.1f s", millis / 1000.0);
     }
 }
