@@ -98,17 +98,7 @@ final class CliProcess {
         try {
             Path out = Files.createTempFile(scratch, "cli-out-", ".txt");
             Path err = Files.createTempFile(scratch, "cli-err-", ".txt");
-            Process process = builder(command, out, err).start();
-            if (!process.waitFor(HANG_LIMIT_SECONDS, TimeUnit.SECONDS)) {
-                process.destroyForcibly().waitFor();
-                throw new IllegalStateException("androperator " + String.join(" ", args) + " hung; stderr: "
-                        + Files.readString(err));
-            }
-            Run run = new Run(process.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
-                    Files.readString(err, StandardCharsets.UTF_8));
-            Files.delete(out);
-            Files.delete(err);
-            return run;
+            return finished(builder(command, out, err).start(), out, err, args);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (InterruptedException e) {
@@ -135,15 +125,8 @@ final class CliProcess {
             Files.writeString(line, text.toString());
             Process process = builder(List.of("/usr/bin/script", "-q", "-e", "-c", "/bin/bash " + line, terminal.toString()))
                     .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD).start();
-            if (!process.waitFor(HANG_LIMIT_SECONDS, TimeUnit.SECONDS)) {
-                process.destroyForcibly().waitFor();
-                throw new IllegalStateException("androperator " + String.join(" ", args) + " hung on a terminal");
-            }
-            Run run = new Run(process.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
-                    Files.readString(terminal, StandardCharsets.UTF_8));
-            for (Path path : List.of(out, terminal, line)) {
-                Files.delete(path);
-            }
+            Run run = finished(process, out, terminal, args);
+            Files.delete(line);
             return run;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -151,6 +134,21 @@ final class CliProcess {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);
         }
+    }
+
+    /** Waits for the child (within the hang limit), then reads and removes the files its stdout and stderr went to. */
+    private static Run finished(Process process, Path out, Path err, String... args)
+            throws IOException, InterruptedException {
+        if (!process.waitFor(HANG_LIMIT_SECONDS, TimeUnit.SECONDS)) {
+            process.destroyForcibly().waitFor();
+            throw new IllegalStateException("androperator " + String.join(" ", args) + " hung; stderr: "
+                    + Files.readString(err));
+        }
+        Run run = new Run(process.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
+                Files.readString(err, StandardCharsets.UTF_8));
+        Files.delete(out);
+        Files.delete(err);
+        return run;
     }
 
     /**

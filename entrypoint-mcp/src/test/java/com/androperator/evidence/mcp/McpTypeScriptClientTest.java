@@ -1,5 +1,7 @@
 package com.androperator.evidence.mcp;
 
+import static com.androperator.evidence.mcp.TypeScriptMcpClient.list;
+import static com.androperator.evidence.mcp.TypeScriptMcpClient.map;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.androperator.evidence.api.testing.PhoneLab;
@@ -203,21 +205,7 @@ class McpTypeScriptClientTest {
     }
 
     private static Map<String, Object> step(String name, String tool, Map<String, Object> arguments) {
-        Map<String, Object> step = new LinkedHashMap<>();
-        step.put("name", name);
-        step.put("tool", tool);
-        step.put("arguments", arguments);
-        return step;
-    }
-
-    @SuppressWarnings("unchecked")
-    private static Map<String, Object> map(Object value) {
-        return (Map<String, Object>) value;
-    }
-
-    @SuppressWarnings("unchecked")
-    private static List<Map<String, Object>> list(Object value) {
-        return (List<Map<String, Object>>) value;
+        return TypeScriptMcpClient.step(name, tool, arguments, false);
     }
 
     @SuppressWarnings("unchecked")

@@ -1,5 +1,8 @@
 package com.androperator.evidence.mcp;
 
+import static com.androperator.evidence.mcp.TypeScriptMcpClient.list;
+import static com.androperator.evidence.mcp.TypeScriptMcpClient.map;
+import static com.androperator.evidence.mcp.TypeScriptMcpClient.step;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.androperator.evidence.api.testing.PhoneLab;
@@ -10,7 +13,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
@@ -94,24 +96,5 @@ class McpVideoProgressTest {
         assertThat(map(outcomes.get(1).get("structuredContent"))).containsEntry("status", "complete")
                 .doesNotContainKey("details");
         Conformance.assertConforms(root.resolve("bundles").resolve(sessionId));
-    }
-
-    private static Map<String, Object> step(String name, String tool, Map<String, Object> arguments, boolean progress) {
-        Map<String, Object> step = new LinkedHashMap<>();
-        step.put("name", name);
-        step.put("tool", tool);
-        step.put("arguments", arguments);
-        step.put("progress", progress);
-        return step;
-    }
-
-    @SuppressWarnings("unchecked")
-    private static Map<String, Object> map(Object value) {
-        return (Map<String, Object>) value;
-    }
-
-    @SuppressWarnings("unchecked")
-    private static List<Map<String, Object>> list(Object value) {
-        return (List<Map<String, Object>>) value;
     }
 }

@@ -104,6 +104,28 @@ final class TypeScriptMcpClient {
         return parsed;
     }
 
+    /** One call of the client: {@code name} labels its outcome (and lets later steps use "${name.field}"). */
+    static Map<String, Object> step(String name, String tool, Map<String, Object> arguments, boolean progress) {
+        Map<String, Object> step = new LinkedHashMap<>();
+        step.put("name", name);
+        step.put("tool", tool);
+        step.put("arguments", arguments);
+        step.put("progress", progress);
+        return step;
+    }
+
+    /** A JSON object of the report. */
+    @SuppressWarnings("unchecked")
+    static Map<String, Object> map(Object value) {
+        return (Map<String, Object>) value;
+    }
+
+    /** A JSON array of objects of the report. */
+    @SuppressWarnings("unchecked")
+    static List<Map<String, Object>> list(Object value) {
+        return (List<Map<String, Object>>) value;
+    }
+
     private static Path executable(String name) {
         List<String> directories = new ArrayList<>(List.of(
                 Optional.ofNullable(System.getenv("PATH")).orElse("").split(File.pathSeparator)));
