@@ -113,6 +113,10 @@ final class CliProcess {
      * stderr is that record (with script's own first and last lines and the terminal's CR LF).
      */
     Run runWithTerminalStderr(String... args) {
+        if (!Files.isExecutable(Path.of("/usr/bin/script"))) {
+            throw new AssertionError("the terminal tests need util-linux script at /usr/bin/script "
+                    + "(Debian: apt-get install -y bsdutils)");
+        }
         try {
             Path out = Files.createTempFile(scratch, "cli-out-", ".txt");
             Path terminal = Files.createTempFile(scratch, "cli-tty-", ".txt");

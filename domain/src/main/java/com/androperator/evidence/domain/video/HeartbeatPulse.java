@@ -13,11 +13,11 @@ final class HeartbeatPulse implements AutoCloseable {
     static final String THREAD_NAME = "video-heartbeat";
 
     private final ScheduledExecutorService scheduler;
-    private final AtomicReference<FinalizationProgress> finalizing;
+    private final AtomicReference<FinalizationMeter> finalizing;
     private final Runnable beat;
     private final java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
 
-    private HeartbeatPulse(ScheduledExecutorService scheduler, AtomicReference<FinalizationProgress> finalizing,
+    private HeartbeatPulse(ScheduledExecutorService scheduler, AtomicReference<FinalizationMeter> finalizing,
                            Runnable beat) {
         this.scheduler = scheduler;
         this.finalizing = finalizing;
@@ -34,21 +34,31 @@ final class HeartbeatPulse implements AutoCloseable {
      */
     static HeartbeatPulse start(SessionStore sessions, Path bundleDir, String nonce, WorkerIdentity self, WallClock clock,
                                 ScheduledExecutorService scheduler) {
-        AtomicReference<FinalizationProgress> finalizing = new AtomicReference<>();
-        Runnable beat = () -> sessions.writeHeartbeat(bundleDir,
-                new Heartbeat(nonce, self.pid(), self.startInstant(), clock.now().toString(), finalizing.get()));
+        AtomicReference<FinalizationMeter> finalizing = new AtomicReference<>();
+        Runnable beat = () -> {
+            String at = clock.now().toString();
+            FinalizationMeter meter = finalizing.get();
+            // The progress as of this beat's time, so that a reader ages it from "at" correctly.
+            sessions.writeHeartbeat(bundleDir, new Heartbeat(nonce, self.pid(), self.startInstant(), at,
+                    meter == null ? null : meter.snapshot()));
+        };
         beat.run();
         scheduler.scheduleAtFixedRate(beat, VideoLimits.HEARTBEAT_INTERVAL_MILLIS, VideoLimits.HEARTBEAT_INTERVAL_MILLIS,
                 TimeUnit.MILLISECONDS);
         return new HeartbeatPulse(scheduler, finalizing, beat);
     }
 
+    /** From now on every heartbeat carries {@code meter}'s progress as of its writing; one is written at once. */
+    void finalizing(FinalizationMeter meter) {
+        finalizing.set(meter);
+        beatNow();
+    }
+
     /**
-     * From now on every heartbeat carries {@code progress}, and one is written at once, on the
-     * pulse's own thread (so heartbeat writes never overlap); after {@link #close()} it is ignored.
+     * Writes a heartbeat now, on the pulse's own thread (so heartbeat writes never overlap), as when
+     * the finalization takes a step; after {@link #close()} it is ignored.
      */
-    void finalizing(FinalizationProgress progress) {
-        finalizing.set(progress);
+    void beatNow() {
         try {
             scheduler.execute(beat);
         } catch (RejectedExecutionException closed) {

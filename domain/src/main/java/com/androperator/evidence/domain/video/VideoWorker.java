@@ -202,8 +202,9 @@ public final class VideoWorker {
 
         Instant finalizationStarted = ports.wallClock().now();
         long finalizationNanos = ports.monotonicClock().nanoTime();
-        FinalizationMeter meter = new FinalizationMeter(ports.monotonicClock(), finalizationStarted, heartbeat::finalizing);
-        heartbeat.finalizing(meter.snapshot());
+        FinalizationMeter meter = new FinalizationMeter(ports.monotonicClock(), finalizationStarted,
+                step -> heartbeat.beatNow());
+        heartbeat.finalizing(meter);
         FinalizedMedia media = finalization.finalizeSource(bundle, session.requestedSize(), recordingStarted,
                 hostDurationMs, meter);
         meter.persisting();
