@@ -79,8 +79,6 @@ public final class ErrorCodes {
     // Operator generations (reference-compat.md §3): the variant check and the legacy marker.
     /** The other variant of the selected Operator package (with or without {@code .dev}) is installed instead. */
     public static final String OPERATOR_VARIANT_MISMATCH = "OPERATOR_VARIANT_MISMATCH";
-    /** The device's shell could not answer the package query, so whether the Operator is installed is unknown. */
-    public static final String DEVICE_SHELL_UNAVAILABLE = "DEVICE_SHELL_UNAVAILABLE";
     /** The Operator logged its hierarchy only under the untagged legacy marker: too old to tie it to a command. */
     public static final String VERSION_INCOMPATIBLE = "VERSION_INCOMPATIBLE";
 

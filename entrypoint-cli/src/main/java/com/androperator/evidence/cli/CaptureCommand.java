@@ -6,6 +6,7 @@ import com.androperator.evidence.api.EvidenceCapture;
 import com.androperator.evidence.domain.budget.Cancellation;
 import com.androperator.evidence.domain.capture.CaptureOutcome;
 import com.androperator.evidence.domain.policy.StandardSelection;
+import com.androperator.evidence.domain.policy.CaptureRequestValidation;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -78,8 +79,12 @@ final class CaptureCommand implements Callable<Integer> {
         try (Interruption interruption = Interruption.install(io.err(),
                 "cancelling device work; the bundle keeps what was captured and its manifest is finalized",
                 cancellation::cancel)) {
-            CaptureOutcome outcome = EvidenceCapture.captureEvidence(options,
-                    dependencies.toBuilder().cancellation(cancellation).build());
+            CaptureOutcome outcome;
+            // A terminal on stderr sees the time pass against the budget; stdout gets only the result.
+            try (TerminalProgress.Ticker progress = TerminalProgress.elapsed(io.err(), "capturing",
+                    timeoutMs == null ? CaptureRequestValidation.DEFAULT_TIMEOUT_MS : timeoutMs)) {
+                outcome = EvidenceCapture.captureEvidence(options, dependencies.toBuilder().cancellation(cancellation).build());
+            }
             ResultPrinter.print(outcome.toResult(), pretty, io.out());
             return interruption.exitStatus(outcome.succeeded() ? 0 : 1);
         }

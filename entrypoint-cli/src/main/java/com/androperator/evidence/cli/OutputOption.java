@@ -15,7 +15,8 @@ final class OutputOption {
     static final String OPTION = "--output";
 
     @Option(names = OPTION, paramLabel = "<json|pretty>", defaultValue = "json",
-            description = "Result formatting: json (one line) or pretty. Default: ${DEFAULT-VALUE}.")
+            description = "Result formatting: json (one line, for scripts) or pretty (text for people: the status of each "
+                    + "component, the errors one per line). Default: ${DEFAULT-VALUE}.")
     String output;
 
     /** Pretty only when asked for exactly; a refused value prints as one JSON line. */

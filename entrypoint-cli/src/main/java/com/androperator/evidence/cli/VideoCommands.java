@@ -174,9 +174,12 @@ final class VideoCommands {
             super(video, io);
         }
 
+        /** While it waits, a terminal on stderr shows the finalization's progress (TerminalProgress). */
         @Override
         VideoOutcome run(SessionRef session) {
-            return video.stop(session);
+            try (TerminalProgress progress = TerminalProgress.forStderr(io.err())) {
+                return video.stop(session, progress);
+            }
         }
     }
 

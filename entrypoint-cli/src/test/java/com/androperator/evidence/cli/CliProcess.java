@@ -98,16 +98,39 @@ final class CliProcess {
         try {
             Path out = Files.createTempFile(scratch, "cli-out-", ".txt");
             Path err = Files.createTempFile(scratch, "cli-err-", ".txt");
-            Process process = builder(command, out, err).start();
-            if (!process.waitFor(HANG_LIMIT_SECONDS, TimeUnit.SECONDS)) {
-                process.destroyForcibly().waitFor();
-                throw new IllegalStateException("androperator " + String.join(" ", args) + " hung; stderr: "
-                        + Files.readString(err));
+            return finished(builder(command, out, err).start(), out, err, args);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /**
+     * Runs the child with its stderr on a pseudo-terminal, as in an interactive shell, and its stdout
+     * in a file: util-linux {@code script} makes the terminal and records what reaches it. The Run's
+     * stderr is that record (with script's own first and last lines and the terminal's CR LF).
+     */
+    Run runWithTerminalStderr(String... args) {
+        if (!Files.isExecutable(Path.of("/usr/bin/script"))) {
+            throw new AssertionError("the terminal tests need util-linux script at /usr/bin/script "
+                    + "(Debian: apt-get install -y bsdutils)");
+        }
+        try {
+            Path out = Files.createTempFile(scratch, "cli-out-", ".txt");
+            Path terminal = Files.createTempFile(scratch, "cli-tty-", ".txt");
+            Path line = Files.createTempFile(scratch, "cli-command-", ".sh");
+            StringBuilder text = new StringBuilder("exec");
+            for (String word : command(args)) {
+                text.append(" '").append(word.replace("'", "'\\''")).append('\'');
             }
-            Run run = new Run(process.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
-                    Files.readString(err, StandardCharsets.UTF_8));
-            Files.delete(out);
-            Files.delete(err);
+            text.append(" >'").append(out).append("'\n");
+            Files.writeString(line, text.toString());
+            Process process = builder(List.of("/usr/bin/script", "-q", "-e", "-c", "/bin/bash " + line, terminal.toString()))
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+            Run run = finished(process, out, terminal, args);
+            Files.delete(line);
             return run;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -115,6 +138,21 @@ final class CliProcess {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);
         }
+    }
+
+    /** Waits for the child (within the hang limit), then reads and removes the files its stdout and stderr went to. */
+    private static Run finished(Process process, Path out, Path err, String... args)
+            throws IOException, InterruptedException {
+        if (!process.waitFor(HANG_LIMIT_SECONDS, TimeUnit.SECONDS)) {
+            process.destroyForcibly().waitFor();
+            throw new IllegalStateException("androperator " + String.join(" ", args) + " hung; stderr: "
+                    + Files.readString(err));
+        }
+        Run run = new Run(process.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
+                Files.readString(err, StandardCharsets.UTF_8));
+        Files.delete(out);
+        Files.delete(err);
+        return run;
     }
 
     /**

@@ -5,7 +5,9 @@ import com.androperator.evidence.api.CaptureOptions;
 import com.androperator.evidence.api.EvidenceCapture;
 import com.androperator.evidence.domain.capture.CaptureOutcome;
 import com.androperator.evidence.domain.policy.StandardSelection;
+import com.androperator.evidence.domain.policy.CaptureRequestValidation;
 import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
+import io.modelcontextprotocol.server.McpSyncServerExchange;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 import io.modelcontextprotocol.spec.McpSchema.Tool;
 import java.util.LinkedHashMap;
@@ -34,11 +36,16 @@ final class EvidenceCaptureTool {
     SyncToolSpecification specification() {
         return SyncToolSpecification.builder()
                 .tool(tool())
-                .callHandler((exchange, request) -> call(request.arguments()))
+                .callHandler((exchange, request) -> call(request.arguments(), exchange, request.meta()))
                 .build();
     }
 
     CallToolResult call(Map<String, Object> arguments) {
+        return call(arguments, null, null);
+    }
+
+    /** With a progressToken in {@code meta}, the client hears the time pass against the budget (ElapsedProgressNotifications). */
+    CallToolResult call(Map<String, Object> arguments, McpSyncServerExchange exchange, Map<String, Object> meta) {
         ToolArguments given = ToolArguments.of(NAME, arguments, ACCEPTED);
         SessionTarget.Defaults defaults = target.current();
         CaptureOptions options = new CaptureOptions(null, defaults.device(given.text("deviceId")),
@@ -49,8 +56,12 @@ final class EvidenceCaptureTool {
         }
         // Each capture gets its own cancellation, which a server shutdown cancels (InFlightCaptures).
         try (InFlightCaptures.Call call = inFlight.begin()) {
-            CaptureOutcome outcome = EvidenceCapture.captureEvidence(options,
-                    dependencies.toBuilder().cancellation(call.cancellation()).build());
+            CaptureOutcome outcome;
+            try (ElapsedProgressNotifications progress = ElapsedProgressNotifications.start(exchange, meta, "capturing",
+                    options.timeoutMs() == null ? CaptureRequestValidation.DEFAULT_TIMEOUT_MS : options.timeoutMs())) {
+                outcome = EvidenceCapture.captureEvidence(options,
+                        dependencies.toBuilder().cancellation(call.cancellation()).build());
+            }
             CallToolResult result = ToolResults.of(outcome.toResult(), outcome.succeeded());
             call.returned(outcome.toResult().evidenceId());
             return result;
@@ -59,17 +70,18 @@ final class EvidenceCaptureTool {
 
     static Tool tool() {
         Map<String, Object> properties = new LinkedHashMap<>();
-        properties.put("deviceId", ToolSchemas.property("string", "adb serial of the device. Default: the session's "
-                + "(configure), else the server's ANDROID_SERIAL, else the one attached device; required when several "
-                + "devices are connected and none of those names one."));
-        properties.put("operatorPackage", ToolSchemas.property("string", "Package of the installed Operator app, e.g. "
-                + "com.androperator.operator.dev, used exactly as given (never switched automatically). Default: the "
-                + "session's (configure), else the server's ANDROPERATOR_OPERATOR_PACKAGE, else "
-                + StandardSelection.DEFAULT_OPERATOR_PACKAGE + "."));
-        properties.put("timeoutMs", ToolSchemas.property("integer", "Overall device-work budget in milliseconds. "
-                + "Default: the session's (configure), else 30000.", "minimum", 1000, "maximum", 120000));
-        properties.put("label", ToolSchemas.property("string", "Optional label recorded in the manifest.", "maxLength", 2048));
-        properties.put("context", ToolSchemas.property("object", ToolSchemas.CONTEXT_DESCRIPTION));
+        properties.put("deviceId", ToolSchemas.deviceId("Default: the session's (configure), else the server's "
+                + "ANDROID_SERIAL, else the one attached device; required when several devices are connected and none "
+                + "of those names one."));
+        properties.put("operatorPackage", ToolSchemas.operatorPackage("Default: the session's (configure), else the "
+                + "server's ANDROPERATOR_OPERATOR_PACKAGE, else " + StandardSelection.DEFAULT_OPERATOR_PACKAGE + "."));
+        properties.put("timeoutMs", ToolSchemas.property("integer", "Overall device-work budget in milliseconds, an "
+                        + "integer from " + CaptureRequestValidation.MIN_TIMEOUT_MS + " to "
+                        + CaptureRequestValidation.MAX_TIMEOUT_MS + ". Default: the session's (configure), else "
+                        + CaptureRequestValidation.DEFAULT_TIMEOUT_MS + ".", "minimum", CaptureRequestValidation.MIN_TIMEOUT_MS,
+                "maximum", CaptureRequestValidation.MAX_TIMEOUT_MS));
+        properties.put("label", ToolSchemas.label());
+        properties.put("context", ToolSchemas.context());
         return Tool.builder()
                 .name(NAME)
                 .title("Capture evidence")
@@ -79,6 +91,7 @@ final class EvidenceCaptureTool {
                         + "outcome, never retries an action and never changes the caller's verdict in context. "
                         + "Partial and failed captures return isError with the manifestPath of what was kept.")
                 .inputSchema(ToolSchemas.object(properties, List.of()))
+                .outputSchema(ToolOutputSchema.result())
                 .annotations(ToolSchemas.annotations("Capture evidence", false))
                 .build();
     }

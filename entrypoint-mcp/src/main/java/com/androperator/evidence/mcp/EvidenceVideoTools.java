@@ -6,11 +6,16 @@ import com.androperator.evidence.api.video.VideoOutcome;
 import com.androperator.evidence.api.video.VideoStartRequest;
 import com.androperator.evidence.contracts.CommandResult;
 import com.androperator.evidence.contracts.ErrorCodes;
+import com.androperator.evidence.domain.video.VideoLimits;
+import com.androperator.evidence.domain.video.VideoSessions;
 import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
+import io.modelcontextprotocol.server.McpSyncServerExchange;
+import io.modelcontextprotocol.spec.McpSchema.CallToolRequest;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 import io.modelcontextprotocol.spec.McpSchema.Tool;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 
 /**
@@ -44,7 +49,17 @@ final class EvidenceVideoTools {
                 specification(sessionTool(STOP, "Stop video recording",
                         "Stop a managed video session by its sessionId and wait up to 15 s for verified finalization. "
                                 + "isError unless complete; a pending stop (COMMAND_TIMEOUT) can be polled with "
-                                + STATUS + " or repeated."), arguments -> session(STOP, arguments, video::stop)));
+                                + STATUS + " or repeated. Send a progressToken to get progress notifications (frames "
+                                + "decoded and encoded, time elapsed, an estimate) while it waits."),
+                        (exchange, request) -> {
+                            VideoSessions.StopProgress progress = StopProgressNotifications.of(exchange, request.meta());
+                            CallToolResult stopped = session(STOP, request.arguments(), ref -> video.stop(ref, progress));
+                            if (progress instanceof StopProgressNotifications notifications
+                                    && stopped.structuredContent() instanceof Map<?, ?> result) {
+                                notifications.ended(String.valueOf(result.get("status")));
+                            }
+                            return stopped;
+                        }));
     }
 
     CallToolResult start(Map<String, Object> arguments) {
@@ -75,11 +90,34 @@ final class EvidenceVideoTools {
                     + " requires sessionId: pass the sessionId that " + START + " returned.",
                     Map.of("option", "sessionId"), null), false);
         }
-        return result(operation.apply(new SessionRef.SessionId(sessionId)));
+        VideoOutcome outcome = operation.apply(new SessionRef.SessionId(sessionId));
+        return ToolResults.of(withoutRootPath(inToolWords(outcome.result()), sessionId), !outcome.isError());
     }
 
     private static CallToolResult result(VideoOutcome outcome) {
         return ToolResults.of(inToolWords(outcome.result()), !outcome.isError());
+    }
+
+    /**
+     * An unknown sessionId, told without the path it was looked up at: the client named a session,
+     * not a directory, and the server's evidence root is none of its business (the core's message
+     * names the manifest path, as the CLI's caller gave it).
+     */
+    static CommandResult withoutRootPath(CommandResult result, String sessionId) {
+        if (!ErrorCodes.EVIDENCE_SESSION_NOT_FOUND.equals(result.code()) || result.message() == null
+                || result.message().contains("is not a session id")) {
+            return result;
+        }
+        String message = result.message();
+        String why = message.contains("does not exist") ? "there is no bundle with that name"
+                : message.contains("manifest cannot be read") ? "its bundle's manifest.json cannot be read"
+                : message.contains("still capture") ? "that bundle is a still capture, not a video session"
+                : "that bundle is not a valid video session (its session.json is missing, unreadable or names another "
+                        + "bundle)";
+        return new CommandResult(result.ok(), result.status(), null, result.evidenceId(), result.sessionId(),
+                result.code(), "No video session with sessionId \"" + sessionId + "\" under this server's evidence "
+                        + "root: " + why + ". Pass a sessionId that " + START + " of a server with the same "
+                        + "ANDROPERATOR_EVIDENCE_DIR returned.", null, null);
     }
 
     /**
@@ -98,24 +136,28 @@ final class EvidenceVideoTools {
     }
 
     private static SyncToolSpecification specification(Tool tool, Function<Map<String, Object>, CallToolResult> handler) {
-        return SyncToolSpecification.builder().tool(tool)
-                .callHandler((exchange, request) -> handler.apply(request.arguments())).build();
+        return specification(tool, (exchange, request) -> handler.apply(request.arguments()));
+    }
+
+    private static SyncToolSpecification specification(Tool tool,
+            BiFunction<McpSyncServerExchange, CallToolRequest, CallToolResult> handler) {
+        return SyncToolSpecification.builder().tool(tool).callHandler(handler).build();
     }
 
     private static Tool startTool() {
         Map<String, Object> properties = new java.util.LinkedHashMap<>();
-        properties.put("durationSeconds", ToolSchemas.property("integer", "Recording length in seconds.",
-                "minimum", 1, "maximum", 180));
-        properties.put("size", ToolSchemas.property("string", "WIDTHxHEIGHT, positive even numbers within 1% of the "
-                + "display's aspect ratio. Default: the display scaled to a longest edge of 1280.",
-                "pattern", "^[0-9]+x[0-9]+$"));
-        properties.put("label", ToolSchemas.property("string", "Optional label recorded in the manifest.",
-                "maxLength", 2048));
-        properties.put("context", ToolSchemas.property("object", ToolSchemas.CONTEXT_DESCRIPTION));
-        properties.put("deviceId", ToolSchemas.property("string", "adb serial of the device; may come from the "
-                + "session's configured target."));
-        properties.put("operatorPackage", ToolSchemas.property("string", "Package of the installed Operator app, "
-                + "used exactly as given; may come from the session's configured target."));
+        properties.put("durationSeconds", ToolSchemas.property("integer", "Recording length in seconds, an integer "
+                + "from " + VideoLimits.MIN_DURATION_SECONDS + " to " + VideoLimits.MAX_DURATION_SECONDS + ".",
+                "minimum", VideoLimits.MIN_DURATION_SECONDS, "maximum", VideoLimits.MAX_DURATION_SECONDS));
+        properties.put("size", ToolSchemas.property("string", "WIDTHxHEIGHT, positive even numbers of at most 5 digits "
+                + "within 1% of the display's aspect ratio, e.g. 576x1280. Default: the display scaled to a longest edge "
+                + "of " + VideoLimits.DEFAULT_LONGEST_EDGE + ".", "pattern", "^[0-9]{1,5}x[0-9]{1,5}$"));
+        properties.put("label", ToolSchemas.label());
+        properties.put("context", ToolSchemas.context());
+        properties.put("deviceId", ToolSchemas.deviceId("Required (video always names its device) unless the server "
+                + "was started with --device."));
+        properties.put("operatorPackage", ToolSchemas.operatorPackage("Optional: video records through scrcpy; when "
+                + "given it is recorded with the session."));
         return Tool.builder()
                 .name(START)
                 .title("Start video recording")
@@ -123,6 +165,7 @@ final class EvidenceVideoTools {
                         + "server's evidence root and return its sessionId once the recorder is capturing. Stop it "
                         + "with " + STOP + "; the recording also ends after durationSeconds.")
                 .inputSchema(ToolSchemas.object(properties, List.of("durationSeconds")))
+                .outputSchema(ToolOutputSchema.result())
                 .annotations(ToolSchemas.annotations("Start video recording", false))
                 .build();
     }
@@ -133,7 +176,9 @@ final class EvidenceVideoTools {
                 .title(title)
                 .description(description)
                 .inputSchema(ToolSchemas.object(Map.of("sessionId", ToolSchemas.property("string",
-                        "The sessionId that " + START + " returned.")), List.of("sessionId")))
+                        "The sessionId that " + START + " returned (the name of its bundle directory under this "
+                                + "server's evidence root).")), List.of("sessionId")))
+                .outputSchema(ToolOutputSchema.result())
                 .annotations(ToolSchemas.annotations(title, name.equals(STATUS)))
                 .build();
     }

@@ -108,6 +108,7 @@ public final class Main {
                 .jsonMapper(JsonRpcLines.PROTOCOL_JSON)
                 .serverInfo(SERVER_NAME, AndroperatorVersion.current())
                 .capabilities(ServerCapabilities.builder().tools(false).build())
+                .instructions(ToolSchemas.INSTRUCTIONS)
                 // The tools check their own arguments so that every refusal is a documented result
                 // (EXECUTION_VALIDATION_FAILED with what to fix), not the SDK's generic schema error.
                 .validateToolInputs(false)

@@ -1,15 +1,52 @@
 package com.androperator.evidence.mcp;
 
+import com.androperator.evidence.contracts.Manifest;
+import com.androperator.evidence.domain.policy.CaptureRequestValidation;
 import io.modelcontextprotocol.spec.McpSchema.ToolAnnotations;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** Pieces of the tools' input schemas: closed objects, so clients see that nothing else is accepted. */
+/**
+ * Pieces of the tools' input schemas: closed objects, so clients see that nothing else is
+ * accepted, and each limit stated exactly as the server enforces it (the numbers come from the
+ * policies that enforce them). Where JSON Schema cannot say a limit the way it is enforced, the
+ * description says it: the label's limit counts UTF-16 code units, and {@code maxLength} counts
+ * code points, so a label of 1025 emoji (2050 units) would pass a {@code maxLength: 2048} and be
+ * refused; the context's limit is bytes of compact UTF-8 JSON, which no keyword measures.
+ */
 final class ToolSchemas {
-    static final String CONTEXT_DESCRIPTION = "Optional JSON object copied into the manifest unchanged (at most "
-            + "16 KiB), e.g. {\"commandId\":\"original-command\",\"originalVerdict\":\"failed\"}. Pass the object, "
-            + "not a JSON string.";
+    /** The server's instructions (MCP initialize result): what the tools do and what a client must know. */
+    static final String INSTRUCTIONS = "Androperator Evidence records what an Android phone shows, as local evidence "
+            + "bundles: evidence_capture takes a verified screenshot and the raw UI hierarchy; evidence_video_start, "
+            + "evidence_video_status and evidence_video_stop record managed screen video (scrcpy), verified frame by "
+            + "frame (ffmpeg). A bundle records observations only: it never asserts an app outcome, never retries an "
+            + "action and never changes a verdict you pass in context (copied into the manifest as given). "
+            + "Bundles stay on the machine that runs this server: each call makes a new directory "
+            + "<evidence root>/bundles/<id> (the root is the server's ANDROPERATOR_EVIDENCE_DIR, else "
+            + "~/.androperator/evidence) and returns manifestPath, a path on that machine; nothing is uploaded, and no "
+            + "tool takes a path or an output directory. Video sessions are named by the sessionId that "
+            + "evidence_video_start returns (the bundle's directory name): pass it to evidence_video_status and "
+            + "evidence_video_stop; it is found under this server's evidence root, so a server started with another "
+            + "root does not know it, and a session outlives this server process (its detached worker keeps recording "
+            + "and finalizing). evidence_video_stop waits up to 15 s for verified finalization; a pending stop "
+            + "(COMMAND_TIMEOUT) reports progress in details.progress and can be polled with evidence_video_status or "
+            + "repeated. Send a progressToken (in the request's _meta) to get progress notifications while a call runs: "
+            + "evidence_video_stop reports frames decoded and encoded, time elapsed and an estimate, evidence_capture "
+            + "the time elapsed against its budget. "
+            + "deviceId and operatorPackage may be omitted when the server was started with --device / "
+            + "--operator-package. Every result is a result-1 object (outputSchema): ok, status, manifestPath, "
+            + "evidenceId, sessionId, and for failures code, message (what to fix, in these tools' field names), "
+            + "details and hint; partial, failed, refused and pending results set isError and keep any manifestPath.";
+
+    static final String CONTEXT_DESCRIPTION = "Optional JSON object copied into the manifest unchanged, at most "
+            + CaptureRequestValidation.MAX_CONTEXT_UTF8_BYTES + " bytes (16 KiB) as compact UTF-8 JSON and nested at "
+            + "most " + CaptureRequestValidation.MAX_CONTEXT_DEPTH + " levels, every string well-formed Unicode, e.g. "
+            + "{\"commandId\":\"original-command\",\"originalVerdict\":\"failed\"}. Pass the object, not a JSON string.";
+
+    static final String LABEL_DESCRIPTION = "Optional label recorded in the manifest; empty is allowed. At most "
+            + Manifest.MAX_LABEL_UTF16_UNITS + " UTF-16 code units (a character outside the Basic Multilingual Plane, "
+            + "such as an emoji, counts as 2), and no unpaired surrogate.";
 
     private ToolSchemas() {
     }
@@ -30,6 +67,32 @@ final class ToolSchemas {
         Map<String, Object> property = property(type, description);
         property.put("type", List.of(type, "null"));
         return property;
+    }
+
+    /** {@code deviceId}: the serial rule of CaptureRequestValidation.deviceSerial; {@code when} says when it is needed. */
+    static Map<String, Object> deviceId(String when) {
+        return property("string", "adb serial of the device exactly as `adb devices` lists it: 1 to "
+                        + CaptureRequestValidation.MAX_SERIAL_LENGTH + " letters, digits and . _ : - [ ] %. " + when,
+                "pattern", "^[A-Za-z0-9._:\\-\\[\\]%]+$", "maxLength", CaptureRequestValidation.MAX_SERIAL_LENGTH);
+    }
+
+    /** {@code operatorPackage}: the package rule of CaptureRequestValidation.operatorPackage. */
+    static Map<String, Object> operatorPackage(String when) {
+        return property("string", "Package of the installed Operator app, e.g. com.androperator.operator.dev, used "
+                        + "exactly as given (never switched to another variant): at least two dot-separated segments, each "
+                        + "a letter then letters, digits or _, at most " + CaptureRequestValidation.MAX_PACKAGE_LENGTH
+                        + " characters. " + when,
+                "pattern", "^[A-Za-z][A-Za-z0-9_]*(\\.[A-Za-z][A-Za-z0-9_]*)+$",
+                "maxLength", CaptureRequestValidation.MAX_PACKAGE_LENGTH);
+    }
+
+    /** {@code label}: no maxLength, which would count code points (see the class comment). */
+    static Map<String, Object> label() {
+        return property("string", LABEL_DESCRIPTION);
+    }
+
+    static Map<String, Object> context() {
+        return property("object", CONTEXT_DESCRIPTION);
     }
 
     static Map<String, Object> object(Map<String, Object> properties, List<String> required) {

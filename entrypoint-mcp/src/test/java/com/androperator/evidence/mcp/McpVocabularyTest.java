@@ -24,6 +24,20 @@ class McpVocabularyTest {
     }
 
     @Test
+    void everyCodesMessageAndHintNameMcpFieldsButQuotedShellCommandsStayAsTheyAre() {
+        CommandResult cli = CommandResult.refused("DEVICE_NOT_FOUND", "No device matches --device emulator-5598.",
+                null, "pass --device <serial> with one of: emulator-5554, or a larger --timeout; then rerun "
+                        + "`androperator doctor --device emulator-5554`");
+
+        CommandResult mcp = McpVocabulary.translate(cli);
+
+        assertThat(mcp.message()).isEqualTo("No device matches deviceId emulator-5598.");
+        assertThat(mcp.hint()).isEqualTo("pass deviceId <serial> with one of: emulator-5554, or a larger timeoutMs; "
+                + "then rerun `androperator doctor --device emulator-5554`");
+        assertThat(McpVocabulary.inMcpWords("an unclosed `quote --device")).isEqualTo("an unclosed `quote --device");
+    }
+
+    @Test
     void otherResultsPassThroughUnchanged() {
         CommandResult exists = CommandResult.refused(ErrorCodes.EVIDENCE_OUTPUT_EXISTS, "--output-dir exists", null, null);
 

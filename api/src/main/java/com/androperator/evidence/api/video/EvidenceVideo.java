@@ -94,12 +94,21 @@ public final class EvidenceVideo {
 
     /** evidence video status / evidence_video_status / videoStatus. */
     public VideoOutcome status(SessionRef session) {
-        return new VideoOutcome(VideoOutcome.Operation.STATUS, resolve(session, true));
+        return new VideoOutcome(VideoOutcome.Operation.STATUS, resolve(session, null));
     }
 
     /** evidence video stop / evidence_video_stop / stopVideo. */
     public VideoOutcome stop(SessionRef session) {
-        return new VideoOutcome(VideoOutcome.Operation.STOP, resolve(session, false));
+        return stop(session, VideoSessions.StopProgress.NONE);
+    }
+
+    /**
+     * The same stop; while it waits, {@code progress} hears the session's status and, while it
+     * finalizes, the worker's progress (elapsed time, frames decoded and encoded, an estimate) on
+     * every poll, about ten times a second, on the calling thread.
+     */
+    public VideoOutcome stop(SessionRef session, VideoSessions.StopProgress progress) {
+        return new VideoOutcome(VideoOutcome.Operation.STOP, resolve(session, progress));
     }
 
     /** The advisory host.video.dependencies check; it installs nothing and does not need the device. */
@@ -117,7 +126,8 @@ public final class EvidenceVideo {
                 Map.of(), null)));
     }
 
-    private CommandResult resolve(SessionRef session, boolean status) {
+    /** Status when {@code stopProgress} is null, else stop reporting to it. */
+    private CommandResult resolve(SessionRef session, VideoSessions.StopProgress stopProgress) {
         VideoSessions sessions = new VideoSessions(new SessionPorts(new JsonSessionStore(), FileVideoBundle::new,
                 new HostProcessIdentity(), dependencies.wallClock(), dependencies.monotonicClock(), dependencies.ids(),
                 dependencies.pause()));
@@ -143,7 +153,8 @@ public final class EvidenceVideo {
             manifestPath = ((EvidenceRoots.Resolution.Resolved) resolution).bundlesRoot().resolve(sessionId)
                     .resolve(VideoSessions.MANIFEST);
         }
-        return status ? sessions.status(manifestPath, expected) : sessions.stop(manifestPath, expected);
+        return stopProgress == null ? sessions.status(manifestPath, expected)
+                : sessions.stop(manifestPath, expected, stopProgress);
     }
 
     private EvidenceRoots.Resolution resolveRoot() {

@@ -84,6 +84,13 @@ public final class VideoFinalization {
      */
     public FinalizedMedia finalizeSource(VideoBundleFiles bundle, VideoSize requestedSize,
                                          Instant recordingStartedAt, long recordingDurationMs) {
+        return finalizeSource(bundle, requestedSize, recordingStartedAt, recordingDurationMs,
+                FinalizationMeter.unobserved(monotonicClock));
+    }
+
+    /** The same, counting its work in {@code meter} as it goes (what status and a pending stop report). */
+    public FinalizedMedia finalizeSource(VideoBundleFiles bundle, VideoSize requestedSize,
+                                         Instant recordingStartedAt, long recordingDurationMs, FinalizationMeter meter) {
         List<BundleError> errors = new ArrayList<>();
         Stored sourceFile = bundle.describe(SOURCE_NAME);
         if (sourceFile instanceof Stored.Failed failed) {
@@ -134,11 +141,12 @@ public final class VideoFinalization {
         }
 
         List<FrameRun> runs = FrameRuns.of(frames);
+        meter.inspected(frames.size(), runs.size());
         int initialEdge = VideoSizing.longestEdge(requestedSize);
         List<Clip> clips = new ArrayList<>();
         for (FrameRun run : runs) {
             VideoSize target = run.index() == 1 ? requestedSize : VideoSizing.laterClip(run.size(), initialEdge);
-            Clip clip = encodeAndVerify(bundle, run, target, damage != null);
+            Clip clip = encodeAndVerify(bundle, run, target, damage != null, meter);
             if (clip.artifact().error() != null) {
                 errors.add(clip.artifact().error());
             }
@@ -175,7 +183,8 @@ public final class VideoFinalization {
     }
 
     /** {@code damagedSource}: a clip that verifies still keeps its .partial name, with an error saying why. */
-    private Clip encodeAndVerify(VideoBundleFiles bundle, FrameRun run, VideoSize target, boolean damagedSource) {
+    private Clip encodeAndVerify(VideoBundleFiles bundle, FrameRun run, VideoSize target, boolean damagedSource,
+                                 FinalizationMeter meter) {
         String partialName = FrameRuns.partialClipName(run.index());
         String finalName = FrameRuns.clipName(run.index());
         Instant started = wallClock.now();
@@ -184,11 +193,16 @@ public final class VideoFinalization {
                 bundle.directory().resolve(partialName));
         bundle.makePrivate(partialName);
         if (encoding instanceof Encoding.NotEncoded notEncoded) {
+            meter.verified(0);
             BundleError error = failures.of(notEncoded.failure(), VideoStage.FINALIZATION,
                     "Encoding clip " + run.index() + " failed", finalName);
             return new Clip(partialOrFailed(bundle, partialName, started, startNanos, null, error), null, false);
         }
+        meter.encoded(run.frameCount());
         ClipVerification verification = verifier.verify(bundle.directory().resolve(partialName), target, run.frameCount());
+        boolean decoded = verification instanceof ClipVerification.Verified
+                || verification instanceof ClipVerification.Rejected rejected && rejected.fullyDecoded();
+        meter.verified(decoded ? run.frameCount() : 0);
         if (verification instanceof ClipVerification.Rejected rejected) {
             // Available probe metadata is retained on verification failure.
             BundleError error = failures.of(rejected.failure(), VideoStage.FINALIZATION,

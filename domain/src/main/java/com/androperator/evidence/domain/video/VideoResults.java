@@ -20,8 +20,14 @@ public final class VideoResults {
 
     /** A session in progress (starting, recording, finalizing): found and healthy. */
     public static CommandResult active(Manifest manifest, Path manifestPath, String sessionId) {
+        return active(manifest, manifestPath, sessionId, null);
+    }
+
+    /** The same; a finalizing session's {@code progress} (when its worker reported it) goes to details.progress. */
+    public static CommandResult active(Manifest manifest, Path manifestPath, String sessionId,
+                                       FinalizationProgress progress) {
         return new CommandResult(true, manifest.status().wire(), manifestPath.toString(), manifest.evidenceId(),
-                sessionId, null, null, null, null);
+                sessionId, null, null, progress == null ? null : progressDetails(progress), null);
     }
 
     /** A terminal session: ok only when complete; partial and failed say why. */
@@ -32,13 +38,25 @@ public final class VideoResults {
                 null, null);
     }
 
-    /** Stop waited 15 s and finalization (or the recorder's exit) is still running. */
-    public static CommandResult pending(Manifest manifest, Path manifestPath, String sessionId) {
+    /** Stop waited 15 s and finalization (or the recorder's exit) is still running; {@code progress} may be null. */
+    public static CommandResult pending(Manifest manifest, Path manifestPath, String sessionId,
+                                        FinalizationProgress progress) {
+        Map<String, Object> details = new LinkedHashMap<>();
+        details.put("deadlineOwner", "evidence_video_stop");
+        if (progress != null) {
+            details.putAll(progressDetails(progress));
+        }
         return new CommandResult(false, manifest.status().wire(), manifestPath.toString(), manifest.evidenceId(),
                 sessionId, ErrorCodes.COMMAND_TIMEOUT, "The recording is still " + manifest.status().wire()
-                        + " after " + VideoLimits.STOP_WAIT_MILLIS / 1000 + " s; finalization continues in the worker. "
-                        + "Poll `evidence video status` or repeat stop for this session.",
-                Map.of("deadlineOwner", "evidence_video_stop"), null);
+                        + " after " + VideoLimits.STOP_WAIT_MILLIS / 1000 + " s; finalization continues in the worker"
+                        + (progress == null ? "" : " (" + progress.line() + ")") + ". "
+                        + "Poll `evidence video status` or repeat stop for this session.", details, null);
+    }
+
+    private static Map<String, Object> progressDetails(FinalizationProgress progress) {
+        Map<String, Object> details = new LinkedHashMap<>();
+        details.put("progress", progress.details());
+        return details;
     }
 
     /** Start did not see the recorder open its file in time; a stop was requested and status stays available. */

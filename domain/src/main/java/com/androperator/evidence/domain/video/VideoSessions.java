@@ -62,10 +62,26 @@ public final class VideoSessions {
                     VideoLimits.LOCK_SETTLE_MILLIS));
         }
         Optional<CommandResult> lost = lostWorker(found);
-        return lost.orElseGet(() -> VideoResults.active(found.manifest(), found.manifestPath(), found.session().sessionId()));
+        return lost.orElseGet(() -> VideoResults.active(found.manifest(), found.manifestPath(), found.session().sessionId(),
+                finalizing(found).orElse(null)));
+    }
+
+    /**
+     * What a stop tells while it waits: the session's current status and, while it finalizes, the
+     * worker's progress; called on every poll (about ten times a second), changed or not.
+     */
+    @FunctionalInterface
+    public interface StopProgress {
+        StopProgress NONE = (status, progress) -> { };
+
+        void waiting(String status, Optional<FinalizationProgress> progress);
     }
 
     public CommandResult stop(Path manifestPath, ExpectedTarget expected) {
+        return stop(manifestPath, expected, StopProgress.NONE);
+    }
+
+    public CommandResult stop(Path manifestPath, ExpectedTarget expected, StopProgress progress) {
         Lookup lookup = lookup(manifestPath, expected);
         if (lookup instanceof Lookup.NotFound notFound) {
             return notFound.result();
@@ -101,15 +117,20 @@ public final class VideoSessions {
                 return unresolved.get();
             }
             if (current.isTerminal()) {
+                // The worker's last heartbeat holds the finalization's totals: the listener hears them once.
+                progress.waiting(current.status().wire(), workerProgress(latest));
                 return settled(latest, current, deadline);
             }
             lost = lostWorker(latest);
             if (lost.isPresent()) {
                 return lost.get();
             }
+            Optional<FinalizationProgress> finalizing = finalizing(latest);
             if (deadline.expired()) {
-                return VideoResults.pending(current, found.manifestPath(), found.session().sessionId());
+                return VideoResults.pending(current, found.manifestPath(), found.session().sessionId(),
+                        finalizing.orElse(null));
             }
+            progress.waiting(current.status().wire(), finalizing);
             ports.pause().pause(POLL_MILLIS);
         }
     }
@@ -135,6 +156,32 @@ public final class VideoSessions {
         Optional<CommandResult> unresolved = recoveryRequired(latest);
         return unresolved.orElseGet(() -> VideoResults.terminal(terminal, found.manifestPath(),
                 found.session().sessionId()));
+    }
+
+    /** A finalizing session's progress from its worker's last heartbeat, aged to now. */
+    private Optional<FinalizationProgress> finalizing(Session found) {
+        if (found.manifest().status() != com.androperator.evidence.contracts.BundleStatus.FINALIZING) {
+            return Optional.empty();
+        }
+        return lastHeartbeat(found).map(beat -> beat.finalizing().later(sinceMillis(beat.at())));
+    }
+
+    /** The finalization progress in the session worker's last heartbeat as written, whatever the manifest says. */
+    private Optional<FinalizationProgress> workerProgress(Session found) {
+        return lastHeartbeat(found).map(Heartbeat::finalizing);
+    }
+
+    private Optional<Heartbeat> lastHeartbeat(Session found) {
+        return ports.sessions().readHeartbeat(found.bundle().directory())
+                .filter(beat -> beat.finalizing() != null && beat.nonce().equals(found.session().nonce()));
+    }
+
+    private long sinceMillis(String at) {
+        try {
+            return java.time.Duration.between(java.time.Instant.parse(at), ports.wallClock().now()).toMillis();
+        } catch (java.time.format.DateTimeParseException unreadable) {
+            return 0;
+        }
     }
 
     private VideoSession reread(Session found) {

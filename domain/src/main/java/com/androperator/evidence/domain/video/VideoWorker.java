@@ -202,8 +202,12 @@ public final class VideoWorker {
 
         Instant finalizationStarted = ports.wallClock().now();
         long finalizationNanos = ports.monotonicClock().nanoTime();
+        FinalizationMeter meter = new FinalizationMeter(ports.monotonicClock(), finalizationStarted,
+                step -> heartbeat.beatNow());
+        heartbeat.finalizing(meter);
         FinalizedMedia media = finalization.finalizeSource(bundle, session.requestedSize(), recordingStarted,
-                hostDurationMs);
+                hostDurationMs, meter);
+        meter.persisting();
         ports.sessions().releaseSpace(bundleDir);
         List<BundleError> moreErrors = new ArrayList<>(recordingErrors);
         List<Artifact> others = new ArrayList<>();

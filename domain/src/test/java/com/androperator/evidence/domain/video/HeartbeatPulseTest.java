@@ -63,6 +63,35 @@ class HeartbeatPulseTest {
     }
 
     @Test
+    void whileFinalizingEachHeartbeatCarriesTheProgressAsOfItsTimeAndClosingWritesTheLast() {
+        HeartbeatPulse pulse = HeartbeatPulse.start(sessions, BUNDLE, "nonce-1", SELF, wall, scheduler);
+        FinalizationMeter meter = new FinalizationMeter(clock, T0, step -> pulse.beatNow());
+        pulse.finalizing(meter);
+        scheduler.runDue();
+        clock.advanceMillis(1_000);
+        meter.inspected(90, 1);
+        scheduler.runDue();
+        // Steps whose beats are still queued when the pulse closes: the last beat, written on close, has them.
+        meter.encoded(90);
+        meter.verified(90);
+        meter.persisting();
+        pulse.close();
+        pulse.close();
+
+        List<Heartbeat> beats = sessions.heartbeatsWritten;
+        assertThat(beats).extracting(Heartbeat::at).containsExactly(T0.toString(), T0.toString(),
+                T0.plusSeconds(1).toString(), T0.plusSeconds(1).toString(), T0.plusSeconds(1).toString());
+        assertThat(beats.get(0).finalizing()).isNull();
+        assertThat(beats.get(1).finalizing()).extracting(FinalizationProgress::phase, FinalizationProgress::elapsedMs)
+                .containsExactly("inspecting", 0L);
+        assertThat(beats.subList(2, 4)).allSatisfy(beat -> assertThat(beat.finalizing())
+                .extracting(FinalizationProgress::phase, FinalizationProgress::elapsedMs, FinalizationProgress::framesDecoded)
+                .containsExactly("encoding", 1000L, 90L));
+        assertThat(beats.get(4).finalizing()).extracting(FinalizationProgress::phase, FinalizationProgress::workDone)
+                .containsExactly("persisting", 270L);
+    }
+
+    @Test
     void closingKeepsTheCallersInterruptStatus() {
         HeartbeatPulse pulse = HeartbeatPulse.start(sessions, BUNDLE, "nonce-1", SELF, wall, scheduler);
 

@@ -19,6 +19,7 @@ final class ManualScheduler extends AbstractExecutorService implements Scheduled
     private final ManualMonotonicClock clock;
     private final Runnable onShutdown;
     private final List<Periodic> periodic = new ArrayList<>();
+    private final List<Runnable> immediate = new ArrayList<>();
     private boolean shutdown;
 
     /** A periodic task and when it is next due on the manual clock. */
@@ -41,8 +42,11 @@ final class ManualScheduler extends AbstractExecutorService implements Scheduled
         this.onShutdown = onShutdown;
     }
 
-    /** Runs every periodic task as often as its period has passed on the clock, unless shut down. */
+    /** Runs the tasks handed to execute (in order), then every periodic task as often as its period has passed, unless shut down. */
     void runDue() {
+        while (!shutdown && !immediate.isEmpty()) {
+            immediate.remove(0).run();
+        }
         for (Periodic task : periodic) {
             while (!shutdown && clock.nanoTime() - task.nextNanos >= 0) {
                 task.task.run();
@@ -97,9 +101,13 @@ final class ManualScheduler extends AbstractExecutorService implements Scheduled
         return shutdown;
     }
 
+    /** Queued for the next {@link #runDue()}, as a real scheduler runs it soon on its own thread; none once shut down. */
     @Override
     public void execute(Runnable command) {
-        throw new UnsupportedOperationException("the heartbeat only schedules at a fixed rate");
+        if (shutdown) {
+            throw new java.util.concurrent.RejectedExecutionException("shut down");
+        }
+        immediate.add(command);
     }
 
     @Override

@@ -691,8 +691,14 @@ class VideoWorkerTest {
             assertThat(beat.nonce()).isEqualTo(NONCE);
             assertThat(beat.worker()).isEqualTo(SELF);
         });
+        // The last one is written as the pulse stops after finalization, with its totals.
         assertThat(sessions.heartbeatsWritten).extracting(Heartbeat::at).containsExactly(T0.toString(),
-                T0.plusSeconds(1).toString(), T0.plusSeconds(2).toString(), T0.plusSeconds(3).toString());
+                T0.plusSeconds(1).toString(), T0.plusSeconds(2).toString(), T0.plusSeconds(3).toString(),
+                T0.plusMillis(3750).toString());
+        Heartbeat last = sessions.heartbeatsWritten.get(sessions.heartbeatsWritten.size() - 1);
+        assertThat(last.finalizing()).extracting(FinalizationProgress::phase).isEqualTo("persisting");
+        assertThat(last.finalizing().workDone()).isEqualTo(last.finalizing().workTotal());
+        assertThat(sessions.heartbeatsWritten.subList(0, 4)).allSatisfy(beat -> assertThat(beat.finalizing()).isNull());
         assertThat(schedulers).singleElement().satisfies(scheduler -> assertThat(scheduler.isShutdown()).isTrue());
     }
 

@@ -1,0 +1,169 @@
+package com.androperator.evidence.cli;
+
+import com.androperator.evidence.api.video.DoctorReport;
+import com.androperator.evidence.contracts.CommandResult;
+import com.androperator.evidence.contracts.ContractJson;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * {@code --output pretty}: a result rendered for a person instead of JSON. The first line is the
+ * outcome (status, or "refused", and the code); then the bundle's manifest path, ids, the message
+ * and hint; for a bundle that exists, the status of each component (artifact) and its error list,
+ * one error per line, read from its manifest.json; details one key per line. Scripts use the
+ * default, one JSON object; this text is not a contract.
+ */
+final class HumanResult {
+    /** A manifest is a few KiB; anything far larger is not read for display. */
+    private static final int MANIFEST_READ_LIMIT = 4 * 1024 * 1024;
+    private static final String INDENT = "  ";
+
+    private HumanResult() {
+    }
+
+    static String render(Object result) {
+        if (result instanceof CommandResult command) {
+            return command(command);
+        }
+        if (result instanceof DoctorReport doctor) {
+            return doctor(doctor);
+        }
+        return new String(ContractJson.toPrettyBytes(result), java.nio.charset.StandardCharsets.UTF_8);
+    }
+
+    private static String command(CommandResult result) {
+        StringBuilder text = new StringBuilder();
+        String outcome = result.status() != null ? result.status() : result.ok() ? "ok" : "refused";
+        text.append(outcome.toUpperCase(Locale.ROOT));
+        if (result.code() != null) {
+            text.append("  ").append(result.code());
+        }
+        text.append('\n');
+        field(text, "manifest", result.manifestPath());
+        field(text, "evidence", result.evidenceId());
+        field(text, "session", result.sessionId());
+        field(text, "message", result.message());
+        field(text, "hint", result.hint());
+        if (result.details() != null) {
+            Object progress = result.details().get("progress");
+            if (progress instanceof Map<?, ?> finalizing) {
+                field(text, "progress", progressLine(finalizing));
+            }
+            for (Map.Entry<String, Object> entry : result.details().entrySet()) {
+                if (!"progress".equals(entry.getKey())) {
+                    field(text, entry.getKey(), entry.getValue() instanceof String value ? value
+                            : ContractJson.toJson(entry.getValue()));
+                }
+            }
+        }
+        manifest(result.manifestPath()).ifPresent(manifest -> components(text, manifest));
+        return text.toString().stripTrailing();
+    }
+
+    /** "inspecting, 120 frames decoded, 0 encoded, 1.4 s elapsed, about 2.0 s left" from details.progress. */
+    static String progressLine(Map<?, ?> progress) {
+        StringBuilder line = new StringBuilder(String.valueOf(progress.get("phase")));
+        Object total = progress.get("framesTotal");
+        line.append(", ").append(progress.get("framesDecoded")).append(" frames decoded");
+        line.append(", ").append(progress.get("framesEncoded")).append(total == null ? "" : " of " + total).append(" encoded");
+        line.append(", ").append(seconds(progress.get("elapsedMs"))).append(" elapsed");
+        if (progress.get("estimatedRemainingMs") != null) {
+            line.append(", about ").append(seconds(progress.get("estimatedRemainingMs"))).append(" left");
+        }
+        return line.toString();
+    }
+
+    private static String seconds(Object millis) {
+        return millis instanceof Number number ? String.format(Locale.ROOT, "%.1f s", number.doubleValue() / 1000.0)
+                : String.valueOf(millis);
+    }
+
+    /** Each artifact's status, then the bundle's errors one per line. */
+    private static void components(StringBuilder text, Map<?, ?> manifest) {
+        if (manifest.get("artifacts") instanceof List<?> artifacts && !artifacts.isEmpty()) {
+            text.append("components\n");
+            for (Object item : artifacts) {
+                if (item instanceof Map<?, ?> artifact) {
+                    text.append(INDENT).append(pad(artifact.get("kind"), 18)).append(pad(artifact.get("status"), 10))
+                            .append(artifact.get("path") == null ? "(no file)" : artifact.get("path"));
+                    if (artifact.get("bytes") instanceof Number bytes) {
+                        text.append(String.format(Locale.ROOT, "  %,d bytes", bytes.longValue()));
+                    }
+                    text.append('\n');
+                }
+            }
+        }
+        if (manifest.get("errors") instanceof List<?> errors && !errors.isEmpty()) {
+            text.append("errors\n");
+            for (Object item : errors) {
+                if (item instanceof Map<?, ?> error) {
+                    Object where = error.get("component") != null ? error.get("component") : error.get("stage");
+                    text.append(INDENT).append(error.get("code")).append("  ").append(where).append(": ")
+                            .append(oneLine(String.valueOf(error.get("message")))).append('\n');
+                }
+            }
+        }
+    }
+
+    private static String doctor(DoctorReport report) {
+        StringBuilder text = new StringBuilder();
+        for (DoctorReport.Check check : report.checks()) {
+            text.append(check.status().toUpperCase(Locale.ROOT)).append("  ").append(check.id())
+                    .append(check.advisory() ? " (advisory)" : "").append(": ").append(oneLine(check.message())).append('\n');
+            if (check.hint() != null) {
+                text.append(INDENT).append("hint: ").append(oneLine(check.hint())).append('\n');
+            }
+        }
+        return text.toString().stripTrailing();
+    }
+
+    /** The manifest a result names, as a plain tree, when it exists as a regular file; empty otherwise. */
+    private static java.util.Optional<Map<?, ?>> manifest(String manifestPath) {
+        if (manifestPath == null) {
+            return java.util.Optional.empty();
+        }
+        try {
+            Path path = Path.of(manifestPath);
+            if (!Files.isRegularFile(path, LinkOption.NOFOLLOW_LINKS) || Files.size(path) > MANIFEST_READ_LIMIT) {
+                return java.util.Optional.empty();
+            }
+            try (InputStream in = Files.newInputStream(path, LinkOption.NOFOLLOW_LINKS)) {
+                return java.util.Optional.of(ContractJson.mapper().readValue(in.readNBytes(MANIFEST_READ_LIMIT), Map.class));
+            }
+        } catch (IOException | InvalidPathException | tools.jackson.core.JacksonException unreadable) {
+            // Display only: a manifest that cannot be read is simply not summarized.
+            return java.util.Optional.empty();
+        }
+    }
+
+    private static void field(StringBuilder text, String name, String value) {
+        if (value != null) {
+            text.append(pad(name, 10)).append(oneLine(value)).append('\n');
+        }
+    }
+
+    private static String pad(Object value, int width) {
+        String text = String.valueOf(value);
+        return text.length() >= width ? text + " " : text + " ".repeat(width - text.length());
+    }
+
+    /** Control characters (a device's or caller's text) shown escaped, so each entry stays one line. */
+    private static String oneLine(String text) {
+        StringBuilder out = new StringBuilder(text.length());
+        text.codePoints().forEach(c -> {
+            if (Character.isISOControl(c) || c == 0x2028 || c == 0x2029) {
+                out.append(String.format(Locale.ROOT, "\\u%04X", c));
+            } else {
+                out.appendCodePoint(c);
+            }
+        });
+        return out.toString();
+    }
+}
