@@ -125,6 +125,7 @@ final class ConfigureTool {
                         + "its default; a field left out keeps it. Values are validated as for evidence_capture, and "
                         + "an invalid one changes nothing. Returns the defaults and what an omitted field resolves to.")
                 .inputSchema(ToolSchemas.object(properties, List.of()))
+                .outputSchema(ToolOutputSchema.configure())
                 .annotations(ToolSchemas.annotations("Configure session defaults", false))
                 .build();
     }

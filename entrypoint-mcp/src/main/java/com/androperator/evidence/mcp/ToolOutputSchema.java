@@ -23,6 +23,7 @@ final class ToolOutputSchema {
     private static final String ERROR_REFERENCE = "error-1.schema.json#/$defs/";
 
     private static final Map<String, Object> SCHEMA = build();
+    private static final Map<String, Object> CONFIGURE = configureSchema();
 
     private ToolOutputSchema() {
     }
@@ -30,6 +31,49 @@ final class ToolOutputSchema {
     /** One shared, read-only tree; the SDK only serializes it. */
     static Map<String, Object> result() {
         return SCHEMA;
+    }
+
+    /**
+     * The {@code configure} tool's: a refusal is a result (the schema above); a success is
+     * {@code {ok: true, defaults, effective}} with exactly the fields ConfigureTool writes.
+     */
+    static Map<String, Object> configure() {
+        return CONFIGURE;
+    }
+
+    private static Map<String, Object> configureSchema() {
+        Map<String, Object> refusal = new LinkedHashMap<>(SCHEMA);
+        Object definitions = refusal.remove("$defs");
+        Map<String, Object> defaults = closed(Map.of("deviceId", nullable("string"),
+                "operatorPackage", nullable("string"), "timeoutMs", nullable("integer")),
+                List.of("deviceId", "operatorPackage", "timeoutMs"));
+        Map<String, Object> effective = closed(Map.of("deviceId", nullable("string"),
+                "deviceSource", nullable("string"), "operatorPackage", nullable("string"),
+                "operatorPackageSource", nullable("string"), "timeoutMs", Map.of("type", "integer")),
+                List.of("deviceId", "deviceSource", "operatorPackage", "operatorPackageSource", "timeoutMs"));
+        Map<String, Object> configured = closed(Map.of("ok", Map.of("const", true), "defaults", defaults,
+                "effective", effective), List.of("ok", "defaults", "effective"));
+        Map<String, Object> schema = new LinkedHashMap<>();
+        schema.put("title", "Session defaults, or a refusal");
+        schema.put("type", "object");
+        schema.put("$defs", definitions);
+        schema.put("anyOf", List.of(configured, refusal));
+        return java.util.Collections.unmodifiableMap(schema);
+    }
+
+    private static Map<String, Object> nullable(String type) {
+        return Map.of("type", List.of(type, "null"));
+    }
+
+    private static Map<String, Object> closed(Map<String, Object> properties, List<String> order) {
+        Map<String, Object> ordered = new LinkedHashMap<>();
+        order.forEach(name -> ordered.put(name, properties.get(name)));
+        Map<String, Object> object = new LinkedHashMap<>();
+        object.put("type", "object");
+        object.put("properties", ordered);
+        object.put("required", order);
+        object.put("additionalProperties", false);
+        return object;
     }
 
     private static Map<String, Object> build() {

@@ -34,8 +34,11 @@ final class ToolSchemas {
             + "repeated. Send a progressToken (in the request's _meta) to get progress notifications while a call runs: "
             + "evidence_video_stop reports frames decoded and encoded, time elapsed and an estimate, evidence_capture "
             + "the time elapsed against its budget. "
-            + "deviceId and operatorPackage may be omitted when the server was started with --device / "
-            + "--operator-package. Every result is a result-1 object (outputSchema): ok, status, manifestPath, "
+            + "deviceId, operatorPackage and timeoutMs may be omitted: a call's own value wins, then this session's "
+            + "defaults (set with the configure tool, or the server's --device / --operator-package), then the "
+            + "server's ANDROID_SERIAL or the one attached device, ANDROPERATOR_OPERATOR_PACKAGE or "
+            + "com.androperator.operator, and 30000 ms. Every evidence tool's result is a result-1 object "
+            + "(outputSchema): ok, status, manifestPath, "
             + "evidenceId, sessionId, and for failures code, message (what to fix, in these tools' field names), "
             + "details and hint; partial, failed, refused and pending results set isError and keep any manifestPath.";
 

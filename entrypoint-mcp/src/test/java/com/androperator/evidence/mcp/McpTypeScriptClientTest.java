@@ -77,10 +77,14 @@ class McpTypeScriptClientTest {
         List<Map<String, Object>> listed = list(report.get("tools"));
         assertThat(listed).extracting(tool -> tool.get("name")).contains("evidence_capture", "evidence_video_start",
                 "evidence_video_status", "evidence_video_stop");
-        // The published result schema, self-contained: the same tree on every tool.
+        // The published result schema, self-contained: the same tree on every evidence tool; configure's
+        // is its defaults or that result (a refusal).
         Map<String, Object> expected = ContractJson.mapper().convertValue(ToolOutputSchema.result(), LinkedHashMap.class);
+        Map<String, Object> configure = ContractJson.mapper().convertValue(ToolOutputSchema.configure(),
+                LinkedHashMap.class);
         for (Map<String, Object> tool : listed) {
-            assertThat(tool.get("outputSchema")).as("%s outputSchema", tool.get("name")).isEqualTo(expected);
+            assertThat(tool.get("outputSchema")).as("%s outputSchema", tool.get("name"))
+                    .isEqualTo(tool.get("name").equals("configure") ? configure : expected);
         }
         assertThat(ContractJson.toJson(expected)).doesNotContain("error-1.schema.json").contains("\"#/$defs/code\"");
         for (String name : List.of("evidence_capture", "evidence_video_start")) {
