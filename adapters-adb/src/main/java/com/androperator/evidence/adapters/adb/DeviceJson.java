@@ -6,11 +6,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.math.BigDecimal;
 import java.math.BigInteger;
-import java.nio.ByteBuffer;
-import java.nio.CharBuffer;
-import java.nio.charset.CharsetDecoder;
-import java.nio.charset.CoderResult;
-import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -65,30 +60,15 @@ final class DeviceJson {
         }
     }
 
-    private final InputStream in;
-    private final long byteOffset;
-    private final CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
-            .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
-    private final byte[] raw;
-    private final ByteBuffer bytes;
-    private final CharBuffer chars;
+    private final StrictUtf8Chars input;
     private final StringBuilder text = new StringBuilder();
-    /** Stream offset of raw[0]. */
-    private long base;
-    private boolean eof;
-    private long charIndex;
     private int values;
     private long inMemoryChars;
     private ResultSpool strings;
 
     private DeviceJson(InputStream in, long byteOffset, long sizeHint) {
-        this.in = in;
-        this.byteOffset = byteOffset;
         // A chunk header is about 1.4 KB: its buffers are that small, a whole result's are 64 KiB.
-        int size = (int) Math.max(16, Math.min(BUFFER, sizeHint + 4));
-        this.raw = new byte[size];
-        this.bytes = ByteBuffer.wrap(raw).limit(0);
-        this.chars = CharBuffer.allocate(size).limit(0);
+        this.input = new StrictUtf8Chars(in, byteOffset, (int) Math.max(16, Math.min(BUFFER, sizeHint + 4)));
     }
 
     /**
@@ -372,48 +352,15 @@ final class DeviceJson {
     }
 
     private int peek() throws Malformed, IOException {
-        if (!chars.hasRemaining() && !fill()) {
-            return -1;
-        }
-        return chars.get(chars.position());
+        return input.peek();
     }
 
     private int next() throws Malformed, IOException {
-        if (!chars.hasRemaining() && !fill()) {
-            return -1;
-        }
-        charIndex++;
-        return chars.get();
-    }
-
-    /** Decodes more characters; false at the end of the input. */
-    private boolean fill() throws Malformed, IOException {
-        chars.clear();
-        while (true) {
-            CoderResult result = decoder.decode(bytes, chars, eof);
-            if (result.isError()) {
-                int at = bytes.position();
-                throw new Malformed(NOT_UTF8 + ": " + Utf8.classify(raw, at, bytes.limit()) + " at byte "
-                        + (byteOffset + base + at));
-            }
-            if (chars.position() > 0 || eof) {
-                chars.flip();
-                return chars.hasRemaining();
-            }
-            base += bytes.position();
-            bytes.compact();
-            int n = in.read(raw, bytes.position(), bytes.remaining());
-            if (n < 0) {
-                eof = true;
-            } else {
-                bytes.position(bytes.position() + n);
-            }
-            bytes.flip();
-        }
+        return input.next();
     }
 
     private Malformed malformed(String what) {
-        return new Malformed(what + " (at character " + charIndex + ")");
+        return new Malformed(what + " (at character " + input.charIndex() + ")");
     }
 
     private static String shown(int c) {
@@ -421,28 +368,5 @@ final class DeviceJson {
             return "the end of the document";
         }
         return c >= 0x20 && c < 0x7F ? "'" + (char) c + "'" : String.format("U+%04X", c);
-    }
-
-    /** A long string of the document, kept as UTF-8 in its spool. */
-    static final class SpooledString extends StreamedString {
-        private final ResultSpool spool;
-        private final long offset;
-        private final long length;
-
-        SpooledString(ResultSpool spool, long offset, long length) {
-            this.spool = spool;
-            this.offset = offset;
-            this.length = length;
-        }
-
-        @Override
-        public long utf8Length() {
-            return length;
-        }
-
-        @Override
-        public InputStream openUtf8() {
-            return spool.open(offset, length);
-        }
     }
 }

@@ -178,7 +178,7 @@ final class LoggedHierarchyReader implements AutoCloseable {
             return new LoggedHierarchy.Unusable(unusable);
         }
         if (spool != null) {
-            return new LoggedHierarchy.Found(new DeviceJson.SpooledString(spool, 0, trimmedEnd), records);
+            return new LoggedHierarchy.Found(new SpooledString(spool, 0, trimmedEnd), records);
         }
         return untaggedMarkerSeen ? new LoggedHierarchy.UntaggedMarkerOnly() : new LoggedHierarchy.Absent();
     }

@@ -5,7 +5,6 @@ import com.androperator.evidence.domain.port.OperatorGateway.OperatorEnvelope;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.SequenceInputStream;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.security.DigestInputStream;
@@ -31,7 +30,7 @@ import java.util.regex.Pattern;
  * <p>Lines arrive as bytes and only those that carry a result are decoded, strictly, the same way
  * whether unchunked or reassembled: bytes that are not UTF-8 make the result malformed (with the
  * sequence's class and offset), and nothing is replaced. A reassembled result is spooled
- * ({@link ResultSpool}: memory up to a few MiB, then a private temporary file) and hashed, checked
+ * ({@link ResultChunks} in a {@link ResultSpool}: memory up to a few MiB, then a private temporary file) and hashed, checked
  * and parsed in one pass from there, so a 256 MiB result never costs a copy of itself in memory.
  * Not thread-safe: one reader thread feeds it.
  */
@@ -42,7 +41,6 @@ final class OperatorResultAssembler implements AutoCloseable {
     static final int MAX_CHUNKS = ParserLimits.MAX_RESULT_CHUNKS;
     static final long MAX_RESULT_BYTES = ParserLimits.MAX_RESULT_BYTES;
     private static final Pattern SHA256_HEX = Pattern.compile("[0-9a-fA-F]{64}");
-    private static final int COMPARE_BUFFER = 4096;
 
     private final String commandId;
     private final String taskId;
@@ -51,15 +49,8 @@ final class OperatorResultAssembler implements AutoCloseable {
     private final byte[] chunkMarkerBytes;
     private final byte[] commandIdBytes;
     private final int maxLineBytes;
-    private ResultSpool parts;
-    /** Where each chunk's bytes lie in {@link #parts}, by index; -1 while it has not arrived. */
-    private long[] partOffsets;
-    private int[] partLengths;
-    private int partsReceived;
-    private Integer count;
-    private Long byteLength;
-    private String sha256;
-    private long bytesInParts;
+    /** The chunks of this command's result; null until its first chunk header arrived. */
+    private ResultChunks chunks;
     private int chunksReceived;
     private Verdict verdict = new Verdict.Pending();
 
@@ -108,7 +99,7 @@ final class OperatorResultAssembler implements AutoCloseable {
 
     /** Whether the reassembled result went to a temporary file. */
     boolean spooledToDisk() {
-        return parts != null && parts.spooledToDisk();
+        return chunks != null && chunks.spooledToDisk();
     }
 
     /** Feeds one logcat line (without its line break); {@code cut} when only its first bytes are given. */
@@ -137,8 +128,8 @@ final class OperatorResultAssembler implements AutoCloseable {
     /** Frees the chunk spool; an accepted verdict's document is its taker's to close. */
     @Override
     public void close() {
-        if (parts != null) {
-            parts.close();
+        if (chunks != null) {
+            chunks.close();
         }
     }
 
@@ -251,21 +242,14 @@ final class OperatorResultAssembler implements AutoCloseable {
             return new Verdict.Malformed("a chunk header is out of range: count " + chunkCount + ", byteLength "
                     + claimed + " (at most " + MAX_RESULT_BYTES + "), sha256 " + Text.abbreviate(hex, 80));
         }
-        if (count == null) {
-            count = chunkCount.intValue();
-            byteLength = claimed;
-            sha256 = hex.toLowerCase(java.util.Locale.ROOT);
-            partOffsets = new long[count];
-            partLengths = new int[count];
-            Arrays.fill(partOffsets, -1);
-            parts = new ResultSpool(ParserLimits.RESULT_IN_MEMORY_BYTES);
-        } else if (count != chunkCount.intValue() || byteLength.longValue() != claimed
-                || !sha256.equalsIgnoreCase(hex)) {
-            return new Verdict.Malformed("chunks disagree: count " + count + "/" + chunkCount + ", byteLength "
-                    + byteLength + "/" + claimed + ", sha256 " + sha256 + "/" + hex);
+        if (chunks == null) {
+            chunks = new ResultChunks(chunkCount.intValue(), claimed, hex);
+        } else if (!chunks.sameClaim(chunkCount.intValue(), claimed, hex)) {
+            return new Verdict.Malformed("chunks disagree: count " + chunks.count() + "/" + chunkCount + ", byteLength "
+                    + chunks.byteLength() + "/" + claimed + ", sha256 " + chunks.sha256() + "/" + hex);
         }
-        if (index < 0 || index >= count) {
-            return new Verdict.Malformed("chunk index " + index + " is outside 0.." + (count - 1));
+        if (index < 0 || index >= chunks.count()) {
+            return new Verdict.Malformed("chunk index " + index + " is outside 0.." + (chunks.count() - 1));
         }
         byte[] bytes;
         try {
@@ -274,42 +258,11 @@ final class OperatorResultAssembler implements AutoCloseable {
             return new Verdict.Malformed("chunk " + index + " data is not base64: " + e.getMessage());
         }
         try {
-            return store(index.intValue(), bytes);
+            Verdict stored = chunks.store(index.intValue(), bytes);
+            return stored instanceof Verdict.Pending && chunks.complete() ? reassemble() : stored;
         } catch (IOException e) {
             return new Verdict.HostFailure("the result could not be spooled: " + e);
         }
-    }
-
-    private Verdict store(int index, byte[] bytes) throws IOException {
-        if (partOffsets[index] >= 0) {
-            // logcat can repeat a line; a repeat with other data is a corruption.
-            return sameAsStored(index, bytes) ? new Verdict.Pending()
-                    : new Verdict.Malformed("chunk " + index + " arrived twice with different data");
-        }
-        bytesInParts += bytes.length;
-        if (bytesInParts > byteLength) {
-            return new Verdict.Malformed("the chunks carry more than byteLength " + byteLength + " bytes");
-        }
-        partOffsets[index] = parts.size();
-        partLengths[index] = bytes.length;
-        parts.append(bytes, 0, bytes.length);
-        partsReceived++;
-        return partsReceived == count ? reassemble() : new Verdict.Pending();
-    }
-
-    private boolean sameAsStored(int index, byte[] bytes) throws IOException {
-        if (partLengths[index] != bytes.length) {
-            return false;
-        }
-        byte[] stored = new byte[Math.min(COMPARE_BUFFER, bytes.length)];
-        for (int done = 0; done < bytes.length; done += stored.length) {
-            int n = Math.min(stored.length, bytes.length - done);
-            parts.read(partOffsets[index] + done, stored, 0, n);
-            if (!Arrays.equals(stored, 0, n, bytes, done, done + n)) {
-                return false;
-            }
-        }
-        return true;
     }
 
     /**
@@ -318,11 +271,14 @@ final class OperatorResultAssembler implements AutoCloseable {
      * Operator sent is malformed whatever it says.
      */
     private Verdict reassemble() {
-        if (bytesInParts != byteLength) {
-            return new Verdict.Malformed("the chunks carry " + bytesInParts + " bytes, byteLength says " + byteLength);
+        long byteLength = chunks.byteLength();
+        String sha256 = chunks.sha256();
+        if (chunks.bytesInParts() != byteLength) {
+            return new Verdict.Malformed("the chunks carry " + chunks.bytesInParts() + " bytes, byteLength says "
+                    + byteLength);
         }
         MessageDigest digest = sha256();
-        try (InputStream whole = new DigestInputStream(inIndexOrder(), digest)) {
+        try (InputStream whole = new DigestInputStream(chunks.inIndexOrder(), digest)) {
             byte[] marker = whole.readNBytes(resultMarkerBytes.length);
             boolean marked = Arrays.equals(marker, resultMarkerBytes);
             Parse parse = marked ? parse(whole, resultMarkerBytes.length, byteLength) : null;
@@ -351,32 +307,8 @@ final class OperatorResultAssembler implements AutoCloseable {
             return new Verdict.HostFailure("the spooled result could not be read back: " + e);
         } finally {
             // The chunks are read: their spool (up to a whole result) is not kept next to the parsed one.
-            parts.close();
+            chunks.close();
         }
-    }
-
-    /** The chunks' bytes as one stream, in index order; chunks that arrived in order read as one run. */
-    private InputStream inIndexOrder() {
-        return new SequenceInputStream(new java.util.Enumeration<>() {
-            private int next;
-
-            @Override
-            public boolean hasMoreElements() {
-                return next < count;
-            }
-
-            @Override
-            public InputStream nextElement() {
-                long start = partOffsets[next];
-                long end = start + partLengths[next];
-                next++;
-                while (next < count && partOffsets[next] == end) {
-                    end += partLengths[next];
-                    next++;
-                }
-                return parts.open(start, end - start);
-            }
-        });
     }
 
     private boolean mentionsCommand(byte[] line, int length) {

@@ -1,0 +1,374 @@
+package com.androperator.evidence.adapters.adb;
+
+import com.androperator.evidence.domain.budget.Cancellation;
+import com.androperator.evidence.domain.budget.Deadline;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.ConnectException;
+import java.net.InetSocketAddress;
+import java.net.NoRouteToHostException;
+import java.net.Socket;
+import java.net.SocketTimeoutException;
+import java.net.UnknownHostException;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.Locale;
+
+/**
+ * The adb server's wire protocol for one request on one fresh connection (device-protocol.md §1):
+ * {@code 4 lowercase hex digits of the length + request}, answered by {@code OKAY} or
+ * {@code FAIL + 4 hex + reason}, then a host query's payload, a raw stream or shell v2 frames.
+ * Every read is bounded by the {@link Deadline} (connect timeout and SO_TIMEOUT come from the
+ * remaining time) and the call's byte cap; a cancellation closes the socket. It gathers what
+ * arrived so every ending, clean or not, is reported as a {@link StreamResult}. One instance
+ * serves one request.
+ */
+final class AdbExchange {
+    /** How much of a shell v2 stderr stream is kept (its tail). */
+    static final int STDERR_TAIL_BYTES = 64 * 1024;
+    /** Largest shell v2 frame accepted; adbd sends frames of a few KiB, a larger length is garbage. */
+    static final int MAX_SHELL_V2_FRAME = 16 * 1024 * 1024;
+    private static final int READ_BUFFER = 64 * 1024;
+    private static final int MAX_REQUEST_BYTES = 0xFFFF;
+
+    private final AdbServerAddress.Resolution resolution;
+    private final Deadline deadline;
+    private final AdbCancellation cancellation;
+    private Cancellation.Registration deadlineCancellation;
+    private final long startNanos;
+    private final ByteArrayOutputStream kept = new ByteArrayOutputStream();
+    private final ByteArrayOutputStream stderr = new ByteArrayOutputStream();
+    private long received;
+    private boolean serviceOpened;
+    private boolean serviceRequested;
+    private Integer exitStatus;
+    private Socket socket;
+    private InputStream in;
+    private OutputStream out;
+
+    AdbExchange(AdbServerAddress.Resolution resolution, Deadline deadline, AdbCancellation cancellation) {
+        this.resolution = resolution;
+        this.deadline = deadline;
+        this.cancellation = cancellation;
+        this.startNanos = deadline.clock().nanoTime();
+    }
+
+    StreamResult hostQuery(String request) {
+        try {
+            connect();
+            send(request);
+            expectOkay(request);
+            int length = readHexLength("the payload length of " + request);
+            byte[] payload = readExactly(length, "the payload of " + request);
+            kept.write(payload, 0, payload.length);
+            received = payload.length;
+            return finish(StreamResult.Outcome.COMPLETED, null, true);
+        } catch (Stop stop) {
+            return finish(stop.outcome, stop.detail, false);
+        } finally {
+            close();
+        }
+    }
+
+    StreamResult deviceService(String serial, AdbServerClient.ServiceKind kind, String command, long cap,
+                               OutputListener listener) {
+        try {
+            connect();
+            String transport = "host:transport:" + serial;
+            send(transport);
+            expectOkay(transport);
+            String service = kind.prefix() + command;
+            send(service);
+            serviceRequested = true;
+            expectOkay(service);
+            serviceOpened = true;
+            if (kind == AdbServerClient.ServiceKind.SHELL_V2) {
+                readShellV2(cap, listener);
+            } else {
+                readRaw(cap, listener);
+            }
+            return finish(StreamResult.Outcome.COMPLETED, null, true);
+        } catch (Stop stop) {
+            return finish(stop.outcome, stop.detail, false);
+        } finally {
+            close();
+        }
+    }
+
+    private void connect() throws Stop {
+        if (resolution instanceof AdbServerAddress.Resolution.Invalid invalid) {
+            throw new Stop(StreamResult.Outcome.SERVER_UNREACHABLE, invalid.message());
+        }
+        AdbServerAddress address = ((AdbServerAddress.Resolution.Resolved) resolution).address();
+        checkDeadline();
+        Socket fresh = new Socket();
+        if (cancellation != null && !cancellation.attach(fresh)) {
+            throw new Stop(StreamResult.Outcome.CANCELLED, "cancelled before connecting");
+        }
+        socket = fresh;
+        // The deadline's cancellation closes this socket at once, so a blocked read returns now.
+        deadlineCancellation = deadline.cancellation().onCancel(() -> closeQuietly(fresh));
+        if (deadline.cancelled()) {
+            throw new Stop(StreamResult.Outcome.CANCELLED, "cancelled before connecting");
+        }
+        try {
+            socket.connect(new InetSocketAddress(address.host(), address.port()), timeoutMillis());
+            socket.setTcpNoDelay(true);
+            in = socket.getInputStream();
+            out = socket.getOutputStream();
+        } catch (ConnectException | NoRouteToHostException | UnknownHostException e) {
+            throw new Stop(StreamResult.Outcome.SERVER_UNREACHABLE, "nothing accepts connections at "
+                    + address + " (" + address.source() + "): " + e.getMessage());
+        } catch (SocketTimeoutException e) {
+            throw deadline.expired() ? new Stop(StreamResult.Outcome.DEADLINE, "connecting to " + address)
+                    : new Stop(StreamResult.Outcome.SERVER_UNREACHABLE, "connecting to " + address + " timed out");
+        } catch (IOException e) {
+            throw ioFailure(e, "connecting to " + address);
+        }
+    }
+
+    private void send(String request) throws Stop {
+        byte[] body = request.getBytes(StandardCharsets.UTF_8);
+        if (body.length > MAX_REQUEST_BYTES) {
+            throw new Stop(StreamResult.Outcome.IO_ERROR, "a request of " + body.length
+                    + " bytes is over the adb protocol's limit of " + MAX_REQUEST_BYTES);
+        }
+        byte[] frame = new byte[4 + body.length];
+        System.arraycopy(String.format(Locale.ROOT, "%04x", body.length).getBytes(StandardCharsets.US_ASCII),
+                0, frame, 0, 4);
+        System.arraycopy(body, 0, frame, 4, body.length);
+        try {
+            out.write(frame);
+            out.flush();
+        } catch (IOException e) {
+            throw ioFailure(e, "sending " + Text.abbreviate(request, 80));
+        }
+    }
+
+    private void expectOkay(String request) throws Stop {
+        String status = new String(readExactly(4, "the answer to " + Text.abbreviate(request, 80)),
+                StandardCharsets.US_ASCII);
+        if (status.equals("OKAY")) {
+            return;
+        }
+        if (status.equals("FAIL")) {
+            int length = readHexLength("the FAIL reason length");
+            String reason = new String(readExactly(length, "the FAIL reason"), StandardCharsets.UTF_8);
+            throw new Stop(StreamResult.Outcome.FAIL, reason);
+        }
+        throw new Stop(StreamResult.Outcome.IO_ERROR, "the adb server answered '"
+                + Text.abbreviate(status, 8) + "' instead of OKAY or FAIL");
+    }
+
+    private int readHexLength(String what) throws Stop {
+        String hex = new String(readExactly(4, what), StandardCharsets.US_ASCII);
+        if (!hex.matches("[0-9a-fA-F]{4}")) {
+            throw new Stop(StreamResult.Outcome.IO_ERROR, what + " is not 4 hex digits: '"
+                    + Text.abbreviate(hex, 8) + "'");
+        }
+        return Integer.parseInt(hex, 16);
+    }
+
+    /** Exactly {@code length} bytes; an early end of stream is an I/O error (never data). */
+    private byte[] readExactly(int length, String what) throws Stop {
+        byte[] bytes = new byte[length];
+        int filled = readUpTo(bytes, length);
+        if (filled < length) {
+            throw new Stop(StreamResult.Outcome.IO_ERROR, "the stream ended after " + filled + " of "
+                    + length + " bytes of " + what);
+        }
+        return bytes;
+    }
+
+    /** Reads until {@code length} bytes or end of stream; returns how many arrived. */
+    private int readUpTo(byte[] bytes, int length) throws Stop {
+        int filled = 0;
+        while (filled < length) {
+            int n = readSome(bytes, filled, length - filled);
+            if (n < 0) {
+                break;
+            }
+            filled += n;
+        }
+        return filled;
+    }
+
+    /** One read bounded by the deadline: the bytes read, or -1 at end of stream. */
+    private int readSome(byte[] buffer, int offset, int length) throws Stop {
+        while (true) {
+            checkDeadline();
+            try {
+                socket.setSoTimeout(timeoutMillis());
+                int n = in.read(buffer, offset, length);
+                if (n < 0 && deadline.cancelled()) {
+                    // An end of stream seen after a cancellation may be the closed socket itself: never "complete".
+                    throw new Stop(StreamResult.Outcome.CANCELLED, "cancelled while reading");
+                }
+                return n;
+            } catch (SocketTimeoutException e) {
+                // Loop: the deadline check above ends the request once it has really passed.
+            } catch (IOException e) {
+                throw ioFailure(e, "reading");
+            }
+        }
+    }
+
+    private void readRaw(long cap, OutputListener listener) throws Stop {
+        byte[] buffer = new byte[READ_BUFFER];
+        while (true) {
+            int n = readSome(buffer, 0, buffer.length);
+            if (n < 0) {
+                return;
+            }
+            deliver(buffer, n, cap, listener);
+        }
+    }
+
+    private void readShellV2(long cap, OutputListener listener) throws Stop {
+        byte[] header = new byte[5];
+        byte[] buffer = new byte[READ_BUFFER];
+        while (true) {
+            int got = readUpTo(header, 5);
+            if (got < 5) {
+                throw new Stop(StreamResult.Outcome.IO_ERROR, "the shell_v2 stream ended without an exit"
+                        + " frame: the stream was cut");
+            }
+            int id = header[0] & 0xFF;
+            long length = (header[1] & 0xFFL) | (header[2] & 0xFFL) << 8 | (header[3] & 0xFFL) << 16
+                    | (header[4] & 0xFFL) << 24;
+            if (length > MAX_SHELL_V2_FRAME) {
+                throw new Stop(StreamResult.Outcome.IO_ERROR, "a shell_v2 frame claims " + length
+                        + " bytes: not the shell_v2 protocol");
+            }
+            if (id == 3) {
+                byte[] status = readFrameBody((int) length);
+                if (status.length < 1) {
+                    throw new Stop(StreamResult.Outcome.IO_ERROR, "a shell_v2 exit frame without a status");
+                }
+                exitStatus = status[0] & 0xFF;
+                return;
+            }
+            long left = length;
+            while (left > 0) {
+                int n = readSome(buffer, 0, (int) Math.min(buffer.length, left));
+                if (n < 0) {
+                    throw new Stop(StreamResult.Outcome.IO_ERROR, "the shell_v2 stream ended inside a frame:"
+                            + " the stream was cut");
+                }
+                left -= n;
+                if (id == 1) {
+                    deliver(buffer, n, cap, listener);
+                } else if (id == 2) {
+                    keepStderr(buffer, n);
+                }
+            }
+        }
+    }
+
+    private byte[] readFrameBody(int length) throws Stop {
+        byte[] body = new byte[length];
+        if (readUpTo(body, length) < length) {
+            throw new Stop(StreamResult.Outcome.IO_ERROR, "the shell_v2 stream ended inside a frame:"
+                    + " the stream was cut");
+        }
+        return body;
+    }
+
+    private void deliver(byte[] buffer, int n, long cap, OutputListener listener) throws Stop {
+        long room = cap - received;
+        int accepted = (int) Math.min(n, Math.max(0, room));
+        if (accepted > 0) {
+            received += accepted;
+            if (listener == null) {
+                kept.write(buffer, 0, accepted);
+            } else if (!listener.onStdout(buffer, 0, accepted)) {
+                throw new Stop(StreamResult.Outcome.CANCELLED, "the reader stopped the stream");
+            }
+        }
+        if (accepted < n) {
+            throw new Stop(StreamResult.Outcome.CAP_EXCEEDED, "more than " + cap + " bytes");
+        }
+    }
+
+    private void keepStderr(byte[] buffer, int n) {
+        stderr.write(buffer, 0, n);
+        if (stderr.size() > 2 * STDERR_TAIL_BYTES) {
+            byte[] all = stderr.toByteArray();
+            stderr.reset();
+            stderr.write(all, all.length - STDERR_TAIL_BYTES, STDERR_TAIL_BYTES);
+        }
+    }
+
+    /** Ends the request once it was cancelled or its deadline passed; nothing is sent after that. */
+    private void checkDeadline() throws Stop {
+        if (deadline.cancelled()) {
+            throw new Stop(StreamResult.Outcome.CANCELLED, "cancelled (" + deadline.cancelledBy() + ")");
+        }
+        if (deadline.expired()) {
+            throw new Stop(StreamResult.Outcome.DEADLINE, "the deadline passed");
+        }
+    }
+
+    private int timeoutMillis() {
+        return (int) Math.max(1, Math.min(Integer.MAX_VALUE, deadline.remainingMillis()));
+    }
+
+    private Stop ioFailure(IOException e, String doing) {
+        if (cancellation != null && cancellation.isCancelled() || deadline.cancelled()) {
+            return new Stop(StreamResult.Outcome.CANCELLED, "cancelled while " + doing);
+        }
+        return new Stop(StreamResult.Outcome.IO_ERROR, doing + ": " + e);
+    }
+
+    private StreamResult finish(StreamResult.Outcome outcome, String detail, boolean cleanEof) {
+        byte[] err = stderr.toByteArray();
+        if (err.length > STDERR_TAIL_BYTES) {
+            err = Arrays.copyOfRange(err, err.length - STDERR_TAIL_BYTES, err.length);
+        }
+        // A request that went out and was not refused may have started the command, even when the
+        // exchange ended (cancelled, deadline, cut) before the device's OKAY came back.
+        boolean mayHaveRun = serviceOpened || serviceRequested && outcome != StreamResult.Outcome.FAIL;
+        return new StreamResult(kept.toByteArray(), received, err, cleanEof, exitStatus, mayHaveRun,
+                outcome, detail, deadline.clock().nanoTime() - startNanos);
+    }
+
+    private void close() {
+        if (socket == null) {
+            return;
+        }
+        if (cancellation != null) {
+            cancellation.detach(socket);
+        }
+        if (deadlineCancellation != null) {
+            deadlineCancellation.close();
+        }
+        try {
+            socket.close();
+        } catch (IOException ignored) {
+            // The request is over; a failing close cannot change its result.
+        }
+    }
+
+    /** Unwinds a request with the outcome it ended with. */
+    private static final class Stop extends Exception {
+        private static final long serialVersionUID = 1L;
+        private final StreamResult.Outcome outcome;
+        private final String detail;
+
+        Stop(StreamResult.Outcome outcome, String detail) {
+            super(detail, null, false, false);
+            this.outcome = outcome;
+            this.detail = detail;
+        }
+    }
+
+    private static void closeQuietly(Socket socket) {
+        try {
+            socket.close();
+        } catch (IOException ignored) {
+            // Closing is the cancellation itself; a failing close changes nothing.
+        }
+    }
+}
