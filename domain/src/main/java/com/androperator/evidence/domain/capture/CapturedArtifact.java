@@ -24,12 +24,12 @@ record CapturedArtifact(Artifact artifact, CaptureRecord record) {
         if (persisted instanceof Persisted.Promoted promoted) {
             return new Artifact(kind, promoted.file().path(), mimeType, ArtifactStatus.COMPLETE, promoted.file().bytes(),
                     promoted.file().sha256(), whole.startedAt(), whole.finishedAt(), whole.durationMs(),
-                    commandId, taskId, promoted.image(), null, null);
+                    commandId, taskId, promoted.image(), null);
         }
         if (persisted instanceof Persisted.Retained retained) {
             return new Artifact(kind, retained.partialFile().path(), mimeType, ArtifactStatus.PARTIAL,
                     retained.partialFile().bytes(), retained.partialFile().sha256(), whole.startedAt(),
-                    whole.finishedAt(), whole.durationMs(), commandId, taskId, null, null, retained.error());
+                    whole.finishedAt(), whole.durationMs(), commandId, taskId, null, retained.error());
         }
         return failed(kind, mimeType, ((Persisted.Lost) persisted).error(), whole, commandId, taskId);
     }
@@ -37,13 +37,18 @@ record CapturedArtifact(Artifact artifact, CaptureRecord record) {
     static Artifact failed(ArtifactKind kind, String mimeType, BundleError error, Timing whole,
                            String commandId, String taskId) {
         return new Artifact(kind, null, mimeType, ArtifactStatus.FAILED, null, null, whole.startedAt(),
-                whole.finishedAt(), whole.durationMs(), commandId, taskId, null, null, error);
+                whole.finishedAt(), whole.durationMs(), commandId, taskId, null, error);
     }
 
-    /** The captures.json record of {@code artifact}: same correlation, path and error. */
+    /**
+     * The captures.json record of {@code artifact}: same correlation, path and timing (the whole
+     * step), with the step's {@code result} in the reference shape; {@code details} are a
+     * successful step's diagnostics (a failed step's are inside its result's error).
+     */
     static CaptureRecord recordOf(Artifact artifact, String source, Timing observation, Timing persistence,
                                   Map<String, Object> result, Map<String, Object> details) {
-        return new CaptureRecord(artifact.kind().wire(), source, artifact.commandId(), artifact.taskId(),
-                artifact.path(), observation, persistence, result, details, artifact.error());
+        return new CaptureRecord(artifact.kind().wire(), source, artifact.commandId(), artifact.taskId(), result,
+                artifact.startedAt(), artifact.finishedAt(), artifact.durationMs(), artifact.path(), observation,
+                persistence, details == null || details.isEmpty() ? null : details);
     }
 }

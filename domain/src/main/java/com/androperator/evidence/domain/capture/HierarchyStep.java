@@ -3,6 +3,7 @@ package com.androperator.evidence.domain.capture;
 import com.androperator.evidence.contracts.Artifact;
 import com.androperator.evidence.contracts.ArtifactKind;
 import com.androperator.evidence.contracts.BundleError;
+import com.androperator.evidence.contracts.CaptureRecord;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.contracts.NonBlank;
 import com.androperator.evidence.contracts.StreamedString;
@@ -37,6 +38,8 @@ import java.util.Set;
 final class HierarchyStep {
     static final String STAGE = "hierarchy";
     static final String SOURCE = "operator";
+    /** The reference's name for a result read from the Operator's result lines. */
+    static final String TERMINAL_SOURCE = "androperator_result";
     /** The execution engine clamps timeouts to this range; below the minimum a command cannot run. */
     static final long ENGINE_MIN_TIMEOUT_MS = 1_000;
     static final long ENGINE_MAX_TIMEOUT_MS = 120_000;
@@ -96,7 +99,30 @@ final class HierarchyStep {
         Artifact artifact = CapturedArtifact.artifactOf(ArtifactKind.HIERARCHY, ArtifactFiles.XML, persisted,
                 clock.between(start, clock.mark()), evidenceId + "-hierarchy", evidenceId);
         return new CapturedArtifact(artifact, CapturedArtifact.recordOf(artifact, SOURCE,
-                clock.between(start, answered), persistence, exchange.result(), exchange.details()));
+                clock.between(start, answered), persistence, resultOf(exchange, serial),
+                exchange instanceof Exchange.Xml ? exchange.details() : null));
+    }
+
+    /**
+     * The reference's hierarchy result: {@code {ok: true, envelope, deviceId, terminalSource}} when
+     * the Operator answered with hierarchy text (whether that text verifies is the manifest's to
+     * say), else {@code {ok: false, error: {code, message, details}}}, with the envelope beside it
+     * when one arrived.
+     */
+    private static Map<String, Object> resultOf(Exchange exchange, String serial) {
+        if (exchange instanceof Exchange.NoXml noXml) {
+            Map<String, Object> failed = CaptureRecord.failedResult(noXml.error(), noXml.details());
+            if (noXml.result() != null) {
+                failed.put("envelope", noXml.result());
+            }
+            return failed;
+        }
+        Map<String, Object> ok = new LinkedHashMap<>();
+        ok.put("ok", true);
+        ok.put("envelope", exchange.result());
+        ok.put("deviceId", serial);
+        ok.put("terminalSource", TERMINAL_SOURCE);
+        return ok;
     }
 
     /**

@@ -3,6 +3,7 @@ package com.androperator.evidence.domain.capture;
 import com.androperator.evidence.contracts.Artifact;
 import com.androperator.evidence.contracts.ArtifactKind;
 import com.androperator.evidence.contracts.BundleError;
+import com.androperator.evidence.contracts.CaptureRecord;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.contracts.ImageGeometry;
 import com.androperator.evidence.contracts.Timing;
@@ -91,11 +92,17 @@ final class ScreenshotStep {
         Timing whole = clock.between(start, clock.mark());
         Artifact artifact = CapturedArtifact.artifactOf(ArtifactKind.SCREENSHOT, ArtifactFiles.PNG, persisted, whole,
                 commandId, evidenceId);
-        Map<String, Object> receipt = new LinkedHashMap<>();
-        receipt.put("ok", transfer.transportCompleted());
+        // The reference's receipt: {ok: true, bytes: N, ...} or {ok: false, error: {code, message, details}, ...}.
+        BundleError notCompleted = transfer.transportCompleted() ? null : transferError.orElse(artifact.error());
+        Map<String, Object> receipt = notCompleted == null ? new LinkedHashMap<>()
+                : CaptureRecord.failedResult(notCompleted, details);
+        receipt.putIfAbsent("ok", true);
+        if (transfer.receipt().get("bytesReceived") instanceof Number received) {
+            receipt.put("bytes", received.longValue());
+        }
         transfer.receipt().forEach(receipt::putIfAbsent);
         return new CapturedArtifact(artifact, CapturedArtifact.recordOf(artifact, SOURCE,
-                clock.between(start, transferred), persistence, receipt, details));
+                clock.between(start, transferred), persistence, receipt, notCompleted == null ? details : null));
     }
 
     private ScreenshotTransfer transfer(String serial, Deadline deadline, ByteSink sink) {
