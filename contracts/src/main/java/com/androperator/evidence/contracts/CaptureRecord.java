@@ -1,5 +1,6 @@
 package com.androperator.evidence.contracts;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.LinkedHashMap;
@@ -52,6 +53,41 @@ public record CaptureRecord(
         Checks.check(durationMs >= 0, "capture.durationMs must not be negative");
         Checks.check(artifactPath == null || Checks.isBundleRelative(artifactPath),
                 "capture.artifactPath must be bundle-relative");
+    }
+
+    /** The Operator's envelope as received ({@code result.envelope}); null when none arrived or not a hierarchy. */
+    @JsonIgnore
+    @SuppressWarnings("unchecked")
+    public Map<String, Object> envelope() {
+        return result.get("envelope") instanceof Map<?, ?> envelope ? (Map<String, Object>) envelope : null;
+    }
+
+    /** The failed step's error code from {@code result.error}; null when the step is ok. */
+    @JsonIgnore
+    public String errorCode() {
+        return failure().get("code") instanceof String code ? code : null;
+    }
+
+    /** The failed step's error message from {@code result.error}; null when the step is ok. */
+    @JsonIgnore
+    public String errorMessage() {
+        return failure().get("message") instanceof String message ? message : null;
+    }
+
+    /** Diagnostics: a failed step's {@code result.error.details}, else the record's {@code details} (or none). */
+    @JsonIgnore
+    @SuppressWarnings("unchecked")
+    public Map<String, Object> diagnostics() {
+        if (failure().get("details") instanceof Map<?, ?> inside) {
+            return (Map<String, Object>) inside;
+        }
+        return details == null ? Map.of() : details;
+    }
+
+    @SuppressWarnings("unchecked")
+    private Map<String, Object> failure() {
+        return !Boolean.TRUE.equals(result.get("ok")) && result.get("error") instanceof Map<?, ?> error
+                ? (Map<String, Object>) error : Map.of();
     }
 
     /** {@code {ok: false, error: {code, message, details}}}: a failed step's result. */

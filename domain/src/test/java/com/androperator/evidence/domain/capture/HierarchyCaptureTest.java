@@ -75,12 +75,12 @@ class HierarchyCaptureTest {
         expected.put("screenOn", screenOnFact);
         expected.put("deviceLocked", lockedFact);
         expected.put("userUnlocked", unlockedFact);
-        assertThat(hierarchyRecord().details()).containsAllEntriesOf(expected).containsEntry("command", "readiness");
+        assertThat(hierarchyRecord().diagnostics()).containsAllEntriesOf(expected).containsEntry("command", "readiness");
         // The Operator's readiness answer itself is preserved, not only the facts read from it.
-        assertThat(hierarchyRecord().details().get("readinessResult")).asInstanceOf(
+        assertThat(hierarchyRecord().diagnostics().get("readinessResult")).asInstanceOf(
                 org.assertj.core.api.InstanceOfAssertFactories.MAP).containsEntry("status", "success")
                 .containsEntry("commandId", "evidence-0001-readiness");
-        assertThat(hierarchyRecord().result()).isNull();
+        assertThat(hierarchyRecord().envelope()).isNull();
         // The screenshot needs no interactive device and no Operator.
         assertThat(artifact(manifest, ArtifactKind.SCREENSHOT).status()).isEqualTo(ArtifactStatus.COMPLETE);
         assertThat(manifest.status()).isEqualTo(BundleStatus.PARTIAL);
@@ -106,7 +106,7 @@ class HierarchyCaptureTest {
         assertThat(hierarchy.error().code()).isEqualTo(recordedCode);
         assertThat(hierarchy.error().message()).isEqualTo("accessibility root is null");
         assertThat(hierarchy.error().stage()).isEqualTo("hierarchy");
-        assertThat(hierarchyRecord().result()).containsEntry("status", "failed").containsEntry("errorCode", operatorCode)
+        assertThat(hierarchyRecord().envelope()).containsEntry("status", "failed").containsEntry("errorCode", operatorCode)
                 .containsEntry("error", "accessibility root is null");
         assertThat(rig.operator().actionTypes()).containsExactly("doctor_ping", "snapshot_ui");
     }
@@ -120,7 +120,7 @@ class HierarchyCaptureTest {
         assertThat(rig.operator().actionTypes()).containsExactly("doctor_ping");
         assertThat(artifact(manifest, ArtifactKind.HIERARCHY).error().code()).isEqualTo("SERVICE_UNAVAILABLE");
         assertThat(artifact(manifest, ArtifactKind.HIERARCHY).error().message()).contains("accessibility service is off");
-        assertThat(hierarchyRecord().details()).containsEntry("command", "readiness").containsKey("readinessResult");
+        assertThat(hierarchyRecord().diagnostics()).containsEntry("command", "readiness").containsKey("readinessResult");
     }
 
     static Stream<Arguments> transportFailures() {
@@ -143,9 +143,9 @@ class HierarchyCaptureTest {
         Artifact hierarchy = artifact(manifest, ArtifactKind.HIERARCHY);
         assertThat(hierarchy.status()).isEqualTo(ArtifactStatus.FAILED);
         assertThat(hierarchy.error().code()).isEqualTo(code);
-        assertThat(hierarchyRecord().details()).containsEntry("phase", phase).containsEntry("dispatched", dispatched)
+        assertThat(hierarchyRecord().diagnostics()).containsEntry("phase", phase).containsEntry("dispatched", dispatched)
                 .containsEntry("reader", reader).doesNotContainKey("deadlineOwner");
-        assertThat(hierarchyRecord().result()).isNull();
+        assertThat(hierarchyRecord().envelope()).isNull();
         assertThat(rig.operator().actionTypes()).as("never retried").containsExactly("doctor_ping", "snapshot_ui");
     }
 
@@ -164,7 +164,7 @@ class HierarchyCaptureTest {
                 .isEqualTo(broken.getBytes(StandardCharsets.UTF_8));
         assertThat(rig.store().onlyWriter().files()).doesNotContainKey("hierarchy.xml");
         assertThat(hierarchyRecord().artifactPath()).isEqualTo("hierarchy.partial.xml");
-        assertThat(hierarchyRecord().result()).containsEntry("status", "success");
+        assertThat(hierarchyRecord().envelope()).containsEntry("status", "success");
     }
 
     static Stream<Arguments> successWithoutXml() {
@@ -190,7 +190,7 @@ class HierarchyCaptureTest {
         Artifact hierarchy = artifact(manifest, ArtifactKind.HIERARCHY);
         assertThat(hierarchy.status()).isEqualTo(ArtifactStatus.FAILED);
         assertThat(hierarchy.error().code()).isEqualTo(code);
-        assertThat(hierarchyRecord().result()).containsEntry("status", "success");
+        assertThat(hierarchyRecord().envelope()).containsEntry("status", "success");
     }
 
     @Test
@@ -233,7 +233,7 @@ class HierarchyCaptureTest {
 
         capture();
 
-        assertThat(hierarchyRecord().result()).containsEntry("extraOperatorField", List.of(1, 2));
+        assertThat(hierarchyRecord().envelope()).containsEntry("extraOperatorField", List.of(1, 2));
         assertThat(new String(rig.store().onlyWriter().files().get("captures.json"), StandardCharsets.UTF_8))
                 .contains("\"operator_overlay_visible\" : \"true\"").contains("\"window\" : \"Settings\"");
     }
