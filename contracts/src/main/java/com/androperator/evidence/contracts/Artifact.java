@@ -1,6 +1,7 @@
 package com.androperator.evidence.contracts;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 
 /**
  * One file of a bundle, or the record that a requested file could not be produced.
@@ -14,6 +15,8 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  * this record reads to whole milliseconds; the writer writes integers. Clip media properties are
  * not an artifact's: they are in captures.json's video segments.
  */
+@JsonPropertyOrder({"kind", "path", "mimeType", "status", "bytes", "sha256", "startedAt", "finishedAt", "durationMs",
+        "image", "commandId", "taskId", "error"})
 public record Artifact(
         ArtifactKind kind,
         String path,
