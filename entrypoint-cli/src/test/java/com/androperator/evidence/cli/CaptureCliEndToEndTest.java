@@ -225,8 +225,8 @@ class CaptureCliEndToEndTest {
         assertThat(artifact(manifest, ArtifactKind.SCREENSHOT).status()).isEqualTo(ArtifactStatus.COMPLETE);
         assertThat(artifact(manifest, ArtifactKind.HIERARCHY).error().code()).isEqualTo(ErrorCodes.COMMAND_TIMEOUT);
         CaptureRecord hierarchy = ContractJson.read(Files.readAllBytes(bundle.resolve("captures.json")), CapturesFile.class)
-                .captures().stream().filter(record -> record.kind().equals("hierarchy")).findFirst().orElseThrow();
-        assertThat(hierarchy.details()).containsEntry("deadlineOwner", "evidence_capture")
+                .stillRecords().stream().filter(record -> record.kind().equals("hierarchy")).findFirst().orElseThrow();
+        assertThat(hierarchy.diagnostics()).containsEntry("deadlineOwner", "evidence_capture")
                 .containsKeys("phase", "dispatched", "effects", "reader");
         // Usually the snapshot was dispatched and its wait canceled; on a very slow host the readiness
         // check can leave less than the engine's 1000 ms, and the snapshot is then never sent.

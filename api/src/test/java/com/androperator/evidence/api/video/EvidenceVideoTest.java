@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.androperator.evidence.api.testing.VideoToolbox;
 import com.androperator.evidence.conformance.Conformance;
+import com.androperator.evidence.conformance.ReferenceRules;
+import com.androperator.evidence.contracts.VideoSegment;
 import com.androperator.evidence.contracts.Artifact;
 import com.androperator.evidence.contracts.ArtifactKind;
 import com.androperator.evidence.contracts.ArtifactStatus;
@@ -141,8 +143,13 @@ class EvidenceVideoTest {
         assertThat(bundle.resolve("video.mp4")).exists();
         assertThat(bundle.resolve("capture.partial.mkv")).doesNotExist();
         CapturesFile captures = captures(bundle);
-        assertThat(captures.spans()).hasSize(1);
-        assertThat(captures.spans().get(0).verified().frameCount()).isEqualTo(captures.spans().get(0).frameCount());
+        assertThat(captures.videoRecords().get(0).segments()).singleElement().satisfies(segment -> {
+            assertThat(segment.path()).isEqualTo("video.mp4");
+            assertThat(segment.actualSize()).isEqualTo(manifest.video().actualSize());
+            assertThat(segment.error()).isNull();
+        });
+        assertThat(captures.videoRecords().get(0).videoVerified()).isTrue();
+        ReferenceRules.assertFollowed(bundle);
         assertThat(lockFiles()).as("the lock is released after final persistence").isEmpty();
         // "encoder.stderr.txt includes both scrcpy output streams": the fake prints its banner on
         // stdout and its INFO lines on stderr, as scrcpy does.
@@ -213,17 +220,16 @@ class EvidenceVideoTest {
         assertThat(manifest.status().wire()).as("%s", manifest.errors()).isEqualTo("complete");
         assertThat(manifest.artifacts()).filteredOn(a -> a.kind() == ArtifactKind.VIDEO)
                 .extracting(a -> a.path()).containsExactly("video.mp4", "video-0002.mp4", "video-0003.mp4");
-        assertThat(manifest.artifacts()).filteredOn(a -> a.kind() == ArtifactKind.VIDEO)
-                .extracting(a -> a.media().width() + "x" + a.media().height())
-                .containsExactly("324x720", "648x720", "324x720");
         assertThat(manifest.video().actualSize()).as("clip sizes differ").isNull();
-        long sum = manifest.artifacts().stream().filter(a -> a.kind() == ArtifactKind.VIDEO)
-                .mapToLong(a -> a.media().durationMs()).sum();
-        assertThat(manifest.video().mediaDurationMs()).isEqualTo(sum);
         Path bundle = Path.of(started.result().manifestPath()).getParent();
-        CapturesFile captures = captures(bundle);
-        assertThat(captures.spans()).extracting(s -> s.frameCount()).startsWith(20L, 15L);
-        assertThat(captures.spans()).allSatisfy(span -> assertThat(span.verified().frameCount()).isEqualTo(span.frameCount()));
+        List<VideoSegment> segments = captures(bundle).videoRecords().get(0).segments();
+        assertThat(segments).extracting(s -> s.actualSize().toString()).containsExactly("324x720", "648x720", "324x720");
+        assertThat(manifest.video().mediaDurationMs())
+                .isEqualTo(segments.stream().mapToLong(VideoSegment::mediaDurationMs).sum());
+        assertThat(segments).extracting(VideoSegment::frames).startsWith(20L, 15L);
+        assertThat(segments).extracting(VideoSegment::path).containsExactly("video.mp4", "video-0002.mp4", "video-0003.mp4");
+        assertThat(segments.get(2).end()).as("the last span has no end").isNull();
+        ReferenceRules.assertFollowed(bundle);
         assertThat(bundle.resolve("capture.partial.mkv")).doesNotExist();
         Conformance.assertConforms(bundle);
     }
@@ -240,10 +246,15 @@ class EvidenceVideoTest {
                 .satisfies(clip -> {
                     assertThat(clip.status()).isEqualTo(ArtifactStatus.PARTIAL);
                     assertThat(clip.path()).isEqualTo("video.partial.mp4");
-                    assertThat(clip.media().frameCount()).isEqualTo(1);
                 });
-        assertThat(manifest.artifacts()).filteredOn(a -> a.kind() == ArtifactKind.VIDEO_SOURCE).singleElement()
-                .satisfies(source -> assertThat(source.path()).isEqualTo("capture.partial.mkv"));
+        assertThat(manifest.artifacts()).filteredOn(a -> "capture.partial.mkv".equals(a.path())).singleElement()
+                .satisfies(source -> {
+                    assertThat(source.kind()).isEqualTo(ArtifactKind.VIDEO);
+                    assertThat(source.mimeType()).isEqualTo("video/x-matroska");
+                    assertThat(source.status()).isEqualTo(ArtifactStatus.PARTIAL);
+                });
+        assertThat(captures(Path.of(started.result().manifestPath()).getParent()).videoRecords().get(0).segments())
+                .singleElement().satisfies(segment -> assertThat(segment.frames()).isEqualTo(1));
         assertThat(manifest.video().mediaDurationMs()).isNull();
         VideoOutcome status = video.status(SessionRef.manifestPath(started.result().manifestPath()));
         assertThat(status.exitCode()).isEqualTo(1);
@@ -310,8 +321,8 @@ class EvidenceVideoTest {
         String retained = read(bundle.resolve("encoder.stderr.partial.txt"));
         assertThat(retained).as("both streams are retained").contains("INFO: stdout chatter").contains("INFO: stderr chatter");
         CapturesFile captures = captures(bundle);
-        assertThat(captures.captures().get(0).result()).containsEntry("outputTruncated", true);
-        assertThat(((Number) captures.captures().get(0).result().get("outputBytes")).longValue())
+        assertThat(captures.videoRecords().get(0).details()).containsEntry("outputTruncated", true);
+        assertThat(((Number) captures.videoRecords().get(0).details().get("outputBytes")).longValue())
                 .isGreaterThan(VideoLimits.RECORDER_OUTPUT_CAP_BYTES);
         // The video itself is verified and usable.
         assertThat(manifest.artifacts()).filteredOn(a -> a.kind() == ArtifactKind.VIDEO).singleElement()
@@ -467,7 +478,7 @@ class EvidenceVideoTest {
         assertThat(bundle.resolve("video.mp4")).doesNotExist();
         assertThat(bundle.resolve("video.partial.mp4")).doesNotExist();
         assertThat(bundle.resolve("capture.partial.mkv")).doesNotExist();
-        assertThat(captures(bundle).captures().get(0).details()).containsKey("recorderPid");
+        assertThat(captures(bundle).videoRecords().get(0).details()).containsKey("recorderPid");
         Conformance.assertConforms(bundle);
 
         // A new start on the device is refused while recovery is unresolved.
