@@ -258,11 +258,11 @@ class CaptureThroughRealAdaptersTest {
 
         assertHierarchyFailed(capture, code);
         assertThat(capture.manifest().errors()).extracting(BundleError::code).containsExactly(code);
-        Map<String, Object> details = capture.record("hierarchy").details();
+        Map<String, Object> details = capture.record("hierarchy").diagnostics();
         assertThat(details).doesNotContainKey("deadlineOwner");
         if (code.equals("SERVICE_UNAVAILABLE")) {
             // The Operator's own answer is kept verbatim.
-            assertThat(capture.record("hierarchy").result()).containsEntry("errorCode", "SERVICE_UNAVAILABLE")
+            assertThat(capture.record("hierarchy").envelope()).containsEntry("errorCode", "SERVICE_UNAVAILABLE")
                     .containsEntry("status", "failed");
         }
         if (code.equals(ErrorCodes.RESULT_TRANSPORT_EXITED)) {
@@ -282,7 +282,7 @@ class CaptureThroughRealAdaptersTest {
         assertThat(capture.artifact(ArtifactKind.SCREENSHOT).status()).isEqualTo(ArtifactStatus.COMPLETE);
         Artifact hierarchy = capture.artifact(ArtifactKind.HIERARCHY);
         assertThat(hierarchy.error().code()).isEqualTo(ErrorCodes.COMMAND_TIMEOUT);
-        Map<String, Object> details = capture.record("hierarchy").details();
+        Map<String, Object> details = capture.record("hierarchy").diagnostics();
         assertThat(details).containsEntry("deadlineOwner", "evidence_capture").containsKeys("phase", "dispatched",
                 "effects", "reader");
         if (Boolean.TRUE.equals(details.get("dispatched"))) {
@@ -306,7 +306,7 @@ class CaptureThroughRealAdaptersTest {
 
         assertThat(capture.manifest().status()).isEqualTo(BundleStatus.PARTIAL);
         assertThat(capture.artifact(ArtifactKind.HIERARCHY).error().code()).isEqualTo(ErrorCodes.COMMAND_TIMEOUT);
-        assertThat(capture.record("hierarchy").details()).containsEntry("deadlineOwner", "evidence_capture")
+        assertThat(capture.record("hierarchy").diagnostics()).containsEntry("deadlineOwner", "evidence_capture")
                 .containsEntry("command", "readiness");
         assertThat(capture.broadcasts("doctor_ping")).isLessThanOrEqualTo(1);
         assertThat(capture.broadcasts("snapshot_ui")).isZero();
@@ -337,7 +337,7 @@ class CaptureThroughRealAdaptersTest {
         BundleError error = assertHierarchyFailed(capture, ErrorCodes.DEVICE_NOT_INTERACTIVE);
         assertThat(error.message()).contains("screenOn=" + readiness.screenOn(),
                 "deviceLocked=" + readiness.deviceLocked(), "userUnlocked=" + readiness.userUnlocked());
-        assertThat(capture.record("hierarchy").details()).containsEntry("screenOn", readiness.screenOn())
+        assertThat(capture.record("hierarchy").diagnostics()).containsEntry("screenOn", readiness.screenOn())
                 .containsEntry("deviceLocked", readiness.deviceLocked())
                 .containsEntry("userUnlocked", readiness.userUnlocked())
                 .containsKey("readinessResult");
@@ -415,7 +415,7 @@ class CaptureThroughRealAdaptersTest {
         assertThat(Files.readAllBytes(capture.bundle().resolve("hierarchy.xml")))
                 .isEqualTo(xml.getBytes(StandardCharsets.UTF_8));
         assertThat(capture.artifact(ArtifactKind.HIERARCHY).bytes()).isEqualTo(xml.getBytes(StandardCharsets.UTF_8).length);
-        assertThat(capture.record("hierarchy").details().get("reader"))
+        assertThat(capture.record("hierarchy").diagnostics().get("reader"))
                 .asInstanceOf(org.assertj.core.api.InstanceOfAssertFactories.MAP)
                 .hasEntrySatisfying("chunks", chunks -> assertThat((Integer) chunks).isGreaterThan(580));
         assertThat(capture.broadcasts("snapshot_ui")).isEqualTo(1);
