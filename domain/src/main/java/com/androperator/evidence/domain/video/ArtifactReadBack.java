@@ -57,12 +57,6 @@ final class ArtifactReadBack {
     }
 
     private static String componentOf(Artifact artifact) {
-        return switch (artifact.kind()) {
-            case VIDEO -> VideoFinalization.SOURCE_NAME.equals(artifact.path()) ? VideoStage.SOURCE
-                    : artifact.path().replace(".partial.", ".");
-            case ENCODER_STDERR -> VideoStage.ENCODER_STDERR;
-            case CAPTURE_ENVELOPES -> VideoStage.CAPTURES;
-            default -> artifact.kind().wire();
-        };
+        return VideoStage.VIDEO;
     }
 }

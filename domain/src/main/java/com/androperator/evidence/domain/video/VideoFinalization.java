@@ -190,36 +190,36 @@ public final class VideoFinalization {
                 bundle.directory().resolve(partialName));
         bundle.makePrivate(partialName);
         if (encoding instanceof Encoding.NotEncoded notEncoded) {
-            BundleError error = failures.of(notEncoded.failure(), VideoStage.FINALIZATION,
-                    "Encoding clip " + run.index() + " failed", finalName);
+            BundleError error = failures.of(notEncoded.failure(), VideoStage.SEGMENT,
+                    "Encoding clip " + run.index() + " failed", VideoStage.VIDEO);
             return new Clip(partialOrFailed(bundle, partialName, started, startNanos, error), null, null, false);
         }
         ClipVerification verification = verifier.verify(bundle.directory().resolve(partialName), target, run.frameCount());
         if (verification instanceof ClipVerification.Rejected rejected) {
             // Available probe metadata is retained on verification failure.
-            BundleError error = failures.of(rejected.failure(), VideoStage.FINALIZATION,
-                    "Clip " + run.index() + " failed verification", finalName);
+            BundleError error = failures.of(rejected.failure(), VideoStage.SEGMENT,
+                    "Clip " + run.index() + " failed verification", VideoStage.VIDEO);
             return new Clip(partialOrFailed(bundle, partialName, started, startNanos, error), rejected.probed(),
                     null, false);
         }
         MediaInfo media = ((ClipVerification.Verified) verification).media();
         if (damagedSource) {
-            BundleError error = VideoStage.error(ErrorCodes.VIDEO_VERIFICATION_FAILED, VideoStage.FINALIZATION,
+            BundleError error = VideoStage.error(ErrorCodes.VIDEO_VERIFICATION_FAILED, VideoStage.SEGMENT,
                     "Clip " + run.index() + " holds the " + run.frameCount() + " frame(s) that decoded from a damaged "
-                            + "source (see " + VideoStage.SOURCE + "): it decodes fully, but frames of the recording may be "
-                            + "missing or concealed, so it keeps its .partial name.", finalName);
+                            + "source (see " + SOURCE_NAME + "): it decodes fully, but frames of the recording may be "
+                            + "missing or concealed, so it keeps its .partial name.", VideoStage.VIDEO);
             return new Clip(partialOrFailed(bundle, partialName, started, startNanos, error), media, null, true);
         }
         if (run.zeroDuration()) {
-            BundleError error = VideoStage.error(ErrorCodes.VIDEO_VERIFICATION_FAILED, VideoStage.FINALIZATION,
+            BundleError error = VideoStage.error(ErrorCodes.VIDEO_VERIFICATION_FAILED, VideoStage.SEGMENT,
                     "Clip " + run.index() + " covers no media time (" + run.frameCount() + " frame(s) at one timestamp, an "
-                            + "idle screen): it decodes but a zero-duration recording is not complete.", finalName);
+                            + "idle screen): it decodes but a zero-duration recording is not complete.", VideoStage.VIDEO);
             return new Clip(partialOrFailed(bundle, partialName, started, startNanos, error), media, null, true);
         }
         Stored promoted = bundle.promote(partialName, finalName);
         if (promoted instanceof Stored.Failed failed) {
-            BundleError error = failures.of(failed.failure(), VideoStage.FINALIZATION,
-                    "Clip " + run.index() + " verified but could not be renamed", finalName);
+            BundleError error = failures.of(failed.failure(), VideoStage.SEGMENT,
+                    "Clip " + run.index() + " verified but could not be renamed", VideoStage.VIDEO);
             return new Clip(partialOrFailed(bundle, partialName, started, startNanos, error), media, null, true);
         }
         Stored.Present present = (Stored.Present) promoted;

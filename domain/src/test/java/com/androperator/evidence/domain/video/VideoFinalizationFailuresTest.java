@@ -81,8 +81,8 @@ class VideoFinalizationFailuresTest {
         assertThat(media.segments().get(0).codec()).isNull();
         assertThat(clip.durationMs()).as("the encode's own time").isEqualTo(ENCODE_MILLIS);
         assertThat(clip.error()).isEqualTo(VideoStage.error(ErrorCodes.VIDEO_VERIFICATION_FAILED,
-                VideoStage.FINALIZATION, "Encoding clip 1 failed: ffmpeg exceeded its 120 s deadline and was killed",
-                "video.mp4"));
+                VideoStage.SEGMENT, "Encoding clip 1 failed: ffmpeg exceeded its 120 s deadline and was killed",
+                "video"));
         assertThat(mediaSteps).as("an unencoded clip is not verified").containsExactly("inspect", "encode 1");
         assertThat(media.usable()).isFalse();
         assertThat(media.source()).hasValueSatisfying(source -> assertThat(source.status())
@@ -351,10 +351,10 @@ class VideoFinalizationFailuresTest {
 
     // ---- read-back before the manifest ------------------------------------------------------------------
 
-    /** An artifact that cannot be read back is failed with an error naming its component. */
+    /** An artifact that cannot be read back is failed with an error naming its file; the component is video's. */
     @ParameterizedTest(name = "{0} -> {1}")
-    @CsvSource({"video.partial.mp4, video.mp4", "capture.partial.mkv, video_source",
-        "encoder.stderr.txt, encoder_stderr", "captures.json, captures"})
+    @CsvSource({"video.partial.mp4, video", "capture.partial.mkv, video", "encoder.stderr.txt, video",
+        "captures.json, video"})
     void anArtifactThatCannotBeReadBackNamesItsComponent(String file, String component) {
         source(30, 1.0 / 30);
         verdicts.put("video.partial.mp4", new ClipVerification.Rejected(Failure.of(ErrorCodes.VIDEO_VERIFICATION_FAILED,
