@@ -149,7 +149,6 @@ class EvidenceVideoTest {
             assertThat(segment.error()).isNull();
         });
         assertThat(captures.videoRecords().get(0).videoVerified()).isTrue();
-        ReferenceRules.assertFollowed(bundle);
         assertThat(lockFiles()).as("the lock is released after final persistence").isEmpty();
         // "encoder.stderr.txt includes both scrcpy output streams": the fake prints its banner on
         // stdout and its INFO lines on stderr, as scrcpy does.
@@ -157,6 +156,7 @@ class EvidenceVideoTest {
         assertThat(stderr).contains("scrcpy 3.1 <https://github.com/Genymobile/scrcpy>")
                 .contains("INFO: fake device " + serial).contains("INFO: Recording complete");
         Conformance.assertConforms(bundle);
+        ReferenceRules.assertFollowed(bundle);
 
         VideoOutcome status = video.status(SessionRef.manifestPath(started.result().manifestPath()));
         assertThat(status.result().status()).isEqualTo("complete");
@@ -179,6 +179,7 @@ class EvidenceVideoTest {
         assertThat(recording.finishedAt()).isNull();
         assertThat(recording.video().stopReason()).isNull();
         Conformance.assertConforms(bundle);
+        ReferenceRules.assertFollowed(bundle);
 
         // "Concurrent stop requests write nonce-bound requests; only the worker publishes manifests."
         long stopStarted = System.nanoTime();
@@ -202,6 +203,7 @@ class EvidenceVideoTest {
         System.out.printf("stop-to-complete for a %d ms recording (%d ms media): %d ms%n",
                 manifest.video().hostDurationMs(), manifest.video().mediaDurationMs(), stopMillis);
         Conformance.assertConforms(bundle);
+        ReferenceRules.assertFollowed(bundle);
         awaitWorkerDone(bundle);
 
         Map<String, String> before = snapshot(bundle);
@@ -229,9 +231,9 @@ class EvidenceVideoTest {
         assertThat(segments).extracting(VideoSegment::frames).startsWith(20L, 15L);
         assertThat(segments).extracting(VideoSegment::path).containsExactly("video.mp4", "video-0002.mp4", "video-0003.mp4");
         assertThat(segments.get(2).end()).as("the last span has no end").isNull();
-        ReferenceRules.assertFollowed(bundle);
         assertThat(bundle.resolve("capture.partial.mkv")).doesNotExist();
         Conformance.assertConforms(bundle);
+        ReferenceRules.assertFollowed(bundle);
     }
 
     @Test
@@ -260,6 +262,7 @@ class EvidenceVideoTest {
         assertThat(status.exitCode()).isEqualTo(1);
         assertThat(status.result().code()).isEqualTo(ErrorCodes.EVIDENCE_CAPTURE_FAILED);
         Conformance.assertConforms(Path.of(started.result().manifestPath()).getParent());
+        ReferenceRules.assertFollowed(Path.of(started.result().manifestPath()).getParent());
     }
 
     @Test
@@ -295,6 +298,7 @@ class EvidenceVideoTest {
         assertThat(bundle.resolve("capture.partial.mkv")).as("the source is kept as partial evidence").exists();
         assertThat(manifest.errors()).extracting(e -> e.code()).contains(ErrorCodes.VIDEO_VERIFICATION_FAILED);
         Conformance.assertConforms(bundle);
+        ReferenceRules.assertFollowed(bundle);
     }
 
     // ---- recorder diagnostics ---------------------------------------------------------------
@@ -334,6 +338,7 @@ class EvidenceVideoTest {
         assertThat(manifest.video().mediaDurationMs()).isPositive();
         assertThat(lockFiles()).isEmpty();
         Conformance.assertConforms(bundle);
+        ReferenceRules.assertFollowed(bundle);
     }
 
     @Test
@@ -356,6 +361,7 @@ class EvidenceVideoTest {
                 });
         assertThat(bundle.resolve("encoder.stderr.txt")).isEmptyFile();
         Conformance.assertConforms(bundle);
+        ReferenceRules.assertFollowed(bundle);
     }
 
     // ---- startup and recovery ---------------------------------------------------------------
@@ -396,6 +402,7 @@ class EvidenceVideoTest {
         assertThat(video.status(SessionRef.manifestPath(result.manifestPath())).result().status()).isEqualTo("failed");
         assertThat(awaitCondition(FINISH, () -> lockFiles().isEmpty())).as("the worker releases the lock").isTrue();
         Conformance.assertConforms(bundle);
+        ReferenceRules.assertFollowed(bundle);
     }
 
     @Test
@@ -426,6 +433,7 @@ class EvidenceVideoTest {
         assertThat(session.recovery().value()).isEqualTo(RecoveryState.SPAWN_FAILED);
         assertThat(lockFiles()).as("its own lock is released").isEmpty();
         Conformance.assertConforms(bundle);
+        ReferenceRules.assertFollowed(bundle);
         assertThat(video.status(SessionRef.manifestPath(started.result().manifestPath())).result().status())
                 .isEqualTo("failed");
 
@@ -480,6 +488,7 @@ class EvidenceVideoTest {
         assertThat(bundle.resolve("capture.partial.mkv")).doesNotExist();
         assertThat(captures(bundle).videoRecords().get(0).details()).containsKey("recorderPid");
         Conformance.assertConforms(bundle);
+        ReferenceRules.assertFollowed(bundle);
 
         // A new start on the device is refused while recovery is unresolved.
         VideoOutcome again = video.start(request(temp.resolve("after-deaf").toString(), 2));
@@ -510,6 +519,7 @@ class EvidenceVideoTest {
         assertThat(manifest.device().operatorPackage()).isNull();
         assertThat(manifest.device().operatorVersion()).isNull();
         Conformance.assertConforms(Path.of(started.result().manifestPath()).getParent());
+        ReferenceRules.assertFollowed(Path.of(started.result().manifestPath()).getParent());
         // Status and stop still reject a conflicting Operator option, and accept the saved device.
         VideoOutcome conflicting = video.status(new SessionRef.ManifestPath(started.result().manifestPath(),
                 Optional.empty(), Optional.of(OPERATOR)));
@@ -749,6 +759,7 @@ class EvidenceVideoTest {
         assertThat(video.status(SessionRef.manifestPath("relative/manifest.json")).result().code())
                 .isEqualTo(ErrorCodes.EVIDENCE_SESSION_NOT_FOUND);
         Conformance.assertConforms(Path.of(started.result().manifestPath()).getParent());
+        ReferenceRules.assertFollowed(Path.of(started.result().manifestPath()).getParent());
     }
 
     // ---- helpers ----------------------------------------------------------------------------
