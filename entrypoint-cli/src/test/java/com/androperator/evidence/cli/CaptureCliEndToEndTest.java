@@ -230,10 +230,10 @@ class CaptureCliEndToEndTest {
                 .containsKeys("phase", "dispatched", "effects", "reader");
         // Usually the snapshot was dispatched and its wait canceled; on a very slow host the readiness
         // check can leave less than the engine's 1000 ms, and the snapshot is then never sent.
-        if (Boolean.TRUE.equals(hierarchy.details().get("dispatched"))) {
-            assertThat(hierarchy.details().get("phase")).isNotEqualTo("budget_check");
+        if (Boolean.TRUE.equals(hierarchy.diagnostics().get("dispatched"))) {
+            assertThat(hierarchy.diagnostics().get("phase")).isNotEqualTo("budget_check");
         } else {
-            assertThat(hierarchy.details()).containsEntry("phase", "budget_check");
+            assertThat(hierarchy.diagnostics()).containsEntry("phase", "budget_check");
         }
     }
 

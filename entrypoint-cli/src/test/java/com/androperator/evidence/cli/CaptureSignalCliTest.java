@@ -167,10 +167,10 @@ class CaptureSignalCliTest {
             assertThat(Files.size(interrupted.bundle().resolve("screenshot.partial.png"))).isEqualTo(screenshot.bytes())
                     .isBetween(1L, 300_000L);
             // Streamed to the file as they arrived: every byte received before the cancellation is in it.
-            assertThat(((Number) interrupted.record("screenshot").details().get("bytesReceived")).longValue())
+            assertThat(((Number) interrupted.record("screenshot").result().get("bytesReceived")).longValue())
                     .isEqualTo(screenshot.bytes());
         }
-        assertThat(interrupted.record("screenshot").details()).containsEntry("cancelledBy", "SIG" + signal)
+        assertThat(interrupted.record("screenshot").diagnostics()).containsEntry("cancelledBy", "SIG" + signal)
                 .containsEntry("phase", "transfer").containsEntry("dispatched", true);
         CaptureRecord hierarchy = interrupted.record("hierarchy");
         assertThat(hierarchy.errorCode()).isEqualTo(ErrorCodes.COMMAND_CANCELLED);
