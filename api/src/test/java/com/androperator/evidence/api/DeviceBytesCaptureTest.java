@@ -98,9 +98,9 @@ class DeviceBytesCaptureTest {
         assertThat(bundle.resolve("hierarchy.xml")).doesNotExist();
         assertThat(bundle.resolve("hierarchy.partial.xml")).doesNotExist();
         CaptureRecord record = ContractJson.read(Files.readAllBytes(bundle.resolve("captures.json")), CapturesFile.class)
-                .captures().stream().filter(r -> r.kind().equals("hierarchy")).findFirst().orElseThrow();
-        assertThat(record.result()).isNull();
-        assertThat(record.details().get("reader")).asInstanceOf(org.assertj.core.api.InstanceOfAssertFactories.MAP)
+                .stillRecords().stream().filter(r -> r.kind().equals("hierarchy")).findFirst().orElseThrow();
+        assertThat(record.envelope()).isNull();
+        assertThat(record.diagnostics().get("reader")).asInstanceOf(org.assertj.core.api.InstanceOfAssertFactories.MAP)
                 .hasEntrySatisfying("reason", reason -> assertThat((String) reason).contains("not valid UTF-8"));
         assertThat(outcome.toResult().code()).isEqualTo(ErrorCodes.EVIDENCE_CAPTURE_FAILED);
     }

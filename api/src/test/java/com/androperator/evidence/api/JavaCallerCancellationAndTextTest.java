@@ -92,9 +92,9 @@ class JavaCallerCancellationAndTextTest {
         assertThat(result.status()).isEqualTo("failed");
         Conformance.assertConforms(bundle);
         CaptureRecord screenshot = ContractJson.read(Files.readAllBytes(bundle.resolve("captures.json")),
-                CapturesFile.class).captures().get(0);
-        assertThat(screenshot.error().code()).isEqualTo(ErrorCodes.COMMAND_CANCELLED);
-        assertThat(screenshot.details()).containsEntry("cancelledBy", "test harness stop button")
+                CapturesFile.class).stillRecords().get(0);
+        assertThat(screenshot.errorCode()).isEqualTo(ErrorCodes.COMMAND_CANCELLED);
+        assertThat(screenshot.diagnostics()).containsEntry("cancelledBy", "test harness stop button")
                 .containsEntry("phase", "transfer");
     }
 

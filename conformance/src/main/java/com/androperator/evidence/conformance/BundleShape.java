@@ -16,6 +16,9 @@ final class BundleShape {
     static final String CAPTURES_PARTIAL = "captures.partial.json";
     static final String SESSION = "session.json";
     static final String CONTROL = "control";
+    /** The recording source a video bundle keeps when not every clip verified: a partial {@code video}. */
+    static final String RETAINED_SOURCE = "capture.partial.mkv";
+    static final String RETAINED_SOURCE_TYPE = "video/x-matroska";
     static final String PARTIAL_MARK = ".partial.";
     /** Caller context: at most 16 KiB of compact UTF-8 JSON. */
     static final int MAX_CONTEXT_BYTES = 16 * 1024;
@@ -44,7 +47,20 @@ final class BundleShape {
             case HIERARCHY -> Content.XML;
             case CAPTURE_ENVELOPES -> Content.CAPTURES_JSON;
             case ENCODER_STDERR -> Content.UTF8_TEXT;
-            case VIDEO, VIDEO_SOURCE -> Content.NONE;
+            case VIDEO -> Content.NONE;
+        };
+    }
+
+    /**
+     * Where an artifact stands in a terminal video bundle's list, in the reference's order: the
+     * clips, the retained source, encoder.stderr.txt, captures.json.
+     */
+    static int videoOrder(ArtifactKind kind, String mimeType) {
+        return switch (kind) {
+            case VIDEO -> RETAINED_SOURCE_TYPE.equals(mimeType) ? 1 : 0;
+            case ENCODER_STDERR -> 2;
+            case CAPTURE_ENVELOPES -> 3;
+            default -> 4;
         };
     }
 

@@ -8,22 +8,23 @@ import com.androperator.evidence.contracts.CapturesFile;
 import com.androperator.evidence.contracts.ContractJson;
 import com.androperator.evidence.contracts.Manifest;
 import com.androperator.evidence.contracts.Timing;
+import com.androperator.evidence.contracts.VideoCaptureRecord;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Set;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 
 /**
  * A complete captures.json (a partial one is retained as written and may be cut short, so it is not
- * read): its schema and record, the manifest's evidenceId, no embedded base64 media, each record's
- * timing and correlation with its artifact, the screenshot's host receipt, a record for each still
- * capture, and the hierarchy file equal to the Operator envelope's snapshot text
- * ({@link EnvelopeText}).
+ * read): its schema and record (an array of records, the reference's shape), no embedded base64
+ * media, each record's timing and correlation with its artifact (this tool's artifactPath only when
+ * a record carries it), the screenshot's host receipt, a record for each still capture (a video
+ * record for a video bundle), each file a record names listed, and the hierarchy file equal to the
+ * Operator envelope's snapshot text ({@link EnvelopeText}).
  */
 final class CapturesRules implements BundleRule {
     /** Base64 openings of PNG, MP4 (ftyp box) and Matroska signatures: media that must not be embedded. */
@@ -58,40 +59,41 @@ final class CapturesRules implements BundleRule {
             v.add("SCHEMA", file, "captures.json does not satisfy the contract record: " + Verification.rootMessage(e));
             return;
         }
-        if (!captures.evidenceId().equals(manifest.evidenceId())) {
-            v.add("EVIDENCE_ID_MISMATCH", file + "#/evidenceId", "captures.json has evidenceId "
-                    + captures.evidenceId() + " but the manifest has " + manifest.evidenceId());
-        }
         Set<String> listedPaths = new HashSet<>();
         manifest.artifacts().forEach(a -> {
             if (a.path() != null) {
                 listedPaths.add(a.path());
             }
         });
-        for (int i = 0; i < captures.captures().size(); i++) {
-            checkRecord(v, manifest, file + "#/captures/" + i, captures.captures().get(i), listedPaths);
+        for (int i = 0; i < captures.records().size(); i++) {
+            String pointer = file + "#/" + i;
+            if (captures.records().get(i) instanceof CaptureRecord record) {
+                checkRecord(v, manifest, pointer, record, listedPaths);
+            } else if (captures.records().get(i) instanceof VideoCaptureRecord video) {
+                checkVideoRecord(v, pointer, video, listedPaths);
+            }
         }
         if (manifest.video() == null) {
             // captures.json holds the host screenshot receipt and the Operator's hierarchy result.
             for (ArtifactKind kind : BundleShape.STILL_CAPTURES) {
                 boolean captured = manifest.artifacts().stream().anyMatch(a -> a.kind() == kind);
-                if (captured && captures.captures().stream().noneMatch(r -> BundleShape.kindOf(r.kind()) == kind)) {
-                    v.add("CAPTURE_RECORD_MISSING", file + "#/captures", "captures.json has no " + kind.wire()
+                if (captured && captures.stillRecords().stream().noneMatch(r -> BundleShape.kindOf(r.kind()) == kind)) {
+                    v.add("CAPTURE_RECORD_MISSING", file, "captures.json has no " + kind.wire()
                             + " record for the manifest's " + kind.wire() + " artifact");
                 }
             }
+        } else if (captures.videoRecords().isEmpty()) {
+            v.add("CAPTURE_RECORD_MISSING", file, "captures.json has no video record (the host recorder receipt)");
         }
         checkHierarchyEqualsEnvelope(v, manifest, file, captures);
     }
 
     private static void checkRecord(Verification v, Manifest manifest, String pointer, CaptureRecord record,
                                     Set<String> listedPaths) {
+        v.checkOrder(pointer, record.startedAt(), record.finishedAt());
         checkTiming(v, pointer + "/observation", record.observation());
         checkTiming(v, pointer + "/persistence", record.persistence());
-        if (record.artifactPath() != null && !listedPaths.contains(record.artifactPath())) {
-            v.add("CORRELATION_MISMATCH", pointer + "/artifactPath",
-                    record.artifactPath() + " is not an artifact listed in the manifest");
-        }
+        checkListed(v, pointer + "/artifactPath", record.artifactPath(), listedPaths);
         ArtifactKind kind = BundleShape.kindOf(record.kind());
         if (kind != ArtifactKind.SCREENSHOT && kind != ArtifactKind.HIERARCHY) {
             return;
@@ -100,26 +102,39 @@ final class CapturesRules implements BundleRule {
             v.add("CAPTURE_SOURCE", pointer + "/source",
                     "the screenshot record's source is adb_screencap (a host receipt), not " + record.source());
         }
-        if (kind == ArtifactKind.SCREENSHOT && !(record.result() != null && record.result().get("ok") instanceof Boolean)) {
-            v.add("CAPTURE_SOURCE", pointer + "/result",
-                    "the screenshot record's result is the host transport receipt, whose ok (transport completion)"
-                            + " is true or false");
-        }
         for (int i = 0; i < manifest.artifacts().size(); i++) {
             Artifact artifact = manifest.artifacts().get(i);
             if (artifact.kind() != kind) {
                 continue;
             }
-            if (!Objects.equals(artifact.commandId(), record.commandId())
-                    || !Objects.equals(artifact.taskId(), record.taskId())) {
+            if ((artifact.commandId() != null && !artifact.commandId().equals(record.commandId()))
+                    || (artifact.taskId() != null && !artifact.taskId().equals(record.taskId()))) {
                 v.add("CORRELATION_MISMATCH", pointer, "the " + kind.wire() + " record has commandId/taskId "
                         + record.commandId() + "/" + record.taskId() + " but manifest artifact " + i + " has "
                         + artifact.commandId() + "/" + artifact.taskId());
             }
-            if (!Objects.equals(artifact.path(), record.artifactPath())) {
+            // artifactPath is this tool's addition: when a record names its file, it is the artifact's.
+            if (record.artifactPath() != null && !record.artifactPath().equals(artifact.path())) {
                 v.add("CORRELATION_MISMATCH", pointer + "/artifactPath", "the " + kind.wire() + " record names "
                         + record.artifactPath() + " but manifest artifact " + i + " is " + artifact.path());
             }
+        }
+    }
+
+    /** The recorder receipt: its timing in order, and each file it names listed in the manifest. */
+    private static void checkVideoRecord(Verification v, String pointer, VideoCaptureRecord record,
+                                         Set<String> listedPaths) {
+        checkTiming(v, pointer + "/observation", record.observation());
+        checkTiming(v, pointer + "/persistence", record.persistence());
+        checkListed(v, pointer + "/artifactPath", record.artifactPath(), listedPaths);
+        for (int i = 0; i < record.segments().size(); i++) {
+            checkListed(v, pointer + "/segments/" + i + "/path", record.segments().get(i).path(), listedPaths);
+        }
+    }
+
+    private static void checkListed(Verification v, String pointer, String path, Set<String> listedPaths) {
+        if (path != null && !listedPaths.contains(path)) {
+            v.add("CORRELATION_MISMATCH", pointer, path + " is not an artifact listed in the manifest");
         }
     }
 
@@ -138,10 +153,12 @@ final class CapturesRules implements BundleRule {
                                                      CapturesFile captures) {
         String text = null;
         boolean envelopeFound = false;
-        for (CaptureRecord record : captures.captures()) {
-            if (BundleShape.kindOf(record.kind()) == ArtifactKind.HIERARCHY && record.result() != null) {
+        for (CaptureRecord record : captures.stillRecords()) {
+            // The Operator's envelope as received: the ok result's, or beside a failure's error.
+            if (BundleShape.kindOf(record.kind()) == ArtifactKind.HIERARCHY
+                    && record.result().get("envelope") instanceof Map<?, ?> envelope) {
                 envelopeFound = true;
-                text = EnvelopeText.snapshotText(record.result());
+                text = EnvelopeText.snapshotText(stringKeyed(envelope));
                 if (text == null && record.details() != null && "logcat".equals(record.details().get("hierarchySource"))
                         && record.details().get("loggedHierarchy") instanceof String logged) {
                     // An Operator before Clawperator 0.12.3 logs the XML as tagged records: the record keeps that text.
@@ -176,6 +193,11 @@ final class CapturesRules implements BundleRule {
                         + (partial ? "; a partial file keeps a prefix of it" : ""));
             }
         }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> stringKeyed(Map<?, ?> envelope) {
+        return (Map<String, Object>) envelope;
     }
 
     private static void checkNoEmbeddedMedia(Verification v, String file, String pointer, JsonNode node) {

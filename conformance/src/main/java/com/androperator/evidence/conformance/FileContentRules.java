@@ -77,7 +77,7 @@ final class FileContentRules implements BundleRule {
                 case XML -> verdict = new XmlCheck().check(in);
                 case UTF8_TEXT -> verdict = new Utf8Check().check(in);
                 case CAPTURES_JSON -> {
-                    JsonDocuments.Parsed parsed = JsonDocuments.read(in);
+                    JsonDocuments.Parsed parsed = JsonDocuments.readArray(in);
                     if (parsed instanceof JsonDocuments.Parsed.Document document) {
                         json = document.tree();
                     } else {

@@ -49,8 +49,17 @@ final class JsonDocuments {
     private JsonDocuments() {
     }
 
-    /** Reads {@code in} to its end; the stream is read, never closed. */
+    /** Reads a JSON object from {@code in} to its end (manifest.json); the stream is read, never closed. */
     static Parsed read(InputStream in) throws IOException {
+        return read(in, false);
+    }
+
+    /** Reads a JSON array from {@code in} to its end (captures.json); the stream is read, never closed. */
+    static Parsed readArray(InputStream in) throws IOException {
+        return read(in, true);
+    }
+
+    private static Parsed read(InputStream in, boolean array) throws IOException {
         StrictUtf8InputStream bytes = new StrictUtf8InputStream(in);
         JsonNode tree;
         try {
@@ -64,8 +73,8 @@ final class JsonDocuments {
             }
             return new Parsed.Invalid("is not valid JSON: " + e.getOriginalMessage());
         }
-        if (tree == null || !tree.isObject()) {
-            return new Parsed.Invalid("is not a JSON object");
+        if (tree == null || (array ? !tree.isArray() : !tree.isObject())) {
+            return new Parsed.Invalid(array ? "is not a JSON array" : "is not a JSON object");
         }
         String surrogate = unpairedSurrogate(tree, "");
         return surrogate == null ? new Parsed.Document(tree)

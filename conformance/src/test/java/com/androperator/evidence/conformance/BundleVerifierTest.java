@@ -158,7 +158,7 @@ class BundleVerifierTest {
         TestBundle bundle = TestBundle.stillComplete(root.resolve("bundle"));
         bundle.replaceArtifact(ArtifactKind.SCREENSHOT, a -> new Artifact(a.kind(), a.path(), a.mimeType(), a.status(),
                 a.bytes(), a.sha256(), a.startedAt(), a.finishedAt(), a.durationMs(), a.commandId(), a.taskId(),
-                ImageGeometry.ofPixels(1080, 2400), a.media(), a.error()));
+                ImageGeometry.ofPixels(1080, 2400), a.error()));
         assertThat(verifier.verify(bundle.dir).has("IMAGE_GEOMETRY", "screenshot.png")).isTrue();
     }
 
@@ -167,7 +167,7 @@ class BundleVerifierTest {
         TestBundle bundle = TestBundle.stillComplete(root.resolve("bundle"));
         bundle.replaceArtifact(ArtifactKind.SCREENSHOT, a -> new Artifact(a.kind(), a.path(), a.mimeType(), a.status(),
                 a.bytes(), a.sha256(), a.startedAt(), a.finishedAt(), a.durationMs(), a.commandId(), a.taskId(),
-                null, a.media(), a.error()));
+                null, a.error()));
         assertThat(new BundleVerifier().verify(bundle.dir).problems()).isEmpty();
         assertThat(verifier.verify(bundle.dir).has("IMAGE_GEOMETRY", "manifest.json")).isTrue();
     }
@@ -187,7 +187,7 @@ class BundleVerifierTest {
         Files.move(bundle.dir.resolve("screenshot.partial.png"), bundle.dir.resolve("screenshot.png"));
         bundle.replaceArtifact(ArtifactKind.SCREENSHOT, a -> new Artifact(a.kind(), "screenshot.png", a.mimeType(),
                 a.status(), a.bytes(), a.sha256(), a.startedAt(), a.finishedAt(), a.durationMs(), a.commandId(),
-                a.taskId(), a.image(), a.media(), a.error()));
+                a.taskId(), a.image(), a.error()));
         VerificationReport report = verifier.verify(bundle.dir);
         assertThat(report.has("PARTIAL_NAME", "screenshot.png")).isTrue();
     }
@@ -205,11 +205,11 @@ class BundleVerifierTest {
     @Test
     void aCompleteHierarchyWithoutEnvelopeTextIsAnEnvelopeMismatch() {
         TestBundle bundle = TestBundle.stillComplete(root.resolve("bundle"));
-        CapturesFile withoutText = new CapturesFile(1, TestBundle.EVIDENCE_ID, List.of(
+        CapturesFile withoutText = new CapturesFile(List.of(
                 TestBundle.screenshotRecord("screenshot.png"),
-                new CaptureRecord("hierarchy", "operator", "cmd-h", "task-h", "hierarchy.xml",
-                        new com.androperator.evidence.contracts.Timing(TestBundle.T1, TestBundle.T2, 800), null,
-                        Map.of("status", "success", "stepResults", List.of()), null, null)), null);
+                new CaptureRecord("hierarchy", "operator", "cmd-h", "task-h",
+                        TestBundle.hierarchyResult(Map.of("status", "success", "stepResults", List.of())),
+                        TestBundle.T1, TestBundle.T2, 800, "hierarchy.xml", null, null, null)));
         bundle.overwrite("captures.json", TestBundle.json(withoutText));
         bundle.replaceArtifact(ArtifactKind.CAPTURE_ENVELOPES, bundle::relisted);
         assertThat(verifier.verify(bundle.dir).has("ENVELOPE_MISMATCH", "hierarchy.xml")).isTrue();
@@ -218,13 +218,13 @@ class BundleVerifierTest {
     /** A bundle whose hierarchy came from the Operator's tagged logcat records, which the record keeps. */
     private TestBundle loggedHierarchyBundle(String loggedText) {
         TestBundle bundle = TestBundle.stillComplete(root.resolve("bundle"));
-        CapturesFile logged = new CapturesFile(1, TestBundle.EVIDENCE_ID, List.of(
+        CapturesFile logged = new CapturesFile(List.of(
                 TestBundle.screenshotRecord("screenshot.png"),
-                new CaptureRecord("hierarchy", "operator", "cmd-h", "task-h", "hierarchy.xml",
-                        new com.androperator.evidence.contracts.Timing(TestBundle.T1, TestBundle.T2, 800), null,
-                        Map.of("status", "success", "stepResults", List.of(Map.of("id", "snap",
-                                "actionType", "snapshot_ui", "success", true, "data", Map.of()))),
-                        Map.of("hierarchySource", "logcat", "loggedHierarchy", loggedText), null)), null);
+                new CaptureRecord("hierarchy", "operator", "cmd-h", "task-h",
+                        TestBundle.hierarchyResult(Map.of("status", "success", "stepResults", List.of(Map.of("id",
+                                "snap", "actionType", "snapshot_ui", "success", true, "data", Map.of())))),
+                        TestBundle.T1, TestBundle.T2, 800, "hierarchy.xml", null, null,
+                        Map.of("hierarchySource", "logcat", "loggedHierarchy", loggedText))));
         bundle.overwrite("captures.json", TestBundle.json(logged));
         bundle.replaceArtifact(ArtifactKind.CAPTURE_ENVELOPES, bundle::relisted);
         return bundle;
@@ -288,23 +288,21 @@ class BundleVerifierTest {
         TestBundle bundle = TestBundle.stillComplete(root.resolve("bundle"));
         bundle.replaceArtifact(ArtifactKind.HIERARCHY, a -> new Artifact(a.kind(), a.path(), a.mimeType(), a.status(),
                 a.bytes() + 1, a.sha256(), a.startedAt(), a.finishedAt(), a.durationMs(), a.commandId(), a.taskId(),
-                a.image(), a.media(), a.error()));
+                a.image(), a.error()));
         assertThat(verifier.verify(bundle.dir).has("SIZE_MISMATCH", "hierarchy.xml")).isTrue();
     }
 
     @Test
     void capturesMustAgreeWithTheManifest() {
         TestBundle bundle = TestBundle.stillComplete(root.resolve("bundle"));
-        CapturesFile other = new CapturesFile(1, "another-evidence-id", List.of(
-                new CaptureRecord("screenshot", "operator", "cmd-x", "task-s", "screenshot.png",
-                        new com.androperator.evidence.contracts.Timing(TestBundle.T1, TestBundle.T0, 0), null,
-                        Map.of("ok", true, "data", "iVBORw0KGgoAAAANSUhEUg"), null, null),
-                TestBundle.stillCaptures(TestBundle.HIERARCHY_XML, "screenshot.png", "hierarchy.xml").captures().get(1)),
-                null);
+        CapturesFile other = new CapturesFile(List.of(
+                new CaptureRecord("screenshot", "operator", "cmd-x", "task-s",
+                        Map.of("ok", true, "data", "iVBORw0KGgoAAAANSUhEUg"), TestBundle.T1, TestBundle.T0, 0,
+                        "screenshot.png", null, null, null),
+                TestBundle.stillCaptures(TestBundle.HIERARCHY_XML, "screenshot.png", "hierarchy.xml").records().get(1)));
         bundle.overwrite("captures.json", TestBundle.json(other));
         bundle.replaceArtifact(ArtifactKind.CAPTURE_ENVELOPES, bundle::relisted);
         VerificationReport report = verifier.verify(bundle.dir);
-        assertThat(report.has("EVIDENCE_ID_MISMATCH", "captures.json")).isTrue();
         assertThat(report.has("CORRELATION_MISMATCH", "captures.json")).isTrue();
         assertThat(report.has("CAPTURE_SOURCE", "captures.json")).isTrue();
         assertThat(report.has("TIME_ORDER", "captures.json")).isTrue();
@@ -314,9 +312,9 @@ class BundleVerifierTest {
     @Test
     void capturesMustBeListedAsCaptureEnvelopes() {
         TestBundle bundle = TestBundle.stillComplete(root.resolve("bundle"));
-        bundle.replaceArtifact(ArtifactKind.CAPTURE_ENVELOPES, a -> new Artifact(ArtifactKind.VIDEO_SOURCE, a.path(),
+        bundle.replaceArtifact(ArtifactKind.CAPTURE_ENVELOPES, a -> new Artifact(ArtifactKind.ENCODER_STDERR, a.path(),
                 a.mimeType(), a.status(), a.bytes(), a.sha256(), a.startedAt(), a.finishedAt(), a.durationMs(), null,
-                null, null, null, null));
+                null, null, null));
         VerificationReport report = verifier.verify(bundle.dir);
         assertThat(report.has("CAPTURES_LISTING", "manifest.json")).isTrue();
     }
@@ -384,7 +382,7 @@ class BundleVerifierTest {
         BundleError truncated = new BundleError("ARTIFACT_TRUNCATED", "finalize", "stderr over 1 MiB", "encoder_stderr");
         bundle.replaceArtifact(ArtifactKind.ENCODER_STDERR, a -> new Artifact(a.kind(), a.path(), a.mimeType(),
                 ArtifactStatus.PARTIAL, a.bytes(), a.sha256(), a.startedAt(), a.finishedAt(), a.durationMs(), null,
-                null, null, null, truncated));
+                null, null, truncated));
         VerificationReport report = verifier.verify(bundle.dir);
         // complete with a partial artifact (its error is not even in errors)
         assertThat(report.has("STATUS_INCONSISTENT", "manifest.json")).isTrue();
@@ -398,7 +396,7 @@ class BundleVerifierTest {
         byte[] before = bundle.read("manifest.json");
         Artifact self = new Artifact(ArtifactKind.CAPTURE_ENVELOPES, "manifest.json", "application/json",
                 ArtifactStatus.COMPLETE, (long) before.length, TestBundle.sha256(before), TestBundle.T0, TestBundle.T1, 1,
-                null, null, null, null, null);
+                null, null, null, null);
         bundle.editManifest(m -> TestBundle.still(m.status(), java.util.stream.Stream.concat(m.artifacts().stream(),
                 java.util.stream.Stream.of(self)).toList(), m.errors()));
         assertThat(verifier.verify(bundle.dir).has("MANIFEST_LISTED", "manifest.json")).isTrue();
@@ -454,14 +452,14 @@ class BundleVerifierTest {
         VerificationReport report = verifier.verify(bundle.dir);
         assertThat(report.problems()).filteredOn(p -> p.code().equals("CORRELATION_MISMATCH"))
                 .extracting(Problem::path)
-                .containsExactly("captures.json#/captures/0/artifactPath", "captures.json#/captures/1/artifactPath");
+                .containsExactly("captures.json#/0/artifactPath", "captures.json#/1/artifactPath");
     }
 
     @Test
     void aStillBundlesCapturesHoldTheScreenshotReceiptAndTheHierarchyResult() {
         TestBundle bundle = TestBundle.stillComplete(root.resolve("bundle"));
-        CapturesFile onlyHierarchy = new CapturesFile(1, TestBundle.EVIDENCE_ID, List.of(TestBundle.stillCaptures(
-                TestBundle.HIERARCHY_XML, "screenshot.png", "hierarchy.xml").captures().get(1)), null);
+        CapturesFile onlyHierarchy = new CapturesFile(List.of(TestBundle.stillCaptures(
+                TestBundle.HIERARCHY_XML, "screenshot.png", "hierarchy.xml").records().get(1)));
         bundle.overwrite("captures.json", TestBundle.json(onlyHierarchy));
         bundle.replaceArtifact(ArtifactKind.CAPTURE_ENVELOPES, bundle::relisted);
         VerificationReport report = verifier.verify(bundle.dir);
@@ -471,17 +469,14 @@ class BundleVerifierTest {
     @Test
     void theScreenshotReceiptsOkIsTransportCompletionAsABoolean() {
         TestBundle bundle = TestBundle.stillComplete(root.resolve("bundle"));
-        CaptureRecord good = TestBundle.screenshotRecord("screenshot.png");
-        CaptureRecord invented = new CaptureRecord(good.kind(), good.source(), good.commandId(), good.taskId(),
-                good.artifactPath(), good.observation(), good.persistence(), Map.of("ok", "verified"), good.details(),
-                good.error());
-        bundle.overwrite("captures.json", TestBundle.json(new CapturesFile(1, TestBundle.EVIDENCE_ID, List.of(invented,
-                TestBundle.stillCaptures(TestBundle.HIERARCHY_XML, "screenshot.png", "hierarchy.xml").captures().get(1)),
-                null)));
+        tools.jackson.databind.JsonNode invented = com.androperator.evidence.contracts.ContractJson.mapper()
+                .readTree(bundle.read("captures.json"));
+        ((tools.jackson.databind.node.ObjectNode) invented.get(0).get("result")).put("ok", "verified");
+        bundle.overwrite("captures.json", (invented.toPrettyString() + "\n").getBytes(StandardCharsets.UTF_8));
         bundle.replaceArtifact(ArtifactKind.CAPTURE_ENVELOPES, bundle::relisted);
         VerificationReport report = verifier.verify(bundle.dir);
-        assertThat(report.problems()).extracting(Problem::code, Problem::path)
-                .containsExactly(org.assertj.core.groups.Tuple.tuple("CAPTURE_SOURCE", "captures.json#/captures/0/result"));
+        assertThat(report.problems()).extracting(Problem::code).containsOnly("SCHEMA");
+        assertThat(report.problems()).extracting(Problem::path).allMatch(path -> path.startsWith("captures.json"));
     }
 
     /** Storage cut a hierarchy.partial.xml short: it is a prefix of the envelope's text, and nothing else passes. */
@@ -513,7 +508,7 @@ class BundleVerifierTest {
         bundle.editManifest(m -> TestBundle.still(BundleStatus.PARTIAL, m.artifacts().stream()
                 .map(a -> a.kind() != ArtifactKind.CAPTURE_ENVELOPES ? a : new Artifact(a.kind(), "captures.partial.json",
                         a.mimeType(), ArtifactStatus.PARTIAL, 40L, TestBundle.sha256(java.util.Arrays.copyOf(json, 40)),
-                        a.startedAt(), a.finishedAt(), a.durationMs(), null, null, null, null, cut))
+                        a.startedAt(), a.finishedAt(), a.durationMs(), null, null, null, cut))
                 .toList(), List.of(cut)));
         assertThat(verifier.verify(bundle.dir).problems()).isEmpty();
     }
@@ -545,10 +540,9 @@ class BundleVerifierTest {
         List<Artifact> artifacts = m.artifacts().stream().map(a -> switch (a.kind()) {
             case HIERARCHY -> new Artifact(a.kind(), "hierarchy.partial.xml", a.mimeType(), ArtifactStatus.PARTIAL,
                     (long) kept.length, TestBundle.sha256(kept), a.startedAt(), a.finishedAt(), a.durationMs(),
-                    a.commandId(), a.taskId(), null, null, cut);
+                    a.commandId(), a.taskId(), null, cut);
             case CAPTURE_ENVELOPES -> new Artifact(a.kind(), a.path(), a.mimeType(), a.status(), (long) captures.length,
-                    TestBundle.sha256(captures), a.startedAt(), a.finishedAt(), a.durationMs(), null, null, null, null,
-                    null);
+                    TestBundle.sha256(captures), a.startedAt(), a.finishedAt(), a.durationMs(), null, null, null, null);
             default -> a;
         }).toList();
         return TestBundle.still(BundleStatus.PARTIAL, artifacts, List.of(cut));

@@ -153,7 +153,7 @@ public final class HostileBundles {
         link(dir.resolve("nested"), outside);
         bundle.replaceArtifact(ArtifactKind.HIERARCHY, a -> new Artifact(a.kind(), "nested/hierarchy.xml", a.mimeType(),
                 a.status(), a.bytes(), a.sha256(), a.startedAt(), a.finishedAt(), a.durationMs(), a.commandId(),
-                a.taskId(), a.image(), a.media(), a.error()));
+                a.taskId(), a.image(), a.error()));
         return new Built("a symlinked directory inside the bundle", dir, "NOT_REGULAR_FILE", "nested/hierarchy.xml");
     }
 
@@ -245,7 +245,7 @@ public final class HostileBundles {
         long bytes = size;
         bundle.replaceArtifact(kind, a -> new Artifact(a.kind(), a.path(), a.mimeType(), a.status(), bytes, sha256,
                 a.startedAt(), a.finishedAt(), a.durationMs(), a.commandId(), a.taskId(),
-                kind == ArtifactKind.SCREENSHOT ? ImageGeometry.ofPixels(width, height) : a.image(), a.media(),
+                kind == ArtifactKind.SCREENSHOT ? ImageGeometry.ofPixels(width, height) : a.image(),
                 a.error()));
     }
 }

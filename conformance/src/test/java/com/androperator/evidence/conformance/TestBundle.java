@@ -14,11 +14,11 @@ import com.androperator.evidence.contracts.DeviceTypeProperties;
 import com.androperator.evidence.contracts.DisplayInfo;
 import com.androperator.evidence.contracts.ImageGeometry;
 import com.androperator.evidence.contracts.Manifest;
-import com.androperator.evidence.contracts.MediaInfo;
-import com.androperator.evidence.contracts.SpanRecord;
 import com.androperator.evidence.contracts.StopReason;
 import com.androperator.evidence.contracts.Timing;
+import com.androperator.evidence.contracts.VideoCaptureRecord;
 import com.androperator.evidence.contracts.VideoInfo;
+import com.androperator.evidence.contracts.VideoSegment;
 import com.androperator.evidence.contracts.VideoSize;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -87,11 +87,11 @@ final class TestBundle {
         BundleError timeout = new BundleError("COMMAND_TIMEOUT", "hierarchy", "the evidence deadline expired", "hierarchy");
         Artifact screenshot = bundle.screenshot(TinyPng.rgb(WIDTH, HEIGHT), "screenshot.png", ArtifactStatus.COMPLETE, null);
         Artifact hierarchy = new Artifact(ArtifactKind.HIERARCHY, null, "application/xml", ArtifactStatus.FAILED,
-                null, null, T1, T2, 800, "cmd-h", "task-h", null, null, timeout);
-        CapturesFile records = new CapturesFile(1, EVIDENCE_ID, List.of(screenshotRecord("screenshot.png"),
-                new CaptureRecord("hierarchy", "operator", "cmd-h", "task-h", null, new Timing(T1, T2, 800), null, null,
-                        Map.of("deadlineOwner", "evidence_capture", "phase", "await_result", "dispatched", true), timeout)),
-                null);
+                null, null, T1, T2, 800, "cmd-h", "task-h", null, timeout);
+        CapturesFile records = new CapturesFile(List.of(screenshotRecord("screenshot.png"),
+                new CaptureRecord("hierarchy", "operator", "cmd-h", "task-h", CaptureRecord.failedResult(timeout,
+                        Map.of("deadlineOwner", "evidence_capture", "phase", "await_result", "dispatched", true)),
+                        T1, T2, 800, null, new Timing(T1, T2, 800), null, null)));
         Artifact captures = bundle.captures(records);
         bundle.writeManifest(still(BundleStatus.PARTIAL, List.of(screenshot, hierarchy, captures), List.of(timeout)));
         return bundle;
@@ -114,14 +114,16 @@ final class TestBundle {
         BundleError screenshotError = new BundleError("SCREENSHOT_FAILED", "screenshot", "screencap exited 1", "screenshot");
         BundleError hierarchyError = new BundleError("OPERATOR_NOT_INSTALLED", "hierarchy", "not installed", "hierarchy");
         Artifact screenshot = new Artifact(ArtifactKind.SCREENSHOT, null, "image/png", ArtifactStatus.FAILED, null, null,
-                T0, T1, 400, "cmd-s", "task-s", null, null, screenshotError);
+                T0, T1, 400, "cmd-s", "task-s", null, screenshotError);
         Artifact hierarchy = new Artifact(ArtifactKind.HIERARCHY, null, "application/xml", ArtifactStatus.FAILED,
-                null, null, T1, T2, 800, "cmd-h", "task-h", null, null, hierarchyError);
-        CapturesFile records = new CapturesFile(1, EVIDENCE_ID, List.of(
-                new CaptureRecord("screenshot", "adb_screencap", "cmd-s", "task-s", null, new Timing(T0, T1, 400), null,
-                        Map.of("ok", false, "exitStatus", 1), null, screenshotError),
-                new CaptureRecord("hierarchy", "operator", "cmd-h", "task-h", null, new Timing(T1, T2, 800), null, null,
-                        Map.of("phase", "installed_check", "dispatched", false), hierarchyError)), null);
+                null, null, T1, T2, 800, "cmd-h", "task-h", null, hierarchyError);
+        CapturesFile records = new CapturesFile(List.of(
+                new CaptureRecord("screenshot", "adb_screencap", "cmd-s", "task-s",
+                        CaptureRecord.failedResult(screenshotError, Map.of("exitStatus", 1)), T0, T1, 400, null,
+                        new Timing(T0, T1, 400), null, null),
+                new CaptureRecord("hierarchy", "operator", "cmd-h", "task-h", CaptureRecord.failedResult(hierarchyError,
+                        Map.of("phase", "installed_check", "dispatched", false)), T1, T2, 800, null,
+                        new Timing(T1, T2, 800), null, null)));
         Artifact captures = bundle.captures(records);
         bundle.writeManifest(still(BundleStatus.FAILED, List.of(screenshot, hierarchy, captures),
                 List.of(screenshotError, hierarchyError)));
@@ -131,15 +133,12 @@ final class TestBundle {
     static TestBundle videoComplete(Path dir) {
         TestBundle bundle = create(dir);
         byte[] clip = "\0\0\0\u0018ftypisom fake tiny clip".getBytes(StandardCharsets.ISO_8859_1);
-        MediaInfo media = new MediaInfo("h264", 576, 1280, 2_000, 60);
         Artifact video = bundle.artifact(ArtifactKind.VIDEO, "video.mp4", "video/mp4", clip, ArtifactStatus.COMPLETE,
-                null, null, null, media, null);
+                null, null, null, null);
         Artifact stderr = bundle.artifact(ArtifactKind.ENCODER_STDERR, "encoder.stderr.txt", "text/plain", new byte[0],
-                ArtifactStatus.COMPLETE, null, null, null, null, null);
-        CapturesFile records = new CapturesFile(1, EVIDENCE_ID, List.of(
-                new CaptureRecord("video", "scrcpy", null, null, "video.mp4", new Timing(T0, T2, 1200),
-                        new Timing(T2, T3, 100), Map.of("ok", true, "exitStatus", 0), null, null)),
-                List.of(new SpanRecord(1, 0.0, 2.0, 60, 576, 1280, "video.mp4", media, null)));
+                ArtifactStatus.COMPLETE, null, null, null, null);
+        CapturesFile records = new CapturesFile(List.of(videoRecord(List.of(new VideoSegment("video.mp4", 0.0, null,
+                576, 1280, 60, "h264", new VideoSize(576, 1280), 2_000L, null)), true, List.of())));
         Artifact captures = bundle.captures(records);
         bundle.writeFile("session.json", "{\"nonce\":\"n-1\"}\n".getBytes(StandardCharsets.UTF_8));
         bundle.mkdir("control");
@@ -170,9 +169,25 @@ final class TestBundle {
     static CaptureRecord screenshotRecord(String path) {
         Map<String, Object> receipt = new LinkedHashMap<>();
         receipt.put("ok", true);
+        receipt.put("bytes", 120);
         receipt.put("command", "screencap -p -d 4619827259835644672");
-        return new CaptureRecord("screenshot", "adb_screencap", "cmd-s", "task-s", path, new Timing(T0, T1, 400),
-                new Timing(T1, T1, 2), receipt, Map.of(), null);
+        return new CaptureRecord("screenshot", "adb_screencap", "cmd-s", "task-s", receipt, T0, T1, 400, path,
+                new Timing(T0, T1, 400), new Timing(T1, T1, 2), null);
+    }
+
+    static VideoCaptureRecord videoRecord(List<VideoSegment> segments, boolean verified, List<BundleError> errors) {
+        return new VideoCaptureRecord("video", "scrcpy", "session-1", 0, true, verified, segments, errors,
+                segments.isEmpty() ? null : segments.get(0).path(), new Timing(T0, T2, 1200), new Timing(T2, T3, 100),
+                null);
+    }
+
+    static Map<String, Object> hierarchyResult(Map<String, Object> envelope) {
+        Map<String, Object> result = new LinkedHashMap<>();
+        result.put("ok", true);
+        result.put("envelope", envelope);
+        result.put("deviceId", "emulator-5554");
+        result.put("terminalSource", "androperator_result");
+        return result;
     }
 
     static Map<String, Object> envelope(String text) {
@@ -195,31 +210,31 @@ final class TestBundle {
     }
 
     static CapturesFile stillCaptures(String hierarchyText, String screenshotPath, String hierarchyPath) {
-        return new CapturesFile(1, EVIDENCE_ID, List.of(screenshotRecord(screenshotPath),
-                new CaptureRecord("hierarchy", "operator", "cmd-h", "task-h", hierarchyPath, new Timing(T1, T2, 800),
-                        new Timing(T2, T2, 3), envelope(hierarchyText), Map.of("chunks", 0), null)), null);
+        return new CapturesFile(List.of(screenshotRecord(screenshotPath),
+                new CaptureRecord("hierarchy", "operator", "cmd-h", "task-h", hierarchyResult(envelope(hierarchyText)),
+                        T1, T2, 800, hierarchyPath, new Timing(T1, T2, 800), new Timing(T2, T2, 3), Map.of("chunks", 0))));
     }
 
     Artifact screenshot(byte[] png, String name, ArtifactStatus status, BundleError error) {
         ImageGeometry image = status == ArtifactStatus.COMPLETE ? ImageGeometry.ofPixels(WIDTH, HEIGHT) : null;
-        return artifact(ArtifactKind.SCREENSHOT, name, "image/png", png, status, "cmd-s", "task-s", image, null, error);
+        return artifact(ArtifactKind.SCREENSHOT, name, "image/png", png, status, "cmd-s", "task-s", image, error);
     }
 
     Artifact hierarchy(String xml, String name, ArtifactStatus status, BundleError error) {
         return artifact(ArtifactKind.HIERARCHY, name, "application/xml", xml.getBytes(StandardCharsets.UTF_8), status,
-                "cmd-h", "task-h", null, null, error);
+                "cmd-h", "task-h", null, error);
     }
 
     Artifact captures(CapturesFile captures) {
         return artifact(ArtifactKind.CAPTURE_ENVELOPES, "captures.json", "application/json", json(captures),
-                ArtifactStatus.COMPLETE, null, null, null, null, null);
+                ArtifactStatus.COMPLETE, null, null, null, null);
     }
 
     Artifact artifact(ArtifactKind kind, String name, String mimeType, byte[] bytes, ArtifactStatus status,
-                      String commandId, String taskId, ImageGeometry image, MediaInfo media, BundleError error) {
+                      String commandId, String taskId, ImageGeometry image, BundleError error) {
         writeFile(name, bytes);
         return new Artifact(kind, name, mimeType, status, (long) bytes.length, sha256(bytes), T0, T1, 400, commandId,
-                taskId, image, media, error);
+                taskId, image, error);
     }
 
     /** Describes {@code name} as it is on disk now (after a test changed it). */
@@ -227,7 +242,7 @@ final class TestBundle {
         byte[] bytes = read(artifact.path());
         return new Artifact(artifact.kind(), artifact.path(), artifact.mimeType(), artifact.status(), (long) bytes.length,
                 sha256(bytes), artifact.startedAt(), artifact.finishedAt(), artifact.durationMs(), artifact.commandId(),
-                artifact.taskId(), artifact.image(), artifact.media(), artifact.error());
+                artifact.taskId(), artifact.image(), artifact.error());
     }
 
     void writeManifest(Manifest manifest) {

@@ -1,15 +1,22 @@
 package com.androperator.evidence.contracts;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 
 /**
  * One file of a bundle, or the record that a requested file could not be produced.
  *
  * <p>Complete: a verified file with its bytes and sha256, and no error. Partial: a retained
  * {@code *.partial.*} file with its bytes and sha256, and an error. Failed: no usable file, so
- * null path, bytes and sha256, and an error. {@code image} appears only on a complete
- * screenshot; {@code commandId}/{@code taskId} only on screenshot and hierarchy entries.
+ * null path, bytes and sha256, and an error. A file that is listed is never empty, except
+ * encoder diagnostics ({@code encoder_stderr}), which may be. {@code image} appears only on a
+ * complete screenshot. These are the reference tool's rules too, so the record binds either
+ * tool's manifests: {@code durationMs} may be fractional there (a monotonic difference), which
+ * this record reads to whole milliseconds; the writer writes integers. Clip media properties are
+ * not an artifact's: they are in captures.json's video segments.
  */
+@JsonPropertyOrder({"kind", "path", "mimeType", "status", "bytes", "sha256", "startedAt", "finishedAt", "durationMs",
+        "image", "commandId", "taskId", "error"})
 public record Artifact(
         ArtifactKind kind,
         String path,
@@ -23,7 +30,6 @@ public record Artifact(
         @JsonInclude(JsonInclude.Include.NON_NULL) String commandId,
         @JsonInclude(JsonInclude.Include.NON_NULL) String taskId,
         @JsonInclude(JsonInclude.Include.NON_NULL) ImageGeometry image,
-        @JsonInclude(JsonInclude.Include.NON_NULL) MediaInfo media,
         @JsonInclude(JsonInclude.Include.NON_NULL) BundleError error) {
 
     public Artifact {
@@ -39,6 +45,8 @@ public record Artifact(
         if (hasFile) {
             Checks.check(Checks.isBundleRelative(path), "artifact path must be bundle-relative: " + path);
             Checks.check(bytes >= 0, "artifact.bytes must not be negative");
+            Checks.check(bytes > 0 || kind == ArtifactKind.ENCODER_STDERR,
+                    "a listed file is not empty (only encoder_stderr may be 0 bytes)");
             Checks.check(Checks.isSha256(sha256), "sha256 must be 64 lowercase hex digits");
         }
         switch (status) {
@@ -58,8 +66,5 @@ public record Artifact(
         }
         Checks.check(image == null || (kind == ArtifactKind.SCREENSHOT && status == ArtifactStatus.COMPLETE),
                 "image geometry appears only on a complete screenshot");
-        boolean correlated = kind == ArtifactKind.SCREENSHOT || kind == ArtifactKind.HIERARCHY;
-        Checks.check(correlated == (commandId != null) && correlated == (taskId != null),
-                "commandId and taskId appear exactly on screenshot and hierarchy entries");
     }
 }

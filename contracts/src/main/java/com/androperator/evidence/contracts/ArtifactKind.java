@@ -3,13 +3,15 @@ package com.androperator.evidence.contracts;
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
 
-/** What an artifact holds. */
+/**
+ * What an artifact holds: exactly the reference tool's kinds. A retained recording source is a
+ * {@code video} (capture.partial.mkv, video/x-matroska, partial).
+ */
 public enum ArtifactKind implements WireEnum {
     SCREENSHOT("screenshot"),
     HIERARCHY("hierarchy"),
     CAPTURE_ENVELOPES("capture_envelopes"),
     VIDEO("video"),
-    VIDEO_SOURCE("video_source"),
     ENCODER_STDERR("encoder_stderr");
 
     private final String wire;

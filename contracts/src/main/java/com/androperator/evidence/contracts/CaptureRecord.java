@@ -1,35 +1,104 @@
 package com.androperator.evidence.contracts;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * One capture's record in captures.json. For the hierarchy, {@code result} is the Operator's
- * original envelope as received (null when none arrived); for the screenshot it is the host
- * transport receipt ({@code source: "adb_screencap"}, {@code result.ok} = transport completion),
- * never an invented Operator envelope; for video it is the recorder receipt. {@code details}
- * keeps diagnostics such as {@code deadlineOwner}, phase, dispatch state and reader state.
- * {@code artifactPath} names the artifact file this record produced (null when none).
+ * One still capture's record in captures.json, in the reference tool's shape: {@code kind},
+ * {@code source}, the artifact's correlation ({@code commandId}, {@code taskId}), {@code result},
+ * and the step's host {@code startedAt}/{@code finishedAt} with its monotonic {@code durationMs}.
+ *
+ * <p>{@code result}: for the screenshot the host transport receipt ({@code {ok, bytes, ...}},
+ * {@code ok} = transport completion; PNG validation is the manifest's), never an invented Operator
+ * envelope; for the hierarchy {@code {ok: true, envelope, deviceId, terminalSource}} with the
+ * Operator's envelope as received, or {@code {ok: false, error: {code, message, details}}} (with
+ * {@code envelope} beside it when one arrived). A failure's {@code details} keep diagnostics such
+ * as {@code deadlineOwner}, phase, dispatch state, earlier effects and reader state.
+ *
+ * <p>Beyond the reference, and ignored by its readers (as this record ignores what it does not
+ * know): {@code artifactPath} (the file this record produced), {@code observation} and
+ * {@code persistence} timing, and {@code details} of a successful step.
  */
+@JsonIgnoreProperties(ignoreUnknown = true)
 public record CaptureRecord(
         String kind,
         String source,
-        @JsonInclude(JsonInclude.Include.NON_NULL) String commandId,
-        @JsonInclude(JsonInclude.Include.NON_NULL) String taskId,
-        String artifactPath,
-        Timing observation,
-        Timing persistence,
+        String commandId,
+        String taskId,
         Map<String, Object> result,
-        Map<String, Object> details,
-        BundleError error) {
+        String startedAt,
+        String finishedAt,
+        long durationMs,
+        @JsonInclude(JsonInclude.Include.NON_NULL) String artifactPath,
+        @JsonInclude(JsonInclude.Include.NON_NULL) Timing observation,
+        @JsonInclude(JsonInclude.Include.NON_NULL) Timing persistence,
+        @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, Object> details) implements CapturesEntry {
 
     public CaptureRecord {
         Checks.nonBlank(kind, "capture.kind");
         Checks.nonBlank(source, "capture.source");
-        Checks.required(observation, "capture.observation");
+        Checks.nonBlank(commandId, "capture.commandId");
+        Checks.nonBlank(taskId, "capture.taskId");
+        Checks.required(result, "capture.result");
+        Checks.check(result.get("ok") instanceof Boolean, "capture.result.ok is true or false");
+        Checks.check(Boolean.TRUE.equals(result.get("ok")) || result.get("error") != null,
+                "a capture result that is not ok carries its error");
+        Checks.check(!"hierarchy".equals(kind) || !Boolean.TRUE.equals(result.get("ok"))
+                        || result.get("envelope") instanceof Map, "an ok hierarchy result carries the Operator's envelope");
+        Checks.utcTimestamp(startedAt, "capture.startedAt");
+        Checks.utcTimestamp(finishedAt, "capture.finishedAt");
+        Checks.check(durationMs >= 0, "capture.durationMs must not be negative");
         Checks.check(artifactPath == null || Checks.isBundleRelative(artifactPath),
                 "capture.artifactPath must be bundle-relative");
-        Checks.check(result == null || result.containsKey("ok") || "operator".equals(source),
-                "a host receipt says whether the transport completed (result.ok)");
+    }
+
+    /** The Operator's envelope as received ({@code result.envelope}); null when none arrived or not a hierarchy. */
+    @JsonIgnore
+    @SuppressWarnings("unchecked")
+    public Map<String, Object> envelope() {
+        return result.get("envelope") instanceof Map<?, ?> envelope ? (Map<String, Object>) envelope : null;
+    }
+
+    /** The failed step's error code from {@code result.error}; null when the step is ok. */
+    @JsonIgnore
+    public String errorCode() {
+        return failure().get("code") instanceof String code ? code : null;
+    }
+
+    /** The failed step's error message from {@code result.error}; null when the step is ok. */
+    @JsonIgnore
+    public String errorMessage() {
+        return failure().get("message") instanceof String message ? message : null;
+    }
+
+    /** Diagnostics: a failed step's {@code result.error.details}, else the record's {@code details} (or none). */
+    @JsonIgnore
+    @SuppressWarnings("unchecked")
+    public Map<String, Object> diagnostics() {
+        if (failure().get("details") instanceof Map<?, ?> inside) {
+            return (Map<String, Object>) inside;
+        }
+        return details == null ? Map.of() : details;
+    }
+
+    @SuppressWarnings("unchecked")
+    private Map<String, Object> failure() {
+        return !Boolean.TRUE.equals(result.get("ok")) && result.get("error") instanceof Map<?, ?> error
+                ? (Map<String, Object>) error : Map.of();
+    }
+
+    /** {@code {ok: false, error: {code, message, details}}}: a failed step's result. */
+    public static Map<String, Object> failedResult(BundleError error, Map<String, Object> details) {
+        Map<String, Object> cause = new LinkedHashMap<>();
+        cause.put("code", error.code());
+        cause.put("message", error.message());
+        cause.put("details", details == null ? Map.of() : details);
+        Map<String, Object> result = new LinkedHashMap<>();
+        result.put("ok", false);
+        result.put("error", cause);
+        return result;
     }
 }

@@ -2,6 +2,7 @@ package com.androperator.evidence.contracts;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import java.util.List;
 import java.util.Map;
 
@@ -9,8 +10,11 @@ import java.util.Map;
  * manifest.json, schema version 1, for still and video bundles. The manifest never hashes itself.
  * {@code context} is the caller's opaque object, copied as given: capture status never replaces
  * a caller's {@code originalVerdict}. {@code video} is present only on video bundles, whose
- * {@code finishedAt} is null exactly while they are not terminal.
+ * {@code finishedAt} is null exactly while they are not terminal. Written in the spec's (and the
+ * reference tool's) field order, {@code video} before {@code status}.
  */
+@JsonPropertyOrder({"schemaVersion", "evidenceId", "label", "context", "device", "startedAt", "finishedAt", "video",
+        "status", "artifacts", "errors"})
 public record Manifest(
         int schemaVersion,
         String evidenceId,

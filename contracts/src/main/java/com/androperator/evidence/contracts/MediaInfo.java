@@ -1,6 +1,9 @@
 package com.androperator.evidence.contracts;
 
-/** Verified properties of one video clip, as probed and fully decoded. */
+/**
+ * Properties of one video clip, as probed and fully decoded. Not a bundle shape of its own: a
+ * captures.json {@link VideoSegment} carries its codec, size and duration.
+ */
 public record MediaInfo(String codec, int width, int height, long durationMs, long frameCount) {
     public MediaInfo {
         Checks.nonBlank(codec, "media.codec");

@@ -2,12 +2,14 @@ package com.androperator.evidence.contracts;
 
 /**
  * The video part of a manifest. Host duration is monotonic and independent of the decoded media
- * timeline; neither substitutes for the other. {@code actualSize} is null when clip sizes differ;
+ * timeline; neither substitutes for the other. It is never null (0 while starting) and may be
+ * fractional in the reference tool's bundles (read here to whole milliseconds). Sizes are
+ * {@code "WxH"}; {@code actualSize} is null when clip sizes differ or not every clip verified;
  * {@code stopReason} is null while recording.
  */
 public record VideoInfo(
         int requestedDurationSeconds,
-        Long hostDurationMs,
+        long hostDurationMs,
         Long mediaDurationMs,
         VideoSize requestedSize,
         VideoSize actualSize,
@@ -17,7 +19,7 @@ public record VideoInfo(
     public VideoInfo {
         Checks.check(requestedDurationSeconds >= 1 && requestedDurationSeconds <= 180,
                 "requestedDurationSeconds must be 1..180");
-        Checks.check(hostDurationMs == null || hostDurationMs >= 0, "hostDurationMs must not be negative");
+        Checks.check(hostDurationMs >= 0, "hostDurationMs must not be negative");
         Checks.check(mediaDurationMs == null || mediaDurationMs >= 0, "mediaDurationMs must not be negative");
         Checks.required(requestedSize, "video.requestedSize");
     }

@@ -32,70 +32,69 @@ final class ContractSamples {
 
     static Artifact screenshotComplete() {
         return new Artifact(ArtifactKind.SCREENSHOT, "screenshot.png", "image/png", ArtifactStatus.COMPLETE,
-                1234L, SHA_A, T0, T1, 250, "cmd-1", "task-1", ImageGeometry.ofPixels(1080, 2400), null, null);
+                1234L, SHA_A, T0, T1, 250, "cmd-1", "task-1", ImageGeometry.ofPixels(1080, 2400), null);
     }
 
     static Artifact screenshotCompleteWithoutGeometry() {
         return new Artifact(ArtifactKind.SCREENSHOT, "screenshot.png", "image/png", ArtifactStatus.COMPLETE,
-                1234L, SHA_A, T0, T1, 250, "cmd-1", "task-1", null, null, null);
+                1234L, SHA_A, T0, T1, 250, "cmd-1", "task-1", null, null);
     }
 
     static Artifact screenshotPartial() {
         return new Artifact(ArtifactKind.SCREENSHOT, "screenshot.partial.png", "image/png", ArtifactStatus.PARTIAL,
-                77L, SHA_B, T0, T1, 250, "cmd-1", "task-1", null, null, error("COMMAND_TIMEOUT", "screenshot"));
+                77L, SHA_B, T0, T1, 250, "cmd-1", "task-1", null, error("COMMAND_TIMEOUT", "screenshot"));
     }
 
     static Artifact screenshotFailed() {
         return new Artifact(ArtifactKind.SCREENSHOT, null, "image/png", ArtifactStatus.FAILED,
-                null, null, T0, T1, 250, "cmd-1", "task-1", null, null, error("SCREENSHOT_FAILED", "screenshot"));
+                null, null, T0, T1, 250, "cmd-1", "task-1", null, error("SCREENSHOT_FAILED", "screenshot"));
     }
 
     static Artifact hierarchyComplete() {
         return new Artifact(ArtifactKind.HIERARCHY, "hierarchy.xml", "application/xml", ArtifactStatus.COMPLETE,
-                4096L, SHA_B, T1, T2, 873, "cmd-2", "task-2", null, null, null);
+                4096L, SHA_B, T1, T2, 873, "cmd-2", "task-2", null, null);
     }
 
     static Artifact hierarchyPartial() {
         return new Artifact(ArtifactKind.HIERARCHY, "hierarchy.partial.xml", "application/xml", ArtifactStatus.PARTIAL,
-                12L, SHA_B, T1, T2, 873, "cmd-2", "task-2", null, null, error("HIERARCHY_INVALID", "hierarchy"));
+                12L, SHA_B, T1, T2, 873, "cmd-2", "task-2", null, error("HIERARCHY_INVALID", "hierarchy"));
     }
 
     static Artifact hierarchyFailed() {
         return new Artifact(ArtifactKind.HIERARCHY, null, "application/xml", ArtifactStatus.FAILED,
-                null, null, T1, T2, 0, "cmd-2", "task-2", null, null, error("COMMAND_TIMEOUT", "hierarchy"));
+                null, null, T1, T2, 0, "cmd-2", "task-2", null, error("COMMAND_TIMEOUT", "hierarchy"));
     }
 
     static Artifact envelopesComplete() {
         return new Artifact(ArtifactKind.CAPTURE_ENVELOPES, "captures.json", "application/json",
-                ArtifactStatus.COMPLETE, 900L, SHA_A, T2, T2, 3, null, null, null, null, null);
+                ArtifactStatus.COMPLETE, 900L, SHA_A, T2, T2, 3, null, null, null, null);
     }
 
     static Artifact envelopesFailed() {
         return new Artifact(ArtifactKind.CAPTURE_ENVELOPES, null, "application/json", ArtifactStatus.FAILED,
-                null, null, T2, T2, 3, null, null, null, null, error("STORAGE_FAILED", "capture_envelopes"));
+                null, null, T2, T2, 3, null, null, null, error("STORAGE_FAILED", "capture_envelopes"));
     }
 
     static Artifact videoComplete(String path) {
         return new Artifact(ArtifactKind.VIDEO, path, "video/mp4", ArtifactStatus.COMPLETE, 50_000L, SHA_A,
-                T0, T2, 1123, null, null, null, new MediaInfo("h264", 576, 1280, 9_800, 294), null);
+                T0, T2, 1123, null, null, null, null);
     }
 
     static Artifact videoPartial() {
         return new Artifact(ArtifactKind.VIDEO, "video-0002.partial.mp4", "video/mp4", ArtifactStatus.PARTIAL,
-                20_000L, SHA_B, T0, T2, 1123, null, null, null, new MediaInfo("h264", 1280, 576, 0, 1),
-                error("VIDEO_VERIFICATION_FAILED", "video-0002.mp4"));
+                20_000L, SHA_B, T0, T2, 1123, null, null, null, error("VIDEO_VERIFICATION_FAILED", "video"));
     }
 
     static Artifact videoSourcePartial() {
-        return new Artifact(ArtifactKind.VIDEO_SOURCE, "capture.partial.mkv", "video/x-matroska",
-                ArtifactStatus.PARTIAL, 70_000L, SHA_A, T0, T2, 1123, null, null, null, null,
-                error("VIDEO_VERIFICATION_FAILED", "video-0002.mp4"));
+        return new Artifact(ArtifactKind.VIDEO, "capture.partial.mkv", "video/x-matroska",
+                ArtifactStatus.PARTIAL, 70_000L, SHA_A, T0, T2, 1123, null, null, null,
+                error("VIDEO_VERIFICATION_FAILED", "video"));
     }
 
     static Artifact encoderStderrComplete() {
         return new Artifact(ArtifactKind.ENCODER_STDERR, "encoder.stderr.txt", "text/plain", ArtifactStatus.COMPLETE,
                 0L, "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855", T2, T2, 1,
-                null, null, null, null, null);
+                null, null, null, null);
     }
 
     static Map<String, Object> context() {
@@ -118,7 +117,7 @@ final class ContractSamples {
 
     static Manifest video(BundleStatus status, String finishedAt, List<Artifact> artifacts, List<BundleError> errors,
                           StopReason stopReason) {
-        VideoInfo video = new VideoInfo(30, finishedAt == null ? null : 9_900L, finishedAt == null ? null : 9_800L,
+        VideoInfo video = new VideoInfo(30, finishedAt == null ? 0 : 9_900L, finishedAt == null ? null : 9_800L,
                 new VideoSize(576, 1280), new VideoSize(576, 1280), "h264", stopReason);
         return new Manifest(1, "5f0e2b7c-8a41-4c3d-b1e2-3f4a5b6c7d8e", null, Map.of(), device(), T0, finishedAt,
                 status, artifacts, errors, video);
@@ -167,8 +166,8 @@ final class ContractSamples {
     static CapturesFile stillCaptures() {
         Map<String, Object> receipt = new LinkedHashMap<>();
         receipt.put("ok", true);
+        receipt.put("bytes", 1234);
         receipt.put("command", "screencap -p -d 4619827259835644672");
-        receipt.put("bytesReceived", 1234);
         Map<String, Object> envelope = new LinkedHashMap<>();
         envelope.put("commandId", "cmd-2");
         envelope.put("taskId", "task-2");
@@ -177,13 +176,18 @@ final class ContractSamples {
                 "data", Map.of("text", "<hierarchy rotation=\"0\"/>", "operator_overlay_visible", "false"))));
         envelope.put("error", null);
         envelope.put("errorCode", null);
+        Map<String, Object> result = new LinkedHashMap<>();
+        result.put("ok", true);
+        result.put("envelope", envelope);
+        result.put("deviceId", "emulator-5554");
+        result.put("terminalSource", "androperator_result");
         Timing observation = new Timing(T0, T1, 250);
         Timing persistence = new Timing(T1, T1, 0);
-        return new CapturesFile(1, "7d3c4a90-1b2e-4f7a-9a51-2d0c9b7c1e11", List.of(
-                new CaptureRecord("screenshot", "adb_screencap", "cmd-1", "task-1", "screenshot.png", observation,
-                        persistence, receipt, Map.of(), null),
-                new CaptureRecord("hierarchy", "operator", "cmd-2", "task-2", "hierarchy.xml", observation,
-                        persistence, envelope, Map.of("readerChunks", 0), null)), null);
+        return new CapturesFile(List.of(
+                new CaptureRecord("screenshot", "adb_screencap", "cmd-1", "task-1", receipt, T0, T1, 250,
+                        "screenshot.png", observation, persistence, null),
+                new CaptureRecord("hierarchy", "operator", "cmd-2", "task-2", result, T0, T1, 250, "hierarchy.xml",
+                        observation, persistence, Map.of("readerChunks", 0))));
     }
 
     static CapturesFile failedHierarchyCaptures() {
@@ -191,26 +195,28 @@ final class ContractSamples {
         details.put("deadlineOwner", "evidence_capture");
         details.put("phase", "await_result");
         details.put("dispatched", true);
-        return new CapturesFile(1, "e-1", List.of(
-                new CaptureRecord("hierarchy", "operator", "cmd-2", "task-2", null, new Timing(T0, T2, 30_000),
-                        null, null, details, error("COMMAND_TIMEOUT", "hierarchy"))), null);
+        return new CapturesFile(List.of(
+                new CaptureRecord("hierarchy", "operator", "cmd-2", "task-2",
+                        CaptureRecord.failedResult(error("COMMAND_TIMEOUT", "hierarchy"), details), T0, T2, 30_000,
+                        null, new Timing(T0, T2, 30_000), null, null)));
     }
 
     static CapturesFile videoCaptures() {
-        return new CapturesFile(1, "5f0e2b7c-8a41-4c3d-b1e2-3f4a5b6c7d8e", List.of(
-                new CaptureRecord("video", "scrcpy", null, null, "video.mp4", new Timing(T0, T2, 1123),
-                        new Timing(T2, T2, 5), Map.of("ok", true, "exitStatus", 0), null, null)),
-                List.of(new SpanRecord(1, 0.0, 9.8, 294, 576, 1280, "video.mp4",
-                                new MediaInfo("h264", 576, 1280, 9_800, 294), null),
-                        new SpanRecord(2, 9.8, 9.8, 1, 1280, 576, "video-0002.partial.mp4", null,
-                                error("VIDEO_VERIFICATION_FAILED", "video-0002.mp4"))));
+        return new CapturesFile(List.of(
+                new VideoCaptureRecord("video", "scrcpy", "s-1", 0, true, false, List.of(
+                        new VideoSegment("video.mp4", 0.0, 9.8, 576, 1280, 294, "h264", new VideoSize(576, 1280),
+                                9_800L, null),
+                        new VideoSegment("video-0002.partial.mp4", 9.8, null, 1280, 576, 1, "h264",
+                                new VideoSize(1280, 576), 0L, error("VIDEO_VERIFICATION_FAILED", "video"))),
+                        List.of(error("VIDEO_VERIFICATION_FAILED", "video")), "video.mp4", new Timing(T0, T2, 1123),
+                        new Timing(T2, T2, 5), Map.of("stopReason", "requested"))));
     }
 
     static Map<String, CapturesFile> validCaptures() {
         Map<String, CapturesFile> all = new LinkedHashMap<>();
         all.put("still screenshot and hierarchy", stillCaptures());
         all.put("hierarchy canceled by the evidence deadline", failedHierarchyCaptures());
-        all.put("video with spans", videoCaptures());
+        all.put("video with segments", videoCaptures());
         return all;
     }
 

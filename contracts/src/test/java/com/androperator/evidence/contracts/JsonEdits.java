@@ -10,12 +10,12 @@ final class JsonEdits {
     private JsonEdits() {
     }
 
-    static ObjectNode tree(Object record) {
-        return (ObjectNode) ContractJson.mapper().readTree(ContractJson.toBytes(record));
+    static JsonNode tree(Object record) {
+        return ContractJson.mapper().readTree(ContractJson.toBytes(record));
     }
 
     /** Sets the value at {@code pointer} (the parent must exist); {@code value} null writes JSON null. */
-    static Consumer<ObjectNode> set(String pointer, Object value) {
+    static Consumer<JsonNode> set(String pointer, Object value) {
         return root -> {
             JsonNode parent = parent(root, pointer);
             JsonNode node = ContractJson.mapper().valueToTree(value);
@@ -28,7 +28,7 @@ final class JsonEdits {
         };
     }
 
-    static Consumer<ObjectNode> remove(String pointer) {
+    static Consumer<JsonNode> remove(String pointer) {
         return root -> {
             JsonNode parent = parent(root, pointer);
             String last = lastSegment(pointer);
@@ -41,15 +41,15 @@ final class JsonEdits {
     }
 
     @SafeVarargs
-    static Consumer<ObjectNode> all(Consumer<ObjectNode>... edits) {
+    static Consumer<JsonNode> all(Consumer<JsonNode>... edits) {
         return root -> {
-            for (Consumer<ObjectNode> edit : edits) {
+            for (Consumer<JsonNode> edit : edits) {
                 edit.accept(root);
             }
         };
     }
 
-    private static JsonNode parent(ObjectNode root, String pointer) {
+    private static JsonNode parent(JsonNode root, String pointer) {
         int cut = pointer.lastIndexOf('/');
         JsonNode parent = cut == 0 ? root : root.at(pointer.substring(0, cut));
         if (parent.isMissingNode()) {

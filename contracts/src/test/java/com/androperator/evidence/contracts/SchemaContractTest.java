@@ -97,35 +97,35 @@ class SchemaContractTest {
      * property or a wrong JSON type before any constructor runs.
      */
     record Invalid(String invariant, String schemaId, Class<?> type, Supplier<Object> base,
-                   Consumer<ObjectNode> edit, boolean constructorRefuses) {
+                   Consumer<JsonNode> edit, boolean constructorRefuses) {
         @Override
         public String toString() {
             return invariant;
         }
     }
 
-    private static Invalid manifest(String invariant, Consumer<ObjectNode> edit) {
+    private static Invalid manifest(String invariant, Consumer<JsonNode> edit) {
         return new Invalid(invariant, SchemaCatalog.MANIFEST, Manifest.class, ContractSamples::stillComplete, edit, true);
     }
 
-    private static Invalid manifestFrom(String sample, String invariant, Consumer<ObjectNode> edit) {
+    private static Invalid manifestFrom(String sample, String invariant, Consumer<JsonNode> edit) {
         return new Invalid(invariant, SchemaCatalog.MANIFEST, Manifest.class,
                 () -> ContractSamples.validManifests().get(sample), edit, true);
     }
 
-    private static Invalid manifestStructure(String invariant, Consumer<ObjectNode> edit) {
+    private static Invalid manifestStructure(String invariant, Consumer<JsonNode> edit) {
         return new Invalid(invariant, SchemaCatalog.MANIFEST, Manifest.class, ContractSamples::stillComplete, edit, false);
     }
 
-    private static Invalid captures(String invariant, Consumer<ObjectNode> edit) {
+    private static Invalid captures(String invariant, Consumer<JsonNode> edit) {
         return new Invalid(invariant, SchemaCatalog.CAPTURES, CapturesFile.class, ContractSamples::stillCaptures, edit, true);
     }
 
-    private static Invalid videoCaptures(String invariant, Consumer<ObjectNode> edit) {
+    private static Invalid videoCaptures(String invariant, Consumer<JsonNode> edit) {
         return new Invalid(invariant, SchemaCatalog.CAPTURES, CapturesFile.class, ContractSamples::videoCaptures, edit, true);
     }
 
-    private static Invalid result(String sample, String invariant, Consumer<ObjectNode> edit) {
+    private static Invalid result(String sample, String invariant, Consumer<JsonNode> edit) {
         return new Invalid(invariant, SchemaCatalog.RESULT, CommandResult.class,
                 () -> ContractSamples.validResults().get(sample), edit, true);
     }
@@ -153,8 +153,14 @@ class SchemaContractTest {
                 manifestFrom(videoComplete, "a terminal video has finishedAt", set("/finishedAt", null)),
                 manifestFrom(videoComplete, "requestedDurationSeconds is 1..180", set("/video/requestedDurationSeconds", 181)),
                 manifestFrom(videoComplete, "video.requestedSize is required", set("/video/requestedSize", null)),
-                manifestFrom(videoComplete, "video sizes are positive", set("/video/actualSize/width", 0)),
+                new Invalid("video sizes are \"WxH\" strings, not objects", SchemaCatalog.MANIFEST, Manifest.class,
+                        () -> ContractSamples.validManifests().get(videoComplete), set("/video/actualSize",
+                        Map.of("width", 576, "height", 1280)), false),
+                manifestFrom(videoComplete, "video sizes are positive", set("/video/actualSize", "0x1280")),
+                manifestFrom(videoComplete, "requestedSize is \"WxH\"", set("/video/requestedSize", "576 x 1280")),
                 manifestFrom(videoComplete, "hostDurationMs is not negative", set("/video/hostDurationMs", -1)),
+                new Invalid("hostDurationMs is never null", SchemaCatalog.MANIFEST, Manifest.class,
+                        () -> ContractSamples.validManifests().get(recording), set("/video/hostDurationMs", null), false),
                 manifestFrom(videoComplete, "stopReason is a known word", set("/video/stopReason", "crashed")),
                 // device
                 manifest("device is required", set("/device", null)),
@@ -192,10 +198,9 @@ class SchemaContractTest {
                 manifest("image height is positive", set("/artifacts/0/image/captureHeightPx", -2400)),
                 manifest("image coordinateSpace is screenshot_pixels", set("/artifacts/0/image/coordinateSpace", "device_pixels")),
                 manifest("image origin is top_left", set("/artifacts/0/image/origin", "bottom_left")),
-                manifest("a screenshot entry has commandId", remove("/artifacts/0/commandId")),
-                manifest("a hierarchy entry has taskId", remove("/artifacts/1/taskId")),
-                manifest("capture_envelopes carries no commandId", set("/artifacts/2/commandId", "cmd-9")),
-                manifest("capture_envelopes carries no taskId", set("/artifacts/2/taskId", "task-9")),
+                manifest("a complete file is not empty", set("/artifacts/1/bytes", 0)),
+                manifestFrom("still partial: screenshot partial file kept", "a partial file is not empty",
+                        set("/artifacts/0/bytes", 0)),
                 manifest("sha256 is 64 lowercase hex digits", set("/artifacts/0/sha256", "A".repeat(64))),
                 manifest("sha256 has 64 digits", set("/artifacts/0/sha256", "a".repeat(63))),
                 manifest("a path has no leading slash", set("/artifacts/0/path", "/screenshot.png")),
@@ -209,9 +214,12 @@ class SchemaContractTest {
                 manifest("artifact kind is a known word", set("/artifacts/0/kind", "thumbnail")),
                 manifest("artifact status is a known word", set("/artifacts/0/status", "verified")),
                 manifest("artifact mimeType is non-blank", set("/artifacts/0/mimeType", "")),
-                manifestFrom(videoComplete, "media dimensions are positive", set("/artifacts/0/media/width", 0)),
-                manifestFrom(videoComplete, "media codec is non-blank", set("/artifacts/0/media/codec", " ")),
-                manifestFrom(videoComplete, "media frameCount is not negative", set("/artifacts/0/media/frameCount", -1)),
+                manifestStructure("artifact kinds are the reference's (no video_source)",
+                        set("/artifacts/0/kind", "video_source")),
+                new Invalid("media properties are captures.json's, not an artifact's", SchemaCatalog.MANIFEST,
+                        Manifest.class, () -> ContractSamples.validManifests().get(videoComplete),
+                        set("/artifacts/0/media", Map.of("codec", "h264", "width", 576, "height", 1280,
+                                "durationMs", 9800, "frameCount", 294)), false),
                 // errors
                 manifestFrom(partialHierarchy, "an error has a stage", remove("/errors/0/stage")),
                 manifestFrom(partialHierarchy, "an error has a non-blank code", set("/errors/0/code", "")),
@@ -224,25 +232,32 @@ class SchemaContractTest {
                         set("/device/deviceTypeProperties/ro.hardware", "ranchu")),
                 manifestStructure("no unknown display property", set("/device/display/refreshRate", 60)),
                 // captures
-                captures("captures schemaVersion is 1", set("/schemaVersion", 0)),
-                captures("captures evidenceId is non-blank", set("/evidenceId", "")),
-                captures("captures list is required", set("/captures", null)),
-                captures("a capture kind is non-blank", set("/captures/0/kind", " ")),
-                captures("a capture source is non-blank", set("/captures/0/source", "")),
-                captures("a host receipt says whether the transport completed", remove("/captures/0/result/ok")),
-                captures("capture artifactPath is bundle-relative", set("/captures/0/artifactPath", "../screenshot.png")),
-                captures("capture observation is required", set("/captures/0/observation", null)),
-                captures("timing durationMs is not negative", set("/captures/0/observation/durationMs", -5)),
-                captures("timing startedAt is UTC with Z", set("/captures/0/observation/startedAt", "2024-05-01T10:00:00+00:00")),
-                captures("persistence timing is UTC", set("/captures/1/persistence/finishedAt", "now")),
-                captures("a capture error has a stage", set("/captures/1/error", Map.of("code", "X", "message", "m"))),
-                videoCaptures("a span index starts at 1", set("/spans/0/index", 0)),
-                videoCaptures("a span has at least one frame", set("/spans/0/frameCount", 0)),
-                videoCaptures("span dimensions are positive", set("/spans/1/height", 0)),
-                videoCaptures("span outputPath is bundle-relative", set("/spans/0/outputPath", "/tmp/video.mp4")),
-                videoCaptures("span media is valid", set("/spans/0/verified/height", 0)),
-                new Invalid("no unknown capture property", SchemaCatalog.CAPTURES, CapturesFile.class,
-                        ContractSamples::stillCaptures, set("/captures/0/base64", "iVBORw0KGgo="), false),
+                captures("a capture kind is non-blank", set("/0/kind", " ")),
+                captures("a capture source is non-blank", set("/0/source", "")),
+                captures("a record has a commandId", remove("/0/commandId")),
+                captures("a record has a taskId", set("/1/taskId", "")),
+                captures("a record has a result", remove("/0/result")),
+                captures("a result says ok", remove("/0/result/ok")),
+                captures("a result that is not ok carries its error", set("/1/result", Map.of("ok", false))),
+                captures("an ok hierarchy result carries the envelope", remove("/1/result/envelope")),
+                captures("a record has startedAt", remove("/0/startedAt")),
+                captures("record finishedAt is UTC with Z", set("/0/finishedAt", "2024-05-01T10:00:00+00:00")),
+                captures("record durationMs is not negative", set("/1/durationMs", -5)),
+                captures("capture artifactPath is bundle-relative", set("/0/artifactPath", "../screenshot.png")),
+                captures("timing durationMs is not negative", set("/0/observation/durationMs", -5)),
+                captures("timing startedAt is UTC with Z", set("/0/observation/startedAt", "2024-05-01T10:00:00+00:00")),
+                captures("persistence timing is UTC", set("/1/persistence/finishedAt", "now")),
+                videoCaptures("a video record has a sessionId", remove("/0/sessionId")),
+                videoCaptures("a video record has segments", remove("/0/segments")),
+                videoCaptures("a video record has errors", set("/0/errors", null)),
+                videoCaptures("a video error has a stage", set("/0/errors/0/stage", " ")),
+                videoCaptures("a segment has at least one frame", set("/0/segments/0/frames", 0)),
+                videoCaptures("segment dimensions are positive", set("/0/segments/1/height", 0)),
+                videoCaptures("segment path is bundle-relative", set("/0/segments/0/path", "/tmp/video.mp4")),
+                videoCaptures("segment start is not negative", set("/0/segments/0/start", -1.0)),
+                videoCaptures("segment mediaDurationMs is not negative", set("/0/segments/0/mediaDurationMs", -1)),
+                videoCaptures("segment actualSize is \"WxH\"", set("/0/segments/0/actualSize", "576")),
+                videoCaptures("a segment error has a message", set("/0/segments/1/error/message", "")),
                 // results
                 result("complete", "an ok result has no code", set("/code", "EVIDENCE_CAPTURE_FAILED")),
                 result("partial", "a failed result has a code", remove("/code")),
@@ -256,7 +271,7 @@ class SchemaContractTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("invalidDocuments")
     void eachInvariantIsRefusedByTheSchemaAndByTheRecord(Invalid invalid) {
-        ObjectNode document = tree(invalid.base().get());
+        JsonNode document = tree(invalid.base().get());
         assertThat(SchemaCatalog.validate(invalid.schemaId(), document))
                 .as("the unedited document is valid").isEmpty();
         invalid.edit().accept(document);
@@ -288,21 +303,58 @@ class SchemaContractTest {
     @Test
     void labelLengthInUtf16UnitsIsBeyondTheSchema() {
         String astral = "\uD83D\uDCF1".repeat(1025); // 1025 code points, 2050 UTF-16 units
-        ObjectNode document = tree(ContractSamples.stillComplete());
+        JsonNode document = tree(ContractSamples.stillComplete());
         set("/label", astral).accept(document);
         assertThat(SchemaCatalog.validate(SchemaCatalog.MANIFEST, document)).isEmpty();
         assertThatThrownBy(() -> ContractJson.read(ContractJson.mapper().writeValueAsBytes(document), Manifest.class))
                 .hasRootCauseInstanceOf(IllegalArgumentException.class);
     }
 
-    /** A span ending before it starts compares two values; the record and the verifier check it. */
+    /** A segment ending before it starts compares two values; the record and the verifier check it. */
     @Test
-    void spanOrderIsBeyondTheSchema() {
-        ObjectNode document = tree(ContractSamples.videoCaptures());
-        set("/spans/0/sourceEndTime", -1.0).accept(document);
+    void segmentOrderIsBeyondTheSchema() {
+        JsonNode document = tree(ContractSamples.videoCaptures());
+        set("/0/segments/0/end", 0.0).accept(document);
+        set("/0/segments/0/start", 1.0).accept(document);
         assertThat(SchemaCatalog.validate(SchemaCatalog.CAPTURES, document)).isEmpty();
         assertThatThrownBy(() -> ContractJson.read(ContractJson.mapper().writeValueAsBytes(document), CapturesFile.class))
                 .hasRootCauseInstanceOf(IllegalArgumentException.class);
+    }
+
+    /** The earlier object form ({schemaVersion, evidenceId, captures}) is not captures.json schema version 1. */
+    @Test
+    void capturesAsAnObjectIsRefused() {
+        ObjectNode old = ContractJson.mapper().createObjectNode();
+        old.put("schemaVersion", 1);
+        old.put("evidenceId", "e-1");
+        old.set("captures", tree(ContractSamples.stillCaptures()));
+        assertThat(SchemaCatalog.validate(SchemaCatalog.CAPTURES, old)).isNotEmpty();
+        assertThatThrownBy(() -> ContractJson.mapper().treeToValue(old, CapturesFile.class));
+    }
+
+    /**
+     * The reference tool writes monotonic durations as fractional milliseconds: both schemas accept
+     * them and the records read them (to whole milliseconds). Records of captures.json are open:
+     * a field either tool does not know is ignored, not refused.
+     */
+    @Test
+    void fractionalDurationsAndUnknownRecordFieldsAreRead() {
+        JsonNode manifest = tree(ContractSamples.validManifests().get("video complete"));
+        set("/artifacts/0/durationMs", 1123.456).accept(manifest);
+        set("/video/hostDurationMs", 9900.25).accept(manifest);
+        set("/video/mediaDurationMs", 9800.5).accept(manifest);
+        assertThat(SchemaCatalog.validate(SchemaCatalog.MANIFEST, manifest)).isEmpty();
+        Manifest read = ContractJson.mapper().treeToValue(manifest, Manifest.class);
+        assertThat(read.artifacts().get(0).durationMs()).isEqualTo(1123L);
+        assertThat(read.video().hostDurationMs()).isEqualTo(9900L);
+
+        JsonNode captures = tree(ContractSamples.stillCaptures());
+        set("/0/durationMs", 12.75).accept(captures);
+        set("/0/receivedVia", "adb exec-out").accept(captures);
+        set("/1/result/envelope/futureField", List.of(1, 2)).accept(captures);
+        assertThat(SchemaCatalog.validate(SchemaCatalog.CAPTURES, captures)).isEmpty();
+        CapturesFile file = ContractJson.mapper().treeToValue(captures, CapturesFile.class);
+        assertThat(file.stillRecords().get(0).durationMs()).isEqualTo(12L);
     }
 
     /**
@@ -311,34 +363,34 @@ class SchemaContractTest {
      */
     @Test
     void schemaOnlyRules() {
-        ObjectNode lowercase = tree(ContractSamples.validResults().get("partial"));
+        ObjectNode lowercase = (ObjectNode) tree(ContractSamples.validResults().get("partial"));
         set("/code", "evidence_capture_failed").accept(lowercase);
         assertThat(SchemaCatalog.validate(SchemaCatalog.RESULT, lowercase)).isNotEmpty();
 
-        ObjectNode noRecovery = tree(ContractSamples.validResults().get("refused: storage unwritable"));
+        ObjectNode noRecovery = (ObjectNode) tree(ContractSamples.validResults().get("refused: storage unwritable"));
         remove("/details/recovery").accept(noRecovery);
         assertThat(SchemaCatalog.validate(SchemaCatalog.RESULT, noRecovery)).isNotEmpty();
         assertThat(SchemaCatalog.validate(SchemaCatalog.ERROR, errorPayload(noRecovery))).isNotEmpty();
 
-        ObjectNode noDependencies = tree(ContractSamples.validResults().get("refused: host dependency missing"));
+        ObjectNode noDependencies = (ObjectNode) tree(ContractSamples.validResults().get("refused: host dependency missing"));
         set("/details/dependencies/0/reason", "broken").accept(noDependencies);
         assertThat(SchemaCatalog.validate(SchemaCatalog.ERROR, errorPayload(noDependencies))).isNotEmpty();
-        ObjectNode noHint = tree(ContractSamples.validResults().get("refused: host dependency missing"));
+        ObjectNode noHint = (ObjectNode) tree(ContractSamples.validResults().get("refused: host dependency missing"));
         remove("/hint").accept(noHint);
         assertThat(SchemaCatalog.validate(SchemaCatalog.ERROR, errorPayload(noHint))).isNotEmpty();
 
         // Nullable keys are written explicitly as null; a document that drops one is incomplete.
-        ObjectNode missingNullable = tree(ContractSamples.stillComplete());
+        JsonNode missingNullable = tree(ContractSamples.stillComplete());
         remove("/device/deviceTypeProperties/ro.boot.qemu").accept(missingNullable);
         assertThat(SchemaCatalog.validate(SchemaCatalog.MANIFEST, missingNullable)).isNotEmpty();
-        ObjectNode missingLabel = tree(ContractSamples.stillComplete());
+        JsonNode missingLabel = tree(ContractSamples.stillComplete());
         remove("/label").accept(missingLabel);
         assertThat(SchemaCatalog.validate(SchemaCatalog.MANIFEST, missingLabel)).isNotEmpty();
     }
 
     @Test
     void errorSchemaRefusesIncompletePayloads() {
-        ObjectNode payload = errorPayload(tree(ContractSamples.validResults().get("refused: output exists")));
+        ObjectNode payload = errorPayload((ObjectNode) tree(ContractSamples.validResults().get("refused: output exists")));
         assertThat(SchemaCatalog.validate(SchemaCatalog.ERROR, payload)).isEmpty();
         ObjectNode noMessage = payload.deepCopy();
         noMessage.remove("message");
@@ -349,7 +401,7 @@ class SchemaContractTest {
     }
 
     private static ObjectNode errorPayload(CommandResult result) {
-        return errorPayload(tree(result));
+        return errorPayload((ObjectNode) tree(result));
     }
 
     /** The {code, message, details, hint} part of a failure result, as MCP and Node errors carry it. */

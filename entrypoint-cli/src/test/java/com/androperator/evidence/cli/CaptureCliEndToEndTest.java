@@ -229,15 +229,15 @@ class CaptureCliEndToEndTest {
         assertThat(artifact(manifest, ArtifactKind.SCREENSHOT).status()).isEqualTo(ArtifactStatus.COMPLETE);
         assertThat(artifact(manifest, ArtifactKind.HIERARCHY).error().code()).isEqualTo(ErrorCodes.COMMAND_TIMEOUT);
         CaptureRecord hierarchy = ContractJson.read(Files.readAllBytes(bundle.resolve("captures.json")), CapturesFile.class)
-                .captures().stream().filter(record -> record.kind().equals("hierarchy")).findFirst().orElseThrow();
-        assertThat(hierarchy.details()).containsEntry("deadlineOwner", "evidence_capture")
+                .stillRecords().stream().filter(record -> record.kind().equals("hierarchy")).findFirst().orElseThrow();
+        assertThat(hierarchy.diagnostics()).containsEntry("deadlineOwner", "evidence_capture")
                 .containsKeys("phase", "dispatched", "effects", "reader");
         // Usually the snapshot was dispatched and its wait canceled; on a very slow host the readiness
         // check can leave less than the engine's 1000 ms, and the snapshot is then never sent.
-        if (Boolean.TRUE.equals(hierarchy.details().get("dispatched"))) {
-            assertThat(hierarchy.details().get("phase")).isNotEqualTo("budget_check");
+        if (Boolean.TRUE.equals(hierarchy.diagnostics().get("dispatched"))) {
+            assertThat(hierarchy.diagnostics().get("phase")).isNotEqualTo("budget_check");
         } else {
-            assertThat(hierarchy.details()).containsEntry("phase", "budget_check");
+            assertThat(hierarchy.diagnostics()).containsEntry("phase", "budget_check");
         }
     }
 

@@ -83,7 +83,7 @@ class CaptureSignalCliTest {
 
         CaptureRecord record(String kind) throws IOException {
             return ContractJson.read(Files.readAllBytes(bundle.resolve("captures.json")), CapturesFile.class)
-                    .captures().stream().filter(r -> r.kind().equals(kind)).findFirst().orElseThrow();
+                    .stillRecords().stream().filter(r -> r.kind().equals(kind)).findFirst().orElseThrow();
         }
 
         Artifact artifact(ArtifactKind kind) throws IOException {
@@ -167,16 +167,16 @@ class CaptureSignalCliTest {
             assertThat(Files.size(interrupted.bundle().resolve("screenshot.partial.png"))).isEqualTo(screenshot.bytes())
                     .isBetween(1L, 300_000L);
             // Streamed to the file as they arrived: every byte received before the cancellation is in it.
-            assertThat(((Number) interrupted.record("screenshot").details().get("bytesReceived")).longValue())
+            assertThat(((Number) interrupted.record("screenshot").result().get("bytesReceived")).longValue())
                     .isEqualTo(screenshot.bytes());
         }
-        assertThat(interrupted.record("screenshot").details()).containsEntry("cancelledBy", "SIG" + signal)
+        assertThat(interrupted.record("screenshot").diagnostics()).containsEntry("cancelledBy", "SIG" + signal)
                 .containsEntry("phase", "transfer").containsEntry("dispatched", true);
         CaptureRecord hierarchy = interrupted.record("hierarchy");
-        assertThat(hierarchy.error().code()).isEqualTo(ErrorCodes.COMMAND_CANCELLED);
-        assertThat(hierarchy.details()).containsEntry("phase", "not_started").containsEntry("dispatched", false);
+        assertThat(hierarchy.errorCode()).isEqualTo(ErrorCodes.COMMAND_CANCELLED);
+        assertThat(hierarchy.diagnostics()).containsEntry("phase", "not_started").containsEntry("dispatched", false);
         CaptureRecord metadata = interrupted.record("metadata");
-        assertThat(metadata.details()).containsEntry("cancelledBy", "SIG" + signal).containsEntry("command", "getprop")
+        assertThat(metadata.diagnostics()).containsEntry("cancelledBy", "SIG" + signal).containsEntry("command", "getprop")
                 .containsEntry("phase", "not_started").containsEntry("dispatched", false);
         assertThat(interrupted.manifest().status()).isEqualTo(BundleStatus.FAILED);
         // Nothing was sent to the phone after the screencap it was stuck in.
@@ -195,8 +195,8 @@ class CaptureSignalCliTest {
         assertFinalizedAfter(interrupted, "INT");
         assertThat(interrupted.artifact(ArtifactKind.SCREENSHOT).status()).as("kept").isEqualTo(ArtifactStatus.COMPLETE);
         CaptureRecord hierarchy = interrupted.record("hierarchy");
-        assertThat(hierarchy.error().code()).isEqualTo(ErrorCodes.COMMAND_CANCELLED);
-        assertThat(hierarchy.details()).containsEntry("cancelledBy", "SIGINT").containsEntry("command", "readiness")
+        assertThat(hierarchy.errorCode()).isEqualTo(ErrorCodes.COMMAND_CANCELLED);
+        assertThat(hierarchy.diagnostics()).containsEntry("cancelledBy", "SIGINT").containsEntry("command", "readiness")
                 .containsEntry("phase", "installed_check").containsEntry("dispatched", false);
         assertThat(servicesSinceStart()).noneMatch(s -> s.contains("am broadcast"));
         assertThat(interrupted.manifest().status()).isEqualTo(BundleStatus.PARTIAL);
@@ -212,9 +212,9 @@ class CaptureSignalCliTest {
         assertFinalizedAfter(interrupted, "TERM");
         assertThat(interrupted.artifact(ArtifactKind.SCREENSHOT).status()).isEqualTo(ArtifactStatus.COMPLETE);
         CaptureRecord hierarchy = interrupted.record("hierarchy");
-        assertThat(hierarchy.details()).containsEntry("cancelledBy", "SIGTERM").containsEntry("command", "readiness")
+        assertThat(hierarchy.diagnostics()).containsEntry("cancelledBy", "SIGTERM").containsEntry("command", "readiness")
                 .containsEntry("dispatched", true).containsEntry("effects", List.of("readiness_dispatched"));
-        assertThat(hierarchy.details().get("phase")).isIn("dispatch", "await_result");
+        assertThat(hierarchy.diagnostics().get("phase")).isIn("dispatch", "await_result");
         assertThat(snapshotBroadcasts()).isZero();
     }
 
@@ -227,12 +227,12 @@ class CaptureSignalCliTest {
 
         assertFinalizedAfter(interrupted, "INT");
         CaptureRecord hierarchy = interrupted.record("hierarchy");
-        assertThat(hierarchy.error().code()).isEqualTo(ErrorCodes.COMMAND_CANCELLED);
-        assertThat(hierarchy.error().message()).contains("never sent again");
-        assertThat(hierarchy.details()).containsEntry("command", "snapshot").containsEntry("dispatched", true)
+        assertThat(hierarchy.errorCode()).isEqualTo(ErrorCodes.COMMAND_CANCELLED);
+        assertThat(hierarchy.errorMessage()).contains("never sent again");
+        assertThat(hierarchy.diagnostics()).containsEntry("command", "snapshot").containsEntry("dispatched", true)
                 .containsEntry("effects", List.of("readiness_checked", "broadcast_dispatched"))
                 .containsKeys("reader", "screenOn").doesNotContainKey("deadlineOwner");
-        assertThat(hierarchy.details().get("phase")).isIn("dispatch", "await_result");
+        assertThat(hierarchy.diagnostics().get("phase")).isIn("dispatch", "await_result");
         assertThat(snapshotBroadcasts()).isEqualTo(1);
         assertThat(interrupted.bundle().resolve("hierarchy.xml")).doesNotExist();
     }
@@ -254,7 +254,7 @@ class CaptureSignalCliTest {
                 .extracting(BundleError::component)
                 .contains("display.density", "display.rotation", "operatorVersion");
         CaptureRecord metadata = interrupted.record("metadata");
-        assertThat(metadata.details()).containsEntry("command", "wm density").containsEntry("phase", "in_flight")
+        assertThat(metadata.diagnostics()).containsEntry("command", "wm density").containsEntry("phase", "in_flight")
                 .containsEntry("dispatched", true);
         assertThat(servicesSinceStart()).noneMatch(s -> s.contains("dumpsys input") || s.contains("dumpsys package"));
         assertThat(manifest.status()).isEqualTo(BundleStatus.PARTIAL);

@@ -3,6 +3,7 @@ package com.androperator.evidence.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.androperator.evidence.conformance.HostileBundles;
+import com.androperator.evidence.conformance.ReferenceBundles;
 import com.androperator.evidence.contracts.ContractJson;
 import java.io.File;
 import java.io.IOException;
@@ -48,6 +49,22 @@ class VerifyCommandProcessTest {
         assertThat(report.get("problems").valueStream()).as(run.stdout())
                 .anyMatch(p -> p.get("code").asString().equals(built.code())
                         && p.get("path").asString().equals(built.file()));
+    }
+
+    static Stream<String> referenceBundles() {
+        return ReferenceBundles.BUNDLES.keySet().stream();
+    }
+
+    /** A bundle the reference tool wrote (still and video, fractional durations, "WxH" sizes) verifies, exit 0. */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("referenceBundles")
+    void verifyAcceptsABundleTheReferenceToolWrote(String name) {
+        Path bundle = ReferenceBundles.materialize(name, root);
+        CliProcess.Run run = cli().run("evidence", "verify", bundle.toString());
+        JsonNode report = ContractJson.mapper().readTree(run.stdout());
+        assertThat(run.exitCode()).as(run.toString()).isZero();
+        assertThat(report.get("ok").asBoolean()).isTrue();
+        assertThat(report.get("problems").size()).as(run.stdout()).isZero();
     }
 
     /**

@@ -114,9 +114,9 @@ class McpCancellationEndToEndTest {
         assertThat(manifest.status()).isEqualTo(BundleStatus.PARTIAL);
         assertThat(manifest.context()).isEqualTo(Map.of("originalVerdict", "failed"));
         CaptureRecord hierarchy = ContractJson.read(Files.readAllBytes(bundle.resolve("captures.json")),
-                CapturesFile.class).captures().stream().filter(r -> r.kind().equals("hierarchy")).findFirst().orElseThrow();
-        assertThat(hierarchy.error().code()).isEqualTo(ErrorCodes.COMMAND_CANCELLED);
-        assertThat(hierarchy.details()).containsEntry("cancelledBy", cancelledBy).containsEntry("command", "snapshot")
+                CapturesFile.class).stillRecords().stream().filter(r -> r.kind().equals("hierarchy")).findFirst().orElseThrow();
+        assertThat(hierarchy.errorCode()).isEqualTo(ErrorCodes.COMMAND_CANCELLED);
+        assertThat(hierarchy.diagnostics()).containsEntry("cancelledBy", cancelledBy).containsEntry("command", "snapshot")
                 .containsEntry("dispatched", true);
     }
 

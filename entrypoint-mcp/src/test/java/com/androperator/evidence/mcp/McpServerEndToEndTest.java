@@ -229,8 +229,8 @@ class McpServerEndToEndTest {
             assertThat(hierarchy.status()).isEqualTo(ArtifactStatus.FAILED);
             assertThat(hierarchy.error().code()).isEqualTo(ErrorCodes.COMMAND_TIMEOUT);
             CaptureRecord record = ContractJson.read(Files.readAllBytes(bundle.resolve("captures.json")), CapturesFile.class)
-                    .captures().stream().filter(r -> r.kind().equals("hierarchy")).findFirst().orElseThrow();
-            assertThat(record.details()).containsEntry("deadlineOwner", "evidence_capture");
+                    .stillRecords().stream().filter(r -> r.kind().equals("hierarchy")).findFirst().orElseThrow();
+            assertThat(record.diagnostics()).containsEntry("deadlineOwner", "evidence_capture");
         }
     }
 

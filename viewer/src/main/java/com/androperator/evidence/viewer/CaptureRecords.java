@@ -80,6 +80,18 @@ final class CaptureRecords {
                 : value.asText().orElse("")).orElse("");
     }
 
+    /**
+     * The error of a failed record: the reference's {@code result.error} ({@code {ok: false, error}})
+     * or a segment-like {@code error}; null when the record did not fail.
+     */
+    static JsonValue failure(JsonValue record) {
+        JsonValue own = error(record);
+        if (own != null) {
+            return own;
+        }
+        return record.get("result").map(CaptureRecords::error).orElse(null);
+    }
+
     private static JsonValue error(JsonValue owner) {
         return owner.get("error").filter(JsonValue::isObject).orElse(null);
     }

@@ -116,18 +116,12 @@ final class FactSections {
         }
         out.raw("<figcaption><strong>").text("Clip " + number + ": " + nullToEmpty(check.path())).raw("</strong> ");
         badge(check.status());
-        JsonValue media = check.entry().get("media").orElse(new JsonValue.Null());
+        // A clip's media properties are its captures.json segment's (an artifact carries none).
         CaptureRecords.Span span = clip.span();
-        String size = CaptureRecords.dimensions(media);
-        String codec = media.text("codec").orElse(span == null ? "" : span.codec());
-        String duration = CaptureRecords.number(media, "durationMs");
-        String frames = CaptureRecords.number(media, "frameCount");
-        if (span != null) {
-            size = size.isEmpty() ? span.size() : size;
-            duration = duration.isEmpty() ? span.mediaDurationMs() : duration;
-        }
-        out.raw("<br>").text(join(codec, size, duration.isEmpty() ? "" : duration + " ms",
-                frames.isEmpty() ? "" : frames + " frames"));
+        String size = span == null ? "" : span.size();
+        String codec = span == null ? "" : span.codec();
+        String duration = span == null ? "" : span.mediaDurationMs();
+        out.raw("<br>").text(join(codec, size, duration.isEmpty() ? "" : duration + " ms"));
         if (span != null) {
             out.raw("<br>").text("Source span " + (span.start().isEmpty() ? "?" : span.start()) + " s to "
                     + (span.end().isEmpty() ? "the end" : span.end() + " s")
@@ -200,10 +194,11 @@ final class FactSections {
         } else {
             JsonValue root = snapshot.capturesRoot();
             for (JsonValue record : CaptureRecords.records(root)) {
-                boolean failed = record.get("error").filter(JsonValue::isObject).isPresent();
+                JsonValue error = CaptureRecords.failure(record);
+                boolean failed = error != null;
                 out.raw("<details class=\"record\"").raw(failed ? " open" : "").raw("><summary>");
                 out.text(join(record.text("kind").orElse("?"), record.text("source").orElse(""), record.text("commandId").orElse(""),
-                        resultOk(record), failed ? "error " + errorText(record.get("error").get()) : ""));
+                        resultOk(record), failed ? "error " + errorText(error) : ""));
                 out.raw("</summary><pre class=\"json\">").text(JsonText.pretty(record, MAX_JSON_CHARS)).raw("</pre></details>");
             }
             if (((BoundedJson.Read.Parsed) read).trimmed()) {

@@ -154,9 +154,9 @@ class LargeHierarchyTest {
         String text = Files.readString(xml, StandardCharsets.UTF_8);
         Path captures = bundle.resolve("captures.json");
         JsonNode root = ContractJson.mapper().readTree(Files.readAllBytes(captures));
-        for (JsonNode record : root.get("captures")) {
+        for (JsonNode record : root) {
             if (record.get("kind").asString().equals("hierarchy")) {
-                ((ObjectNode) record.get("result").get("stepResults").get(0).get("data")).put("text", text);
+                ((ObjectNode) record.get("result").get("envelope").get("stepResults").get(0).get("data")).put("text", text);
             }
         }
         Files.write(captures, ContractJson.toBytes(root));

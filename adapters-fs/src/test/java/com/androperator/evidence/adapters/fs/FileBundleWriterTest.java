@@ -14,7 +14,9 @@ import com.androperator.evidence.contracts.ContractJson;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.contracts.ImageGeometry;
 import com.androperator.evidence.contracts.Manifest;
-import com.androperator.evidence.contracts.MediaInfo;
+import com.androperator.evidence.contracts.VideoCaptureRecord;
+import com.androperator.evidence.contracts.VideoSegment;
+import com.androperator.evidence.contracts.VideoSize;
 import com.androperator.evidence.domain.fakes.FakeOperator;
 import com.androperator.evidence.domain.fakes.TestPngs;
 import com.androperator.evidence.domain.port.BundleStore.Reservation;
@@ -195,16 +197,17 @@ class FileBundleWriterTest {
         stored(writer.promote("video.partial.mp4", "video.mp4"));
         StoreResult stderr = writer.writePartial("encoder.stderr.partial.txt", new byte[0]);
         StoreResult stderrFinal = writer.promote("encoder.stderr.partial.txt", "encoder.stderr.txt");
-        StoreResult captures = writer.writeCaptures(new CapturesFile(1, WrittenBundles.EVIDENCE_ID, List.of(), null));
+        StoreResult captures = writer.writeCaptures(new CapturesFile(List.of(new VideoCaptureRecord("video", "scrcpy",
+                WrittenBundles.EVIDENCE_ID, 0, true, true, List.of(new VideoSegment("video.mp4", 0, null, 576, 1280, 30,
+                        "h264", new VideoSize(576, 1280), 1_000L, null)), List.of(), "video.mp4", null, null, null))));
         stored(stderr);
-        MediaInfo media = new MediaInfo("h264", 576, 1280, 1_000, 30);
         List<Artifact> artifacts = List.of(
                 new Artifact(ArtifactKind.VIDEO, "video.mp4", "video/mp4", ArtifactStatus.COMPLETE, clip.bytes(),
-                        clip.sha256(), WrittenBundles.T0, WrittenBundles.T2, 1_100, null, null, null, media, null),
+                        clip.sha256(), WrittenBundles.T0, WrittenBundles.T2, 1_100, null, null, null, null),
                 WrittenBundles.artifact(ArtifactKind.ENCODER_STDERR, stderrFinal, "text/plain", ArtifactStatus.COMPLETE,
-                        null, null, null, null, null),
+                        null, null, null, null),
                 WrittenBundles.artifact(ArtifactKind.CAPTURE_ENVELOPES, captures, "application/json",
-                        ArtifactStatus.COMPLETE, null, null, null, null, null));
+                        ArtifactStatus.COMPLETE, null, null, null, null));
         stored(writer.finalizeManifest(WrittenBundles.video(BundleStatus.COMPLETE, WrittenBundles.T2, artifacts, List.of())));
 
         assertTerminalRefusal(writer.finalizeManifest(
@@ -388,11 +391,14 @@ class FileBundleWriterTest {
         step.put("data", data);
         envelope.put("stepResults", List.of(step));
         CapturesFile original = WrittenBundles.stillCaptures(XML);
-        com.androperator.evidence.contracts.CaptureRecord hierarchy = original.captures().get(1);
-        CapturesFile captures = new CapturesFile(1, original.evidenceId(), List.of(original.captures().get(0),
+        com.androperator.evidence.contracts.CaptureRecord hierarchy = original.stillRecords().get(1);
+        java.util.Map<String, Object> result = new java.util.LinkedHashMap<>(hierarchy.result());
+        result.put("envelope", envelope);
+        CapturesFile captures = new CapturesFile(List.of(original.records().get(0),
                 new com.androperator.evidence.contracts.CaptureRecord(hierarchy.kind(), hierarchy.source(),
-                        hierarchy.commandId(), hierarchy.taskId(), hierarchy.artifactPath(), hierarchy.observation(),
-                        hierarchy.persistence(), envelope, hierarchy.details(), hierarchy.error())), null);
+                        hierarchy.commandId(), hierarchy.taskId(), result, hierarchy.startedAt(), hierarchy.finishedAt(),
+                        hierarchy.durationMs(), hierarchy.artifactPath(), hierarchy.observation(),
+                        hierarchy.persistence(), hierarchy.details())));
 
         StoreResult.Stored stored = stored(writer.writeCaptures(captures));
 
@@ -401,8 +407,8 @@ class FileBundleWriterTest {
         assertThat(stored.bytes()).isEqualTo(file.length);
         CapturesFile read = ContractJson.read(file, CapturesFile.class);
         @SuppressWarnings("unchecked")
-        List<java.util.Map<String, Object>> steps = (List<java.util.Map<String, Object>>) read.captures().get(1)
-                .result().get("stepResults");
+        List<java.util.Map<String, Object>> steps = (List<java.util.Map<String, Object>>) read.stillRecords().get(1)
+                .envelope().get("stepResults");
         assertThat(steps.get(0).get("data")).isEqualTo(java.util.Map.of("text", text));
     }
 
@@ -464,11 +470,11 @@ class FileBundleWriterTest {
         StoreResult captures = writer.writeCaptures(WrittenBundles.stillCaptures(XML));
         Manifest manifest = WrittenBundles.still(BundleStatus.COMPLETE, List.of(
                 WrittenBundles.artifact(ArtifactKind.SCREENSHOT, screenshot, "image/png", ArtifactStatus.COMPLETE,
-                        "cmd-s", "task-s", ImageGeometry.ofPixels(12, 20), null, null),
+                        "cmd-s", "task-s", ImageGeometry.ofPixels(12, 20), null),
                 WrittenBundles.artifact(ArtifactKind.HIERARCHY, hierarchy, "application/xml", ArtifactStatus.COMPLETE,
-                        "cmd-h", "task-h", null, null, null),
+                        "cmd-h", "task-h", null, null),
                 WrittenBundles.artifact(ArtifactKind.CAPTURE_ENVELOPES, captures, "application/json",
-                        ArtifactStatus.COMPLETE, null, null, null, null, null)), List.of());
+                        ArtifactStatus.COMPLETE, null, null, null, null)), List.of());
         StoreResult.Stored stored = stored(writer.finalizeManifest(manifest));
         assertThat(stored.path()).isEqualTo("manifest.json");
         return manifest;

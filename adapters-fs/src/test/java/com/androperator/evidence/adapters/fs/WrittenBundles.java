@@ -13,7 +13,6 @@ import com.androperator.evidence.contracts.DeviceTypeProperties;
 import com.androperator.evidence.contracts.DisplayInfo;
 import com.androperator.evidence.contracts.ImageGeometry;
 import com.androperator.evidence.contracts.Manifest;
-import com.androperator.evidence.contracts.MediaInfo;
 import com.androperator.evidence.contracts.StopReason;
 import com.androperator.evidence.contracts.Timing;
 import com.androperator.evidence.contracts.VideoInfo;
@@ -39,10 +38,10 @@ final class WrittenBundles {
     }
 
     static Artifact artifact(ArtifactKind kind, StoreResult stored, String mimeType, ArtifactStatus status,
-                             String commandId, String taskId, ImageGeometry image, MediaInfo media, BundleError error) {
+                             String commandId, String taskId, ImageGeometry image, BundleError error) {
         StoreResult.Stored file = (StoreResult.Stored) stored;
         return new Artifact(kind, file.path(), mimeType, status, file.bytes(), file.sha256(), T0, T1, 350, commandId,
-                taskId, image, media, error);
+                taskId, image, error);
     }
 
     static Map<String, Object> envelope(String xml) {
@@ -65,11 +64,16 @@ final class WrittenBundles {
     }
 
     static CapturesFile stillCaptures(String xml) {
-        return new CapturesFile(1, EVIDENCE_ID, List.of(
-                new CaptureRecord("screenshot", "adb_screencap", "cmd-s", "task-s", "screenshot.png",
-                        new Timing(T0, T1, 350), new Timing(T1, T1, 1), Map.of("ok", true), Map.of(), null),
-                new CaptureRecord("hierarchy", "operator", "cmd-h", "task-h", "hierarchy.xml", new Timing(T1, T2, 750),
-                        new Timing(T2, T2, 1), envelope(xml), Map.of(), null)), null);
+        Map<String, Object> result = new LinkedHashMap<>();
+        result.put("ok", true);
+        result.put("envelope", envelope(xml));
+        result.put("deviceId", "emulator-5554");
+        result.put("terminalSource", "androperator_result");
+        return new CapturesFile(List.of(
+                new CaptureRecord("screenshot", "adb_screencap", "cmd-s", "task-s", Map.of("ok", true, "bytes", 1234),
+                        T0, T1, 350, "screenshot.png", new Timing(T0, T1, 350), new Timing(T1, T1, 1), null),
+                new CaptureRecord("hierarchy", "operator", "cmd-h", "task-h", result, T1, T2, 750, "hierarchy.xml",
+                        new Timing(T1, T2, 750), new Timing(T2, T2, 1), null)));
     }
 
     static Manifest still(BundleStatus status, List<Artifact> artifacts, List<BundleError> errors) {
@@ -80,7 +84,7 @@ final class WrittenBundles {
 
     static Manifest video(BundleStatus status, String finishedAt, List<Artifact> artifacts, List<BundleError> errors) {
         return new Manifest(1, EVIDENCE_ID, null, Map.of(), device(), T0, finishedAt, status, artifacts, errors,
-                new VideoInfo(30, finishedAt == null ? null : 1_100L, finishedAt == null ? null : 1_000L,
+                new VideoInfo(30, finishedAt == null ? 0 : 1_100L, finishedAt == null ? null : 1_000L,
                         new VideoSize(576, 1280), new VideoSize(576, 1280), "h264",
                         finishedAt == null ? null : StopReason.REQUESTED));
     }

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.androperator.evidence.api.testing.VideoToolbox;
 import com.androperator.evidence.conformance.Conformance;
+import com.androperator.evidence.conformance.ReferenceRules;
+import com.androperator.evidence.contracts.VideoSegment;
 import com.androperator.evidence.contracts.Artifact;
 import com.androperator.evidence.contracts.ArtifactKind;
 import com.androperator.evidence.contracts.ArtifactStatus;
@@ -141,8 +143,12 @@ class EvidenceVideoTest {
         assertThat(bundle.resolve("video.mp4")).exists();
         assertThat(bundle.resolve("capture.partial.mkv")).doesNotExist();
         CapturesFile captures = captures(bundle);
-        assertThat(captures.spans()).hasSize(1);
-        assertThat(captures.spans().get(0).verified().frameCount()).isEqualTo(captures.spans().get(0).frameCount());
+        assertThat(captures.videoRecords().get(0).segments()).singleElement().satisfies(segment -> {
+            assertThat(segment.path()).isEqualTo("video.mp4");
+            assertThat(segment.actualSize()).isEqualTo(manifest.video().actualSize());
+            assertThat(segment.error()).isNull();
+        });
+        assertThat(captures.videoRecords().get(0).videoVerified()).isTrue();
         assertThat(lockFiles()).as("the lock is released after final persistence").isEmpty();
         // "encoder.stderr.txt includes both scrcpy output streams": the fake prints its banner on
         // stdout and its INFO lines on stderr, as scrcpy does.
@@ -150,6 +156,7 @@ class EvidenceVideoTest {
         assertThat(stderr).contains("scrcpy 3.1 <https://github.com/Genymobile/scrcpy>")
                 .contains("INFO: fake device " + serial).contains("INFO: Recording complete");
         Conformance.assertConforms(bundle);
+        ReferenceRules.assertFollowed(bundle);
 
         VideoOutcome status = video.status(SessionRef.manifestPath(started.result().manifestPath()));
         assertThat(status.result().status()).isEqualTo("complete");
@@ -172,6 +179,7 @@ class EvidenceVideoTest {
         assertThat(recording.finishedAt()).isNull();
         assertThat(recording.video().stopReason()).isNull();
         Conformance.assertConforms(bundle);
+        ReferenceRules.assertFollowed(bundle);
 
         // "Concurrent stop requests write nonce-bound requests; only the worker publishes manifests."
         long stopStarted = System.nanoTime();
@@ -195,6 +203,7 @@ class EvidenceVideoTest {
         System.out.printf("stop-to-complete for a %d ms recording (%d ms media): %d ms%n",
                 manifest.video().hostDurationMs(), manifest.video().mediaDurationMs(), stopMillis);
         Conformance.assertConforms(bundle);
+        ReferenceRules.assertFollowed(bundle);
         awaitWorkerDone(bundle);
 
         Map<String, String> before = snapshot(bundle);
@@ -213,19 +222,18 @@ class EvidenceVideoTest {
         assertThat(manifest.status().wire()).as("%s", manifest.errors()).isEqualTo("complete");
         assertThat(manifest.artifacts()).filteredOn(a -> a.kind() == ArtifactKind.VIDEO)
                 .extracting(a -> a.path()).containsExactly("video.mp4", "video-0002.mp4", "video-0003.mp4");
-        assertThat(manifest.artifacts()).filteredOn(a -> a.kind() == ArtifactKind.VIDEO)
-                .extracting(a -> a.media().width() + "x" + a.media().height())
-                .containsExactly("324x720", "648x720", "324x720");
         assertThat(manifest.video().actualSize()).as("clip sizes differ").isNull();
-        long sum = manifest.artifacts().stream().filter(a -> a.kind() == ArtifactKind.VIDEO)
-                .mapToLong(a -> a.media().durationMs()).sum();
-        assertThat(manifest.video().mediaDurationMs()).isEqualTo(sum);
         Path bundle = Path.of(started.result().manifestPath()).getParent();
-        CapturesFile captures = captures(bundle);
-        assertThat(captures.spans()).extracting(s -> s.frameCount()).startsWith(20L, 15L);
-        assertThat(captures.spans()).allSatisfy(span -> assertThat(span.verified().frameCount()).isEqualTo(span.frameCount()));
+        List<VideoSegment> segments = captures(bundle).videoRecords().get(0).segments();
+        assertThat(segments).extracting(s -> s.actualSize().toString()).containsExactly("324x720", "648x720", "324x720");
+        assertThat(manifest.video().mediaDurationMs())
+                .isEqualTo(segments.stream().mapToLong(VideoSegment::mediaDurationMs).sum());
+        assertThat(segments).extracting(VideoSegment::frames).startsWith(20L, 15L);
+        assertThat(segments).extracting(VideoSegment::path).containsExactly("video.mp4", "video-0002.mp4", "video-0003.mp4");
+        assertThat(segments.get(2).end()).as("the last span has no end").isNull();
         assertThat(bundle.resolve("capture.partial.mkv")).doesNotExist();
         Conformance.assertConforms(bundle);
+        ReferenceRules.assertFollowed(bundle);
     }
 
     @Test
@@ -236,19 +244,25 @@ class EvidenceVideoTest {
 
         Manifest manifest = awaitTerminal(video, started);
         assertThat(manifest.status().wire()).isEqualTo("partial");
-        assertThat(manifest.artifacts()).filteredOn(a -> a.kind() == ArtifactKind.VIDEO).singleElement()
+        assertThat(manifest.artifacts()).filteredOn(a -> "video/mp4".equals(a.mimeType())).singleElement()
                 .satisfies(clip -> {
                     assertThat(clip.status()).isEqualTo(ArtifactStatus.PARTIAL);
                     assertThat(clip.path()).isEqualTo("video.partial.mp4");
-                    assertThat(clip.media().frameCount()).isEqualTo(1);
                 });
-        assertThat(manifest.artifacts()).filteredOn(a -> a.kind() == ArtifactKind.VIDEO_SOURCE).singleElement()
-                .satisfies(source -> assertThat(source.path()).isEqualTo("capture.partial.mkv"));
+        assertThat(manifest.artifacts()).filteredOn(a -> "capture.partial.mkv".equals(a.path())).singleElement()
+                .satisfies(source -> {
+                    assertThat(source.kind()).isEqualTo(ArtifactKind.VIDEO);
+                    assertThat(source.mimeType()).isEqualTo("video/x-matroska");
+                    assertThat(source.status()).isEqualTo(ArtifactStatus.PARTIAL);
+                });
+        assertThat(captures(Path.of(started.result().manifestPath()).getParent()).videoRecords().get(0).segments())
+                .singleElement().satisfies(segment -> assertThat(segment.frames()).isEqualTo(1));
         assertThat(manifest.video().mediaDurationMs()).isNull();
         VideoOutcome status = video.status(SessionRef.manifestPath(started.result().manifestPath()));
         assertThat(status.exitCode()).isEqualTo(1);
         assertThat(status.result().code()).isEqualTo(ErrorCodes.EVIDENCE_CAPTURE_FAILED);
         Conformance.assertConforms(Path.of(started.result().manifestPath()).getParent());
+        ReferenceRules.assertFollowed(Path.of(started.result().manifestPath()).getParent());
     }
 
     @Test
@@ -270,8 +284,8 @@ class EvidenceVideoTest {
         assertThat(started.result().ok()).as("%s", started.result()).isTrue();
 
         Manifest manifest = awaitTerminal(video, started);
-        assertThat(manifest.status().wire()).isEqualTo("failed");
-        assertThat(manifest.artifacts()).filteredOn(a -> a.kind() == ArtifactKind.VIDEO).singleElement()
+        assertThat(manifest.status().wire()).as("its clip and the mkv are video files kept").isEqualTo("partial");
+        assertThat(manifest.artifacts()).filteredOn(a -> "video/mp4".equals(a.mimeType())).singleElement()
                 .satisfies(clip -> {
                     assertThat(clip.status()).isEqualTo(ArtifactStatus.PARTIAL);
                     assertThat(clip.path()).isEqualTo("video.partial.mp4");
@@ -284,6 +298,7 @@ class EvidenceVideoTest {
         assertThat(bundle.resolve("capture.partial.mkv")).as("the source is kept as partial evidence").exists();
         assertThat(manifest.errors()).extracting(e -> e.code()).contains(ErrorCodes.VIDEO_VERIFICATION_FAILED);
         Conformance.assertConforms(bundle);
+        ReferenceRules.assertFollowed(bundle);
     }
 
     // ---- recorder diagnostics ---------------------------------------------------------------
@@ -310,8 +325,8 @@ class EvidenceVideoTest {
         String retained = read(bundle.resolve("encoder.stderr.partial.txt"));
         assertThat(retained).as("both streams are retained").contains("INFO: stdout chatter").contains("INFO: stderr chatter");
         CapturesFile captures = captures(bundle);
-        assertThat(captures.captures().get(0).result()).containsEntry("outputTruncated", true);
-        assertThat(((Number) captures.captures().get(0).result().get("outputBytes")).longValue())
+        assertThat(captures.videoRecords().get(0).details()).containsEntry("outputTruncated", true);
+        assertThat(((Number) captures.videoRecords().get(0).details().get("outputBytes")).longValue())
                 .isGreaterThan(VideoLimits.RECORDER_OUTPUT_CAP_BYTES);
         // The video itself is verified and usable.
         assertThat(manifest.artifacts()).filteredOn(a -> a.kind() == ArtifactKind.VIDEO).singleElement()
@@ -323,6 +338,7 @@ class EvidenceVideoTest {
         assertThat(manifest.video().mediaDurationMs()).isPositive();
         assertThat(lockFiles()).isEmpty();
         Conformance.assertConforms(bundle);
+        ReferenceRules.assertFollowed(bundle);
     }
 
     @Test
@@ -345,6 +361,7 @@ class EvidenceVideoTest {
                 });
         assertThat(bundle.resolve("encoder.stderr.txt")).isEmptyFile();
         Conformance.assertConforms(bundle);
+        ReferenceRules.assertFollowed(bundle);
     }
 
     // ---- startup and recovery ---------------------------------------------------------------
@@ -385,6 +402,7 @@ class EvidenceVideoTest {
         assertThat(video.status(SessionRef.manifestPath(result.manifestPath())).result().status()).isEqualTo("failed");
         assertThat(awaitCondition(FINISH, () -> lockFiles().isEmpty())).as("the worker releases the lock").isTrue();
         Conformance.assertConforms(bundle);
+        ReferenceRules.assertFollowed(bundle);
     }
 
     @Test
@@ -415,6 +433,7 @@ class EvidenceVideoTest {
         assertThat(session.recovery().value()).isEqualTo(RecoveryState.SPAWN_FAILED);
         assertThat(lockFiles()).as("its own lock is released").isEmpty();
         Conformance.assertConforms(bundle);
+        ReferenceRules.assertFollowed(bundle);
         assertThat(video.status(SessionRef.manifestPath(started.result().manifestPath())).result().status())
                 .isEqualTo("failed");
 
@@ -467,8 +486,9 @@ class EvidenceVideoTest {
         assertThat(bundle.resolve("video.mp4")).doesNotExist();
         assertThat(bundle.resolve("video.partial.mp4")).doesNotExist();
         assertThat(bundle.resolve("capture.partial.mkv")).doesNotExist();
-        assertThat(captures(bundle).captures().get(0).details()).containsKey("recorderPid");
+        assertThat(captures(bundle).videoRecords().get(0).details()).containsKey("recorderPid");
         Conformance.assertConforms(bundle);
+        ReferenceRules.assertFollowed(bundle);
 
         // A new start on the device is refused while recovery is unresolved.
         VideoOutcome again = video.start(request(temp.resolve("after-deaf").toString(), 2));
@@ -499,6 +519,7 @@ class EvidenceVideoTest {
         assertThat(manifest.device().operatorPackage()).isNull();
         assertThat(manifest.device().operatorVersion()).isNull();
         Conformance.assertConforms(Path.of(started.result().manifestPath()).getParent());
+        ReferenceRules.assertFollowed(Path.of(started.result().manifestPath()).getParent());
         // Status and stop still reject a conflicting Operator option, and accept the saved device.
         VideoOutcome conflicting = video.status(new SessionRef.ManifestPath(started.result().manifestPath(),
                 Optional.empty(), Optional.of(OPERATOR)));
@@ -738,6 +759,7 @@ class EvidenceVideoTest {
         assertThat(video.status(SessionRef.manifestPath("relative/manifest.json")).result().code())
                 .isEqualTo(ErrorCodes.EVIDENCE_SESSION_NOT_FOUND);
         Conformance.assertConforms(Path.of(started.result().manifestPath()).getParent());
+        ReferenceRules.assertFollowed(Path.of(started.result().manifestPath()).getParent());
     }
 
     // ---- helpers ----------------------------------------------------------------------------

@@ -9,10 +9,10 @@ import tools.jackson.databind.node.MissingNode;
 
 /**
  * A bundle as the kit reads it for the scenario's own expectations: manifest.json and captures.json
- * as JSON trees. The shapes themselves are judged by the published schemas ({@code BundleVerifier});
- * this view reads values in every shape those schemas allow, today's and the reference's
- * (captures.json an object with {@code captures}, or an array of records; a record's diagnostics in
- * {@code details} or in {@code result.error.details}).
+ * as JSON trees. The shapes themselves are judged by the published schemas ({@code BundleVerifier}),
+ * which are the reference tool's: captures.json an array of records, a failed step's diagnostics in
+ * {@code result.error.details} (a successful one's, this tool's addition, in {@code details}), the
+ * video record's spans in {@code segments}, sizes as {@code "WxH"}.
  */
 public record BundleView(Path dir, JsonNode manifest, JsonNode captures) {
 
@@ -58,11 +58,12 @@ public record BundleView(Path dir, JsonNode manifest, JsonNode captures) {
         return errors;
     }
 
-    /** captures.json's records, in either shape. */
+    /** captures.json's records (the file is an array of them; nothing when it is not). */
     public List<JsonNode> records() {
-        JsonNode list = captures.isArray() ? captures : captures.path("captures");
         List<JsonNode> records = new ArrayList<>();
-        list.forEach(records::add);
+        if (captures.isArray()) {
+            captures.forEach(records::add);
+        }
         return records;
     }
 
@@ -85,24 +86,15 @@ public record BundleView(Path dir, JsonNode manifest, JsonNode captures) {
         return null;
     }
 
-    /** The source spans of a video bundle: captures.json's {@code spans}, or the video record's {@code segments}. */
+    /** The source spans of a video bundle: the video record's {@code segments}. */
     public List<JsonNode> spans() {
         List<JsonNode> spans = new ArrayList<>();
-        captures.path("spans").forEach(spans::add);
-        if (spans.isEmpty()) {
-            record("video").path("segments").forEach(spans::add);
-        }
+        record("video").path("segments").forEach(spans::add);
         return spans;
     }
 
-    /** A {@code "WxH"} size from either a string or a {@code {width, height}} object; null when absent. */
+    /** A {@code "WxH"} size; null when absent or not a string. */
     public static String size(JsonNode value) {
-        if (value == null || value.isNull() || value.isMissingNode()) {
-            return null;
-        }
-        if (value.isString()) {
-            return value.stringValue();
-        }
-        return value.path("width").asInt() + "x" + value.path("height").asInt();
+        return value != null && value.isString() ? value.stringValue() : null;
     }
 }

@@ -112,6 +112,14 @@ final class VideoJudge {
             expectedClips.add((i == 0 ? "video.mp4" : String.format("video-%04d.mp4", i + 1)) + " " + sizes.get(i));
         }
         v.equal("complete clips in manifest order (name and decoded size)", expectedClips, seen);
+        List<String> segments = new ArrayList<>();
+        for (JsonNode segment : bundle.spans()) {
+            segments.add(Json.text(segment, "path") + " " + BundleView.size(segment.get("actualSize")));
+        }
+        v.equal("captures.json video segments (path and actualSize), one per clip", expectedClips, segments);
+        List<JsonNode> spans = bundle.spans();
+        v.check(spans.isEmpty() || !spans.get(spans.size() - 1).has("end"), "the last segment has no end",
+                "no end", spans.isEmpty() ? null : spans.get(spans.size() - 1).get("end"));
         v.equal("frames decoded across the clips (every frame the screen showed)", frames, decoded);
     }
 }

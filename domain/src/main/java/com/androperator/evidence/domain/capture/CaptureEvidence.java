@@ -6,6 +6,7 @@ import com.androperator.evidence.contracts.ArtifactStatus;
 import com.androperator.evidence.contracts.BundleError;
 import com.androperator.evidence.contracts.BundleStatus;
 import com.androperator.evidence.contracts.CaptureRecord;
+import com.androperator.evidence.contracts.CapturesEntry;
 import com.androperator.evidence.contracts.CapturesFile;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.contracts.Manifest;
@@ -133,7 +134,8 @@ public final class CaptureEvidence {
         CapturedArtifact screenshot = screenshotStep.capture(serial, deadline, writer, evidenceId);
         CapturedArtifact hierarchy = hierarchyStep.capture(serial, valid.operatorPackage(), deadline, writer, evidenceId,
                 releases);
-        MetadataStep.DeviceMetadata metadata = metadataStep.read(serial, valid.operatorPackage(), cliVersion, deadline);
+        MetadataStep.DeviceMetadata metadata = metadataStep.read(serial, valid.operatorPackage(), cliVersion, deadline,
+                evidenceId);
         // From here on only local persistence remains, which may outlive the device-work deadline and
         // is never cancelled: what was captured is kept.
         Artifact envelopes = persistCaptures(writer, evidenceId, screenshot, hierarchy, metadata.cancellation());
@@ -222,22 +224,22 @@ public final class CaptureEvidence {
     private Artifact persistCaptures(GuardedWriter writer, String evidenceId, CapturedArtifact screenshot,
                                      CapturedArtifact hierarchy, Optional<CaptureRecord> metadata) {
         StepClock.Mark start = clock.mark();
-        List<CaptureRecord> records = new ArrayList<>(List.of(screenshot.record(), hierarchy.record()));
+        List<CapturesEntry> records = new ArrayList<>(List.of(screenshot.record(), hierarchy.record()));
         metadata.ifPresent(records::add);
-        StoreResult result = writer.writeCaptures(new CapturesFile(Manifest.SCHEMA_VERSION, evidenceId, records, null));
+        StoreResult result = writer.writeCaptures(new CapturesFile(records));
         Timing timing = clock.between(start, clock.mark());
         if (result instanceof StoreResult.StoreFailed failed) {
             BundleError error = VerifiedWrite.storageError(ArtifactKind.CAPTURE_ENVELOPES, ArtifactFiles.CAPTURES, failed);
             // A captures file the writer left under its partial name is listed as a partial artifact.
             return VerifiedWrite.retained(failed).map(kept -> new Artifact(ArtifactKind.CAPTURE_ENVELOPES, kept.path(),
                             ArtifactFiles.JSON, ArtifactStatus.PARTIAL, kept.bytes(), kept.sha256(), timing.startedAt(),
-                            timing.finishedAt(), timing.durationMs(), null, null, null, null, error))
+                            timing.finishedAt(), timing.durationMs(), null, null, null, error))
                     .orElseGet(() -> CapturedArtifact.failed(ArtifactKind.CAPTURE_ENVELOPES, ArtifactFiles.JSON, error,
                             timing, null, null));
         }
         StoreResult.Stored stored = (StoreResult.Stored) result;
         return new Artifact(ArtifactKind.CAPTURE_ENVELOPES, stored.path(), ArtifactFiles.JSON, ArtifactStatus.COMPLETE,
                 stored.bytes(), stored.sha256(), timing.startedAt(), timing.finishedAt(), timing.durationMs(),
-                null, null, null, null, null);
+                null, null, null, null);
     }
 }

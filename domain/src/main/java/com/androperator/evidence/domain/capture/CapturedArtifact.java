@@ -22,30 +22,39 @@ record CapturedArtifact(Artifact artifact, CaptureRecord record) {
     }
 
     /**
-     * A screenshot's or hierarchy's artifact and record: the error as {@link ErrorVocabulary} reports
-     * it, and, when that changed the code, the specific reason as the record's {@code details.reason}.
+     * {@code persisted} with its error as {@link ErrorVocabulary} reports it (the reference's code;
+     * the specific one goes into the message and, through {@link #withReason}, the record).
      */
-    static CapturedArtifact captured(ArtifactKind kind, String mimeType, Persisted persisted, Timing whole,
-                                     String commandId, String taskId, String source, Timing observation,
-                                     Timing persistence, Map<String, Object> result, Map<String, Object> details) {
-        Persisted reported = persisted;
-        Map<String, Object> recorded = details;
-        BundleError specific = persisted instanceof Persisted.Retained retained ? retained.error()
-                : persisted instanceof Persisted.Lost lost ? lost.error() : null;
-        if (specific != null) {
-            BundleError error = ErrorVocabulary.reported(specific);
-            reported = persisted instanceof Persisted.Retained retained ? new Persisted.Retained(retained.partialFile(), error)
-                    : new Persisted.Lost(error);
-            if (ErrorVocabulary.reason(specific).isPresent()) {
-                recorded = new LinkedHashMap<>();
-                recorded.put(ErrorCodes.REASON, specific.code());
-                if (details != null) {
-                    details.forEach(recorded::putIfAbsent);
-                }
-            }
+    static Persisted reported(Persisted persisted) {
+        if (persisted instanceof Persisted.Retained retained) {
+            return new Persisted.Retained(retained.partialFile(), ErrorVocabulary.reported(retained.error()));
         }
-        Artifact artifact = artifactOf(kind, mimeType, reported, whole, commandId, taskId);
-        return new CapturedArtifact(artifact, recordOf(artifact, source, observation, persistence, result, recorded));
+        if (persisted instanceof Persisted.Lost lost) {
+            return new Persisted.Lost(ErrorVocabulary.reported(lost.error()));
+        }
+        return persisted;
+    }
+
+    /** The error a persisted capture carries as found (before {@link #reported}), or null. */
+    static BundleError specificError(Persisted persisted) {
+        return persisted instanceof Persisted.Retained retained ? retained.error()
+                : persisted instanceof Persisted.Lost lost ? lost.error() : null;
+    }
+
+    /**
+     * {@code details} with {@code details.reason} = the specific code when the vocabulary reports
+     * {@code specific} under another one; {@code details} unchanged otherwise (null stays null).
+     */
+    static Map<String, Object> withReason(BundleError specific, Map<String, Object> details) {
+        if (specific == null || ErrorVocabulary.reason(specific).isEmpty()) {
+            return details;
+        }
+        Map<String, Object> recorded = new LinkedHashMap<>();
+        recorded.put(ErrorCodes.REASON, specific.code());
+        if (details != null) {
+            details.forEach(recorded::putIfAbsent);
+        }
+        return recorded;
     }
 
     /** The manifest entry for a capture's persisted (or lost) file; {@code whole} spans capture and persistence. */
@@ -54,12 +63,12 @@ record CapturedArtifact(Artifact artifact, CaptureRecord record) {
         if (persisted instanceof Persisted.Promoted promoted) {
             return new Artifact(kind, promoted.file().path(), mimeType, ArtifactStatus.COMPLETE, promoted.file().bytes(),
                     promoted.file().sha256(), whole.startedAt(), whole.finishedAt(), whole.durationMs(),
-                    commandId, taskId, promoted.image(), null, null);
+                    commandId, taskId, promoted.image(), null);
         }
         if (persisted instanceof Persisted.Retained retained) {
             return new Artifact(kind, retained.partialFile().path(), mimeType, ArtifactStatus.PARTIAL,
                     retained.partialFile().bytes(), retained.partialFile().sha256(), whole.startedAt(),
-                    whole.finishedAt(), whole.durationMs(), commandId, taskId, null, null, retained.error());
+                    whole.finishedAt(), whole.durationMs(), commandId, taskId, null, retained.error());
         }
         return failed(kind, mimeType, ((Persisted.Lost) persisted).error(), whole, commandId, taskId);
     }
@@ -67,13 +76,18 @@ record CapturedArtifact(Artifact artifact, CaptureRecord record) {
     static Artifact failed(ArtifactKind kind, String mimeType, BundleError error, Timing whole,
                            String commandId, String taskId) {
         return new Artifact(kind, null, mimeType, ArtifactStatus.FAILED, null, null, whole.startedAt(),
-                whole.finishedAt(), whole.durationMs(), commandId, taskId, null, null, error);
+                whole.finishedAt(), whole.durationMs(), commandId, taskId, null, error);
     }
 
-    /** The captures.json record of {@code artifact}: same correlation, path and error. */
+    /**
+     * The captures.json record of {@code artifact}: same correlation, path and timing (the whole
+     * step), with the step's {@code result} in the reference shape; {@code details} are a
+     * successful step's diagnostics (a failed step's are inside its result's error).
+     */
     static CaptureRecord recordOf(Artifact artifact, String source, Timing observation, Timing persistence,
                                   Map<String, Object> result, Map<String, Object> details) {
-        return new CaptureRecord(artifact.kind().wire(), source, artifact.commandId(), artifact.taskId(),
-                artifact.path(), observation, persistence, result, details, artifact.error());
+        return new CaptureRecord(artifact.kind().wire(), source, artifact.commandId(), artifact.taskId(), result,
+                artifact.startedAt(), artifact.finishedAt(), artifact.durationMs(), artifact.path(), observation,
+                persistence, details == null || details.isEmpty() ? null : details);
     }
 }

@@ -1,7 +1,9 @@
 package com.androperator.evidence.domain.capture;
 
+import com.androperator.evidence.contracts.Artifact;
 import com.androperator.evidence.contracts.ArtifactKind;
 import com.androperator.evidence.contracts.BundleError;
+import com.androperator.evidence.contracts.CaptureRecord;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.contracts.NonBlank;
 import com.androperator.evidence.contracts.StreamedString;
@@ -9,6 +11,7 @@ import com.androperator.evidence.contracts.Timing;
 import com.androperator.evidence.domain.budget.Deadline;
 import com.androperator.evidence.domain.capture.VerifiedWrite.Persisted;
 import com.androperator.evidence.domain.capture.VerifiedWrite.Verdict;
+import com.androperator.evidence.domain.policy.ErrorVocabulary;
 import com.androperator.evidence.domain.port.Failure;
 import com.androperator.evidence.domain.port.HierarchyVerifier;
 import com.androperator.evidence.domain.port.HierarchyVerifier.HierarchyVerification;
@@ -36,6 +39,8 @@ import java.util.Set;
 final class HierarchyStep {
     static final String STAGE = "hierarchy";
     static final String SOURCE = "operator";
+    /** The reference's name for a result read from the Operator's result lines. */
+    static final String TERMINAL_SOURCE = "androperator_result";
     /** The execution engine clamps timeouts to this range; below the minimum a command cannot run. */
     static final long ENGINE_MIN_TIMEOUT_MS = 1_000;
     static final long ENGINE_MAX_TIMEOUT_MS = 120_000;
@@ -92,9 +97,37 @@ final class HierarchyStep {
         } else {
             persisted = new Persisted.Lost(((Exchange.NoXml) exchange).error());
         }
-        return CapturedArtifact.captured(ArtifactKind.HIERARCHY, ArtifactFiles.XML, persisted,
-                clock.between(start, clock.mark()), evidenceId + "-hierarchy", evidenceId, SOURCE,
-                clock.between(start, answered), persistence, exchange.result(), exchange.details());
+        Artifact artifact = CapturedArtifact.artifactOf(ArtifactKind.HIERARCHY, ArtifactFiles.XML,
+                CapturedArtifact.reported(persisted), clock.between(start, clock.mark()), evidenceId + "-hierarchy",
+                evidenceId);
+        return new CapturedArtifact(artifact, CapturedArtifact.recordOf(artifact, SOURCE,
+                clock.between(start, answered), persistence, resultOf(exchange, serial),
+                exchange instanceof Exchange.Xml
+                        ? CapturedArtifact.withReason(CapturedArtifact.specificError(persisted), exchange.details())
+                        : null));
+    }
+
+    /**
+     * The reference's hierarchy result: {@code {ok: true, envelope, deviceId, terminalSource}} when
+     * the Operator answered with hierarchy text (whether that text verifies is the manifest's to
+     * say), else {@code {ok: false, error: {code, message, details}}}, with the envelope beside it
+     * when one arrived.
+     */
+    private static Map<String, Object> resultOf(Exchange exchange, String serial) {
+        if (exchange instanceof Exchange.NoXml noXml) {
+            Map<String, Object> failed = CaptureRecord.failedResult(ErrorVocabulary.reported(noXml.error()),
+                    CapturedArtifact.withReason(noXml.error(), noXml.details()));
+            if (noXml.result() != null) {
+                failed.put("envelope", noXml.result());
+            }
+            return failed;
+        }
+        Map<String, Object> ok = new LinkedHashMap<>();
+        ok.put("ok", true);
+        ok.put("envelope", exchange.result());
+        ok.put("deviceId", serial);
+        ok.put("terminalSource", TERMINAL_SOURCE);
+        return ok;
     }
 
     /**

@@ -51,7 +51,8 @@ final class MetadataStep {
         }
     }
 
-    DeviceMetadata read(String serial, String operatorPackage, String cliVersion, Deadline deadline) {
+    DeviceMetadata read(String serial, String operatorPackage, String cliVersion, Deadline deadline,
+                        String evidenceId) {
         StepClock.Mark start = clock.mark();
         Reads reads = new Reads(deadline);
         var properties = reads.read("getprop", "the getprop inventory", () -> metadata.properties(serial, deadline));
@@ -82,7 +83,7 @@ final class MetadataStep {
         DeviceInfo device = new DeviceInfo(serial, operatorPackage, cliVersion, version, build.apiLevel(),
                 build.androidVersion(), build.manufacturer(), build.model(), type.type(), type.properties(),
                 display.display());
-        return new DeviceMetadata(device, errors, reads.cancellationRecord(clock.between(start, clock.mark())));
+        return new DeviceMetadata(device, errors, reads.cancellationRecord(clock.between(start, clock.mark()), evidenceId));
     }
 
     /** The reads of one capture, in order, remembering each one's state once the caller cancelled. */
@@ -153,7 +154,7 @@ final class MetadataStep {
          * The metadata record of a cancelled capture: who cancelled, the first cancelled read's
          * command, phase (in_flight or not_started) and dispatch state, and every read's state.
          */
-        Optional<CaptureRecord> cancellationRecord(Timing observation) {
+        Optional<CaptureRecord> cancellationRecord(Timing observation, String evidenceId) {
             Optional<Map<String, Object>> first = states.stream().filter(Reads::isCancelled).findFirst();
             if (first.isEmpty()) {
                 return Optional.empty();
@@ -167,8 +168,9 @@ final class MetadataStep {
                     + "cancelled (" + cancelledBy() + "): " + cancelled + " of " + states.size() + " reads did not "
                     + "complete, starting with " + first.get().get("command") + " (" + first.get().get("phase")
                     + "); their fields are null with COMMAND_CANCELLED errors.", null);
-            return Optional.of(new CaptureRecord(STAGE, SOURCE, null, null, null, observation, null, null, details,
-                    error));
+            return Optional.of(new CaptureRecord(STAGE, SOURCE, evidenceId + "-" + STAGE, evidenceId,
+                    CaptureRecord.failedResult(error, details), observation.startedAt(), observation.finishedAt(),
+                    observation.durationMs(), null, observation, null, null));
         }
     }
 }

@@ -1,7 +1,9 @@
 package com.androperator.evidence.domain.capture;
 
+import com.androperator.evidence.contracts.Artifact;
 import com.androperator.evidence.contracts.ArtifactKind;
 import com.androperator.evidence.contracts.BundleError;
+import com.androperator.evidence.contracts.CaptureRecord;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.contracts.ImageGeometry;
 import com.androperator.evidence.contracts.Timing;
@@ -9,6 +11,7 @@ import com.androperator.evidence.domain.budget.Deadline;
 import com.androperator.evidence.domain.capture.VerifiedWrite.Persisted;
 import com.androperator.evidence.domain.capture.VerifiedWrite.Verdict;
 import com.androperator.evidence.domain.port.ByteSink;
+import com.androperator.evidence.domain.policy.ErrorVocabulary;
 import com.androperator.evidence.domain.port.Failure;
 import com.androperator.evidence.domain.port.ImageVerifier;
 import com.androperator.evidence.domain.port.ImageVerifier.ImageVerification;
@@ -88,11 +91,23 @@ final class ScreenshotStep {
             persistence = clock.between(transferred, clock.mark());
         }
         Timing whole = clock.between(start, clock.mark());
-        Map<String, Object> receipt = new LinkedHashMap<>();
-        receipt.put("ok", transfer.transportCompleted());
+        BundleError specific = CapturedArtifact.specificError(persisted);
+        Artifact artifact = CapturedArtifact.artifactOf(ArtifactKind.SCREENSHOT, ArtifactFiles.PNG,
+                CapturedArtifact.reported(persisted), whole, commandId, evidenceId);
+        // The reference's receipt: {ok: true, bytes: N, ...} or {ok: false, error: {code, message, details}, ...}.
+        BundleError notCompleted = transfer.transportCompleted() ? null
+                : transferError.map(ErrorVocabulary::reported).orElse(artifact.error());
+        Map<String, Object> recorded = CapturedArtifact.withReason(
+                notCompleted != null && transferError.isPresent() ? transferError.get() : specific, details);
+        Map<String, Object> receipt = notCompleted == null ? new LinkedHashMap<>()
+                : CaptureRecord.failedResult(notCompleted, recorded);
+        receipt.putIfAbsent("ok", true);
+        if (transfer.receipt().get("bytesReceived") instanceof Number received) {
+            receipt.put("bytes", received.longValue());
+        }
         transfer.receipt().forEach(receipt::putIfAbsent);
-        return CapturedArtifact.captured(ArtifactKind.SCREENSHOT, ArtifactFiles.PNG, persisted, whole, commandId,
-                evidenceId, SOURCE, clock.between(start, transferred), persistence, receipt, details);
+        return new CapturedArtifact(artifact, CapturedArtifact.recordOf(artifact, SOURCE,
+                clock.between(start, transferred), persistence, receipt, notCompleted == null ? recorded : null));
     }
 
     private ScreenshotTransfer transfer(String serial, Deadline deadline, ByteSink sink) {

@@ -22,7 +22,7 @@ final class ArtifactReadBack {
 
     Clip of(VideoBundleFiles bundle, Clip clip, String stage, List<BundleError> errors) {
         Artifact artifact = of(bundle, clip.artifact(), stage, errors);
-        return artifact == clip.artifact() ? clip : new Clip(artifact, null, false);
+        return artifact == clip.artifact() ? clip : new Clip(artifact, clip.probed(), null, false);
     }
 
     /** The artifact as listed when its file reads back with the listed size and hash; otherwise failed with why. */
@@ -49,20 +49,14 @@ final class ArtifactReadBack {
         return failedCopy(artifact, error);
     }
 
-    /** The same attempt, failed: no usable file, the media it had (probe metadata is retained) and {@code error}. */
+    /** The same attempt, failed: no usable file and {@code error} (its probe metadata stays in captures.json). */
     private static Artifact failedCopy(Artifact artifact, BundleError error) {
         return new Artifact(artifact.kind(), null, artifact.mimeType(), ArtifactStatus.FAILED, null, null,
                 artifact.startedAt(), artifact.finishedAt(), artifact.durationMs(), artifact.commandId(),
-                artifact.taskId(), null, artifact.media(), error);
+                artifact.taskId(), null, error);
     }
 
     private static String componentOf(Artifact artifact) {
-        return switch (artifact.kind()) {
-            case VIDEO -> artifact.path().replace(".partial.", ".");
-            case VIDEO_SOURCE -> VideoStage.SOURCE;
-            case ENCODER_STDERR -> VideoStage.ENCODER_STDERR;
-            case CAPTURE_ENVELOPES -> VideoStage.CAPTURES;
-            default -> artifact.kind().wire();
-        };
+        return VideoStage.VIDEO;
     }
 }

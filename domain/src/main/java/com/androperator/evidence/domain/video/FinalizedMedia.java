@@ -3,7 +3,7 @@ package com.androperator.evidence.domain.video;
 import com.androperator.evidence.contracts.Artifact;
 import com.androperator.evidence.contracts.BundleError;
 import com.androperator.evidence.contracts.MediaInfo;
-import com.androperator.evidence.contracts.SpanRecord;
+import com.androperator.evidence.contracts.VideoSegment;
 import com.androperator.evidence.contracts.VideoSize;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -14,27 +14,28 @@ import java.util.Optional;
 
 /**
  * What finalization made of the source: one clip per span in clip order, the retained source
- * (only when some clip is not verified and readable, or the source is damaged), the span records
- * for captures.json, the errors, the number of decoded source frames, and what the source
+ * (only when some clip is not verified and readable, or the source is damaged), the segments of
+ * captures.json's video record (one per span, with the clip's media properties), the errors, the number of decoded source frames, and what the source
  * inspection observed (for captures.json; empty when there was no inspection). Whether the result
  * is usable, fully verified, its media duration and its common size all follow from the clips.
  */
-public record FinalizedMedia(List<Clip> clips, Optional<Artifact> source, List<SpanRecord> spans,
+public record FinalizedMedia(List<Clip> clips, Optional<Artifact> source, List<VideoSegment> segments,
                              List<BundleError> errors, long frameCount, Map<String, Object> inspection) {
     public FinalizedMedia {
         clips = List.copyOf(clips);
         Objects.requireNonNull(source, "source");
-        spans = List.copyOf(spans);
+        segments = List.copyOf(segments);
         errors = List.copyOf(errors);
         inspection = Collections.unmodifiableMap(new LinkedHashMap<>(inspection));
     }
 
     /**
-     * One clip's artifact. {@code verified} is its verified media (null unless it passed every
-     * check and can be read); {@code usable} says it decodes fully (verified, or decoded but e.g.
-     * covering no media time) and is still readable.
+     * One clip's artifact. {@code probed} is what probing and decoding it found (null when nothing
+     * could be probed; kept when verification failed); {@code verified} is its verified media (null
+     * unless it passed every check and can be read); {@code usable} says it decodes fully
+     * (verified, or decoded but e.g. covering no media time) and is still readable.
      */
-    public record Clip(Artifact artifact, MediaInfo verified, boolean usable) {
+    public record Clip(Artifact artifact, MediaInfo probed, MediaInfo verified, boolean usable) {
         public Clip {
             Objects.requireNonNull(artifact, "artifact");
             if (verified != null && !usable) {

@@ -163,7 +163,7 @@ public final class StartVideo {
         VideoBundleFiles bundle = ports.bundles().apply(bundleDir);
         Manifest starting = new Manifest(Manifest.SCHEMA_VERSION, sessionId, request.label(), request.context(), device,
                 created.toString(), null, BundleStatus.STARTING, List.of(), metadataErrors,
-                new VideoInfo(request.duration(), null, null, size, null, VideoManifests.CODEC, null));
+                new VideoInfo(request.duration(), 0, null, size, null, VideoManifests.CODEC, null));
         if (bundle.publishManifest(starting) instanceof VideoBundleFiles.Stored.Failed failed) {
             ports.locks().release(lockPath, nonce);
             return VideoResults.refused(preflightUnwritable(failed.failure(), manifestPath), null);

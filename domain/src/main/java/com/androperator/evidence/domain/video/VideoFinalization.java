@@ -8,8 +8,8 @@ import com.androperator.evidence.contracts.CapturesFile;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.contracts.Manifest;
 import com.androperator.evidence.contracts.MediaInfo;
-import com.androperator.evidence.contracts.SpanRecord;
 import com.androperator.evidence.contracts.StopReason;
+import com.androperator.evidence.contracts.VideoSegment;
 import com.androperator.evidence.contracts.VideoSize;
 import com.androperator.evidence.domain.port.BundleWriter;
 import com.androperator.evidence.domain.port.Failure;
@@ -153,12 +153,9 @@ public final class VideoFinalization {
             // The intermediate source goes only once every clip's artifact can be read back.
             clips.add(readBack.of(bundle, clip, VideoStage.FINALIZATION, errors));
         }
-        List<SpanRecord> spans = new ArrayList<>();
+        List<VideoSegment> segments = new ArrayList<>();
         for (int i = 0; i < runs.size(); i++) {
-            FrameRun run = runs.get(i);
-            Artifact artifact = clips.get(i).artifact();
-            spans.add(new SpanRecord(run.index(), run.startSeconds(), run.endSeconds(), run.frameCount(),
-                    run.size().width(), run.size().height(), artifact.path(), clips.get(i).verified(), artifact.error()));
+            segments.add(segmentOf(runs.get(i), clips.get(i), i == runs.size() - 1));
         }
         boolean allVerified = clips.stream().allMatch(clip -> clip.verified() != null);
         Optional<Artifact> source = Optional.empty();
@@ -179,7 +176,16 @@ public final class VideoFinalization {
             errors.add(error);
             source = Optional.of(retainedSource(bundle, recordingStartedAt, recordingDurationMs, error, errors));
         }
-        return new FinalizedMedia(clips, source, spans, errors, frames.size(), observed);
+        return new FinalizedMedia(clips, source, segments, errors, frames.size(), observed);
+    }
+
+    /** A span as captures.json lists it, with its clip's media properties; the last span has no end. */
+    private static VideoSegment segmentOf(FrameRun run, Clip clip, boolean last) {
+        MediaInfo media = clip.probed();
+        return new VideoSegment(clip.artifact().path(), run.startSeconds(), last ? null : run.endSeconds(),
+                run.size().width(), run.size().height(), run.frameCount(), media == null ? null : media.codec(),
+                media == null ? null : new VideoSize(media.width(), media.height()),
+                media == null ? null : media.durationMs(), clip.artifact().error());
     }
 
     /** {@code damagedSource}: a clip that verifies still keeps its .partial name, with an error saying why. */
@@ -194,9 +200,9 @@ public final class VideoFinalization {
         bundle.makePrivate(partialName);
         if (encoding instanceof Encoding.NotEncoded notEncoded) {
             meter.verified(0);
-            BundleError error = failures.of(notEncoded.failure(), VideoStage.FINALIZATION,
-                    "Encoding clip " + run.index() + " failed", finalName);
-            return new Clip(partialOrFailed(bundle, partialName, started, startNanos, null, error), null, false);
+            BundleError error = failures.of(notEncoded.failure(), VideoStage.SEGMENT,
+                    "Encoding clip " + run.index() + " failed", VideoStage.VIDEO);
+            return new Clip(partialOrFailed(bundle, partialName, started, startNanos, error), null, null, false);
         }
         meter.encoded(run.frameCount());
         ClipVerification verification = verifier.verify(bundle.directory().resolve(partialName), target, run.frameCount());
@@ -205,61 +211,73 @@ public final class VideoFinalization {
         meter.verified(decoded ? run.frameCount() : 0);
         if (verification instanceof ClipVerification.Rejected rejected) {
             // Available probe metadata is retained on verification failure.
-            BundleError error = failures.of(rejected.failure(), VideoStage.FINALIZATION,
-                    "Clip " + run.index() + " failed verification", finalName);
-            return new Clip(partialOrFailed(bundle, partialName, started, startNanos, rejected.probed(), error),
+            BundleError error = failures.of(rejected.failure(), VideoStage.SEGMENT,
+                    "Clip " + run.index() + " failed verification", VideoStage.VIDEO);
+            return new Clip(partialOrFailed(bundle, partialName, started, startNanos, error), rejected.probed(),
                     null, false);
         }
         MediaInfo media = ((ClipVerification.Verified) verification).media();
         if (damagedSource) {
-            BundleError error = VideoStage.error(ErrorCodes.VIDEO_VERIFICATION_FAILED, VideoStage.FINALIZATION,
+            BundleError error = VideoStage.error(ErrorCodes.VIDEO_VERIFICATION_FAILED, VideoStage.SEGMENT,
                     "Clip " + run.index() + " holds the " + run.frameCount() + " frame(s) that decoded from a damaged "
-                            + "source (see " + VideoStage.SOURCE + "): it decodes fully, but frames of the recording may be "
-                            + "missing or concealed, so it keeps its .partial name.", finalName);
-            return new Clip(partialOrFailed(bundle, partialName, started, startNanos, media, error), null, true);
+                            + "source (see " + SOURCE_NAME + "): it decodes fully, but frames of the recording may be "
+                            + "missing or concealed, so it keeps its .partial name.", VideoStage.VIDEO);
+            return new Clip(partialOrFailed(bundle, partialName, started, startNanos, error), media, null, true);
         }
         if (run.zeroDuration()) {
-            BundleError error = VideoStage.error(ErrorCodes.VIDEO_VERIFICATION_FAILED, VideoStage.FINALIZATION,
+            BundleError error = VideoStage.error(ErrorCodes.VIDEO_VERIFICATION_FAILED, VideoStage.SEGMENT,
                     "Clip " + run.index() + " covers no media time (" + run.frameCount() + " frame(s) at one timestamp, an "
-                            + "idle screen): it decodes but a zero-duration recording is not complete.", finalName);
-            return new Clip(partialOrFailed(bundle, partialName, started, startNanos, media, error), null, true);
+                            + "idle screen): it decodes but a zero-duration recording is not complete.", VideoStage.VIDEO);
+            return new Clip(partialOrFailed(bundle, partialName, started, startNanos, error), media, null, true);
         }
         Stored promoted = bundle.promote(partialName, finalName);
         if (promoted instanceof Stored.Failed failed) {
-            BundleError error = failures.of(failed.failure(), VideoStage.FINALIZATION,
-                    "Clip " + run.index() + " verified but could not be renamed", finalName);
-            return new Clip(partialOrFailed(bundle, partialName, started, startNanos, media, error), null, true);
+            BundleError error = failures.of(failed.failure(), VideoStage.SEGMENT,
+                    "Clip " + run.index() + " verified but could not be renamed", VideoStage.VIDEO);
+            return new Clip(partialOrFailed(bundle, partialName, started, startNanos, error), media, null, true);
         }
         Stored.Present present = (Stored.Present) promoted;
         Instant finished = wallClock.now();
         Artifact artifact = new Artifact(ArtifactKind.VIDEO, present.path(), MP4, ArtifactStatus.COMPLETE,
                 present.bytes(), present.sha256(), started.toString(), finished.toString(), elapsedMs(startNanos),
-                null, null, null, media, null);
-        return new Clip(artifact, media, true);
+                null, null, null, null);
+        return new Clip(artifact, media, media, true);
     }
 
+    /** The clip's .partial file kept as partial; failed when there is none, or it is empty (then it is removed). */
     private Artifact partialOrFailed(VideoBundleFiles bundle, String partialName, Instant started, long startNanos,
-                                     MediaInfo probed, BundleError error) {
+                                     BundleError error) {
         Stored file = bundle.describe(partialName);
         Instant finished = wallClock.now();
-        if (file instanceof Stored.Present present) {
+        if (file instanceof Stored.Present present && present.bytes() > 0) {
             return new Artifact(ArtifactKind.VIDEO, present.path(), MP4, ArtifactStatus.PARTIAL, present.bytes(),
                     present.sha256(), started.toString(), finished.toString(), elapsedMs(startNanos), null, null, null,
-                    probed, error);
+                    error);
+        }
+        if (file instanceof Stored.Present) {
+            bundle.remove(partialName);
         }
         return new Artifact(ArtifactKind.VIDEO, null, MP4, ArtifactStatus.FAILED, null, null, started.toString(),
-                finished.toString(), elapsedMs(startNanos), null, null, null, probed, error);
+                finished.toString(), elapsedMs(startNanos), null, null, null, error);
     }
 
-    /** The source kept as partial evidence; if it cannot be read, a failed artifact with the read error. */
+    /**
+     * The source kept as partial evidence: a {@code video} artifact (capture.partial.mkv,
+     * video/x-matroska) with {@code why}; if it cannot be read, a failed artifact with the read error.
+     */
     private Artifact retainedSource(VideoBundleFiles bundle, Instant recordingStartedAt, long recordingDurationMs,
                                     BundleError why, List<BundleError> errors) {
         Stored file = bundle.describe(SOURCE_NAME);
-        if (file instanceof Stored.Present present) {
-            return new Artifact(ArtifactKind.VIDEO_SOURCE, present.path(), MKV, ArtifactStatus.PARTIAL, present.bytes(),
+        if (file instanceof Stored.Present present && present.bytes() > 0) {
+            return new Artifact(ArtifactKind.VIDEO, present.path(), MKV, ArtifactStatus.PARTIAL, present.bytes(),
                     present.sha256(), recordingStartedAt.toString(),
                     recordingStartedAt.plusMillis(recordingDurationMs).toString(), recordingDurationMs, null, null,
-                    null, null, why);
+                    null, why);
+        }
+        if (file instanceof Stored.Present) {
+            // An empty source holds nothing to keep; a listed file is never empty.
+            bundle.remove(SOURCE_NAME);
+            return failedSource(recordingStartedAt, recordingDurationMs, why);
         }
         BundleError unreadable = failures.of(((Stored.Failed) file).failure(), VideoStage.FINALIZATION,
                 "The retained source cannot be read", VideoStage.SOURCE);
@@ -268,9 +286,9 @@ public final class VideoFinalization {
     }
 
     private static Artifact failedSource(Instant recordingStartedAt, long recordingDurationMs, BundleError error) {
-        return new Artifact(ArtifactKind.VIDEO_SOURCE, null, MKV, ArtifactStatus.FAILED, null, null,
+        return new Artifact(ArtifactKind.VIDEO, null, MKV, ArtifactStatus.FAILED, null, null,
                 recordingStartedAt.toString(), recordingStartedAt.plusMillis(recordingDurationMs).toString(),
-                recordingDurationMs, null, null, null, null, error);
+                recordingDurationMs, null, null, null, error);
     }
 
     // ---- the diagnostics ----------------------------------------------------------------------
@@ -302,13 +320,13 @@ public final class VideoFinalization {
             Stored.Present present = (Stored.Present) written;
             return new Artifact(ArtifactKind.ENCODER_STDERR, present.path(), TEXT, ArtifactStatus.PARTIAL,
                     present.bytes(), present.sha256(), started.toString(), finished.toString(), durationMs, null, null,
-                    null, null, reason);
+                    null, reason);
         }
         Stored promoted = bundle.promote(ENCODER_STDERR_PARTIAL, ENCODER_STDERR);
         if (promoted instanceof Stored.Present present) {
             return new Artifact(ArtifactKind.ENCODER_STDERR, present.path(), TEXT, ArtifactStatus.COMPLETE,
                     present.bytes(), present.sha256(), started.toString(), finished.toString(), durationMs, null, null,
-                    null, null, null);
+                    null, null);
         }
         // The bytes stay under their .partial. name; list them as such with the rename's error.
         BundleError error = failures.of(((Stored.Failed) promoted).failure(), VideoStage.PERSISTENCE,
@@ -316,7 +334,7 @@ public final class VideoFinalization {
         errors.add(error);
         Stored.Present kept = (Stored.Present) written;
         return new Artifact(ArtifactKind.ENCODER_STDERR, kept.path(), TEXT, ArtifactStatus.PARTIAL, kept.bytes(),
-                kept.sha256(), started.toString(), finished.toString(), durationMs, null, null, null, null, error);
+                kept.sha256(), started.toString(), finished.toString(), durationMs, null, null, null, error);
     }
 
     /** captures.json, the host recorder receipt; a write failure keeps its underlying error. */
@@ -327,7 +345,7 @@ public final class VideoFinalization {
         if (stored instanceof Stored.Present present) {
             return new Artifact(ArtifactKind.CAPTURE_ENVELOPES, present.path(), JSON, ArtifactStatus.COMPLETE,
                     present.bytes(), present.sha256(), started.toString(), finished, elapsedMs(startNanos), null, null,
-                    null, null, null);
+                    null, null);
         }
         return notStored(ArtifactKind.CAPTURE_ENVELOPES, JSON, ((Stored.Failed) stored).failure(),
                 "captures.json could not be saved", VideoStage.CAPTURES, started.toString(), finished,
@@ -342,12 +360,13 @@ public final class VideoFinalization {
         Object path = failure.details().get(BundleWriter.RETAINED_PATH);
         Object bytes = failure.details().get(BundleWriter.RETAINED_BYTES);
         Object sha256 = failure.details().get(BundleWriter.RETAINED_SHA256);
-        if (path instanceof String retained && bytes instanceof Number count && sha256 instanceof String hash) {
+        if (path instanceof String retained && bytes instanceof Number count && count.longValue() > 0
+                && sha256 instanceof String hash) {
             return new Artifact(kind, retained, mimeType, ArtifactStatus.PARTIAL, count.longValue(), hash, started,
-                    finished, durationMs, null, null, null, null, error);
+                    finished, durationMs, null, null, null, error);
         }
         return new Artifact(kind, null, mimeType, ArtifactStatus.FAILED, null, null, started, finished, durationMs,
-                null, null, null, null, error);
+                null, null, null, error);
     }
 
     // ---- the conclusion -----------------------------------------------------------------------
@@ -355,11 +374,12 @@ public final class VideoFinalization {
     /**
      * The terminal manifest. Every listed artifact is read back first: one that cannot be read, or
      * whose bytes changed, becomes failed with that underlying error, and a clip that fails so is
-     * no longer usable. Failed when no clip is usable; complete only when every clip verified and
-     * nothing (metadata, recorder, receipt, stderr, read-back) has an error; partial otherwise.
+     * no longer usable. Complete only when every clip verified and nothing (metadata, recorder,
+     * receipt, stderr, read-back) has an error; otherwise partial when any video artifact (a clip or
+     * the retained source) has a file, else failed.
      */
     public Manifest conclude(VideoBundleFiles bundle, Manifest base, String finishedAt, StopReason stopReason,
-                             Long hostDurationMs, FinalizedMedia media, List<Artifact> others,
+                             long hostDurationMs, FinalizedMedia media, List<Artifact> others,
                              List<BundleError> moreErrors) {
         List<BundleError> errors = new ArrayList<>(moreErrors);
         List<Clip> clips = new ArrayList<>();
@@ -372,7 +392,7 @@ public final class VideoFinalization {
         for (Artifact artifact : others) {
             checked.add(readBack.of(bundle, artifact, VideoStage.PERSISTENCE, errors));
         }
-        FinalizedMedia readable = new FinalizedMedia(clips, source, media.spans(), media.errors(), media.frameCount(),
+        FinalizedMedia readable = new FinalizedMedia(clips, source, media.segments(), media.errors(), media.frameCount(),
                 media.inspection());
         return VideoManifests.terminal(base, finishedAt, stopReason, hostDurationMs, readable, checked, errors);
     }

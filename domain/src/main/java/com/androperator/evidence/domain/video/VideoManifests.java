@@ -1,6 +1,7 @@
 package com.androperator.evidence.domain.video;
 
 import com.androperator.evidence.contracts.Artifact;
+import com.androperator.evidence.contracts.ArtifactKind;
 import com.androperator.evidence.contracts.BundleError;
 import com.androperator.evidence.contracts.BundleStatus;
 import com.androperator.evidence.contracts.Manifest;
@@ -18,7 +19,7 @@ public final class VideoManifests {
     }
 
     /** Active: same facts, a new non-terminal status, finishedAt null. */
-    public static Manifest active(Manifest base, BundleStatus status, StopReason stopReason, Long hostDurationMs) {
+    public static Manifest active(Manifest base, BundleStatus status, StopReason stopReason, long hostDurationMs) {
         VideoInfo video = base.video();
         VideoInfo next = new VideoInfo(video.requestedDurationSeconds(), hostDurationMs, null, video.requestedSize(),
                 null, video.codec(), stopReason);
@@ -27,10 +28,13 @@ public final class VideoManifests {
     }
 
     /**
-     * Terminal. Failed when no clip is usable; complete only when every clip verified and nothing
-     * else (metadata, recorder, receipt, stderr) has an error; partial otherwise.
+     * Terminal, by the reference's rule: complete only when every clip verified and there are no
+     * errors (metadata, recorder, receipt, stderr included); otherwise partial when any video
+     * artifact has a file (a retained capture.partial.mkv counts), else failed. Artifacts in the
+     * reference's order: the clips, the retained source, then the others (encoder.stderr.txt,
+     * captures.json) as given.
      */
-    public static Manifest terminal(Manifest base, String finishedAt, StopReason stopReason, Long hostDurationMs,
+    public static Manifest terminal(Manifest base, String finishedAt, StopReason stopReason, long hostDurationMs,
                                     FinalizedMedia media, List<Artifact> otherArtifacts, List<BundleError> moreErrors) {
         List<BundleError> errors = new ArrayList<>(base.errors());
         errors.addAll(moreErrors);
@@ -39,7 +43,8 @@ public final class VideoManifests {
         media.source().ifPresent(artifacts::add);
         artifacts.addAll(otherArtifacts);
         BundleStatus status;
-        if (!media.usable()) {
+        boolean videoFile = artifacts.stream().anyMatch(a -> a.kind() == ArtifactKind.VIDEO && a.path() != null);
+        if (!videoFile) {
             status = BundleStatus.FAILED;
         } else if (media.allVerified() && errors.isEmpty()) {
             status = BundleStatus.COMPLETE;
@@ -59,8 +64,8 @@ public final class VideoManifests {
         List<BundleError> errors = new ArrayList<>(base.errors());
         errors.addAll(moreErrors);
         VideoInfo video = base.video();
-        VideoInfo next = new VideoInfo(video.requestedDurationSeconds(), null, null, video.requestedSize(), null,
-                video.codec(), StopReason.STARTUP_FAILURE);
+        VideoInfo next = new VideoInfo(video.requestedDurationSeconds(), video.hostDurationMs(), null,
+                video.requestedSize(), null, video.codec(), StopReason.STARTUP_FAILURE);
         return new Manifest(base.schemaVersion(), base.evidenceId(), base.label(), base.context(), base.device(),
                 base.startedAt(), finishedAt, BundleStatus.FAILED, base.artifacts(), errors, next);
     }

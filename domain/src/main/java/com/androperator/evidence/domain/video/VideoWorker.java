@@ -3,7 +3,8 @@ package com.androperator.evidence.domain.video;
 import com.androperator.evidence.contracts.Artifact;
 import com.androperator.evidence.contracts.BundleError;
 import com.androperator.evidence.contracts.BundleStatus;
-import com.androperator.evidence.contracts.CaptureRecord;
+import com.androperator.evidence.contracts.VideoCaptureRecord;
+import com.androperator.evidence.contracts.VideoSegment;
 import com.androperator.evidence.contracts.CapturesFile;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.contracts.Manifest;
@@ -145,7 +146,7 @@ public final class VideoWorker {
         boolean interrupted = false;
         if (startup == Startup.OPENED) {
             bundle.makePrivate(VideoFinalization.LIVE_SOURCE);
-            bundle.publishManifest(VideoManifests.active(base, BundleStatus.RECORDING, null, null));
+            bundle.publishManifest(VideoManifests.active(base, BundleStatus.RECORDING, null, 0));
             long limitNanos = session.requestedDurationSeconds() * 1_000_000_000L;
             long workerBound = startNanos + limitNanos + VideoLimits.WORKER_DURATION_SLACK_MILLIS * 1_000_000L;
             StopReason decided = null;
@@ -219,36 +220,43 @@ public final class VideoWorker {
             receipt.put("sourceInspection", media.inspection());
         }
         String firstClip = media.clips().isEmpty() ? null : media.clips().get(0).artifact().path();
-        CaptureRecord record = captureRecord(session, recorder, output, stopReason, recordingStarted, recordingFinished,
-                hostDurationMs, finalizationStarted, finalizationNanos, firstClip, receipt, recordingErrors);
-        others.add(finalization.receipt(bundle, new CapturesFile(Manifest.SCHEMA_VERSION, base.evidenceId(),
-                List.of(record), media.spans()), finalizationStarted, finalizationNanos, moreErrors));
+        List<BundleError> videoErrors = new ArrayList<>(moreErrors);
+        videoErrors.addAll(media.errors());
+        VideoCaptureRecord record = captureRecord(session, recorder, output, stopReason, recordingStarted,
+                recordingFinished, hostDurationMs, finalizationStarted, finalizationNanos, firstClip, receipt,
+                media.segments(), media.allVerified(), videoErrors);
+        others.add(finalization.receipt(bundle, new CapturesFile(List.of(record)), finalizationStarted,
+                finalizationNanos, moreErrors));
 
         Manifest terminal = finalization.conclude(bundle, base, now(), stopReason, hostDurationMs, media, others,
                 moreErrors);
         return publishAndRelease(session, bundle, lockPath, terminal, heartbeat, finalization.storageExhaustion());
     }
 
-    /** The host recorder receipt: what was run, how it ended, and why it stopped; never an Operator result. */
-    private CaptureRecord captureRecord(VideoSession session, RecorderProcess recorder, RecorderOutput output,
-                                        StopReason stopReason, Instant recordingStarted, Instant recordingFinished,
-                                        long hostDurationMs, Instant finalizationStarted, long finalizationNanos,
-                                        String firstClip, Map<String, Object> receipt, List<BundleError> recordingErrors) {
-        Map<String, Object> result = new LinkedHashMap<>();
+    /**
+     * The host recorder receipt in the reference's shape (session, exit code, whether SIGINT was
+     * sent, whether every clip verified, the segments, the errors so far); never an Operator
+     * result. What was run and how it ended beyond that is in its details.
+     */
+    private VideoCaptureRecord captureRecord(VideoSession session, RecorderProcess recorder, RecorderOutput output,
+                                             StopReason stopReason, Instant recordingStarted, Instant recordingFinished,
+                                             long hostDurationMs, Instant finalizationStarted, long finalizationNanos,
+                                             String firstClip, Map<String, Object> receipt, List<VideoSegment> segments,
+                                             boolean videoVerified, List<BundleError> errors) {
         OptionalInt exit = recorder.exitStatus();
-        result.put("ok", exit.isPresent() && exit.getAsInt() == 0 && recordingErrors.isEmpty());
-        result.put("exitStatus", exit.isPresent() ? exit.getAsInt() : null);
-        result.put("stopReason", stopReason.wire());
-        result.put("outputBytes", output.totalBytes());
-        result.put("outputTruncated", output.truncated());
-        receipt.put("sessionId", session.sessionId());
-        receipt.put("command", recorder.commandLine());
-        receipt.put("recorderPid", recorder.pid());
+        Map<String, Object> details = new LinkedHashMap<>();
+        details.put("stopReason", stopReason.wire());
+        details.put("outputBytes", output.totalBytes());
+        details.put("outputTruncated", output.truncated());
+        details.put("command", recorder.commandLine());
+        details.put("recorderPid", recorder.pid());
+        receipt.forEach(details::putIfAbsent);
         Timing observation = new Timing(recordingStarted.toString(), recordingFinished.toString(), hostDurationMs);
         Timing persistence = new Timing(finalizationStarted.toString(), ports.wallClock().now().toString(),
                 elapsedMs(finalizationNanos));
-        return new CaptureRecord("video", VideoSession.SCRCPY, null, null, firstClip, observation, persistence, result,
-                receipt, recordingErrors.isEmpty() ? null : recordingErrors.get(0));
+        return new VideoCaptureRecord(VideoCaptureRecord.KIND, VideoSession.SCRCPY, session.sessionId(),
+                exit.isPresent() ? exit.getAsInt() : null, Boolean.TRUE.equals(receipt.get("interruptSent")),
+                videoVerified, segments, errors, firstClip, observation, persistence, details);
     }
 
     private Startup awaitCaptureFile(RecorderProcess recorder, VideoSession session, Path bundleDir, long startNanos,
@@ -326,10 +334,9 @@ public final class VideoWorker {
         RecorderOutput output = recorder.output();
         others.add(finalization.recorderOutput(bundle, output, recordingStarted, gaveUp, hostDurationMs, error, errors));
         long receiptNanos = ports.monotonicClock().nanoTime();
-        CaptureRecord record = captureRecord(session, recorder, output, StopReason.FAILURE, recordingStarted, gaveUp,
-                hostDurationMs, gaveUp, receiptNanos, null, receipt, List.of(error));
-        others.add(finalization.receipt(bundle, new CapturesFile(Manifest.SCHEMA_VERSION, base.evidenceId(),
-                List.of(record), List.of()), gaveUp, receiptNanos, errors));
+        VideoCaptureRecord record = captureRecord(session, recorder, output, StopReason.FAILURE, recordingStarted,
+                gaveUp, hostDurationMs, gaveUp, receiptNanos, null, receipt, List.of(), false, errors);
+        others.add(finalization.receipt(bundle, new CapturesFile(List.of(record)), gaveUp, receiptNanos, errors));
         bundle.publishManifest(finalization.conclude(bundle, base, now(), StopReason.FAILURE, hostDurationMs,
                 FinalizedMedia.none(List.of()), others, errors));
         heartbeat.close();

@@ -55,8 +55,8 @@ class BudgetTest {
         assertThat(hierarchy.error().code()).isEqualTo(ErrorCodes.COMMAND_TIMEOUT);
         assertThat(hierarchy.error().message()).contains("without dispatch").contains("1000 ms minimum");
         CaptureRecord record = record(rig.store().onlyWriter().captures(), "hierarchy");
-        assertThat(record.result()).isNull();
-        assertThat(record.details()).containsEntry("deadlineOwner", "evidence_capture")
+        assertThat(record.envelope()).isNull();
+        assertThat(record.diagnostics()).containsEntry("deadlineOwner", "evidence_capture")
                 .containsEntry("phase", "budget_check").containsEntry("dispatched", false)
                 .containsEntry("effects", List.of()).containsEntry("reader", Map.of()).containsEntry("remainingMs", leftMs);
         assertThat(manifest.status()).isEqualTo(BundleStatus.PARTIAL);
@@ -80,7 +80,7 @@ class BudgetTest {
 
         assertThat(rig.operator().actionTypes()).containsExactly("doctor_ping");
         assertThat(artifact(manifest, ArtifactKind.HIERARCHY).error().code()).isEqualTo(ErrorCodes.COMMAND_TIMEOUT);
-        assertThat(record(rig.store().onlyWriter().captures(), "hierarchy").details())
+        assertThat(record(rig.store().onlyWriter().captures(), "hierarchy").diagnostics())
                 .containsEntry("deadlineOwner", "evidence_capture").containsEntry("command", "snapshot")
                 .containsEntry("dispatched", false).containsEntry("effects", List.of("readiness_checked"))
                 .containsEntry("remainingMs", 500L);
@@ -134,8 +134,8 @@ class BudgetTest {
         assertThat(hierarchy.error().code()).isEqualTo(ErrorCodes.COMMAND_TIMEOUT);
         assertThat(hierarchy.error().message()).contains("never sent again").contains("await_result");
         CaptureRecord record = record(rig.store().onlyWriter().captures(), "hierarchy");
-        assertThat(record.result()).isNull();
-        assertThat(record.details()).containsEntry("deadlineOwner", "evidence_capture")
+        assertThat(record.envelope()).isNull();
+        assertThat(record.diagnostics()).containsEntry("deadlineOwner", "evidence_capture")
                 .containsEntry("command", "snapshot").containsEntry("phase", "await_result")
                 .containsEntry("dispatched", true)
                 .containsEntry("effects", List.of("readiness_checked", "broadcast_dispatched"))
@@ -207,7 +207,7 @@ class BudgetTest {
         Artifact hierarchy = artifact(manifest, ArtifactKind.HIERARCHY);
         assertThat(hierarchy.status()).isEqualTo(ArtifactStatus.COMPLETE);
         assertThat(hierarchy.error()).isNull();
-        assertThat(record(rig.store().onlyWriter().captures(), "hierarchy").details()).doesNotContainKey("deadlineOwner");
+        assertThat(record(rig.store().onlyWriter().captures(), "hierarchy").diagnostics()).doesNotContainKey("deadlineOwner");
         assertThat(manifest.device().apiLevel()).isNull();
         assertThat(manifest.status()).isEqualTo(BundleStatus.PARTIAL);
         assertThat(rig.operator().actionTypes()).containsExactly("doctor_ping", "snapshot_ui");
@@ -233,8 +233,8 @@ class BudgetTest {
         assertThat(hierarchy.status()).isEqualTo(ArtifactStatus.COMPLETE);
         assertThat(hierarchy.error()).isNull();
         CaptureRecord record = record(rig.store().onlyWriter().captures(), "hierarchy");
-        assertThat(record.details()).doesNotContainKey("deadlineOwner");
-        assertThat(record.result()).containsEntry("status", "success");
+        assertThat(record.diagnostics()).doesNotContainKey("deadlineOwner");
+        assertThat(record.envelope()).containsEntry("status", "success");
         assertThat(rig.operator().actionTypes()).containsExactly("doctor_ping", "snapshot_ui");
         // Metadata comes after the deadline: unavailable, so the otherwise usable evidence is partial.
         assertThat(manifest.device().apiLevel()).isNull();
@@ -250,7 +250,7 @@ class BudgetTest {
 
         assertThat(rig.operator().actionTypes()).containsExactly("doctor_ping");
         assertThat(artifact(manifest, ArtifactKind.HIERARCHY).error().code()).isEqualTo(ErrorCodes.COMMAND_TIMEOUT);
-        assertThat(record(rig.store().onlyWriter().captures(), "hierarchy").details())
+        assertThat(record(rig.store().onlyWriter().captures(), "hierarchy").diagnostics())
                 .containsEntry("deadlineOwner", "evidence_capture").containsEntry("command", "readiness")
                 .containsEntry("phase", "await_result").containsEntry("dispatched", true)
                 .containsEntry("effects", List.of("readiness_dispatched"));
@@ -267,7 +267,7 @@ class BudgetTest {
         Manifest manifest = finishedManifest(captureWithBudget(5_000));
 
         assertThat(artifact(manifest, ArtifactKind.HIERARCHY).error().code()).isEqualTo(ErrorCodes.COMMAND_TIMEOUT);
-        assertThat(record(rig.store().onlyWriter().captures(), "hierarchy").details())
+        assertThat(record(rig.store().onlyWriter().captures(), "hierarchy").diagnostics())
                 .containsEntry("deadlineOwner", "evidence_capture")
                 .containsEntry("transportCode", ErrorCodes.RESULT_TRANSPORT_EXITED)
                 .containsEntry("reader", Map.of("exitStatus", 143, "chunksReceived", 2));
@@ -281,7 +281,7 @@ class BudgetTest {
         Manifest manifest = finishedManifest(captureWithBudget(30_000));
 
         assertThat(artifact(manifest, ArtifactKind.HIERARCHY).error().code()).isEqualTo(ErrorCodes.RESULT_ENVELOPE_TIMEOUT);
-        assertThat(record(rig.store().onlyWriter().captures(), "hierarchy").details())
+        assertThat(record(rig.store().onlyWriter().captures(), "hierarchy").diagnostics())
                 .doesNotContainKeys("deadlineOwner", "effects")
                 .containsEntry("phase", "await_result").containsEntry("dispatched", true)
                 .containsEntry("reader", Map.of("linesRead", 4));
@@ -301,7 +301,7 @@ class BudgetTest {
         Artifact screenshot = artifact(manifest, ArtifactKind.SCREENSHOT);
         assertThat(screenshot.status()).isEqualTo(ArtifactStatus.PARTIAL);
         assertThat(screenshot.error().code()).isEqualTo(ErrorCodes.COMMAND_TIMEOUT);
-        assertThat(record(rig.store().onlyWriter().captures(), "screenshot").details())
+        assertThat(record(rig.store().onlyWriter().captures(), "screenshot").diagnostics())
                 .containsEntry("transportCode", ErrorCodes.SCREENSHOT_FAILED);
     }
 

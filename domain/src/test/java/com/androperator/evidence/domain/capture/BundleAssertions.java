@@ -33,7 +33,7 @@ final class BundleAssertions {
     }
 
     static CaptureRecord record(CapturesFile captures, String kind) {
-        return captures.captures().stream().filter(r -> r.kind().equals(kind)).findFirst().orElseThrow();
+        return captures.stillRecords().stream().filter(r -> r.kind().equals(kind)).findFirst().orElseThrow();
     }
 
     static void assertRecordInvariants(Manifest manifest, FakeBundleWriter writer) {
@@ -107,26 +107,30 @@ final class BundleAssertions {
         CapturesFile captures = writer.captures();
         assertThat(captures != null).isEqualTo(envelopes.status() == ArtifactStatus.COMPLETE);
         if (captures != null) {
-            assertThat(captures.evidenceId()).isEqualTo(manifest.evidenceId());
+            assertThat(captures.stillRecords()).extracting(CaptureRecord::taskId).containsOnly(manifest.evidenceId());
             // A metadata record exists exactly when the caller cancelled a metadata read.
             boolean metadataCancelled = manifest.errors().stream().anyMatch(e -> e.stage().equals("metadata")
                     && e.code().equals("COMMAND_CANCELLED"));
-            assertThat(captures.captures()).extracting(CaptureRecord::kind).containsExactlyElementsOf(metadataCancelled
+            assertThat(captures.stillRecords()).extracting(CaptureRecord::kind).containsExactlyElementsOf(metadataCancelled
                     ? List.of("screenshot", "hierarchy", "metadata") : List.of("screenshot", "hierarchy"));
             List<Artifact> captured = new ArrayList<>(manifest.artifacts().subList(0, 2));
             for (int i = 0; i < 2; i++) {
-                CaptureRecord record = captures.captures().get(i);
+                CaptureRecord record = captures.stillRecords().get(i);
                 assertThat(record.artifactPath()).isEqualTo(captured.get(i).path());
                 assertThat(record.commandId()).isEqualTo(captured.get(i).commandId());
                 assertThat(record.taskId()).isEqualTo(captured.get(i).taskId());
-                assertThat(record.error()).isEqualTo(captured.get(i).error());
+                assertThat(record.startedAt()).isEqualTo(captured.get(i).startedAt());
+                assertThat(record.durationMs()).isEqualTo(captured.get(i).durationMs());
+                if (!Boolean.TRUE.equals(record.result().get("ok"))) {
+                    assertThat(record.errorCode()).isEqualTo(captured.get(i).error().code());
+                }
                 String file = i == 0 ? "screenshot" : "hierarchy";
                 assertThat(record.persistence() != null).as("persistence timing exactly when %s was written", file)
                         .isEqualTo(writer.operations().stream().anyMatch(op -> op.contains(file)));
             }
-            assertThat(captures.captures().get(0).source()).isEqualTo("adb_screencap");
-            assertThat(captures.captures().get(0).result()).containsKey("ok");
-            assertThat(captures.captures().get(1).source()).isEqualTo("operator");
+            assertThat(captures.stillRecords().get(0).source()).isEqualTo("adb_screencap");
+            assertThat(captures.stillRecords().get(0).result()).containsKey("ok");
+            assertThat(captures.stillRecords().get(1).source()).isEqualTo("operator");
             String json = new String(writer.files().get("captures.json"), StandardCharsets.UTF_8);
             assertThat(json).as("no base64 media").doesNotContain("iVBORw0KGgo").doesNotContain("base64");
         }

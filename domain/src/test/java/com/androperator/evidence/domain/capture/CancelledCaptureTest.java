@@ -98,7 +98,7 @@ class CancelledCaptureTest {
         assertThat(screenshot.bytes()).isEqualTo(1000L);
         assertThat(screenshot.error().code()).isEqualTo(ErrorCodes.COMMAND_CANCELLED);
         assertThat(screenshot.error().message()).contains("SIGINT").contains("1000 bytes");
-        assertThat(record(captures(), "screenshot").details()).containsEntry("cancelledBy", "SIGINT")
+        assertThat(record(captures(), "screenshot").diagnostics()).containsEntry("cancelledBy", "SIGINT")
                 .containsEntry("phase", "transfer").containsEntry("dispatched", true).containsEntry("bytesReceived", 1000L);
 
         assertThat(rig.operator().commands()).as("nothing dispatched after the cancellation").isEmpty();
@@ -106,7 +106,7 @@ class CancelledCaptureTest {
         Artifact hierarchy = artifact(manifest, ArtifactKind.HIERARCHY);
         assertThat(hierarchy.status()).isEqualTo(ArtifactStatus.FAILED);
         assertThat(hierarchy.error().code()).isEqualTo(ErrorCodes.COMMAND_CANCELLED);
-        assertThat(record(captures(), "hierarchy").details()).containsEntry("cancelledBy", "SIGINT")
+        assertThat(record(captures(), "hierarchy").diagnostics()).containsEntry("cancelledBy", "SIGINT")
                 .containsEntry("command", "readiness").containsEntry("phase", "not_started")
                 .containsEntry("dispatched", false).containsEntry("effects", List.of());
 
@@ -130,12 +130,12 @@ class CancelledCaptureTest {
         assertThat(hierarchy.error().message()).contains("SIGTERM").contains("readiness").contains("await_result")
                 .contains("dispatched; it is never sent again");
         CaptureRecord record = record(captures(), "hierarchy");
-        assertThat(record.details()).containsEntry("cancelledBy", "SIGTERM").containsEntry("command", "readiness")
+        assertThat(record.diagnostics()).containsEntry("cancelledBy", "SIGTERM").containsEntry("command", "readiness")
                 .containsEntry("phase", "await_result").containsEntry("dispatched", true)
                 .containsEntry("effects", List.of("readiness_dispatched"))
                 .containsEntry("transportCode", ErrorCodes.RESULT_TRANSPORT_EXITED)
                 .doesNotContainKey("deadlineOwner");
-        assertThat(record.details().get("reader")).isEqualTo(Map.of("readerOutcome", "CANCELLED", "linesRead", 3,
+        assertThat(record.diagnostics().get("reader")).isEqualTo(Map.of("readerOutcome", "CANCELLED", "linesRead", 3,
                 "dispatched", true));
         assertMetadataCancelled(manifest, "getprop", "not_started", false);
         assertThat(manifest.status()).isEqualTo(BundleStatus.PARTIAL);
@@ -152,14 +152,14 @@ class CancelledCaptureTest {
 
         assertThat(rig.operator().actionTypes()).containsExactly(FakeOperator.READINESS, FakeOperator.SNAPSHOT);
         CaptureRecord record = record(captures(), "hierarchy");
-        assertThat(record.error().code()).isEqualTo(ErrorCodes.COMMAND_CANCELLED);
-        assertThat(record.details()).containsEntry("command", "snapshot").containsEntry("dispatched", dispatched)
+        assertThat(record.errorCode()).isEqualTo(ErrorCodes.COMMAND_CANCELLED);
+        assertThat(record.diagnostics()).containsEntry("command", "snapshot").containsEntry("dispatched", dispatched)
                 .containsEntry("phase", dispatched ? "await_result" : "reader_start")
                 .containsEntry("effects", dispatched ? List.of("readiness_checked", "broadcast_dispatched")
                         : List.of("readiness_checked"))
                 .doesNotContainKey("transportCode");
-        assertThat(record.details()).containsEntry("screenOn", true);
-        assertThat(record.error().message()).contains(dispatched ? "(dispatched" : "(not dispatched)");
+        assertThat(record.diagnostics()).containsEntry("screenOn", true);
+        assertThat(record.errorMessage()).contains(dispatched ? "(dispatched" : "(not dispatched)");
         assertRecordInvariants(manifest, rig.store().onlyWriter());
     }
 
@@ -171,7 +171,7 @@ class CancelledCaptureTest {
         Manifest manifest = finishedManifest(capture());
 
         assertThat(rig.operator().actionTypes()).containsExactly(FakeOperator.READINESS);
-        assertThat(record(captures(), "hierarchy").details()).containsEntry("command", "snapshot")
+        assertThat(record(captures(), "hierarchy").diagnostics()).containsEntry("command", "snapshot")
                 .containsEntry("phase", "not_started").containsEntry("dispatched", false)
                 .containsEntry("effects", List.of("readiness_checked"));
         assertThat(artifact(manifest, ArtifactKind.HIERARCHY).error().message()).contains("nothing was dispatched");
@@ -214,10 +214,10 @@ class CancelledCaptureTest {
         CaptureRecord metadata = record(captures(), "metadata");
         assertThat(metadata.source()).isEqualTo("adb_shell");
         assertThat(metadata.artifactPath()).isNull();
-        assertThat(metadata.error().code()).isEqualTo(ErrorCodes.COMMAND_CANCELLED);
-        assertThat(metadata.details()).containsEntry("cancelledBy", "SIGTERM").containsEntry("command", "wm density")
+        assertThat(metadata.errorCode()).isEqualTo(ErrorCodes.COMMAND_CANCELLED);
+        assertThat(metadata.diagnostics()).containsEntry("cancelledBy", "SIGTERM").containsEntry("command", "wm density")
                 .containsEntry("phase", "in_flight").containsEntry("dispatched", true);
-        assertThat(metadata.details().get("reads")).isEqualTo(List.of(
+        assertThat(metadata.diagnostics().get("reads")).isEqualTo(List.of(
                 Map.of("command", "getprop", "phase", "completed", "dispatched", true),
                 Map.of("command", "wm size", "phase", "completed", "dispatched", true),
                 Map.of("command", "wm density", "phase", "in_flight", "dispatched", true),
@@ -230,7 +230,7 @@ class CancelledCaptureTest {
     @Test
     void aCaptureNobodyCancelsHasNoMetadataRecord() {
         finishedManifest(capture());
-        assertThat(captures().captures()).extracting(CaptureRecord::kind).containsExactly("screenshot", "hierarchy");
+        assertThat(captures().stillRecords()).extracting(CaptureRecord::kind).containsExactly("screenshot", "hierarchy");
     }
 
     private void assertMetadataCancelled(Manifest manifest, String firstCommand, String phase, boolean dispatched) {
@@ -239,7 +239,7 @@ class CancelledCaptureTest {
         assertThat(metadataErrors).filteredOn(e -> !e.component().equals("deviceType"))
                 .allSatisfy(e -> assertThat(e.code()).isEqualTo(ErrorCodes.COMMAND_CANCELLED));
         CaptureRecord metadata = record(captures(), "metadata");
-        assertThat(metadata.details()).containsEntry("command", firstCommand).containsEntry("phase", phase)
+        assertThat(metadata.diagnostics()).containsEntry("command", firstCommand).containsEntry("phase", phase)
                 .containsEntry("dispatched", dispatched);
     }
 }

@@ -93,12 +93,12 @@ class CaptureInvariantsTest {
 
         if (rig.store().onlyWriter().captures() != null) {
             CaptureRecord hierarchy = record(rig.store().onlyWriter().captures(), "hierarchy");
-            if (hierarchy.details().containsKey("deadlineOwner")) {
-                assertThat(hierarchy.error().code()).isEqualTo(ErrorCodes.COMMAND_TIMEOUT);
-                assertThat(hierarchy.details()).containsKeys("phase", "dispatched", "effects", "reader");
+            if (hierarchy.diagnostics().containsKey("deadlineOwner")) {
+                assertThat(hierarchy.errorCode()).isEqualTo(ErrorCodes.COMMAND_TIMEOUT);
+                assertThat(hierarchy.diagnostics()).containsKeys("phase", "dispatched", "effects", "reader");
             }
             if (manifest.artifacts().get(1).status() == ArtifactStatus.COMPLETE) {
-                assertThat(hierarchy.result()).containsEntry("status", "success");
+                assertThat(hierarchy.envelope()).containsEntry("status", "success");
             }
         }
     }

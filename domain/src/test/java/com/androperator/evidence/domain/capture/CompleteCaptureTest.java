@@ -178,16 +178,19 @@ class CompleteCaptureTest {
                 .doesNotContainKeys("status", "stepResults");
         assertThat(screenshot.observation()).isNotNull();
         assertThat(screenshot.persistence()).isNotNull();
-        assertThat(screenshot.error()).isNull();
+        assertThat(screenshot.errorCode()).isNull();
+        assertThat(screenshot.result()).containsKey("bytes");
 
         CaptureRecord hierarchy = record(captures, "hierarchy");
         assertThat(hierarchy.source()).isEqualTo("operator");
         assertThat(hierarchy.commandId()).isEqualTo("evidence-0001-hierarchy");
         assertThat(hierarchy.artifactPath()).isEqualTo("hierarchy.xml");
-        assertThat(hierarchy.result()).containsEntry("commandId", "evidence-0001-hierarchy")
+        assertThat(hierarchy.result()).containsEntry("ok", true).containsEntry("deviceId", "emulator-5554")
+                .containsEntry("terminalSource", "androperator_result");
+        assertThat(hierarchy.envelope()).containsEntry("commandId", "evidence-0001-hierarchy")
                 .containsEntry("status", "success").containsEntry("errorCode", null);
         @SuppressWarnings("unchecked")
-        var steps = (List<Map<String, Object>>) hierarchy.result().get("stepResults");
+        var steps = (List<Map<String, Object>>) hierarchy.envelope().get("stepResults");
         @SuppressWarnings("unchecked")
         var data = (Map<String, Object>) steps.get(0).get("data");
         assertThat(data).containsEntry("operator_overlay_visible", "false").containsEntry("text", FakeOperator.HIERARCHY_XML);

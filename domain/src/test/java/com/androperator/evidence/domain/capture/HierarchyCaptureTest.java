@@ -77,12 +77,12 @@ class HierarchyCaptureTest {
         expected.put("screenOn", screenOnFact);
         expected.put("deviceLocked", lockedFact);
         expected.put("userUnlocked", unlockedFact);
-        assertThat(hierarchyRecord().details()).containsAllEntriesOf(expected).containsEntry("command", "readiness");
+        assertThat(hierarchyRecord().diagnostics()).containsAllEntriesOf(expected).containsEntry("command", "readiness");
         // The Operator's readiness answer itself is preserved, not only the facts read from it.
-        assertThat(hierarchyRecord().details().get("readinessResult")).asInstanceOf(
+        assertThat(hierarchyRecord().diagnostics().get("readinessResult")).asInstanceOf(
                 org.assertj.core.api.InstanceOfAssertFactories.MAP).containsEntry("status", "success")
                 .containsEntry("commandId", "evidence-0001-readiness");
-        assertThat(hierarchyRecord().result()).isNull();
+        assertThat(hierarchyRecord().envelope()).isNull();
         // The screenshot needs no interactive device and no Operator.
         assertThat(artifact(manifest, ArtifactKind.SCREENSHOT).status()).isEqualTo(ArtifactStatus.COMPLETE);
         assertThat(manifest.status()).isEqualTo(BundleStatus.PARTIAL);
@@ -108,7 +108,7 @@ class HierarchyCaptureTest {
         assertThat(hierarchy.error().code()).isEqualTo(recordedCode);
         assertThat(hierarchy.error().message()).isEqualTo("accessibility root is null");
         assertThat(hierarchy.error().stage()).isEqualTo("capture");
-        assertThat(hierarchyRecord().result()).containsEntry("status", "failed").containsEntry("errorCode", operatorCode)
+        assertThat(hierarchyRecord().envelope()).containsEntry("status", "failed").containsEntry("errorCode", operatorCode)
                 .containsEntry("error", "accessibility root is null");
         assertThat(rig.operator().actionTypes()).containsExactly("doctor_ping", "snapshot_ui");
     }
@@ -122,7 +122,7 @@ class HierarchyCaptureTest {
         assertThat(rig.operator().actionTypes()).containsExactly("doctor_ping");
         assertThat(artifact(manifest, ArtifactKind.HIERARCHY).error().code()).isEqualTo("SERVICE_UNAVAILABLE");
         assertThat(artifact(manifest, ArtifactKind.HIERARCHY).error().message()).contains("accessibility service is off");
-        assertThat(hierarchyRecord().details()).containsEntry("command", "readiness").containsKey("readinessResult");
+        assertThat(hierarchyRecord().diagnostics()).containsEntry("command", "readiness").containsKey("readinessResult");
     }
 
     static Stream<Arguments> transportFailures() {
@@ -151,13 +151,13 @@ class HierarchyCaptureTest {
         assertThat(hierarchy.error().code()).isEqualTo(reported);
         assertThat(hierarchy.error().stage()).isEqualTo("capture");
         if (code.equals(ErrorCodes.BROADCAST_FAILED)) {
-            assertThat(hierarchyRecord().details()).containsEntry(ErrorCodes.REASON, code);
+            assertThat(hierarchyRecord().diagnostics()).containsEntry(ErrorCodes.REASON, code);
         } else {
-            assertThat(hierarchyRecord().details()).doesNotContainKey(ErrorCodes.REASON);
+            assertThat(hierarchyRecord().diagnostics()).doesNotContainKey(ErrorCodes.REASON);
         }
-        assertThat(hierarchyRecord().details()).containsEntry("phase", phase).containsEntry("dispatched", dispatched)
+        assertThat(hierarchyRecord().diagnostics()).containsEntry("phase", phase).containsEntry("dispatched", dispatched)
                 .containsEntry("reader", reader).doesNotContainKey("deadlineOwner");
-        assertThat(hierarchyRecord().result()).isNull();
+        assertThat(hierarchyRecord().envelope()).isNull();
         assertThat(rig.operator().actionTypes()).as("never retried").containsExactly("doctor_ping", "snapshot_ui");
     }
 
@@ -178,7 +178,7 @@ class HierarchyCaptureTest {
                 .isEqualTo(broken.getBytes(StandardCharsets.UTF_8));
         assertThat(rig.store().onlyWriter().files()).doesNotContainKey("hierarchy.xml");
         assertThat(hierarchyRecord().artifactPath()).isEqualTo("hierarchy.partial.xml");
-        assertThat(hierarchyRecord().result()).containsEntry("status", "success");
+        assertThat(hierarchyRecord().envelope()).containsEntry("status", "success");
     }
 
     static Stream<Arguments> successWithoutXml() {
@@ -205,8 +205,8 @@ class HierarchyCaptureTest {
         assertThat(hierarchy.status()).isEqualTo(ArtifactStatus.FAILED);
         assertThat(hierarchy.error().code()).isEqualTo(ErrorCodes.SNAPSHOT_EXTRACTION_FAILED);
         assertThat(hierarchy.error().stage()).isEqualTo("capture");
-        assertThat(hierarchyRecord().details()).containsEntry(ErrorCodes.REASON, reason);
-        assertThat(hierarchyRecord().result()).containsEntry("status", "success");
+        assertThat(hierarchyRecord().diagnostics()).containsEntry(ErrorCodes.REASON, reason);
+        assertThat(hierarchyRecord().envelope()).containsEntry("status", "success");
     }
 
     @Test
@@ -249,7 +249,7 @@ class HierarchyCaptureTest {
 
         capture();
 
-        assertThat(hierarchyRecord().result()).containsEntry("extraOperatorField", List.of(1, 2));
+        assertThat(hierarchyRecord().envelope()).containsEntry("extraOperatorField", List.of(1, 2));
         assertThat(new String(rig.store().onlyWriter().files().get("captures.json"), StandardCharsets.UTF_8))
                 .contains("\"operator_overlay_visible\" : \"true\"").contains("\"window\" : \"Settings\"");
     }

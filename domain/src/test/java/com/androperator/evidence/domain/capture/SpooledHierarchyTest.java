@@ -81,7 +81,7 @@ class SpooledHierarchyTest {
         // Read once for hierarchy.xml (parsed as written), once into captures.json; then released, once.
         assertThat(events).containsExactly("read", "read", "released");
         Map<String, Object> result = ContractJson.read(writer.files().get("captures.json"), CapturesFile.class)
-                .captures().get(1).result();
+                .stillRecords().get(1).envelope();
         @SuppressWarnings("unchecked")
         List<Map<String, Object>> steps = (List<Map<String, Object>>) result.get("stepResults");
         assertThat(steps.get(0).get("data")).isEqualTo(Map.of("operator_overlay_visible", "false",

@@ -78,7 +78,7 @@ class StartVideoAcknowledgementTest {
 
     @Test
     void recordingConfirmsTheStart() {
-        worker.add(base -> VideoManifests.active(base, BundleStatus.RECORDING, null, null));
+        worker.add(base -> VideoManifests.active(base, BundleStatus.RECORDING, null, 0));
 
         CommandResult result = start().execute(command());
 
@@ -90,7 +90,7 @@ class StartVideoAcknowledgementTest {
     void onlyStartupFailureFinalizingIsNotAConfirmation() {
         Manifest starting = VideoSessionsTest.manifest(BundleStatus.STARTING);
         assertThat(StartVideo.confirmsRecording(starting)).isFalse();
-        assertThat(StartVideo.confirmsRecording(VideoManifests.active(starting, BundleStatus.RECORDING, null, null)))
+        assertThat(StartVideo.confirmsRecording(VideoManifests.active(starting, BundleStatus.RECORDING, null, 0)))
                 .isTrue();
         assertThat(StartVideo.confirmsRecording(VideoManifests.active(starting, BundleStatus.FINALIZING,
                 StopReason.STARTUP_FAILURE, 5L))).isFalse();

@@ -645,7 +645,7 @@ class StartVideoRulesTest {
         assertThat(starting.context()).containsExactly(Map.entry("commandId", "c-7"));
         assertThat(starting.artifacts()).isEmpty();
         assertThat(starting.errors()).isEmpty();
-        assertThat(starting.video()).isEqualTo(new VideoInfo(45, null, null, new VideoSize(576, 1280), null, "h264",
+        assertThat(starting.video()).isEqualTo(new VideoInfo(45, 0, null, new VideoSize(576, 1280), null, "h264",
                 null));
         assertThat(starting.device().serial()).isEqualTo(SERIAL);
         assertThat(starting.device().operatorPackage()).isEqualTo(OPERATOR);
@@ -897,7 +897,7 @@ class StartVideoRulesTest {
     /** The recorder opened its capture file. */
     private void recording() {
         FakeVideoBundle bundle = bundle(workerBundle);
-        bundle.publishManifest(VideoManifests.active(bundle.published.get(0), BundleStatus.RECORDING, null, null));
+        bundle.publishManifest(VideoManifests.active(bundle.published.get(0), BundleStatus.RECORDING, null, 0));
     }
 
     private CommandResult start(VideoStartCommand command) {

@@ -7,7 +7,7 @@ import com.androperator.evidence.contracts.ArtifactKind;
 import com.androperator.evidence.contracts.ArtifactStatus;
 import com.androperator.evidence.contracts.BundleError;
 import com.androperator.evidence.contracts.BundleStatus;
-import com.androperator.evidence.contracts.CaptureRecord;
+import com.androperator.evidence.contracts.VideoCaptureRecord;
 import com.androperator.evidence.contracts.CapturesFile;
 import com.androperator.evidence.contracts.DeviceInfo;
 import com.androperator.evidence.contracts.DeviceType;
@@ -77,18 +77,19 @@ class VideoFinalizationFailuresTest {
         assertThat(clip.status()).isEqualTo(ArtifactStatus.PARTIAL);
         assertThat(clip.path()).isEqualTo("video.partial.mp4");
         assertThat(clip.sha256()).isEqualTo(FakeVideoBundle.sha256(bundle.files.get("video.partial.mp4")));
-        assertThat(clip.media()).isNull();
+        assertThat(media.clips().get(0).probed()).isNull();
+        assertThat(media.segments().get(0).codec()).isNull();
         assertThat(clip.durationMs()).as("the encode's own time").isEqualTo(ENCODE_MILLIS);
         assertThat(clip.error()).isEqualTo(VideoStage.error(ErrorCodes.VIDEO_VERIFICATION_FAILED,
-                VideoStage.FINALIZATION, "Encoding clip 1 failed: ffmpeg exceeded its 120 s deadline and was killed",
-                "video.mp4"));
+                VideoStage.SEGMENT, "Encoding clip 1 failed: ffmpeg exceeded its 120 s deadline and was killed",
+                "video"));
         assertThat(mediaSteps).as("an unencoded clip is not verified").containsExactly("inspect", "encode 1");
         assertThat(media.usable()).isFalse();
         assertThat(media.source()).hasValueSatisfying(source -> assertThat(source.status())
                 .isEqualTo(ArtifactStatus.PARTIAL));
 
         Manifest manifest = conclude(media);
-        assertThat(manifest.status()).isEqualTo(BundleStatus.FAILED);
+        assertThat(manifest.status()).as("a video file is kept (the clip or the retained mkv)").isEqualTo(BundleStatus.PARTIAL);
         assertThat(manifest.errors()).contains(clip.error());
         assertThat(manifest.video().mediaDurationMs()).isNull();
         assertPartialNamesMatch(manifest);
@@ -119,7 +120,9 @@ class VideoFinalizationFailuresTest {
         Artifact clip = media.clipArtifacts().get(0);
         assertThat(clip.status()).isEqualTo(ArtifactStatus.PARTIAL);
         assertThat(clip.path()).as("only verified clips lose .partial").isEqualTo("video.partial.mp4");
-        assertThat(clip.media()).as("what the verification saw is kept").isEqualTo(new MediaInfo("h264", 324, 720, 0, 1));
+        assertThat(media.clips().get(0).probed()).as("what the verification saw is kept")
+                .isEqualTo(new MediaInfo("h264", 324, 720, 0, 1));
+        assertThat(media.segments().get(0).mediaDurationMs()).isZero();
         assertThat(clip.error().code()).isEqualTo(ErrorCodes.VIDEO_VERIFICATION_FAILED);
         assertThat(clip.error().message()).contains("covers no media time", "1 frame(s) at one timestamp");
         assertThat(media.usable()).as("it decodes").isTrue();
@@ -163,7 +166,7 @@ class VideoFinalizationFailuresTest {
         assertThat(media.clips()).isEmpty();
         assertThat(mediaSteps).containsExactly("inspect");
         Artifact source = media.source().orElseThrow();
-        assertThat(source.kind()).isEqualTo(ArtifactKind.VIDEO_SOURCE);
+        assertThat(source.kind()).isEqualTo(ArtifactKind.VIDEO);
         assertThat(source.path()).isEqualTo(VideoFinalization.SOURCE_NAME);
         assertThat(source.status()).isEqualTo(ArtifactStatus.PARTIAL);
         assertThat(source.mimeType()).isEqualTo(VideoFinalization.MKV);
@@ -174,7 +177,7 @@ class VideoFinalizationFailuresTest {
                         + "deadline", VideoStage.SOURCE));
 
         Manifest manifest = conclude(media);
-        assertThat(manifest.status()).isEqualTo(BundleStatus.FAILED);
+        assertThat(manifest.status()).as("a video file is kept (the clip or the retained mkv)").isEqualTo(BundleStatus.PARTIAL);
         assertThat(manifest.artifacts()).as("the retained source is listed").contains(source);
         assertPartialNamesMatch(manifest);
     }
@@ -189,7 +192,7 @@ class VideoFinalizationFailuresTest {
         assertThat(media.frameCount()).isZero();
         assertThat(media.source().orElseThrow().error().message())
                 .isEqualTo("The source holds no decodable video frame; it is kept as partial evidence.");
-        assertThat(conclude(media).status()).isEqualTo(BundleStatus.FAILED);
+        assertThat(conclude(media).status()).as("a video file is kept (the clip or the retained mkv)").isEqualTo(BundleStatus.PARTIAL);
     }
 
     @Test
@@ -237,7 +240,7 @@ class VideoFinalizationFailuresTest {
         assertThat(media.clips()).allSatisfy(clip -> {
             assertThat(clip.usable()).as("it decodes fully").isTrue();
             assertThat(clip.verified()).as("but it is not verified evidence of the recording").isNull();
-            assertThat(clip.artifact().media()).as("its probed media is kept").isNotNull();
+            assertThat(clip.probed()).as("its probed media is kept").isNotNull();
             assertThat(clip.artifact().error().message()).contains("decoded from a damaged source",
                     "keeps its .partial name");
         });
@@ -271,7 +274,7 @@ class VideoFinalizationFailuresTest {
         assertThat(media.errors()).singleElement().satisfies(error -> assertThat(error.message())
                 .contains("damaged or ends early", "holds no cluster"));
         assertThat(media.source().orElseThrow().status()).isEqualTo(ArtifactStatus.PARTIAL);
-        assertThat(conclude(media).status()).as("no capture is usable").isEqualTo(BundleStatus.FAILED);
+        assertThat(conclude(media).status()).as("no clip is usable, but the mkv is kept").isEqualTo(BundleStatus.PARTIAL);
     }
 
     /** A full disk is named: a media step whose output could not be written is noted with its errno. */
@@ -348,10 +351,10 @@ class VideoFinalizationFailuresTest {
 
     // ---- read-back before the manifest ------------------------------------------------------------------
 
-    /** An artifact that cannot be read back is failed with an error naming its component. */
+    /** An artifact that cannot be read back is failed with an error naming its file; the component is video's. */
     @ParameterizedTest(name = "{0} -> {1}")
-    @CsvSource({"video.partial.mp4, video.mp4", "capture.partial.mkv, video_source",
-        "encoder.stderr.txt, encoder_stderr", "captures.json, captures"})
+    @CsvSource({"video.partial.mp4, video", "capture.partial.mkv, video", "encoder.stderr.txt, video",
+        "captures.json, video"})
     void anArtifactThatCannotBeReadBackNamesItsComponent(String file, String component) {
         source(30, 1.0 / 30);
         verdicts.put("video.partial.mp4", new ClipVerification.Rejected(Failure.of(ErrorCodes.VIDEO_VERIFICATION_FAILED,
@@ -431,9 +434,9 @@ class VideoFinalizationFailuresTest {
 
     private CapturesFile captures(FinalizedMedia media) {
         Timing timing = new Timing(STARTED.toString(), STARTED.plusSeconds(3).toString(), 3_000);
-        return new CapturesFile(Manifest.SCHEMA_VERSION, EVIDENCE_ID, List.of(new CaptureRecord("video",
-                VideoSession.SCRCPY, null, null, null, timing, timing, Map.of("ok", true), Map.of(), null)),
-                media.spans());
+        return new CapturesFile(List.of(new VideoCaptureRecord(VideoCaptureRecord.KIND, VideoSession.SCRCPY,
+                "session-1", 0, true, media.allVerified(), media.segments(), media.errors(), null, timing, timing,
+                null)));
     }
 
     private static Manifest base() {

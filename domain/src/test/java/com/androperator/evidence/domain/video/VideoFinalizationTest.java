@@ -7,7 +7,8 @@ import com.androperator.evidence.contracts.ArtifactKind;
 import com.androperator.evidence.contracts.ArtifactStatus;
 import com.androperator.evidence.contracts.BundleError;
 import com.androperator.evidence.contracts.BundleStatus;
-import com.androperator.evidence.contracts.CaptureRecord;
+import com.androperator.evidence.contracts.VideoCaptureRecord;
+import com.androperator.evidence.contracts.VideoSegment;
 import com.androperator.evidence.contracts.CapturesFile;
 import com.androperator.evidence.contracts.DeviceInfo;
 import com.androperator.evidence.contracts.DeviceType;
@@ -70,7 +71,9 @@ class VideoFinalizationTest {
         assertThat(media.frameCount()).isEqualTo(60);
         assertThat(media.mediaDurationMs()).as("the sum of verified clip durations").isEqualTo((30 + 20 + 10) * 33L);
         assertThat(media.actualSize()).as("null when clip sizes differ").isNull();
-        assertThat(media.spans()).extracting(span -> span.verified().frameCount()).containsExactly(30L, 20L, 10L);
+        assertThat(media.segments()).extracting(VideoSegment::frames).containsExactly(30L, 20L, 10L);
+        assertThat(media.segments()).extracting(VideoSegment::actualSize).doesNotContainNull();
+        assertThat(media.segments().get(2).end()).as("the last span has no end").isNull();
 
         Manifest manifest = conclude(media, base(List.of()), output("INFO: recording\n"));
         assertThat(manifest.status()).isEqualTo(BundleStatus.COMPLETE);
@@ -106,19 +109,23 @@ class VideoFinalizationTest {
                 org.assertj.core.groups.Tuple.tuple("video-0002.partial.mp4", ArtifactStatus.PARTIAL),
                 org.assertj.core.groups.Tuple.tuple("video-0003.mp4", ArtifactStatus.COMPLETE));
         Artifact failed = media.clipArtifacts().get(1);
-        assertThat(failed.media()).as("available probe metadata is retained on verification failure").isEqualTo(probed);
+        assertThat(media.clips().get(1).probed()).as("available probe metadata is retained on verification failure")
+                .isEqualTo(probed);
+        assertThat(media.segments().get(1).codec()).isEqualTo(probed.codec());
+        assertThat(media.segments().get(1).mediaDurationMs()).isEqualTo(probed.durationMs());
         assertThat(failed.error().code()).isEqualTo(ErrorCodes.VIDEO_VERIFICATION_FAILED);
         assertThat(failed.error().message()).contains("the full decode ended at frame 12 of 20");
         assertThat(bundle.files).containsKeys("video.mp4", "video-0002.partial.mp4", "video-0003.mp4",
                 VideoFinalization.SOURCE_NAME);
         assertThat(media.source()).hasValueSatisfying(source -> {
-            assertThat(source.kind()).isEqualTo(ArtifactKind.VIDEO_SOURCE);
+            assertThat(source.kind()).isEqualTo(ArtifactKind.VIDEO);
+            assertThat(source.mimeType()).isEqualTo("video/x-matroska");
             assertThat(source.path()).isEqualTo(VideoFinalization.SOURCE_NAME);
             assertThat(source.status()).isEqualTo(ArtifactStatus.PARTIAL);
             assertThat(source.error()).isNotNull();
         });
-        assertThat(media.spans().get(1).verified()).isNull();
-        assertThat(media.spans().get(1).error()).isEqualTo(failed.error());
+        assertThat(media.clips().get(1).verified()).isNull();
+        assertThat(media.segments().get(1).error()).isEqualTo(failed.error());
         assertThat(media.usable()).isTrue();
         assertThat(media.allVerified()).isFalse();
         assertThat(media.mediaDurationMs()).as("only verified clips count").isEqualTo((30 + 10) * 33L);
@@ -130,7 +137,7 @@ class VideoFinalizationTest {
     }
 
     @Test
-    void aRejectedOnlyClipFailsTheBundleButKeepsItsBytesProbeMetadataAndTheMkv() {
+    void aRejectedOnlyClipMakesTheBundlePartialAndKeepsItsBytesProbeMetadataAndTheMkv() {
         source(frames(324, 720, 30));
         MediaInfo probed = new MediaInfo("h264", 324, 720, 990, 30);
         verdicts.put("video.partial.mp4", new ClipVerification.Rejected(new Failure(ErrorCodes.VIDEO_VERIFICATION_FAILED,
@@ -139,12 +146,12 @@ class VideoFinalizationTest {
         FinalizedMedia media = finalizeSource();
         Manifest manifest = conclude(media, base(List.of()), output(""));
 
-        assertThat(manifest.status()).isEqualTo(BundleStatus.FAILED);
+        assertThat(manifest.status()).as("a video artifact has a file").isEqualTo(BundleStatus.PARTIAL);
         Artifact clip = manifest.artifacts().get(0);
         assertThat(clip.path()).isEqualTo("video.partial.mp4");
         assertThat(clip.status()).isEqualTo(ArtifactStatus.PARTIAL);
         assertThat(clip.bytes()).isPositive();
-        assertThat(clip.media()).isEqualTo(probed);
+        assertThat(media.segments().get(0).actualSize()).isEqualTo(new VideoSize(324, 720));
         assertThat(bundle.files).containsKeys("video.partial.mp4", VideoFinalization.SOURCE_NAME);
         assertThat(manifest.video().mediaDurationMs()).isNull();
         assertConsistent(manifest);
@@ -169,7 +176,7 @@ class VideoFinalizationTest {
         assertThat(media.source()).isPresent();
 
         Manifest manifest = conclude(media, base(List.of()), output(""));
-        assertThat(manifest.status()).isEqualTo(BundleStatus.FAILED);
+        assertThat(manifest.status()).as("the retained mkv is a video file").isEqualTo(BundleStatus.PARTIAL);
         assertThat(manifest.errors()).contains(clip.error());
         assertConsistent(manifest);
     }
@@ -188,7 +195,7 @@ class VideoFinalizationTest {
         assertThat(clip.status()).isEqualTo(ArtifactStatus.FAILED);
         assertThat(clip.error().code()).isEqualTo(ErrorCodes.STORAGE_FAILED);
         assertThat(clip.error().message()).contains("video.mp4 cannot be read back").contains("Permission denied (EACCES)");
-        assertThat(clip.media()).as("what was verified stays on record").isNotNull();
+        assertThat(media.segments().get(0).codec()).as("what was verified stays on record").isNotNull();
         assertThat(manifest.video().mediaDurationMs()).isNull();
         assertConsistent(manifest);
     }
@@ -353,16 +360,16 @@ class VideoFinalizationTest {
         List<Artifact> others = new ArrayList<>();
         others.add(finalization.recorderOutput(bundle, output, started, started.plusSeconds(3), 3000, null, errors));
         others.add(finalization.receipt(bundle, captures(media), started.plusSeconds(3), clock.nanoTime(), errors));
-        return finalization.conclude(bundle, base, started.plusSeconds(4).toString(), StopReason.REQUESTED, 3000L,
+        return finalization.conclude(bundle, base, started.plusSeconds(4).toString(), StopReason.REQUESTED, 3000,
                 media, others, errors);
     }
 
     private CapturesFile captures(FinalizedMedia media) {
         Timing timing = new Timing(started.toString(), started.plusSeconds(3).toString(), 3000);
         String first = media.clips().isEmpty() ? null : media.clips().get(0).artifact().path();
-        return new CapturesFile(Manifest.SCHEMA_VERSION, EVIDENCE_ID, List.of(new CaptureRecord("video",
-                VideoSession.SCRCPY, null, null, first, timing, timing, Map.of("ok", true), Map.of(), null)),
-                media.spans());
+        return new CapturesFile(List.of(new VideoCaptureRecord(VideoCaptureRecord.KIND, VideoSession.SCRCPY,
+                "session-1", 0, true, media.allVerified(), media.segments(), media.errors(), first, timing, timing,
+                null)));
     }
 
     private Manifest base(List<BundleError> metadataErrors) {
@@ -371,7 +378,7 @@ class VideoFinalizationTest {
                 new DeviceTypeProperties("1", null), new DisplayInfo(1080, 2400, 420, 0));
         return new Manifest(Manifest.SCHEMA_VERSION, EVIDENCE_ID, null, Map.of(), device, started.toString(), null,
                 BundleStatus.RECORDING, List.of(), metadataErrors,
-                new VideoInfo(30, null, null, REQUESTED, null, VideoManifests.CODEC, null));
+                new VideoInfo(30, 0, null, REQUESTED, null, VideoManifests.CODEC, null));
     }
 
     private static RecorderOutput output(String text) {

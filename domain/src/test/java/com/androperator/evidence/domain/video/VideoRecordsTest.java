@@ -41,8 +41,8 @@ class VideoRecordsTest {
 
         CommandResult result = VideoResults.terminal(failed, Path.of("/b/manifest.json"), "session-1");
 
-        assertThat(result.message()).isEqualTo("Video evidence failed: recorder RECORDER_FAILED (scrcpy exited); "
-                + "persistence STORAGE_FAILED (disk full)");
+        assertThat(result.message()).isEqualTo("Video evidence failed: video RECORDER_FAILED (scrcpy exited); "
+                + "artifact STORAGE_FAILED (disk full)");
         assertThat(failed.errors()).extracting(BundleError::code)
                 .containsExactly(ErrorCodes.RECORDER_FAILED, ErrorCodes.STORAGE_FAILED);
     }

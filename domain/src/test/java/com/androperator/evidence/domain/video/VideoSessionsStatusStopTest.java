@@ -145,7 +145,7 @@ class VideoSessionsStatusStopTest {
             void prepare(VideoSessionsStatusStopTest test) {
                 test.bundle.published.add(new Manifest(1, "another-session", null, Map.of(), VideoSessionsTest.device(),
                         T0.toString(), null, BundleStatus.RECORDING, List.of(), List.of(),
-                        new VideoInfo(30, null, null, new VideoSize(576, 1280), null, "h264", null)));
+                        new VideoInfo(30, 0, null, new VideoSize(576, 1280), null, "h264", null)));
             }
         };
 
@@ -589,7 +589,7 @@ class VideoSessionsStatusStopTest {
 
     private static Manifest manifest(BundleStatus status) {
         return new Manifest(1, "session-1", null, Map.of(), VideoSessionsTest.device(), T0.toString(), null, status,
-                List.of(), List.of(), new VideoInfo(30, null, null, new VideoSize(576, 1280), null, "h264", null));
+                List.of(), List.of(), new VideoInfo(30, 0, null, new VideoSize(576, 1280), null, "h264", null));
     }
 
     private static Manifest active(BundleStatus status) {

@@ -232,7 +232,7 @@ class VideoSessionsTest {
 
     static Manifest manifest(BundleStatus status) {
         return new Manifest(1, "session-1", null, Map.of(), device(), NOW.toString(), null, status, List.of(), List.of(),
-                new VideoInfo(30, null, null, new VideoSize(576, 1280), null, "h264", null));
+                new VideoInfo(30, 0, null, new VideoSize(576, 1280), null, "h264", null));
     }
 
     static Manifest terminal(BundleStatus status) {

@@ -7,7 +7,7 @@ import com.androperator.evidence.contracts.ArtifactKind;
 import com.androperator.evidence.contracts.ArtifactStatus;
 import com.androperator.evidence.contracts.BundleError;
 import com.androperator.evidence.contracts.BundleStatus;
-import com.androperator.evidence.contracts.CaptureRecord;
+import com.androperator.evidence.contracts.VideoCaptureRecord;
 import com.androperator.evidence.contracts.CapturesFile;
 import com.androperator.evidence.contracts.DeviceInfo;
 import com.androperator.evidence.contracts.DeviceType;
@@ -128,7 +128,7 @@ class VideoWorkerTest {
         Manifest recording = published(BundleStatus.RECORDING);
         assertThat(recording.finishedAt()).isNull();
         assertThat(recording.video().stopReason()).isNull();
-        assertThat(recording.video().hostDurationMs()).isNull();
+        assertThat(recording.video().hostDurationMs()).as("never null: 0 at start").isZero();
         Manifest finalizing = published(BundleStatus.FINALIZING);
         assertThat(finalizing.finishedAt()).isNull();
         assertThat(finalizing.video().stopReason()).isEqualTo(StopReason.REQUESTED);
@@ -176,26 +176,31 @@ class VideoWorkerTest {
 
         run();
 
-        CaptureRecord record = bundle.captures.captures().get(0);
-        assertThat(bundle.captures.evidenceId()).isEqualTo(SESSION_ID);
+        VideoCaptureRecord record = bundle.captures.videoRecords().get(0);
+        assertThat(record.sessionId()).isEqualTo(SESSION_ID);
         assertThat(record.kind()).isEqualTo("video");
         assertThat(record.source()).isEqualTo("scrcpy");
         assertThat(record.artifactPath()).isEqualTo("video.mp4");
         assertThat(record.observation()).isEqualTo(new Timing(T0.toString(), T0.plusMillis(3_250).toString(), 3_250));
         assertThat(record.persistence()).isEqualTo(new Timing(T0.plusMillis(3_250).toString(),
                 T0.plusMillis(3_750).toString(), 500));
-        assertThat(record.result()).containsExactly(Map.entry("ok", true), Map.entry("exitStatus", 0),
-                Map.entry("stopReason", "requested"), Map.entry("outputBytes", (long) recorder.output.length),
-                Map.entry("outputTruncated", false));
+        assertThat(record.exitCode()).isZero();
+        assertThat(record.stopSent()).isTrue();
+        assertThat(record.videoVerified()).isTrue();
+        assertThat(record.details()).containsEntry("stopReason", "requested")
+                .containsEntry("outputBytes", (long) recorder.output.length).containsEntry("outputTruncated", false);
         assertThat(record.details()).containsEntry("captureFileOpenedAfterMs", 200L)
                 .containsEntry("stopRequestId", "stop-1").containsEntry("interruptSent", true)
-                .containsEntry("sourceFrames", 30L).containsEntry("sessionId", SESSION_ID)
+                .containsEntry("sourceFrames", 30L)
                 .containsEntry("recorderPid", FakeRecorder.PID)
                 .containsEntry("command", recorder.process.commandLine());
-        assertThat(record.error()).isNull();
-        assertThat(bundle.captures.spans()).singleElement().satisfies(span -> {
-            assertThat(span.frameCount()).isEqualTo(30);
-            assertThat(span.verified()).isNotNull();
+        assertThat(record.errors()).isEmpty();
+        assertThat(record.segments()).singleElement().satisfies(segment -> {
+            assertThat(segment.frames()).isEqualTo(30);
+            assertThat(segment.path()).isEqualTo("video.mp4");
+            assertThat(segment.end()).as("the last span has no end").isNull();
+            assertThat(segment.codec()).isEqualTo("h264");
+            assertThat(segment.error()).isNull();
         });
     }
 
@@ -212,9 +217,10 @@ class VideoWorkerTest {
         assertThat(terminal.status()).isEqualTo(BundleStatus.COMPLETE);
         assertThat(terminal.video().stopReason()).isEqualTo(StopReason.DURATION_CAP);
         assertThat(terminal.video().hostDurationMs()).isEqualTo(30_000L);
-        CaptureRecord record = bundle.captures.captures().get(0);
+        VideoCaptureRecord record = bundle.captures.videoRecords().get(0);
         assertThat(record.details()).doesNotContainKey("stopRequestId").containsEntry("interruptSent", false);
-        assertThat(record.result()).containsEntry("stopReason", "duration_cap").containsEntry("ok", true);
+        assertThat(record.details()).containsEntry("stopReason", "duration_cap");
+        assertThat(record.stopSent()).isFalse();
     }
 
     @Test
@@ -317,10 +323,10 @@ class VideoWorkerTest {
         BundleError error = terminal.errors().get(0);
         assertThat(error.message()).isEqualTo("The recorder exited with status 1 after 4000 ms, before its 30 s limit;"
                 + " see encoder.stderr.txt.");
-        CaptureRecord record = bundle.captures.captures().get(0);
-        assertThat(record.result()).containsEntry("ok", false).containsEntry("exitStatus", 1)
-                .containsEntry("stopReason", "failure");
-        assertThat(record.error()).isEqualTo(error);
+        VideoCaptureRecord record = bundle.captures.videoRecords().get(0);
+        assertThat(record.exitCode()).isEqualTo(1);
+        assertThat(record.details()).containsEntry("stopReason", "failure");
+        assertThat(record.errors()).contains(error);
         assertThat(recorder.process.interrupts).isZero();
         assertThat(locks.held).isEmpty();
         assertThat(sessions.session(BUNDLE).recovery().value()).isEqualTo(RecoveryState.RELEASED);
@@ -341,7 +347,7 @@ class VideoWorkerTest {
             assertThat(error.stage()).isEqualTo(VideoStage.RECORDING);
             assertThat(error.message()).isEqualTo("The recorder exited with status 2 after SIGINT.");
         });
-        assertThat(bundle.captures.captures().get(0).result()).containsEntry("ok", false).containsEntry("exitStatus", 2);
+        assertThat(bundle.captures.videoRecords().get(0).exitCode()).isEqualTo(2);
     }
 
     @Test
@@ -384,15 +390,16 @@ class VideoWorkerTest {
         assertThat(settled.recovery().reason()).contains("PID " + FakeRecorder.PID, "/usr/local/bin/scrcpy",
                 "stop reason requested", LOCK.toString());
 
-        CaptureRecord record = bundle.captures.captures().get(0);
+        VideoCaptureRecord record = bundle.captures.videoRecords().get(0);
         assertThat(record.artifactPath()).isNull();
         assertThat(record.observation()).isEqualTo(new Timing(T0.toString(), T0.plusMillis(12_000).toString(), 12_000));
-        assertThat(record.result()).containsEntry("ok", false).containsEntry("exitStatus", null)
-                .containsEntry("stopReason", "failure");
+        assertThat(record.exitCode()).isNull();
+        assertThat(record.videoVerified()).isFalse();
+        assertThat(record.details()).containsEntry("stopReason", "failure");
         assertThat(record.details()).containsEntry("unresponsiveAfterSigint", true)
                 .containsEntry("requestedStopReason", "requested").containsEntry("interruptSent", true)
                 .containsEntry("recorderPid", FakeRecorder.PID);
-        assertThat(record.error()).isEqualTo(error);
+        assertThat(record.errors()).contains(error);
     }
 
     @Test
@@ -402,7 +409,7 @@ class VideoWorkerTest {
         run();
 
         assertThat(sessions.session(BUNDLE).recovery().reason()).contains("stop reason duration_cap");
-        assertThat(bundle.captures.captures().get(0).details()).containsEntry("requestedStopReason", "duration_cap");
+        assertThat(bundle.captures.videoRecords().get(0).details()).containsEntry("requestedStopReason", "duration_cap");
     }
 
     // ---- startup -------------------------------------------------------------------------------
@@ -424,7 +431,7 @@ class VideoWorkerTest {
         assertThat(terminal.errors()).extracting(BundleError::code).containsOnly(ErrorCodes.RECORDER_FAILED);
         assertThat(terminal.errors().get(0)).isEqualTo(VideoStage.error(ErrorCodes.RECORDER_FAILED, VideoStage.STARTUP,
                 "The recorder did not open its capture file within 10 s.", VideoStage.RECORDER));
-        assertThat(bundle.captures.captures().get(0).details()).containsEntry("interruptSent", true)
+        assertThat(bundle.captures.videoRecords().get(0).details()).containsEntry("interruptSent", true)
                 .doesNotContainKey("captureFileOpenedAfterMs");
         assertThat(locks.held).isEmpty();
         assertThat(sessions.session(BUNDLE).recovery().value()).isEqualTo(RecoveryState.RELEASED);
@@ -445,8 +452,8 @@ class VideoWorkerTest {
                 "The recorder exited with status 1 before it opened its capture file; see encoder.stderr.txt.");
         assertThat(terminal.artifacts()).extracting(Artifact::kind)
                 .as("its output and receipt are kept").contains(ArtifactKind.ENCODER_STDERR, ArtifactKind.CAPTURE_ENVELOPES);
-        assertThat(bundle.captures.captures().get(0).details()).containsEntry("interruptSent", false);
-        assertThat(bundle.captures.captures().get(0).result()).containsEntry("ok", false).containsEntry("exitStatus", 1);
+        assertThat(bundle.captures.videoRecords().get(0).details()).containsEntry("interruptSent", false);
+        assertThat(bundle.captures.videoRecords().get(0).exitCode()).isEqualTo(1);
     }
 
     @Test
@@ -462,7 +469,7 @@ class VideoWorkerTest {
         assertThat(terminal.video().hostDurationMs()).isEqualTo(350L);
         assertThat(terminal.errors().get(0).message())
                 .isEqualTo("A stop was requested before the recorder opened its capture file.");
-        assertThat(bundle.captures.captures().get(0).details()).containsEntry("stopRequestId", "stop-early");
+        assertThat(bundle.captures.videoRecords().get(0).details()).containsEntry("stopRequestId", "stop-early");
     }
 
     @Test
@@ -623,7 +630,7 @@ class VideoWorkerTest {
 
         assertThat(exit).isEqualTo(WorkerExit.FINISHED);
         assertThat(events).containsSubsequence("session worker_owned", "reserved " + VideoLimits.FINAL_PERSISTENCE_RESERVE_BYTES,
-                "recorder launched", "manifest finalizing", "reserve released", "manifest failed", "lock released",
+                "recorder launched", "manifest finalizing", "reserve released", "manifest partial", "lock released",
                 "session released");
         assertThat(terminal().errors()).anySatisfy(error -> {
             assertThat(error.code()).isEqualTo(ErrorCodes.STORAGE_FAILED);
@@ -659,7 +666,7 @@ class VideoWorkerTest {
         assertThat(terminal.artifacts()).extracting(Artifact::path).contains("video.partial.mp4",
                 VideoFinalization.SOURCE_NAME).doesNotContain("video.mp4");
         CapturesFile captures = bundle.captures;
-        assertThat(captures.captures().get(0).details()).containsEntry("sourceInspection",
+        assertThat(captures.videoRecords().get(0).details()).containsEntry("sourceInspection",
                 Map.of("verdict", "damaged", "findings", List.of("ffprobe reported 2 error line(s)")));
         assertThat(sessions.session(BUNDLE).recovery().value()).isEqualTo(RecoveryState.RELEASED);
     }
@@ -783,6 +790,6 @@ class VideoWorkerTest {
                 DeviceType.PHYSICAL, DeviceTypeProperties.UNREAD, new DisplayInfo(1080, 2400, 420, 0));
         return new Manifest(Manifest.SCHEMA_VERSION, SESSION_ID, "settings", Map.of("commandId", "c-1"), device,
                 T0.toString(), null, BundleStatus.STARTING, List.of(), List.of(),
-                new VideoInfo(seconds, null, null, SIZE, null, VideoManifests.CODEC, null));
+                new VideoInfo(seconds, 0, null, SIZE, null, VideoManifests.CODEC, null));
     }
 }
