@@ -56,6 +56,9 @@ public final class Main {
             return 1;
         }
         VideoHost video = VideoHost.find(options.ffmpeg(), System.getenv("PATH"));
+        if (!video.usable() && options.ffmpeg() == null) {
+            video = fromMavenRepository(video, err);
+        }
         if (!video.usable()) {
             err.println("androperator-conformance: video scenarios cannot run: " + video.problem());
         }
@@ -87,5 +90,26 @@ public final class Main {
         out.printf("run time %.1f s%n", millis / 1000.0);
         Reports.summary(out, outcomes);
         return Reports.count(outcomes, Outcome.Status.FAILED) == 0 ? 0 : 1;
+    }
+
+    /** The ffmpeg 6.1.1 this project's build downloaded, when PATH has none that is usable. */
+    private static VideoHost fromMavenRepository(VideoHost onPath, PrintStream err) {
+        try {
+            java.util.Optional<Path> directory = com.androperator.evidence.kit.video.MavenFfmpeg.unpacked(
+                    Path.of(System.getProperty("user.home")), System.getenv("XDG_CACHE_HOME"));
+            if (directory.isEmpty()) {
+                return onPath;
+            }
+            VideoHost unpacked = VideoHost.find(directory.get(), null);
+            if (unpacked.usable()) {
+                err.println("androperator-conformance: " + onPath.problem() + "; using the ffmpeg 6.1.1 of the local Maven "
+                        + "repository, unpacked in " + directory.get());
+                return unpacked;
+            }
+            return onPath;
+        } catch (IOException e) {
+            err.println("androperator-conformance: cannot unpack ffmpeg from the local Maven repository: " + e.getMessage());
+            return onPath;
+        }
     }
 }
