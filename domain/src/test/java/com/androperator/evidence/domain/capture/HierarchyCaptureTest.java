@@ -293,8 +293,8 @@ class HierarchyCaptureTest {
                 Arguments.of(new LoggedHierarchy.UntaggedMarkerOnly(), ErrorCodes.VERSION_INCOMPATIBLE, "untagged marker"),
                 Arguments.of(new LoggedHierarchy.Unusable("hierarchy record 2 is not UTF-8"),
                         ErrorCodes.RESULT_ENVELOPE_MALFORMED, "record 2 is not UTF-8"),
-                Arguments.of(new LoggedHierarchy.Found(StreamedString.of(""), 1), ErrorCodes.HIERARCHY_INVALID, "empty"),
-                Arguments.of(new LoggedHierarchy.Absent(), ErrorCodes.HIERARCHY_INVALID, "no hierarchy XML"));
+                Arguments.of(new LoggedHierarchy.Found(StreamedString.of(""), 1), ErrorCodes.SNAPSHOT_EXTRACTION_FAILED, "empty"),
+                Arguments.of(new LoggedHierarchy.Absent(), ErrorCodes.SNAPSHOT_EXTRACTION_FAILED, "no hierarchy XML"));
     }
 
     @ParameterizedTest
@@ -308,6 +308,6 @@ class HierarchyCaptureTest {
         assertThat(hierarchy.status()).isEqualTo(ArtifactStatus.FAILED);
         assertThat(hierarchy.error().code()).isEqualTo(code);
         assertThat(hierarchy.error().message()).contains(words);
-        assertThat(hierarchy.error().stage()).isEqualTo("hierarchy");
+        assertThat(hierarchy.error().stage()).isEqualTo("capture");
     }
 }

@@ -51,7 +51,7 @@ class ScreenshotCaptureTest {
         assertThat(screenshot.error().stage()).isEqualTo("capture");
         assertThat(screenshot.error().component()).isEqualTo("screenshot");
         assertThat(screenshot.error().message()).endsWith("(" + reason + ")");
-        assertThat(screenshotRecord().details()).containsEntry(ErrorCodes.REASON, reason);
+        assertThat(screenshotRecord().diagnostics()).containsEntry(ErrorCodes.REASON, reason);
     }
 
     static Stream<Arguments> unverifiablePngs() {
