@@ -109,7 +109,7 @@ class OperatorGenerationsCliTest {
 
         assertThat(hierarchy.error().code()).isEqualTo(ErrorCodes.VERSION_INCOMPATIBLE);
         assertThat(hierarchy.error().message()).contains("[TaskScope] UI Hierarchy:");
-        assertThat(hierarchy.error().stage()).isEqualTo("hierarchy");
+        assertThat(hierarchy.error().stage()).isEqualTo("capture");
     }
 
     @Test
