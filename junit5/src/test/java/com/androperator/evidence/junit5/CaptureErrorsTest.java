@@ -91,7 +91,7 @@ class CaptureErrorsTest extends LabTest {
     }
 
     @Test
-    void aPhoneWithoutTheOperatorGivesAPartialConformingBundleThatIsReported() {
+    void aPhoneWithOnlyTheOtherOperatorVariantGivesAPartialConformingBundleThatIsReported() {
         Path reports = temp.resolve("reports");
         FixtureRun run = failing().without("androperator.evidence.operatorPackage").outputDirectory(reports).run();
 
@@ -99,12 +99,13 @@ class CaptureErrorsTest extends LabTest {
         Map<String, String> entry = run.evidence("fails");
         Manifest manifest = Bundles.conformingManifest(entry);
         assertThat(manifest.status()).isEqualTo(BundleStatus.PARTIAL);
-        assertThat(manifest.errors()).extracting(BundleError::code).contains("OPERATOR_NOT_INSTALLED");
+        // The simulated phone has the .dev variant only; the default package is never switched to it.
+        assertThat(manifest.errors()).extracting(BundleError::code).contains("OPERATOR_VARIANT_MISMATCH");
         assertThat(manifest.errors()).extracting(BundleError::message)
-                .anyMatch(message -> message.contains("the Operator " + EvidenceSettings.DEFAULT_OPERATOR_PACKAGE
-                        + " is not installed"));
+                .anyMatch(message -> message.contains("Expected " + EvidenceSettings.DEFAULT_OPERATOR_PACKAGE
+                        + " but found " + EvidenceSettings.DEFAULT_OPERATOR_PACKAGE + ".dev"));
         assertThat(entry).containsEntry(STATUS, "partial").containsEntry(CODE, "EVIDENCE_CAPTURE_FAILED");
-        assertThat(entry.get(MESSAGE)).contains("OPERATOR_NOT_INSTALLED");
+        assertThat(entry.get(MESSAGE)).contains("OPERATOR_VARIANT_MISMATCH");
         assertThat(run.files()).hasSize(1);
         assertThat(manifest.context()).containsEntry("originalVerdict", "failed");
     }
