@@ -30,8 +30,9 @@ for _ in $(seq 1 100); do [ "$(adb -P "$port" -s "$serial" get-state 2>/dev/null
 java -jar "$root/entrypoint-cli/target/androperator.jar" evidence capture --device "$serial" \
   --operator-package com.androperator.operator.dev --output-dir "$work/bundle" --label "Settings observation" \
   --context-json '{"commandId":"original-command","originalVerdict":"failed"}'
+# Verified as written (0700/0600); the repository copy is 0644, and the build stages it back to 0600.
+java -jar "$root/entrypoint-cli/target/androperator.jar" evidence verify "$work/bundle" >/dev/null
 rm -rf "$here/bundle"
 mkdir "$here/bundle"
 cp "$work/bundle/"* "$here/bundle/"
 chmod 644 "$here/bundle/"*
-java -jar "$root/entrypoint-cli/target/androperator.jar" evidence verify "$here/bundle"
