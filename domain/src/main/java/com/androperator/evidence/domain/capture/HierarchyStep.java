@@ -28,7 +28,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * The raw hierarchy through the Operator: a read-only readiness check (doctor_ping), then one
@@ -50,10 +49,6 @@ final class HierarchyStep {
     static final OperatorAction READINESS = new OperatorAction("h1", "doctor_ping");
     static final OperatorAction SNAPSHOT = new OperatorAction("snap", "snapshot_ui");
 
-    /** Transport outcomes that, once our budget has expired, are this capture canceling the wait. */
-    private static final Set<String> CANCELLATION_CODES = Set.of(
-            ErrorCodes.COMMAND_TIMEOUT, ErrorCodes.RESULT_TRANSPORT_EXITED, ErrorCodes.BROADCAST_FAILED);
-
     private final OperatorGateway operator;
     private final HierarchyVerifier hierarchies;
     private final StepClock clock;
@@ -67,7 +62,7 @@ final class HierarchyStep {
     }
 
     /** What the conversation with the Operator produced. */
-    private sealed interface Exchange {
+    sealed interface Exchange {
         Map<String, Object> result();
 
         Map<String, Object> details();
@@ -166,10 +161,10 @@ final class HierarchyStep {
         List<String> effects = new ArrayList<>();
         Map<String, Object> details = new LinkedHashMap<>();
         if (deadline.cancelled()) {
-            return cancelledBeforeDispatch("readiness", effects, details, deadline);
+            return UnansweredCommand.cancelledBeforeDispatch("readiness", effects, details, deadline);
         }
         if (deadline.remainingMillis() < ENGINE_MIN_TIMEOUT_MS) {
-            return skipped("readiness", effects, details, deadline);
+            return UnansweredCommand.skipped("readiness", effects, details, deadline);
         }
         OperatorOutcome readiness = execute(new OperatorCommand(serial, operatorPackage, evidenceId + "-readiness",
                 evidenceId, source, engineTimeout(deadline), List.of(READINESS)), deadline);
@@ -178,7 +173,7 @@ final class HierarchyStep {
             if (notAnswered.dispatched()) {
                 effects.add("readiness_dispatched");
             }
-            return notAnswered("readiness", notAnswered, effects, details, deadline);
+            return UnansweredCommand.notAnswered("readiness", notAnswered, effects, details, deadline);
         }
         OperatorOutcome.Answered readinessAnswer = (OperatorOutcome.Answered) readiness;
         effects.add("readiness_checked");
@@ -203,10 +198,10 @@ final class HierarchyStep {
                     ArtifactKind.HIERARCHY.wire()), null, details);
         }
         if (deadline.cancelled()) {
-            return cancelledBeforeDispatch("snapshot", effects, details, deadline);
+            return UnansweredCommand.cancelledBeforeDispatch("snapshot", effects, details, deadline);
         }
         if (deadline.remainingMillis() < ENGINE_MIN_TIMEOUT_MS) {
-            return skipped("snapshot", effects, details, deadline);
+            return UnansweredCommand.skipped("snapshot", effects, details, deadline);
         }
         OperatorOutcome snapshot = execute(new OperatorCommand(serial, operatorPackage, evidenceId + "-hierarchy",
                 evidenceId, source, engineTimeout(deadline), List.of(SNAPSHOT)), deadline);
@@ -215,7 +210,7 @@ final class HierarchyStep {
             if (notAnswered.dispatched()) {
                 effects.add("broadcast_dispatched");
             }
-            return notAnswered("snapshot", notAnswered, effects, details, deadline);
+            return UnansweredCommand.notAnswered("snapshot", notAnswered, effects, details, deadline);
         }
         // A terminal result accepted before the deadline is kept even if the deadline has passed since.
         OperatorOutcome.Answered answer = (OperatorOutcome.Answered) snapshot;
@@ -282,86 +277,6 @@ final class HierarchyStep {
         return hierarchyError(code, prefix + message);
     }
 
-    private static Exchange skipped(String command, List<String> effects, Map<String, Object> details, Deadline deadline) {
-        long remaining = deadline.remainingMillis();
-        details.put("deadlineOwner", DEADLINE_OWNER);
-        details.put("command", command);
-        details.put("phase", "budget_check");
-        details.put("dispatched", false);
-        details.put("effects", List.copyOf(effects));
-        details.put("reader", Map.of());
-        details.put("remainingMs", remaining);
-        return new Exchange.NoXml(hierarchyError(ErrorCodes.COMMAND_TIMEOUT, "Hierarchy capture timed out without dispatch: "
-                + remaining + " ms of the device-work budget remained before the " + command + " command, less than the "
-                + "execution engine's " + ENGINE_MIN_TIMEOUT_MS + " ms minimum timeout."), null, details);
-    }
-
-    /** Cancelled before {@code command} was sent: nothing goes to the device after a cancellation. */
-    private static Exchange cancelledBeforeDispatch(String command, List<String> effects, Map<String, Object> details,
-                                                    Deadline deadline) {
-        String by = deadline.cancelledBy();
-        details.put("cancelledBy", by);
-        details.put("command", command);
-        details.put("phase", PHASE_NOT_STARTED);
-        details.put("dispatched", false);
-        details.put("effects", List.copyOf(effects));
-        details.put("reader", Map.of());
-        return new Exchange.NoXml(hierarchyError(ErrorCodes.COMMAND_CANCELLED, "Hierarchy capture was cancelled ("
-                + by + ") before the " + command + " command was sent; nothing was dispatched."), null, details);
-    }
-
-    /** A command that stopped without an answer because the caller cancelled: recorded like a budget expiry. */
-    private static Exchange cancelledInFlight(String command, OperatorOutcome.NotAnswered outcome, List<String> effects,
-                                              Map<String, Object> details, Deadline deadline) {
-        Failure failure = outcome.failure();
-        String by = deadline.cancelledBy();
-        details.put("cancelledBy", by);
-        details.put("command", command);
-        details.put("phase", outcome.phase());
-        details.put("dispatched", outcome.dispatched());
-        details.put("effects", List.copyOf(effects));
-        details.put("reader", failure.details());
-        if (!failure.code().equals(ErrorCodes.COMMAND_CANCELLED)) {
-            details.put("transportCode", failure.code());
-        }
-        return new Exchange.NoXml(hierarchyError(ErrorCodes.COMMAND_CANCELLED, "Hierarchy capture was cancelled ("
-                + by + ") while the " + command + " command was in phase " + outcome.phase() + " ("
-                + (outcome.dispatched() ? "dispatched; it is never sent again, and host cleanup does not prove that "
-                + "Android stopped executing it" : "not dispatched") + "): " + failure.message()), null, details);
-    }
-
-    private static Exchange notAnswered(String command, OperatorOutcome.NotAnswered outcome, List<String> effects,
-                                        Map<String, Object> details, Deadline deadline) {
-        Failure failure = outcome.failure();
-        if (deadline.cancelled() || failure.code().equals(ErrorCodes.COMMAND_CANCELLED)) {
-            return cancelledInFlight(command, outcome, effects, details, deadline);
-        }
-        boolean budgetCanceled = deadline.expired() && CANCELLATION_CODES.contains(failure.code());
-        if (budgetCanceled) {
-            details.put("deadlineOwner", DEADLINE_OWNER);
-        }
-        details.put("command", command);
-        details.put("phase", outcome.phase());
-        details.put("dispatched", outcome.dispatched());
-        if (budgetCanceled) {
-            details.put("effects", List.copyOf(effects));
-        }
-        details.put("reader", failure.details());
-        if (!budgetCanceled) {
-            // A wait that ended with budget left is the Operator's own result timeout, not the capture's.
-            String code = failure.code().equals(ErrorCodes.COMMAND_TIMEOUT) ? ErrorCodes.RESULT_ENVELOPE_TIMEOUT
-                    : failure.code();
-            return new Exchange.NoXml(hierarchyError(code, failure.message()), null, details);
-        }
-        if (!failure.code().equals(ErrorCodes.COMMAND_TIMEOUT)) {
-            details.put("transportCode", failure.code());
-        }
-        return new Exchange.NoXml(hierarchyError(ErrorCodes.COMMAND_TIMEOUT, "The evidence capture's device-work budget "
-                + "expired while the " + command + " command was in phase " + outcome.phase() + " ("
-                + (outcome.dispatched() ? "dispatched; it is never sent again, and host cleanup does not prove that "
-                + "Android stopped executing it" : "not dispatched") + "): " + failure.message()), null, details);
-    }
-
     private OperatorOutcome execute(OperatorCommand command, Deadline deadline) {
         try {
             OperatorOutcome outcome = operator.execute(command, deadline);
@@ -403,7 +318,7 @@ final class HierarchyStep {
                         + ((HierarchyVerification.Rejected) verification).reason(), ArtifactKind.HIERARCHY.wire()));
     }
 
-    private static BundleError hierarchyError(String code, String message) {
+    static BundleError hierarchyError(String code, String message) {
         return new BundleError(code, STAGE, message, ArtifactKind.HIERARCHY.wire());
     }
 
