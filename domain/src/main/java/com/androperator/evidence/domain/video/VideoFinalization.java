@@ -11,7 +11,6 @@ import com.androperator.evidence.contracts.MediaInfo;
 import com.androperator.evidence.contracts.StopReason;
 import com.androperator.evidence.contracts.VideoSegment;
 import com.androperator.evidence.contracts.VideoSize;
-import com.androperator.evidence.domain.port.BundleWriter;
 import com.androperator.evidence.domain.port.Failure;
 import com.androperator.evidence.domain.port.MonotonicClock;
 import com.androperator.evidence.domain.port.WallClock;
@@ -55,7 +54,7 @@ public final class VideoFinalization {
     public static final String ENCODER_STDERR_PARTIAL = "encoder.stderr.partial.txt";
     public static final String MP4 = "video/mp4";
     public static final String MKV = "video/x-matroska";
-    private static final String TEXT = "text/plain";
+    static final String TEXT = "text/plain";
     private static final String JSON = "application/json";
 
     private final MediaInspector inspector;
@@ -65,6 +64,7 @@ public final class VideoFinalization {
     private final MonotonicClock monotonicClock;
     private final FailureErrors failures = new FailureErrors();
     private final ArtifactReadBack readBack = new ArtifactReadBack(failures);
+    private final StoredArtifacts writes = new StoredArtifacts(failures);
 
     public VideoFinalization(MediaInspector inspector, ClipEncoder encoder, ClipVerifier verifier,
                              WallClock wallClock, MonotonicClock monotonicClock) {
@@ -304,37 +304,7 @@ public final class VideoFinalization {
      */
     public Artifact recorderOutput(VideoBundleFiles bundle, RecorderOutput output, Instant started, Instant finished,
                                    long durationMs, BundleError incomplete, List<BundleError> errors) {
-        BundleError reason = incomplete;
-        if (output.truncated()) {
-            reason = VideoStage.error(ErrorCodes.ARTIFACT_TRUNCATED, VideoStage.RECORDING, "The recorder printed "
-                    + output.totalBytes() + " bytes on stdout and stderr; only the first "
-                    + VideoLimits.RECORDER_OUTPUT_CAP_BYTES + " are retained.", VideoStage.ENCODER_STDERR);
-            errors.add(reason);
-        }
-        Stored written = bundle.writePartial(ENCODER_STDERR_PARTIAL, output.retained());
-        if (written instanceof Stored.Failed failed) {
-            return notStored(ArtifactKind.ENCODER_STDERR, TEXT, failed.failure(), "The recorder output could not be saved",
-                    VideoStage.ENCODER_STDERR, started.toString(), finished.toString(), durationMs, errors);
-        }
-        if (reason != null) {
-            Stored.Present present = (Stored.Present) written;
-            return new Artifact(ArtifactKind.ENCODER_STDERR, present.path(), TEXT, ArtifactStatus.PARTIAL,
-                    present.bytes(), present.sha256(), started.toString(), finished.toString(), durationMs, null, null,
-                    null, reason);
-        }
-        Stored promoted = bundle.promote(ENCODER_STDERR_PARTIAL, ENCODER_STDERR);
-        if (promoted instanceof Stored.Present present) {
-            return new Artifact(ArtifactKind.ENCODER_STDERR, present.path(), TEXT, ArtifactStatus.COMPLETE,
-                    present.bytes(), present.sha256(), started.toString(), finished.toString(), durationMs, null, null,
-                    null, null);
-        }
-        // The bytes stay under their .partial. name; list them as such with the rename's error.
-        BundleError error = failures.of(((Stored.Failed) promoted).failure(), VideoStage.PERSISTENCE,
-                "The recorder output could not be renamed to " + ENCODER_STDERR, VideoStage.ENCODER_STDERR);
-        errors.add(error);
-        Stored.Present kept = (Stored.Present) written;
-        return new Artifact(ArtifactKind.ENCODER_STDERR, kept.path(), TEXT, ArtifactStatus.PARTIAL, kept.bytes(),
-                kept.sha256(), started.toString(), finished.toString(), durationMs, null, null, null, error);
+        return writes.recorderOutput(bundle, output, started, finished, durationMs, incomplete, errors);
     }
 
     /** captures.json, the host recorder receipt; a write failure keeps its underlying error. */
@@ -347,26 +317,9 @@ public final class VideoFinalization {
                     present.bytes(), present.sha256(), started.toString(), finished, elapsedMs(startNanos), null, null,
                     null, null);
         }
-        return notStored(ArtifactKind.CAPTURE_ENVELOPES, JSON, ((Stored.Failed) stored).failure(),
+        return writes.notStored(ArtifactKind.CAPTURE_ENVELOPES, JSON, ((Stored.Failed) stored).failure(),
                 "captures.json could not be saved", VideoStage.CAPTURES, started.toString(), finished,
                 elapsedMs(startNanos), errors);
-    }
-
-    /** A failed write: partial when it left bytes under a .partial. name, failed otherwise; the error is the write's. */
-    private Artifact notStored(ArtifactKind kind, String mimeType, Failure failure, String what, String component,
-                                      String started, String finished, long durationMs, List<BundleError> errors) {
-        BundleError error = failures.of(failure, VideoStage.PERSISTENCE, what, component);
-        errors.add(error);
-        Object path = failure.details().get(BundleWriter.RETAINED_PATH);
-        Object bytes = failure.details().get(BundleWriter.RETAINED_BYTES);
-        Object sha256 = failure.details().get(BundleWriter.RETAINED_SHA256);
-        if (path instanceof String retained && bytes instanceof Number count && count.longValue() > 0
-                && sha256 instanceof String hash) {
-            return new Artifact(kind, retained, mimeType, ArtifactStatus.PARTIAL, count.longValue(), hash, started,
-                    finished, durationMs, null, null, null, error);
-        }
-        return new Artifact(kind, null, mimeType, ArtifactStatus.FAILED, null, null, started, finished, durationMs,
-                null, null, null, error);
     }
 
     // ---- the conclusion -----------------------------------------------------------------------
