@@ -12,7 +12,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
-import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
@@ -87,7 +86,7 @@ public final class FileBundleWriter implements BundleWriter {
         if (refusal != null) {
             return new Refused(refusal);
         }
-        return new FilePartial(partialName);
+        return new FilePartial(this, partialName);
     }
 
     @Override
@@ -166,7 +165,7 @@ public final class FileBundleWriter implements BundleWriter {
         } catch (IOException e) {
             return failed("remove the stale", temporary, e);
         }
-        FilePartial file = new FilePartial(temporaryName);
+        FilePartial file = new FilePartial(this, temporaryName);
         try (OutputStream out = new BufferedOutputStream(file.asStream(), JSON_BUFFER_BYTES)) {
             ContractJson.writePretty(out, value);
             out.write('\n');
@@ -193,7 +192,7 @@ public final class FileBundleWriter implements BundleWriter {
     }
 
     /** {@code failure}, after removing {@code temporary}; a file that cannot be removed is named in it. */
-    private StoreResult removed(Path temporary, StoreResult failure) {
+    StoreResult removed(Path temporary, StoreResult failure) {
         written.remove(temporary.getFileName().toString());
         StoreResult.StoreFailed failed = (StoreResult.StoreFailed) failure;
         Map<String, Object> details = new LinkedHashMap<>(failed.failure().details());
@@ -209,121 +208,13 @@ public final class FileBundleWriter implements BundleWriter {
         return new StoreResult.StoreFailed(new Failure(failed.failure().code(), failed.failure().message(), details));
     }
 
-    /**
-     * One file created new (0600) and written piece by piece: each write goes to the file at once,
-     * hashed and counted as the channel accepts it. The first failure ends it; on {@link #finish()}
-     * a file that holds no byte is removed (it proves nothing), any other stays and is described.
-     */
-    private final class FilePartial implements PartialFile {
-        private final String name;
-        private final Path file;
-        private final MessageDigest digest = sha256();
-        private FileSystemOps.WritableFile out;
-        private boolean created;
-        private long count;
-        private StoreResult failure;
-        private StoreResult result;
+    FileSystemOps ops() {
+        return ops;
+    }
 
-        FilePartial(String name) {
-            this.name = name;
-            this.file = directory.resolve(name);
-            try {
-                out = ops.createNew(file);
-                created = true;
-            } catch (IOException e) {
-                failure = failed("write", file, e);
-            }
-        }
-
-        @Override
-        public boolean write(byte[] bytes, int offset, int length) {
-            if (failure != null || result != null) {
-                return false;
-            }
-            ByteBuffer buffer = ByteBuffer.wrap(bytes, offset, length);
-            try {
-                while (buffer.hasRemaining()) {
-                    int from = buffer.position();
-                    int wrote = out.write(buffer);
-                    // Hash exactly the bytes the channel accepted, in order.
-                    digest.update(bytes, from, wrote);
-                    count += wrote;
-                }
-                return true;
-            } catch (IOException e) {
-                failure = failed("write", file, e);
-                return false;
-            }
-        }
-
-        /** A failure from outside the writes (the JSON serializer); the first one counts. */
-        void failWith(String operation, Exception e) {
-            if (failure == null) {
-                failure = e instanceof IOException io ? failed(operation, file, io)
-                        : failed(operation, file, "EIO", String.valueOf(e.getMessage()));
-            }
-        }
-
-        OutputStream asStream() {
-            return new OutputStream() {
-                @Override
-                public void write(int b) throws IOException {
-                    write(new byte[] {(byte) b}, 0, 1);
-                }
-
-                @Override
-                public void write(byte[] bytes, int offset, int length) throws IOException {
-                    if (!FilePartial.this.write(bytes, offset, length)) {
-                        throw new IOException("the write to " + file + " failed");
-                    }
-                }
-            };
-        }
-
-        @Override
-        public StoreResult finish() {
-            synchronized (FileBundleWriter.this) {
-                if (result == null) {
-                    result = end();
-                }
-                return result;
-            }
-        }
-
-        private StoreResult end() {
-            if (out != null) {
-                try {
-                    if (failure == null) {
-                        out.force();
-                    }
-                } catch (IOException e) {
-                    failure = failed("write", file, e);
-                } finally {
-                    try {
-                        out.close();
-                    } catch (IOException e) {
-                        if (failure == null) {
-                            failure = failed("write", file, e);
-                        }
-                    }
-                }
-            }
-            StoreResult.Stored stored = new StoreResult.Stored(name, count, HexFormat.of().formatHex(digest.digest()));
-            if (failure != null) {
-                if (!created) {
-                    return failure;
-                }
-                if (count == 0) {
-                    // An empty partial proves nothing and would mislead: it does not stay.
-                    return removed(file, failure);
-                }
-                // A file this call created stays with the bytes it accepted (a cut-short write is evidence too).
-                return retaining(failure, stored);
-            }
-            written.put(name, stored);
-            StoreResult synced = forceDirectory("write", file);
-            return synced != null ? retaining(synced, stored) : stored;
-        }
+    /** What a {@link FilePartial} finished writing, so a promotion reports the written bytes' hash. */
+    void recordWritten(String name, StoreResult.Stored stored) {
+        written.put(name, stored);
     }
 
     /** A partial file that was refused before anything was created. */
@@ -343,7 +234,7 @@ public final class FileBundleWriter implements BundleWriter {
      * {@code failure} with the details that describe the file it left behind under a partial name
      * ({@link BundleWriter#RETAINED_PATH} and friends), so the caller can list that file.
      */
-    private static StoreResult retaining(StoreResult failure, StoreResult.Stored left) {
+    static StoreResult retaining(StoreResult failure, StoreResult.Stored left) {
         if (!(failure instanceof StoreResult.StoreFailed failed) || !left.path().contains(PARTIAL_MARK)) {
             return failure;
         }
@@ -373,7 +264,7 @@ public final class FileBundleWriter implements BundleWriter {
     }
 
     /** Null when the directory entry is durable; otherwise the failure (the file itself was written). */
-    private StoreResult forceDirectory(String operation, Path file) {
+    StoreResult forceDirectory(String operation, Path file) {
         try {
             ops.forceDirectory(directory);
             return null;
@@ -419,11 +310,11 @@ public final class FileBundleWriter implements BundleWriter {
                 "invalid bundle file name \"" + name + "\": " + rule);
     }
 
-    private StoreResult failed(String operation, Path path, IOException cause) {
+    StoreResult failed(String operation, Path path, IOException cause) {
         return failed(operation, path, IoCauses.causeCode(cause), IoCauses.describe(cause));
     }
 
-    private static StoreResult failed(String operation, Path path, String causeCode, String cause) {
+    static StoreResult failed(String operation, Path path, String causeCode, String cause) {
         Map<String, Object> details = new LinkedHashMap<>();
         details.put("path", path.toString());
         details.put("causeCode", causeCode);
@@ -446,7 +337,7 @@ public final class FileBundleWriter implements BundleWriter {
         }
     }
 
-    private static MessageDigest sha256() {
+    static MessageDigest sha256() {
         try {
             return MessageDigest.getInstance("SHA-256");
         } catch (NoSuchAlgorithmException e) {
