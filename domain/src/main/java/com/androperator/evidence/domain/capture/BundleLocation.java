@@ -4,7 +4,7 @@ import java.nio.file.Path;
 
 /** Where a capture's bundle goes: a caller-chosen new directory, or a managed one under a bundles root. */
 public sealed interface BundleLocation {
-    /** The CLI's {@code --output-dir} exactly as given; the use case validates it. */
+    /** The caller's explicit output directory exactly as given; the use case validates it. */
     record Explicit(String outputDir) implements BundleLocation {
     }
 

@@ -10,7 +10,7 @@ import java.util.stream.Stream;
 
 /**
  * A capture request whose every option passed the spec's contracts, with defaults applied.
- * {@code explicitDirectory} is the validated --output-dir, null for a managed bundle.
+ * {@code explicitDirectory} is the validated explicit output directory, null for a managed bundle.
  */
 record ValidatedRequest(BundleLocation location, Path explicitDirectory, Optional<String> deviceSerial,
                         String operatorPackage, String label, Map<String, Object> context, long timeoutMs) {
