@@ -2,7 +2,7 @@ package com.androperator.evidence.api.video;
 
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.domain.port.Failure;
-import com.androperator.evidence.domain.video.WorkerLauncher;
+import com.androperator.evidence.domain.port.video.WorkerLauncher;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -1,6 +1,6 @@
 package com.androperator.evidence.api.video;
 
-import com.androperator.evidence.domain.video.ProcessIdentity;
+import com.androperator.evidence.domain.port.video.ProcessIdentity;
 import com.androperator.evidence.domain.video.WorkerIdentity;
 import java.time.Instant;
 import java.util.Optional;

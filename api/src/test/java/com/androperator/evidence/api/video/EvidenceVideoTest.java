@@ -23,7 +23,7 @@ import com.androperator.evidence.domain.video.RecoveryState;
 import com.androperator.evidence.domain.video.StopRequest;
 import com.androperator.evidence.domain.video.VideoLimits;
 import com.androperator.evidence.domain.video.VideoSession;
-import com.androperator.evidence.domain.video.WorkerLauncher;
+import com.androperator.evidence.domain.port.video.WorkerLauncher;
 import com.androperator.evidence.simulator.DeviceSimulator;
 import com.androperator.evidence.simulator.harness.AdbServerHarness;
 import com.androperator.evidence.simulator.profile.SampleProfiles;

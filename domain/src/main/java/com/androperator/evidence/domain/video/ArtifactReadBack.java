@@ -1,11 +1,12 @@
 package com.androperator.evidence.domain.video;
 
+import com.androperator.evidence.domain.port.video.VideoBundleFiles;
 import com.androperator.evidence.contracts.Artifact;
 import com.androperator.evidence.contracts.ArtifactStatus;
 import com.androperator.evidence.contracts.BundleError;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.domain.video.FinalizedMedia.Clip;
-import com.androperator.evidence.domain.video.VideoBundleFiles.Stored;
+import com.androperator.evidence.domain.port.video.VideoBundleFiles.Stored;
 import java.util.List;
 
 /**

@@ -2,9 +2,9 @@ package com.androperator.evidence.domain.video;
 
 import com.androperator.evidence.contracts.CommandResult;
 import com.androperator.evidence.contracts.ErrorCodes;
-import com.androperator.evidence.domain.video.DeviceLocks.Acquisition;
-import com.androperator.evidence.domain.video.SessionStore.SessionRead;
-import com.androperator.evidence.domain.video.VideoBundleFiles.ManifestRead;
+import com.androperator.evidence.domain.port.video.DeviceLocks.Acquisition;
+import com.androperator.evidence.domain.port.video.SessionStore.SessionRead;
+import com.androperator.evidence.domain.port.video.VideoBundleFiles.ManifestRead;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;

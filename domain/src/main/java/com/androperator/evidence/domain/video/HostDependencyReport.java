@@ -2,7 +2,7 @@ package com.androperator.evidence.domain.video;
 
 import com.androperator.evidence.contracts.CommandResult;
 import com.androperator.evidence.contracts.ErrorCodes;
-import com.androperator.evidence.domain.video.HostDependencyProbe.DependencyProblem;
+import com.androperator.evidence.domain.port.video.HostDependencyProbe.DependencyProblem;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,5 +1,9 @@
 package com.androperator.evidence.domain.video;
 
+import com.androperator.evidence.domain.port.video.Pause;
+import com.androperator.evidence.domain.port.video.ProcessIdentity;
+import com.androperator.evidence.domain.port.video.SessionStore;
+import com.androperator.evidence.domain.port.video.VideoBundleFiles;
 import com.androperator.evidence.domain.port.IdSource;
 import com.androperator.evidence.domain.port.MonotonicClock;
 import com.androperator.evidence.domain.port.WallClock;

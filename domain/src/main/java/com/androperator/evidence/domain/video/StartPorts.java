@@ -1,5 +1,13 @@
 package com.androperator.evidence.domain.video;
 
+import com.androperator.evidence.domain.port.video.DeviceLocks;
+import com.androperator.evidence.domain.port.video.HostDependencyProbe;
+import com.androperator.evidence.domain.port.video.ManagedBundlesRoot;
+import com.androperator.evidence.domain.port.video.Pause;
+import com.androperator.evidence.domain.port.video.ProcessIdentity;
+import com.androperator.evidence.domain.port.video.SessionStore;
+import com.androperator.evidence.domain.port.video.VideoBundleFiles;
+import com.androperator.evidence.domain.port.video.WorkerLauncher;
 import com.androperator.evidence.domain.port.BundleStore;
 import com.androperator.evidence.domain.port.DeviceMetadataSource;
 import com.androperator.evidence.domain.port.DeviceSelector;

@@ -1,5 +1,7 @@
 package com.androperator.evidence.domain.video;
 
+import com.androperator.evidence.domain.port.video.SessionStore;
+import com.androperator.evidence.domain.port.video.VideoBundleFiles;
 import com.androperator.evidence.contracts.BundleError;
 import com.androperator.evidence.contracts.BundleStatus;
 import com.androperator.evidence.contracts.CommandResult;
@@ -21,14 +23,14 @@ import com.androperator.evidence.domain.port.DeviceMetadataSource.PropertyInvent
 import com.androperator.evidence.domain.port.DeviceSelector.DeviceSelection;
 import com.androperator.evidence.domain.port.Failure;
 import com.androperator.evidence.domain.port.Observation;
-import com.androperator.evidence.domain.video.DeviceLocks.Acquisition;
-import com.androperator.evidence.domain.video.DeviceLocks.DirectoryCheck;
-import com.androperator.evidence.domain.video.HostDependencyProbe.HostDependencyCheck;
-import com.androperator.evidence.domain.video.HostDependencyProbe.HostTools;
-import com.androperator.evidence.domain.video.SessionStore.SessionRead;
-import com.androperator.evidence.domain.video.VideoBundleFiles.ManifestRead;
-import com.androperator.evidence.domain.video.WorkerLauncher.Spawn;
-import com.androperator.evidence.domain.video.WorkerLauncher.WorkerProcess;
+import com.androperator.evidence.domain.port.video.DeviceLocks.Acquisition;
+import com.androperator.evidence.domain.port.video.DeviceLocks.DirectoryCheck;
+import com.androperator.evidence.domain.port.video.HostDependencyProbe.HostDependencyCheck;
+import com.androperator.evidence.domain.port.video.HostDependencyProbe.HostTools;
+import com.androperator.evidence.domain.port.video.SessionStore.SessionRead;
+import com.androperator.evidence.domain.port.video.VideoBundleFiles.ManifestRead;
+import com.androperator.evidence.domain.port.video.WorkerLauncher.Spawn;
+import com.androperator.evidence.domain.port.video.WorkerLauncher.WorkerProcess;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.Instant;

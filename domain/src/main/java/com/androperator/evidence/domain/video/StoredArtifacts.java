@@ -1,5 +1,6 @@
 package com.androperator.evidence.domain.video;
 
+import com.androperator.evidence.domain.port.video.VideoBundleFiles;
 import static com.androperator.evidence.domain.video.VideoFinalization.ENCODER_STDERR;
 import static com.androperator.evidence.domain.video.VideoFinalization.ENCODER_STDERR_PARTIAL;
 import static com.androperator.evidence.domain.video.VideoFinalization.TEXT;
@@ -11,8 +12,8 @@ import com.androperator.evidence.contracts.BundleError;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.domain.port.BundleWriter;
 import com.androperator.evidence.domain.port.Failure;
-import com.androperator.evidence.domain.video.RecorderLauncher.RecorderOutput;
-import com.androperator.evidence.domain.video.VideoBundleFiles.Stored;
+import com.androperator.evidence.domain.port.video.RecorderLauncher.RecorderOutput;
+import com.androperator.evidence.domain.port.video.VideoBundleFiles.Stored;
 import java.time.Instant;
 import java.util.List;
 

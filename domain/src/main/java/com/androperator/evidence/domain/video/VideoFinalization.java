@@ -1,5 +1,9 @@
 package com.androperator.evidence.domain.video;
 
+import com.androperator.evidence.domain.port.video.ClipEncoder;
+import com.androperator.evidence.domain.port.video.ClipVerifier;
+import com.androperator.evidence.domain.port.video.MediaInspector;
+import com.androperator.evidence.domain.port.video.VideoBundleFiles;
 import com.androperator.evidence.contracts.Artifact;
 import com.androperator.evidence.contracts.ArtifactKind;
 import com.androperator.evidence.contracts.ArtifactStatus;
@@ -14,12 +18,12 @@ import com.androperator.evidence.contracts.VideoSize;
 import com.androperator.evidence.domain.port.Failure;
 import com.androperator.evidence.domain.port.MonotonicClock;
 import com.androperator.evidence.domain.port.WallClock;
-import com.androperator.evidence.domain.video.ClipEncoder.Encoding;
-import com.androperator.evidence.domain.video.ClipVerifier.ClipVerification;
+import com.androperator.evidence.domain.port.video.ClipEncoder.Encoding;
+import com.androperator.evidence.domain.port.video.ClipVerifier.ClipVerification;
 import com.androperator.evidence.domain.video.FinalizedMedia.Clip;
-import com.androperator.evidence.domain.video.MediaInspector.Inspection;
-import com.androperator.evidence.domain.video.RecorderLauncher.RecorderOutput;
-import com.androperator.evidence.domain.video.VideoBundleFiles.Stored;
+import com.androperator.evidence.domain.port.video.MediaInspector.Inspection;
+import com.androperator.evidence.domain.port.video.RecorderLauncher.RecorderOutput;
+import com.androperator.evidence.domain.port.video.VideoBundleFiles.Stored;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,12 +1,14 @@
 package com.androperator.evidence.domain.video;
 
+import com.androperator.evidence.domain.port.video.SessionStore;
+import com.androperator.evidence.domain.port.video.VideoBundleFiles;
 import com.androperator.evidence.contracts.CommandResult;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.contracts.Manifest;
 import com.androperator.evidence.domain.budget.Deadline;
 import com.androperator.evidence.domain.port.Failure;
-import com.androperator.evidence.domain.video.SessionStore.SessionRead;
-import com.androperator.evidence.domain.video.VideoBundleFiles.ManifestRead;
+import com.androperator.evidence.domain.port.video.SessionStore.SessionRead;
+import com.androperator.evidence.domain.port.video.VideoBundleFiles.ManifestRead;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;

@@ -1,5 +1,6 @@
 package com.androperator.evidence.domain.video;
 
+import com.androperator.evidence.domain.port.video.ProcessIdentity;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;

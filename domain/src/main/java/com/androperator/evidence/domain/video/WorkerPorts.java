@@ -1,5 +1,11 @@
 package com.androperator.evidence.domain.video;
 
+import com.androperator.evidence.domain.port.video.DeviceLocks;
+import com.androperator.evidence.domain.port.video.MediaToolkit;
+import com.androperator.evidence.domain.port.video.Pause;
+import com.androperator.evidence.domain.port.video.ProcessIdentity;
+import com.androperator.evidence.domain.port.video.SessionStore;
+import com.androperator.evidence.domain.port.video.VideoBundleFiles;
 import com.androperator.evidence.domain.port.MonotonicClock;
 import com.androperator.evidence.domain.port.WallClock;
 import java.nio.file.Path;

@@ -1,5 +1,6 @@
 package com.androperator.evidence.domain.video;
 
+import com.androperator.evidence.domain.port.video.DeviceLocks;
 import com.androperator.evidence.domain.port.Failure;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -1,5 +1,6 @@
 package com.androperator.evidence.domain.video;
 
+import com.androperator.evidence.domain.port.video.SessionStore;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.domain.port.Failure;
 import java.nio.file.Path;

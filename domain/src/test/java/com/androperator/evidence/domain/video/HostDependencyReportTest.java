@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.androperator.evidence.contracts.CommandResult;
 import com.androperator.evidence.contracts.ErrorCodes;
-import com.androperator.evidence.domain.video.HostDependencyProbe.DependencyProblem;
+import com.androperator.evidence.domain.port.video.HostDependencyProbe.DependencyProblem;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,5 +1,9 @@
 package com.androperator.evidence.domain.video;
 
+import com.androperator.evidence.domain.port.video.DeviceLocks;
+import com.androperator.evidence.domain.port.video.ManagedBundlesRoot;
+import com.androperator.evidence.domain.port.video.SessionStore;
+import com.androperator.evidence.domain.port.video.WorkerLauncher;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.androperator.evidence.contracts.BundleStatus;
@@ -12,8 +16,8 @@ import com.androperator.evidence.domain.fakes.ManualMonotonicClock;
 import com.androperator.evidence.domain.policy.Checked;
 import com.androperator.evidence.domain.port.BundleStore;
 import com.androperator.evidence.domain.port.Failure;
-import com.androperator.evidence.domain.video.HostDependencyProbe.HostDependencyCheck;
-import com.androperator.evidence.domain.video.HostDependencyProbe.HostTools;
+import com.androperator.evidence.domain.port.video.HostDependencyProbe.HostDependencyCheck;
+import com.androperator.evidence.domain.port.video.HostDependencyProbe.HostTools;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.HashMap;

@@ -1,5 +1,8 @@
 package com.androperator.evidence.domain.video;
 
+import com.androperator.evidence.domain.port.video.HostDependencyProbe;
+import com.androperator.evidence.domain.port.video.ManagedBundlesRoot;
+import com.androperator.evidence.domain.port.video.WorkerLauncher;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.androperator.evidence.contracts.BundleError;
@@ -21,9 +24,9 @@ import com.androperator.evidence.domain.port.DeviceMetadataSource.WmSize;
 import com.androperator.evidence.domain.port.Failure;
 import com.androperator.evidence.domain.port.Observation;
 import com.androperator.evidence.domain.port.WallClock;
-import com.androperator.evidence.domain.video.HostDependencyProbe.DependencyProblem;
-import com.androperator.evidence.domain.video.HostDependencyProbe.HostDependencyCheck;
-import com.androperator.evidence.domain.video.HostDependencyProbe.HostTools;
+import com.androperator.evidence.domain.port.video.HostDependencyProbe.DependencyProblem;
+import com.androperator.evidence.domain.port.video.HostDependencyProbe.HostDependencyCheck;
+import com.androperator.evidence.domain.port.video.HostDependencyProbe.HostTools;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;

@@ -1,5 +1,11 @@
 package com.androperator.evidence.domain.video;
 
+import com.androperator.evidence.domain.port.video.DeviceLocks;
+import com.androperator.evidence.domain.port.video.HostDependencyProbe;
+import com.androperator.evidence.domain.port.video.ManagedBundlesRoot;
+import com.androperator.evidence.domain.port.video.SessionStore;
+import com.androperator.evidence.domain.port.video.VideoBundleFiles;
+import com.androperator.evidence.domain.port.video.WorkerLauncher;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.androperator.evidence.contracts.CommandResult;
@@ -8,8 +14,8 @@ import com.androperator.evidence.domain.policy.Checked;
 import com.androperator.evidence.domain.port.BundleStore;
 import com.androperator.evidence.domain.port.DeviceMetadataSource;
 import com.androperator.evidence.domain.port.DeviceSelector;
-import com.androperator.evidence.domain.video.HostDependencyProbe.DependencyProblem;
-import com.androperator.evidence.domain.video.HostDependencyProbe.HostDependencyCheck;
+import com.androperator.evidence.domain.port.video.HostDependencyProbe.DependencyProblem;
+import com.androperator.evidence.domain.port.video.HostDependencyProbe.HostDependencyCheck;
 import java.lang.reflect.Proxy;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -1,5 +1,8 @@
 package com.androperator.evidence.domain.video;
 
+import com.androperator.evidence.domain.port.video.ClipEncoder;
+import com.androperator.evidence.domain.port.video.ClipVerifier;
+import com.androperator.evidence.domain.port.video.MediaInspector;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.androperator.evidence.contracts.Artifact;
@@ -23,10 +26,10 @@ import com.androperator.evidence.contracts.VideoSize;
 import com.androperator.evidence.domain.fakes.ManualMonotonicClock;
 import com.androperator.evidence.domain.port.BundleWriter;
 import com.androperator.evidence.domain.port.Failure;
-import com.androperator.evidence.domain.video.ClipEncoder.Encoding;
-import com.androperator.evidence.domain.video.ClipVerifier.ClipVerification;
-import com.androperator.evidence.domain.video.MediaInspector.Inspection;
-import com.androperator.evidence.domain.video.RecorderLauncher.RecorderOutput;
+import com.androperator.evidence.domain.port.video.ClipEncoder.Encoding;
+import com.androperator.evidence.domain.port.video.ClipVerifier.ClipVerification;
+import com.androperator.evidence.domain.port.video.MediaInspector.Inspection;
+import com.androperator.evidence.domain.port.video.RecorderLauncher.RecorderOutput;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;

@@ -1,5 +1,8 @@
 package com.androperator.evidence.domain.video;
 
+import com.androperator.evidence.domain.port.video.ProcessIdentity;
+import com.androperator.evidence.domain.port.video.SessionStore;
+import com.androperator.evidence.domain.port.video.VideoBundleFiles;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.androperator.evidence.contracts.BundleError;

@@ -1,5 +1,7 @@
 package com.androperator.evidence.domain.video;
 
+import com.androperator.evidence.domain.port.video.ProcessIdentity;
+import com.androperator.evidence.domain.port.video.RecorderLauncher;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.androperator.evidence.contracts.Artifact;
@@ -22,8 +24,8 @@ import com.androperator.evidence.contracts.VideoSize;
 import com.androperator.evidence.domain.fakes.ManualMonotonicClock;
 import com.androperator.evidence.domain.port.Failure;
 import com.androperator.evidence.domain.port.WallClock;
-import com.androperator.evidence.domain.video.ClipEncoder.Encoding;
-import com.androperator.evidence.domain.video.MediaInspector.Inspection;
+import com.androperator.evidence.domain.port.video.ClipEncoder.Encoding;
+import com.androperator.evidence.domain.port.video.MediaInspector.Inspection;
 import com.androperator.evidence.domain.video.VideoWorker.WorkerExit;
 import java.nio.file.Path;
 import java.time.Instant;

@@ -4,7 +4,7 @@ import com.androperator.evidence.contracts.ContractJson;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.domain.port.Failure;
 import com.androperator.evidence.domain.video.Heartbeat;
-import com.androperator.evidence.domain.video.SessionStore;
+import com.androperator.evidence.domain.port.video.SessionStore;
 import com.androperator.evidence.domain.video.StopRequest;
 import com.androperator.evidence.domain.video.VideoSession;
 import java.io.IOException;

@@ -2,7 +2,7 @@ package com.androperator.evidence.adapters.fs.video;
 
 import com.androperator.evidence.contracts.ContractJson;
 import com.androperator.evidence.domain.port.Failure;
-import com.androperator.evidence.domain.video.DeviceLocks;
+import com.androperator.evidence.domain.port.video.DeviceLocks;
 import com.androperator.evidence.domain.video.LockClaim;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

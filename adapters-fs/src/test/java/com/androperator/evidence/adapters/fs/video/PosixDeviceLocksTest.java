@@ -3,9 +3,9 @@ package com.androperator.evidence.adapters.fs.video;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.androperator.evidence.contracts.ErrorCodes;
-import com.androperator.evidence.domain.video.DeviceLocks.Acquisition;
-import com.androperator.evidence.domain.video.DeviceLocks.DirectoryCheck;
-import com.androperator.evidence.domain.video.DeviceLocks.Release;
+import com.androperator.evidence.domain.port.video.DeviceLocks.Acquisition;
+import com.androperator.evidence.domain.port.video.DeviceLocks.DirectoryCheck;
+import com.androperator.evidence.domain.port.video.DeviceLocks.Release;
 import com.androperator.evidence.domain.video.LockClaim;
 import java.io.IOException;
 import java.nio.file.Files;

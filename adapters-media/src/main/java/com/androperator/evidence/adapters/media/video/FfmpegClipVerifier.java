@@ -3,7 +3,7 @@ package com.androperator.evidence.adapters.media.video;
 import com.androperator.evidence.contracts.ContractJson;
 import com.androperator.evidence.contracts.MediaInfo;
 import com.androperator.evidence.contracts.VideoSize;
-import com.androperator.evidence.domain.video.ClipVerifier;
+import com.androperator.evidence.domain.port.video.ClipVerifier;
 import com.androperator.evidence.domain.video.VideoLimits;
 import java.nio.file.Path;
 import java.util.List;

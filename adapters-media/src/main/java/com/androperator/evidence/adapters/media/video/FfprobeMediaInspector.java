@@ -4,7 +4,7 @@ import com.androperator.evidence.contracts.ContractJson;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.domain.port.Failure;
 import com.androperator.evidence.domain.video.FrameSample;
-import com.androperator.evidence.domain.video.MediaInspector;
+import com.androperator.evidence.domain.port.video.MediaInspector;
 import com.androperator.evidence.domain.video.VideoLimits;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

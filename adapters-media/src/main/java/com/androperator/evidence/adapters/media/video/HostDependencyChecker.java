@@ -1,7 +1,7 @@
 package com.androperator.evidence.adapters.media.video;
 
 import com.androperator.evidence.domain.video.DependencyReason;
-import com.androperator.evidence.domain.video.HostDependencyProbe;
+import com.androperator.evidence.domain.port.video.HostDependencyProbe;
 import com.androperator.evidence.domain.video.HostTool;
 import com.androperator.evidence.domain.video.VideoLimits;
 import java.nio.file.Path;

@@ -2,7 +2,7 @@ package com.androperator.evidence.adapters.media.video;
 
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.domain.port.Failure;
-import com.androperator.evidence.domain.video.RecorderLauncher;
+import com.androperator.evidence.domain.port.video.RecorderLauncher;
 import com.androperator.evidence.domain.video.VideoLimits;
 import com.androperator.evidence.domain.video.WorkerIdentity;
 import java.io.ByteArrayOutputStream;

@@ -1,6 +1,6 @@
 package com.androperator.evidence.adapters.media.video;
 
-import com.androperator.evidence.domain.video.MediaToolkit;
+import com.androperator.evidence.domain.port.video.MediaToolkit;
 import com.androperator.evidence.domain.video.VideoSession;
 import java.util.Map;
 

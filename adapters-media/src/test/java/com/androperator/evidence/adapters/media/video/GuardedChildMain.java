@@ -1,8 +1,8 @@
 package com.androperator.evidence.adapters.media.video;
 
-import com.androperator.evidence.domain.video.RecorderLauncher.RecorderCommand;
-import com.androperator.evidence.domain.video.RecorderLauncher.RecorderProcess;
-import com.androperator.evidence.domain.video.RecorderLauncher.RecorderStart;
+import com.androperator.evidence.domain.port.video.RecorderLauncher.RecorderCommand;
+import com.androperator.evidence.domain.port.video.RecorderLauncher.RecorderProcess;
+import com.androperator.evidence.domain.port.video.RecorderLauncher.RecorderStart;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

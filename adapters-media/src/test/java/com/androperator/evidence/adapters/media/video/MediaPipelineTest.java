@@ -4,11 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.contracts.VideoSize;
-import com.androperator.evidence.domain.video.ClipEncoder.Encoding;
-import com.androperator.evidence.domain.video.ClipVerifier.ClipVerification;
+import com.androperator.evidence.domain.port.video.ClipEncoder.Encoding;
+import com.androperator.evidence.domain.port.video.ClipVerifier.ClipVerification;
 import com.androperator.evidence.domain.video.FrameRun;
 import com.androperator.evidence.domain.video.FrameRuns;
-import com.androperator.evidence.domain.video.MediaInspector.Inspection;
+import com.androperator.evidence.domain.port.video.MediaInspector.Inspection;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.file.Files;

@@ -2,10 +2,10 @@ package com.androperator.evidence.adapters.media.video;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.androperator.evidence.domain.video.RecorderLauncher.RecorderCommand;
-import com.androperator.evidence.domain.video.RecorderLauncher.RecorderOutput;
-import com.androperator.evidence.domain.video.RecorderLauncher.RecorderProcess;
-import com.androperator.evidence.domain.video.RecorderLauncher.RecorderStart;
+import com.androperator.evidence.domain.port.video.RecorderLauncher.RecorderCommand;
+import com.androperator.evidence.domain.port.video.RecorderLauncher.RecorderOutput;
+import com.androperator.evidence.domain.port.video.RecorderLauncher.RecorderProcess;
+import com.androperator.evidence.domain.port.video.RecorderLauncher.RecorderStart;
 import com.androperator.evidence.domain.video.VideoLimits;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;

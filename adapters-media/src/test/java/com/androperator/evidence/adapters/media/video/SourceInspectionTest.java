@@ -3,7 +3,7 @@ package com.androperator.evidence.adapters.media.video;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.androperator.evidence.contracts.ErrorCodes;
-import com.androperator.evidence.domain.video.MediaInspector.Inspection;
+import com.androperator.evidence.domain.port.video.MediaInspector.Inspection;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

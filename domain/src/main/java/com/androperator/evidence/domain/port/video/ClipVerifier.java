@@ -1,4 +1,4 @@
-package com.androperator.evidence.domain.video;
+package com.androperator.evidence.domain.port.video;
 
 import com.androperator.evidence.contracts.MediaInfo;
 import com.androperator.evidence.contracts.VideoSize;

@@ -1,5 +1,6 @@
-package com.androperator.evidence.domain.video;
+package com.androperator.evidence.domain.port.video;
 
+import com.androperator.evidence.domain.video.VideoSession;
 /** Builds the recorder and media adapters for the tools a session saved (the executables that passed the check). */
 @FunctionalInterface
 public interface MediaToolkit {

@@ -1,5 +1,7 @@
-package com.androperator.evidence.domain.video;
+package com.androperator.evidence.domain.port.video;
 
+import com.androperator.evidence.domain.video.DependencyReason;
+import com.androperator.evidence.domain.video.HostTool;
 import java.util.List;
 
 /**

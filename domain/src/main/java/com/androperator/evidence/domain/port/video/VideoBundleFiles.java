@@ -1,4 +1,4 @@
-package com.androperator.evidence.domain.video;
+package com.androperator.evidence.domain.port.video;
 
 import com.androperator.evidence.contracts.CapturesFile;
 import com.androperator.evidence.contracts.Manifest;

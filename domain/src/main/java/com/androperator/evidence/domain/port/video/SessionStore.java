@@ -1,5 +1,8 @@
-package com.androperator.evidence.domain.video;
+package com.androperator.evidence.domain.port.video;
 
+import com.androperator.evidence.domain.video.Heartbeat;
+import com.androperator.evidence.domain.video.StopRequest;
+import com.androperator.evidence.domain.video.VideoSession;
 import com.androperator.evidence.domain.port.Failure;
 import java.nio.file.Path;
 import java.util.List;

@@ -1,5 +1,6 @@
-package com.androperator.evidence.domain.video;
+package com.androperator.evidence.domain.port.video;
 
+import com.androperator.evidence.domain.video.FrameRun;
 import com.androperator.evidence.contracts.VideoSize;
 import com.androperator.evidence.domain.port.Failure;
 import java.nio.file.Path;

@@ -1,5 +1,7 @@
-package com.androperator.evidence.domain.video;
+package com.androperator.evidence.domain.port.video;
 
+import com.androperator.evidence.domain.video.VideoLimits;
+import com.androperator.evidence.domain.video.WorkerIdentity;
 import com.androperator.evidence.domain.port.Failure;
 import java.nio.file.Path;
 import java.util.List;

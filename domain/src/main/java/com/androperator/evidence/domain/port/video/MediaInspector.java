@@ -1,5 +1,6 @@
-package com.androperator.evidence.domain.video;
+package com.androperator.evidence.domain.port.video;
 
+import com.androperator.evidence.domain.video.FrameSample;
 import com.androperator.evidence.domain.port.Failure;
 import java.nio.file.Path;
 import java.util.Collections;

@@ -1,4 +1,4 @@
-package com.androperator.evidence.domain.video;
+package com.androperator.evidence.domain.port.video;
 
 /** Waits between polls of files and processes; tests may substitute a faster one. */
 @FunctionalInterface

@@ -1,5 +1,6 @@
-package com.androperator.evidence.domain.video;
+package com.androperator.evidence.domain.port.video;
 
+import com.androperator.evidence.domain.video.WorkerIdentity;
 /** PID plus start-time identity of host processes. It observes only; it never signals. */
 public interface ProcessIdentity {
 
