@@ -1,8 +1,15 @@
 package com.androperator.evidence.domain.policy;
 
 import com.androperator.evidence.domain.port.Failure;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Function;
 
-/** The outcome of checking one caller-supplied value: the accepted (possibly normalized) value, or why it was rejected. */
+/**
+ * The outcome of checking one caller-supplied value: the accepted (possibly normalized) value, or
+ * why it was rejected. {@link #map} and {@link #flatMap} chain checks without casting: a rejection
+ * passes through unchanged, so the first failure is the one reported.
+ */
 public sealed interface Checked<T> {
 
     /** The accepted value, or null when rejected. */
@@ -11,8 +18,27 @@ public sealed interface Checked<T> {
     }
 
     /** Why the value was rejected, if it was. */
-    default java.util.Optional<Failure> rejection() {
-        return this instanceof Rejected<T> rejected ? java.util.Optional.of(rejected.failure()) : java.util.Optional.empty();
+    default Optional<Failure> rejection() {
+        return this instanceof Rejected<T> rejected ? Optional.of(rejected.failure()) : Optional.empty();
+    }
+
+    /** The accepted value transformed by {@code mapper}; a rejection stays the same rejection. */
+    default <U> Checked<U> map(Function<? super T, ? extends U> mapper) {
+        Objects.requireNonNull(mapper, "mapper");
+        if (this instanceof Accepted<T> accepted) {
+            return new Accepted<>(mapper.apply(accepted.value()));
+        }
+        return new Rejected<>(((Rejected<T>) this).failure());
+    }
+
+    /** The next check of the accepted value; a rejection stays the same rejection and the next check never runs. */
+    default <U> Checked<U> flatMap(Function<? super T, ? extends Checked<? extends U>> next) {
+        Objects.requireNonNull(next, "next");
+        if (this instanceof Accepted<T> accepted) {
+            Checked<? extends U> checked = Objects.requireNonNull(next.apply(accepted.value()), "next returned null");
+            return checked.map(Function.identity());
+        }
+        return new Rejected<>(((Rejected<T>) this).failure());
     }
 
     record Accepted<T>(T value) implements Checked<T> {

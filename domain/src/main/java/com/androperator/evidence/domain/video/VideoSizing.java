@@ -63,19 +63,16 @@ public final class VideoSizing {
 
     /** Validates --size against the current display: the form, then the aspect ratio within 1%. */
     public static Checked<VideoSize> requested(String given, VideoSize display) {
-        Checked<VideoSize> parsed = parse(given);
-        if (!(parsed instanceof Checked.Accepted<VideoSize> accepted)) {
-            return parsed;
-        }
-        VideoSize size = accepted.value();
-        double requestedAspect = (double) size.width() / size.height();
-        double displayAspect = (double) display.width() / display.height();
-        if (Math.abs(requestedAspect / displayAspect - 1.0) > VideoLimits.ASPECT_TOLERANCE) {
-            return invalid(SIZE_OPTION + " " + size + " differs from the current display aspect ratio (" + display
-                    + ") by more than 1%: give positive even WIDTHxHEIGHT in that ratio, e.g. " + defaultFor(display)
-                    + ", or omit " + SIZE_OPTION + " for the default");
-        }
-        return accepted;
+        return parse(given).flatMap(size -> {
+            double requestedAspect = (double) size.width() / size.height();
+            double displayAspect = (double) display.width() / display.height();
+            if (Math.abs(requestedAspect / displayAspect - 1.0) > VideoLimits.ASPECT_TOLERANCE) {
+                return invalid(SIZE_OPTION + " " + size + " differs from the current display aspect ratio (" + display
+                        + ") by more than 1%: give positive even WIDTHxHEIGHT in that ratio, e.g. " + defaultFor(display)
+                        + ", or omit " + SIZE_OPTION + " for the default");
+            }
+            return Checked.accepted(size);
+        });
     }
 
     /**
