@@ -1,0 +1,163 @@
+package com.androperator.evidence.domain.policy;
+
+import com.androperator.evidence.contracts.BundleError;
+import com.androperator.evidence.contracts.DeviceInfo;
+import com.androperator.evidence.contracts.ErrorCodes;
+import com.androperator.evidence.domain.budget.Deadline;
+import com.androperator.evidence.domain.port.DeviceMetadataSource;
+import com.androperator.evidence.domain.port.Failure;
+import com.androperator.evidence.domain.port.Observation;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Supplier;
+
+/**
+ * The one reader of a device's facts for still capture and video start: getprop, wm size, wm
+ * density, the rotation and the Operator version through {@link DeviceMetadataSource}, each with
+ * what is left of the deadline, then classified by the same rules ({@link BuildProperties},
+ * {@link DeviceClassification}, {@link DisplayGeometry}). Once the deadline has expired a read is not
+ * attempted (COMMAND_TIMEOUT); once the caller has cancelled, none is sent and each unread value is
+ * COMMAND_CANCELLED; an adapter that throws or answers nothing gives METADATA_UNAVAILABLE; a blank
+ * Operator version is refused. Every unavailable value is null with an error naming its field.
+ */
+public final class DeviceFacts {
+    /** The phase of a read the cancellation came before: nothing was sent. */
+    public static final String PHASE_NOT_STARTED = "not_started";
+    /** The phase of a read whose socket the cancellation closed. */
+    public static final String PHASE_IN_FLIGHT = "in_flight";
+
+    private final DeviceMetadataSource metadata;
+
+    public DeviceFacts(DeviceMetadataSource metadata) {
+        this.metadata = metadata;
+    }
+
+    /**
+     * The device section, its errors in the section's field order, and each read's state
+     * ({@code command}, {@code phase}, {@code dispatched}) in the order the reads were made.
+     */
+    public record Facts(DeviceInfo device, List<BundleError> errors, List<Map<String, Object>> reads) {
+        public Facts {
+            errors = List.copyOf(errors);
+            reads = List.copyOf(reads);
+        }
+
+        /** The reads that the caller's cancellation stopped, before or while they were sent. */
+        public List<Map<String, Object>> cancelledReads() {
+            return reads.stream().filter(state -> PHASE_IN_FLIGHT.equals(state.get("phase"))
+                    || PHASE_NOT_STARTED.equals(state.get("phase"))).toList();
+        }
+    }
+
+    /**
+     * Reads and classifies the facts of {@code serial}. {@code operatorPackage} null means no
+     * Operator is involved (a video start that named none): its version is then null without an
+     * error and is not read.
+     */
+    public Facts read(String serial, String operatorPackage, String cliVersion, Deadline deadline) {
+        Reads reads = new Reads(deadline);
+        var properties = reads.read("getprop", "the getprop inventory", () -> metadata.properties(serial, deadline));
+        var size = reads.read("wm size", "wm size", () -> metadata.displaySize(serial, deadline));
+        var density = reads.read("wm density", "wm density", () -> metadata.displayDensity(serial, deadline));
+        var rotation = reads.read("dumpsys input", "the display rotation", () -> metadata.rotation(serial, deadline));
+        Optional<Observation<String>> operatorVersion = operatorPackage == null ? Optional.empty()
+                : Optional.of(reads.read("dumpsys package", "the Operator version",
+                        () -> metadata.operatorVersion(serial, operatorPackage, deadline)));
+
+        BuildProperties build = BuildProperties.from(properties);
+        DeviceClassification.Classified type = DeviceClassification.classify(properties);
+        DisplayGeometry display = DisplayGeometry.from(size, density, rotation);
+
+        List<BundleError> errors = new ArrayList<>();
+        String version = operatorVersion.map(observation -> operatorVersion(observation, operatorPackage, errors))
+                .orElse(null);
+        errors.addAll(build.errors());
+        type.error().ifPresent(errors::add);
+        errors.addAll(display.errors());
+        DeviceInfo device = new DeviceInfo(serial, operatorPackage, cliVersion, version, build.apiLevel(),
+                build.androidVersion(), build.manufacturer(), build.model(), type.type(), type.properties(),
+                display.display());
+        return new Facts(device, errors, reads.states);
+    }
+
+    private static String operatorVersion(Observation<String> observation, String operatorPackage,
+                                          List<BundleError> errors) {
+        if (observation instanceof Observation.Observed<String> observed && !observed.value().isBlank()) {
+            return observed.value();
+        }
+        if (observation instanceof Observation.Unavailable<String> unavailable) {
+            errors.add(MetadataField.OPERATOR_VERSION.unavailable("The Operator version of " + operatorPackage,
+                    unavailable.failure()));
+        } else {
+            errors.add(MetadataField.OPERATOR_VERSION.error(ErrorCodes.METADATA_UNAVAILABLE,
+                    "The Operator version of " + operatorPackage + " is blank"));
+        }
+        return null;
+    }
+
+    /** The reads of one device, in order, remembering each one's state. */
+    private static final class Reads {
+        private final Deadline deadline;
+        private final List<Map<String, Object>> states = new ArrayList<>();
+
+        Reads(Deadline deadline) {
+            this.deadline = deadline;
+        }
+
+        <T> Observation<T> read(String command, String what, Supplier<Observation<T>> read) {
+            if (deadline.cancelled()) {
+                return cancelled(command, PHASE_NOT_STARTED, false, "the capture was cancelled ("
+                        + deadline.cancelledBy() + ") before " + what + " was read; nothing was sent");
+            }
+            if (deadline.expired()) {
+                states.add(state(command, "budget_expired", false));
+                return Observation.unavailable(ErrorCodes.COMMAND_TIMEOUT,
+                        "the device-work budget expired before " + what + " was read");
+            }
+            Observation<T> observation;
+            try {
+                observation = read.get();
+                if (observation == null) {
+                    observation = Observation.unavailable(ErrorCodes.METADATA_UNAVAILABLE,
+                            "reading " + what + " returned nothing");
+                }
+            } catch (RuntimeException e) {
+                observation = Observation.unavailable(ErrorCodes.METADATA_UNAVAILABLE,
+                        "reading " + what + " failed: " + describe(e));
+            }
+            if (observation instanceof Observation.Unavailable<T> unavailable
+                    && (deadline.cancelled() || ErrorCodes.COMMAND_CANCELLED.equals(unavailable.failure().code()))) {
+                // A read in flight when the caller cancelled: its socket was closed, its answer is not awaited.
+                boolean dispatched = !(unavailable.failure().details().get("dispatched") instanceof Boolean sent) || sent;
+                return cancelled(command, PHASE_IN_FLIGHT, dispatched, "the capture was cancelled ("
+                        + deadline.cancelledBy() + ") while " + what + " was being read ("
+                        + (dispatched ? "sent to the device" : "not sent") + "): " + unavailable.failure().message());
+            }
+            states.add(state(command, observation instanceof Observation.Observed<T> ? "completed" : "failed", true));
+            return observation;
+        }
+
+        private <T> Observation<T> cancelled(String command, String phase, boolean dispatched, String message) {
+            states.add(state(command, phase, dispatched));
+            return new Observation.Unavailable<>(new Failure(ErrorCodes.COMMAND_CANCELLED, message,
+                    Map.of("phase", phase, "dispatched", dispatched)));
+        }
+
+        private static Map<String, Object> state(String command, String phase, boolean dispatched) {
+            Map<String, Object> state = new LinkedHashMap<>();
+            state.put("command", command);
+            state.put("phase", phase);
+            state.put("dispatched", dispatched);
+            return state;
+        }
+
+        /** An adapter's unexpected exception, recorded as the read's failure. */
+        private static String describe(RuntimeException e) {
+            return e.getMessage() == null || e.getMessage().isBlank() ? e.getClass().getName()
+                    : e.getClass().getSimpleName() + ": " + e.getMessage();
+        }
+    }
+}

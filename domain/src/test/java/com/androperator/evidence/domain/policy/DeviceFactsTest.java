@@ -1,0 +1,112 @@
+package com.androperator.evidence.domain.policy;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.androperator.evidence.contracts.BundleError;
+import com.androperator.evidence.contracts.ErrorCodes;
+import com.androperator.evidence.domain.budget.Cancellation;
+import com.androperator.evidence.domain.budget.Deadline;
+import com.androperator.evidence.domain.fakes.FakeMetadata;
+import com.androperator.evidence.domain.fakes.ManualMonotonicClock;
+import com.androperator.evidence.domain.port.Observation;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The one device-facts reader of still capture and video start: its guards and classification. */
+class DeviceFactsTest {
+    private static final String SERIAL = "emulator-5554";
+    private static final String OPERATOR = "com.androperator.operator.dev";
+    private final ManualMonotonicClock clock = new ManualMonotonicClock();
+
+    @Test
+    void everyFactIsReadInOrderAndClassified() {
+        FakeMetadata metadata = new FakeMetadata(clock);
+
+        DeviceFacts.Facts facts = new DeviceFacts(metadata).read(SERIAL, OPERATOR, "0.1.0", deadline(5_000));
+
+        assertThat(metadata.reads()).containsExactly("getprop", "wm size", "wm density", "dumpsys input",
+                "dumpsys package " + OPERATOR);
+        assertThat(facts.errors()).isEmpty();
+        assertThat(facts.device().operatorVersion()).isEqualTo("0.12.1");
+        assertThat(facts.device().model()).isEqualTo("Pixel 8");
+        assertThat(facts.device().display().width()).isEqualTo(1080);
+        assertThat(facts.reads()).extracting(state -> state.get("phase")).containsOnly("completed");
+        assertThat(facts.cancelledReads()).isEmpty();
+    }
+
+    @Test
+    void aBlankOperatorVersionIsRefusedForEveryCaller() {
+        for (String blank : List.of("", "  ", "\t")) {
+            DeviceFacts.Facts facts = new DeviceFacts(new FakeMetadata(clock).withOperatorVersion(Observation.of(blank)))
+                    .read(SERIAL, OPERATOR, "0.1.0", deadline(5_000));
+
+            assertThat(facts.device().operatorVersion()).as("%s", blank).isNull();
+            assertThat(facts.errors()).singleElement().satisfies(error -> {
+                assertThat(error.component()).isEqualTo(MetadataField.OPERATOR_VERSION.component());
+                assertThat(error.message()).contains("The Operator version of " + OPERATOR + " is blank");
+            });
+        }
+    }
+
+    @Test
+    void withoutAnOperatorPackageTheVersionIsNeitherReadNorAnError() {
+        FakeMetadata metadata = new FakeMetadata(clock);
+
+        DeviceFacts.Facts facts = new DeviceFacts(metadata).read(SERIAL, null, "0.1.0", deadline(5_000));
+
+        assertThat(metadata.reads()).doesNotContain("dumpsys package null").hasSize(4);
+        assertThat(facts.device().operatorVersion()).isNull();
+        assertThat(facts.device().operatorPackage()).isNull();
+        assertThat(facts.errors()).isEmpty();
+    }
+
+    @Test
+    void anAdapterThatThrowsOrAnswersNothingLeavesItsFieldNullWithAnError() {
+        FakeMetadata metadata = new FakeMetadata(clock).throwingOn("dumpsys input", new IllegalStateException("boom"))
+                .withDensity(null);
+
+        DeviceFacts.Facts facts = new DeviceFacts(metadata).read(SERIAL, OPERATOR, "0.1.0", deadline(5_000));
+
+        assertThat(facts.device().display().rotation()).isNull();
+        assertThat(facts.device().display().density()).isNull();
+        assertThat(facts.errors()).extracting(BundleError::component)
+                .containsExactly(MetadataField.DISPLAY_DENSITY.component(), MetadataField.DISPLAY_ROTATION.component());
+        assertThat(facts.errors()).extracting(BundleError::message).anySatisfy(message ->
+                assertThat(message).contains("reading the display rotation failed: IllegalStateException: boom"));
+        assertThat(facts.errors()).extracting(BundleError::message).anySatisfy(message ->
+                assertThat(message).contains("reading wm density returned nothing"));
+    }
+
+    @Test
+    void anExpiredDeadlineSendsNothingMoreAndEachUnreadFieldIsATimeout() {
+        FakeMetadata metadata = new FakeMetadata(clock).takingPerRead(600);
+
+        DeviceFacts.Facts facts = new DeviceFacts(metadata).read(SERIAL, OPERATOR, "0.1.0", deadline(1_000));
+
+        assertThat(metadata.reads()).containsExactly("getprop", "wm size");
+        assertThat(facts.reads()).extracting(state -> state.get("phase"))
+                .containsExactly("completed", "failed", "budget_expired", "budget_expired", "budget_expired");
+        assertThat(facts.errors()).extracting(BundleError::code).containsOnly(ErrorCodes.COMMAND_TIMEOUT);
+        assertThat(facts.device().operatorVersion()).isNull();
+    }
+
+    @Test
+    void aCancellationBeforeAReadSendsNothingAndRecordsEachRead() {
+        FakeMetadata metadata = new FakeMetadata(clock).cancellingDuring("wm size", "SIGINT");
+
+        DeviceFacts.Facts facts = new DeviceFacts(metadata).read(SERIAL, OPERATOR, "0.1.0", deadline(5_000));
+
+        assertThat(metadata.reads()).containsExactly("getprop", "wm size");
+        assertThat(facts.cancelledReads()).extracting(state -> state.get("phase"))
+                .containsExactly(DeviceFacts.PHASE_IN_FLIGHT, DeviceFacts.PHASE_NOT_STARTED,
+                        DeviceFacts.PHASE_NOT_STARTED, DeviceFacts.PHASE_NOT_STARTED);
+        assertThat(facts.cancelledReads().get(0)).isEqualTo(Map.of("command", "wm size", "phase",
+                DeviceFacts.PHASE_IN_FLIGHT, "dispatched", true));
+        assertThat(facts.errors()).extracting(BundleError::code).containsOnly(ErrorCodes.COMMAND_CANCELLED);
+    }
+
+    private Deadline deadline(long millis) {
+        return Deadline.after(clock, millis, new Cancellation());
+    }
+}
