@@ -1,40 +1,28 @@
 package com.androperator.evidence.domain.video;
 
-import com.androperator.evidence.domain.port.video.SessionStore;
-import com.androperator.evidence.domain.port.video.VideoBundleFiles;
 import com.androperator.evidence.contracts.BundleError;
 import com.androperator.evidence.contracts.BundleStatus;
 import com.androperator.evidence.contracts.CommandResult;
 import com.androperator.evidence.contracts.DeviceInfo;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.contracts.Manifest;
-import com.androperator.evidence.contracts.StopReason;
 import com.androperator.evidence.contracts.VideoInfo;
 import com.androperator.evidence.contracts.VideoSize;
 import com.androperator.evidence.domain.budget.Deadline;
-import com.androperator.evidence.domain.policy.BuildProperties;
-import com.androperator.evidence.domain.policy.CaptureRequestValidation;
 import com.androperator.evidence.domain.policy.Checked;
-import com.androperator.evidence.domain.policy.DeviceClassification;
-import com.androperator.evidence.domain.policy.DisplayGeometry;
+import com.androperator.evidence.domain.policy.DeviceFacts;
 import com.androperator.evidence.domain.policy.MetadataField;
 import com.androperator.evidence.domain.port.BundleStore;
-import com.androperator.evidence.domain.port.DeviceMetadataSource.PropertyInventory;
 import com.androperator.evidence.domain.port.DeviceSelector.DeviceSelection;
 import com.androperator.evidence.domain.port.Failure;
-import com.androperator.evidence.domain.port.Observation;
-import com.androperator.evidence.domain.port.video.DeviceLocks.Acquisition;
-import com.androperator.evidence.domain.port.video.DeviceLocks.DirectoryCheck;
 import com.androperator.evidence.domain.port.video.HostDependencyProbe.HostDependencyCheck;
 import com.androperator.evidence.domain.port.video.HostDependencyProbe.HostTools;
-import com.androperator.evidence.domain.port.video.SessionStore.SessionRead;
-import com.androperator.evidence.domain.port.video.VideoBundleFiles.ManifestRead;
+import com.androperator.evidence.domain.port.video.SessionStore;
+import com.androperator.evidence.domain.port.video.VideoBundleFiles;
 import com.androperator.evidence.domain.port.video.WorkerLauncher.Spawn;
-import com.androperator.evidence.domain.port.video.WorkerLauncher.WorkerProcess;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -42,11 +30,12 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Video start (spec "Managed video"): validate, check host dependencies before any lock or
- * directory exists, select the explicit device and read its metadata and geometry, check the lock
- * directory, take the device lock, reserve the bundle, save session.json and the starting
- * manifest, spawn the detached worker, and wait at most five seconds for the live recorder to
- * open its capture file.
+ * Video start (spec "Managed video"): validate ({@link VideoStartValidation}), check host
+ * dependencies before any lock or directory exists, select the explicit device and read its facts
+ * ({@link DeviceFacts}, as a still capture does) and geometry, check the lock directory, take the
+ * device lock ({@link DeviceLockAcquisition}), reserve the bundle, save session.json and the
+ * starting manifest, spawn the detached worker, and wait at most five seconds for the live
+ * recorder to open its capture file ({@link StartAcknowledgement}).
  */
 public final class StartVideo {
     public static final String DURATION_OPTION = "--duration-seconds";
@@ -56,6 +45,8 @@ public final class StartVideo {
     private final String cliVersion;
     private final String adbPath;
     private final Map<String, String> workerEnvironment;
+    private final DeviceLockAcquisition lock;
+    private final StartAcknowledgement acknowledgement;
 
     /**
      * @param adbPath           absolute adb that scrcpy must use (the one reaching the same server), or null
@@ -66,19 +57,16 @@ public final class StartVideo {
         this.cliVersion = cliVersion;
         this.adbPath = adbPath;
         this.workerEnvironment = Map.copyOf(workerEnvironment);
-    }
-
-    /** {@code explicitDir} is null for a managed bundle. */
-    private record Validated(Path explicitDir, String serial, String operatorPackage, int duration,
-                             String size, String label, Map<String, Object> context) {
+        this.lock = new DeviceLockAcquisition(ports);
+        this.acknowledgement = new StartAcknowledgement(ports);
     }
 
     public CommandResult execute(VideoStartCommand command) {
-        Checked<Validated> validated = validate(command);
-        if (validated instanceof Checked.Rejected<Validated> rejected) {
+        Checked<VideoStartValidation.Validated> validated = VideoStartValidation.validate(command, ports.store());
+        if (validated instanceof Checked.Rejected<VideoStartValidation.Validated> rejected) {
             return VideoResults.refused(rejected.failure(), null);
         }
-        Validated request = ((Checked.Accepted<Validated>) validated).value();
+        VideoStartValidation.Validated request = validated.valueOrNull();
 
         HostDependencyCheck dependencies = ports.dependencies().check();
         if (dependencies instanceof HostDependencyCheck.Unmet unmet) {
@@ -91,8 +79,11 @@ public final class StartVideo {
         if (selection instanceof DeviceSelection.Refused refused) {
             return VideoResults.refused(refused.failure(), refused.hint());
         }
-        List<BundleError> metadataErrors = new ArrayList<>();
-        DeviceInfo device = readDevice(request, deviceWork, metadataErrors);
+        // Video never talks to the Operator; its version is read only when a package was named.
+        DeviceFacts.Facts facts = new DeviceFacts(ports.metadata()).read(request.serial(), request.operatorPackage(),
+                cliVersion, deviceWork);
+        DeviceInfo device = facts.device();
+        List<BundleError> metadataErrors = facts.errors();
         if (device.display().width() == null || device.display().height() == null) {
             BundleError why = metadataErrors.stream().filter(e -> e.component() != null
                     && e.component().equals(MetadataField.DISPLAY_SIZE.component())).findFirst().orElse(null);
@@ -104,48 +95,34 @@ public final class StartVideo {
         }
         VideoSize display = VideoSizing.currentOrientation(device.display().width(), device.display().height(),
                 device.display().rotation());
-        VideoSize size;
-        if (request.size() == null) {
-            size = VideoSizing.defaultFor(display);
-        } else {
-            Checked<VideoSize> checked = VideoSizing.requested(request.size(), display);
-            if (checked instanceof Checked.Rejected<VideoSize> rejected) {
-                return VideoResults.refused(rejected.failure(), null);
-            }
-            size = ((Checked.Accepted<VideoSize>) checked).value();
+        Checked<VideoSize> checkedSize = request.size() == null ? Checked.accepted(VideoSizing.defaultFor(display))
+                : VideoSizing.requested(request.size(), display);
+        if (checkedSize instanceof Checked.Rejected<VideoSize> rejected) {
+            return VideoResults.refused(rejected.failure(), null);
         }
+        VideoSize size = checkedSize.valueOrNull();
 
-        if (ports.locks().checkDirectory() instanceof DirectoryCheck.Unusable unusable) {
-            return VideoResults.refused(unusable.failure(), null);
+        Optional<CommandResult> unusableLocks = lock.checkDirectory();
+        if (unusableLocks.isPresent()) {
+            return unusableLocks.get();
         }
         String sessionId = ports.ids().newEvidenceId();
         String nonce = HexFormat.of().formatHex(randomBytes());
         Path bundleDir = request.explicitDir();
         if (bundleDir == null) {
-            Checked<Path> root = ports.managedRoot().prepare();
-            if (root instanceof Checked.Rejected<Path> rejected) {
+            Checked<Path> managedDir = ports.managedRoot().prepare().map(root -> root.resolve(sessionId));
+            if (managedDir instanceof Checked.Rejected<Path> rejected) {
                 return VideoResults.refused(rejected.failure(), null);
             }
-            bundleDir = ((Checked.Accepted<Path>) root).value().resolve(sessionId);
+            bundleDir = managedDir.valueOrNull();
         }
         Instant created = ports.wallClock().now();
         LockClaim claim = new LockClaim(sessionId, nonce, bundleDir.toString(), request.serial(), created.toString());
-        Acquisition acquisition = ports.locks().acquire(request.serial(), claim);
-        HeldDevice heldDevice = new HeldDevice(ports);
-        // A holder that already published its terminal manifest is only releasing the lock: give it a
-        // moment instead of refusing a start that follows its stop or status immediately.
-        Deadline settle = Deadline.after(ports.monotonicClock(), VideoLimits.LOCK_SETTLE_MILLIS);
-        while (acquisition instanceof Acquisition.Held held && heldDevice.releasing(held) && !settle.expired()) {
-            ports.pause().pause(50);
-            acquisition = ports.locks().acquire(request.serial(), claim);
+        DeviceLockAcquisition.Locked locked = lock.acquire(request.serial(), claim);
+        if (locked instanceof DeviceLockAcquisition.Locked.Refused refused) {
+            return refused.refusal();
         }
-        if (acquisition instanceof Acquisition.Unusable unusable) {
-            return VideoResults.refused(unusable.failure(), null);
-        }
-        if (acquisition instanceof Acquisition.Held held) {
-            return heldDevice.refusal(request.serial(), held);
-        }
-        Path lockPath = ((Acquisition.Acquired) acquisition).lockPath();
+        Path lockPath = ((DeviceLockAcquisition.Locked.Acquired) locked).lockPath();
 
         if (ports.store().reserve(bundleDir) instanceof BundleStore.Reservation.Refused refused) {
             ports.locks().release(lockPath, nonce);
@@ -174,85 +151,10 @@ public final class StartVideo {
         Spawn spawn = ports.workers().spawn(bundleDir.resolve(VideoSession.FILE_NAME),
                 ports.sessions().workerLog(bundleDir), workerEnvironment);
         if (spawn instanceof Spawn.SpawnFailed spawnFailed) {
-            return spawnFailed(session, bundle, starting, lockPath, spawnFailed.failure().message());
+            return acknowledgement.spawnFailed(session, bundle, starting, lockPath, spawnFailed.failure().message());
         }
-        return awaitRecording(((Spawn.Spawned) spawn).process(), session, bundle, starting, lockPath, manifestPath);
-    }
-
-    private CommandResult awaitRecording(WorkerProcess worker, VideoSession session, VideoBundleFiles bundle,
-                                         Manifest starting, Path lockPath, Path manifestPath) {
-        Deadline acknowledgement = Deadline.after(ports.monotonicClock(), VideoLimits.START_ACKNOWLEDGEMENT_MILLIS);
-        Path bundleDir = Path.of(session.bundleDir());
-        while (true) {
-            boolean workerAlive = worker.isAlive();
-            Manifest current = bundle.readManifest() instanceof ManifestRead.Found found ? found.manifest() : starting;
-            if (confirmsRecording(current)) {
-                return VideoResults.active(current, manifestPath, session.sessionId());
-            }
-            if (current.isTerminal()) {
-                SessionRead read = ports.sessions().readSession(bundleDir);
-                if (read instanceof SessionRead.Found found
-                        && found.session().recovery().value() == RecoveryState.RECOVERY_REQUIRED) {
-                    return recoveryRequired(current, manifestPath, found.session(), lockPath,
-                            "The video worker could not verify ownership of this session: "
-                                    + found.session().recovery().reason() + ".");
-                }
-                return VideoResults.terminal(current, manifestPath, session.sessionId());
-            }
-            if (!workerAlive) {
-                SessionRead read = ports.sessions().readSession(bundleDir);
-                boolean claimed = read instanceof SessionRead.Found found && found.session().worker() != null;
-                if (!claimed) {
-                    return spawnFailed(session, bundle, starting, lockPath,
-                            "the worker process exited before it claimed the session; see control/worker.log");
-                }
-                return recoveryRequired(current, manifestPath, ((SessionRead.Found) read).session(), lockPath,
-                        "The video worker exited without finishing the session.");
-            }
-            if (acknowledgement.expired()) {
-                ports.sessions().writeStopRequest(bundleDir, new StopRequest(ports.ids().newEvidenceId(),
-                        session.nonce(), ports.wallClock().now().toString()));
-                return VideoResults.startTimeout(current, manifestPath, session.sessionId());
-            }
-            ports.pause().pause(50);
-        }
-    }
-
-    private CommandResult recoveryRequired(Manifest current, Path manifestPath, VideoSession saved, Path lockPath,
-                                           String why) {
-        return VideoResults.recoveryRequired(current, manifestPath, saved.sessionId(), why,
-                RecoveryGuide.instruction(lockPath, saved, ports.processes()),
-                RecoveryGuide.details(lockPath, saved, Path.of(saved.bundleDir()), current.status().wire(),
-                        ports.processes()));
-    }
-
-    /**
-     * Whether the worker's manifest proves that the recorder opened its capture file. Recording does;
-     * so does finalizing a recording that ended by stop, duration or failure (a short recording can
-     * pass through recording between two polls). Finalizing with stopReason startup_failure does not:
-     * the worker also finalizes (the recorder's output and receipt) a recorder that exited, timed
-     * out or was stopped before it opened its file, and that session is a startup failure, not a start.
-     */
-    static boolean confirmsRecording(Manifest current) {
-        if (current.status() == BundleStatus.RECORDING) {
-            return true;
-        }
-        return current.status() == BundleStatus.FINALIZING
-                && (current.video() == null || current.video().stopReason() != StopReason.STARTUP_FAILURE);
-    }
-
-    /** No worker ever ran, so no recorder was started: record the failure and release our own lock. */
-    private CommandResult spawnFailed(VideoSession session, VideoBundleFiles bundle, Manifest starting, Path lockPath,
-                                      String why) {
-        BundleError error = VideoStage.error(ErrorCodes.RECORDER_FAILED, VideoStage.STARTUP,
-                "The video worker could not be started: " + why, VideoStage.RECORDER);
-        Manifest failed = VideoManifests.startupFailed(starting, ports.wallClock().now().toString(), List.of(error));
-        bundle.publishManifest(failed);
-        Path bundleDir = Path.of(session.bundleDir());
-        ports.sessions().saveSession(bundleDir, session.withRecovery(new VideoSession.Recovery(
-                RecoveryState.SPAWN_FAILED.wire(), why, ports.wallClock().now().toString())));
-        ports.locks().release(lockPath, session.nonce());
-        return VideoResults.terminal(failed, Path.of(session.manifestPath()), session.sessionId());
+        return acknowledgement.awaitRecording(((Spawn.Spawned) spawn).process(), session, bundle, starting, lockPath,
+                manifestPath);
     }
 
     /**
@@ -274,97 +176,9 @@ public final class StartVideo {
         return new Failure(ErrorCodes.EVIDENCE_STORAGE_UNWRITABLE, failure.message(), details);
     }
 
-    private DeviceInfo readDevice(Validated request, Deadline deadline, List<BundleError> errors) {
-        String serial = request.serial();
-        Observation<PropertyInventory> properties = ports.metadata().properties(serial, deadline);
-        BuildProperties build = BuildProperties.from(properties);
-        errors.addAll(build.errors());
-        DeviceClassification.Classified classified = DeviceClassification.classify(properties);
-        classified.error().ifPresent(errors::add);
-        DisplayGeometry geometry = DisplayGeometry.from(ports.metadata().displaySize(serial, deadline),
-                ports.metadata().displayDensity(serial, deadline), ports.metadata().rotation(serial, deadline));
-        errors.addAll(geometry.errors());
-        String operatorVersion = null;
-        if (request.operatorPackage() != null) {
-            // Video never talks to the Operator; its version is recorded only when a package was named.
-            Observation<String> version = ports.metadata().operatorVersion(serial, request.operatorPackage(), deadline);
-            if (version instanceof Observation.Observed<String> observed) {
-                operatorVersion = observed.value();
-            } else if (version instanceof Observation.Unavailable<String> unavailable) {
-                errors.add(MetadataField.OPERATOR_VERSION.unavailable("The Operator version", unavailable.failure()));
-            }
-        }
-        return new DeviceInfo(serial, request.operatorPackage(), cliVersion, operatorVersion, build.apiLevel(),
-                build.androidVersion(), build.manufacturer(), build.model(), classified.type(), classified.properties(),
-                geometry.display());
-    }
-
-    private Checked<Validated> validate(VideoStartCommand command) {
-        if (command.deviceSerial() == null) {
-            return invalid(CaptureRequestValidation.DEVICE, "Video start requires an explicit "
-                    + CaptureRequestValidation.DEVICE + ": give the serial exactly as `adb devices` lists it (or set "
-                    + "ANDROID_SERIAL).");
-        }
-        Checked<Optional<String>> serial = CaptureRequestValidation.deviceSerial(command.deviceSerial());
-        if (serial instanceof Checked.Rejected<Optional<String>> rejected) {
-            return Checked.rejected(rejected.failure());
-        }
-        // Optional for video (scrcpy records without the Operator); validated exactly when given.
-        String operatorPackage = null;
-        if (command.operatorPackage() != null) {
-            if (command.operatorPackage().isEmpty()) {
-                return invalid(CaptureRequestValidation.OPERATOR_PACKAGE, CaptureRequestValidation.OPERATOR_PACKAGE
-                        + " is empty: omit it (video records through scrcpy, not the Operator) or give the installed "
-                        + "Operator's package, e.g. com.androperator.operator.dev.");
-            }
-            Checked<String> checked = CaptureRequestValidation.operatorPackage(command.operatorPackage());
-            if (checked instanceof Checked.Rejected<String> rejected) {
-                return Checked.rejected(rejected.failure());
-            }
-            operatorPackage = ((Checked.Accepted<String>) checked).value();
-        }
-        Integer duration = command.durationSeconds();
-        if (duration == null || duration < VideoLimits.MIN_DURATION_SECONDS || duration > VideoLimits.MAX_DURATION_SECONDS) {
-            return invalid(DURATION_OPTION, DURATION_OPTION + " must be an integer from "
-                    + VideoLimits.MIN_DURATION_SECONDS + " to " + VideoLimits.MAX_DURATION_SECONDS + ", got "
-                    + (duration == null ? "nothing" : duration) + ": give the recording length in seconds.");
-        }
-        if (command.size() != null && VideoSizing.parse(command.size()) instanceof Checked.Rejected<VideoSize> rejected) {
-            // The form is checked now; the aspect ratio needs the display and is checked after selection.
-            return Checked.rejected(rejected.failure());
-        }
-        Checked<String> label = CaptureRequestValidation.label(command.label());
-        if (label instanceof Checked.Rejected<String> rejected) {
-            return Checked.rejected(rejected.failure());
-        }
-        Checked<Map<String, Object>> context = CaptureRequestValidation.context(command.context());
-        if (context instanceof Checked.Rejected<Map<String, Object>> rejected) {
-            return Checked.rejected(rejected.failure());
-        }
-        Path explicitDir = null;
-        if (command.outputDir() != null) {
-            Checked<Path> directory = CaptureRequestValidation.outputDirectory(command.outputDir());
-            if (directory instanceof Checked.Rejected<Path> rejected) {
-                return Checked.rejected(rejected.failure());
-            }
-            explicitDir = ((Checked.Accepted<Path>) directory).value();
-            if (ports.store().check(explicitDir) instanceof BundleStore.Availability.Unavailable unavailable) {
-                return Checked.rejected(unavailable.failure());
-            }
-        }
-        return Checked.accepted(new Validated(explicitDir,
-                ((Checked.Accepted<Optional<String>>) serial).value().orElseThrow(),
-                operatorPackage, duration, command.size(),
-                ((Checked.Accepted<String>) label).value(), ((Checked.Accepted<Map<String, Object>>) context).value()));
-    }
-
     private static byte[] randomBytes() {
         byte[] bytes = new byte[16];
         NONCES.nextBytes(bytes);
         return bytes;
-    }
-
-    private static <T> Checked<T> invalid(String option, String message) {
-        return Checked.rejected(new Failure(ErrorCodes.EXECUTION_VALIDATION_FAILED, message, Map.of("option", option)));
     }
 }

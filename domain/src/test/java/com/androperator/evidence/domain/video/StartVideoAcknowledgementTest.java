@@ -46,6 +46,28 @@ class StartVideoAcknowledgementTest {
     /** The worker's manifests after the starting one, one per poll of start. */
     private final List<UnaryOperator<Manifest>> worker = new ArrayList<>();
     private int polls;
+    private FakeMetadata metadata = new FakeMetadata(clock);
+
+    @Test
+    void theDeviceIsReadAsForAStillCaptureABlankOperatorVersionIsAnErrorAndAThrowingReadIsNotACrash() {
+        metadata = new FakeMetadata(clock).withOperatorVersion(com.androperator.evidence.domain.port.Observation.of(" "))
+                .throwingOn("wm density", new IllegalStateException("adapter bug"));
+        worker.add(base -> VideoManifests.active(base, BundleStatus.RECORDING, null, 0));
+
+        CommandResult result = start().execute(new VideoStartCommand(BUNDLE.toString(), SERIAL,
+                "com.androperator.operator.dev", 30, null, null, null));
+
+        assertThat(result.status()).as("%s", result).isEqualTo("recording");
+        Manifest starting = bundles.get(BUNDLE).published.get(0);
+        assertThat(starting.device().operatorVersion()).isNull();
+        assertThat(starting.device().display().density()).isNull();
+        assertThat(starting.errors()).extracting(BundleError::component).containsExactly("operatorVersion",
+                "display.density");
+        assertThat(starting.errors().get(0).message())
+                .contains("The Operator version of com.androperator.operator.dev is blank");
+        assertThat(starting.errors().get(1).message())
+                .contains("reading wm density failed: IllegalStateException: adapter bug");
+    }
 
     @Test
     void aRecorderThatExitsBeforeOpeningItsFileIsAStartupFailureNotARecording() {
@@ -92,14 +114,14 @@ class StartVideoAcknowledgementTest {
     @Test
     void onlyStartupFailureFinalizingIsNotAConfirmation() {
         Manifest starting = VideoSessionsTest.manifest(BundleStatus.STARTING);
-        assertThat(StartVideo.confirmsRecording(starting)).isFalse();
-        assertThat(StartVideo.confirmsRecording(VideoManifests.active(starting, BundleStatus.RECORDING, null, 0)))
+        assertThat(StartAcknowledgement.confirmsRecording(starting)).isFalse();
+        assertThat(StartAcknowledgement.confirmsRecording(VideoManifests.active(starting, BundleStatus.RECORDING, null, 0)))
                 .isTrue();
-        assertThat(StartVideo.confirmsRecording(VideoManifests.active(starting, BundleStatus.FINALIZING,
+        assertThat(StartAcknowledgement.confirmsRecording(VideoManifests.active(starting, BundleStatus.FINALIZING,
                 StopReason.STARTUP_FAILURE, 5L))).isFalse();
-        assertThat(StartVideo.confirmsRecording(VideoManifests.active(starting, BundleStatus.FINALIZING,
+        assertThat(StartAcknowledgement.confirmsRecording(VideoManifests.active(starting, BundleStatus.FINALIZING,
                 StopReason.DURATION_CAP, 5L))).isTrue();
-        assertThat(StartVideo.confirmsRecording(VideoManifests.startupFailed(starting, "2026-01-01T00:00:21Z",
+        assertThat(StartAcknowledgement.confirmsRecording(VideoManifests.startupFailed(starting, "2026-01-01T00:00:21Z",
                 List.of(VideoStage.error(ErrorCodes.RECORDER_FAILED, VideoStage.STARTUP, "exited", VideoStage.RECORDER)))))
                 .isFalse();
     }
@@ -166,7 +188,7 @@ class StartVideoAcknowledgementTest {
                     }
                 });
         StartPorts ports = new StartPorts(() -> new HostDependencyCheck.Satisfied(new HostTools("/s", "/f", "/p")),
-                FakeDevices.attached(SERIAL), new FakeMetadata(clock), locks, store, root, sessionStore,
+                FakeDevices.attached(SERIAL), metadata, locks, store, root, sessionStore,
                 dir -> bundles.computeIfAbsent(dir, d -> new FakeVideoBundle()), alive,
                 clock.wallClockFrom(Instant.parse("2026-01-01T00:00:20Z")), clock, () -> "session-2",
                 millis -> {

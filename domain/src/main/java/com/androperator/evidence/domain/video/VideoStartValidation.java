@@ -1,0 +1,93 @@
+package com.androperator.evidence.domain.video;
+
+import com.androperator.evidence.contracts.ErrorCodes;
+import com.androperator.evidence.contracts.VideoSize;
+import com.androperator.evidence.domain.policy.CaptureRequestValidation;
+import com.androperator.evidence.domain.policy.Checked;
+import com.androperator.evidence.domain.port.BundleStore;
+import com.androperator.evidence.domain.port.Failure;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The first part of a video start: every field of the request checked, in the documented order,
+ * before anything exists. The aspect ratio of a requested size needs the display and is checked
+ * after device selection; only its form is checked here.
+ */
+final class VideoStartValidation {
+    private VideoStartValidation() {
+    }
+
+    /** {@code explicitDir} is null for a managed bundle. */
+    record Validated(Path explicitDir, String serial, String operatorPackage, int duration,
+                     String size, String label, Map<String, Object> context) {
+    }
+
+    static Checked<Validated> validate(VideoStartCommand command, BundleStore store) {
+        if (command.deviceSerial() == null) {
+            return invalid(CaptureRequestValidation.DEVICE, "Video start requires an explicit "
+                    + CaptureRequestValidation.DEVICE + ": give the serial exactly as `adb devices` lists it (or set "
+                    + "ANDROID_SERIAL).");
+        }
+        Checked<Optional<String>> serial = CaptureRequestValidation.deviceSerial(command.deviceSerial());
+        if (serial instanceof Checked.Rejected<Optional<String>> rejected) {
+            return Checked.rejected(rejected.failure());
+        }
+        // Optional for video (scrcpy records without the Operator); validated exactly when given.
+        String operatorPackage = null;
+        if (command.operatorPackage() != null) {
+            if (command.operatorPackage().isEmpty()) {
+                return invalid(CaptureRequestValidation.OPERATOR_PACKAGE, CaptureRequestValidation.OPERATOR_PACKAGE
+                        + " is empty: omit it (video records through scrcpy, not the Operator) or give the installed "
+                        + "Operator's package, e.g. com.androperator.operator.dev.");
+            }
+            Checked<String> checked = CaptureRequestValidation.operatorPackage(command.operatorPackage());
+            if (checked instanceof Checked.Rejected<String> rejected) {
+                return Checked.rejected(rejected.failure());
+            }
+            operatorPackage = checked.valueOrNull();
+        }
+        Integer duration = command.durationSeconds();
+        if (duration == null || duration < VideoLimits.MIN_DURATION_SECONDS || duration > VideoLimits.MAX_DURATION_SECONDS) {
+            return invalid(StartVideo.DURATION_OPTION, StartVideo.DURATION_OPTION + " must be an integer from "
+                    + VideoLimits.MIN_DURATION_SECONDS + " to " + VideoLimits.MAX_DURATION_SECONDS + ", got "
+                    + (duration == null ? "nothing" : duration) + ": give the recording length in seconds.");
+        }
+        if (command.size() != null && VideoSizing.parse(command.size()) instanceof Checked.Rejected<VideoSize> rejected) {
+            // The form is checked now; the aspect ratio needs the display and is checked after selection.
+            return Checked.rejected(rejected.failure());
+        }
+        Checked<String> label = CaptureRequestValidation.label(command.label());
+        if (label instanceof Checked.Rejected<String> rejected) {
+            return Checked.rejected(rejected.failure());
+        }
+        Checked<Map<String, Object>> context = CaptureRequestValidation.context(command.context());
+        if (context instanceof Checked.Rejected<Map<String, Object>> rejected) {
+            return Checked.rejected(rejected.failure());
+        }
+        Path explicitDir = null;
+        if (command.outputDir() != null) {
+            Checked<Path> directory = CaptureRequestValidation.outputDirectory(command.outputDir())
+                    .flatMap(given -> available(given, store));
+            if (directory instanceof Checked.Rejected<Path> rejected) {
+                return Checked.rejected(rejected.failure());
+            }
+            explicitDir = directory.valueOrNull();
+        }
+        return Checked.accepted(new Validated(explicitDir, serial.valueOrNull().orElseThrow(), operatorPackage, duration,
+                command.size(), label.valueOrNull(), context.valueOrNull()));
+    }
+
+    /** An explicit directory must be new: an existing one is refused before anything is created. */
+    private static Checked<Path> available(Path explicitDir, BundleStore store) {
+        if (store.check(explicitDir) instanceof BundleStore.Availability.Unavailable unavailable) {
+            return Checked.rejected(unavailable.failure());
+        }
+        return Checked.accepted(explicitDir);
+    }
+
+    private static <T> Checked<T> invalid(String option, String message) {
+        return Checked.rejected(new Failure(ErrorCodes.EXECUTION_VALIDATION_FAILED, message, Map.of("option", option)));
+    }
+}
