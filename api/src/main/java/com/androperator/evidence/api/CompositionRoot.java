@@ -7,19 +7,47 @@ import com.androperator.evidence.adapters.adb.AdbScreenshotSource;
 import com.androperator.evidence.adapters.adb.AdbServerClient;
 import com.androperator.evidence.adapters.fs.EvidenceRoots;
 import com.androperator.evidence.adapters.fs.FileBundleStore;
+import com.androperator.evidence.adapters.fs.video.FileVideoBundle;
+import com.androperator.evidence.adapters.fs.video.JsonSessionStore;
+import com.androperator.evidence.adapters.fs.video.PosixDeviceLocks;
 import com.androperator.evidence.adapters.media.PngVerifier;
 import com.androperator.evidence.adapters.media.XmlHierarchyVerifier;
+import com.androperator.evidence.adapters.media.video.HostDependencyChecker;
+import com.androperator.evidence.adapters.media.video.VideoMediaToolkit;
+import com.androperator.evidence.api.video.DetachedWorkerLauncher;
+import com.androperator.evidence.api.video.HostProcessIdentity;
+import com.androperator.evidence.api.video.VideoDependencies;
 import com.androperator.evidence.domain.capture.CapturePorts;
-import com.androperator.evidence.domain.port.Failure;
+import com.androperator.evidence.domain.policy.Checked;
+import com.androperator.evidence.domain.port.MonotonicClock;
+import com.androperator.evidence.domain.port.WallClock;
+import com.androperator.evidence.domain.port.video.HostDependencyProbe;
+import com.androperator.evidence.domain.port.video.ManagedBundlesRoot;
+import com.androperator.evidence.domain.port.video.Pause;
+import com.androperator.evidence.domain.port.video.SessionStore.SessionRead;
+import com.androperator.evidence.domain.port.video.WorkerLauncher;
+import com.androperator.evidence.domain.video.SessionPorts;
+import com.androperator.evidence.domain.video.StartPorts;
+import com.androperator.evidence.domain.video.StartVideo;
+import com.androperator.evidence.domain.video.VideoSessions;
+import com.androperator.evidence.domain.video.VideoWorker;
+import com.androperator.evidence.domain.video.WorkerPorts;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Supplier;
 
 /**
- * The one place where real adapters are chosen and wired. The CLI and MCP edges never name an
- * adapter; they call {@link EvidenceCapture}, which asks here for its ports.
+ * The one place where real adapters are chosen and wired: the still-capture ports, the video start,
+ * session and worker ports, and the evidence root. The CLI and MCP edges never name an adapter; they
+ * call {@link EvidenceCapture} and {@link com.androperator.evidence.api.video.EvidenceVideo}, which
+ * ask here for their ports, as the detached {@link com.androperator.evidence.api.video.VideoWorkerMain}
+ * does. Public only for {@code api.video}; it is not part of the Java API.
  */
-final class CompositionRoot {
+public final class CompositionRoot {
+    /** The caller's home variable; {@code ~} in the documented default is what a shell expands it to. */
+    static final String HOME = "HOME";
+
     private CompositionRoot() {
     }
 
@@ -40,53 +68,131 @@ final class CompositionRoot {
                 dependencies.ids());
     }
 
-    /** Where managed bundles go: the dependencies' baseDir, else {@code <evidence root>/bundles}. */
-    sealed interface ManagedRoot {
-        record Ready(Path bundlesRoot) implements ManagedRoot {
+    /**
+     * The evidence root, one rule for still and video ("Evidence storage configuration"):
+     * ANDROPERATOR_EVIDENCE_DIR when set (empty, whitespace-only or malformed values are
+     * EXECUTION_VALIDATION_FAILED; a relative value is resolved against {@code workingDirectory}),
+     * else {@code ~/.androperator/evidence}, where {@code ~} is the caller's HOME as a shell expands
+     * it (relative against {@code workingDirectory}) and, when HOME is unset or blank,
+     * {@code accountHome} (the OS account's home, the JVM's {@code user.home}). Nothing is touched
+     * on disk.
+     */
+    public static Checked<Path> evidenceRoot(Map<String, String> environment, Path accountHome, Path workingDirectory) {
+        String home = environment.get(HOME);
+        Path effectiveHome = home == null || home.isBlank() ? accountHome
+                : workingDirectory.toAbsolutePath().resolve(home);
+        EvidenceRoots.Resolution resolution = EvidenceRoots.resolve(environment, effectiveHome, workingDirectory);
+        if (resolution instanceof EvidenceRoots.Resolution.Invalid invalid) {
+            return Checked.rejected(invalid.failure());
         }
+        return Checked.accepted(((EvidenceRoots.Resolution.Resolved) resolution).evidenceRoot());
+    }
 
-        /** EXECUTION_VALIDATION_FAILED (bad ANDROPERATOR_EVIDENCE_DIR) or EVIDENCE_STORAGE_UNWRITABLE. */
-        record Refused(Failure failure) implements ManagedRoot {
-        }
+    /** {@link #evidenceRoot} with the JVM's {@code user.home} as the account's home. */
+    public static Checked<Path> evidenceRoot(Map<String, String> environment, Path workingDirectory) {
+        return evidenceRoot(environment, Path.of(System.getProperty("user.home")), workingDirectory);
+    }
+
+    /** The {@code bundles/} directory under an evidence root. */
+    public static Path bundlesRoot(Path evidenceRoot) {
+        return new EvidenceRoots.Resolution.Resolved(evidenceRoot).bundlesRoot();
     }
 
     /**
-     * Resolves the managed bundle root once, at request entry, without touching the file system:
-     * ANDROPERATOR_EVIDENCE_DIR from the dependencies' environment (relative values against their
-     * working directory), else {@code ~/.androperator/evidence}, and its {@code bundles/} directory.
-     * A baseDir replaces all of that and is used as it is.
+     * Where managed still bundles go, resolved once, at request entry, without touching the file
+     * system: the dependencies' baseDir as it is (against their working directory), else
+     * {@code <evidence root>/bundles}.
      */
-    static ManagedRoot resolveManagedRoot(CaptureDependencies dependencies) {
+    static Checked<Path> resolveManagedRoot(CaptureDependencies dependencies) {
         if (dependencies.baseDir() != null) {
-            return new ManagedRoot.Ready(dependencies.workingDirectory().resolve(dependencies.baseDir()).normalize());
+            return Checked.accepted(dependencies.workingDirectory().resolve(dependencies.baseDir()).normalize());
         }
-        EvidenceRoots.Resolution resolved = EvidenceRoots.resolve(dependencies.environment(),
-                home(dependencies.environment()), dependencies.workingDirectory());
-        if (resolved instanceof EvidenceRoots.Resolution.Invalid invalid) {
-            return new ManagedRoot.Refused(invalid.failure());
-        }
-        return new ManagedRoot.Ready(((EvidenceRoots.Resolution.Resolved) resolved).bundlesRoot());
+        return evidenceRoot(dependencies.environment(), dependencies.workingDirectory())
+                .map(CompositionRoot::bundlesRoot);
     }
 
     /**
      * Creates the {@code bundles/} directory that {@link #resolveManagedRoot} resolved and proves it
      * writable (EVIDENCE_STORAGE_UNWRITABLE otherwise). A baseDir is used as it is.
      */
-    static ManagedRoot prepareManagedRoot(CaptureDependencies dependencies, Path bundlesRoot) {
+    static Checked<Path> prepareManagedRoot(CaptureDependencies dependencies, Path bundlesRoot) {
         if (dependencies.baseDir() != null) {
-            return new ManagedRoot.Ready(bundlesRoot);
+            return Checked.accepted(bundlesRoot);
         }
-        EvidenceRoots.Preparation prepared = EvidenceRoots.prepareBundlesRoot(bundlesRoot.getParent());
-        if (prepared instanceof EvidenceRoots.Preparation.Refused refused) {
-            return new ManagedRoot.Refused(refused.failure());
-        }
-        return new ManagedRoot.Ready(((EvidenceRoots.Preparation.Ready) prepared).bundlesRoot());
+        return prepared(bundlesRoot.getParent());
     }
 
-    /** The caller's home: HOME from their environment (as a shell would expand ~), else the JVM's. */
-    private static Path home(Map<String, String> environment) {
-        String home = environment.get("HOME");
-        return Path.of(home == null || home.isBlank() ? System.getProperty("user.home") : home);
+    /** The managed video root, created and proven writable only when the start's storage preflight asks. */
+    public static ManagedBundlesRoot managedBundlesRoot(Path evidenceRoot) {
+        return () -> prepared(evidenceRoot);
+    }
+
+    private static Checked<Path> prepared(Path evidenceRoot) {
+        EvidenceRoots.Preparation preparation = EvidenceRoots.prepareBundlesRoot(evidenceRoot);
+        if (preparation instanceof EvidenceRoots.Preparation.Refused refused) {
+            return Checked.rejected(refused.failure());
+        }
+        return Checked.accepted(((EvidenceRoots.Preparation.Ready) preparation).bundlesRoot());
+    }
+
+    /** Video start with real adapters: host tools, the device, locks, bundle store, session store, worker. */
+    public static StartVideo startVideo(VideoDependencies dependencies, ManagedBundlesRoot managedRoot) {
+        Map<String, String> environment = dependencies.environment();
+        AdbServerClient adb = new AdbServerClient(environment);
+        StartPorts ports = new StartPorts(hostDependencies(environment), new AdbDeviceSelector(adb),
+                new AdbDeviceMetadata(adb), locks(dependencies.lockDirectory()), new FileBundleStore(), managedRoot,
+                new JsonSessionStore(), FileVideoBundle::new, workerLauncher(dependencies), dependencies.wallClock(),
+                dependencies.monotonicClock(), dependencies.ids(), dependencies.pause(), new HostProcessIdentity());
+        String adbPath = adb.adbOnPath().map(Path::toString).orElse(null);
+        return new StartVideo(ports, AndroperatorVersion.current(), adbPath, environment);
+    }
+
+    /** Video status and stop with real adapters. */
+    public static VideoSessions videoSessions(VideoDependencies dependencies) {
+        return new VideoSessions(new SessionPorts(new JsonSessionStore(), FileVideoBundle::new,
+                new HostProcessIdentity(), dependencies.wallClock(), dependencies.monotonicClock(), dependencies.ids(),
+                dependencies.pause()));
+    }
+
+    /** The host.video.dependencies check (scrcpy, ffmpeg, ffprobe on the environment's PATH). */
+    public static HostDependencyProbe hostDependencies(Map<String, String> environment) {
+        return new HostDependencyChecker(environment);
+    }
+
+    /**
+     * The detached worker of the session saved in {@code bundleDir}, with the paths saved there (the
+     * lock directory among them) and the environment it inherited; empty when session.json is
+     * missing or unreadable.
+     */
+    public static Optional<VideoWorker> videoWorker(Path bundleDir, Map<String, String> environment) {
+        JsonSessionStore sessions = new JsonSessionStore();
+        if (!(sessions.readSession(bundleDir) instanceof SessionRead.Found found)) {
+            return Optional.empty();
+        }
+        Path lockDirectory = Path.of(found.session().lockPath()).getParent();
+        WorkerPorts ports = new WorkerPorts(sessions, FileVideoBundle::new, locks(lockDirectory),
+                new VideoMediaToolkit(environment), new HostProcessIdentity(), WallClock.SYSTEM, MonotonicClock.SYSTEM,
+                Pause.SYSTEM, environment);
+        return Optional.of(new VideoWorker(ports));
+    }
+
+    /** The fixed per-user lock directory, or {@code lockDirectory} (tests, the worker's saved one). */
+    private static PosixDeviceLocks locks(Path lockDirectory) {
+        return lockDirectory == null ? PosixDeviceLocks.forCurrentUser()
+                : new PosixDeviceLocks(lockDirectory, PosixDeviceLocks.currentUid());
+    }
+
+    private static WorkerLauncher workerLauncher(VideoDependencies dependencies) {
+        if (dependencies.workerLauncher() != null) {
+            return dependencies.workerLauncher();
+        }
+        if (dependencies.javaExecutable() == null && dependencies.classPath() == null) {
+            return DetachedWorkerLauncher.sameJvm();
+        }
+        return new DetachedWorkerLauncher(
+                dependencies.javaExecutable() != null ? dependencies.javaExecutable()
+                        : Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                dependencies.classPath() != null ? dependencies.classPath() : System.getProperty("java.class.path"));
     }
 
     private static <T> T or(T replacement, Supplier<T> real) {

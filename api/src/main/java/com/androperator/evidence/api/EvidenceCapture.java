@@ -47,22 +47,22 @@ public final class EvidenceCapture {
         if (options.outputDir() != null) {
             location = new BundleLocation.Explicit(options.outputDir());
         } else {
-            CompositionRoot.ManagedRoot resolved = CompositionRoot.resolveManagedRoot(dependencies);
-            if (resolved instanceof CompositionRoot.ManagedRoot.Refused refused) {
+            Checked<Path> resolved = CompositionRoot.resolveManagedRoot(dependencies);
+            if (resolved instanceof Checked.Rejected<Path> refused) {
                 return new CaptureOutcome.Refused(refused.failure(), null);
             }
-            Path bundlesRoot = ((CompositionRoot.ManagedRoot.Ready) resolved).bundlesRoot();
+            Path bundlesRoot = resolved.valueOrNull();
             // An invalid request is refused before the evidence root is created or probed: it leaves nothing behind.
             Optional<Failure> invalid = CaptureEvidence.invalidOption(request(new BundleLocation.Managed(bundlesRoot),
                     options));
             if (invalid.isPresent()) {
                 return new CaptureOutcome.Refused(invalid.get(), null);
             }
-            CompositionRoot.ManagedRoot prepared = CompositionRoot.prepareManagedRoot(dependencies, bundlesRoot);
-            if (prepared instanceof CompositionRoot.ManagedRoot.Refused refused) {
+            Checked<Path> prepared = CompositionRoot.prepareManagedRoot(dependencies, bundlesRoot);
+            if (prepared instanceof Checked.Rejected<Path> refused) {
                 return new CaptureOutcome.Refused(refused.failure(), null);
             }
-            location = new BundleLocation.Managed(((CompositionRoot.ManagedRoot.Ready) prepared).bundlesRoot());
+            location = new BundleLocation.Managed(prepared.valueOrNull());
         }
         CaptureEvidence capture = new CaptureEvidence(CompositionRoot.capturePorts(dependencies),
                 AndroperatorVersion.current(), dependencies.toolName());

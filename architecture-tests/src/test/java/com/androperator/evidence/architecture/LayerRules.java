@@ -3,10 +3,15 @@ package com.androperator.evidence.architecture;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
+import com.tngtech.archunit.core.domain.JavaAccess;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.properties.HasName;
+import com.tngtech.archunit.lang.ArchCondition;
 import com.tngtech.archunit.lang.ArchRule;
+import com.tngtech.archunit.lang.ConditionEvents;
+import com.tngtech.archunit.lang.SimpleConditionEvent;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 /**
  * The hexagon's rules, written against a root package so that the same rules run on the
@@ -115,5 +120,51 @@ final class LayerRules {
         return noClasses().that().resideInAnyPackage(root + ".cli..", root + ".mcp..", root + ".junit5..")
                 .should().dependOnClassesThat().resideInAnyPackage(root + ".adapters..")
                 .because("each edge is thin; wiring happens in one hand-written composition root");
+    }
+
+    /**
+     * Adapters are constructed only in the one composition root ({@code api.CompositionRoot}): an
+     * adapter is a class of {@code adapters..} or, outside the domain, a class implementing a domain
+     * port (the api's own, such as the detached worker launcher). Constructor calls and references
+     * ({@code FileVideoBundle::new}) count; an adapter module builds its own parts, and an adapter's
+     * static factory builds itself.
+     */
+    static ArchRule adaptersAreConstructedOnlyInTheRoot(String root) {
+        String compositionRoot = root + ".api.CompositionRoot";
+        String adapters = root + ".adapters";
+        return classes().that().doNotHaveFullyQualifiedName(compositionRoot)
+                .should(new ArchCondition<JavaClass>("construct no adapter") {
+                    @Override
+                    public void check(JavaClass origin, ConditionEvents events) {
+                        Stream.<JavaAccess<?>>concat(origin.getConstructorCallsFromSelf().stream(),
+                                        origin.getConstructorReferencesFromSelf().stream())
+                                .filter(access -> isAdapter(access.getTargetOwner(), root)
+                                        && !buildsItsOwn(origin, access.getTargetOwner(), adapters))
+                                .forEach(access -> events.add(SimpleConditionEvent.violated(access,
+                                        access.getDescription())));
+                    }
+                })
+                .because("every adapter is chosen and wired in one hand-written composition root");
+    }
+
+    private static boolean isAdapter(JavaClass target, String root) {
+        if (target.getPackageName().startsWith(root + ".adapters.")) {
+            return true;
+        }
+        return !target.getPackageName().startsWith(root + ".domain")
+                && target.getAllRawInterfaces().stream()
+                .anyMatch(type -> type.getPackageName().startsWith(root + ".domain.port"));
+    }
+
+    private static boolean buildsItsOwn(JavaClass origin, JavaClass target, String adapters) {
+        boolean bothInAdapters = origin.getPackageName().startsWith(adapters + ".")
+                && target.getPackageName().startsWith(adapters + ".");
+        return bothInAdapters || topLevel(origin).equals(topLevel(target));
+    }
+
+    private static String topLevel(JavaClass type) {
+        String name = type.getName();
+        int nested = name.indexOf('$');
+        return nested < 0 ? name : name.substring(0, nested);
     }
 }

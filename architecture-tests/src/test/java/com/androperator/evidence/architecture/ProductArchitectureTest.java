@@ -60,6 +60,11 @@ class ProductArchitectureTest {
     }
 
     @Test
+    void adaptersAreConstructedOnlyInTheRoot() {
+        LayerRules.adaptersAreConstructedOnlyInTheRoot(ROOT).check(product);
+    }
+
+    @Test
     void kitJudgesIndependently() {
         LayerRules.kitJudgesIndependently(ROOT).check(product);
     }

@@ -1,30 +1,19 @@
 package com.androperator.evidence.api.video;
 
-import com.androperator.evidence.adapters.adb.AdbDeviceMetadata;
-import com.androperator.evidence.adapters.adb.AdbDeviceSelector;
-import com.androperator.evidence.adapters.adb.AdbServerClient;
 import com.androperator.evidence.adapters.fs.EvidenceRoots;
-import com.androperator.evidence.adapters.fs.FileBundleStore;
-import com.androperator.evidence.adapters.fs.video.FileVideoBundle;
-import com.androperator.evidence.adapters.fs.video.JsonSessionStore;
-import com.androperator.evidence.adapters.fs.video.PosixDeviceLocks;
-import com.androperator.evidence.adapters.media.video.HostDependencyChecker;
-import com.androperator.evidence.api.AndroperatorVersion;
+import com.androperator.evidence.api.CompositionRoot;
 import com.androperator.evidence.contracts.CommandResult;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.domain.policy.Checked;
 import com.androperator.evidence.domain.policy.StandardSelection;
 import com.androperator.evidence.domain.port.Failure;
 import com.androperator.evidence.domain.port.video.HostDependencyProbe.HostDependencyCheck;
-import com.androperator.evidence.domain.video.HostDependencyReport;
 import com.androperator.evidence.domain.port.video.ManagedBundlesRoot;
-import com.androperator.evidence.domain.video.SessionPorts;
-import com.androperator.evidence.domain.video.StartPorts;
+import com.androperator.evidence.domain.video.HostDependencyReport;
 import com.androperator.evidence.domain.video.StartVideo;
 import com.androperator.evidence.domain.video.VideoResults;
 import com.androperator.evidence.domain.video.VideoSessions;
 import com.androperator.evidence.domain.video.VideoStartCommand;
-import com.androperator.evidence.domain.port.video.WorkerLauncher;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.List;
@@ -33,7 +22,7 @@ import java.util.Optional;
 import java.util.regex.Pattern;
 
 /**
- * The Java API of managed video, and its composition root: start, status, stop and the doctor's
+ * The Java API of managed video (its adapters come from {@link CompositionRoot}): start, status, stop and the doctor's
  * host.video.dependencies check. CLI and MCP edges call this and render its {@link VideoOutcome}.
  * Every call reads the environment it was built with; nothing here is cached between calls.
  */
@@ -59,29 +48,19 @@ public final class EvidenceVideo {
         // before anything is created. An explicit directory then does not use the root at all:
         // nothing is created or written under it (the bundle, session.json and control/ live in the
         // output directory, the lock in the fixed lock directory).
-        EvidenceRoots.Resolution resolution = resolveRoot();
-        if (resolution instanceof EvidenceRoots.Resolution.Invalid invalid) {
+        Checked<Path> evidenceRoot = evidenceRoot();
+        if (evidenceRoot instanceof Checked.Rejected<Path> invalid) {
             return new VideoOutcome(VideoOutcome.Operation.START, VideoResults.refused(invalid.failure(),
                     request.outputDir() == null ? null : "Video start checks " + EvidenceRoots.VARIABLE
                             + " even with an explicit output directory (it is not used for that bundle): unset it, "
                             + "or set it to an evidence directory."));
         }
-        ManagedBundlesRoot managedRoot;
-        if (request.outputDir() == null) {
-            // Created only at the storage preflight.
-            Path evidenceRoot = ((EvidenceRoots.Resolution.Resolved) resolution).evidenceRoot();
-            managedRoot = () -> prepared(EvidenceRoots.prepareBundlesRoot(evidenceRoot));
-        } else {
-            managedRoot = () -> Checked.rejected(Failure.of(ErrorCodes.EXECUTION_VALIDATION_FAILED,
-                    "an explicit output directory has no managed root"));
-        }
-        AdbServerClient adb = new AdbServerClient(environment);
-        StartPorts ports = new StartPorts(new HostDependencyChecker(environment), new AdbDeviceSelector(adb),
-                new AdbDeviceMetadata(adb), locks(), new FileBundleStore(), managedRoot, new JsonSessionStore(),
-                FileVideoBundle::new, launcher(), dependencies.wallClock(), dependencies.monotonicClock(),
-                dependencies.ids(), dependencies.pause(), new HostProcessIdentity());
-        String adbPath = adb.adbOnPath().map(Path::toString).orElse(null);
-        StartVideo startVideo = new StartVideo(ports, AndroperatorVersion.current(), adbPath, environment);
+        // Created only at the storage preflight.
+        ManagedBundlesRoot managedRoot = request.outputDir() == null
+                ? CompositionRoot.managedBundlesRoot(evidenceRoot.valueOrNull())
+                : () -> Checked.rejected(Failure.of(ErrorCodes.EXECUTION_VALIDATION_FAILED,
+                        "an explicit output directory has no managed root"));
+        StartVideo startVideo = CompositionRoot.startVideo(dependencies, managedRoot);
         // The device as for a still capture: the explicit serial, else ANDROID_SERIAL (video needs one of them).
         Checked<String> device = StandardSelection.device(request.deviceSerial(), environment);
         if (device.rejection().isPresent()) {
@@ -113,7 +92,7 @@ public final class EvidenceVideo {
 
     /** The advisory host.video.dependencies check; it installs nothing and does not need the device. */
     public DoctorReport doctor(Optional<String> device) {
-        HostDependencyCheck check = new HostDependencyChecker(dependencies.environment()).check();
+        HostDependencyCheck check = CompositionRoot.hostDependencies(dependencies.environment()).check();
         if (check instanceof HostDependencyCheck.Unmet unmet) {
             return new DoctorReport(List.of(new DoctorReport.Check(DOCTOR_CHECK, "warn", true,
                     HostDependencyReport.message(unmet.problems()), HostDependencyReport.details(unmet.problems()),
@@ -128,9 +107,7 @@ public final class EvidenceVideo {
 
     /** Status when {@code stopProgress} is null, else stop reporting to it. */
     private CommandResult resolve(SessionRef session, VideoSessions.StopProgress stopProgress) {
-        VideoSessions sessions = new VideoSessions(new SessionPorts(new JsonSessionStore(), FileVideoBundle::new,
-                new HostProcessIdentity(), dependencies.wallClock(), dependencies.monotonicClock(), dependencies.ids(),
-                dependencies.pause()));
+        VideoSessions sessions = CompositionRoot.videoSessions(dependencies);
         Path manifestPath;
         VideoSessions.ExpectedTarget expected = VideoSessions.ExpectedTarget.NONE;
         if (session instanceof SessionRef.ManifestPath byPath) {
@@ -146,50 +123,22 @@ public final class EvidenceVideo {
             if (sessionId == null || !SESSION_ID.matcher(sessionId).matches()) {
                 return VideoResults.sessionNotFound("\"" + sessionId + "\" is not a session id.");
             }
-            EvidenceRoots.Resolution resolution = resolveRoot();
-            if (resolution instanceof EvidenceRoots.Resolution.Invalid invalid) {
+            Checked<Path> evidenceRoot = evidenceRoot();
+            if (evidenceRoot instanceof Checked.Rejected<Path> invalid) {
                 return VideoResults.refused(invalid.failure(), null);
             }
-            manifestPath = ((EvidenceRoots.Resolution.Resolved) resolution).bundlesRoot().resolve(sessionId)
+            manifestPath = CompositionRoot.bundlesRoot(evidenceRoot.valueOrNull()).resolve(sessionId)
                     .resolve(VideoSessions.MANIFEST);
         }
         return stopProgress == null ? sessions.status(manifestPath, expected)
                 : sessions.stop(manifestPath, expected, stopProgress);
     }
 
-    private EvidenceRoots.Resolution resolveRoot() {
+    /** The dependencies' baseDir (against their working directory), else the one evidence-root rule. */
+    private Checked<Path> evidenceRoot() {
         if (dependencies.baseDir() != null) {
-            return new EvidenceRoots.Resolution.Resolved(
-                    dependencies.workingDirectory().resolve(dependencies.baseDir()).normalize());
+            return Checked.accepted(dependencies.workingDirectory().resolve(dependencies.baseDir()).normalize());
         }
-        Map<String, String> environment = dependencies.environment();
-        Path home = Path.of(environment.getOrDefault("HOME", System.getProperty("user.home")));
-        return EvidenceRoots.resolve(environment, home, dependencies.workingDirectory());
-    }
-
-    private static Checked<Path> prepared(EvidenceRoots.Preparation preparation) {
-        if (preparation instanceof EvidenceRoots.Preparation.Ready ready) {
-            return Checked.accepted(ready.bundlesRoot());
-        }
-        return Checked.rejected(((EvidenceRoots.Preparation.Refused) preparation).failure());
-    }
-
-    private PosixDeviceLocks locks() {
-        return dependencies.lockDirectory() == null ? PosixDeviceLocks.forCurrentUser()
-                : new PosixDeviceLocks(dependencies.lockDirectory(), PosixDeviceLocks.currentUid());
-    }
-
-    private WorkerLauncher launcher() {
-        if (dependencies.workerLauncher() != null) {
-            return dependencies.workerLauncher();
-        }
-        DetachedWorkerLauncher same = DetachedWorkerLauncher.sameJvm();
-        if (dependencies.javaExecutable() == null && dependencies.classPath() == null) {
-            return same;
-        }
-        return new DetachedWorkerLauncher(
-                dependencies.javaExecutable() != null ? dependencies.javaExecutable()
-                        : Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                dependencies.classPath() != null ? dependencies.classPath() : System.getProperty("java.class.path"));
+        return CompositionRoot.evidenceRoot(dependencies.environment(), dependencies.workingDirectory());
     }
 }

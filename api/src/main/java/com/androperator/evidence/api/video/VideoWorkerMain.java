@@ -1,18 +1,10 @@
 package com.androperator.evidence.api.video;
 
-import com.androperator.evidence.adapters.fs.video.FileVideoBundle;
-import com.androperator.evidence.adapters.fs.video.JsonSessionStore;
-import com.androperator.evidence.adapters.fs.video.PosixDeviceLocks;
-import com.androperator.evidence.adapters.media.video.VideoMediaToolkit;
-import com.androperator.evidence.domain.port.MonotonicClock;
-import com.androperator.evidence.domain.port.WallClock;
-import com.androperator.evidence.domain.port.video.Pause;
-import com.androperator.evidence.domain.port.video.SessionStore.SessionRead;
+import com.androperator.evidence.api.CompositionRoot;
 import com.androperator.evidence.domain.video.VideoWorker;
-import com.androperator.evidence.domain.video.WorkerPorts;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.util.Map;
+import java.util.Optional;
 
 /**
  * The detached recording worker: {@code java -cp <class path> com.androperator.evidence.api.video.VideoWorkerMain
@@ -43,17 +35,12 @@ public final class VideoWorkerMain {
     }
 
     private static int run(Path bundleDir) {
-        JsonSessionStore sessions = new JsonSessionStore();
-        if (!(sessions.readSession(bundleDir) instanceof SessionRead.Found found)) {
+        Optional<VideoWorker> worker = CompositionRoot.videoWorker(bundleDir, System.getenv());
+        if (worker.isEmpty()) {
             System.err.println("session.json is missing or unreadable in " + bundleDir);
             return 2;
         }
-        Path lockDirectory = Path.of(found.session().lockPath()).getParent();
-        Map<String, String> environment = System.getenv();
-        WorkerPorts ports = new WorkerPorts(sessions, FileVideoBundle::new,
-                new PosixDeviceLocks(lockDirectory, PosixDeviceLocks.currentUid()), new VideoMediaToolkit(environment),
-                new HostProcessIdentity(), WallClock.SYSTEM, MonotonicClock.SYSTEM, Pause.SYSTEM, environment);
-        VideoWorker.WorkerExit exit = new VideoWorker(ports).run(bundleDir);
+        VideoWorker.WorkerExit exit = worker.get().run(bundleDir);
         System.out.println(Instant.now() + " video worker result " + exit);
         return exit == VideoWorker.WorkerExit.FINISHED ? 0 : 1;
     }
