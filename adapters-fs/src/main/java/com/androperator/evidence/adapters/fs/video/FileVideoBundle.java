@@ -1,12 +1,13 @@
 package com.androperator.evidence.adapters.fs.video;
 
 import com.androperator.evidence.adapters.fs.FileBundleWriter;
+import com.androperator.evidence.adapters.fs.FileSystemOps;
+import com.androperator.evidence.adapters.fs.PrivateFiles;
+import com.androperator.evidence.adapters.fs.StorageFailures;
 import com.androperator.evidence.contracts.CapturesFile;
 import com.androperator.evidence.contracts.ContractJson;
-import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.contracts.Manifest;
 import com.androperator.evidence.domain.port.BundleWriter.StoreResult;
-import com.androperator.evidence.domain.port.Failure;
 import com.androperator.evidence.domain.video.VideoBundleFiles;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -14,8 +15,6 @@ import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import tools.jackson.core.JacksonException;
 
 /**
@@ -30,8 +29,13 @@ public final class FileVideoBundle implements VideoBundleFiles {
     private final FileBundleWriter writer;
 
     public FileVideoBundle(Path directory) {
+        this(directory, FileSystemOps.SYSTEM);
+    }
+
+    /** {@code ops} is the still writer's file-system seam (tests inject failures there). */
+    public FileVideoBundle(Path directory, FileSystemOps ops) {
         this.directory = directory;
-        this.writer = new FileBundleWriter(directory);
+        this.writer = new FileBundleWriter(directory, ops);
     }
 
     @Override
@@ -47,9 +51,9 @@ public final class FileVideoBundle implements VideoBundleFiles {
         } catch (NoSuchFileException e) {
             return new ManifestRead.Absent();
         } catch (IOException e) {
-            return new ManifestRead.Unreadable(failure("read", file, PrivateFiles.causeCode(e), PrivateFiles.describe(e)));
+            return new ManifestRead.Unreadable(StorageFailures.failed("read", file, e));
         } catch (JacksonException | IllegalArgumentException e) {
-            return new ManifestRead.Unreadable(failure("read", file, "EBADMSG",
+            return new ManifestRead.Unreadable(StorageFailures.failed("read", file, "EBADMSG",
                     "not a schema-version-1 manifest (" + e.getMessage() + ")"));
         }
     }
@@ -76,7 +80,7 @@ public final class FileVideoBundle implements VideoBundleFiles {
             PrivateFiles.FileFacts facts = PrivateFiles.facts(file);
             return new Stored.Present(name, facts.bytes(), facts.sha256());
         } catch (IOException e) {
-            return new Stored.Failed(failure("read", file, PrivateFiles.causeCode(e), PrivateFiles.describe(e)));
+            return new Stored.Failed(StorageFailures.failed("read", file, e));
         }
     }
 
@@ -92,7 +96,7 @@ public final class FileVideoBundle implements VideoBundleFiles {
             if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
                 return false;
             }
-            PrivateFiles.setMode(file, PrivateFiles.FILE);
+            PrivateFiles.setMode(file, PrivateFiles.FILE_MODE);
             return true;
         } catch (IOException e) {
             return false;
@@ -108,7 +112,7 @@ public final class FileVideoBundle implements VideoBundleFiles {
                 return false;
             }
             Files.move(from, to, StandardCopyOption.ATOMIC_MOVE);
-            PrivateFiles.forceDirectory(directory);
+            PrivateFiles.forceDirectoryIfSupported(directory);
             return true;
         } catch (IOException e) {
             return false;
@@ -119,7 +123,7 @@ public final class FileVideoBundle implements VideoBundleFiles {
     public boolean remove(String name) {
         try {
             Files.deleteIfExists(directory.resolve(name));
-            PrivateFiles.forceDirectory(directory);
+            PrivateFiles.forceDirectoryIfSupported(directory);
             return !Files.exists(directory.resolve(name), LinkOption.NOFOLLOW_LINKS);
         } catch (IOException e) {
             return false;
@@ -131,13 +135,5 @@ public final class FileVideoBundle implements VideoBundleFiles {
             return new Stored.Present(stored.path(), stored.bytes(), stored.sha256());
         }
         return new Stored.Failed(((StoreResult.StoreFailed) result).failure());
-    }
-
-    private static Failure failure(String operation, Path path, String causeCode, String cause) {
-        Map<String, Object> details = new LinkedHashMap<>();
-        details.put("path", path.toString());
-        details.put("causeCode", causeCode);
-        details.put("cause", cause);
-        return new Failure(ErrorCodes.STORAGE_FAILED, "Could not " + operation + " " + path + ": " + cause, details);
     }
 }

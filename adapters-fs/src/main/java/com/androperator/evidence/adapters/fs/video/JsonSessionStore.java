@@ -1,5 +1,8 @@
 package com.androperator.evidence.adapters.fs.video;
 
+import com.androperator.evidence.adapters.fs.IoCauses;
+import com.androperator.evidence.adapters.fs.PrivateFiles;
+import com.androperator.evidence.adapters.fs.StorageFailures;
 import com.androperator.evidence.contracts.ContractJson;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.domain.port.Failure;
@@ -57,8 +60,7 @@ public final class JsonSessionStore implements SessionStore {
         } catch (NoSuchFileException e) {
             return new SessionRead.Absent();
         } catch (IOException e) {
-            return new SessionRead.Unreadable(Failure.of(ErrorCodes.STORAGE_FAILED,
-                    "Could not read " + file + ": " + PrivateFiles.describe(e)));
+            return new SessionRead.Unreadable(StorageFailures.failed("read", file, e));
         } catch (JacksonException | IllegalArgumentException e) {
             return new SessionRead.Unreadable(Failure.of(ErrorCodes.STORAGE_FAILED,
                     file + " is not valid video session state: " + e.getMessage()));
@@ -167,8 +169,7 @@ public final class JsonSessionStore implements SessionStore {
     }
 
     private static Saved unwritable(String what, Path file, IOException e) {
-        return new Saved.NotWritten(StorageFailures.unwritable("Could not write " + what + " at", file,
-                PrivateFiles.causeCode(e), PrivateFiles.describe(e),
+        return new Saved.NotWritten(StorageFailures.unwritable("Could not write " + what + " at", file, e,
                 "Make the bundle directory writable, or start a new recording in a writable directory; "
                         + "no permissions are changed automatically."));
     }
