@@ -1,5 +1,6 @@
 package com.androperator.evidence.adapters.fs;
 
+import com.androperator.evidence.contracts.BundleFileNames;
 import com.androperator.evidence.contracts.BundleStatus;
 import com.androperator.evidence.contracts.CapturesFile;
 import com.androperator.evidence.contracts.ContractJson;
@@ -39,11 +40,11 @@ import tools.jackson.databind.JsonNode;
  * anything true.
  */
 public final class FileBundleWriter implements BundleWriter {
-    static final String MANIFEST = "manifest.json";
-    static final String MANIFEST_PARTIAL = "manifest.partial.json";
-    static final String CAPTURES = "captures.json";
-    static final String CAPTURES_PARTIAL = "captures.partial.json";
-    private static final String PARTIAL_MARK = ".partial.";
+    static final String MANIFEST = BundleFileNames.MANIFEST;
+    static final String MANIFEST_PARTIAL = BundleFileNames.MANIFEST_PARTIAL;
+    static final String CAPTURES = BundleFileNames.CAPTURES;
+    static final String CAPTURES_PARTIAL = BundleFileNames.CAPTURES_PARTIAL;
+    private static final String PARTIAL_MARK = BundleFileNames.PARTIAL_MARK;
     /** Bytes the JSON serializer's output gathers before each write to the file. */
     private static final int JSON_BUFFER_BYTES = 64 * 1024;
     private static final Set<String> TERMINAL = Set.of(

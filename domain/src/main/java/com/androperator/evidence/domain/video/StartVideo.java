@@ -1,6 +1,7 @@
 package com.androperator.evidence.domain.video;
 
 import com.androperator.evidence.contracts.BundleError;
+import com.androperator.evidence.contracts.BundleFileNames;
 import com.androperator.evidence.contracts.BundleStatus;
 import com.androperator.evidence.contracts.CommandResult;
 import com.androperator.evidence.contracts.DeviceInfo;
@@ -149,7 +150,7 @@ public final class StartVideo {
             ports.locks().release(lockPath, nonce);
             return VideoResults.refused(refused.failure(), null);
         }
-        Path manifestPath = bundleDir.resolve("manifest.json");
+        Path manifestPath = bundleDir.resolve(BundleFileNames.MANIFEST);
         VideoSession session = new VideoSession(VideoSession.SCHEMA_VERSION, sessionId, nonce, VideoSession.SCRCPY,
                 new VideoSession.Target(request.serial(), request.operatorPackage()), bundleDir.toString(),
                 manifestPath.toString(), lockPath.toString(), request.duration(), size, created.toString(),

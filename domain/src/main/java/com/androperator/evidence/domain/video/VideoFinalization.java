@@ -4,6 +4,7 @@ import com.androperator.evidence.contracts.Artifact;
 import com.androperator.evidence.contracts.ArtifactKind;
 import com.androperator.evidence.contracts.ArtifactStatus;
 import com.androperator.evidence.contracts.BundleError;
+import com.androperator.evidence.contracts.BundleFileNames;
 import com.androperator.evidence.contracts.CapturesFile;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.contracts.Manifest;
@@ -47,11 +48,11 @@ import java.util.Optional;
  */
 public final class VideoFinalization {
     /** The intermediate source in the bundle once recording has ended. */
-    public static final String SOURCE_NAME = "capture.partial.mkv";
+    public static final String SOURCE_NAME = BundleFileNames.RECORDING_SOURCE;
     /** While recording, the source lives in the worker's control/ directory, outside the listed bundle. */
-    public static final String LIVE_SOURCE = "control/" + SOURCE_NAME;
-    public static final String ENCODER_STDERR = "encoder.stderr.txt";
-    public static final String ENCODER_STDERR_PARTIAL = "encoder.stderr.partial.txt";
+    public static final String LIVE_SOURCE = BundleFileNames.CONTROL + "/" + SOURCE_NAME;
+    public static final String ENCODER_STDERR = BundleFileNames.ENCODER_STDERR;
+    public static final String ENCODER_STDERR_PARTIAL = BundleFileNames.ENCODER_STDERR_PARTIAL;
     public static final String MP4 = "video/mp4";
     public static final String MKV = "video/x-matroska";
     static final String TEXT = "text/plain";

@@ -1,5 +1,6 @@
 package com.androperator.evidence.domain.video;
 
+import com.androperator.evidence.contracts.BundleFileNames;
 import com.androperator.evidence.contracts.CommandResult;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.contracts.Manifest;
@@ -19,7 +20,7 @@ import java.util.Optional;
  * manifest without writing anything, so repeating stop never changes evidence.
  */
 public final class VideoSessions {
-    public static final String MANIFEST = "manifest.json";
+    public static final String MANIFEST = BundleFileNames.MANIFEST;
     private static final long POLL_MILLIS = 100;
 
     private final SessionPorts ports;

@@ -2,6 +2,7 @@ package com.androperator.evidence.domain.video;
 
 import com.androperator.evidence.contracts.Artifact;
 import com.androperator.evidence.contracts.BundleError;
+import com.androperator.evidence.contracts.BundleFileNames;
 import com.androperator.evidence.contracts.BundleStatus;
 import com.androperator.evidence.contracts.VideoCaptureRecord;
 import com.androperator.evidence.contracts.VideoSegment;
@@ -39,7 +40,7 @@ import java.util.function.Supplier;
 public final class VideoWorker {
     public static final String ENCODER_STDERR = VideoFinalization.ENCODER_STDERR;
     public static final String ENCODER_STDERR_PARTIAL = VideoFinalization.ENCODER_STDERR_PARTIAL;
-    public static final String CAPTURES = "captures.json";
+    public static final String CAPTURES = BundleFileNames.CAPTURES;
     private static final long POLL_MILLIS = 100;
 
     private final WorkerPorts ports;

@@ -4,6 +4,7 @@ import com.androperator.evidence.adapters.fs.FileBundleWriter;
 import com.androperator.evidence.adapters.fs.FileSystemOps;
 import com.androperator.evidence.adapters.fs.PrivateFiles;
 import com.androperator.evidence.adapters.fs.StorageFailures;
+import com.androperator.evidence.contracts.BundleFileNames;
 import com.androperator.evidence.contracts.CapturesFile;
 import com.androperator.evidence.contracts.ContractJson;
 import com.androperator.evidence.contracts.Manifest;
@@ -23,7 +24,7 @@ import tools.jackson.core.JacksonException;
  * shared contract mapper.
  */
 public final class FileVideoBundle implements VideoBundleFiles {
-    private static final String MANIFEST = "manifest.json";
+    private static final String MANIFEST = BundleFileNames.MANIFEST;
 
     private final Path directory;
     private final FileBundleWriter writer;
