@@ -51,11 +51,11 @@ class StorageCauseClassificationTest {
         Path video = temp.resolve("video");
         Files.createDirectory(video);
         VideoBundleFiles bundle = new FileVideoBundle(video, new ScriptedFileSystemOps().failingMoves(failure(kind, text)));
-        assertThat(bundle.writePartial("clip-1.partial.mp4", BYTES)).isInstanceOf(VideoBundleFiles.Stored.Present.class);
-        VideoBundleFiles.Stored videoResult = bundle.promote("clip-1.partial.mp4", "clip-1.mp4");
+        assertThat(bundle.writePartial("clip-1.partial.mp4", BYTES)).isInstanceOf(StoreResult.Stored.class);
+        StoreResult videoResult = bundle.promote("clip-1.partial.mp4", "clip-1.mp4");
 
         assertThat(((StoreResult.StoreFailed) stillResult).failure().details()).containsEntry("causeCode", code);
-        assertThat(((VideoBundleFiles.Stored.Failed) videoResult).failure().details()).containsEntry("causeCode", code);
+        assertThat(((StoreResult.StoreFailed) videoResult).failure().details()).containsEntry("causeCode", code);
         assertThat(IoCauses.causeCode(failure(kind, text))).isEqualTo(code);
     }
 }

@@ -18,6 +18,7 @@ import com.androperator.evidence.domain.policy.DeviceClassification;
 import com.androperator.evidence.domain.policy.DisplayGeometry;
 import com.androperator.evidence.domain.policy.MetadataField;
 import com.androperator.evidence.domain.port.BundleStore;
+import com.androperator.evidence.domain.port.BundleWriter.StoreResult;
 import com.androperator.evidence.domain.port.DeviceMetadataSource.PropertyInventory;
 import com.androperator.evidence.domain.port.DeviceSelector.DeviceSelection;
 import com.androperator.evidence.domain.port.Failure;
@@ -165,7 +166,7 @@ public final class StartVideo {
         Manifest starting = new Manifest(Manifest.SCHEMA_VERSION, sessionId, request.label(), request.context(), device,
                 created.toString(), null, BundleStatus.STARTING, List.of(), metadataErrors,
                 new VideoInfo(request.duration(), 0, null, size, null, VideoManifests.CODEC, null));
-        if (bundle.publishManifest(starting) instanceof VideoBundleFiles.Stored.Failed failed) {
+        if (bundle.finalizeManifest(starting) instanceof StoreResult.StoreFailed failed) {
             ports.locks().release(lockPath, nonce);
             return VideoResults.refused(preflightUnwritable(failed.failure(), manifestPath), null);
         }
@@ -246,7 +247,7 @@ public final class StartVideo {
         BundleError error = VideoStage.error(ErrorCodes.RECORDER_FAILED, VideoStage.STARTUP,
                 "The video worker could not be started: " + why, VideoStage.RECORDER);
         Manifest failed = VideoManifests.startupFailed(starting, ports.wallClock().now().toString(), List.of(error));
-        bundle.publishManifest(failed);
+        bundle.finalizeManifest(failed);
         Path bundleDir = Path.of(session.bundleDir());
         ports.sessions().saveSession(bundleDir, session.withRecovery(new VideoSession.Recovery(
                 RecoveryState.SPAWN_FAILED.wire(), why, ports.wallClock().now().toString())));

@@ -12,6 +12,7 @@ import com.androperator.evidence.contracts.MediaInfo;
 import com.androperator.evidence.contracts.StopReason;
 import com.androperator.evidence.contracts.VideoSegment;
 import com.androperator.evidence.contracts.VideoSize;
+import com.androperator.evidence.domain.port.BundleWriter.StoreResult;
 import com.androperator.evidence.domain.port.Failure;
 import com.androperator.evidence.domain.port.MonotonicClock;
 import com.androperator.evidence.domain.port.WallClock;
@@ -20,7 +21,6 @@ import com.androperator.evidence.domain.video.ClipVerifier.ClipVerification;
 import com.androperator.evidence.domain.video.FinalizedMedia.Clip;
 import com.androperator.evidence.domain.video.MediaInspector.Inspection;
 import com.androperator.evidence.domain.video.RecorderLauncher.RecorderOutput;
-import com.androperator.evidence.domain.video.VideoBundleFiles.Stored;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -93,8 +93,8 @@ public final class VideoFinalization {
     public FinalizedMedia finalizeSource(VideoBundleFiles bundle, VideoSize requestedSize,
                                          Instant recordingStartedAt, long recordingDurationMs, FinalizationMeter meter) {
         List<BundleError> errors = new ArrayList<>();
-        Stored sourceFile = bundle.describe(SOURCE_NAME);
-        if (sourceFile instanceof Stored.Failed failed) {
+        StoreResult sourceFile = bundle.describe(SOURCE_NAME);
+        if (sourceFile instanceof StoreResult.StoreFailed failed) {
             if (isAbsent(failed.failure())) {
                 errors.add(VideoStage.error(ErrorCodes.RECORDER_FAILED, VideoStage.FINALIZATION,
                         "The recorder left no capture file (" + SOURCE_NAME + "): " + failed.failure().message() + ".",
@@ -231,13 +231,13 @@ public final class VideoFinalization {
                             + "idle screen): it decodes but a zero-duration recording is not complete.", VideoStage.VIDEO);
             return new Clip(partialOrFailed(bundle, partialName, started, startNanos, error), media, null, true);
         }
-        Stored promoted = bundle.promote(partialName, finalName);
-        if (promoted instanceof Stored.Failed failed) {
+        StoreResult promoted = bundle.promote(partialName, finalName);
+        if (promoted instanceof StoreResult.StoreFailed failed) {
             BundleError error = failures.of(failed.failure(), VideoStage.SEGMENT,
                     "Clip " + run.index() + " verified but could not be renamed", VideoStage.VIDEO);
             return new Clip(partialOrFailed(bundle, partialName, started, startNanos, error), media, null, true);
         }
-        Stored.Present present = (Stored.Present) promoted;
+        StoreResult.Stored present = (StoreResult.Stored) promoted;
         Instant finished = wallClock.now();
         Artifact artifact = new Artifact(ArtifactKind.VIDEO, present.path(), MP4, ArtifactStatus.COMPLETE,
                 present.bytes(), present.sha256(), started.toString(), finished.toString(), elapsedMs(startNanos),
@@ -248,14 +248,14 @@ public final class VideoFinalization {
     /** The clip's .partial file kept as partial; failed when there is none, or it is empty (then it is removed). */
     private Artifact partialOrFailed(VideoBundleFiles bundle, String partialName, Instant started, long startNanos,
                                      BundleError error) {
-        Stored file = bundle.describe(partialName);
+        StoreResult file = bundle.describe(partialName);
         Instant finished = wallClock.now();
-        if (file instanceof Stored.Present present && present.bytes() > 0) {
+        if (file instanceof StoreResult.Stored present && present.bytes() > 0) {
             return new Artifact(ArtifactKind.VIDEO, present.path(), MP4, ArtifactStatus.PARTIAL, present.bytes(),
                     present.sha256(), started.toString(), finished.toString(), elapsedMs(startNanos), null, null, null,
                     error);
         }
-        if (file instanceof Stored.Present) {
+        if (file instanceof StoreResult.Stored) {
             bundle.remove(partialName);
         }
         return new Artifact(ArtifactKind.VIDEO, null, MP4, ArtifactStatus.FAILED, null, null, started.toString(),
@@ -268,19 +268,19 @@ public final class VideoFinalization {
      */
     private Artifact retainedSource(VideoBundleFiles bundle, Instant recordingStartedAt, long recordingDurationMs,
                                     BundleError why, List<BundleError> errors) {
-        Stored file = bundle.describe(SOURCE_NAME);
-        if (file instanceof Stored.Present present && present.bytes() > 0) {
+        StoreResult file = bundle.describe(SOURCE_NAME);
+        if (file instanceof StoreResult.Stored present && present.bytes() > 0) {
             return new Artifact(ArtifactKind.VIDEO, present.path(), MKV, ArtifactStatus.PARTIAL, present.bytes(),
                     present.sha256(), recordingStartedAt.toString(),
                     recordingStartedAt.plusMillis(recordingDurationMs).toString(), recordingDurationMs, null, null,
                     null, why);
         }
-        if (file instanceof Stored.Present) {
+        if (file instanceof StoreResult.Stored) {
             // An empty source holds nothing to keep; a listed file is never empty.
             bundle.remove(SOURCE_NAME);
             return failedSource(recordingStartedAt, recordingDurationMs, why);
         }
-        BundleError unreadable = failures.of(((Stored.Failed) file).failure(), VideoStage.FINALIZATION,
+        BundleError unreadable = failures.of(((StoreResult.StoreFailed) file).failure(), VideoStage.FINALIZATION,
                 "The retained source cannot be read", VideoStage.SOURCE);
         errors.add(unreadable);
         return failedSource(recordingStartedAt, recordingDurationMs, unreadable);
@@ -311,14 +311,14 @@ public final class VideoFinalization {
     /** captures.json, the host recorder receipt; a write failure keeps its underlying error. */
     public Artifact receipt(VideoBundleFiles bundle, CapturesFile captures, Instant started, long startNanos,
                             List<BundleError> errors) {
-        Stored stored = bundle.writeCaptures(captures);
+        StoreResult stored = bundle.writeCaptures(captures);
         String finished = wallClock.now().toString();
-        if (stored instanceof Stored.Present present) {
+        if (stored instanceof StoreResult.Stored present) {
             return new Artifact(ArtifactKind.CAPTURE_ENVELOPES, present.path(), JSON, ArtifactStatus.COMPLETE,
                     present.bytes(), present.sha256(), started.toString(), finished, elapsedMs(startNanos), null, null,
                     null, null);
         }
-        return writes.notStored(ArtifactKind.CAPTURE_ENVELOPES, JSON, ((Stored.Failed) stored).failure(),
+        return writes.notStored(ArtifactKind.CAPTURE_ENVELOPES, JSON, ((StoreResult.StoreFailed) stored).failure(),
                 "captures.json could not be saved", VideoStage.CAPTURES, started.toString(), finished,
                 elapsedMs(startNanos), errors);
     }

@@ -401,8 +401,8 @@ class VideoSessionsStatusStopTest {
     @Test
     void stopWritesOneNonceBoundRequestAndReturnsTheOutcomeTheWorkerPublishes() {
         workerSteps.add(() -> { });
-        workerSteps.add(() -> bundle.publishManifest(active(BundleStatus.FINALIZING)));
-        workerSteps.add(() -> bundle.publishManifest(terminal(BundleStatus.COMPLETE)));
+        workerSteps.add(() -> bundle.finalizeManifest(active(BundleStatus.FINALIZING)));
+        workerSteps.add(() -> bundle.finalizeManifest(terminal(BundleStatus.COMPLETE)));
         workerSteps.add(this::settle);
 
         CommandResult stop = subject.stop(MANIFEST, ExpectedTarget.NONE);
@@ -417,7 +417,7 @@ class VideoSessionsStatusStopTest {
 
     @Test
     void stopWaitsFifteenSecondsAtMostThenReportsPendingAndTheWorkerFinishesLater() {
-        workerSteps.add(() -> bundle.publishManifest(active(BundleStatus.FINALIZING)));
+        workerSteps.add(() -> bundle.finalizeManifest(active(BundleStatus.FINALIZING)));
 
         CommandResult stop = subject.stop(MANIFEST, ExpectedTarget.NONE);
 
@@ -431,7 +431,7 @@ class VideoSessionsStatusStopTest {
         assertThat(stop.details()).containsEntry("deadlineOwner", "evidence_video_stop");
 
         // The worker finalizes after stop gave up; status and a repeated stop then report it.
-        bundle.publishManifest(terminal(BundleStatus.COMPLETE));
+        bundle.finalizeManifest(terminal(BundleStatus.COMPLETE));
         settle();
         assertThat(subject.status(MANIFEST, ExpectedTarget.NONE).status()).isEqualTo("complete");
         CommandResult again = subject.stop(MANIFEST, ExpectedTarget.NONE);
@@ -442,7 +442,7 @@ class VideoSessionsStatusStopTest {
 
     @Test
     void aRepeatedStopAfterFinalizationReturnsTheSameOutcomeAndChangesNoEvidence() {
-        bundle.publishManifest(terminal(BundleStatus.FAILED));
+        bundle.finalizeManifest(terminal(BundleStatus.FAILED));
         settle();
         int published = bundle.published.size();
 
@@ -460,7 +460,7 @@ class VideoSessionsStatusStopTest {
 
     @Test
     void stopOnATerminalSessionWaitsForTheWorkerToSettleButNeverPastItsDeadline() {
-        bundle.publishManifest(terminal(BundleStatus.COMPLETE));
+        bundle.finalizeManifest(terminal(BundleStatus.COMPLETE));
 
         CommandResult stop = subject.stop(MANIFEST, ExpectedTarget.NONE);
 
@@ -473,7 +473,7 @@ class VideoSessionsStatusStopTest {
 
     @Test
     void stopOnATerminalSessionWhoseWorkerIsGoneAnswersAtOnce() {
-        bundle.publishManifest(terminal(BundleStatus.COMPLETE));
+        bundle.finalizeManifest(terminal(BundleStatus.COMPLETE));
         workerRunning = false;
         workerBeating = false;
         sessions.heartbeats.clear();
@@ -546,7 +546,7 @@ class VideoSessionsStatusStopTest {
 
     @Test
     void aTerminalSessionThatSettlesAsRecoveryRequiredIsReportedSo() {
-        bundle.publishManifest(terminal(BundleStatus.FAILED));
+        bundle.finalizeManifest(terminal(BundleStatus.FAILED));
         workerSteps.add(() -> sessions.sessions.put(BUNDLE, owned().withRecovery(new VideoSession.Recovery(
                 RecoveryState.RECOVERY_REQUIRED.wire(), null, T0.toString()))));
 

@@ -19,9 +19,9 @@ import java.nio.file.StandardCopyOption;
 import tools.jackson.core.JacksonException;
 
 /**
- * A video bundle directory, written through the shared {@link FileBundleWriter} (0600 files,
- * partial then rename, atomic manifest, a terminal bundle never modified) and read back with the
- * shared contract mapper.
+ * A video bundle directory: the still bundle's {@link FileBundleWriter} (0600 files, partial then
+ * rename, atomic manifest, a terminal bundle never modified) plus what video needs, read back with
+ * the shared contract mapper.
  */
 public final class FileVideoBundle implements VideoBundleFiles {
     private static final String MANIFEST = BundleFileNames.MANIFEST;
@@ -60,34 +60,34 @@ public final class FileVideoBundle implements VideoBundleFiles {
     }
 
     @Override
-    public Stored publishManifest(Manifest manifest) {
-        return convert(writer.finalizeManifest(manifest));
+    public StoreResult finalizeManifest(Manifest manifest) {
+        return writer.finalizeManifest(manifest);
     }
 
     @Override
-    public Stored writeCaptures(CapturesFile captures) {
-        return convert(writer.writeCaptures(captures));
+    public StoreResult writeCaptures(CapturesFile captures) {
+        return writer.writeCaptures(captures);
     }
 
     @Override
-    public Stored writePartial(String partialName, byte[] bytes) {
-        return convert(writer.writePartial(partialName, bytes));
+    public PartialFile createPartial(String partialName) {
+        return writer.createPartial(partialName);
     }
 
     @Override
-    public Stored describe(String name) {
+    public StoreResult describe(String name) {
         Path file = directory.resolve(name);
         try {
             PrivateFiles.FileFacts facts = PrivateFiles.facts(file);
-            return new Stored.Present(name, facts.bytes(), facts.sha256());
+            return new StoreResult.Stored(name, facts.bytes(), facts.sha256());
         } catch (IOException e) {
-            return new Stored.Failed(StorageFailures.failed("read", file, e));
+            return new StoreResult.StoreFailed(StorageFailures.failed("read", file, e));
         }
     }
 
     @Override
-    public Stored promote(String partialName, String finalName) {
-        return convert(writer.promote(partialName, finalName));
+    public StoreResult promote(String partialName, String finalName) {
+        return writer.promote(partialName, finalName);
     }
 
     @Override
@@ -129,12 +129,5 @@ public final class FileVideoBundle implements VideoBundleFiles {
         } catch (IOException e) {
             return false;
         }
-    }
-
-    private static Stored convert(StoreResult result) {
-        if (result instanceof StoreResult.Stored stored) {
-            return new Stored.Present(stored.path(), stored.bytes(), stored.sha256());
-        }
-        return new Stored.Failed(((StoreResult.StoreFailed) result).failure());
     }
 }
