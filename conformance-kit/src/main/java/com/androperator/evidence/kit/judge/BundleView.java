@@ -1,6 +1,5 @@
 package com.androperator.evidence.kit.judge;
 
-import com.androperator.evidence.contracts.BundleFileNames;
 import com.androperator.evidence.kit.engine.Json;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -18,8 +17,8 @@ import tools.jackson.databind.node.MissingNode;
 public record BundleView(Path dir, JsonNode manifest, JsonNode captures) {
 
     public static BundleView read(Path dir) {
-        JsonNode manifest = Json.read(dir.resolve(BundleFileNames.MANIFEST)).orElse(MissingNode.getInstance());
-        JsonNode captures = Json.read(dir.resolve(BundleFileNames.CAPTURES)).orElse(MissingNode.getInstance());
+        JsonNode manifest = Json.read(dir.resolve("manifest.json")).orElse(MissingNode.getInstance());
+        JsonNode captures = Json.read(dir.resolve("captures.json")).orElse(MissingNode.getInstance());
         return new BundleView(dir, manifest, captures);
     }
 

@@ -1,6 +1,5 @@
 package com.androperator.evidence.kit.scenario;
 
-import com.androperator.evidence.contracts.BundleFileNames;
 import com.androperator.evidence.kit.engine.Child;
 import com.androperator.evidence.kit.engine.CliCommand;
 import com.androperator.evidence.kit.engine.Json;
@@ -58,9 +57,9 @@ final class CaptureJudge {
             v.codeEqual("result code of a " + status + " capture (" + ExpectedCodes.CAPTURE_NOT_COMPLETE.source() + ")",
                     ExpectedCodes.CAPTURE_NOT_COMPLETE.code(), Json.text(result, "code"));
         }
-        v.equal("result manifestPath", bundle.resolve(BundleFileNames.MANIFEST).toString(), Json.text(result, "manifestPath"));
-        v.require(Files.isRegularFile(bundle.resolve(BundleFileNames.MANIFEST)), "a finalized manifest.json",
-                bundle.resolve(BundleFileNames.MANIFEST), "absent; " + captured.child().describe());
+        v.equal("result manifestPath", bundle.resolve("manifest.json").toString(), Json.text(result, "manifestPath"));
+        v.require(Files.isRegularFile(bundle.resolve("manifest.json")), "a finalized manifest.json",
+                bundle.resolve("manifest.json"), "absent; " + captured.child().describe());
         Checks.conforms(v, bundle);
         BundleView view = BundleView.read(bundle);
         v.equal("manifest status = result status", status, view.status());

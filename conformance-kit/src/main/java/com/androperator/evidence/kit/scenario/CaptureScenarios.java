@@ -1,6 +1,5 @@
 package com.androperator.evidence.kit.scenario;
 
-import com.androperator.evidence.contracts.BundleFileNames;
 import com.androperator.evidence.kit.engine.Json;
 import com.androperator.evidence.kit.engine.Scenario;
 import com.androperator.evidence.kit.engine.ScenarioRun;
@@ -96,14 +95,14 @@ final class CaptureScenarios {
         for (String kind : List.of("screenshot", "hierarchy", "capture_envelopes")) {
             v.equal(kind + " artifact status", "complete", Json.text(bundle.artifact(kind), "status"));
         }
-        v.equal("screenshot path", BundleFileNames.SCREENSHOT, Json.text(bundle.artifact("screenshot"), "path"));
-        v.equal("hierarchy path", BundleFileNames.HIERARCHY, Json.text(bundle.artifact("hierarchy"), "path"));
-        v.equal("capture_envelopes path", BundleFileNames.CAPTURES, Json.text(bundle.artifact("capture_envelopes"), "path"));
+        v.equal("screenshot path", "screenshot.png", Json.text(bundle.artifact("screenshot"), "path"));
+        v.equal("hierarchy path", "hierarchy.xml", Json.text(bundle.artifact("hierarchy"), "path"));
+        v.equal("capture_envelopes path", "captures.json", Json.text(bundle.artifact("capture_envelopes"), "path"));
         DisplaySpec display = activeDisplay(run.profile());
         byte[] png = display.screenshot().read();
-        CaptureJudge.sameBytes(v, bundle.dir().resolve(BundleFileNames.SCREENSHOT), png, BundleFileNames.SCREENSHOT);
-        CaptureJudge.sameBytes(v, bundle.dir().resolve(BundleFileNames.HIERARCHY), run.profile().operator().hierarchy().read(),
-                BundleFileNames.HIERARCHY);
+        CaptureJudge.sameBytes(v, bundle.dir().resolve("screenshot.png"), png, "screenshot.png");
+        CaptureJudge.sameBytes(v, bundle.dir().resolve("hierarchy.xml"), run.profile().operator().hierarchy().read(),
+                "hierarchy.xml");
         JsonNode image = bundle.artifact("screenshot").path("image");
         ByteBuffer header = ByteBuffer.wrap(png, 16, 8);
         v.equal("image.captureWidthPx (from the verified PNG)", header.getInt(), image.path("captureWidthPx").asInt(-1));

@@ -1,6 +1,5 @@
 package com.androperator.evidence.kit.scenario;
 
-import com.androperator.evidence.contracts.BundleFileNames;
 import com.androperator.evidence.kit.engine.Json;
 import com.androperator.evidence.kit.engine.McpSession;
 import com.androperator.evidence.kit.engine.ScenarioRun;
@@ -56,10 +55,10 @@ final class McpJudge {
         String evidenceId = Json.text(result, "evidenceId");
         v.require(evidenceId != null, "result evidenceId", "present", result);
         Path bundle = root.resolve("bundles").resolve(evidenceId);
-        v.equal("manifestPath: a new bundle <evidence_root>/bundles/<id>", bundle.resolve(BundleFileNames.MANIFEST).toString(),
+        v.equal("manifestPath: a new bundle <evidence_root>/bundles/<id>", bundle.resolve("manifest.json").toString(),
                 Json.text(result, "manifestPath"));
-        v.require(Files.isRegularFile(bundle.resolve(BundleFileNames.MANIFEST)), "a finalized manifest.json",
-                bundle.resolve(BundleFileNames.MANIFEST), "absent");
+        v.require(Files.isRegularFile(bundle.resolve("manifest.json")), "a finalized manifest.json",
+                bundle.resolve("manifest.json"), "absent");
         Checks.conforms(v, bundle);
         BundleView view = BundleView.read(bundle);
         v.equal("manifest status = result status", status, view.status());

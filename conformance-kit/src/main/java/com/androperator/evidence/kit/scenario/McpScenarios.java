@@ -1,6 +1,5 @@
 package com.androperator.evidence.kit.scenario;
 
-import com.androperator.evidence.contracts.BundleFileNames;
 import com.androperator.evidence.kit.engine.Json;
 import com.androperator.evidence.kit.engine.McpSession;
 import com.androperator.evidence.kit.engine.Scenario;
@@ -132,7 +131,7 @@ final class McpScenarios {
     private static void paths(ScenarioRun run) throws IOException {
         Path root = root(run);
         Path elsewhere = Files.createDirectories(run.workspace().out().resolve("elsewhere"));
-        Path manifest = Files.writeString(elsewhere.resolve(BundleFileNames.MANIFEST), "{}");
+        Path manifest = Files.writeString(elsewhere.resolve("manifest.json"), "{}");
         McpSession mcp = run.mcp(run.environment(Map.of(EVIDENCE_DIR, root.toString())));
         for (String tool : List.of("evidence_video_status", "evidence_video_stop")) {
             for (String session : List.of(manifest.toString(), elsewhere.toString(), "../elsewhere")) {

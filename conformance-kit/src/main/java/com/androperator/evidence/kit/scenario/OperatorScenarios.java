@@ -1,6 +1,5 @@
 package com.androperator.evidence.kit.scenario;
 
-import com.androperator.evidence.contracts.BundleFileNames;
 import com.androperator.evidence.kit.engine.Json;
 import com.androperator.evidence.kit.engine.Scenario;
 import com.androperator.evidence.kit.engine.ScenarioRun;
@@ -119,7 +118,7 @@ final class OperatorScenarios {
         Verdict v = run.verdict();
         v.equal("screenshot artifact status", "complete", Json.text(bundle.artifact("screenshot"), "status"));
         v.equal("hierarchy artifact status", "failed", Json.text(bundle.artifact("hierarchy"), "status"));
-        v.check(!Files.exists(bundle.dir().resolve(BundleFileNames.HIERARCHY)), "no hierarchy.xml for a failed hierarchy",
+        v.check(!Files.exists(bundle.dir().resolve("hierarchy.xml")), "no hierarchy.xml for a failed hierarchy",
                 "absent", "present");
         Checks.artifactError(v, bundle, "hierarchy", expected, operatorCode);
         Checks.sameJson(v, "context copied as given (caller's verdict kept)", Json.parse(CaptureScenarios.CONTEXT), bundle.manifest().path("context"));

@@ -1,6 +1,5 @@
 package com.androperator.evidence.kit.scenario;
 
-import com.androperator.evidence.contracts.BundleFileNames;
 import com.androperator.evidence.kit.engine.Json;
 import com.androperator.evidence.kit.engine.Scenario;
 import com.androperator.evidence.kit.engine.ScenarioRun;
@@ -78,13 +77,13 @@ final class ScreenshotScenarios {
         Verdict v = run.verdict();
         JsonNode screenshot = bundle.artifact("screenshot");
         v.equal("screenshot artifact status", "partial", Json.text(screenshot, "status"));
-        v.equal("screenshot artifact path", BundleFileNames.SCREENSHOT_PARTIAL, Json.text(screenshot, "path"));
-        v.check(!Files.exists(bundle.dir().resolve(BundleFileNames.SCREENSHOT)), "no screenshot.png", "absent", "present");
+        v.equal("screenshot artifact path", "screenshot.partial.png", Json.text(screenshot, "path"));
+        v.check(!Files.exists(bundle.dir().resolve("screenshot.png")), "no screenshot.png", "absent", "present");
         v.check(!screenshot.has("image"), "no verified image geometry on a partial screenshot", "absent",
                 screenshot.get("image"));
         Checks.artifactError(v, bundle, "screenshot", expected, null);
         byte[] png = CaptureScenarios.activeDisplay(run.profile()).screenshot().read();
-        Path partial = bundle.dir().resolve(BundleFileNames.SCREENSHOT_PARTIAL);
+        Path partial = bundle.dir().resolve("screenshot.partial.png");
         if (Files.isRegularFile(partial)) {
             CaptureJudge.sameBytes(v, partial, Arrays.copyOf(png, Math.min(sent, png.length)),
                     "screenshot.partial.png (the bytes received)");
@@ -106,7 +105,7 @@ final class ScreenshotScenarios {
         JsonNode screenshot = bundle.artifact("screenshot");
         v.equal("screenshot artifact status", "failed", Json.text(screenshot, "status"));
         v.check(screenshot.path("path").isNull(), "screenshot path of a failed artifact", "null", screenshot.get("path"));
-        v.check(!Files.exists(bundle.dir().resolve(BundleFileNames.SCREENSHOT)), "no screenshot.png", "absent", "present");
+        v.check(!Files.exists(bundle.dir().resolve("screenshot.png")), "no screenshot.png", "absent", "present");
         Checks.artifactError(v, bundle, "screenshot", ExpectedCodes.SCREENSHOT_UNUSABLE, null);
         hierarchyComplete(run, bundle, "partial");
     }
@@ -117,9 +116,9 @@ final class ScreenshotScenarios {
         JsonNode screenshot = bundle.artifact("screenshot");
         v.check(!"complete".equals(Json.text(screenshot, "status")), "screenshot artifact status", "partial or failed",
                 Json.text(screenshot, "status"));
-        v.check(!Files.exists(bundle.dir().resolve(BundleFileNames.SCREENSHOT)), "no screenshot.png", "absent", "present");
+        v.check(!Files.exists(bundle.dir().resolve("screenshot.png")), "no screenshot.png", "absent", "present");
         Checks.artifactError(v, bundle, "screenshot", ExpectedCodes.SCREENSHOT_UNUSABLE, null);
-        Path partial = bundle.dir().resolve(BundleFileNames.SCREENSHOT_PARTIAL);
+        Path partial = bundle.dir().resolve("screenshot.partial.png");
         if (Files.isRegularFile(partial)) {
             v.check(Files.size(partial) <= 64L * 1024 * 1024, "bytes retained (capture is limited to 64 MiB)",
                     "at most 67108864", Files.size(partial));
@@ -142,7 +141,7 @@ final class ScreenshotScenarios {
         JsonNode screenshot = bundle.artifact("screenshot");
         v.equal("screenshot artifact status (partial image bytes retained)", "partial", Json.text(screenshot, "status"));
         Checks.artifactError(v, bundle, "screenshot", ExpectedCodes.SCREENSHOT_DEADLINE, null);
-        Path partial = bundle.dir().resolve(BundleFileNames.SCREENSHOT_PARTIAL);
+        Path partial = bundle.dir().resolve("screenshot.partial.png");
         if (Files.isRegularFile(partial)) {
             CaptureJudge.sameBytes(v, partial, Arrays.copyOf(png, 200_000), "screenshot.partial.png (the bytes received)");
         }

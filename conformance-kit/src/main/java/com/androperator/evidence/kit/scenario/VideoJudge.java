@@ -1,6 +1,5 @@
 package com.androperator.evidence.kit.scenario;
 
-import com.androperator.evidence.contracts.BundleFileNames;
 import com.androperator.evidence.kit.engine.Child;
 import com.androperator.evidence.kit.engine.CliCommand;
 import com.androperator.evidence.kit.engine.Json;
@@ -35,7 +34,7 @@ final class VideoJudge {
     }
 
     static CliCommand session(String verb, Path bundle) {
-        return CliCommand.of("evidence", "video", verb).set("--session", bundle.resolve(BundleFileNames.MANIFEST).toString());
+        return CliCommand.of("evidence", "video", verb).set("--session", bundle.resolve("manifest.json").toString());
     }
 
     /** A start confirmed recording: exit 0, ok, status recording, a sessionId, the bundle's manifestPath. */
@@ -46,7 +45,7 @@ final class VideoJudge {
                 child.describe() + "; stand-in scrcpy log: " + tools.scrcpyLog());
         v.equal("video start: status", "recording", Json.text(result, "status"));
         v.check(Json.text(result, "sessionId") != null, "video start: sessionId", "present", result);
-        v.equal("video start: manifestPath", bundle.resolve(BundleFileNames.MANIFEST).toString(), Json.text(result, "manifestPath"));
+        v.equal("video start: manifestPath", bundle.resolve("manifest.json").toString(), Json.text(result, "manifestPath"));
     }
 
     /** status: exit 0 and one of {@code statuses}. */
@@ -110,7 +109,7 @@ final class VideoJudge {
         }
         List<String> expectedClips = new ArrayList<>();
         for (int i = 0; i < sizes.size(); i++) {
-            expectedClips.add(BundleFileNames.clip(i + 1) + " " + sizes.get(i));
+            expectedClips.add((i == 0 ? "video.mp4" : String.format("video-%04d.mp4", i + 1)) + " " + sizes.get(i));
         }
         v.equal("complete clips in manifest order (name and decoded size)", expectedClips, seen);
         List<String> segments = new ArrayList<>();

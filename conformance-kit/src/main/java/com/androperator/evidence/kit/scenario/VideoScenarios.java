@@ -1,6 +1,5 @@
 package com.androperator.evidence.kit.scenario;
 
-import com.androperator.evidence.contracts.BundleFileNames;
 import com.androperator.evidence.kit.engine.Child;
 import com.androperator.evidence.kit.engine.Json;
 import com.androperator.evidence.kit.engine.McpSession;
@@ -93,11 +92,11 @@ final class VideoScenarios {
         BundleView view = settled(run, bundle, "complete");
         v.equal("video.stopReason", "requested", Json.text(view.manifest().path("video"), "stopReason"));
         VideoJudge.clips(run, view, sizes, frames);
-        byte[] manifest = Files.readAllBytes(bundle.resolve(BundleFileNames.MANIFEST));
+        byte[] manifest = Files.readAllBytes(bundle.resolve("manifest.json"));
         Child.Result again = run.cli(VideoJudge.session("stop", bundle), environment);
         v.equal("a repeated stop: exit status", ExpectedCodes.EXIT_SUCCESS, again.exit());
         v.equal("a repeated stop: status", "complete", Json.text(Checks.result(v, "repeated stop", again), "status"));
-        v.check(java.util.Arrays.equals(manifest, Files.readAllBytes(bundle.resolve(BundleFileNames.MANIFEST))),
+        v.check(java.util.Arrays.equals(manifest, Files.readAllBytes(bundle.resolve("manifest.json"))),
                 "a repeated stop leaves manifest.json unchanged", "the same bytes", "changed");
         VideoJudge.status(v, run.cli(VideoJudge.session("status", bundle), environment), "complete");
         CaptureJudge.nothingOutside(run, bundle, before);
@@ -186,7 +185,7 @@ final class VideoScenarios {
                 started + "; stand-in scrcpy log: " + tools.scrcpyLog());
         String sessionId = Json.text(started, "sessionId");
         Path bundle = root.resolve("bundles").resolve(sessionId);
-        v.equal("evidence_video_start: manifestPath <root>/bundles/<sessionId>", bundle.resolve(BundleFileNames.MANIFEST).toString(),
+        v.equal("evidence_video_start: manifestPath <root>/bundles/<sessionId>", bundle.resolve("manifest.json").toString(),
                 Json.text(started, "manifestPath"));
         ObjectNode session = Json.object().put("sessionId", sessionId);
         JsonNode status = McpJudge.call(run, mcp, "evidence_video_status", session, "evidence_video_status");

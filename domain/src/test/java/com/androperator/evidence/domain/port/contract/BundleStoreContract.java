@@ -10,13 +10,7 @@ import com.androperator.evidence.domain.port.BundleWriter;
 import com.androperator.evidence.domain.port.Failure;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -89,32 +83,12 @@ public abstract class BundleStoreContract {
     void ofRacingReservationsExactlyOneGetsTheDirectory() throws Exception {
         BundleStore store = newStore();
         Path bundle = root().resolve("raced");
-        int racers = 8;
-        CountDownLatch start = new CountDownLatch(1);
-        ExecutorService pool = Executors.newFixedThreadPool(racers);
-        try {
-            List<Future<Reservation>> results = new ArrayList<>();
-            for (int i = 0; i < racers; i++) {
-                Callable<Reservation> racer = () -> {
-                    start.await();
-                    return store.reserve(bundle);
-                };
-                results.add(pool.submit(racer));
-            }
-            start.countDown();
-            int reserved = 0;
-            for (Future<Reservation> result : results) {
-                Reservation reservation = result.get();
-                if (reservation instanceof Reservation.Reserved) {
-                    reserved++;
-                } else {
-                    assertThat(refusal(reservation).code()).isEqualTo(ErrorCodes.EVIDENCE_OUTPUT_EXISTS);
-                }
-            }
-            assertThat(reserved).isEqualTo(1);
-        } finally {
-            pool.shutdownNow();
-        }
+        List<Reservation> reservations = Racers.race(8, racer -> () -> store.reserve(bundle));
+
+        assertThat(reservations).filteredOn(Reservation.Reserved.class::isInstance).hasSize(1);
+        assertThat(reservations).filteredOn(Reservation.Refused.class::isInstance)
+                .allSatisfy(refused -> assertThat(refusal(refused).code()).isEqualTo(ErrorCodes.EVIDENCE_OUTPUT_EXISTS))
+                .hasSize(7);
     }
 
     private static Failure refusal(Reservation reservation) {

@@ -8,14 +8,8 @@ import com.androperator.evidence.domain.video.DeviceLocks.DirectoryCheck;
 import com.androperator.evidence.domain.video.DeviceLocks.Release;
 import com.androperator.evidence.domain.video.LockClaim;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -78,28 +72,10 @@ public abstract class DeviceLocksContract {
     @Test
     void ofRacingStartsExactlyOneAcquiresTheDevice() throws Exception {
         DeviceLocks locks = newLocks();
-        int racers = 8;
-        CountDownLatch start = new CountDownLatch(1);
-        ExecutorService pool = Executors.newFixedThreadPool(racers);
-        try {
-            List<Future<Acquisition>> results = new ArrayList<>();
-            for (int i = 0; i < racers; i++) {
-                LockClaim claim = PortSamples.claim("session-" + i, "emulator-5554");
-                Callable<Acquisition> racer = () -> {
-                    start.await();
-                    return locks.acquire("emulator-5554", claim);
-                };
-                results.add(pool.submit(racer));
-            }
-            start.countDown();
-            List<Acquisition> acquisitions = new ArrayList<>();
-            for (Future<Acquisition> result : results) {
-                acquisitions.add(result.get());
-            }
-            assertThat(acquisitions).filteredOn(Acquisition.Acquired.class::isInstance).hasSize(1);
-            assertThat(acquisitions).filteredOn(Acquisition.Held.class::isInstance).hasSize(racers - 1);
-        } finally {
-            pool.shutdownNow();
-        }
+        List<Acquisition> acquisitions = Racers.race(8,
+                racer -> () -> locks.acquire("emulator-5554", PortSamples.claim("session-" + racer, "emulator-5554")));
+
+        assertThat(acquisitions).filteredOn(Acquisition.Acquired.class::isInstance).hasSize(1);
+        assertThat(acquisitions).filteredOn(Acquisition.Held.class::isInstance).hasSize(7);
     }
 }
