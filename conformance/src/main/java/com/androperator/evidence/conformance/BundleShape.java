@@ -1,6 +1,7 @@
 package com.androperator.evidence.conformance;
 
 import com.androperator.evidence.contracts.ArtifactKind;
+import com.androperator.evidence.contracts.BundleFileNames;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
@@ -11,15 +12,15 @@ import java.util.Set;
  * kinds themselves, so a change of bundle shape is a change here.
  */
 final class BundleShape {
-    static final String MANIFEST = "manifest.json";
-    static final String CAPTURES = "captures.json";
-    static final String CAPTURES_PARTIAL = "captures.partial.json";
-    static final String SESSION = "session.json";
-    static final String CONTROL = "control";
+    static final String MANIFEST = BundleFileNames.MANIFEST;
+    static final String CAPTURES = BundleFileNames.CAPTURES;
+    static final String CAPTURES_PARTIAL = BundleFileNames.CAPTURES_PARTIAL;
+    static final String SESSION = BundleFileNames.SESSION;
+    static final String CONTROL = BundleFileNames.CONTROL;
     /** The recording source a video bundle keeps when not every clip verified: a partial {@code video}. */
-    static final String RETAINED_SOURCE = "capture.partial.mkv";
+    static final String RETAINED_SOURCE = BundleFileNames.RECORDING_SOURCE;
     static final String RETAINED_SOURCE_TYPE = "video/x-matroska";
-    static final String PARTIAL_MARK = ".partial.";
+    static final String PARTIAL_MARK = BundleFileNames.PARTIAL_MARK;
     /** Caller context: at most 16 KiB of compact UTF-8 JSON. */
     static final int MAX_CONTEXT_BYTES = 16 * 1024;
 

@@ -1,5 +1,6 @@
 package com.androperator.evidence.cli;
 
+import com.androperator.evidence.contracts.BundleFileNames;
 import com.androperator.evidence.contracts.CommandResult;
 import com.androperator.evidence.viewer.EvidenceViewer;
 import com.androperator.evidence.viewer.PageSummary;
@@ -67,7 +68,7 @@ final class ViewCommand implements Callable<Integer> {
             details.put("opened", opened.opened());
             hint = opened.hint();
         }
-        Path manifest = written.bundle().resolve("manifest.json");
+        Path manifest = written.bundle().resolve(BundleFileNames.MANIFEST);
         ResultPrinter.print(new CommandResult(true, null, Files.exists(manifest) ? manifest.toString() : null,
                 written.summary().evidenceId(), null, null, null, details, hint), format.pretty(), io.out());
         return 0;

@@ -2,6 +2,7 @@ package com.androperator.evidence.viewer;
 
 import com.androperator.evidence.conformance.BundleVerifier;
 import com.androperator.evidence.conformance.VerificationReport;
+import com.androperator.evidence.contracts.BundleFileNames;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
@@ -23,7 +24,7 @@ import java.util.Optional;
 record BundleSnapshot(Path directory, BoundedJson.Read manifest, BoundedJson.Read captures, List<ArtifactCheck> artifacts,
                       Screenshot screenshot, Hierarchy hierarchy, List<Clip> clips, Verification verification,
                       List<Entry> files, long unlistedFiles, EncoderLog encoderLog) {
-    static final String MANIFEST = "manifest.json";
+    static final String MANIFEST = BundleFileNames.MANIFEST;
     /** Larger hierarchies are hashed but not parsed for drawing. */
     static final long MAX_HIERARCHY_BYTES = 512L * 1024 * 1024;
     static final int MAX_LISTED_FILES = 500;
@@ -107,9 +108,11 @@ record BundleSnapshot(Path directory, BoundedJson.Read manifest, BoundedJson.Rea
     /** Without a readable manifest, the files a capture names by convention are shown for what they are. */
     private static List<ArtifactCheck> conventionalFiles(BundleFiles files) {
         List<ArtifactCheck> found = new ArrayList<>();
-        String[][] names = {{"screenshot", "screenshot.png", "image/png"}, {"screenshot", "screenshot.partial.png", "image/png"},
-            {"hierarchy", "hierarchy.xml", "application/xml"}, {"hierarchy", "hierarchy.partial.xml", "application/xml"},
-            {"capture_envelopes", "captures.json", "application/json"}, {"video", "video.mp4", "video/mp4"}};
+        String[][] names = {{"screenshot", BundleFileNames.SCREENSHOT, "image/png"},
+            {"screenshot", BundleFileNames.SCREENSHOT_PARTIAL, "image/png"},
+            {"hierarchy", BundleFileNames.HIERARCHY, "application/xml"},
+            {"hierarchy", BundleFileNames.HIERARCHY_PARTIAL, "application/xml"},
+            {"capture_envelopes", BundleFileNames.CAPTURES, "application/json"}, {"video", BundleFileNames.clip(1), "video/mp4"}};
         for (String[] name : names) {
             if (files.locate(name[1]) instanceof BundleFiles.Located.Found) {
                 java.util.Map<String, JsonValue> entry = new java.util.LinkedHashMap<>();
@@ -129,7 +132,7 @@ record BundleSnapshot(Path directory, BoundedJson.Read manifest, BoundedJson.Rea
         if (listed.isPresent()) {
             return BoundedJson.read(listed.get(), BoundedJson.Limits.CAPTURES);
         }
-        return files.locate("captures.json") instanceof BundleFiles.Located.Found found
+        return files.locate(BundleFileNames.CAPTURES) instanceof BundleFiles.Located.Found found
                 ? BoundedJson.read(found.file(), BoundedJson.Limits.CAPTURES) : new BoundedJson.Read.Missing();
     }
 

@@ -118,7 +118,7 @@ public final class EvidenceRoots {
         }
         try {
             Path probe = Files.createTempFile(bundles, PROBE_PREFIX, ".tmp",
-                    PosixModes.creationAttributes(bundles, PosixModes.FILE));
+                    PrivateFiles.creationAttributes(bundles, PrivateFiles.FILE_MODE));
             Files.delete(probe);
         } catch (IOException e) {
             return new Preparation.Refused(unwritable(bundles, IoCauses.causeCode(e), IoCauses.describe(e)));
@@ -141,7 +141,7 @@ public final class EvidenceRoots {
         while (!missing.isEmpty()) {
             Path next = missing.pop();
             try {
-                PosixModes.createPrivateDirectory(next);
+                PrivateFiles.createDirectory(next);
             } catch (FileAlreadyExistsException raced) {
                 // Another process created it meanwhile; fine if it is a directory.
                 if (!Files.isDirectory(next)) {
@@ -186,12 +186,8 @@ public final class EvidenceRoots {
     }
 
     private static Failure unwritable(Path path, String causeCode, String cause) {
-        Map<String, Object> details = new LinkedHashMap<>();
-        details.put("path", path.toString());
-        details.put("causeCode", causeCode);
-        details.put("message", cause);
-        details.put("recovery", "Set " + VARIABLE + " to a writable absolute directory, or make " + path
-                + " a writable directory. No permissions are changed automatically.");
+        Map<String, Object> details = StorageFailures.unwritableDetails(path, causeCode, cause, "Set " + VARIABLE
+                + " to a writable absolute directory, or make " + path + " a writable directory. No permissions are changed automatically.");
         return new Failure(ErrorCodes.EVIDENCE_STORAGE_UNWRITABLE,
                 "The evidence storage at " + path + " is not writable: " + cause, details);
     }

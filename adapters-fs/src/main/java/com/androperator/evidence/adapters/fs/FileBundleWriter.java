@@ -1,26 +1,21 @@
 package com.androperator.evidence.adapters.fs;
 
+import com.androperator.evidence.contracts.BundleFileNames;
 import com.androperator.evidence.contracts.BundleStatus;
 import com.androperator.evidence.contracts.CapturesFile;
 import com.androperator.evidence.contracts.ContractJson;
-import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.contracts.Manifest;
 import com.androperator.evidence.domain.port.BundleWriter;
 import com.androperator.evidence.domain.port.Failure;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.HashMap;
-import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
@@ -45,11 +40,11 @@ import tools.jackson.databind.JsonNode;
  * anything true.
  */
 public final class FileBundleWriter implements BundleWriter {
-    static final String MANIFEST = "manifest.json";
-    static final String MANIFEST_PARTIAL = "manifest.partial.json";
-    static final String CAPTURES = "captures.json";
-    static final String CAPTURES_PARTIAL = "captures.partial.json";
-    private static final String PARTIAL_MARK = ".partial.";
+    static final String MANIFEST = BundleFileNames.MANIFEST;
+    static final String MANIFEST_PARTIAL = BundleFileNames.MANIFEST_PARTIAL;
+    static final String CAPTURES = BundleFileNames.CAPTURES;
+    static final String CAPTURES_PARTIAL = BundleFileNames.CAPTURES_PARTIAL;
+    private static final String PARTIAL_MARK = BundleFileNames.PARTIAL_MARK;
     /** Bytes the JSON serializer's output gathers before each write to the file. */
     private static final int JSON_BUFFER_BYTES = 64 * 1024;
     private static final Set<String> TERMINAL = Set.of(
@@ -247,20 +242,8 @@ public final class FileBundleWriter implements BundleWriter {
 
     /** For partial files this writer did not write (e.g. produced by an encoder): hash the file itself. */
     private static StoreResult.Stored hashExistingFile(String name, Path file) throws IOException {
-        BasicFileAttributes attributes = Files.readAttributes(file, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
-        if (!attributes.isRegularFile()) {
-            throw new NoSuchFileException(file.toString(), null, "not a regular file");
-        }
-        MessageDigest digest = sha256();
-        long count = 0;
-        byte[] buffer = new byte[64 * 1024];
-        try (InputStream in = Files.newInputStream(file, LinkOption.NOFOLLOW_LINKS)) {
-            for (int read = in.read(buffer); read >= 0; read = in.read(buffer)) {
-                digest.update(buffer, 0, read);
-                count += read;
-            }
-        }
-        return new StoreResult.Stored(name, count, HexFormat.of().formatHex(digest.digest()));
+        PrivateFiles.FileFacts facts = PrivateFiles.facts(file);
+        return new StoreResult.Stored(name, facts.bytes(), facts.sha256());
     }
 
     /** Null when the directory entry is durable; otherwise the failure (the file itself was written). */
@@ -315,12 +298,7 @@ public final class FileBundleWriter implements BundleWriter {
     }
 
     static StoreResult failed(String operation, Path path, String causeCode, String cause) {
-        Map<String, Object> details = new LinkedHashMap<>();
-        details.put("path", path.toString());
-        details.put("causeCode", causeCode);
-        details.put("cause", cause);
-        return new StoreResult.StoreFailed(new Failure(ErrorCodes.STORAGE_FAILED,
-                "Could not " + operation + " " + path + ": " + cause + " (" + causeCode + ")", details));
+        return new StoreResult.StoreFailed(StorageFailures.failed(operation, path, causeCode, cause));
     }
 
     static boolean isPlainFileName(String name) {
@@ -334,14 +312,6 @@ public final class FileBundleWriter implements BundleWriter {
             return true;
         } catch (IOException e) {
             return false;
-        }
-    }
-
-    static MessageDigest sha256() {
-        try {
-            return MessageDigest.getInstance("SHA-256");
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("every Java platform provides SHA-256", e);
         }
     }
 }

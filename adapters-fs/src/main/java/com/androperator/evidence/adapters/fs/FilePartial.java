@@ -18,7 +18,7 @@ final class FilePartial implements PartialFile {
     private final FileBundleWriter owner;
     private final String name;
     private final Path file;
-    private final MessageDigest digest = FileBundleWriter.sha256();
+    private final MessageDigest digest = PrivateFiles.sha256();
     private FileSystemOps.WritableFile out;
     private boolean created;
     private long count;

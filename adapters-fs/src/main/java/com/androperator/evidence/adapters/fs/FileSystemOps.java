@@ -6,14 +6,11 @@ import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
-import java.util.Set;
 
 /**
  * The file-system calls that bundle writing makes, behind one seam so that tests can make a real
  * write fail partway (a full disk, a vanished directory) without root-only tricks: tests run as
- * root, which ignores permission bits.
+ * root, which ignores permission bits. {@link #SYSTEM} is {@link PrivateFiles}, the one file toolkit.
  */
 public interface FileSystemOps {
 
@@ -44,21 +41,12 @@ public interface FileSystemOps {
     FileSystemOps SYSTEM = new FileSystemOps() {
         @Override
         public void createPrivateDirectory(Path directory) throws IOException {
-            PosixModes.createPrivateDirectory(directory);
+            PrivateFiles.createDirectory(directory);
         }
 
         @Override
         public WritableFile createNew(Path file) throws IOException {
-            FileChannel channel = FileChannel.open(file,
-                    Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE),
-                    PosixModes.creationAttributes(file, PosixModes.FILE));
-            try {
-                // The creation mode passes through the umask; set it explicitly so it is exactly 0600.
-                PosixModes.apply(file, PosixModes.FILE);
-            } catch (IOException e) {
-                channel.close();
-                throw e;
-            }
+            FileChannel channel = PrivateFiles.createNew(file);
             return new WritableFile() {
                 @Override
                 public int write(ByteBuffer bytes) throws IOException {
@@ -79,14 +67,12 @@ public interface FileSystemOps {
 
         @Override
         public void moveAtomically(Path source, Path target) throws IOException {
-            Files.move(source, target, StandardCopyOption.ATOMIC_MOVE);
+            PrivateFiles.moveAtomically(source, target);
         }
 
         @Override
         public void forceDirectory(Path directory) throws IOException {
-            try (FileChannel channel = FileChannel.open(directory, StandardOpenOption.READ)) {
-                channel.force(true);
-            }
+            PrivateFiles.forceDirectory(directory);
         }
 
         @Override

@@ -1,13 +1,15 @@
 package com.androperator.evidence.domain.capture;
 
-/** The bundle-relative file names of a still bundle. */
+import com.androperator.evidence.contracts.BundleFileNames;
+
+/** The bundle-relative file names of a still bundle (spelled once, in {@link BundleFileNames}) and their types. */
 final class ArtifactFiles {
-    static final String SCREENSHOT_PARTIAL = "screenshot.partial.png";
-    static final String SCREENSHOT = "screenshot.png";
-    static final String HIERARCHY_PARTIAL = "hierarchy.partial.xml";
-    static final String HIERARCHY = "hierarchy.xml";
-    static final String CAPTURES = "captures.json";
-    static final String MANIFEST = "manifest.json";
+    static final String SCREENSHOT_PARTIAL = BundleFileNames.SCREENSHOT_PARTIAL;
+    static final String SCREENSHOT = BundleFileNames.SCREENSHOT;
+    static final String HIERARCHY_PARTIAL = BundleFileNames.HIERARCHY_PARTIAL;
+    static final String HIERARCHY = BundleFileNames.HIERARCHY;
+    static final String CAPTURES = BundleFileNames.CAPTURES;
+    static final String MANIFEST = BundleFileNames.MANIFEST;
 
     static final String PNG = "image/png";
     static final String XML = "application/xml";

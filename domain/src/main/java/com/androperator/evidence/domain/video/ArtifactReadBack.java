@@ -5,8 +5,8 @@ import com.androperator.evidence.contracts.Artifact;
 import com.androperator.evidence.contracts.ArtifactStatus;
 import com.androperator.evidence.contracts.BundleError;
 import com.androperator.evidence.contracts.ErrorCodes;
+import com.androperator.evidence.domain.port.BundleWriter.StoreResult;
 import com.androperator.evidence.domain.video.FinalizedMedia.Clip;
-import com.androperator.evidence.domain.port.video.VideoBundleFiles.Stored;
 import java.util.List;
 
 /**
@@ -31,17 +31,17 @@ final class ArtifactReadBack {
         if (artifact.path() == null) {
             return artifact;
         }
-        Stored now = bundle.describe(artifact.path());
-        if (now instanceof Stored.Present present && present.bytes() == artifact.bytes()
+        StoreResult now = bundle.describe(artifact.path());
+        if (now instanceof StoreResult.Stored present && present.bytes() == artifact.bytes()
                 && present.sha256().equals(artifact.sha256())) {
             return artifact;
         }
         String component = componentOf(artifact);
         BundleError error;
-        if (now instanceof Stored.Failed failed) {
+        if (now instanceof StoreResult.StoreFailed failed) {
             error = failures.of(failed.failure(), stage, artifact.path() + " cannot be read back", component);
         } else {
-            Stored.Present present = (Stored.Present) now;
+            StoreResult.Stored present = (StoreResult.Stored) now;
             error = VideoStage.error(ErrorCodes.STORAGE_FAILED, stage, artifact.path() + " changed after it was written: "
                     + "it now has " + present.bytes() + " bytes (sha256 " + present.sha256() + "), but "
                     + artifact.bytes() + " bytes (sha256 " + artifact.sha256() + ") were recorded.", component);

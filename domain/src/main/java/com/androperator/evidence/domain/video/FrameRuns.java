@@ -1,5 +1,6 @@
 package com.androperator.evidence.domain.video;
 
+import com.androperator.evidence.contracts.BundleFileNames;
 import com.androperator.evidence.contracts.VideoSize;
 import java.util.ArrayList;
 import java.util.List;
@@ -32,11 +33,11 @@ public final class FrameRuns {
 
     /** The clip file of run {@code index}: video.mp4, then video-0002.mp4, video-0003.mp4, ... */
     public static String clipName(int index) {
-        return index == 1 ? "video.mp4" : String.format("video-%04d.mp4", index);
+        return BundleFileNames.clip(index);
     }
 
     /** The name a clip has until it is verified. */
     public static String partialClipName(int index) {
-        return index == 1 ? "video.partial.mp4" : String.format("video-%04d.partial.mp4", index);
+        return BundleFileNames.clipPartial(index);
     }
 }

@@ -1,5 +1,6 @@
 package com.androperator.evidence.domain.video;
 
+import com.androperator.evidence.contracts.BundleFileNames;
 import com.androperator.evidence.contracts.CommandResult;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.domain.port.video.DeviceLocks.Acquisition;
@@ -104,7 +105,7 @@ final class HeldDevice {
         details.put("lockPath", held.lockPath().toString());
         details.put("sessionId", holder.sessionId());
         details.put("bundleDir", holder.bundleDir());
-        details.put("manifestPath", Path.of(holder.bundleDir()).resolve("manifest.json").toString());
+        details.put("manifestPath", Path.of(holder.bundleDir()).resolve(BundleFileNames.MANIFEST).toString());
         return CommandResult.refused(ErrorCodes.EVIDENCE_RECORDING_ACTIVE, "Device " + serial
                 + " is already recording in session " + holder.sessionId() + " (" + holder.bundleDir() + ").", details,
                 "Stop that session (evidence video stop --session <its manifest.json>) or wait for it to finish.");
@@ -120,7 +121,7 @@ final class HeldDevice {
             details.put("sessionId", holder.sessionId());
         }
         if (bundleDir != null) {
-            details.put("manifestPath", bundleDir.resolve("manifest.json").toString());
+            details.put("manifestPath", bundleDir.resolve(BundleFileNames.MANIFEST).toString());
         }
         return CommandResult.refused(ErrorCodes.EVIDENCE_RECOVERY_REQUIRED, why + " The lock is never taken over "
                 + "automatically. " + RecoveryGuide.instruction(lockPath, session, ports.processes()), details, null);

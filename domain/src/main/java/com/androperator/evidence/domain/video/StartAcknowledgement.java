@@ -94,7 +94,7 @@ final class StartAcknowledgement {
         BundleError error = VideoStage.error(ErrorCodes.RECORDER_FAILED, VideoStage.STARTUP,
                 "The video worker could not be started: " + why, VideoStage.RECORDER);
         Manifest failed = VideoManifests.startupFailed(starting, ports.wallClock().now().toString(), List.of(error));
-        bundle.publishManifest(failed);
+        bundle.finalizeManifest(failed);
         Path bundleDir = Path.of(session.bundleDir());
         ports.sessions().saveSession(bundleDir, session.withRecovery(new VideoSession.Recovery(
                 RecoveryState.SPAWN_FAILED.wire(), why, ports.wallClock().now().toString())));

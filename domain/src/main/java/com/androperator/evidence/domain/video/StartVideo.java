@@ -1,6 +1,7 @@
 package com.androperator.evidence.domain.video;
 
 import com.androperator.evidence.contracts.BundleError;
+import com.androperator.evidence.contracts.BundleFileNames;
 import com.androperator.evidence.contracts.BundleStatus;
 import com.androperator.evidence.contracts.CommandResult;
 import com.androperator.evidence.contracts.DeviceInfo;
@@ -14,6 +15,7 @@ import com.androperator.evidence.domain.policy.DeviceFacts;
 import com.androperator.evidence.domain.policy.MetadataField;
 import com.androperator.evidence.domain.port.BundleStore;
 import com.androperator.evidence.domain.port.DeviceSelector.DeviceSelection;
+import com.androperator.evidence.domain.port.BundleWriter.StoreResult;
 import com.androperator.evidence.domain.port.Failure;
 import com.androperator.evidence.domain.port.video.HostDependencyProbe.HostDependencyCheck;
 import com.androperator.evidence.domain.port.video.HostDependencyProbe.HostTools;
@@ -128,7 +130,7 @@ public final class StartVideo {
             ports.locks().release(lockPath, nonce);
             return VideoResults.refused(refused.failure(), null);
         }
-        Path manifestPath = bundleDir.resolve("manifest.json");
+        Path manifestPath = bundleDir.resolve(BundleFileNames.MANIFEST);
         VideoSession session = new VideoSession(VideoSession.SCHEMA_VERSION, sessionId, nonce, VideoSession.SCRCPY,
                 new VideoSession.Target(request.serial(), request.operatorPackage()), bundleDir.toString(),
                 manifestPath.toString(), lockPath.toString(), request.duration(), size, created.toString(),
@@ -143,7 +145,7 @@ public final class StartVideo {
         Manifest starting = new Manifest(Manifest.SCHEMA_VERSION, sessionId, request.label(), request.context(), device,
                 created.toString(), null, BundleStatus.STARTING, List.of(), metadataErrors,
                 new VideoInfo(request.duration(), 0, null, size, null, VideoManifests.CODEC, null));
-        if (bundle.publishManifest(starting) instanceof VideoBundleFiles.Stored.Failed failed) {
+        if (bundle.finalizeManifest(starting) instanceof StoreResult.StoreFailed failed) {
             ports.locks().release(lockPath, nonce);
             return VideoResults.refused(preflightUnwritable(failed.failure(), manifestPath), null);
         }

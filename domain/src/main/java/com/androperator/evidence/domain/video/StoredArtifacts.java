@@ -11,9 +11,9 @@ import com.androperator.evidence.contracts.ArtifactStatus;
 import com.androperator.evidence.contracts.BundleError;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.domain.port.BundleWriter;
+import com.androperator.evidence.domain.port.BundleWriter.StoreResult;
 import com.androperator.evidence.domain.port.Failure;
 import com.androperator.evidence.domain.port.video.RecorderLauncher.RecorderOutput;
-import com.androperator.evidence.domain.port.video.VideoBundleFiles.Stored;
 import java.time.Instant;
 import java.util.List;
 
@@ -38,28 +38,28 @@ final class StoredArtifacts {
                     + VideoLimits.RECORDER_OUTPUT_CAP_BYTES + " are retained.", VideoStage.ENCODER_STDERR);
             errors.add(reason);
         }
-        Stored written = bundle.writePartial(ENCODER_STDERR_PARTIAL, output.retained());
-        if (written instanceof Stored.Failed failed) {
+        StoreResult written = bundle.writePartial(ENCODER_STDERR_PARTIAL, output.retained());
+        if (written instanceof StoreResult.StoreFailed failed) {
             return notStored(ArtifactKind.ENCODER_STDERR, TEXT, failed.failure(), "The recorder output could not be saved",
                     VideoStage.ENCODER_STDERR, started.toString(), finished.toString(), durationMs, errors);
         }
         if (reason != null) {
-            Stored.Present present = (Stored.Present) written;
+            StoreResult.Stored present = (StoreResult.Stored) written;
             return new Artifact(ArtifactKind.ENCODER_STDERR, present.path(), TEXT, ArtifactStatus.PARTIAL,
                     present.bytes(), present.sha256(), started.toString(), finished.toString(), durationMs, null, null,
                     null, reason);
         }
-        Stored promoted = bundle.promote(ENCODER_STDERR_PARTIAL, ENCODER_STDERR);
-        if (promoted instanceof Stored.Present present) {
+        StoreResult promoted = bundle.promote(ENCODER_STDERR_PARTIAL, ENCODER_STDERR);
+        if (promoted instanceof StoreResult.Stored present) {
             return new Artifact(ArtifactKind.ENCODER_STDERR, present.path(), TEXT, ArtifactStatus.COMPLETE,
                     present.bytes(), present.sha256(), started.toString(), finished.toString(), durationMs, null, null,
                     null, null);
         }
         // The bytes stay under their .partial. name; list them as such with the rename's error.
-        BundleError error = failures.of(((Stored.Failed) promoted).failure(), VideoStage.PERSISTENCE,
+        BundleError error = failures.of(((StoreResult.StoreFailed) promoted).failure(), VideoStage.PERSISTENCE,
                 "The recorder output could not be renamed to " + ENCODER_STDERR, VideoStage.ENCODER_STDERR);
         errors.add(error);
-        Stored.Present kept = (Stored.Present) written;
+        StoreResult.Stored kept = (StoreResult.Stored) written;
         return new Artifact(ArtifactKind.ENCODER_STDERR, kept.path(), TEXT, ArtifactStatus.PARTIAL, kept.bytes(),
                 kept.sha256(), started.toString(), finished.toString(), durationMs, null, null, null, error);
     }

@@ -8,6 +8,7 @@ import com.androperator.evidence.contracts.Artifact;
 import com.androperator.evidence.contracts.ArtifactKind;
 import com.androperator.evidence.contracts.ArtifactStatus;
 import com.androperator.evidence.contracts.BundleError;
+import com.androperator.evidence.contracts.BundleFileNames;
 import com.androperator.evidence.contracts.CapturesFile;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.contracts.Manifest;
@@ -15,6 +16,7 @@ import com.androperator.evidence.contracts.MediaInfo;
 import com.androperator.evidence.contracts.StopReason;
 import com.androperator.evidence.contracts.VideoSegment;
 import com.androperator.evidence.contracts.VideoSize;
+import com.androperator.evidence.domain.port.BundleWriter.StoreResult;
 import com.androperator.evidence.domain.port.Failure;
 import com.androperator.evidence.domain.port.MonotonicClock;
 import com.androperator.evidence.domain.port.WallClock;
@@ -23,7 +25,6 @@ import com.androperator.evidence.domain.port.video.ClipVerifier.ClipVerification
 import com.androperator.evidence.domain.video.FinalizedMedia.Clip;
 import com.androperator.evidence.domain.port.video.MediaInspector.Inspection;
 import com.androperator.evidence.domain.port.video.RecorderLauncher.RecorderOutput;
-import com.androperator.evidence.domain.port.video.VideoBundleFiles.Stored;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -51,11 +52,11 @@ import java.util.Optional;
  */
 public final class VideoFinalization {
     /** The intermediate source in the bundle once recording has ended. */
-    public static final String SOURCE_NAME = "capture.partial.mkv";
+    public static final String SOURCE_NAME = BundleFileNames.RECORDING_SOURCE;
     /** While recording, the source lives in the worker's control/ directory, outside the listed bundle. */
-    public static final String LIVE_SOURCE = "control/" + SOURCE_NAME;
-    public static final String ENCODER_STDERR = "encoder.stderr.txt";
-    public static final String ENCODER_STDERR_PARTIAL = "encoder.stderr.partial.txt";
+    public static final String LIVE_SOURCE = BundleFileNames.CONTROL + "/" + SOURCE_NAME;
+    public static final String ENCODER_STDERR = BundleFileNames.ENCODER_STDERR;
+    public static final String ENCODER_STDERR_PARTIAL = BundleFileNames.ENCODER_STDERR_PARTIAL;
     public static final String MP4 = "video/mp4";
     public static final String MKV = "video/x-matroska";
     static final String TEXT = "text/plain";
@@ -96,8 +97,8 @@ public final class VideoFinalization {
     public FinalizedMedia finalizeSource(VideoBundleFiles bundle, VideoSize requestedSize,
                                          Instant recordingStartedAt, long recordingDurationMs, FinalizationMeter meter) {
         List<BundleError> errors = new ArrayList<>();
-        Stored sourceFile = bundle.describe(SOURCE_NAME);
-        if (sourceFile instanceof Stored.Failed failed) {
+        StoreResult sourceFile = bundle.describe(SOURCE_NAME);
+        if (sourceFile instanceof StoreResult.StoreFailed failed) {
             if (isAbsent(failed.failure())) {
                 errors.add(VideoStage.error(ErrorCodes.RECORDER_FAILED, VideoStage.FINALIZATION,
                         "The recorder left no capture file (" + SOURCE_NAME + "): " + failed.failure().message() + ".",
@@ -234,13 +235,13 @@ public final class VideoFinalization {
                             + "idle screen): it decodes but a zero-duration recording is not complete.", VideoStage.VIDEO);
             return new Clip(partialOrFailed(bundle, partialName, started, startNanos, error), media, null, true);
         }
-        Stored promoted = bundle.promote(partialName, finalName);
-        if (promoted instanceof Stored.Failed failed) {
+        StoreResult promoted = bundle.promote(partialName, finalName);
+        if (promoted instanceof StoreResult.StoreFailed failed) {
             BundleError error = failures.of(failed.failure(), VideoStage.SEGMENT,
                     "Clip " + run.index() + " verified but could not be renamed", VideoStage.VIDEO);
             return new Clip(partialOrFailed(bundle, partialName, started, startNanos, error), media, null, true);
         }
-        Stored.Present present = (Stored.Present) promoted;
+        StoreResult.Stored present = (StoreResult.Stored) promoted;
         Instant finished = wallClock.now();
         Artifact artifact = new Artifact(ArtifactKind.VIDEO, present.path(), MP4, ArtifactStatus.COMPLETE,
                 present.bytes(), present.sha256(), started.toString(), finished.toString(), elapsedMs(startNanos),
@@ -251,14 +252,14 @@ public final class VideoFinalization {
     /** The clip's .partial file kept as partial; failed when there is none, or it is empty (then it is removed). */
     private Artifact partialOrFailed(VideoBundleFiles bundle, String partialName, Instant started, long startNanos,
                                      BundleError error) {
-        Stored file = bundle.describe(partialName);
+        StoreResult file = bundle.describe(partialName);
         Instant finished = wallClock.now();
-        if (file instanceof Stored.Present present && present.bytes() > 0) {
+        if (file instanceof StoreResult.Stored present && present.bytes() > 0) {
             return new Artifact(ArtifactKind.VIDEO, present.path(), MP4, ArtifactStatus.PARTIAL, present.bytes(),
                     present.sha256(), started.toString(), finished.toString(), elapsedMs(startNanos), null, null, null,
                     error);
         }
-        if (file instanceof Stored.Present) {
+        if (file instanceof StoreResult.Stored) {
             bundle.remove(partialName);
         }
         return new Artifact(ArtifactKind.VIDEO, null, MP4, ArtifactStatus.FAILED, null, null, started.toString(),
@@ -271,19 +272,19 @@ public final class VideoFinalization {
      */
     private Artifact retainedSource(VideoBundleFiles bundle, Instant recordingStartedAt, long recordingDurationMs,
                                     BundleError why, List<BundleError> errors) {
-        Stored file = bundle.describe(SOURCE_NAME);
-        if (file instanceof Stored.Present present && present.bytes() > 0) {
+        StoreResult file = bundle.describe(SOURCE_NAME);
+        if (file instanceof StoreResult.Stored present && present.bytes() > 0) {
             return new Artifact(ArtifactKind.VIDEO, present.path(), MKV, ArtifactStatus.PARTIAL, present.bytes(),
                     present.sha256(), recordingStartedAt.toString(),
                     recordingStartedAt.plusMillis(recordingDurationMs).toString(), recordingDurationMs, null, null,
                     null, why);
         }
-        if (file instanceof Stored.Present) {
+        if (file instanceof StoreResult.Stored) {
             // An empty source holds nothing to keep; a listed file is never empty.
             bundle.remove(SOURCE_NAME);
             return failedSource(recordingStartedAt, recordingDurationMs, why);
         }
-        BundleError unreadable = failures.of(((Stored.Failed) file).failure(), VideoStage.FINALIZATION,
+        BundleError unreadable = failures.of(((StoreResult.StoreFailed) file).failure(), VideoStage.FINALIZATION,
                 "The retained source cannot be read", VideoStage.SOURCE);
         errors.add(unreadable);
         return failedSource(recordingStartedAt, recordingDurationMs, unreadable);
@@ -314,14 +315,14 @@ public final class VideoFinalization {
     /** captures.json, the host recorder receipt; a write failure keeps its underlying error. */
     public Artifact receipt(VideoBundleFiles bundle, CapturesFile captures, Instant started, long startNanos,
                             List<BundleError> errors) {
-        Stored stored = bundle.writeCaptures(captures);
+        StoreResult stored = bundle.writeCaptures(captures);
         String finished = wallClock.now().toString();
-        if (stored instanceof Stored.Present present) {
+        if (stored instanceof StoreResult.Stored present) {
             return new Artifact(ArtifactKind.CAPTURE_ENVELOPES, present.path(), JSON, ArtifactStatus.COMPLETE,
                     present.bytes(), present.sha256(), started.toString(), finished, elapsedMs(startNanos), null, null,
                     null, null);
         }
-        return writes.notStored(ArtifactKind.CAPTURE_ENVELOPES, JSON, ((Stored.Failed) stored).failure(),
+        return writes.notStored(ArtifactKind.CAPTURE_ENVELOPES, JSON, ((StoreResult.StoreFailed) stored).failure(),
                 "captures.json could not be saved", VideoStage.CAPTURES, started.toString(), finished,
                 elapsedMs(startNanos), errors);
     }

@@ -1,5 +1,6 @@
 package com.androperator.evidence.domain.video;
 
+import com.androperator.evidence.contracts.BundleFileNames;
 import com.androperator.evidence.contracts.VideoSize;
 
 /**
@@ -37,7 +38,7 @@ public record VideoSession(
 
     public static final int SCHEMA_VERSION = 1;
     public static final String SCRCPY = "scrcpy";
-    public static final String FILE_NAME = "session.json";
+    public static final String FILE_NAME = BundleFileNames.SESSION;
 
     public VideoSession {
         if (schemaVersion != SCHEMA_VERSION || blank(sessionId) || blank(nonce) || blank(recorderBackend)

@@ -1,5 +1,6 @@
 package com.androperator.evidence.domain.video;
 
+import com.androperator.evidence.contracts.BundleFileNames;
 import com.androperator.evidence.domain.port.video.SessionStore;
 import com.androperator.evidence.domain.port.video.VideoBundleFiles;
 import com.androperator.evidence.contracts.CommandResult;
@@ -21,7 +22,7 @@ import java.util.Optional;
  * manifest without writing anything, so repeating stop never changes evidence.
  */
 public final class VideoSessions {
-    public static final String MANIFEST = "manifest.json";
+    public static final String MANIFEST = BundleFileNames.MANIFEST;
     private static final long POLL_MILLIS = 100;
 
     private final SessionPorts ports;

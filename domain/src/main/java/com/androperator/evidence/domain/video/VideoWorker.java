@@ -5,6 +5,7 @@ import com.androperator.evidence.domain.port.video.SessionStore;
 import com.androperator.evidence.domain.port.video.VideoBundleFiles;
 import com.androperator.evidence.contracts.Artifact;
 import com.androperator.evidence.contracts.BundleError;
+import com.androperator.evidence.contracts.BundleFileNames;
 import com.androperator.evidence.contracts.BundleStatus;
 import com.androperator.evidence.contracts.VideoCaptureRecord;
 import com.androperator.evidence.contracts.VideoSegment;
@@ -13,6 +14,7 @@ import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.contracts.Manifest;
 import com.androperator.evidence.contracts.StopReason;
 import com.androperator.evidence.contracts.Timing;
+import com.androperator.evidence.domain.port.BundleWriter.StoreResult;
 import com.androperator.evidence.domain.port.video.DeviceLocks.Release;
 import com.androperator.evidence.domain.port.video.RecorderLauncher.RecorderCommand;
 import com.androperator.evidence.domain.port.video.RecorderLauncher.RecorderOutput;
@@ -20,7 +22,6 @@ import com.androperator.evidence.domain.port.video.RecorderLauncher.RecorderProc
 import com.androperator.evidence.domain.port.video.RecorderLauncher.RecorderStart;
 import com.androperator.evidence.domain.port.video.SessionStore.SessionRead;
 import com.androperator.evidence.domain.port.video.VideoBundleFiles.ManifestRead;
-import com.androperator.evidence.domain.port.video.VideoBundleFiles.Stored;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -42,7 +43,7 @@ import java.util.function.Supplier;
 public final class VideoWorker {
     public static final String ENCODER_STDERR = VideoFinalization.ENCODER_STDERR;
     public static final String ENCODER_STDERR_PARTIAL = VideoFinalization.ENCODER_STDERR_PARTIAL;
-    public static final String CAPTURES = "captures.json";
+    public static final String CAPTURES = BundleFileNames.CAPTURES;
     private static final long POLL_MILLIS = 100;
 
     private final WorkerPorts ports;
@@ -91,7 +92,7 @@ public final class VideoWorker {
             BundleError error = VideoStage.error(ErrorCodes.EVIDENCE_RECOVERY_REQUIRED, VideoStage.STARTUP,
                     "The device lock " + lockPath + " does not hold this session's nonce, so ownership cannot be verified;"
                             + " nothing was recorded.", VideoStage.RECORDER);
-            bundle.publishManifest(VideoManifests.startupFailed(base, now(), List.of(error)));
+            bundle.finalizeManifest(VideoManifests.startupFailed(base, now(), List.of(error)));
             // The settled state is saved last: once it is visible, the worker changes nothing more.
             ports.sessions().saveSession(bundleDir, session.withWorker(self,
                     recovery(RecoveryState.RECOVERY_REQUIRED, "device lock not held by this session")));
@@ -101,7 +102,7 @@ public final class VideoWorker {
         if (ports.sessions().saveSession(bundleDir, claimed) instanceof SessionStore.Saved.NotWritten notWritten) {
             BundleError error = VideoStage.error(ErrorCodes.STORAGE_FAILED, VideoStage.STARTUP,
                     "The worker could not claim session.json: " + notWritten.failure().message(), null);
-            bundle.publishManifest(VideoManifests.startupFailed(base, now(), List.of(error)));
+            bundle.finalizeManifest(VideoManifests.startupFailed(base, now(), List.of(error)));
             ports.locks().release(lockPath, session.nonce());
             return WorkerExit.PERSISTENCE_FAILED;
         }
@@ -149,7 +150,7 @@ public final class VideoWorker {
         boolean interrupted = false;
         if (startup == Startup.OPENED) {
             bundle.makePrivate(VideoFinalization.LIVE_SOURCE);
-            bundle.publishManifest(VideoManifests.active(base, BundleStatus.RECORDING, null, 0));
+            bundle.finalizeManifest(VideoManifests.active(base, BundleStatus.RECORDING, null, 0));
             long limitNanos = session.requestedDurationSeconds() * 1_000_000_000L;
             long workerBound = startNanos + limitNanos + VideoLimits.WORKER_DURATION_SLACK_MILLIS * 1_000_000L;
             StopReason decided = null;
@@ -202,7 +203,7 @@ public final class VideoWorker {
                     "The recorder exited with status " + exitText(recorder.exitStatus()) + " after SIGINT.",
                     VideoStage.RECORDER));
         }
-        bundle.publishManifest(VideoManifests.active(base, BundleStatus.FINALIZING, stopReason, hostDurationMs));
+        bundle.finalizeManifest(VideoManifests.active(base, BundleStatus.FINALIZING, stopReason, hostDurationMs));
 
         Instant finalizationStarted = ports.wallClock().now();
         long finalizationNanos = ports.monotonicClock().nanoTime();
@@ -340,7 +341,7 @@ public final class VideoWorker {
         VideoCaptureRecord record = captureRecord(session, recorder, output, StopReason.FAILURE, recordingStarted,
                 gaveUp, hostDurationMs, gaveUp, receiptNanos, null, receipt, List.of(), false, errors);
         others.add(finalization.receipt(bundle, new CapturesFile(List.of(record)), gaveUp, receiptNanos, errors));
-        bundle.publishManifest(finalization.conclude(bundle, base, now(), StopReason.FAILURE, hostDurationMs,
+        bundle.finalizeManifest(finalization.conclude(bundle, base, now(), StopReason.FAILURE, hostDurationMs,
                 FinalizedMedia.none(List.of()), others, errors));
         heartbeat.close();
         ports.sessions().saveSession(bundle.directory(), session.withRecovery(recovery(RecoveryState.RECOVERY_REQUIRED,
@@ -362,7 +363,7 @@ public final class VideoWorker {
                                          HeartbeatPulse heartbeat, List<String> storage) {
         ports.sessions().releaseSpace(bundle.directory());
         String exhausted = storage.isEmpty() ? null : "finalization ran out of storage: " + String.join("; ", storage);
-        if (bundle.publishManifest(terminal) instanceof Stored.Failed failed) {
+        if (bundle.finalizeManifest(terminal) instanceof StoreResult.StoreFailed failed) {
             heartbeat.close();
             ports.sessions().saveSession(bundle.directory(), session.withRecovery(recovery(RecoveryState.RECOVERY_REQUIRED,
                     "the terminal manifest could not be persisted: " + failed.failure().message()

@@ -13,8 +13,9 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * Bundles in memory. Directories exist once reserved (or declared existing); every parent exists
- * unless declared missing. Writers it creates can be told to fail or throw on a given file name.
+ * Bundles in memory, with the file adapter's rules (proven by {@code BundleStoreContract}): a path
+ * must be absolute, directories exist once reserved (or declared existing), every parent exists
+ * unless declared missing, and of racing reservations exactly one wins. Writers it creates can be told to fail or throw on a given file name.
  */
 public final class FakeBundleStore implements BundleStore {
     private final Set<Path> existing = new HashSet<>();
@@ -74,30 +75,23 @@ public final class FakeBundleStore implements BundleStore {
     }
 
     @Override
-    public Availability check(Path directory) {
+    public synchronized Availability check(Path directory) {
         checks.add(directory);
-        if (existing.contains(directory)) {
-            Map<String, Object> details = existingKinds.containsKey(directory)
-                    ? Map.of("existing", existingKinds.get(directory)) : Map.of();
-            return new Availability.Unavailable(new Failure(ErrorCodes.EVIDENCE_OUTPUT_EXISTS, directory + " exists", details));
-        }
-        if (missingParents.contains(directory.getParent())) {
-            return new Availability.Unavailable(Failure.of(ErrorCodes.EXECUTION_VALIDATION_FAILED,
-                    "the parent directory " + directory.getParent() + " does not exist"));
-        }
-        return new Availability.Available();
+        Failure refusal = refusal(directory);
+        return refusal == null ? new Availability.Available() : new Availability.Unavailable(refusal);
     }
 
     @Override
-    public Reservation reserve(Path directory) {
+    public synchronized Reservation reserve(Path directory) {
         reservations.add(directory);
         if (refuseReservation != null) {
             Failure failure = refuseReservation;
             refuseReservation = null;
             return new Reservation.Refused(failure);
         }
-        if (existing.contains(directory)) {
-            return new Reservation.Refused(Failure.of(ErrorCodes.EVIDENCE_OUTPUT_EXISTS, directory + " exists"));
+        Failure refusal = refusal(directory);
+        if (refusal != null) {
+            return new Reservation.Refused(refusal);
         }
         existing.add(directory);
         FakeBundleWriter writer = new FakeBundleWriter(directory, failingFiles, throwingFiles, cutShortFiles);
@@ -105,20 +99,37 @@ public final class FakeBundleStore implements BundleStore {
         return new Reservation.Reserved(writer);
     }
 
-    public List<Path> checks() {
+    /** Why {@code directory} cannot become a new bundle, as the file adapter says it; null when it can. */
+    private Failure refusal(Path directory) {
+        if (directory == null || !directory.isAbsolute()) {
+            return Failure.of(ErrorCodes.EXECUTION_VALIDATION_FAILED, "The bundle directory must be an absolute path: " + directory);
+        }
+        if (existing.contains(directory)) {
+            Map<String, Object> details = existingKinds.containsKey(directory)
+                    ? Map.of("existing", existingKinds.get(directory)) : Map.of();
+            return new Failure(ErrorCodes.EVIDENCE_OUTPUT_EXISTS, directory + " exists", details);
+        }
+        if (missingParents.contains(directory.getParent())) {
+            return Failure.of(ErrorCodes.EXECUTION_VALIDATION_FAILED,
+                    "the parent directory " + directory.getParent() + " does not exist");
+        }
+        return null;
+    }
+
+    public synchronized List<Path> checks() {
         return List.copyOf(checks);
     }
 
-    public List<Path> reservations() {
+    public synchronized List<Path> reservations() {
         return List.copyOf(reservations);
     }
 
-    public Optional<FakeBundleWriter> writer(Path directory) {
+    public synchronized Optional<FakeBundleWriter> writer(Path directory) {
         return Optional.ofNullable(writers.get(directory));
     }
 
     /** The writer of the only reserved bundle. */
-    public FakeBundleWriter onlyWriter() {
+    public synchronized FakeBundleWriter onlyWriter() {
         if (writers.size() != 1) {
             throw new IllegalStateException(writers.size() + " bundles were reserved");
         }

@@ -6,10 +6,13 @@ import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.contracts.Manifest;
 import com.androperator.evidence.domain.port.BundleWriter;
 import com.androperator.evidence.domain.port.Failure;
+import java.io.ByteArrayOutputStream;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -17,10 +20,12 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * One in-memory bundle with the real writer's rules: partial names contain ".partial.", promote
- * needs the partial file and a free final name, JSON files are serialized with the shared contract
- * mapper, and nothing may be written after the manifest is final. Breaking a rule is a bug in the
- * caller and throws.
+ * One in-memory bundle with the real writer's rules, proven by {@code BundleWriterContract}: partial
+ * names contain ".partial.", a file is created only once, promote needs the partial file and a
+ * free final name, JSON files are serialized with the shared contract mapper, and once a terminal
+ * manifest is stored nothing more is written. A broken rule is refused as the file adapter refuses
+ * it (STORAGE_FAILED with causeCode EINVAL, EEXIST, ENOENT or ETERMINAL), and every attempt is kept
+ * in {@link #operations()}. Scripted failures are STORAGE_FAILED with causeCode ENOSPC.
  */
 public final class FakeBundleWriter implements BundleWriter {
     private final Path directory;
@@ -29,7 +34,8 @@ public final class FakeBundleWriter implements BundleWriter {
     private final Map<String, Integer> cutShortFiles;
     private final Map<String, byte[]> files = new LinkedHashMap<>();
     private final List<String> operations = new ArrayList<>();
-    private final Set<String> opened = new java.util.HashSet<>();
+    /** Partial files created and not yet finished: they exist, so they cannot be created again. */
+    private final Set<String> open = new HashSet<>();
     private CapturesFile captures;
     private Manifest manifest;
 
@@ -46,20 +52,41 @@ public final class FakeBundleWriter implements BundleWriter {
         return directory;
     }
 
-    /** Collects the pieces; the file appears (or fails as scripted) when it is finished. */
+    /** Collects the pieces; the file appears, or fails as scripted, when it is finished. */
     @Override
-    public PartialFile createPartial(String partialName) {
-        requireOpen();
-        if (!partialName.contains(".partial.")) {
-            throw new IllegalArgumentException("not a partial name: " + partialName);
+    public synchronized PartialFile createPartial(String partialName) {
+        StoreResult refusal = terminalRefusal();
+        if (refusal == null && (!isPlainFileName(partialName) || !partialName.contains(".partial."))) {
+            refusal = refused(String.valueOf(partialName), "EINVAL", "a partial file is a plain file name containing \".partial.\"");
         }
-        if (files.containsKey(partialName) || !opened.add(partialName)) {
-            throw new IllegalStateException(partialName + " was already written");
+        if (refusal == null && (files.containsKey(partialName) || open.contains(partialName))) {
+            refusal = refused(partialName, "EEXIST", "the file already exists");
         }
-        java.io.ByteArrayOutputStream content = new java.io.ByteArrayOutputStream();
+        if (refusal != null) {
+            operations.add("writePartial " + partialName);
+            StoreResult refused = refusal;
+            return new PartialFile() {
+                @Override
+                public boolean write(byte[] bytes, int offset, int length) {
+                    return false;
+                }
+
+                @Override
+                public StoreResult finish() {
+                    return refused;
+                }
+            };
+        }
+        open.add(partialName);
+        ByteArrayOutputStream content = new ByteArrayOutputStream();
         return new PartialFile() {
             private StoreResult result;
 
+            /*
+             * Accepts every piece; a scripted full disk cuts the file at finish. (The file adapter's
+             * write returns false once the disk is full, which stops a transfer early; the domain's
+             * capture tests are written against this fake's later cut.)
+             */
             @Override
             public boolean write(byte[] bytes, int offset, int length) {
                 if (result != null) {
@@ -71,21 +98,36 @@ public final class FakeBundleWriter implements BundleWriter {
 
             @Override
             public StoreResult finish() {
-                if (result == null) {
-                    result = store("writePartial " + partialName, partialName, content.toByteArray());
+                synchronized (FakeBundleWriter.this) {
+                    if (result == null) {
+                        open.remove(partialName);
+                        result = store("writePartial " + partialName, partialName, content.toByteArray(), true);
+                    }
+                    return result;
                 }
-                return result;
             }
         };
     }
 
     @Override
-    public StoreResult promote(String partialName, String finalName) {
-        requireOpen();
-        if (!files.containsKey(partialName) || files.containsKey(finalName)) {
-            throw new IllegalStateException("cannot promote " + partialName + " to " + finalName);
-        }
+    public synchronized StoreResult promote(String partialName, String finalName) {
         operations.add("promote " + partialName + " -> " + finalName);
+        StoreResult refusal = terminalRefusal();
+        if (refusal != null) {
+            return refusal;
+        }
+        if (!isPlainFileName(partialName) || !partialName.contains(".partial.")) {
+            return refused(String.valueOf(partialName), "EINVAL", "a partial file is a plain file name containing \".partial.\"");
+        }
+        if (!isPlainFileName(finalName) || finalName.contains(".partial.")) {
+            return refused(String.valueOf(finalName), "EINVAL", "a final file is a plain file name without \".partial.\"");
+        }
+        if (files.containsKey(finalName)) {
+            return refused(finalName, "EEXIST", "the final file already exists and is never overwritten");
+        }
+        if (!files.containsKey(partialName)) {
+            return refused(partialName, "ENOENT", "No such file or directory");
+        }
         if (throwingFiles.contains(finalName)) {
             throw new IllegalStateException("simulated writer bug renaming " + partialName);
         }
@@ -98,19 +140,28 @@ public final class FakeBundleWriter implements BundleWriter {
     }
 
     @Override
-    public StoreResult writeCaptures(CapturesFile captures) {
-        requireOpen();
-        StoreResult result = store("writeCaptures", "captures.json", ContractJson.toPrettyBytes(captures));
+    public synchronized StoreResult writeCaptures(CapturesFile captures) {
+        StoreResult refusal = terminalRefusal();
+        if (refusal != null) {
+            operations.add("writeCaptures");
+            return refusal;
+        }
+        StoreResult result = store("writeCaptures", "captures.json", ContractJson.toPrettyBytes(captures), true);
         if (result instanceof StoreResult.Stored) {
             this.captures = captures;
         }
         return result;
     }
 
+    /** A manifest cut short is not left behind (as in the real writer); a terminal one ends the bundle's writes. */
     @Override
-    public StoreResult finalizeManifest(Manifest manifest) {
-        requireOpen();
-        StoreResult result = store("finalizeManifest", "manifest.json", ContractJson.toPrettyBytes(manifest));
+    public synchronized StoreResult finalizeManifest(Manifest manifest) {
+        StoreResult refusal = terminalRefusal();
+        if (refusal != null) {
+            operations.add("finalizeManifest");
+            return refusal;
+        }
+        StoreResult result = store("finalizeManifest", "manifest.json", ContractJson.toPrettyBytes(manifest), false);
         if (result instanceof StoreResult.Stored) {
             this.manifest = manifest;
         }
@@ -118,12 +169,12 @@ public final class FakeBundleWriter implements BundleWriter {
     }
 
     /** The files now in the bundle, by name. */
-    public Map<String, byte[]> files() {
+    public synchronized Map<String, byte[]> files() {
         return Map.copyOf(files);
     }
 
     /** Every write attempted, in order, e.g. "writePartial screenshot.partial.png". */
-    public List<String> operations() {
+    public synchronized List<String> operations() {
         return List.copyOf(operations);
     }
 
@@ -145,7 +196,8 @@ public final class FakeBundleWriter implements BundleWriter {
         }
     }
 
-    private StoreResult store(String operation, String name, byte[] bytes) {
+    /** {@code keepCutShort}: a file cut short by a full disk stays under its partial name (not the manifest). */
+    private StoreResult store(String operation, String name, byte[] bytes, boolean keepCutShort) {
         operations.add(operation);
         if (throwingFiles.contains(name)) {
             throw new IllegalStateException("simulated writer bug writing " + name);
@@ -155,13 +207,16 @@ public final class FakeBundleWriter implements BundleWriter {
         }
         if (cutShortFiles.containsKey(name)) {
             String left = name.contains(".partial.") ? name : name.replaceFirst("\\.([^.]+)$", ".partial.$1");
-            byte[] prefix = java.util.Arrays.copyOf(bytes, Math.min(bytes.length, cutShortFiles.get(name)));
-            files.put(left, prefix);
-            Map<String, Object> details = new LinkedHashMap<>();
+            byte[] prefix = Arrays.copyOf(bytes, Math.min(bytes.length, cutShortFiles.get(name)));
+            Map<String, Object> details = details(left, "ENOSPC", "No space left on device");
             details.put("file", name);
-            details.put(RETAINED_PATH, left);
-            details.put(RETAINED_BYTES, (long) prefix.length);
-            details.put(RETAINED_SHA256, sha256(prefix));
+            if (keepCutShort && prefix.length > 0) {
+                // An empty partial proves nothing and would mislead: only one that holds bytes stays.
+                files.put(left, prefix);
+                details.put(RETAINED_PATH, left);
+                details.put(RETAINED_BYTES, (long) prefix.length);
+                details.put(RETAINED_SHA256, sha256(prefix));
+            }
             return new StoreResult.StoreFailed(new Failure(ErrorCodes.STORAGE_FAILED,
                     "no space left on device after " + prefix.length + " bytes of " + directory.resolve(left), details));
         }
@@ -174,13 +229,36 @@ public final class FakeBundleWriter implements BundleWriter {
     }
 
     private StoreResult failed(String name) {
+        Map<String, Object> details = details(name, "ENOSPC", "No space left on device");
+        details.put("file", name);
         return new StoreResult.StoreFailed(new Failure(ErrorCodes.STORAGE_FAILED,
-                "no space left on device writing " + directory.resolve(name), Map.of("file", name)));
+                "no space left on device writing " + directory.resolve(name), details));
     }
 
-    private void requireOpen() {
-        if (manifest != null) {
-            throw new IllegalStateException("a terminal bundle is not modified");
-        }
+    private StoreResult refused(String name, String causeCode, String cause) {
+        return new StoreResult.StoreFailed(new Failure(ErrorCodes.STORAGE_FAILED,
+                "Could not write " + directory.resolve(name.replace('/', '_')) + ": " + cause + " (" + causeCode + ")",
+                details(name, causeCode, cause)));
+    }
+
+    private Map<String, Object> details(String name, String causeCode, String cause) {
+        Map<String, Object> details = new LinkedHashMap<>();
+        details.put("path", directory.resolve(name.replace('/', '_')).toString());
+        details.put("causeCode", causeCode);
+        details.put("cause", cause);
+        return details;
+    }
+
+    /** The refusal of any write once a terminal manifest is stored; null before. */
+    private StoreResult terminalRefusal() {
+        return manifest != null && manifest.isTerminal()
+                ? refused("manifest.json", "ETERMINAL", "the bundle is terminal (status " + manifest.status().wire()
+                        + ") and is never modified; capture into a new directory")
+                : null;
+    }
+
+    private static boolean isPlainFileName(String name) {
+        return name != null && !name.isEmpty() && !name.equals(".") && !name.equals("..")
+                && name.indexOf('/') < 0 && name.indexOf('\\') < 0 && name.indexOf('\0') < 0;
     }
 }

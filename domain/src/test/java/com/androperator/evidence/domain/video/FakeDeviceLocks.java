@@ -14,7 +14,8 @@ import java.util.function.Consumer;
 
 /**
  * The fixed lock directory in memory: one lock file per serial, created exclusively, removed only
- * by the nonce it holds. Every call is logged by name, in order.
+ * by the nonce it holds; of racing starts exactly one wins (proven by {@code DeviceLocksContract}).
+ * Every call is logged by name, in order.
  */
 final class FakeDeviceLocks implements DeviceLocks {
     static final Path DIRECTORY = Path.of("/tmp/androperator-evidence-locks-1000");
@@ -41,13 +42,13 @@ final class FakeDeviceLocks implements DeviceLocks {
     }
 
     @Override
-    public DirectoryCheck checkDirectory() {
+    public synchronized DirectoryCheck checkDirectory() {
         calls.add("checkDirectory");
         return directoryUnusable == null ? new DirectoryCheck.Usable(DIRECTORY) : new DirectoryCheck.Unusable(directoryUnusable);
     }
 
     @Override
-    public Acquisition acquire(String serial, LockClaim claim) {
+    public synchronized Acquisition acquire(String serial, LockClaim claim) {
         calls.add("acquire");
         if (acquireUnusable != null) {
             return new Acquisition.Unusable(acquireUnusable);
@@ -64,13 +65,13 @@ final class FakeDeviceLocks implements DeviceLocks {
     }
 
     @Override
-    public Optional<LockClaim> holder(Path lockPath) {
+    public synchronized Optional<LockClaim> holder(Path lockPath) {
         calls.add("holder");
         return Optional.ofNullable(held.get(lockPath));
     }
 
     @Override
-    public Release release(Path lockPath, String nonce) {
+    public synchronized Release release(Path lockPath, String nonce) {
         calls.add("release");
         releases.add(lockPath + " " + nonce);
         if (releaseFails != null) {

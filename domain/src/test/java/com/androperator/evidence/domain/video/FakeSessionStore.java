@@ -11,12 +11,16 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
+import java.util.regex.Pattern;
 
 /**
- * session.json and control/ of any number of bundles in memory. Every save, heartbeat and stop
+ * session.json and control/ of any number of bundles in memory, where the JSON file adapter keeps
+ * them (proven by {@code SessionStoreContract}). Every save, heartbeat and stop
  * request is kept in order; tests make a save or a stop request fail, or a session unreadable.
  */
 final class FakeSessionStore implements SessionStore {
+    /** Request ids become file names in the real store; anything else is a bug in the caller there and here. */
+    private static final Pattern REQUEST_ID = Pattern.compile("[A-Za-z0-9-]{1,64}");
     final Map<Path, VideoSession> sessions = new HashMap<>();
     final Map<Path, Failure> unreadable = new HashMap<>();
     final Map<Path, List<StopRequest>> stopRequests = new HashMap<>();
@@ -88,6 +92,9 @@ final class FakeSessionStore implements SessionStore {
 
     @Override
     public Saved writeStopRequest(Path bundleDir, StopRequest request) {
+        if (!REQUEST_ID.matcher(request.requestId()).matches()) {
+            throw new IllegalArgumentException("stop request ids are file-name safe: " + request.requestId());
+        }
         Path file = bundleDir.resolve("control/stop-" + request.requestId() + ".json");
         if (stopRequestsFail) {
             return new Saved.NotWritten(unwritable(file));

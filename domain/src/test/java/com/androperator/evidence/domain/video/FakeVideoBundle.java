@@ -5,6 +5,7 @@ import com.androperator.evidence.contracts.CapturesFile;
 import com.androperator.evidence.contracts.ContractJson;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.contracts.Manifest;
+import com.androperator.evidence.domain.port.BundleWriter.StoreResult;
 import com.androperator.evidence.domain.port.Failure;
 import java.nio.file.Path;
 import java.security.MessageDigest;
@@ -82,9 +83,9 @@ final class FakeVideoBundle implements VideoBundleFiles {
     }
 
     @Override
-    public Stored publishManifest(Manifest manifest) {
+    public StoreResult finalizeManifest(Manifest manifest) {
         if (publishFails.test(manifest)) {
-            return new Stored.Failed(writeError("manifest.json"));
+            return new StoreResult.StoreFailed(writeError("manifest.json"));
         }
         published.add(manifest);
         onPublish.accept(manifest);
@@ -92,12 +93,12 @@ final class FakeVideoBundle implements VideoBundleFiles {
     }
 
     @Override
-    public Stored writeCaptures(CapturesFile captures) {
+    public StoreResult writeCaptures(CapturesFile captures) {
         if (capturesFailure != null) {
-            return new Stored.Failed(capturesFailure);
+            return new StoreResult.StoreFailed(capturesFailure);
         }
         if (failingWrites.contains("captures.json")) {
-            return new Stored.Failed(writeError("captures.json"));
+            return new StoreResult.StoreFailed(writeError("captures.json"));
         }
         this.captures = captures;
         byte[] bytes = ContractJson.toPrettyBytes(captures);
@@ -105,35 +106,58 @@ final class FakeVideoBundle implements VideoBundleFiles {
         return present("captures.json", bytes);
     }
 
+    /** Collects the pieces; the file appears (or fails as {@link #writePartial} would) when it is finished. */
     @Override
-    public Stored writePartial(String partialName, byte[] bytes) {
+    public PartialFile createPartial(String partialName) {
+        java.io.ByteArrayOutputStream content = new java.io.ByteArrayOutputStream();
+        return new PartialFile() {
+            private StoreResult result;
+
+            @Override
+            public boolean write(byte[] bytes, int offset, int length) {
+                content.write(bytes, offset, length);
+                return true;
+            }
+
+            @Override
+            public StoreResult finish() {
+                if (result == null) {
+                    result = writePartial(partialName, content.toByteArray());
+                }
+                return result;
+            }
+        };
+    }
+
+    @Override
+    public StoreResult writePartial(String partialName, byte[] bytes) {
         if (failingWrites.contains(partialName)) {
-            return new Stored.Failed(writeError(partialName));
+            return new StoreResult.StoreFailed(writeError(partialName));
         }
         if (files.containsKey(partialName)) {
-            return new Stored.Failed(writeError(partialName));
+            return new StoreResult.StoreFailed(writeError(partialName));
         }
         files.put(partialName, bytes.clone());
         return present(partialName, bytes);
     }
 
     @Override
-    public Stored describe(String name) {
+    public StoreResult describe(String name) {
         if (unreadable.containsKey(name)) {
-            return new Stored.Failed(unreadable.get(name));
+            return new StoreResult.StoreFailed(unreadable.get(name));
         }
         byte[] bytes = files.get(name);
         if (bytes == null) {
-            return new Stored.Failed(new Failure(ErrorCodes.STORAGE_FAILED, "Could not read " + DIRECTORY.resolve(name)
+            return new StoreResult.StoreFailed(new Failure(ErrorCodes.STORAGE_FAILED, "Could not read " + DIRECTORY.resolve(name)
                     + ": no such file (ENOENT)", Map.of("causeCode", "ENOENT")));
         }
         return present(name, bytes);
     }
 
     @Override
-    public Stored promote(String partialName, String finalName) {
+    public StoreResult promote(String partialName, String finalName) {
         if (failingWrites.contains(finalName) || files.containsKey(finalName) || !files.containsKey(partialName)) {
-            return new Stored.Failed(writeError(finalName));
+            return new StoreResult.StoreFailed(writeError(finalName));
         }
         byte[] bytes = files.remove(partialName);
         files.put(finalName, bytes);
@@ -169,7 +193,7 @@ final class FakeVideoBundle implements VideoBundleFiles {
         }
     }
 
-    private static Stored present(String name, byte[] bytes) {
-        return new Stored.Present(name, bytes.length, sha256(bytes));
+    private static StoreResult present(String name, byte[] bytes) {
+        return new StoreResult.Stored(name, bytes.length, sha256(bytes));
     }
 }

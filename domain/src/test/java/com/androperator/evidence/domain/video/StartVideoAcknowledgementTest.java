@@ -136,7 +136,7 @@ class StartVideoAcknowledgementTest {
         if (bundle == null || polls >= worker.size()) {
             return;
         }
-        bundle.publishManifest(worker.get(polls++).apply(bundle.published.get(0)));
+        bundle.finalizeManifest(worker.get(polls++).apply(bundle.published.get(0)));
     }
 
     private StartVideo start() {

@@ -767,7 +767,7 @@ class StartVideoRulesTest {
             Manifest starting = startingManifest();
             sessions.saveSession(OUTPUT, onlySession().withRecovery(new VideoSession.Recovery(
                     RecoveryState.RECOVERY_REQUIRED.wire(), "device lock not held by this session", T0.toString())));
-            bundle(OUTPUT).publishManifest(VideoManifests.startupFailed(starting, T0.toString(), List.of(
+            bundle(OUTPUT).finalizeManifest(VideoManifests.startupFailed(starting, T0.toString(), List.of(
                     VideoStage.error(ErrorCodes.EVIDENCE_RECOVERY_REQUIRED, VideoStage.STARTUP, "lock", null))));
         });
 
@@ -783,7 +783,7 @@ class StartVideoRulesTest {
         defaultWorker = false;
         workerSteps.add(() -> {
             claim();
-            bundle(OUTPUT).publishManifest(VideoManifests.startupFailed(startingManifest(), T0.toString(), List.of(
+            bundle(OUTPUT).finalizeManifest(VideoManifests.startupFailed(startingManifest(), T0.toString(), List.of(
                     VideoStage.error(ErrorCodes.RECORDER_FAILED, VideoStage.STARTUP, "scrcpy exited with 1", "recorder"))));
             workerAlive = false;
         });
@@ -900,7 +900,7 @@ class StartVideoRulesTest {
     /** The recorder opened its capture file. */
     private void recording() {
         FakeVideoBundle bundle = bundle(workerBundle);
-        bundle.publishManifest(VideoManifests.active(bundle.published.get(0), BundleStatus.RECORDING, null, 0));
+        bundle.finalizeManifest(VideoManifests.active(bundle.published.get(0), BundleStatus.RECORDING, null, 0));
     }
 
     private CommandResult start(VideoStartCommand command) {

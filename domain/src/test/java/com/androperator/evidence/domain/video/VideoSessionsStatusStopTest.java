@@ -402,8 +402,8 @@ class VideoSessionsStatusStopTest {
     @Test
     void stopWritesOneNonceBoundRequestAndReturnsTheOutcomeTheWorkerPublishes() {
         workerSteps.add(() -> { });
-        workerSteps.add(() -> bundle.publishManifest(active(BundleStatus.FINALIZING)));
-        workerSteps.add(() -> bundle.publishManifest(terminal(BundleStatus.COMPLETE)));
+        workerSteps.add(() -> bundle.finalizeManifest(active(BundleStatus.FINALIZING)));
+        workerSteps.add(() -> bundle.finalizeManifest(terminal(BundleStatus.COMPLETE)));
         workerSteps.add(this::settle);
 
         CommandResult stop = subject.stop(MANIFEST, ExpectedTarget.NONE);
@@ -418,7 +418,7 @@ class VideoSessionsStatusStopTest {
 
     @Test
     void stopWaitsFifteenSecondsAtMostThenReportsPendingAndTheWorkerFinishesLater() {
-        workerSteps.add(() -> bundle.publishManifest(active(BundleStatus.FINALIZING)));
+        workerSteps.add(() -> bundle.finalizeManifest(active(BundleStatus.FINALIZING)));
 
         CommandResult stop = subject.stop(MANIFEST, ExpectedTarget.NONE);
 
@@ -432,7 +432,7 @@ class VideoSessionsStatusStopTest {
         assertThat(stop.details()).containsEntry("deadlineOwner", "evidence_video_stop");
 
         // The worker finalizes after stop gave up; status and a repeated stop then report it.
-        bundle.publishManifest(terminal(BundleStatus.COMPLETE));
+        bundle.finalizeManifest(terminal(BundleStatus.COMPLETE));
         settle();
         assertThat(subject.status(MANIFEST, ExpectedTarget.NONE).status()).isEqualTo("complete");
         CommandResult again = subject.stop(MANIFEST, ExpectedTarget.NONE);
@@ -443,7 +443,7 @@ class VideoSessionsStatusStopTest {
 
     @Test
     void aRepeatedStopAfterFinalizationReturnsTheSameOutcomeAndChangesNoEvidence() {
-        bundle.publishManifest(terminal(BundleStatus.FAILED));
+        bundle.finalizeManifest(terminal(BundleStatus.FAILED));
         settle();
         int published = bundle.published.size();
 
@@ -461,7 +461,7 @@ class VideoSessionsStatusStopTest {
 
     @Test
     void stopOnATerminalSessionWaitsForTheWorkerToSettleButNeverPastItsDeadline() {
-        bundle.publishManifest(terminal(BundleStatus.COMPLETE));
+        bundle.finalizeManifest(terminal(BundleStatus.COMPLETE));
 
         CommandResult stop = subject.stop(MANIFEST, ExpectedTarget.NONE);
 
@@ -474,7 +474,7 @@ class VideoSessionsStatusStopTest {
 
     @Test
     void stopOnATerminalSessionWhoseWorkerIsGoneAnswersAtOnce() {
-        bundle.publishManifest(terminal(BundleStatus.COMPLETE));
+        bundle.finalizeManifest(terminal(BundleStatus.COMPLETE));
         workerRunning = false;
         workerBeating = false;
         sessions.heartbeats.clear();
@@ -547,7 +547,7 @@ class VideoSessionsStatusStopTest {
 
     @Test
     void aTerminalSessionThatSettlesAsRecoveryRequiredIsReportedSo() {
-        bundle.publishManifest(terminal(BundleStatus.FAILED));
+        bundle.finalizeManifest(terminal(BundleStatus.FAILED));
         workerSteps.add(() -> sessions.sessions.put(BUNDLE, owned().withRecovery(new VideoSession.Recovery(
                 RecoveryState.RECOVERY_REQUIRED.wire(), null, T0.toString()))));
 

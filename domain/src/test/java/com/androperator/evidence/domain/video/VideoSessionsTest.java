@@ -18,6 +18,7 @@ import com.androperator.evidence.contracts.Manifest;
 import com.androperator.evidence.contracts.StopReason;
 import com.androperator.evidence.contracts.VideoInfo;
 import com.androperator.evidence.contracts.VideoSize;
+import com.androperator.evidence.domain.port.BundleWriter.StoreResult;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -334,30 +335,43 @@ class VideoSessionsTest {
         }
 
         @Override
-        public Stored publishManifest(Manifest next) {
+        public StoreResult finalizeManifest(Manifest next) {
             published.add(next);
             manifest = next;
-            return new Stored.Present("manifest.json", 1, "0".repeat(64));
+            return new StoreResult.Stored("manifest.json", 1, "0".repeat(64));
         }
 
         @Override
-        public Stored writeCaptures(CapturesFile captures) {
-            return new Stored.Present("captures.json", 1, "0".repeat(64));
+        public StoreResult writeCaptures(CapturesFile captures) {
+            return new StoreResult.Stored("captures.json", 1, "0".repeat(64));
         }
 
         @Override
-        public Stored writePartial(String partialName, byte[] bytes) {
-            return new Stored.Present(partialName, bytes.length, "0".repeat(64));
+        public PartialFile createPartial(String partialName) {
+            return new PartialFile() {
+                private long bytes;
+
+                @Override
+                public boolean write(byte[] piece, int offset, int length) {
+                    bytes += length;
+                    return true;
+                }
+
+                @Override
+                public StoreResult finish() {
+                    return new StoreResult.Stored(partialName, bytes, "0".repeat(64));
+                }
+            };
         }
 
         @Override
-        public Stored describe(String name) {
-            return new Stored.Present(name, 1, "0".repeat(64));
+        public StoreResult describe(String name) {
+            return new StoreResult.Stored(name, 1, "0".repeat(64));
         }
 
         @Override
-        public Stored promote(String partialName, String finalName) {
-            return new Stored.Present(finalName, 1, "0".repeat(64));
+        public StoreResult promote(String partialName, String finalName) {
+            return new StoreResult.Stored(finalName, 1, "0".repeat(64));
         }
 
         @Override

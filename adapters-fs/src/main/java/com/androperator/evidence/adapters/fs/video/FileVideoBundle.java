@@ -1,12 +1,14 @@
 package com.androperator.evidence.adapters.fs.video;
 
 import com.androperator.evidence.adapters.fs.FileBundleWriter;
+import com.androperator.evidence.adapters.fs.FileSystemOps;
+import com.androperator.evidence.adapters.fs.PrivateFiles;
+import com.androperator.evidence.adapters.fs.StorageFailures;
+import com.androperator.evidence.contracts.BundleFileNames;
 import com.androperator.evidence.contracts.CapturesFile;
 import com.androperator.evidence.contracts.ContractJson;
-import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.contracts.Manifest;
 import com.androperator.evidence.domain.port.BundleWriter.StoreResult;
-import com.androperator.evidence.domain.port.Failure;
 import com.androperator.evidence.domain.port.video.VideoBundleFiles;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -14,24 +16,27 @@ import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import tools.jackson.core.JacksonException;
 
 /**
- * A video bundle directory, written through the shared {@link FileBundleWriter} (0600 files,
- * partial then rename, atomic manifest, a terminal bundle never modified) and read back with the
- * shared contract mapper.
+ * A video bundle directory: the still bundle's {@link FileBundleWriter} (0600 files, partial then
+ * rename, atomic manifest, a terminal bundle never modified) plus what video needs, read back with
+ * the shared contract mapper.
  */
 public final class FileVideoBundle implements VideoBundleFiles {
-    private static final String MANIFEST = "manifest.json";
+    private static final String MANIFEST = BundleFileNames.MANIFEST;
 
     private final Path directory;
     private final FileBundleWriter writer;
 
     public FileVideoBundle(Path directory) {
+        this(directory, FileSystemOps.SYSTEM);
+    }
+
+    /** {@code ops} is the still writer's file-system seam (tests inject failures there). */
+    public FileVideoBundle(Path directory, FileSystemOps ops) {
         this.directory = directory;
-        this.writer = new FileBundleWriter(directory);
+        this.writer = new FileBundleWriter(directory, ops);
     }
 
     @Override
@@ -47,42 +52,42 @@ public final class FileVideoBundle implements VideoBundleFiles {
         } catch (NoSuchFileException e) {
             return new ManifestRead.Absent();
         } catch (IOException e) {
-            return new ManifestRead.Unreadable(failure("read", file, PrivateFiles.causeCode(e), PrivateFiles.describe(e)));
+            return new ManifestRead.Unreadable(StorageFailures.failed("read", file, e));
         } catch (JacksonException | IllegalArgumentException e) {
-            return new ManifestRead.Unreadable(failure("read", file, "EBADMSG",
+            return new ManifestRead.Unreadable(StorageFailures.failed("read", file, "EBADMSG",
                     "not a schema-version-1 manifest (" + e.getMessage() + ")"));
         }
     }
 
     @Override
-    public Stored publishManifest(Manifest manifest) {
-        return convert(writer.finalizeManifest(manifest));
+    public StoreResult finalizeManifest(Manifest manifest) {
+        return writer.finalizeManifest(manifest);
     }
 
     @Override
-    public Stored writeCaptures(CapturesFile captures) {
-        return convert(writer.writeCaptures(captures));
+    public StoreResult writeCaptures(CapturesFile captures) {
+        return writer.writeCaptures(captures);
     }
 
     @Override
-    public Stored writePartial(String partialName, byte[] bytes) {
-        return convert(writer.writePartial(partialName, bytes));
+    public PartialFile createPartial(String partialName) {
+        return writer.createPartial(partialName);
     }
 
     @Override
-    public Stored describe(String name) {
+    public StoreResult describe(String name) {
         Path file = directory.resolve(name);
         try {
             PrivateFiles.FileFacts facts = PrivateFiles.facts(file);
-            return new Stored.Present(name, facts.bytes(), facts.sha256());
+            return new StoreResult.Stored(name, facts.bytes(), facts.sha256());
         } catch (IOException e) {
-            return new Stored.Failed(failure("read", file, PrivateFiles.causeCode(e), PrivateFiles.describe(e)));
+            return new StoreResult.StoreFailed(StorageFailures.failed("read", file, e));
         }
     }
 
     @Override
-    public Stored promote(String partialName, String finalName) {
-        return convert(writer.promote(partialName, finalName));
+    public StoreResult promote(String partialName, String finalName) {
+        return writer.promote(partialName, finalName);
     }
 
     @Override
@@ -92,7 +97,7 @@ public final class FileVideoBundle implements VideoBundleFiles {
             if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
                 return false;
             }
-            PrivateFiles.setMode(file, PrivateFiles.FILE);
+            PrivateFiles.setMode(file, PrivateFiles.FILE_MODE);
             return true;
         } catch (IOException e) {
             return false;
@@ -108,7 +113,7 @@ public final class FileVideoBundle implements VideoBundleFiles {
                 return false;
             }
             Files.move(from, to, StandardCopyOption.ATOMIC_MOVE);
-            PrivateFiles.forceDirectory(directory);
+            PrivateFiles.forceDirectoryIfSupported(directory);
             return true;
         } catch (IOException e) {
             return false;
@@ -119,25 +124,10 @@ public final class FileVideoBundle implements VideoBundleFiles {
     public boolean remove(String name) {
         try {
             Files.deleteIfExists(directory.resolve(name));
-            PrivateFiles.forceDirectory(directory);
+            PrivateFiles.forceDirectoryIfSupported(directory);
             return !Files.exists(directory.resolve(name), LinkOption.NOFOLLOW_LINKS);
         } catch (IOException e) {
             return false;
         }
-    }
-
-    private static Stored convert(StoreResult result) {
-        if (result instanceof StoreResult.Stored stored) {
-            return new Stored.Present(stored.path(), stored.bytes(), stored.sha256());
-        }
-        return new Stored.Failed(((StoreResult.StoreFailed) result).failure());
-    }
-
-    private static Failure failure(String operation, Path path, String causeCode, String cause) {
-        Map<String, Object> details = new LinkedHashMap<>();
-        details.put("path", path.toString());
-        details.put("causeCode", causeCode);
-        details.put("cause", cause);
-        return new Failure(ErrorCodes.STORAGE_FAILED, "Could not " + operation + " " + path + ": " + cause, details);
     }
 }

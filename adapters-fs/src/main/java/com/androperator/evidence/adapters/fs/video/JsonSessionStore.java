@@ -1,5 +1,9 @@
 package com.androperator.evidence.adapters.fs.video;
 
+import com.androperator.evidence.adapters.fs.IoCauses;
+import com.androperator.evidence.adapters.fs.PrivateFiles;
+import com.androperator.evidence.adapters.fs.StorageFailures;
+import com.androperator.evidence.contracts.BundleFileNames;
 import com.androperator.evidence.contracts.ContractJson;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.domain.port.Failure;
@@ -25,12 +29,12 @@ import tools.jackson.core.JacksonException;
  * never mistaken for a valid one.
  */
 public final class JsonSessionStore implements SessionStore {
-    public static final String CONTROL = "control";
-    public static final String HEARTBEAT = "heartbeat.json";
-    public static final String WORKER_LOG = "worker.log";
+    public static final String CONTROL = BundleFileNames.CONTROL;
+    public static final String HEARTBEAT = BundleFileNames.HEARTBEAT;
+    public static final String WORKER_LOG = BundleFileNames.WORKER_LOG;
     /** Disk space set aside for the worker's last writes (written zeros), removed before them. */
-    public static final String RESERVE = "space-reserve";
-    private static final String STOP_PREFIX = "stop-";
+    public static final String RESERVE = BundleFileNames.SPACE_RESERVE;
+    private static final String STOP_PREFIX = BundleFileNames.STOP_REQUEST_PREFIX;
     private static final Pattern REQUEST_ID = Pattern.compile("[A-Za-z0-9-]{1,64}");
 
     /**
@@ -57,8 +61,7 @@ public final class JsonSessionStore implements SessionStore {
         } catch (NoSuchFileException e) {
             return new SessionRead.Absent();
         } catch (IOException e) {
-            return new SessionRead.Unreadable(Failure.of(ErrorCodes.STORAGE_FAILED,
-                    "Could not read " + file + ": " + PrivateFiles.describe(e)));
+            return new SessionRead.Unreadable(StorageFailures.failed("read", file, e));
         } catch (JacksonException | IllegalArgumentException e) {
             return new SessionRead.Unreadable(Failure.of(ErrorCodes.STORAGE_FAILED,
                     file + " is not valid video session state: " + e.getMessage()));
@@ -84,7 +87,7 @@ public final class JsonSessionStore implements SessionStore {
         if (!REQUEST_ID.matcher(request.requestId()).matches()) {
             throw new IllegalArgumentException("stop request ids are file-name safe: " + request.requestId());
         }
-        return write(control(bundleDir).resolve(STOP_PREFIX + request.requestId() + ".json"),
+        return write(control(bundleDir).resolve(BundleFileNames.stopRequest(request.requestId())),
                 ContractJson.toBytes(request), "a stop request");
     }
 
@@ -167,8 +170,7 @@ public final class JsonSessionStore implements SessionStore {
     }
 
     private static Saved unwritable(String what, Path file, IOException e) {
-        return new Saved.NotWritten(StorageFailures.unwritable("Could not write " + what + " at", file,
-                PrivateFiles.causeCode(e), PrivateFiles.describe(e),
+        return new Saved.NotWritten(StorageFailures.unwritable("Could not write " + what + " at", file, e,
                 "Make the bundle directory writable, or start a new recording in a writable directory; "
                         + "no permissions are changed automatically."));
     }

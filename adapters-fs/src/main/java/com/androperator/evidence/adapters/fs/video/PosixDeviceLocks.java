@@ -1,5 +1,8 @@
 package com.androperator.evidence.adapters.fs.video;
 
+import com.androperator.evidence.adapters.fs.IoCauses;
+import com.androperator.evidence.adapters.fs.PrivateFiles;
+import com.androperator.evidence.adapters.fs.StorageFailures;
 import com.androperator.evidence.contracts.ContractJson;
 import com.androperator.evidence.domain.port.Failure;
 import com.androperator.evidence.domain.port.video.DeviceLocks;
@@ -101,13 +104,12 @@ public final class PosixDeviceLocks implements DeviceLocks {
                 // Without hard links, exclusive creation alone arbitrates; the claim is written right after.
                 PrivateFiles.writeNew(lock, ContractJson.toPrettyBytes(claim));
             }
-            PrivateFiles.forceDirectory(directory);
+            PrivateFiles.forceDirectoryIfSupported(directory);
             return new Acquisition.Acquired(lock);
         } catch (FileAlreadyExistsException e) {
             return new Acquisition.Held(lock, holder(lock));
         } catch (IOException e) {
-            return new Acquisition.Unusable(StorageFailures.unwritable("Cannot create the device lock", lock,
-                    PrivateFiles.causeCode(e), PrivateFiles.describe(e), RECOVERY));
+            return new Acquisition.Unusable(StorageFailures.unwritable("Cannot create the device lock", lock, e, RECOVERY));
         } finally {
             try {
                 Files.deleteIfExists(temporary);
@@ -138,13 +140,12 @@ public final class PosixDeviceLocks implements DeviceLocks {
         }
         try {
             Files.delete(lockPath);
-            PrivateFiles.forceDirectory(lockPath.getParent());
+            PrivateFiles.forceDirectoryIfSupported(lockPath.getParent());
             return new Release.Released();
         } catch (NoSuchFileException e) {
             return new Release.NotHeld("the lock file does not exist");
         } catch (IOException e) {
-            return new Release.ReleaseFailed(StorageFailures.unwritable("Cannot remove the device lock", lockPath,
-                    PrivateFiles.causeCode(e), PrivateFiles.describe(e), RECOVERY));
+            return new Release.ReleaseFailed(StorageFailures.unwritable("Cannot remove the device lock", lockPath, e, RECOVERY));
         }
     }
 
@@ -160,11 +161,11 @@ public final class PosixDeviceLocks implements DeviceLocks {
             try {
                 PrivateFiles.ensureDirectory(directory);
             } catch (IOException creation) {
-                return Optional.of(unusable(PrivateFiles.causeCode(creation), PrivateFiles.describe(creation)));
+                return Optional.of(unusable(IoCauses.causeCode(creation), IoCauses.describe(creation)));
             }
             return directoryProblem(false);
         } catch (IOException e) {
-            return Optional.of(unusable(PrivateFiles.causeCode(e), PrivateFiles.describe(e)));
+            return Optional.of(unusable(IoCauses.causeCode(e), IoCauses.describe(e)));
         }
         if (basic.isSymbolicLink()) {
             return Optional.of(unusable("ELOOP", "it is a symbolic link, not a real directory"));

@@ -1,10 +1,12 @@
 package com.androperator.evidence.adapters.media.video;
 
+import com.androperator.evidence.contracts.CauseCodes;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.domain.port.Failure;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /** VIDEO_VERIFICATION_FAILED (or, for exhausted storage, STORAGE_FAILED) values that keep the subprocess's command and diagnostics. */
 final class MediaFailures {
@@ -14,16 +16,10 @@ final class MediaFailures {
     }
 
     /**
-     * ffmpeg reports a failed write with the OS's own words (strerror). These mean the storage, or
-     * the process's file-size limit, is exhausted: the failure is then STORAGE_FAILED with that
-     * errno as causeCode, so that a full disk is named as such and not as a media fault.
+     * ffmpeg reports a failed write with the OS's own words (strerror). Those of exhausted storage
+     * (CauseCodes.STORAGE_EXHAUSTED, from the one errno table) make the failure STORAGE_FAILED with
+     * that errno as causeCode, so that a full disk is named as such and not as a media fault.
      */
-    private static final String[][] STORAGE_EXHAUSTED = {
-            {"No space left on device", "ENOSPC"},
-            {"File too large", "EFBIG"},
-            {"Disk quota exceeded", "EDQUOT"},
-    };
-
     static Failure of(String what, List<String> command, ProcessRun run) {
         String tail = run.diagnosticTail();
         Map<String, Object> details = new LinkedHashMap<>();
@@ -31,15 +27,13 @@ final class MediaFailures {
         details.put("termination", run.termination().name().toLowerCase(java.util.Locale.ROOT));
         details.put("exitStatus", run.termination() == ProcessRun.Termination.EXITED ? run.exitStatus() : null);
         details.put("stderr", clip(run.stderrText()));
-        String stderr = run.stderrText();
-        for (String[] exhausted : STORAGE_EXHAUSTED) {
-            if (stderr.contains(exhausted[0])) {
-                details.put("causeCode", exhausted[1]);
-                details.put("cause", exhausted[0]);
-                return new Failure(ErrorCodes.STORAGE_FAILED, what + " " + run.describe() + ": its output could not be "
-                        + "written, the storage is full (" + exhausted[0] + ", " + exhausted[1] + ")"
-                        + (tail.isEmpty() ? "" : ": " + tail), details);
-            }
+        Optional<CauseCodes.Cause> exhausted = CauseCodes.exhaustionInText(run.stderrText());
+        if (exhausted.isPresent()) {
+            details.put("causeCode", exhausted.get().code());
+            details.put("cause", exhausted.get().strerror());
+            return new Failure(ErrorCodes.STORAGE_FAILED, what + " " + run.describe() + ": its output could not be "
+                    + "written, the storage is full (" + exhausted.get().strerror() + ", " + exhausted.get().code() + ")"
+                    + (tail.isEmpty() ? "" : ": " + tail), details);
         }
         return new Failure(ErrorCodes.VIDEO_VERIFICATION_FAILED,
                 what + " " + run.describe() + (tail.isEmpty() ? "" : ": " + tail), details);

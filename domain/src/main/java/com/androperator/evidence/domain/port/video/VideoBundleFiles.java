@@ -1,33 +1,22 @@
 package com.androperator.evidence.domain.port.video;
 
-import com.androperator.evidence.contracts.CapturesFile;
 import com.androperator.evidence.contracts.Manifest;
+import com.androperator.evidence.domain.port.BundleWriter;
 import com.androperator.evidence.domain.port.Failure;
-import java.nio.file.Path;
 
 /**
- * The files of one video bundle directory: manifest.json (published atomically, only by the
- * session's owner), captures.json, the retained recorder output, clip promotion and removal of
- * the intermediate source. Files 0600; hashes come from the bytes on disk.
+ * The files of one video bundle directory: the still bundle's {@link BundleWriter} (files 0600,
+ * partial then verified rename, captures.json, manifest.json published atomically and only by the
+ * session's owner, a terminal bundle never modified; hashes from the bytes written) plus what video
+ * needs: reading the manifest back, describing a file a subprocess wrote, making it private,
+ * adopting the live recording from control/ and removing the intermediate source.
  */
-public interface VideoBundleFiles {
-
-    Path directory();
+public interface VideoBundleFiles extends BundleWriter {
 
     ManifestRead readManifest();
 
-    Stored publishManifest(Manifest manifest);
-
-    Stored writeCaptures(CapturesFile captures);
-
-    /** Writes a new file (0600, fsynced) named with ".partial." and exactly {@code bytes}. */
-    Stored writePartial(String partialName, byte[] bytes);
-
-    /** Size and sha256 of a bundle file as it is on disk now. */
-    Stored describe(String name);
-
-    /** Renames a verified partial file to its final name, which must not exist. */
-    Stored promote(String partialName, String finalName);
+    /** Size and sha256 of a bundle file as it is on disk now ({@code Stored}), or why it cannot be read. */
+    StoreResult describe(String name);
 
     /**
      * Restricts a file that a subprocess created (the recorder's source, an encoder's clip) to
@@ -43,15 +32,6 @@ public interface VideoBundleFiles {
 
     /** Removes a file of the bundle; false when it could not be removed. */
     boolean remove(String name);
-
-    sealed interface Stored {
-        /** {@code path} is bundle-relative. */
-        record Present(String path, long bytes, String sha256) implements Stored {
-        }
-
-        record Failed(Failure failure) implements Stored {
-        }
-    }
 
     sealed interface ManifestRead {
         record Found(Manifest manifest) implements ManifestRead {

@@ -1,0 +1,47 @@
+package com.androperator.evidence.adapters.fs;
+
+import com.androperator.evidence.domain.port.BundleStore;
+import com.androperator.evidence.domain.port.BundleWriter;
+import com.androperator.evidence.domain.port.contract.BundleWriterContract;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.util.Optional;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The file adapter against the writer contract that the domain's fake also passes; a full disk is scripted. */
+class FileBundleWriterContractTest extends BundleWriterContract {
+    @TempDir
+    Path root;
+
+    @Override
+    protected BundleWriter newWriter() {
+        return reserve(FileSystemOps.SYSTEM);
+    }
+
+    @Override
+    protected BundleWriter writerFillingAfter(String fileName, int bytes) {
+        // On disk "captures.json" and "manifest.json" are written as captures.partial.json and manifest.partial.json first.
+        String stem = fileName.substring(0, fileName.indexOf('.'));
+        return reserve(new ScriptedFileSystemOps().diskFullAfter(bytes).onlyFor(stem));
+    }
+
+    @Override
+    protected Optional<byte[]> file(BundleWriter writer, String name) {
+        Path file = writer.directory().resolve(name);
+        if (!Files.exists(file, LinkOption.NOFOLLOW_LINKS)) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(Files.readAllBytes(file));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private BundleWriter reserve(FileSystemOps ops) {
+        return ((BundleStore.Reservation.Reserved) new FileBundleStore(ops).reserve(root.resolve("bundle"))).writer();
+    }
+}
