@@ -23,7 +23,8 @@ public final class FakeMetadata implements DeviceMetadataSource {
             "ro.boot.qemu", "0");
 
     private final ManualMonotonicClock clock;
-    private final List<String> reads = new ArrayList<>();
+    /** Synchronized: an overlapped capture reads on its own thread. */
+    private final List<String> reads = java.util.Collections.synchronizedList(new ArrayList<>());
     private final Map<String, RuntimeException> throwing = new HashMap<>();
     private final Map<String, String> cancelling = new HashMap<>();
     private long millisPerRead;
@@ -88,7 +89,9 @@ public final class FakeMetadata implements DeviceMetadataSource {
 
     /** The name of every read attempted, in order. */
     public List<String> reads() {
-        return List.copyOf(reads);
+        synchronized (reads) {
+            return List.copyOf(reads);
+        }
     }
 
     @Override
