@@ -10,11 +10,8 @@ import com.androperator.evidence.contracts.BundleStatus;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.contracts.Manifest;
 import com.androperator.evidence.domain.budget.Cancellation;
-import com.androperator.evidence.domain.budget.Deadline;
 import com.androperator.evidence.domain.fakes.CaptureRig;
 import com.androperator.evidence.domain.fakes.FakeOperator;
-import com.androperator.evidence.domain.port.DeviceMetadataSource;
-import com.androperator.evidence.domain.port.Observation;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -29,53 +26,21 @@ class OverlappedMetadataTest {
     private static final String DIR = "/absolute/new/bundle";
     private final CaptureRig rig = new CaptureRig();
     private final CountDownLatch metadataRead = new CountDownLatch(1);
-    private final CountDownLatch snapshotSent = new CountDownLatch(1);
-
-    /** The rig's metadata, telling the latch once the last read (the Operator version) is over. */
-    private CapturePorts ports() {
-        CapturePorts ports = rig.ports();
-        DeviceMetadataSource fake = ports.metadata();
-        DeviceMetadataSource signalling = new DeviceMetadataSource() {
-            @Override
-            public Observation<PropertyInventory> properties(String serial, Deadline deadline) {
-                return fake.properties(serial, deadline);
-            }
-
-            @Override
-            public Observation<WmSize> displaySize(String serial, Deadline deadline) {
-                return fake.displaySize(serial, deadline);
-            }
-
-            @Override
-            public Observation<WmDensity> displayDensity(String serial, Deadline deadline) {
-                return fake.displayDensity(serial, deadline);
-            }
-
-            @Override
-            public Observation<Integer> rotation(String serial, Deadline deadline) {
-                return fake.rotation(serial, deadline);
-            }
-
-            @Override
-            public Observation<String> operatorVersion(String serial, String operatorPackage, Deadline deadline) {
-                Observation<String> version = fake.operatorVersion(serial, operatorPackage, deadline);
-                metadataRead.countDown();
-                return version;
-            }
-        };
-        return new CapturePorts(ports.devices(), ports.screenshots(), ports.operator(), signalling, ports.images(),
-                ports.hierarchies(), ports.store(), ports.wallClock(), ports.monotonicClock(), ports.ids());
-    }
 
     private CaptureOutcome capture(Cancellation cancellation) {
-        return new CaptureEvidence(ports(), CaptureRig.CLI_VERSION, CaptureRig.SOURCE)
+        // The last read (the Operator version) tells the latch that every read is over.
+        rig.metadata().afterEachRead(read -> {
+            if (read.startsWith("dumpsys package")) {
+                metadataRead.countDown();
+            }
+        });
+        return new CaptureEvidence(rig.ports(), CaptureRig.CLI_VERSION, CaptureRig.SOURCE)
                 .execute(CaptureRig.request(DIR), cancellation);
     }
 
     /** Runs {@code then} once every metadata read is over (or fails the test after 30 s). */
     private FakeOperator.Script afterMetadata(FakeOperator.Script then) {
         return (command, deadline, clock) -> {
-            snapshotSent.countDown();
             try {
                 assertThat(metadataRead.await(30, TimeUnit.SECONDS)).as("metadata read while the snapshot was in flight")
                         .isTrue();
