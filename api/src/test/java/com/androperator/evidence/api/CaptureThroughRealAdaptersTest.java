@@ -298,8 +298,18 @@ class CaptureThroughRealAdaptersTest {
             assertThat(details).containsEntry("phase", "budget_check");
             assertThat(capture.broadcasts("snapshot_ui")).isZero();
         }
-        // Metadata had no budget left: each field is null with its error, and nothing is invented.
-        assertThat(capture.manifest().errors()).anySatisfy(error -> assertThat(error.stage()).isEqualTo("metadata"));
+        // Metadata was read on its own adb streams while the Operator was silent: the silence costs it nothing.
+        assertMetadataRead(capture);
+    }
+
+    /** Every device field was read: no metadata error, the phone's facts in the device section. */
+    private static void assertMetadataRead(Capture capture) {
+        assertThat(capture.manifest().errors()).noneSatisfy(error -> assertThat(error.stage()).isEqualTo("metadata"));
+        assertThat(capture.manifest().device().operatorVersion()).isNotBlank();
+        assertThat(capture.manifest().device().model()).isNotBlank();
+        assertThat(capture.manifest().device().apiLevel()).isPositive();
+        assertThat(capture.manifest().device().deviceType()).isNotEqualTo(DeviceType.UNKNOWN);
+        assertThat(capture.manifest().device().display()).isNotNull();
     }
 
     @Test
@@ -314,6 +324,37 @@ class CaptureThroughRealAdaptersTest {
                 .containsEntry("command", "readiness");
         assertThat(capture.broadcasts("doctor_ping")).isLessThanOrEqualTo(1);
         assertThat(capture.broadcasts("snapshot_ui")).isZero();
+        assertMetadataRead(capture);
+    }
+
+    @Test
+    void oneCaptureChecksThePackageOnceAndReadsBothResultsFromOneLogcatStartedBeforeTheFirstDispatch()
+            throws IOException {
+        Capture capture = capture();
+
+        assertComplete(capture);
+        assertThat(capture.services()).filteredOn(s -> s.contains("pm list packages")).hasSize(1);
+        assertThat(capture.services()).filteredOn(s -> s.contains("logcat")).hasSize(1);
+        assertThat(capture.broadcasts("doctor_ping")).isEqualTo(1);
+        assertThat(capture.broadcasts("snapshot_ui")).isEqualTo(1);
+        List<String> services = capture.services();
+        int logcat = indexOf(services, "logcat");
+        assertThat(indexOf(services, "pm list packages")).isLessThan(logcat);
+        assertThat(logcat).isLessThan(indexOf(services, "doctor_ping"));
+        // The screenshot is attempted first, the hierarchy dispatched after it.
+        assertThat(indexOf(services, "screencap")).isLessThan(indexOf(services, "doctor_ping"));
+        assertThat(indexOf(services, "doctor_ping")).isLessThan(indexOf(services, "snapshot_ui"));
+        assertThat(Thread.getAllStackTraces().keySet()).noneMatch(t -> t.isAlive()
+                && (t.getName().startsWith("operator-result-reader-") || t.getName().startsWith("evidence-metadata-")));
+    }
+
+    private static int indexOf(List<String> services, String part) {
+        for (int i = 0; i < services.size(); i++) {
+            if (services.get(i).contains(part)) {
+                return i;
+            }
+        }
+        throw new AssertionError("no " + part + " in " + services);
     }
 
     @Test

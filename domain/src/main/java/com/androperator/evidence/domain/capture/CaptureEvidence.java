@@ -31,8 +31,9 @@ import java.util.regex.Pattern;
 
 /**
  * The still-capture use case. See the spec's "CLI capture" section: validate, select the device
- * once, screenshot, hierarchy on the same device, metadata, all in one device-work budget; then
- * persist captures.json and the manifest (which may run past the deadline).
+ * once, screenshot, then the hierarchy on the same device with the metadata read alongside the
+ * Operator round trip, all in one device-work budget; then persist captures.json and the
+ * manifest (which may run past the deadline).
  *
  * <p>Every outcome is a value: a refusal before anything was created, a finished bundle, or a
  * bundle whose manifest could not be persisted. Adapter exceptions during device work are
@@ -48,13 +49,20 @@ public final class CaptureEvidence {
     private final ScreenshotStep screenshotStep;
     private final HierarchyStep hierarchyStep;
     private final MetadataStep metadataStep;
+    private final MetadataScheduling metadataScheduling;
 
     /**
      * @param cliVersion the tool version recorded as device.cliVersion
      * @param source     the tool name sent to the Operator as the command source (at most 64 chars)
      */
     public CaptureEvidence(CapturePorts ports, String cliVersion, String source) {
+        this(ports, cliVersion, source, MetadataScheduling.OVERLAPPED);
+    }
+
+    /** @param metadataScheduling when the device metadata is read (overlapped with the Operator, unless a test says otherwise) */
+    public CaptureEvidence(CapturePorts ports, String cliVersion, String source, MetadataScheduling metadataScheduling) {
         this.ports = Objects.requireNonNull(ports, "ports");
+        this.metadataScheduling = Objects.requireNonNull(metadataScheduling, "metadataScheduling");
         if (cliVersion == null || cliVersion.isBlank()) {
             throw new IllegalArgumentException("a cliVersion is required");
         }
@@ -132,10 +140,19 @@ public final class CaptureEvidence {
     private CaptureOutcome captureInto(GuardedWriter writer, String serial, ValidatedRequest valid, Deadline deadline,
                                        String evidenceId, StepClock.Mark started, Releases releases) {
         CapturedArtifact screenshot = screenshotStep.capture(serial, deadline, writer, evidenceId);
-        CapturedArtifact hierarchy = hierarchyStep.capture(serial, valid.operatorPackage(), deadline, writer, evidenceId,
-                releases);
-        MetadataStep.DeviceMetadata metadata = metadataStep.read(serial, valid.operatorPackage(), cliVersion, deadline,
-                evidenceId);
+        // The spec orders screenshot then hierarchy; metadata, separate observations in the same
+        // budget, is read on its own adb streams while the Operator answers.
+        MetadataScheduling.Pending<MetadataStep.DeviceMetadata> reading = metadataScheduling.start(
+                "evidence-metadata-" + evidenceId,
+                () -> metadataStep.read(serial, valid.operatorPackage(), cliVersion, deadline, evidenceId));
+        CapturedArtifact hierarchy;
+        MetadataStep.DeviceMetadata metadata;
+        try {
+            hierarchy = hierarchyStep.capture(serial, valid.operatorPackage(), deadline, writer, evidenceId, releases);
+        } finally {
+            // Never left running, even when the hierarchy step broke: its reads end with the budget.
+            metadata = reading.await();
+        }
         // From here on only local persistence remains, which may outlive the device-work deadline and
         // is never cancelled: what was captured is kept.
         Artifact envelopes = persistCaptures(writer, evidenceId, screenshot, hierarchy, metadata.cancellation());

@@ -20,6 +20,7 @@ import com.androperator.evidence.domain.port.OperatorGateway.OperatorAction;
 import com.androperator.evidence.domain.port.OperatorGateway.OperatorCommand;
 import com.androperator.evidence.domain.port.OperatorGateway.OperatorEnvelope;
 import com.androperator.evidence.domain.port.OperatorGateway.OperatorOutcome;
+import com.androperator.evidence.domain.port.OperatorGateway.OperatorSession;
 import com.androperator.evidence.domain.port.OperatorGateway.StepResult;
 import java.io.IOException;
 import java.io.InputStream;
@@ -166,7 +167,18 @@ final class HierarchyStep {
         if (deadline.remainingMillis() < ENGINE_MIN_TIMEOUT_MS) {
             return UnansweredCommand.skipped("readiness", effects, details, deadline);
         }
-        OperatorOutcome readiness = execute(new OperatorCommand(serial, operatorPackage, evidenceId + "-readiness",
+        // One session for both commands: one package check and one result reader per capture.
+        Opened session = open(serial, operatorPackage);
+        try {
+            return converse(session, serial, operatorPackage, deadline, evidenceId, releases, effects, details);
+        } finally {
+            session.close(details);
+        }
+    }
+
+    private Exchange converse(Opened session, String serial, String operatorPackage, Deadline deadline,
+                              String evidenceId, Releases releases, List<String> effects, Map<String, Object> details) {
+        OperatorOutcome readiness = session.execute(new OperatorCommand(serial, operatorPackage, evidenceId + "-readiness",
                 evidenceId, source, engineTimeout(deadline), List.of(READINESS)), deadline);
         releases.add(readiness);
         if (readiness instanceof OperatorOutcome.NotAnswered notAnswered) {
@@ -203,7 +215,7 @@ final class HierarchyStep {
         if (deadline.remainingMillis() < ENGINE_MIN_TIMEOUT_MS) {
             return UnansweredCommand.skipped("snapshot", effects, details, deadline);
         }
-        OperatorOutcome snapshot = execute(new OperatorCommand(serial, operatorPackage, evidenceId + "-hierarchy",
+        OperatorOutcome snapshot = session.execute(new OperatorCommand(serial, operatorPackage, evidenceId + "-hierarchy",
                 evidenceId, source, engineTimeout(deadline), List.of(SNAPSHOT)), deadline);
         releases.add(snapshot);
         if (snapshot instanceof OperatorOutcome.NotAnswered notAnswered) {
@@ -277,15 +289,42 @@ final class HierarchyStep {
         return hierarchyError(code, prefix + message);
     }
 
-    private OperatorOutcome execute(OperatorCommand command, Deadline deadline) {
+    private Opened open(String serial, String operatorPackage) {
         try {
-            OperatorOutcome outcome = operator.execute(command, deadline);
-            if (outcome != null) {
-                return outcome;
-            }
-            return gatewayBroke(command, "the Operator gateway returned no outcome");
+            OperatorSession session = operator.open(serial, operatorPackage);
+            return new Opened(session, session == null ? "the Operator gateway opened no session" : null);
         } catch (RuntimeException e) {
-            return gatewayBroke(command, "the Operator gateway failed: " + AdapterFault.describe(e));
+            return new Opened(null, "the Operator gateway could not open a session: " + AdapterFault.describe(e));
+        }
+    }
+
+    /** The capture's Operator session, or why there is none; adapter faults become outcomes. */
+    private record Opened(OperatorSession session, String broken) {
+        OperatorOutcome execute(OperatorCommand command, Deadline deadline) {
+            if (session == null) {
+                return gatewayBroke(command, broken);
+            }
+            try {
+                OperatorOutcome outcome = session.execute(command, deadline);
+                if (outcome != null) {
+                    return outcome;
+                }
+                return gatewayBroke(command, "the Operator gateway returned no outcome");
+            } catch (RuntimeException e) {
+                return gatewayBroke(command, "the Operator gateway failed: " + AdapterFault.describe(e));
+            }
+        }
+
+        /** Stops the session's reader; a fault doing so is kept beside the evidence, which it cannot change. */
+        void close(Map<String, Object> details) {
+            if (session == null) {
+                return;
+            }
+            try {
+                session.close();
+            } catch (RuntimeException e) {
+                details.put("sessionCloseFailure", AdapterFault.describe(e));
+            }
         }
     }
 

@@ -7,13 +7,34 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The Operator app's command channel: one broadcast dispatch and a logcat result reader started
- * before it. It never sends a command twice. A result accepted before the deadline is returned
- * even if the deadline passes afterwards.
+ * The Operator app's command channel: one broadcast dispatch per command, answered through a
+ * logcat result reader started before the first dispatch. It never sends a command twice. A
+ * result accepted before the deadline is returned even if the deadline passes afterwards.
  */
 public interface OperatorGateway {
 
-    OperatorOutcome execute(OperatorCommand command, Deadline deadline);
+    /**
+     * A session for the commands of one capture on one device: the package is checked (installed,
+     * not its other variant) once and one result reader serves every command. Opening sends
+     * nothing; the first command does the check and starts the reader before its dispatch.
+     */
+    OperatorSession open(String serial, String operatorPackage);
+
+    /** One command in a session of its own. */
+    default OperatorOutcome execute(OperatorCommand command, Deadline deadline) {
+        try (OperatorSession session = open(command.serial(), command.operatorPackage())) {
+            return session.execute(command, deadline);
+        }
+    }
+
+    /** The open channel of one capture; closing it stops its reader (idempotent). */
+    interface OperatorSession extends AutoCloseable {
+        /** Dispatches {@code command} (for this session's device and package) once and awaits its result. */
+        OperatorOutcome execute(OperatorCommand command, Deadline deadline);
+
+        @Override
+        void close();
+    }
 
     /** One action of a command, e.g. {@code {"id":"snap","type":"snapshot_ui"}}. */
     record OperatorAction(String id, String type) {

@@ -23,10 +23,12 @@ public final class FakeMetadata implements DeviceMetadataSource {
             "ro.boot.qemu", "0");
 
     private final ManualMonotonicClock clock;
-    private final List<String> reads = new ArrayList<>();
+    /** Synchronized: an overlapped capture reads on its own thread. */
+    private final List<String> reads = java.util.Collections.synchronizedList(new ArrayList<>());
     private final Map<String, RuntimeException> throwing = new HashMap<>();
     private final Map<String, String> cancelling = new HashMap<>();
     private long millisPerRead;
+    private java.util.function.Consumer<String> afterRead = read -> { };
     private Observation<PropertyInventory> properties = Observation.of(new PropertyInventory(PHYSICAL_PROPERTIES, true));
     private Observation<WmSize> size = Observation.of(new WmSize(new Size(1080, 2400), null));
     private Observation<WmDensity> density = Observation.of(new WmDensity(420, null));
@@ -35,6 +37,12 @@ public final class FakeMetadata implements DeviceMetadataSource {
 
     public FakeMetadata(ManualMonotonicClock clock) {
         this.clock = clock;
+    }
+
+    /** Runs {@code listener} with each read's name once that read is over (on the reading thread). */
+    public FakeMetadata afterEachRead(java.util.function.Consumer<String> listener) {
+        this.afterRead = listener;
+        return this;
     }
 
     public FakeMetadata takingPerRead(long millis) {
@@ -88,7 +96,9 @@ public final class FakeMetadata implements DeviceMetadataSource {
 
     /** The name of every read attempted, in order. */
     public List<String> reads() {
-        return List.copyOf(reads);
+        synchronized (reads) {
+            return List.copyOf(reads);
+        }
     }
 
     @Override
@@ -117,6 +127,14 @@ public final class FakeMetadata implements DeviceMetadataSource {
     }
 
     private <T> Observation<T> answer(String read, Observation<T> scripted, Deadline deadline) {
+        try {
+            return scripted(read, scripted, deadline);
+        } finally {
+            afterRead.accept(read);
+        }
+    }
+
+    private <T> Observation<T> scripted(String read, Observation<T> scripted, Deadline deadline) {
         reads.add(read);
         if (throwing.containsKey(read)) {
             throw throwing.get(read);

@@ -33,6 +33,8 @@ public final class FakeOperator implements OperatorGateway {
     private final ManualMonotonicClock clock;
     private final Map<String, Script> scripts = new HashMap<>();
     private final List<OperatorCommand> commands = new ArrayList<>();
+    private int opened;
+    private int closed;
 
     public FakeOperator(ManualMonotonicClock clock) {
         this.clock = clock;
@@ -44,6 +46,40 @@ public final class FakeOperator implements OperatorGateway {
     public FakeOperator on(String actionType, Script script) {
         scripts.put(actionType, script);
         return this;
+    }
+
+    /** Sessions share the scripts; each counts as one package check and one result reader. */
+    @Override
+    public OperatorSession open(String serial, String operatorPackage) {
+        opened++;
+        return new OperatorSession() {
+            private boolean closed;
+
+            @Override
+            public OperatorOutcome execute(OperatorCommand command, Deadline deadline) {
+                if (closed) {
+                    throw new IllegalStateException("a command on a closed session");
+                }
+                return FakeOperator.this.execute(command, deadline);
+            }
+
+            @Override
+            public void close() {
+                if (!closed) {
+                    closed = true;
+                    FakeOperator.this.closed++;
+                }
+            }
+        };
+    }
+
+    /** How many sessions were opened and how many of them closed. */
+    public int sessionsOpened() {
+        return opened;
+    }
+
+    public int sessionsClosed() {
+        return closed;
     }
 
     @Override

@@ -10,7 +10,8 @@ import java.time.Instant;
  * advancing it), so budget scenarios are exact and need no sleeps.
  */
 public final class ManualMonotonicClock implements MonotonicClock {
-    private long nanos = 1_000_000_000L;
+    /** Volatile: an overlapped capture reads it from its metadata thread. */
+    private volatile long nanos = 1_000_000_000L;
 
     @Override
     public long nanoTime() {
