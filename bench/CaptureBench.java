@@ -84,8 +84,10 @@ public final class CaptureBench {
             modes.put("warm MCP capture", () -> mcp.capture(serial));
             modes.put("CLI capture process", this::cliCapture);
             modes.put("androperator --version", () -> launch("androperator --version", Map.of(), "--version"));
+            // The launcher's JVM and flags, stopped after the banner; without the tool's CDS archive,
+            // which names the tool's jar as its class path and so cannot serve a JVM without it.
             modes.put("java -version, launcher's flags", () -> launch("java -version",
-                    Map.of("ANDROPERATOR_JAVA_OPTS", "-version"), "--version"));
+                    Map.of("ANDROPERATOR_JAVA_OPTS", "-version", "ANDROPERATOR_CDS", "off"), "--version"));
             modes.put("java -version, no flags", this::plainJavaVersion);
             figures = interleaved(modes);
             throughput = manyPhones(mcp);
@@ -174,7 +176,7 @@ public final class CaptureBench {
         }
     }
 
-    /** bin/androperator with {@code arguments}; with ANDROPERATOR_JAVA_OPTS=-version the JVM stops after its banner. */
+    /** bin/androperator with {@code arguments} and {@code extra} in its environment. */
     private void launch(String what, Map<String, String> extra, String... arguments) {
         List<String> command = new ArrayList<>(List.of(root.resolve("bin/androperator").toString()));
         command.addAll(List.of(arguments));
