@@ -11,7 +11,8 @@
 # launcher's JVM flags; medians and ratios to the bare client. Then [phones] more simulated phones,
 # each with its own screen, captured through the one MCP server concurrently and serially, each
 # bundle checked for its own phone's screenshot. Everything it starts is stopped on exit; scratch
-# files live in bench/out/ (git-ignored). About 2-3 minutes on 2 CPUs.
+# files live in bench/out/ (git-ignored). The README's run took about 5.5 minutes on 2 CPUs that other work
+# kept busy (load 10-20); fewer rounds or phones shorten it.
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
