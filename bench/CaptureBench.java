@@ -12,165 +12,163 @@ import io.modelcontextprotocol.client.transport.StdioClientTransport;
 import io.modelcontextprotocol.json.jackson3.JacksonMcpJsonMapper;
 import io.modelcontextprotocol.spec.McpSchema.CallToolRequest;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
-import java.io.BufferedReader;
 import java.io.File;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Capture benchmark against the simulated phone (1080x2400 ~1 MB PNG, 200 KB hierarchy) through
- * a private real adb server. Prints medians and ratios to the raw floor; asserts nothing.
+ * Capture benchmark against the simulated Pixel (1080x2400 ~1 MB PNG, 200 KB hierarchy) through a
+ * private real adb server. Prints medians and ratios; asserts nothing. The modes run interleaved
+ * (one of each per round, after warm-up rounds), so a machine whose load changes during the run
+ * slows every mode alike and the ratios stay comparable.
  *
  * <p>Usage (bench/capture-bench.sh runs it): {@code CaptureBench <repoRoot> <outDir> <serial>
- * <iterations>}, with a private adb server already started on ANDROID_ADB_SERVER_PORT.
+ * <iterations> <phones>}, with a private adb server already started on ANDROID_ADB_SERVER_PORT.
  */
 public final class CaptureBench {
-    private static final String OPERATOR = "com.androperator.operator.dev";
-    private static final Pattern CHUNK = Pattern.compile("\"index\":(\\d+),\"count\":(\\d+)");
+    static final String OPERATOR = "com.androperator.operator.dev";
     private static final int WARMUP = 5;
+    private static final int PHONE_ROUNDS = 3;
 
     private final Path root;
     private final Path out;
     private final String serial;
     private final int iterations;
+    private final int phoneCount;
     private final Map<String, String> environment;
-    private final String adb;
-    private final String port;
+    private final int port;
+    private final PhaseTimer phases = new PhaseTimer();
+    private final List<Map<String, Double>> phaseRuns = new ArrayList<>();
     private int captures;
     private final List<String> incomplete = new ArrayList<>();
 
-    private CaptureBench(Path root, Path out, String serial, int iterations) {
+    private CaptureBench(Path root, Path out, String serial, int iterations, int phoneCount) {
         this.root = root;
         this.out = out;
         this.serial = serial;
         this.iterations = iterations;
+        this.phoneCount = phoneCount;
         this.environment = new HashMap<>(System.getenv());
-        this.port = environment.get("ANDROID_ADB_SERVER_PORT");
-        this.adb = AdbServerHarness.locateAdb().toString();
+        this.port = Integer.parseInt(environment.get("ANDROID_ADB_SERVER_PORT"));
     }
 
     public static void main(String[] args) throws Exception {
-        CaptureBench bench = new CaptureBench(Path.of(args[0]), Path.of(args[1]), args[2], Integer.parseInt(args[3]));
-        bench.run();
+        new CaptureBench(Path.of(args[0]), Path.of(args[1]), args[2], Integer.parseInt(args[3]),
+                Integer.parseInt(args[4])).run();
     }
 
     private void run() throws Exception {
-        System.out.printf("%d measured iterations per mode after %d warm-up runs; device %s; adb server port %s%n",
+        System.out.printf("%d measured rounds after %d warm-up rounds; device %s; adb server port %d%n",
                 iterations, WARMUP, serial, port);
-        long[] screencap = measure("adb exec-out screencap -p", this::rawScreencap);
-        long[] roundTrip = measure("Operator round trip via adb", this::rawOperatorRoundTrip);
-        long[] floor = new long[iterations];
-        for (int i = 0; i < iterations; i++) {
-            floor[i] = screencap[i] + roundTrip[i];
+        BareAdbClient bare = new BareAdbClient(port, serial, OPERATOR);
+        Map<String, long[]> figures;
+        Map<String, Double> throughput;
+        try (McpSession mcp = new McpSession()) {
+            Map<String, Runnable> modes = new LinkedHashMap<>();
+            modes.put("bare adb-socket client", bare::capture);
+            modes.put("Java API capture, phases timed", this::timedCapture);
+            modes.put("warm Java API capture", this::apiCapture);
+            modes.put("warm MCP capture", () -> mcp.capture(serial));
+            modes.put("CLI capture process", this::cliCapture);
+            modes.put("androperator --version", () -> launch("androperator --version", Map.of(), "--version"));
+            // The launcher's JVM and flags, stopped after the banner; without the tool's CDS archive,
+            // which names the tool's jar as its class path and so cannot serve a JVM without it.
+            modes.put("java -version, launcher's flags", () -> launch("java -version",
+                    Map.of("ANDROPERATOR_JAVA_OPTS", "-version", "ANDROPERATOR_CDS", "off"), "--version"));
+            modes.put("java -version, no flags", this::plainJavaVersion);
+            figures = interleaved(modes);
+            throughput = manyPhones(mcp);
         }
-        long[] api = measure("Java API capture", this::apiCapture);
-        long[] cli = measure("CLI process capture", this::cliCapture);
-        long[] mcp;
-        try (McpSession session = new McpSession()) {
-            mcp = measure("MCP evidence_capture call", session::capture);
-        }
-        long[] coldStart = measure("CLI cold start (--version)", this::cliVersion);
-
-        double floorMedian = median(floor);
-        System.out.println();
-        System.out.printf("%-44s %10s %10s %10s %9s%n", "mode", "median ms", "min ms", "max ms", "x floor");
-        row("raw: adb exec-out screencap -p", screencap, floorMedian);
-        row("raw: Operator snapshot round trip via adb", roundTrip, floorMedian);
-        row("raw floor (screencap + round trip)", floor, floorMedian);
-        row("Java API captureEvidence", api, floorMedian);
-        row("CLI process (evidence capture)", cli, floorMedian);
-        row("MCP evidence_capture call", mcp, floorMedian);
-        row("CLI cold start (--version)", coldStart, floorMedian);
-        System.out.println();
-        System.out.println("The floor is what adb alone needs for the same data: one exec-out screencap plus one");
-        System.out.println("snapshot_ui broadcast answered through logcat. A capture adds the readiness ping, the");
-        System.out.println("metadata reads (getprop, wm size/density, dumpsys input/package), PNG and XML");
-        System.out.println("verification and fsynced writes of four files.");
-        System.out.printf("%d captures, %d not complete%s%n", captures, incomplete.size(),
-                incomplete.isEmpty() ? "" : ": " + incomplete);
+        report(figures, throughput, bare.screenshotBytes());
     }
 
-    // --- The raw floor: adb command-line tools only -------------------------------------------
-
-    private void rawScreencap() {
-        Process process = start(List.of(adb, "-P", port, "-s", serial, "exec-out", "screencap", "-p"),
-                ProcessBuilder.Redirect.DISCARD);
-        await(process, "adb exec-out screencap");
-    }
-
-    /**
-     * {@code adb logcat -v time -T 1} started first (the send waits for its first line, as the
-     * Operator protocol asks), then {@code adb shell am broadcast ...}, until the last chunk of
-     * this command's result arrives.
-     */
-    private void rawOperatorRoundTrip() {
-        String commandId = "bench-" + System.nanoTime();
-        Process logcat = start(List.of(adb, "-P", port, "-s", serial, "logcat", "-v", "time", "-T", "1"),
-                ProcessBuilder.Redirect.PIPE);
-        try (BufferedReader lines = new BufferedReader(
-                new InputStreamReader(logcat.getInputStream(), StandardCharsets.UTF_8))) {
-            if (lines.readLine() == null) {
-                throw new IllegalStateException("logcat ended before its first line");
-            }
-            String payload = "{\"commandId\":\"" + commandId + "\",\"taskId\":\"" + commandId + "\",\"source\":\"bench\","
-                    + "\"expectedFormat\":\"android-ui-automator\",\"timeoutMs\":30000,"
-                    + "\"actions\":[{\"id\":\"snap\",\"type\":\"snapshot_ui\"}]}";
-            Process broadcast = start(List.of(adb, "-P", port, "-s", serial, "shell",
-                    "am broadcast -a app.androperator.operator.ACTION_AGENT_COMMAND -p " + OPERATOR
-                            + " --es payload '" + payload + "' --receiver-foreground"),
-                    ProcessBuilder.Redirect.DISCARD);
-            for (String line = lines.readLine(); line != null; line = lines.readLine()) {
-                if (!line.contains(commandId)) {
-                    continue;
-                }
-                if (line.contains("[Androperator-Result] ")) {
-                    break;
-                }
-                Matcher chunk = CHUNK.matcher(line);
-                if (chunk.find() && Integer.parseInt(chunk.group(1)) + 1 == Integer.parseInt(chunk.group(2))) {
-                    break;
+    /** Every mode once per round, WARMUP rounds unmeasured, then {@code iterations} measured rounds. */
+    private Map<String, long[]> interleaved(Map<String, Runnable> modes) {
+        Map<String, long[]> micros = new LinkedHashMap<>();
+        modes.keySet().forEach(name -> micros.put(name, new long[iterations]));
+        for (int round = -WARMUP; round < iterations; round++) {
+            System.out.printf("round %d of %d%n", round + WARMUP + 1, iterations + WARMUP);
+            for (Map.Entry<String, Runnable> mode : modes.entrySet()) {
+                long started = System.nanoTime();
+                mode.getValue().run();
+                long elapsed = TimeUnit.NANOSECONDS.toMicros(System.nanoTime() - started);
+                cleanBundles();
+                if (round >= 0) {
+                    micros.get(mode.getKey())[round] = elapsed;
+                } else if (mode.getKey().startsWith("Java API capture, phases")) {
+                    phaseRuns.clear();
                 }
             }
-            await(broadcast, "adb shell am broadcast");
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        } finally {
-            logcat.destroy();
         }
+        return micros;
     }
 
-    // --- The product, three ways ------------------------------------------------------------
+    private Map<String, Double> manyPhones(McpSession mcp) throws Exception {
+        System.out.printf("starting %d simulated phones, each with its own screen ...%n", phoneCount);
+        double[] together = new double[PHONE_ROUNDS];
+        double[] oneByOne = new double[PHONE_ROUNDS];
+        List<String> crossTalk;
+        try (ManyPhones phones = new ManyPhones(phoneCount, AdbServerHarness.locateAdb().toString(), port)) {
+            phones.serially(mcp::capture); // warm-up: every phone's first capture
+            for (int round = 0; round < PHONE_ROUNDS; round++) {
+                System.out.printf("%d phones, round %d of %d%n", phoneCount, round + 1, PHONE_ROUNDS);
+                together[round] = phones.concurrently(mcp::capture);
+                cleanMcpBundles();
+                oneByOne[round] = phones.serially(mcp::capture);
+                cleanMcpBundles();
+            }
+            crossTalk = phones.crossTalk();
+        }
+        Map<String, Double> figures = new LinkedHashMap<>();
+        figures.put("concurrent", median(together));
+        figures.put("serial", median(oneByOne));
+        System.out.println(crossTalk.isEmpty() ? "" : "CROSS-TALK: " + crossTalk);
+        figures.put("crossTalk", (double) crossTalk.size());
+        return figures;
+    }
+
+    // --- The product, every way it is used --------------------------------------------------
+
+    private void timedCapture() {
+        CaptureDependencies dependencies = phases.decorate(CaptureDependencies.builder(), environment)
+                .environment(environment).build();
+        phases.take();
+        long started = System.nanoTime();
+        CaptureOutcome outcome = EvidenceCapture.captureEvidence(CaptureOptions.builder().outputDir(newBundle())
+                .deviceSerial(serial).operatorPackage(OPERATOR).build(), dependencies);
+        double wall = (System.nanoTime() - started) / 1e6;
+        Map<String, Double> run = phases.take();
+        run.put("wall", wall);
+        phaseRuns.add(run);
+        record(outcome.toResult());
+    }
 
     private void apiCapture() {
-        Path bundle = newBundleDirectory();
-        CaptureOutcome outcome = EvidenceCapture.captureEvidence(
-                CaptureOptions.builder().outputDir(bundle).deviceSerial(serial).operatorPackage(OPERATOR).build(),
+        CaptureOutcome outcome = EvidenceCapture.captureEvidence(CaptureOptions.builder().outputDir(newBundle())
+                .deviceSerial(serial).operatorPackage(OPERATOR).build(),
                 CaptureDependencies.builder().environment(environment).build());
         record(outcome.toResult());
     }
 
     private void cliCapture() {
-        Path bundle = newBundleDirectory();
         Path stdout = out.resolve("cli-result.json");
         Process process = start(List.of(root.resolve("bin/androperator").toString(), "evidence", "capture",
-                "--device", serial, "--operator-package", OPERATOR, "--output-dir", bundle.toString()),
-                ProcessBuilder.Redirect.to(stdout.toFile()));
-        await(process, "androperator evidence capture");
+                "--device", serial, "--operator-package", OPERATOR, "--output-dir", newBundle().toString()),
+                ProcessBuilder.Redirect.to(stdout.toFile()), Map.of());
+        await(process, "androperator evidence capture", true);
         try {
             record(ContractJson.read(Files.readAllBytes(stdout), CommandResult.class));
         } catch (IOException e) {
@@ -178,9 +176,15 @@ public final class CaptureBench {
         }
     }
 
-    private void cliVersion() {
-        await(start(List.of(root.resolve("bin/androperator").toString(), "--version"), ProcessBuilder.Redirect.DISCARD),
-                "androperator --version");
+    /** bin/androperator with {@code arguments} and {@code extra} in its environment. */
+    private void launch(String what, Map<String, String> extra, String... arguments) {
+        List<String> command = new ArrayList<>(List.of(root.resolve("bin/androperator").toString()));
+        command.addAll(List.of(arguments));
+        await(start(command, ProcessBuilder.Redirect.DISCARD, extra), what, false);
+    }
+
+    private void plainJavaVersion() {
+        await(start(List.of("java", "-version"), ProcessBuilder.Redirect.DISCARD, Map.of()), "java -version", false);
     }
 
     /** One MCP server process for all calls, as an agent host keeps it. */
@@ -199,12 +203,13 @@ public final class CaptureBench {
             client.initialize();
         }
 
-        void capture() {
+        /** One evidence_capture of {@code device}; its bundle is kept until the caller cleans up. */
+        CommandResult capture(String device) {
             CallToolResult result = client.callTool(CallToolRequest.builder("evidence_capture")
-                    .arguments(Map.of("deviceId", serial, "operatorPackage", OPERATOR)).build());
+                    .arguments(Map.of("deviceId", device, "operatorPackage", OPERATOR)).build());
             CommandResult command = ContractJson.mapper().convertValue(result.structuredContent(), CommandResult.class);
             record(command);
-            deleteTree(Path.of(command.manifestPath()).getParent());
+            return command;
         }
 
         @Override
@@ -213,52 +218,81 @@ public final class CaptureBench {
         }
     }
 
-    // --- Measuring and reporting ------------------------------------------------------------
+    // --- Reporting --------------------------------------------------------------------------
 
-    private long[] measure(String name, Runnable run) {
-        System.out.printf("measuring %s ...%n", name);
-        for (int i = 0; i < WARMUP; i++) {
-            run.run();
-            cleanBundles();
+    private void report(Map<String, long[]> figures, Map<String, Double> throughput, long screenshotBytes) {
+        double bare = median(figures.get("bare adb-socket client"));
+        System.out.println();
+        System.out.printf("screenshot %,d bytes; medians of %d rounds%n", screenshotBytes, iterations);
+        System.out.printf("%-38s %10s %9s %9s %9s%n", "mode", "median ms", "min ms", "max ms", "x bare");
+        for (Map.Entry<String, long[]> mode : figures.entrySet()) {
+            long[] sorted = mode.getValue().clone();
+            Arrays.sort(sorted);
+            double median = median(mode.getValue());
+            System.out.printf("%-38s %10.1f %9.1f %9.1f %9.2f%n", mode.getKey(), median, sorted[0] / 1e3,
+                    sorted[sorted.length - 1] / 1e3, median / bare);
         }
-        long[] millis = new long[iterations];
-        for (int i = 0; i < iterations; i++) {
-            long started = System.nanoTime();
-            run.run();
-            millis[i] = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
-            cleanBundles();
+        System.out.println();
+        System.out.println("phases of the timed Java API capture (self time of each port call; median per phase):");
+        double sum = 0;
+        for (String phase : phaseRuns.get(0).keySet()) {
+            double[] values = phaseRuns.stream().mapToDouble(run -> run.getOrDefault(phase, 0.0)).toArray();
+            double median = median(values);
+            if (!phase.equals("wall")) {
+                sum += median;
+            }
+            System.out.printf("  %-36s %10.1f ms %9.2f x bare%n", phase, median, median / bare);
         }
-        return millis;
+        System.out.printf("  %-36s %10.1f ms (the rest of wall: the domain's own work and waiting; negative when"
+                + " phases overlap)%n", "wall - sum of phases", median(phaseRuns.stream()
+                .mapToDouble(run -> run.get("wall")).toArray()) - sum);
+        double api = median(figures.get("warm Java API capture"));
+        double mcp = median(figures.get("warm MCP capture"));
+        System.out.println();
+        System.out.println("the issue's ratios (Done when):");
+        System.out.printf("  warm Java API capture / bare client          %6.2f   (target <= 1.0)%n", api / bare);
+        System.out.printf("  warm MCP capture / bare client               %6.2f   (target <= 1.0)%n", mcp / bare);
+        System.out.printf("  androperator --version / java -version       %6.2f   (target <= 2.5; same JVM flags)%n",
+                median(figures.get("androperator --version")) / median(figures.get("java -version, launcher's flags")));
+        System.out.printf("  CLI capture process / warm MCP capture       %6.2f   (target <= 2.5)%n",
+                median(figures.get("CLI capture process")) / mcp);
+        System.out.printf("  %d phones through one MCP server: concurrent %.0f ms, serial %.0f ms, ratio %.2f"
+                        + " (target <= 0.33); cross-talk: %s%n", phoneCount, throughput.get("concurrent"),
+                throughput.get("serial"), throughput.get("concurrent") / throughput.get("serial"),
+                throughput.get("crossTalk") == 0 ? "none, every bundle holds its own phone's screen"
+                        : throughput.get("crossTalk").intValue() + " bundles with another phone's screen");
+        System.out.printf("%d captures, %d not complete%s%n", captures, incomplete.size(),
+                incomplete.isEmpty() ? "" : ": " + incomplete.subList(0, Math.min(5, incomplete.size())));
     }
 
-    private static void row(String name, long[] millis, double floorMedian) {
-        long[] sorted = millis.clone();
-        java.util.Arrays.sort(sorted);
-        double median = median(millis);
-        System.out.printf("%-44s %10.0f %10d %10d %9.2f%n", name, median, sorted[0], sorted[sorted.length - 1],
-                median / floorMedian);
+    /** Median in milliseconds of values in microseconds. */
+    private static double median(long[] micros) {
+        return median(Arrays.stream(micros).mapToDouble(value -> value / 1e3).toArray());
     }
 
-    private static double median(long[] millis) {
-        long[] sorted = millis.clone();
-        java.util.Arrays.sort(sorted);
+    private static double median(double[] values) {
+        double[] sorted = values.clone();
+        Arrays.sort(sorted);
         int middle = sorted.length / 2;
         return sorted.length % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2.0;
     }
 
-    private void record(CommandResult result) {
+    private synchronized void record(CommandResult result) {
         captures++;
         if (!"complete".equals(result.status())) {
             incomplete.add(result.code() + ": " + result.message());
         }
     }
 
-    private Path newBundleDirectory() {
+    // --- Processes and files ----------------------------------------------------------------
+
+    private Path newBundle() {
         return out.resolve("bundles").resolve("b" + System.nanoTime());
     }
 
     private void cleanBundles() {
         deleteTree(out.resolve("bundles"));
+        cleanMcpBundles();
         try {
             Files.createDirectories(out.resolve("bundles"));
         } catch (IOException e) {
@@ -266,26 +300,31 @@ public final class CaptureBench {
         }
     }
 
-    private Process start(List<String> command, ProcessBuilder.Redirect stdout) {
+    private void cleanMcpBundles() {
+        deleteTree(out.resolve("mcp-root").resolve("bundles"));
+    }
+
+    private Process start(List<String> command, ProcessBuilder.Redirect stdout, Map<String, String> extra) {
         try {
             ProcessBuilder builder = new ProcessBuilder(command)
                     .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
                     .redirectOutput(stdout)
-                    .redirectError(ProcessBuilder.Redirect.INHERIT);
+                    .redirectError(ProcessBuilder.Redirect.DISCARD);
             builder.environment().putAll(environment);
+            builder.environment().putAll(extra);
             return builder.start();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
     }
 
-    private static void await(Process process, String what) {
+    private static void await(Process process, String what, boolean anyStatus) {
         try {
             if (!process.waitFor(3, TimeUnit.MINUTES)) {
                 process.destroyForcibly();
                 throw new IllegalStateException(what + " hung");
             }
-            if (process.exitValue() != 0 && !what.startsWith("androperator evidence capture")) {
+            if (process.exitValue() != 0 && !anyStatus) {
                 throw new IllegalStateException(what + " exited " + process.exitValue());
             }
         } catch (InterruptedException e) {

@@ -1,18 +1,25 @@
 #!/usr/bin/env bash
-# Capture benchmark: prints figures, asserts nothing.
+# Capture benchmark: prints figures, asserts nothing (README "Benchmark" says how to read them).
 #
-#   bench/capture-bench.sh [iterations]     (default 15 measured runs per mode, after 5 warm-up runs)
+#   bench/capture-bench.sh [rounds [phones]]     (default 15 measured rounds after 5 warm-up rounds, 16 phones)
 #
 # Starts the simulated Pixel (1080x2400 ~1 MB screenshot, 200 KB hierarchy) and a private adb
-# server, then measures in one run: the raw floor (`adb exec-out screencap -p` plus one Operator
-# snapshot round trip through `adb` alone), the Java API capture, the CLI process, the MCP call,
-# and the CLI's cold start (--version); medians and ratios to the floor. Everything it starts is
-# stopped on exit; scratch files live in bench/out/ (git-ignored).
+# server, then measures in one run, interleaved round by round: a bare client speaking the adb
+# server protocol for the same device reads (no checks, no files), the capture's phases (the real
+# adapters behind timing proxies), the warm Java API capture, the warm MCP capture (one server for
+# all calls), the CLI capture process, `androperator --version` and `java -version` with the
+# launcher's JVM flags; medians and ratios to the bare client. Then [phones] more simulated phones,
+# each with its own screen, captured through the one MCP server concurrently and serially, each
+# bundle checked for its own phone's screenshot. Everything it starts is stopped on exit; scratch
+# files live in bench/out/ (git-ignored). The README's run took about 5.5 minutes on 2 CPUs that other work
+# kept busy (load 10-20); fewer rounds or phones shorten it.
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-iterations="${1:-15}"
-[[ "$iterations" =~ ^[1-9][0-9]*$ ]] || { echo "usage: bench/capture-bench.sh [iterations]" >&2; exit 2; }
+rounds="${1:-15}"
+phones="${2:-16}"
+[[ "$rounds" =~ ^[1-9][0-9]*$ && "$phones" =~ ^[1-9][0-9]*$ ]] \
+  || { echo "usage: bench/capture-bench.sh [rounds [phones]]" >&2; exit 2; }
 command -v adb >/dev/null 2>&1 || { echo "capture-bench: adb is missing (Debian/Ubuntu: sudo apt-get install -y adb)" >&2; exit 1; }
 
 # shellcheck source=../bin/lib/build-if-stale.sh
@@ -25,14 +32,25 @@ out="$root/bench/out"
 rm -rf "$out"
 mkdir -p "$out/classes" "$out/bundles"
 # The MCP jar holds the api, the adapters, Jackson and the MCP SDK (client included); the
-# simulator's classes add the adb server harness.
+# simulator's classes add the simulated phones and the adb server harness.
 classpath="$root/entrypoint-mcp/target/androperator-mcp.jar:$root/device-simulator/target/classes"
-javac -d "$out/classes" -cp "$classpath" "$root/bench/CaptureBench.java"
+javac -d "$out/classes" -cp "$classpath" "$root"/bench/*.java
+
+# The launchers make their class-data-sharing archives in the background on first use: make them
+# now, so that no measured run pays for, or competes with, a dump.
+for tool in androperator androperator-mcp; do
+  "$root/bin/$tool" --version >/dev/null 2>&1 </dev/null || true
+done
+for _ in $(seq 1 600); do
+  compgen -G "$root/entrypoint-*/target/*.jsa.lock" >/dev/null || break
+  sleep 0.1
+done
 
 trap phone_stop EXIT
 trap 'exit 130' INT TERM
 phone_start "$out"
 serial="$PHONE_SERIAL"
 
-echo "host: $(nproc) CPUs, $(java -version 2>&1 | head -n 1), $(adb version | head -n 1)"
-java -cp "$out/classes:$classpath" CaptureBench "$root" "$out" "$serial" "$iterations"
+echo "host: $(nproc) CPUs, load $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown), $(java -version 2>&1 | head -n 1), $(adb version | head -n 1)"
+echo "cds archives: $(cd "$root" && ls entrypoint-*/target/*.jsa 2>/dev/null | tr '\n' ' ')"
+java -Djava.awt.headless=true -cp "$out/classes:$classpath" CaptureBench "$root" "$out" "$serial" "$rounds" "$phones"

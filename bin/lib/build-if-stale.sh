@@ -1,6 +1,7 @@
 # Sourced by bin/demo and bench/capture-bench.sh: builds the reactor when a runnable jar or the
-# simulator is missing, or when a source, resource or pom is newer than the CLI jar. Offline
-# first (a warm ~/.m2 needs no network), then online for a fresh machine.
+# simulator is missing, or when a source, resource or pom (outside bench/, which javac compiles on
+# its own) is newer than the CLI jar. Offline first (a warm ~/.m2 needs no network), then online
+# for a fresh machine.
 
 build_if_stale() {
   local root="$1"
@@ -8,7 +9,7 @@ build_if_stale() {
   local mcp_jar="$root/entrypoint-mcp/target/androperator-mcp.jar"
   local simulator_main="$root/device-simulator/target/classes/com/androperator/evidence/simulator/Main.class"
   if [ -f "$cli_jar" ] && [ -f "$mcp_jar" ] && [ -f "$simulator_main" ] \
-    && [ -z "$(find "$root" -path '*/target' -prune -o \( -name '*.java' -o -name 'pom.xml' \
+    && [ -z "$(find "$root" \( -path '*/target' -o -path "$root/bench" \) -prune -o \( -name '*.java' -o -name 'pom.xml' \
          -o -path '*/src/main/resources/*' \) -newer "$cli_jar" -print -quit)" ]; then
     return 0
   fi

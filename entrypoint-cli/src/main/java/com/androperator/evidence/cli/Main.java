@@ -1,5 +1,6 @@
 package com.androperator.evidence.cli;
 
+import com.androperator.evidence.api.AndroperatorVersion;
 import com.androperator.evidence.api.CaptureDependencies;
 import com.androperator.evidence.api.video.EvidenceVideo;
 import com.androperator.evidence.contracts.CommandResult;
@@ -8,6 +9,7 @@ import com.androperator.evidence.viewer.EvidenceViewer;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
+import java.util.Set;
 import picocli.AutoComplete;
 import picocli.CommandLine;
 
@@ -17,20 +19,24 @@ import picocli.CommandLine;
  */
 public final class Main {
     static final String TOOL_NAME = "androperator-cli";
+    private static final Set<String> EVIDENCE_COMMANDS = Set.of("capture", "verify", "view", "video");
 
     private Main() {
     }
 
     public static void main(String[] args) {
-        int status = run(args, System.out, System.err, CaptureDependencies.builder().toolName(TOOL_NAME).build(),
-                EvidenceVideo.withDefaults());
-        System.exit(status);
+        if (args.length == 1 && (args[0].equals("--version") || args[0].equals("-V"))) {
+            // What picocli's version help prints, without building the command tree and the
+            // dependencies of every command: the most frequent probe of an install starts at once.
+            System.out.println(AndroperatorVersion.current());
+            System.exit(0);
+        }
+        System.exit(run(args, System.out, System.err));
     }
 
-    static int run(String[] args, PrintStream out, PrintStream err, CaptureDependencies dependencies,
-                   EvidenceVideo video) {
+    static int run(String[] args, PrintStream out, PrintStream err) {
         Io io = new Io(out, err);
-        CommandLine cli = commandLine(dependencies, video, io);
+        CommandLine cli = commandLine(args, io);
         PrintWriter outWriter = new PrintWriter(out, true, StandardCharsets.UTF_8);
         PrintWriter errWriter = new PrintWriter(err, true, StandardCharsets.UTF_8);
         cli.setOut(outWriter);
@@ -52,16 +58,44 @@ public final class Main {
         return status;
     }
 
-    /** The command tree, built by hand so that every command gets the same dependencies and streams. */
-    static CommandLine commandLine(CaptureDependencies dependencies, EvidenceVideo video, Io io) {
-        CommandLine evidence = new CommandLine(new EvidenceCommand())
-                .addSubcommand(new CaptureCommand(dependencies, io))
-                .addSubcommand(new VerifyCommand(io))
-                .addSubcommand(new ViewCommand(new EvidenceViewer(), io))
-                .addSubcommand(VideoCommands.group(video, io));
-        return new CommandLine(new AndroperatorCommand())
-                .addSubcommand(evidence)
-                .addSubcommand(new DoctorCommand(video, io))
-                .addSubcommand("generate-completion", new AutoComplete.GenerateCompletion());
+    /**
+     * The command tree, built by hand so that every command gets the same streams. When the leading
+     * arguments name a command exactly ({@code evidence capture}, {@code evidence verify},
+     * {@code evidence view}, {@code evidence video ...}, {@code doctor}), the tree holds only the
+     * branch down to it: picocli reads every command's annotations when it is added, and a capture
+     * should not pay for the models (and the dependencies) of the commands it does not run. Parsing
+     * and help of the named command are the same either way; anything else (top-level help, a typo,
+     * generate-completion) gets the whole tree.
+     */
+    static CommandLine commandLine(String[] args, Io io) {
+        String first = args.length > 0 ? args[0] : "";
+        String second = args.length > 1 ? args[1] : "";
+        boolean whole = !(first.equals("evidence") && EVIDENCE_COMMANDS.contains(second) || first.equals("doctor"));
+        EvidenceVideo video = whole || first.equals("doctor") || second.equals("video")
+                ? EvidenceVideo.withDefaults() : null;
+        CommandLine top = new CommandLine(new AndroperatorCommand());
+        if (whole || first.equals("evidence")) {
+            CommandLine evidence = new CommandLine(new EvidenceCommand());
+            if (whole || second.equals("capture")) {
+                evidence.addSubcommand(new CaptureCommand(CaptureDependencies.builder().toolName(TOOL_NAME).build(), io));
+            }
+            if (whole || second.equals("verify")) {
+                evidence.addSubcommand(new VerifyCommand(io));
+            }
+            if (whole || second.equals("view")) {
+                evidence.addSubcommand(new ViewCommand(new EvidenceViewer(), io));
+            }
+            if (whole || second.equals("video")) {
+                evidence.addSubcommand(VideoCommands.group(video, io));
+            }
+            top.addSubcommand(evidence);
+        }
+        if (whole || first.equals("doctor")) {
+            top.addSubcommand(new DoctorCommand(video, io));
+        }
+        if (whole) {
+            top.addSubcommand("generate-completion", new AutoComplete.GenerateCompletion());
+        }
+        return top;
     }
 }
