@@ -1,14 +1,28 @@
 package com.androperator.evidence.architecture;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
+import java.util.Set;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /** The layer rules hold on the product's main code. */
 class ProductArchitectureTest {
     private static final String ROOT = "com.androperator.evidence";
+    /**
+     * Video ports that still live in {@code domain.video} (issue 9 item 5 moves them into a port
+     * package). {@link #portsWaitingForAPortPackageStillWait} fails once one has moved, so that its
+     * name leaves this list the day it no longer needs the tolerance.
+     */
+    private static final Set<String> VIDEO_PORTS_NOT_YET_IN_A_PORT_PACKAGE = Set.of(
+            "ClipEncoder", "ClipVerifier", "DeviceLocks", "HostDependencyProbe", "MediaInspector", "MediaToolkit",
+            "ProcessIdentity", "RecorderLauncher", "SessionStore", "VideoBundleFiles", "WorkerLauncher").stream()
+            .map(name -> ROOT + ".domain.video." + name).collect(Collectors.toUnmodifiableSet());
     private static JavaClasses product;
 
     @BeforeAll
@@ -31,7 +45,7 @@ class ProductArchitectureTest {
 
     @Test
     void adbAdapterSeesNoOtherAdapterOrEdge() {
-        LayerRules.adaptersDoNotSeeEachOther(ROOT).check(product);
+        LayerRules.adbAdapterIsolated(ROOT).check(product);
     }
 
     @Test
@@ -45,13 +59,29 @@ class ProductArchitectureTest {
     }
 
     @Test
-    void coreDoesNotSeeEdges() {
-        LayerRules.coreDoesNotSeeEdges(ROOT).check(product);
+    void portsAreInterfaces() {
+        LayerRules.portsAreInterfaces(ROOT).check(product);
     }
 
     @Test
-    void portsAreInterfaces() {
-        LayerRules.portsAreInterfaces(ROOT).check(product);
+    void portsBelongToTheDomain() {
+        LayerRules.portsBelongToTheDomain(ROOT).check(product);
+    }
+
+    @Test
+    void adaptersImplementOnlyPorts() {
+        LayerRules.adaptersImplementOnlyPorts(ROOT, VIDEO_PORTS_NOT_YET_IN_A_PORT_PACKAGE).check(product);
+    }
+
+    @Test
+    void portsWaitingForAPortPackageStillWait() {
+        Set<String> waiting = product.stream()
+                .filter(type -> VIDEO_PORTS_NOT_YET_IN_A_PORT_PACKAGE.contains(type.getName()))
+                .filter(JavaClass::isInterface)
+                .map(JavaClass::getName).collect(Collectors.toSet());
+        assertThat(waiting)
+                .as("a video port has moved into a port package: delete it from VIDEO_PORTS_NOT_YET_IN_A_PORT_PACKAGE")
+                .containsExactlyInAnyOrderElementsOf(VIDEO_PORTS_NOT_YET_IN_A_PORT_PACKAGE);
     }
 
     @Test
@@ -67,5 +97,20 @@ class ProductArchitectureTest {
     @Test
     void viewerOnlyReadsBundles() {
         LayerRules.viewerOnlyReadsBundles(ROOT).check(product);
+    }
+
+    @Test
+    void conformanceJudgesByTheContract() {
+        LayerRules.conformanceJudgesByTheContract(ROOT).check(product);
+    }
+
+    @Test
+    void simulatorStandsAlone() {
+        LayerRules.simulatorStandsAlone(ROOT).check(product);
+    }
+
+    @Test
+    void simulatorIsTestSupport() {
+        LayerRules.simulatorIsTestSupport(ROOT).check(product);
     }
 }
