@@ -14,6 +14,7 @@ public final class Judge {
     private ContractSchemas schemas;
     private ContractSchemas.Entry schema;
     private final Phone phone = new Phone();
+    private final Scenario scenario = new Scenario("capture");
 
     public boolean judge(String bundle) {
         VerificationReport report = new BundleVerifier().verify(bundle);

@@ -13,6 +13,7 @@ public final class Page {
 
     public String render(String bundle) {
         VerificationReport report = new BundleVerifier().verify(bundle);
-        return report.problems().stream().map(Problem::code).findFirst().orElse("conforms");
+        return new Sections().heading(bundle)
+                + report.problems().stream().map(Problem::code).findFirst().orElse("conforms");
     }
 }
