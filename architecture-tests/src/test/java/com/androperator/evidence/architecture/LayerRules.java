@@ -4,20 +4,25 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
 import com.tngtech.archunit.core.domain.JavaAccess;
+import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.properties.HasName;
 import com.tngtech.archunit.lang.ArchCondition;
 import com.tngtech.archunit.lang.ArchRule;
 import com.tngtech.archunit.lang.ConditionEvents;
 import com.tngtech.archunit.lang.SimpleConditionEvent;
+import java.util.List;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
  * The hexagon's rules, written against a root package so that the same rules run on the
- * product ({@code com.androperator.evidence}) and on fixtures built to break them.
+ * product ({@code com.androperator.evidence}) and on fixtures built to break them
+ * ({@code RulesCatchViolationsTest} pins the exact violations of every clause).
  */
 final class LayerRules {
+    private static final List<String> ADAPTERS = List.of("adb", "fs", "media");
+
     private LayerRules() {
     }
 
@@ -38,46 +43,65 @@ final class LayerRules {
                 .because("contracts are shared by the writer and every reader");
     }
 
-    /** An adapter never calls another adapter. */
-    static ArchRule adaptersDoNotSeeEachOther(String root) {
-        String adapters = root + ".adapters.";
-        return noClasses().that().resideInAPackage(adapters + "adb..")
-                .should().dependOnClassesThat().resideInAnyPackage(adapters + "fs..", adapters + "media..")
-                .orShould().dependOnClassesThat().resideInAnyPackage(root + ".api..", root + ".cli..", root + ".mcp..")
-                .because("adapters implement ports and never call each other or the edges");
+    static ArchRule adbAdapterIsolated(String root) {
+        return adapterIsolated(root, "adb");
     }
 
     static ArchRule fsAdapterIsolated(String root) {
-        String adapters = root + ".adapters.";
-        return noClasses().that().resideInAPackage(adapters + "fs..")
-                .should().dependOnClassesThat().resideInAnyPackage(adapters + "adb..", adapters + "media..")
-                .orShould().dependOnClassesThat().resideInAnyPackage(root + ".api..", root + ".cli..", root + ".mcp..")
-                .because("adapters implement ports and never call each other or the edges");
+        return adapterIsolated(root, "fs");
     }
 
     static ArchRule mediaAdapterIsolated(String root) {
-        String adapters = root + ".adapters.";
-        return noClasses().that().resideInAPackage(adapters + "media..")
-                .should().dependOnClassesThat().resideInAnyPackage(adapters + "adb..", adapters + "fs..")
-                .orShould().dependOnClassesThat().resideInAnyPackage(root + ".api..", root + ".cli..", root + ".mcp..")
+        return adapterIsolated(root, "media");
+    }
+
+    /** An adapter never calls another adapter (first clause) nor an edge (second clause). */
+    private static ArchRule adapterIsolated(String root, String adapter) {
+        String[] others = ADAPTERS.stream().filter(other -> !other.equals(adapter))
+                .map(other -> root + ".adapters." + other + "..").toArray(String[]::new);
+        return noClasses().that().resideInAPackage(root + ".adapters." + adapter + "..")
+                .should().dependOnClassesThat().resideInAnyPackage(others)
+                .orShould().dependOnClassesThat().resideInAnyPackage(edges(root))
                 .because("adapters implement ports and never call each other or the edges");
     }
 
-    /** The domain and adapters never reach up into the edges. */
-    static ArchRule coreDoesNotSeeEdges(String root) {
-        return noClasses().that().resideInAnyPackage(root + ".domain..", root + ".contracts..")
-                .should().dependOnClassesThat().resideInAnyPackage(root + ".api..", root + ".cli..", root + ".mcp..",
-                        root + ".adapters..")
-                .because("dependencies point inwards");
+    private static String[] edges(String root) {
+        return new String[] {root + ".api..", root + ".cli..", root + ".mcp..", root + ".junit5.."};
     }
 
-    /** Ports are small interfaces (with their value types nested inside), owned by the domain. */
+    /**
+     * Ports (still and video) are small interfaces, with their value types as records or nested
+     * types, in a port package of the domain ({@code domain.port}, {@code domain.video.port}...).
+     */
     static ArchRule portsAreInterfaces(String root) {
-        return classes().that().resideInAPackage(root + ".domain.port")
+        return classes().that().resideInAPackage(root + ".domain..port..")
                 .and().areTopLevelClasses()
                 .and().areNotRecords()
                 .should().beInterfaces()
                 .because("a port is a capability the domain needs, named for it");
+    }
+
+    /** The domain owns its ports: no port package outside it. */
+    static ArchRule portsBelongToTheDomain(String root) {
+        return noClasses().that().resideInAPackage(root + "..").and().resideOutsideOfPackage(root + ".domain..")
+                .should().resideInAPackage(root + "..port..")
+                .because("a port is declared by the domain that needs it, never by its adapter");
+    }
+
+    /**
+     * Adapters and the composition root implement the domain's interfaces only where they are
+     * ports: an adapter implementing any other domain type means a port lives outside a port package.
+     */
+    static ArchRule adaptersImplementOnlyPorts(String root) {
+        return noClasses().that().resideInAnyPackage(root + ".adapters..", root + ".api..")
+                .should().implement(domainInterfaceOutsidePorts(root))
+                .because("every capability the domain asks of an adapter is a port in a port package");
+    }
+
+    private static DescribedPredicate<JavaClass> domainInterfaceOutsidePorts(String root) {
+        return JavaClass.Predicates.resideInAPackage(root + ".domain..")
+                .and(DescribedPredicate.not(JavaClass.Predicates.resideInAPackage(root + ".domain..port..")))
+                .as("a domain interface outside a port package");
     }
 
     /**
@@ -113,6 +137,34 @@ final class LayerRules {
                         .or(HasName.Predicates.nameMatching(Pattern.quote(conformance + "ContractSchemas")
                                 + "(\\$.*)?")))
                 .because("the kit judges with the published schemas and an oracle of its own, never the writer's classes");
+    }
+
+    /**
+     * The verifier judges a bundle by the contract (schemas, records, its own PNG/XML/UTF-8 checks),
+     * never with the code that wrote it: no domain, adapters, api, edges or simulator.
+     */
+    static ArchRule conformanceJudgesByTheContract(String root) {
+        return classes().that().resideInAPackage(root + ".conformance..")
+                .should().onlyDependOnClassesThat().resideInAnyPackage("java..", "javax.xml..", "javax.imageio..",
+                        "org.xml.sax..", root + ".conformance..", root + ".contracts..", "tools.jackson..",
+                        "com.fasterxml.jackson.annotation..", "com.networknt.schema..")
+                .because("a verifier that shared the writer's code would accept the writer's mistakes");
+    }
+
+    /** The simulated phone knows nothing of the tool that drives it: it speaks adbd's protocol only. */
+    static ArchRule simulatorStandsAlone(String root) {
+        return classes().that().resideInAPackage(root + ".simulator..")
+                .should().onlyDependOnClassesThat().resideInAnyPackage("java..", "javax..", root + ".simulator..",
+                        "tools.jackson..")
+                .because("a phone built from the tool's own classes could not catch the tool's mistakes");
+    }
+
+    /** The simulator is test support: only the conformance kit (which runs scenarios on it) ships it. */
+    static ArchRule simulatorIsTestSupport(String root) {
+        return noClasses().that().resideInAPackage(root + "..")
+                .and().resideOutsideOfPackages(root + ".simulator..", root + ".kit..")
+                .should().dependOnClassesThat().resideInAPackage(root + ".simulator..")
+                .because("the tool talks to real phones through adb; the simulated phone exists for tests and the kit");
     }
 
     /** The CLI, MCP and JUnit 5 edges reach adapters only through the one composition root in api. */

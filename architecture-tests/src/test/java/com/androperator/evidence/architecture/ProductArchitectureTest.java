@@ -1,5 +1,6 @@
 package com.androperator.evidence.architecture;
 
+
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
@@ -9,6 +10,11 @@ import org.junit.jupiter.api.Test;
 /** The layer rules hold on the product's main code. */
 class ProductArchitectureTest {
     private static final String ROOT = "com.androperator.evidence";
+    /**
+     * Video ports that still live in {@code domain.video} (issue 9 item 5 moves them into a port
+     * package). {@link #portsWaitingForAPortPackageStillWait} fails once one has moved, so that its
+     * name leaves this list the day it no longer needs the tolerance.
+     */
     private static JavaClasses product;
 
     @BeforeAll
@@ -31,7 +37,7 @@ class ProductArchitectureTest {
 
     @Test
     void adbAdapterSeesNoOtherAdapterOrEdge() {
-        LayerRules.adaptersDoNotSeeEachOther(ROOT).check(product);
+        LayerRules.adbAdapterIsolated(ROOT).check(product);
     }
 
     @Test
@@ -45,13 +51,18 @@ class ProductArchitectureTest {
     }
 
     @Test
-    void coreDoesNotSeeEdges() {
-        LayerRules.coreDoesNotSeeEdges(ROOT).check(product);
+    void portsAreInterfaces() {
+        LayerRules.portsAreInterfaces(ROOT).check(product);
     }
 
     @Test
-    void portsAreInterfaces() {
-        LayerRules.portsAreInterfaces(ROOT).check(product);
+    void portsBelongToTheDomain() {
+        LayerRules.portsBelongToTheDomain(ROOT).check(product);
+    }
+
+    @Test
+    void adaptersImplementOnlyPorts() {
+        LayerRules.adaptersImplementOnlyPorts(ROOT).check(product);
     }
 
     @Test
@@ -72,5 +83,20 @@ class ProductArchitectureTest {
     @Test
     void viewerOnlyReadsBundles() {
         LayerRules.viewerOnlyReadsBundles(ROOT).check(product);
+    }
+
+    @Test
+    void conformanceJudgesByTheContract() {
+        LayerRules.conformanceJudgesByTheContract(ROOT).check(product);
+    }
+
+    @Test
+    void simulatorStandsAlone() {
+        LayerRules.simulatorStandsAlone(ROOT).check(product);
+    }
+
+    @Test
+    void simulatorIsTestSupport() {
+        LayerRules.simulatorIsTestSupport(ROOT).check(product);
     }
 }

@@ -1,10 +1,9 @@
 package com.androperator.evidence.archfixture.broken.cli;
 
-import com.androperator.evidence.archfixture.broken.adapters.adb.Adapter;
+import com.androperator.evidence.archfixture.broken.api.Root;
 
-/** Breaks edgesUseTheCompositionRoot: the CLI wires an adapter itself. */
 public final class Command {
     public String run() {
-        return new Adapter().read();
+        return Root.wire().read().value();
     }
 }

@@ -2,7 +2,4 @@ package com.androperator.evidence.archfixture.broken.conformance;
 
 /** A conformance class that is not its public entry point. */
 public final class Internals {
-    public int rules() {
-        return 1;
-    }
 }

@@ -1,10 +1,12 @@
 package com.androperator.evidence.archfixture.broken.domain;
 
-import com.androperator.evidence.archfixture.broken.adapters.adb.Adapter;
+import com.androperator.evidence.archfixture.broken.contracts.Record;
+import com.androperator.evidence.archfixture.broken.domain.port.Source;
 
-/** Breaks domainIsPure and coreDoesNotSeeEdges: the domain reaches an adapter and a library. */
 public final class UseCase {
-    public String run() {
-        return new Adapter().read() + org.junit.jupiter.api.Assertions.class.getName();
+    private Source source;
+
+    public Record run() {
+        return source.read();
     }
 }

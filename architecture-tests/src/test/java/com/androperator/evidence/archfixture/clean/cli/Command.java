@@ -2,6 +2,7 @@ package com.androperator.evidence.archfixture.clean.cli;
 
 import com.androperator.evidence.archfixture.clean.api.Root;
 
+/** A thin edge: wiring comes from the composition root. */
 public final class Command {
     public String run() {
         return Root.wire().run().value();

@@ -1,11 +1,11 @@
 package com.androperator.evidence.archfixture.clean.adapters.media;
 
-import com.androperator.evidence.archfixture.clean.contracts.Record;
-import com.androperator.evidence.archfixture.clean.domain.port.Source;
+import com.androperator.evidence.archfixture.clean.domain.video.port.Recorder;
 
-public final class Adapter implements Source {
+/** Implements a video port. */
+public final class Adapter implements Recorder {
     @Override
-    public Record read() {
-        return new Record("media");
+    public String record() {
+        return "media";
     }
 }

@@ -1,0 +1,4 @@
+package com.androperator.evidence.archfixture.broken.adapters.media;
+
+public final class MediaAdapter {
+}

@@ -1,0 +1,4 @@
+package com.androperator.evidence.archfixture.broken.conformance;
+
+public final class BundleVerifier {
+}

@@ -1,0 +1,4 @@
+package com.androperator.evidence.archfixture.broken.simulator;
+
+public final class Phone {
+}

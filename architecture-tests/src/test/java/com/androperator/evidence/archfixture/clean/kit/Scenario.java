@@ -1,0 +1,5 @@
+package com.androperator.evidence.archfixture.clean.kit;
+
+/** One scenario: the kit depends on the kit. */
+record Scenario(String name) {
+}
