@@ -184,7 +184,7 @@ final class LayerRules {
     static ArchRule adaptersAreConstructedOnlyInTheRoot(String root) {
         String compositionRoot = root + ".api.CompositionRoot";
         String adapters = root + ".adapters";
-        return classes().that().doNotHaveFullyQualifiedName(compositionRoot)
+        return classes().that().resideInAPackage(root + "..").and().doNotHaveFullyQualifiedName(compositionRoot)
                 .should(new ArchCondition<JavaClass>("construct no adapter") {
                     @Override
                     public void check(JavaClass origin, ConditionEvents events) {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.tngtech.archunit.core.domain.Dependency;
+import com.tngtech.archunit.core.domain.JavaAccess;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
@@ -43,7 +44,7 @@ class RulesCatchViolationsTest {
                 rule("contractsStandAlone", LayerRules::contractsStandAlone,
                         "contracts.ReachesDomain -> domain.UseCase"),
                 rule("adbAdapterIsolated", LayerRules::adbAdapterIsolated,
-                        "adapters.adb.ReachesApi -> api.Root",
+                        "adapters.adb.ReachesApi -> api.CompositionRoot",
                         "adapters.adb.ReachesCli -> cli.Command",
                         "adapters.adb.ReachesFs -> adapters.fs.FsAdapter",
                         "adapters.adb.ReachesJunit5 -> junit5.Extension",
@@ -51,14 +52,14 @@ class RulesCatchViolationsTest {
                         "adapters.adb.ReachesMedia -> adapters.media.MediaAdapter"),
                 rule("fsAdapterIsolated", LayerRules::fsAdapterIsolated,
                         "adapters.fs.ReachesAdb -> adapters.adb.AdbAdapter",
-                        "adapters.fs.ReachesApi -> api.Root",
+                        "adapters.fs.ReachesApi -> api.CompositionRoot",
                         "adapters.fs.ReachesCli -> cli.Command",
                         "adapters.fs.ReachesJunit5 -> junit5.Extension",
                         "adapters.fs.ReachesMcp -> mcp.Tool",
                         "adapters.fs.ReachesMedia -> adapters.media.MediaAdapter"),
                 rule("mediaAdapterIsolated", LayerRules::mediaAdapterIsolated,
                         "adapters.media.ReachesAdb -> adapters.adb.AdbAdapter",
-                        "adapters.media.ReachesApi -> api.Root",
+                        "adapters.media.ReachesApi -> api.CompositionRoot",
                         "adapters.media.ReachesCli -> cli.Command",
                         "adapters.media.ReachesFs -> adapters.fs.FsAdapter",
                         "adapters.media.ReachesJunit5 -> junit5.Extension",
@@ -88,7 +89,10 @@ class RulesCatchViolationsTest {
                 rule("simulatorStandsAlone", LayerRules::simulatorStandsAlone,
                         "simulator.ReachesContracts -> contracts.Record"),
                 rule("simulatorIsTestSupport", LayerRules::simulatorIsTestSupport,
-                        "api.StartsSimulator -> simulator.Phone"));
+                        "api.StartsSimulator -> simulator.Phone"),
+                rule("adaptersAreConstructedOnlyInTheRoot", LayerRules::adaptersAreConstructedOnlyInTheRoot,
+                        "api.ConstructsAdapter -> adapters.adb.AdbAdapter",
+                        "api.ConstructsPortImplementation -> api.LocalSource"));
     }
 
     private static Arguments rule(String name, Function<String, ArchRule> rule, String... violations) {
@@ -148,6 +152,9 @@ class RulesCatchViolationsTest {
         }
         if (violating instanceof JavaClass type) {
             return relative(type);
+        }
+        if (violating instanceof JavaAccess<?> access) {
+            return relative(access.getOriginOwner()) + " -> " + relative(access.getTargetOwner());
         }
         return violating.getClass().getSimpleName() + ": " + message;
     }

@@ -12,3 +12,13 @@ final class ImplementsDomainInterface implements com.androperator.evidence.archf
         return "api";
     }
 }
+
+/** Breaks adaptersAreConstructedOnlyInTheRoot: api code beside the root builds an adapter itself. */
+final class ConstructsAdapter {
+    private final Object adapter = new com.androperator.evidence.archfixture.broken.adapters.adb.AdbAdapter();
+}
+
+/** Breaks adaptersAreConstructedOnlyInTheRoot: a port implementation outside the adapters, built outside the root. */
+final class ConstructsPortImplementation {
+    private final Object source = new LocalSource();
+}

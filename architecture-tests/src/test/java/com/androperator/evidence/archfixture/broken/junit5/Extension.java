@@ -1,9 +1,9 @@
 package com.androperator.evidence.archfixture.broken.junit5;
 
-import com.androperator.evidence.archfixture.broken.api.Root;
+import com.androperator.evidence.archfixture.broken.api.CompositionRoot;
 
 public final class Extension {
     public String run() {
-        return Root.wire().read().value();
+        return CompositionRoot.wire().read().value();
     }
 }

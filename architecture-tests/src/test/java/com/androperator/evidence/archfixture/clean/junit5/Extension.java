@@ -1,10 +1,10 @@
 package com.androperator.evidence.archfixture.clean.junit5;
 
-import com.androperator.evidence.archfixture.clean.api.Root;
+import com.androperator.evidence.archfixture.clean.api.CompositionRoot;
 
 /** A thin edge: wiring comes from the composition root. */
 public final class Extension {
     public String run() {
-        return Root.wire().run().value();
+        return CompositionRoot.wire().run().value();
     }
 }

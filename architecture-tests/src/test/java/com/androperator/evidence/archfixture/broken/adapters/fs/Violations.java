@@ -12,7 +12,7 @@ final class ReachesMedia {
 
 /** Breaks fsAdapterIsolated's second clause: an adapter reaches an edge. */
 final class ReachesApi {
-    private com.androperator.evidence.archfixture.broken.api.Root target;
+    private com.androperator.evidence.archfixture.broken.api.CompositionRoot target;
 }
 
 /** Breaks fsAdapterIsolated's second clause: an adapter reaches an edge. */

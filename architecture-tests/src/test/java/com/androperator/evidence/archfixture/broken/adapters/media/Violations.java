@@ -12,7 +12,7 @@ final class ReachesFs {
 
 /** Breaks mediaAdapterIsolated's second clause: an adapter reaches an edge. */
 final class ReachesApi {
-    private com.androperator.evidence.archfixture.broken.api.Root target;
+    private com.androperator.evidence.archfixture.broken.api.CompositionRoot target;
 }
 
 /** Breaks mediaAdapterIsolated's second clause: an adapter reaches an edge. */

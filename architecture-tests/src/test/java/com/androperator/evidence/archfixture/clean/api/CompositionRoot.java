@@ -4,8 +4,8 @@ import com.androperator.evidence.archfixture.clean.adapters.adb.Adapter;
 import com.androperator.evidence.archfixture.clean.domain.UseCase;
 
 /** The one composition root: it may name adapters. */
-public final class Root {
-    private Root() {
+public final class CompositionRoot {
+    private CompositionRoot() {
     }
 
     public static UseCase wire() {
