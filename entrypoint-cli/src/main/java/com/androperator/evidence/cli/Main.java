@@ -53,7 +53,10 @@ public final class Main {
     }
 
     /** The command tree, built by hand so that every command gets the same dependencies and streams. */
-    static CommandLine commandLine(CaptureDependencies dependencies, EvidenceVideo video, Io io) {
+    static CommandLine commandLine(CaptureDependencies given, EvidenceVideo givenVideo, Io io) {
+        // Every refusal names the option to fix as this command line spells it.
+        CaptureDependencies dependencies = given.toBuilder().terms(CliTerms.INSTANCE).build();
+        EvidenceVideo video = givenVideo.withTerms(CliTerms.INSTANCE);
         CommandLine evidence = new CommandLine(new EvidenceCommand())
                 .addSubcommand(new CaptureCommand(dependencies, io))
                 .addSubcommand(new VerifyCommand(io))

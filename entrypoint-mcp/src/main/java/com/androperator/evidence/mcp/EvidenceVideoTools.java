@@ -3,7 +3,7 @@ package com.androperator.evidence.mcp;
 import com.androperator.evidence.api.video.EvidenceVideo;
 import com.androperator.evidence.api.video.SessionRef;
 import com.androperator.evidence.api.video.VideoOutcome;
-import com.androperator.evidence.api.video.VideoStartRequest;
+import com.androperator.evidence.domain.video.VideoStartCommand;
 import com.androperator.evidence.contracts.CommandResult;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.domain.video.VideoLimits;
@@ -69,9 +69,9 @@ final class EvidenceVideoTools {
         Integer durationSeconds = duration == null ? null
                 : (int) Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, duration));
         SessionTarget.Defaults defaults = target.current();
-        VideoStartRequest request = new VideoStartRequest(defaults.device(given.text("deviceId")),
-                defaults.operator(given.text("operatorPackage")), null, durationSeconds,
-                given.text("size"), given.text("label"), given.object("context"));
+        VideoStartCommand request = VideoStartCommand.builder().deviceSerial(defaults.device(given.text("deviceId")))
+                .operatorPackage(defaults.operator(given.text("operatorPackage"))).durationSeconds(durationSeconds)
+                .size(given.text("size")).label(given.text("label")).context(given.context()).build();
         if (given.problem().isPresent()) {
             return ToolResults.of(given.problem().get(), false);
         }

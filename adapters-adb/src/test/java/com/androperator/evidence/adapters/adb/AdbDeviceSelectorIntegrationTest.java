@@ -1,5 +1,6 @@
 package com.androperator.evidence.adapters.adb;
 
+import com.androperator.evidence.domain.port.RequestField;
 import static com.androperator.evidence.adapters.adb.RealAdbFixture.millis;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -70,7 +71,8 @@ class AdbDeviceSelectorIntegrationTest {
         DeviceSelection.Refused refused = (DeviceSelection.Refused) select(null);
 
         assertThat(refused.failure().code()).isEqualTo(ErrorCodes.MULTIPLE_DEVICES_DEVICE_ID_REQUIRED);
-        assertThat(refused.hint()).contains("pass --device").contains(first.serial()).contains(second.serial());
+        assertThat(refused.hint().field()).isEqualTo(RequestField.DEVICE);
+        assertThat(refused.hint().render(RequestField::name)).contains("pass DEVICE").contains(first.serial()).contains(second.serial());
         assertThat(select(second.serial())).isEqualTo(new DeviceSelection.Selected(second.serial()));
     }
 

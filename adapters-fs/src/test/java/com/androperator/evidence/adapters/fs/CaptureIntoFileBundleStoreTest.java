@@ -1,5 +1,6 @@
 package com.androperator.evidence.adapters.fs;
 
+import com.androperator.evidence.domain.fakes.CliLikeTerms;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.androperator.evidence.adapters.media.PngVerifier;
@@ -170,7 +171,7 @@ class CaptureIntoFileBundleStoreTest {
                 Map.of(EvidenceRoots.VARIABLE, root.resolve("evidence").toString()), root, root);
         CaptureRig rig = rig(FileSystemOps.SYSTEM);
         CaptureRequest request = new CaptureRequest(new BundleLocation.Managed(ready.bundlesRoot()), CaptureRig.SERIAL,
-                CaptureRig.OPERATOR_PACKAGE, null, null, null);
+                CaptureRig.OPERATOR_PACKAGE, null, null, null, CliLikeTerms.INSTANCE);
 
         CaptureOutcome.Finished finished = (CaptureOutcome.Finished) rig.capture(request);
 

@@ -10,8 +10,10 @@ import com.androperator.evidence.adapters.fs.video.JsonSessionStore;
 import com.androperator.evidence.adapters.fs.video.PosixDeviceLocks;
 import com.androperator.evidence.adapters.media.video.HostDependencyChecker;
 import com.androperator.evidence.api.AndroperatorVersion;
+import com.androperator.evidence.api.JavaTerms;
 import com.androperator.evidence.contracts.CommandResult;
 import com.androperator.evidence.contracts.ErrorCodes;
+import com.androperator.evidence.domain.policy.CallerTerms;
 import com.androperator.evidence.domain.policy.Checked;
 import com.androperator.evidence.domain.policy.StandardSelection;
 import com.androperator.evidence.domain.port.Failure;
@@ -42,9 +44,22 @@ public final class EvidenceVideo {
     private static final Pattern SESSION_ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9-]{0,127}");
 
     private final VideoDependencies dependencies;
+    private final CallerTerms terms;
 
+    /** Refusals name the request fields as the Java API does ({@link JavaTerms}). */
     public EvidenceVideo(VideoDependencies dependencies) {
+        this(dependencies, JavaTerms.INSTANCE);
+    }
+
+    /** {@code terms}: the calling edge's names for the request fields, in which refusals say what to fix. */
+    public EvidenceVideo(VideoDependencies dependencies, CallerTerms terms) {
         this.dependencies = dependencies;
+        this.terms = java.util.Objects.requireNonNull(terms, "terms");
+    }
+
+    /** The same video API speaking in {@code otherTerms} (the CLI's options, the MCP arguments). */
+    public EvidenceVideo withTerms(CallerTerms otherTerms) {
+        return new EvidenceVideo(dependencies, otherTerms);
     }
 
     public static EvidenceVideo withDefaults() {
@@ -52,7 +67,7 @@ public final class EvidenceVideo {
     }
 
     /** evidence video start / evidence_video_start / startVideo. */
-    public VideoOutcome start(VideoStartRequest request) {
+    public VideoOutcome start(VideoStartCommand request) {
         Map<String, String> environment = dependencies.environment();
         // The video state preflight reads the root once, at request entry, also for an explicit
         // output directory: an empty, whitespace-only or malformed ANDROPERATOR_EVIDENCE_DIR is refused
@@ -81,14 +96,13 @@ public final class EvidenceVideo {
                 FileVideoBundle::new, launcher(), dependencies.wallClock(), dependencies.monotonicClock(),
                 dependencies.ids(), dependencies.pause(), new HostProcessIdentity());
         String adbPath = adb.adbOnPath().map(Path::toString).orElse(null);
-        StartVideo startVideo = new StartVideo(ports, AndroperatorVersion.current(), adbPath, environment);
+        StartVideo startVideo = new StartVideo(ports, AndroperatorVersion.current(), adbPath, environment, terms);
         // The device as for a still capture: the explicit serial, else ANDROID_SERIAL (video needs one of them).
-        Checked<String> device = StandardSelection.device(request.deviceSerial(), environment);
+        Checked<String> device = StandardSelection.device(terms, request.deviceSerial(), environment);
         if (device.rejection().isPresent()) {
             return new VideoOutcome(VideoOutcome.Operation.START, VideoResults.refused(device.rejection().get(), null));
         }
-        CommandResult result = startVideo.execute(new VideoStartCommand(request.outputDir(), device.valueOrNull(),
-                request.operatorPackage(), request.durationSeconds(), request.size(), request.label(), request.context()));
+        CommandResult result = startVideo.execute(request.withDeviceSerial(device.valueOrNull()));
         return new VideoOutcome(VideoOutcome.Operation.START, result);
     }
 
@@ -117,7 +131,7 @@ public final class EvidenceVideo {
         if (check instanceof HostDependencyCheck.Unmet unmet) {
             return new DoctorReport(List.of(new DoctorReport.Check(DOCTOR_CHECK, "warn", true,
                     HostDependencyReport.message(unmet.problems()), HostDependencyReport.details(unmet.problems()),
-                    HostDependencyReport.hint(device.orElse(null)))));
+                    HostDependencyReport.hint(terms.doctorCommand(device.orElse(null))))));
         }
         return new DoctorReport(List.of(new DoctorReport.Check(DOCTOR_CHECK, "pass", true,
                 "scrcpy, ffmpeg (6.1+, libx264 probe passed) and ffprobe are usable on PATH"
@@ -130,7 +144,7 @@ public final class EvidenceVideo {
     private CommandResult resolve(SessionRef session, VideoSessions.StopProgress stopProgress) {
         VideoSessions sessions = new VideoSessions(new SessionPorts(new JsonSessionStore(), FileVideoBundle::new,
                 new HostProcessIdentity(), dependencies.wallClock(), dependencies.monotonicClock(), dependencies.ids(),
-                dependencies.pause()));
+                dependencies.pause()), terms);
         Path manifestPath;
         VideoSessions.ExpectedTarget expected = VideoSessions.ExpectedTarget.NONE;
         if (session instanceof SessionRef.ManifestPath byPath) {

@@ -1,5 +1,6 @@
 package com.androperator.evidence.api.video;
 
+import com.androperator.evidence.domain.video.VideoStartCommand;
 import static com.androperator.evidence.api.video.VideoTestTools.awaitCondition;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -508,8 +509,8 @@ class EvidenceVideoTest {
     @Test
     void videoStartsWithoutAnOperatorPackageAndRecordsNone() {
         EvidenceVideo video = video(Map.of());
-        VideoStartRequest request = new VideoStartRequest(serial, null, temp.resolve("no-operator").toString(), 1, SIZE,
-                null, null);
+        VideoStartCommand request = VideoStartCommand.builder().deviceSerial(serial)
+                .outputDir(temp.resolve("no-operator").toString()).durationSeconds(1).size(SIZE).build();
 
         VideoOutcome started = video.start(request);
 
@@ -527,8 +528,8 @@ class EvidenceVideoTest {
         assertThat(video.status(new SessionRef.ManifestPath(started.result().manifestPath(), Optional.of(serial),
                 Optional.empty())).exitCode()).isZero();
         // A given package is still validated, before anything is created.
-        VideoOutcome invalid = video.start(new VideoStartRequest(serial, "not a package",
-                temp.resolve("bad-operator").toString(), 1, SIZE, null, null));
+        VideoOutcome invalid = video.start(VideoStartCommand.builder().deviceSerial(serial).operatorPackage("not a package")
+                .outputDir(temp.resolve("bad-operator").toString()).durationSeconds(1).size(SIZE).build());
         assertThat(invalid.result().code()).isEqualTo(ErrorCodes.EXECUTION_VALIDATION_FAILED);
         assertThat(temp.resolve("bad-operator")).doesNotExist();
     }
@@ -764,9 +765,10 @@ class EvidenceVideoTest {
 
     // ---- helpers ----------------------------------------------------------------------------
 
-    private VideoStartRequest request(String outputDir, int seconds) {
-        return new VideoStartRequest(serial, OPERATOR, outputDir, seconds, SIZE, "video test",
-                Map.of("commandId", "original-command", "originalVerdict", "failed"));
+    private VideoStartCommand request(String outputDir, int seconds) {
+        return VideoStartCommand.builder().deviceSerial(serial).operatorPackage(OPERATOR).outputDir(outputDir)
+                .durationSeconds(seconds).size(SIZE).label("video test")
+                .context(Map.of("commandId", "original-command", "originalVerdict", "failed")).build();
     }
 
     private EvidenceVideo video(Map<String, String> extra) {

@@ -11,6 +11,7 @@ import com.androperator.evidence.contracts.VideoInfo;
 import com.androperator.evidence.contracts.VideoSize;
 import com.androperator.evidence.domain.budget.Deadline;
 import com.androperator.evidence.domain.policy.BuildProperties;
+import com.androperator.evidence.domain.policy.CallerTerms;
 import com.androperator.evidence.domain.policy.CaptureRequestValidation;
 import com.androperator.evidence.domain.policy.Checked;
 import com.androperator.evidence.domain.policy.DeviceClassification;
@@ -21,6 +22,7 @@ import com.androperator.evidence.domain.port.DeviceMetadataSource.PropertyInvent
 import com.androperator.evidence.domain.port.DeviceSelector.DeviceSelection;
 import com.androperator.evidence.domain.port.Failure;
 import com.androperator.evidence.domain.port.Observation;
+import com.androperator.evidence.domain.port.RequestField;
 import com.androperator.evidence.domain.video.DeviceLocks.Acquisition;
 import com.androperator.evidence.domain.video.DeviceLocks.DirectoryCheck;
 import com.androperator.evidence.domain.video.HostDependencyProbe.HostDependencyCheck;
@@ -47,23 +49,26 @@ import java.util.Optional;
  * open its capture file.
  */
 public final class StartVideo {
-    public static final String DURATION_OPTION = "--duration-seconds";
     private static final SecureRandom NONCES = new SecureRandom();
 
     private final StartPorts ports;
     private final String cliVersion;
     private final String adbPath;
     private final Map<String, String> workerEnvironment;
+    private final CallerTerms terms;
 
     /**
      * @param adbPath           absolute adb that scrcpy must use (the one reaching the same server), or null
      * @param workerEnvironment the startup environment the detached worker inherits (PATH, HOME, adb server settings)
+     * @param terms             the calling edge's names for the request's fields, in which refusals are worded
      */
-    public StartVideo(StartPorts ports, String cliVersion, String adbPath, Map<String, String> workerEnvironment) {
+    public StartVideo(StartPorts ports, String cliVersion, String adbPath, Map<String, String> workerEnvironment,
+                      CallerTerms terms) {
         this.ports = ports;
         this.cliVersion = cliVersion;
         this.adbPath = adbPath;
         this.workerEnvironment = Map.copyOf(workerEnvironment);
+        this.terms = java.util.Objects.requireNonNull(terms, "terms");
     }
 
     /** {@code explicitDir} is null for a managed bundle. */
@@ -80,14 +85,14 @@ public final class StartVideo {
 
         HostDependencyCheck dependencies = ports.dependencies().check();
         if (dependencies instanceof HostDependencyCheck.Unmet unmet) {
-            return HostDependencyReport.refusal(unmet.problems(), request.serial());
+            return HostDependencyReport.refusal(unmet.problems(), terms.doctorCommand(request.serial()));
         }
         HostTools tools = ((HostDependencyCheck.Satisfied) dependencies).tools();
 
         Deadline deviceWork = Deadline.after(ports.monotonicClock(), VideoLimits.START_DEVICE_WORK_MILLIS);
         DeviceSelection selection = ports.devices().select(Optional.of(request.serial()), deviceWork);
         if (selection instanceof DeviceSelection.Refused refused) {
-            return VideoResults.refused(refused.failure(), refused.hint());
+            return VideoResults.refused(refused.failure(), refused.hint().render(terms::field));
         }
         List<BundleError> metadataErrors = new ArrayList<>();
         DeviceInfo device = readDevice(request, deviceWork, metadataErrors);
@@ -106,7 +111,7 @@ public final class StartVideo {
         if (request.size() == null) {
             size = VideoSizing.defaultFor(display);
         } else {
-            Checked<VideoSize> checked = VideoSizing.requested(request.size(), display);
+            Checked<VideoSize> checked = VideoSizing.requested(terms, request.size(), display);
             if (checked instanceof Checked.Rejected<VideoSize> rejected) {
                 return VideoResults.refused(rejected.failure(), null);
             }
@@ -299,11 +304,11 @@ public final class StartVideo {
 
     private Checked<Validated> validate(VideoStartCommand command) {
         if (command.deviceSerial() == null) {
-            return invalid(CaptureRequestValidation.DEVICE, "Video start requires an explicit "
-                    + CaptureRequestValidation.DEVICE + ": give the serial exactly as `adb devices` lists it (or set "
+            return invalid(RequestField.DEVICE, "Video start requires an explicit "
+                    + terms.field(RequestField.DEVICE) + ": give the serial exactly as `adb devices` lists it (or set "
                     + "ANDROID_SERIAL).");
         }
-        Checked<Optional<String>> serial = CaptureRequestValidation.deviceSerial(command.deviceSerial());
+        Checked<Optional<String>> serial = CaptureRequestValidation.deviceSerial(terms, command.deviceSerial());
         if (serial instanceof Checked.Rejected<Optional<String>> rejected) {
             return Checked.rejected(rejected.failure());
         }
@@ -311,11 +316,11 @@ public final class StartVideo {
         String operatorPackage = null;
         if (command.operatorPackage() != null) {
             if (command.operatorPackage().isEmpty()) {
-                return invalid(CaptureRequestValidation.OPERATOR_PACKAGE, CaptureRequestValidation.OPERATOR_PACKAGE
+                return invalid(RequestField.OPERATOR_PACKAGE, terms.field(RequestField.OPERATOR_PACKAGE)
                         + " is empty: omit it (video records through scrcpy, not the Operator) or give the installed "
                         + "Operator's package, e.g. com.androperator.operator.dev.");
             }
-            Checked<String> checked = CaptureRequestValidation.operatorPackage(command.operatorPackage());
+            Checked<String> checked = CaptureRequestValidation.operatorPackage(terms, command.operatorPackage());
             if (checked instanceof Checked.Rejected<String> rejected) {
                 return Checked.rejected(rejected.failure());
             }
@@ -323,25 +328,25 @@ public final class StartVideo {
         }
         Integer duration = command.durationSeconds();
         if (duration == null || duration < VideoLimits.MIN_DURATION_SECONDS || duration > VideoLimits.MAX_DURATION_SECONDS) {
-            return invalid(DURATION_OPTION, DURATION_OPTION + " must be an integer from "
+            return invalid(RequestField.DURATION, terms.field(RequestField.DURATION) + " must be an integer from "
                     + VideoLimits.MIN_DURATION_SECONDS + " to " + VideoLimits.MAX_DURATION_SECONDS + ", got "
                     + (duration == null ? "nothing" : duration) + ": give the recording length in seconds.");
         }
-        if (command.size() != null && VideoSizing.parse(command.size()) instanceof Checked.Rejected<VideoSize> rejected) {
+        if (command.size() != null && VideoSizing.parse(terms, command.size()) instanceof Checked.Rejected<VideoSize> rejected) {
             // The form is checked now; the aspect ratio needs the display and is checked after selection.
             return Checked.rejected(rejected.failure());
         }
-        Checked<String> label = CaptureRequestValidation.label(command.label());
+        Checked<String> label = CaptureRequestValidation.label(terms, command.label());
         if (label instanceof Checked.Rejected<String> rejected) {
             return Checked.rejected(rejected.failure());
         }
-        Checked<Map<String, Object>> context = CaptureRequestValidation.context(command.context());
+        Checked<Map<String, Object>> context = CaptureRequestValidation.context(terms, command.context());
         if (context instanceof Checked.Rejected<Map<String, Object>> rejected) {
             return Checked.rejected(rejected.failure());
         }
         Path explicitDir = null;
         if (command.outputDir() != null) {
-            Checked<Path> directory = CaptureRequestValidation.outputDirectory(command.outputDir());
+            Checked<Path> directory = CaptureRequestValidation.outputDirectory(terms, command.outputDir());
             if (directory instanceof Checked.Rejected<Path> rejected) {
                 return Checked.rejected(rejected.failure());
             }
@@ -362,7 +367,7 @@ public final class StartVideo {
         return bytes;
     }
 
-    private static <T> Checked<T> invalid(String option, String message) {
-        return Checked.rejected(new Failure(ErrorCodes.EXECUTION_VALIDATION_FAILED, message, Map.of("option", option)));
+    private <T> Checked<T> invalid(RequestField field, String message) {
+        return Checked.rejected(terms.refusal(field, message));
     }
 }

@@ -1,5 +1,7 @@
 package com.androperator.evidence.domain.capture;
 
+import com.androperator.evidence.domain.fakes.CliLikeTerms;
+
 import static com.androperator.evidence.domain.capture.BundleAssertions.artifact;
 import static com.androperator.evidence.domain.capture.BundleAssertions.assertRecordInvariants;
 import static com.androperator.evidence.domain.capture.BundleAssertions.finishedManifest;
@@ -38,7 +40,7 @@ class BudgetTest {
 
     private CaptureOutcome captureWithBudget(long timeoutMs) {
         return rig.capture(new CaptureRequest(new BundleLocation.Explicit(DIR), null, CaptureRig.OPERATOR_PACKAGE,
-                null, Map.of("originalVerdict", "failed"), timeoutMs));
+                null, Map.of("originalVerdict", "failed"), timeoutMs, CliLikeTerms.INSTANCE));
     }
 
     @ParameterizedTest

@@ -1,5 +1,7 @@
 package com.androperator.evidence.domain.capture;
 
+import com.androperator.evidence.domain.fakes.CliLikeTerms;
+
 import static com.androperator.evidence.domain.capture.BundleAssertions.assertRecordInvariants;
 import static com.androperator.evidence.domain.capture.BundleAssertions.record;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -66,7 +68,7 @@ class CaptureInvariantsTest {
         Map<String, Object> contextAsGiven = new LinkedHashMap<>(context);
 
         CaptureOutcome outcome = rig.capture(new CaptureRequest(new BundleLocation.Explicit("/absolute/new/bundle-" + seed),
-                null, CaptureRig.OPERATOR_PACKAGE, "seed " + seed, context, timeout));
+                null, CaptureRig.OPERATOR_PACKAGE, "seed " + seed, context, timeout, CliLikeTerms.INSTANCE));
 
         // Dispatch: at most one readiness check, then at most one snapshot, never anything else.
         List<String> types = rig.operator().actionTypes();

@@ -1,5 +1,7 @@
 package com.androperator.evidence.domain.video;
 
+import com.androperator.evidence.domain.fakes.CliLikeTerms;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.androperator.evidence.contracts.BundleError;
@@ -170,6 +172,6 @@ class StartVideoAcknowledgementTest {
                     clock.advanceMillis(millis);
                     workerStep();
                 }, new FakeProcessTable());
-        return new StartVideo(ports, "0.1.0", null, Map.of());
+        return new StartVideo(ports, "0.1.0", null, Map.of(), CliLikeTerms.INSTANCE);
     }
 }

@@ -1,5 +1,7 @@
 package com.androperator.evidence.domain.video;
 
+import com.androperator.evidence.domain.fakes.CliLikeTerms;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.androperator.evidence.contracts.BundleStatus;
@@ -196,6 +198,6 @@ class StartVideoLockSettleTest {
                 dir -> bundles.computeIfAbsent(dir, d -> new FakeVideoBundle()), cannotSpawn,
                 clock.wallClockFrom(Instant.parse("2026-01-01T00:00:20Z")), clock, () -> "session-2",
                 millis -> clock.advanceMillis(millis), processes);
-        return new StartVideo(ports, "0.1.0", null, Map.of());
+        return new StartVideo(ports, "0.1.0", null, Map.of(), CliLikeTerms.INSTANCE);
     }
 }

@@ -1,5 +1,7 @@
 package com.androperator.evidence.domain.video;
 
+import com.androperator.evidence.domain.fakes.CliLikeTerms;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.androperator.evidence.contracts.BundleError;
@@ -943,6 +945,6 @@ class StartVideoRulesTest {
                         workerSteps.remove(0).run();
                     }
                 }, processes);
-        return new StartVideo(ports, "0.3.0", "/opt/platform-tools/adb", WORKER_ENVIRONMENT).execute(command);
+        return new StartVideo(ports, "0.3.0", "/opt/platform-tools/adb", WORKER_ENVIRONMENT, CliLikeTerms.INSTANCE).execute(command);
     }
 }

@@ -1,5 +1,7 @@
 package com.androperator.evidence.domain.video;
 
+import com.androperator.evidence.domain.fakes.CliLikeTerms;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.androperator.evidence.contracts.BundleError;
@@ -79,7 +81,7 @@ class VideoSessionsStatusStopTest {
         if (!workerSteps.isEmpty()) {
             workerSteps.remove(0).run();
         }
-    }));
+    }), CliLikeTerms.INSTANCE);
 
     @BeforeEach
     void aRecordingSessionWithALiveWorker() {

@@ -1,5 +1,7 @@
 package com.androperator.evidence.domain.video;
 
+import com.androperator.evidence.domain.fakes.CliLikeTerms;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.androperator.evidence.contracts.BundleError;
@@ -47,7 +49,7 @@ class VideoSessionsTest {
                     return workerRunning && identity.equals(WORKER);
                 }
             }, () -> NOW.plusNanos(nanos.get()), nanos::get, () -> "request-" + nanos.get(),
-            millis -> nanos.addAndGet(millis * 1_000_000L)));
+            millis -> nanos.addAndGet(millis * 1_000_000L)), CliLikeTerms.INSTANCE);
 
     @Test
     void stopWaitsAtMostFifteenSecondsThenReportsPendingWithTheSessionStillFinalizing() {

@@ -1,0 +1,33 @@
+package com.androperator.evidence.mcp;
+
+import com.androperator.evidence.api.DoctorCommand;
+import com.androperator.evidence.domain.policy.CallerTerms;
+import com.androperator.evidence.domain.port.RequestField;
+
+/**
+ * The MCP tools' names for the request fields, as their input schemas declare them, so that every
+ * refusal names the argument an MCP client can change. A client never chooses an output directory
+ * (outputDir is refused as an unknown argument); the doctor is a shell command a person runs.
+ */
+enum McpTerms implements CallerTerms {
+    INSTANCE;
+
+    @Override
+    public String field(RequestField field) {
+        return switch (field) {
+            case OUTPUT_DIR -> "outputDir";
+            case DEVICE -> "deviceId";
+            case OPERATOR_PACKAGE -> "operatorPackage";
+            case LABEL -> "label";
+            case CONTEXT -> "context";
+            case TIMEOUT -> "timeoutMs";
+            case DURATION -> "durationSeconds";
+            case SIZE -> "size";
+        };
+    }
+
+    @Override
+    public String doctorCommand(String serial) {
+        return DoctorCommand.forDevice(serial);
+    }
+}
