@@ -53,7 +53,7 @@ class ToolArgumentsTest {
 
         assertThat(given.problem()).hasValueSatisfying(problem -> {
             assertThat(problem.message()).startsWith("evidence_capture does not accept bundleDir, outputDir.")
-                    .contains("ANDROPERATOR_EVIDENCE_DIR").endsWith("Accepted parameters: text, number, object.");
+                    .contains("ANDROPERATOR_EVIDENCE_DIR").endsWith("Accepted parameters: text, number, context.");
             assertThat(problem.details()).containsEntry("rejected", List.of("bundleDir", "outputDir"));
         });
     }
