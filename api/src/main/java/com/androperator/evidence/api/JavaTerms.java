@@ -29,4 +29,14 @@ public enum JavaTerms implements CallerTerms {
     public String doctorCommand(String serial) {
         return DoctorCommand.forDevice(serial);
     }
+
+    @Override
+    public String statusStep() {
+        return "EvidenceVideo.status(session)";
+    }
+
+    @Override
+    public String stopStep() {
+        return "EvidenceVideo.stop(session)";
+    }
 }

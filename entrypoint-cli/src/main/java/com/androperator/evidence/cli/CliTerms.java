@@ -38,4 +38,14 @@ enum CliTerms implements CallerTerms {
     public String doctorCommand(String serial) {
         return DoctorCommand.forDevice(serial);
     }
+
+    @Override
+    public String statusStep() {
+        return "`evidence video status`";
+    }
+
+    @Override
+    public String stopStep() {
+        return "evidence video stop --session <its manifest.json>";
+    }
 }

@@ -30,4 +30,14 @@ enum McpTerms implements CallerTerms {
     public String doctorCommand(String serial) {
         return DoctorCommand.forDevice(serial);
     }
+
+    @Override
+    public String statusStep() {
+        return EvidenceVideoTools.STATUS + " with its sessionId";
+    }
+
+    @Override
+    public String stopStep() {
+        return EvidenceVideoTools.STOP + " with its sessionId";
+    }
 }

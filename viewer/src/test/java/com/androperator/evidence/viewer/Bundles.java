@@ -1,6 +1,5 @@
 package com.androperator.evidence.viewer;
 
-import com.androperator.evidence.domain.video.VideoStartCommand;
 import com.androperator.evidence.api.CaptureDependencies;
 import com.androperator.evidence.api.CaptureOptions;
 import com.androperator.evidence.api.EvidenceCapture;
@@ -12,6 +11,7 @@ import com.androperator.evidence.api.video.VideoOutcome;
 import com.androperator.evidence.contracts.ContractJson;
 import com.androperator.evidence.contracts.Manifest;
 import com.androperator.evidence.domain.capture.CaptureOutcome;
+import com.androperator.evidence.domain.video.VideoStartCommand;
 import com.androperator.evidence.simulator.profile.ProfileFile;
 import java.awt.BasicStroke;
 import java.awt.Color;

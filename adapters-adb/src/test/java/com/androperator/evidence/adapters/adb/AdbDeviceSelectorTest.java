@@ -1,12 +1,12 @@
 package com.androperator.evidence.adapters.adb;
 
-import com.androperator.evidence.domain.port.RequestField;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.domain.budget.Deadline;
 import com.androperator.evidence.domain.port.DeviceSelector.DeviceSelection;
 import com.androperator.evidence.domain.port.MonotonicClock;
+import com.androperator.evidence.domain.port.RequestField;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;

@@ -1,6 +1,5 @@
 package com.androperator.evidence.adapters.fs;
 
-import com.androperator.evidence.domain.fakes.CliLikeTerms;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.androperator.evidence.adapters.media.PngVerifier;
@@ -19,6 +18,7 @@ import com.androperator.evidence.domain.capture.BundleLocation;
 import com.androperator.evidence.domain.capture.CaptureOutcome;
 import com.androperator.evidence.domain.capture.CaptureRequest;
 import com.androperator.evidence.domain.fakes.CaptureRig;
+import com.androperator.evidence.domain.fakes.CliLikeTerms;
 import com.androperator.evidence.domain.fakes.FakeOperator;
 import com.androperator.evidence.domain.fakes.FakeScreenshots;
 import com.androperator.evidence.domain.fakes.TestPngs;

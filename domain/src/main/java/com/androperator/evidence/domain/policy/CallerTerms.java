@@ -7,8 +7,8 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * How one edge speaks to its caller: its name for each {@link RequestField} and the shell command
- * that runs the doctor. The use cases are built with the terms of the edge that called them, so
+ * How one edge speaks to its caller: its name for each {@link RequestField}, the shell command
+ * that runs the doctor, and how it polls or stops a video session. The use cases are built with the terms of the edge that called them, so
  * that every message says what to fix in words the caller can act on; the domain itself never
  * spells an option.
  */
@@ -22,6 +22,12 @@ public interface CallerTerms {
      * or with a placeholder for the serial when it is null or blank.
      */
     String doctorCommand(String serial);
+
+    /** How this caller polls a video session's status, as a next step in a message. */
+    String statusStep();
+
+    /** How this caller stops a video session, as a next step in a hint. */
+    String stopStep();
 
     /**
      * EXECUTION_VALIDATION_FAILED about {@code field}: the failure carries the field itself and, as

@@ -134,7 +134,7 @@ public final class StartVideo {
         Instant created = ports.wallClock().now();
         LockClaim claim = new LockClaim(sessionId, nonce, bundleDir.toString(), request.serial(), created.toString());
         Acquisition acquisition = ports.locks().acquire(request.serial(), claim);
-        HeldDevice heldDevice = new HeldDevice(ports);
+        HeldDevice heldDevice = new HeldDevice(ports, terms);
         // A holder that already published its terminal manifest is only releasing the lock: give it a
         // moment instead of refusing a start that follows its stop or status immediately.
         Deadline settle = Deadline.after(ports.monotonicClock(), VideoLimits.LOCK_SETTLE_MILLIS);

@@ -133,7 +133,7 @@ public final class VideoSessions {
             Optional<FinalizationProgress> finalizing = finalizing(latest);
             if (deadline.expired()) {
                 return VideoResults.pending(current, found.manifestPath(), found.session().sessionId(),
-                        finalizing.orElse(null));
+                        finalizing.orElse(null), terms);
             }
             progress.waiting(current.status().wire(), finalizing);
             ports.pause().pause(POLL_MILLIS);

@@ -1,7 +1,5 @@
 package com.androperator.evidence.domain.capture;
 
-import com.androperator.evidence.domain.fakes.CliLikeTerms;
-
 import static com.androperator.evidence.domain.capture.BundleAssertions.artifact;
 import static com.androperator.evidence.domain.capture.BundleAssertions.assertRecordInvariants;
 import static com.androperator.evidence.domain.capture.BundleAssertions.finishedManifest;
@@ -20,6 +18,7 @@ import com.androperator.evidence.contracts.DisplayInfo;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.contracts.Manifest;
 import com.androperator.evidence.domain.fakes.CaptureRig;
+import com.androperator.evidence.domain.fakes.CliLikeTerms;
 import com.androperator.evidence.domain.fakes.FakeBundleWriter;
 import com.androperator.evidence.domain.fakes.FakeOperator;
 import com.androperator.evidence.domain.fakes.FakeScreenshots;

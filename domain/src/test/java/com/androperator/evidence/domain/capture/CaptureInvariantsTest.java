@@ -1,7 +1,5 @@
 package com.androperator.evidence.domain.capture;
 
-import com.androperator.evidence.domain.fakes.CliLikeTerms;
-
 import static com.androperator.evidence.domain.capture.BundleAssertions.assertRecordInvariants;
 import static com.androperator.evidence.domain.capture.BundleAssertions.record;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -13,6 +11,7 @@ import com.androperator.evidence.contracts.CommandResult;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.contracts.Manifest;
 import com.androperator.evidence.domain.fakes.CaptureRig;
+import com.androperator.evidence.domain.fakes.CliLikeTerms;
 import com.androperator.evidence.domain.fakes.FakeMetadata;
 import com.androperator.evidence.domain.fakes.FakeOperator;
 import com.androperator.evidence.domain.fakes.FakeScreenshots;

@@ -1,12 +1,11 @@
 package com.androperator.evidence.domain.capture;
 
-import com.androperator.evidence.domain.fakes.CliLikeTerms;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.androperator.evidence.contracts.CommandResult;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.domain.fakes.CaptureRig;
+import com.androperator.evidence.domain.fakes.CliLikeTerms;
 import com.androperator.evidence.domain.fakes.FakeDevices;
 import com.androperator.evidence.domain.port.DeviceSelector.DeviceSelection;
 import com.androperator.evidence.domain.port.Failure;

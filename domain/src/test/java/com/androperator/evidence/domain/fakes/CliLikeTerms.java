@@ -28,4 +28,14 @@ public enum CliLikeTerms implements CallerTerms {
     public String doctorCommand(String serial) {
         return "androperator doctor --device " + (serial == null ? "<device_serial>" : serial);
     }
+
+    @Override
+    public String statusStep() {
+        return "`evidence video status`";
+    }
+
+    @Override
+    public String stopStep() {
+        return "evidence video stop --session <its manifest.json>";
+    }
 }

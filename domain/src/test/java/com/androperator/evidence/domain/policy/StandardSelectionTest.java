@@ -1,10 +1,9 @@
 package com.androperator.evidence.domain.policy;
 
-import com.androperator.evidence.domain.fakes.CliLikeTerms;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.androperator.evidence.contracts.ErrorCodes;
+import com.androperator.evidence.domain.fakes.CliLikeTerms;
 import com.androperator.evidence.domain.policy.StandardSelection.Source;
 import com.androperator.evidence.domain.policy.StandardSelection.Target;
 import com.androperator.evidence.domain.port.Failure;

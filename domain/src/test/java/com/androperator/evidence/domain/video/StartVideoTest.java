@@ -1,11 +1,10 @@
 package com.androperator.evidence.domain.video;
 
-import com.androperator.evidence.domain.fakes.CliLikeTerms;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.androperator.evidence.contracts.CommandResult;
 import com.androperator.evidence.contracts.ErrorCodes;
+import com.androperator.evidence.domain.fakes.CliLikeTerms;
 import com.androperator.evidence.domain.policy.Checked;
 import com.androperator.evidence.domain.port.BundleStore;
 import com.androperator.evidence.domain.port.DeviceMetadataSource;
