@@ -1,6 +1,7 @@
 package com.androperator.evidence.mcp;
 
 import com.androperator.evidence.api.DoctorCommand;
+import com.androperator.evidence.api.JavaTerms;
 import com.androperator.evidence.domain.policy.CallerTerms;
 import com.androperator.evidence.domain.port.RequestField;
 
@@ -12,18 +13,10 @@ import com.androperator.evidence.domain.port.RequestField;
 enum McpTerms implements CallerTerms {
     INSTANCE;
 
+    /** The tool schemas use the Java API's names ({@link JavaTerms}) for every field but the device. */
     @Override
     public String field(RequestField field) {
-        return switch (field) {
-            case OUTPUT_DIR -> "outputDir";
-            case DEVICE -> "deviceId";
-            case OPERATOR_PACKAGE -> "operatorPackage";
-            case LABEL -> "label";
-            case CONTEXT -> "context";
-            case TIMEOUT -> "timeoutMs";
-            case DURATION -> "durationSeconds";
-            case SIZE -> "size";
-        };
+        return field == RequestField.DEVICE ? "deviceId" : JavaTerms.INSTANCE.field(field);
     }
 
     @Override
