@@ -1,6 +1,7 @@
 package com.androperator.evidence.api;
 
 import com.androperator.evidence.domain.budget.Cancellation;
+import com.androperator.evidence.domain.policy.CallerTerms;
 import com.androperator.evidence.domain.port.BundleStore;
 import com.androperator.evidence.domain.port.DeviceMetadataSource;
 import com.androperator.evidence.domain.port.DeviceSelector;
@@ -31,6 +32,8 @@ import java.util.Objects;
  *                         COMMAND_CANCELLED and the manifest is still finalized. One per capture: a
  *                         capture given an already-cancelled one is refused (COMMAND_CANCELLED) and
  *                         creates nothing. Null means a capture nobody cancels.
+ * @param terms            the caller's names for the request fields, in which refusals say what to fix:
+ *                         {@link JavaTerms} (the {@link CaptureOptions} names) unless an edge sets its own
  */
 public record CaptureDependencies(
         Path baseDir,
@@ -47,7 +50,8 @@ public record CaptureDependencies(
         ImageVerifier images,
         HierarchyVerifier hierarchies,
         BundleStore store,
-        Cancellation cancellation) {
+        Cancellation cancellation,
+        CallerTerms terms) {
 
     public static final String DEFAULT_TOOL_NAME = "androperator-java";
 
@@ -58,6 +62,7 @@ public record CaptureDependencies(
         Objects.requireNonNull(monotonicClock, "monotonicClock");
         Objects.requireNonNull(ids, "ids");
         Objects.requireNonNull(toolName, "toolName");
+        Objects.requireNonNull(terms, "terms");
         workingDirectory = workingDirectory.toAbsolutePath();
     }
 
@@ -87,6 +92,7 @@ public record CaptureDependencies(
         builder.hierarchies = hierarchies;
         builder.store = store;
         builder.cancellation = cancellation;
+        builder.terms = terms;
         return builder;
     }
 
@@ -107,6 +113,7 @@ public record CaptureDependencies(
         private HierarchyVerifier hierarchies;
         private BundleStore store;
         private Cancellation cancellation;
+        private CallerTerms terms = JavaTerms.INSTANCE;
 
         private Builder() {
         }
@@ -187,9 +194,15 @@ public record CaptureDependencies(
             return this;
         }
 
+        /** The calling edge's names for the request fields (the CLI's options, the MCP arguments). */
+        public Builder terms(CallerTerms terms) {
+            this.terms = terms;
+            return this;
+        }
+
         public CaptureDependencies build() {
             return new CaptureDependencies(baseDir, environment, workingDirectory, wallClock, monotonicClock, ids,
-                    toolName, devices, screenshots, operator, metadata, images, hierarchies, store, cancellation);
+                    toolName, devices, screenshots, operator, metadata, images, hierarchies, store, cancellation, terms);
         }
     }
 }

@@ -17,6 +17,7 @@ import com.androperator.evidence.adapters.media.video.VideoMediaToolkit;
 import com.androperator.evidence.api.video.DetachedWorkerLauncher;
 import com.androperator.evidence.api.video.HostProcessIdentity;
 import com.androperator.evidence.api.video.VideoDependencies;
+import com.androperator.evidence.domain.policy.CallerTerms;
 import com.androperator.evidence.domain.capture.CapturePorts;
 import com.androperator.evidence.domain.policy.Checked;
 import com.androperator.evidence.domain.port.MonotonicClock;
@@ -136,7 +137,8 @@ public final class CompositionRoot {
     }
 
     /** Video start with real adapters: host tools, the device, locks, bundle store, session store, worker. */
-    public static StartVideo startVideo(VideoDependencies dependencies, ManagedBundlesRoot managedRoot) {
+    public static StartVideo startVideo(VideoDependencies dependencies, ManagedBundlesRoot managedRoot,
+                                        CallerTerms terms) {
         Map<String, String> environment = dependencies.environment();
         AdbServerClient adb = new AdbServerClient(environment);
         StartPorts ports = new StartPorts(hostDependencies(environment), new AdbDeviceSelector(adb),
@@ -144,14 +146,14 @@ public final class CompositionRoot {
                 new JsonSessionStore(), FileVideoBundle::new, workerLauncher(dependencies), dependencies.wallClock(),
                 dependencies.monotonicClock(), dependencies.ids(), dependencies.pause(), new HostProcessIdentity());
         String adbPath = adb.adbOnPath().map(Path::toString).orElse(null);
-        return new StartVideo(ports, AndroperatorVersion.current(), adbPath, environment);
+        return new StartVideo(ports, AndroperatorVersion.current(), adbPath, environment, terms);
     }
 
     /** Video status and stop with real adapters. */
-    public static VideoSessions videoSessions(VideoDependencies dependencies) {
+    public static VideoSessions videoSessions(VideoDependencies dependencies, CallerTerms terms) {
         return new VideoSessions(new SessionPorts(new JsonSessionStore(), FileVideoBundle::new,
                 new HostProcessIdentity(), dependencies.wallClock(), dependencies.monotonicClock(), dependencies.ids(),
-                dependencies.pause()));
+                dependencies.pause()), terms);
     }
 
     /** The host.video.dependencies check (scrcpy, ffmpeg, ffprobe on the environment's PATH). */

@@ -35,7 +35,7 @@ public final class EvidenceCapture {
     public static CaptureOutcome captureEvidence(CaptureOptions given, CaptureDependencies dependencies) {
         // The standard selections, the same for every caller: --device/deviceId, else ANDROID_SERIAL,
         // else the one attached device; the Operator package, else ANDROPERATOR_OPERATOR_PACKAGE, else the default.
-        Checked<StandardSelection.Target> target = StandardSelection.resolve(given.deviceSerial(),
+        Checked<StandardSelection.Target> target = StandardSelection.resolve(dependencies.terms(), given.deviceSerial(),
                 given.operatorPackage(), dependencies.environment());
         if (target.rejection().isPresent()) {
             return new CaptureOutcome.Refused(target.rejection().get(), null);
@@ -54,7 +54,7 @@ public final class EvidenceCapture {
             Path bundlesRoot = resolved.valueOrNull();
             // An invalid request is refused before the evidence root is created or probed: it leaves nothing behind.
             Optional<Failure> invalid = CaptureEvidence.invalidOption(request(new BundleLocation.Managed(bundlesRoot),
-                    options));
+                    options, dependencies));
             if (invalid.isPresent()) {
                 return new CaptureOutcome.Refused(invalid.get(), null);
             }
@@ -66,12 +66,13 @@ public final class EvidenceCapture {
         }
         CaptureEvidence capture = new CaptureEvidence(CompositionRoot.capturePorts(dependencies),
                 AndroperatorVersion.current(), dependencies.toolName());
-        return capture.execute(request(location, options),
+        return capture.execute(request(location, options, dependencies),
                 dependencies.cancellation() == null ? new Cancellation() : dependencies.cancellation());
     }
 
-    private static CaptureRequest request(BundleLocation location, CaptureOptions options) {
+    private static CaptureRequest request(BundleLocation location, CaptureOptions options,
+                                          CaptureDependencies dependencies) {
         return new CaptureRequest(location, options.deviceSerial(), options.operatorPackage(), options.label(),
-                options.context(), options.timeoutMs());
+                options.context(), options.timeoutMs(), dependencies.terms());
     }
 }

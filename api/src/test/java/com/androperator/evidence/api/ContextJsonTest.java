@@ -13,7 +13,7 @@ class ContextJsonTest {
 
     @Test
     void anObjectIsKeptAsGivenInOrderWithItsNumbers() {
-        ContextJson.Parsed parsed = ContextJson.parse("--context-json",
+        ContextJson.Parsed parsed = ContextJson.parse(JavaTerms.INSTANCE,
                 "{\"originalVerdict\":\"failed\",\"ratio\":0.10,\"n\":null,\"list\":[1,2]}");
 
         Map<String, Object> expected = new LinkedHashMap<>();
@@ -29,20 +29,20 @@ class ContextJsonTest {
     @Test
     void arraysNullScalarsAndNonJsonAreRefusedWithWhatToPass() {
         Map<String, String> refusals = Map.of(
-                "[1]", "--context-json must be a JSON object, not an array",
-                "null", "--context-json must be a JSON object, not null",
-                "\"text\"", "--context-json must be a JSON object, not a string",
-                "42", "--context-json must be a JSON object, not a number",
-                "{oops}", "--context-json is not valid JSON",
-                "{\"a\":1,\"a\":2}", "--context-json is not valid JSON",
-                "{} {}", "--context-json is not valid JSON");
+                "[1]", "context must be a JSON object, not an array",
+                "null", "context must be a JSON object, not null",
+                "\"text\"", "context must be a JSON object, not a string",
+                "42", "context must be a JSON object, not a number",
+                "{oops}", "context is not valid JSON",
+                "{\"a\":1,\"a\":2}", "context is not valid JSON",
+                "{} {}", "context is not valid JSON");
         refusals.forEach((text, start) -> {
-            ContextJson.Parsed parsed = ContextJson.parse("--context-json", text);
+            ContextJson.Parsed parsed = ContextJson.parse(JavaTerms.INSTANCE, text);
             assertThat(parsed).as(text).isInstanceOf(ContextJson.Parsed.Invalid.class);
             var refusal = ((ContextJson.Parsed.Invalid) parsed).refusal();
             assertThat(refusal.code()).isEqualTo(ErrorCodes.EXECUTION_VALIDATION_FAILED);
             assertThat(refusal.message()).as(text).startsWith(start).contains("JSON object, for example");
-            assertThat(refusal.details()).containsEntry("option", "--context-json");
+            assertThat(refusal.details()).containsEntry("option", "context");
         });
     }
 }

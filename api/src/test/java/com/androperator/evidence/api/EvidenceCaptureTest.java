@@ -129,7 +129,7 @@ class EvidenceCaptureTest {
                 dependencies().environment(environmentWith("ANDROPERATOR_EVIDENCE_DIR", root.toString())).build());
 
         assertThat(outcome.toResult().code()).isEqualTo(ErrorCodes.EXECUTION_VALIDATION_FAILED);
-        assertThat(outcome.toResult().message()).contains("--label");
+        assertThat(outcome.toResult().message()).startsWith("label is 2049 UTF-16 code units long");
         assertThat(root).doesNotExist();
         assertThat(entries(temp)).isEmpty();
         assertThat(lab.simulator().receivedServices()).hasSize(before);

@@ -116,16 +116,16 @@ class JavaCallerCancellationAndTextTest {
     static Stream<Arguments> unpairedCallerText() {
         String limit = "x".repeat(2047);
         return Stream.of(
-                Arguments.of("label: a high surrogate alone", options(null).label("\uD800"), "--label"),
-                Arguments.of("label: a low surrogate alone", options(null).label("\uDC00"), "--label"),
-                Arguments.of("label: a reversed pair", options(null).label("\uDE00\uD83D"), "--label"),
-                Arguments.of("label: at the end, at the 2048-unit limit", options(null).label(limit + "\uD83D"), "--label"),
-                Arguments.of("context: inside a key", options(null).context(Map.of("k\uDC00", "v")), "--context-json"),
+                Arguments.of("label: a high surrogate alone", options(null).label("\uD800"), "label"),
+                Arguments.of("label: a low surrogate alone", options(null).label("\uDC00"), "label"),
+                Arguments.of("label: a reversed pair", options(null).label("\uDE00\uD83D"), "label"),
+                Arguments.of("label: at the end, at the 2048-unit limit", options(null).label(limit + "\uD83D"), "label"),
+                Arguments.of("context: inside a key", options(null).context(Map.of("k\uDC00", "v")), "context"),
                 Arguments.of("context: nested deep", options(null).context(Map.of("a", Map.of("b", Map.of("c",
-                        java.util.List.of(1, Map.of("d", "x\uD800")))))), "--context-json"),
-                Arguments.of("device serial", options(null).deviceSerial("emulator-5554\uD800"), "--device"),
+                        java.util.List.of(1, Map.of("d", "x\uD800")))))), "context"),
+                Arguments.of("device serial", options(null).deviceSerial("emulator-5554\uD800"), "deviceSerial"),
                 Arguments.of("operator package", options(null).operatorPackage("com.androperator\uDC00.dev"),
-                        "--operator-package"));
+                        "operatorPackage"));
     }
 
     @ParameterizedTest(name = "{0}")

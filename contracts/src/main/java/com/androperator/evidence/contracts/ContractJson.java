@@ -66,6 +66,27 @@ public final class ContractJson {
                 .writeValue(out, value);
     }
 
+    /**
+     * The number of bytes of {@code value} as compact UTF-8 JSON, exactly as {@link #toBytes} writes
+     * it, counted as it is written so that nothing of that size is kept (a caller's context limit).
+     */
+    public static long compactUtf8Length(Object value) {
+        long[] count = new long[1];
+        OutputStream counter = new OutputStream() {
+            @Override
+            public void write(int b) {
+                count[0]++;
+            }
+
+            @Override
+            public void write(byte[] bytes, int offset, int length) {
+                count[0] += length;
+            }
+        };
+        MAPPER.writer().without(tools.jackson.core.StreamWriteFeature.AUTO_CLOSE_TARGET).writeValue(counter, value);
+        return count[0];
+    }
+
     public static String toJson(Object value) {
         return MAPPER.writeValueAsString(value);
     }

@@ -8,13 +8,10 @@ import picocli.CommandLine.Option;
  * they share one declaration.
  */
 final class BundleAnnotationOptions {
-    static final String LABEL_OPTION = "--label";
-    static final String CONTEXT_OPTION = "--context-json";
-
-    @Option(names = LABEL_OPTION, paramLabel = "<text>", description = "Optional label, at most 2048 UTF-16 code units.")
+    @Option(names = CliTerms.LABEL, paramLabel = "<text>", description = "Optional label, at most 2048 UTF-16 code units.")
     String label;
 
-    @Option(names = CONTEXT_OPTION, paramLabel = "<object>",
+    @Option(names = CliTerms.CONTEXT, paramLabel = "<object>",
             description = "Optional JSON object copied into the manifest as given (at most 16 KiB). Default: {}.")
     String contextJson;
 }

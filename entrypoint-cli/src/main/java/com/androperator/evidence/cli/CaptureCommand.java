@@ -5,8 +5,8 @@ import com.androperator.evidence.api.CaptureOptions;
 import com.androperator.evidence.api.EvidenceCapture;
 import com.androperator.evidence.domain.budget.Cancellation;
 import com.androperator.evidence.domain.capture.CaptureOutcome;
-import com.androperator.evidence.domain.policy.StandardSelection;
 import com.androperator.evidence.domain.policy.CaptureRequestValidation;
+import com.androperator.evidence.domain.policy.StandardSelection;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -23,25 +23,24 @@ import picocli.CommandLine.Option;
         description = {"Capture a verified screenshot and the raw UI hierarchy into a new evidence bundle.",
                 "Prints one result object on stdout. Exit 0: complete; 1: partial, failed or refused; 2: usage error."})
 final class CaptureCommand implements Callable<Integer> {
-    static final String CONTEXT_OPTION = BundleAnnotationOptions.CONTEXT_OPTION;
-    static final String TIMEOUT_OPTION = "--timeout";
+    static final String TIMEOUT_OPTION = CliTerms.TIMEOUT;
 
     // One line per fact, each short enough for picocli's 80 columns, so that no identifier is broken
     // at a '.' or '-' (HelpLayoutTest checks every command's help).
-    @Option(names = "--device", paramLabel = "<serial>",
+    @Option(names = CliTerms.DEVICE, paramLabel = "<serial>",
             description = {"Device serial, e.g. emulator-5554.",
                     "Default: " + StandardSelection.SERIAL_VARIABLE + ", else the one attached device.",
                     "Required when several devices are connected."})
     String device;
 
-    @Option(names = "--operator-package", paramLabel = "<package>",
+    @Option(names = CliTerms.OPERATOR_PACKAGE, paramLabel = "<package>",
             description = {"Operator app package, never switched automatically,",
                     "e.g. com.androperator.operator.dev.",
                     "Default: " + StandardSelection.OPERATOR_PACKAGE_VARIABLE + ",",
                     "else " + StandardSelection.DEFAULT_OPERATOR_PACKAGE + "."})
     String operatorPackage;
 
-    @Option(names = "--output-dir", paramLabel = "<directory>", required = true,
+    @Option(names = CliTerms.OUTPUT_DIR, paramLabel = "<directory>", required = true,
             description = "Absolute path of a new bundle directory; its parent must exist.")
     String outputDir;
 

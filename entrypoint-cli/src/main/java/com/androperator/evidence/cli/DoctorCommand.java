@@ -17,7 +17,7 @@ import picocli.CommandLine.Option;
         description = {"Check the host for evidence recording: scrcpy 3.0+, ffmpeg 6.1+ with libx264, ffprobe on PATH.",
                 "Advisory: prints {\"checks\":[...]} and exits 0 whether the check passes or warns."})
 final class DoctorCommand implements Callable<Integer> {
-    @Option(names = "--device", paramLabel = "<serial>", description = "The device the report is about (host tooling only).")
+    @Option(names = CliTerms.DEVICE, paramLabel = "<serial>", description = "The device the report is about (host tooling only).")
     String device;
 
     @Option(names = "--fix", description = "Accepted for compatibility; the video dependency check never installs anything.")

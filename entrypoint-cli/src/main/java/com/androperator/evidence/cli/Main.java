@@ -65,19 +65,21 @@ public final class Main {
      * branch down to it: picocli reads every command's annotations when it is added, and a capture
      * should not pay for the models (and the dependencies) of the commands it does not run. Parsing
      * and help of the named command are the same either way; anything else (top-level help, a typo,
-     * generate-completion) gets the whole tree.
+     * generate-completion) gets the whole tree. Every refusal names the option to fix as this command
+ * line spells it ({@link CliTerms}).
      */
     static CommandLine commandLine(String[] args, Io io) {
         String first = args.length > 0 ? args[0] : "";
         String second = args.length > 1 ? args[1] : "";
         boolean whole = !(first.equals("evidence") && EVIDENCE_COMMANDS.contains(second) || first.equals("doctor"));
         EvidenceVideo video = whole || first.equals("doctor") || second.equals("video")
-                ? EvidenceVideo.withDefaults() : null;
+                ? EvidenceVideo.withDefaults().withTerms(CliTerms.INSTANCE) : null;
         CommandLine top = new CommandLine(new AndroperatorCommand());
         if (whole || first.equals("evidence")) {
             CommandLine evidence = new CommandLine(new EvidenceCommand());
             if (whole || second.equals("capture")) {
-                evidence.addSubcommand(new CaptureCommand(CaptureDependencies.builder().toolName(TOOL_NAME).build(), io));
+                evidence.addSubcommand(new CaptureCommand(CaptureDependencies.builder().toolName(TOOL_NAME)
+                        .terms(CliTerms.INSTANCE).build(), io));
             }
             if (whole || second.equals("verify")) {
                 evidence.addSubcommand(new VerifyCommand(io));

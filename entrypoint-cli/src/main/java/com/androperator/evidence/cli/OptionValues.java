@@ -20,12 +20,12 @@ final class OptionValues {
         format.refusal().ifPresent(this::remember);
     }
 
-    /** {@code --context-json}: null stays null (the use case's {@code {}}); only a JSON object converts. */
+    /** The context option: null stays null (the use case's {@code {}}); only a JSON object converts. */
     Map<String, Object> context(String text) {
         if (text == null) {
             return null;
         }
-        ContextJson.Parsed parsed = ContextJson.parse(CaptureCommand.CONTEXT_OPTION, text);
+        ContextJson.Parsed parsed = ContextJson.parse(CliTerms.INSTANCE, text);
         if (parsed instanceof ContextJson.Parsed.Invalid invalid) {
             remember(invalid.refusal());
             return null;

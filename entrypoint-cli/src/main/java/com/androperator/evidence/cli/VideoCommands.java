@@ -3,15 +3,15 @@ package com.androperator.evidence.cli;
 import com.androperator.evidence.api.video.EvidenceVideo;
 import com.androperator.evidence.api.video.SessionRef;
 import com.androperator.evidence.api.video.VideoOutcome;
-import com.androperator.evidence.api.video.VideoStartRequest;
 import com.androperator.evidence.contracts.CommandResult;
+import com.androperator.evidence.domain.video.VideoStartCommand;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
@@ -46,26 +46,24 @@ final class VideoCommands {
             description = {"Start a recording into a new bundle directory and return once the recorder is capturing.",
                     "Exit 0: recording; 1: refused, startup failure or acknowledgement timeout; 2: usage error."})
     static final class Start implements Callable<Integer> {
-        static final String DURATION_OPTION = "--duration-seconds";
-
-        @Option(names = "--device", paramLabel = "<serial>",
+        @Option(names = CliTerms.DEVICE, paramLabel = "<serial>",
                 description = {"Device serial, e.g. emulator-5554 (required).", "Default: ANDROID_SERIAL."})
         String device;
 
-        @Option(names = "--operator-package", paramLabel = "<package>",
+        @Option(names = CliTerms.OPERATOR_PACKAGE, paramLabel = "<package>",
                 description = {"Operator app package, never switched automatically,",
                         "e.g. com.androperator.operator.dev. Default: none."})
         String operatorPackage;
 
-        @Option(names = "--output-dir", paramLabel = "<directory>", required = true,
+        @Option(names = CliTerms.OUTPUT_DIR, paramLabel = "<directory>", required = true,
                 description = "Absolute path of a new bundle directory; its parent must exist.")
         String outputDir;
 
-        @Option(names = DURATION_OPTION, paramLabel = "<seconds>",
+        @Option(names = CliTerms.DURATION, paramLabel = "<seconds>",
                 description = "Recording length, an integer from 1 to 180 (required).")
         String durationSeconds;
 
-        @Option(names = "--size", paramLabel = "<WIDTHxHEIGHT>",
+        @Option(names = CliTerms.SIZE, paramLabel = "<WIDTHxHEIGHT>",
                 description = "Positive even dimensions within 1%% of the display's aspect ratio. Default: longest edge 1280.")
         String size;
 
@@ -88,14 +86,15 @@ final class VideoCommands {
             boolean pretty = format.pretty();
             OptionValues values = new OptionValues(format);
             Map<String, Object> context = values.context(annotations.contextJson);
-            Long duration = values.integer(DURATION_OPTION, durationSeconds, "an integer number of seconds from 1 to 180");
+            Long duration = values.integer(CliTerms.DURATION, durationSeconds, "an integer number of seconds from 1 to 180");
             if (values.refusal().isPresent()) {
                 return io.refuse(values.refusal().get(), pretty);
             }
             // Clamped, not wrapped: a huge value stays out of range and gets the use case's range message.
             Integer seconds = duration == null ? null : (int) Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, duration));
-            VideoStartRequest request = new VideoStartRequest(device, operatorPackage, outputDir, seconds, size,
-                    annotations.label, context);
+            VideoStartCommand request = VideoStartCommand.builder().deviceSerial(device).operatorPackage(operatorPackage)
+                    .outputDir(outputDir).durationSeconds(seconds).size(size).label(annotations.label).context(context)
+                    .build();
             // A start is not cut in the middle (a lock without its session, a worker nobody hears from):
             // Ctrl-C or SIGTERM lets it settle within its startup budget, then a started recording is
             // stopped at once (its worker finalizes it as by video stop) and the process exits 130 or 143.
@@ -119,11 +118,11 @@ final class VideoCommands {
                 description = "The absolute manifest.json path that start returned.")
         String session;
 
-        @Option(names = "--device", paramLabel = "<serial>",
+        @Option(names = CliTerms.DEVICE, paramLabel = "<serial>",
                 description = "Optional: must match the session's saved device.")
         String device;
 
-        @Option(names = "--operator-package", paramLabel = "<package>",
+        @Option(names = CliTerms.OPERATOR_PACKAGE, paramLabel = "<package>",
                 description = "Optional: must match the session's saved Operator package.")
         String operatorPackage;
 

@@ -50,12 +50,12 @@ final class ConfigureTool {
             return ToolResults.of(read.problem().get(), false);
         }
         Optional<Failure> invalid = deviceId == null ? Optional.empty()
-                : CaptureRequestValidation.deviceSerial(deviceId).rejection();
+                : CaptureRequestValidation.deviceSerial(McpTerms.INSTANCE, deviceId).rejection();
         if (invalid.isEmpty() && operatorPackage != null) {
-            invalid = CaptureRequestValidation.operatorPackage(operatorPackage).rejection();
+            invalid = CaptureRequestValidation.operatorPackage(McpTerms.INSTANCE, operatorPackage).rejection();
         }
         if (invalid.isEmpty() && timeoutMs != null) {
-            invalid = CaptureRequestValidation.timeoutMillis(timeoutMs).rejection();
+            invalid = CaptureRequestValidation.timeoutMillis(McpTerms.INSTANCE, timeoutMs).rejection();
         }
         if (invalid.isPresent()) {
             Failure failure = invalid.get();
@@ -77,7 +77,7 @@ final class ConfigureTool {
         defaults.put("operatorPackage", configured.operatorPackage());
         defaults.put("timeoutMs", configured.timeoutMs());
         Map<String, Object> effective = new LinkedHashMap<>();
-        Checked<StandardSelection.Target> resolved = StandardSelection.resolve(configured.deviceId(),
+        Checked<StandardSelection.Target> resolved = StandardSelection.resolve(McpTerms.INSTANCE, configured.deviceId(),
                 configured.operatorPackage(), environment);
         StandardSelection.Target chosen = resolved.valueOrNull();
         // A bad variable in the server's environment is reported by the capture that meets it.

@@ -50,7 +50,7 @@ final class EvidenceCaptureTool {
         SessionTarget.Defaults defaults = target.current();
         CaptureOptions options = new CaptureOptions(null, defaults.device(given.text("deviceId")),
                 defaults.operator(given.text("operatorPackage")),
-                given.text("label"), given.object("context"), defaults.timeout(given.integer("timeoutMs")));
+                given.text("label"), given.context(), defaults.timeout(given.integer("timeoutMs")));
         if (given.problem().isPresent()) {
             return ToolResults.of(given.problem().get(), false);
         }

@@ -3,11 +3,11 @@ package com.androperator.evidence.mcp;
 import com.androperator.evidence.api.video.EvidenceVideo;
 import com.androperator.evidence.api.video.SessionRef;
 import com.androperator.evidence.api.video.VideoOutcome;
-import com.androperator.evidence.api.video.VideoStartRequest;
 import com.androperator.evidence.contracts.CommandResult;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.domain.video.VideoLimits;
 import com.androperator.evidence.domain.video.VideoSessions;
+import com.androperator.evidence.domain.video.VideoStartCommand;
 import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
 import io.modelcontextprotocol.server.McpSyncServerExchange;
 import io.modelcontextprotocol.spec.McpSchema.CallToolRequest;
@@ -69,9 +69,9 @@ final class EvidenceVideoTools {
         Integer durationSeconds = duration == null ? null
                 : (int) Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, duration));
         SessionTarget.Defaults defaults = target.current();
-        VideoStartRequest request = new VideoStartRequest(defaults.device(given.text("deviceId")),
-                defaults.operator(given.text("operatorPackage")), null, durationSeconds,
-                given.text("size"), given.text("label"), given.object("context"));
+        VideoStartCommand request = VideoStartCommand.builder().deviceSerial(defaults.device(given.text("deviceId")))
+                .operatorPackage(defaults.operator(given.text("operatorPackage"))).durationSeconds(durationSeconds)
+                .size(given.text("size")).label(given.text("label")).context(given.context()).build();
         if (given.problem().isPresent()) {
             return ToolResults.of(given.problem().get(), false);
         }
@@ -91,11 +91,11 @@ final class EvidenceVideoTools {
                     Map.of("option", "sessionId"), null), false);
         }
         VideoOutcome outcome = operation.apply(new SessionRef.SessionId(sessionId));
-        return ToolResults.of(withoutRootPath(inToolWords(outcome.result()), sessionId), !outcome.isError());
+        return ToolResults.of(withoutRootPath(outcome.result(), sessionId), !outcome.isError());
     }
 
     private static CallToolResult result(VideoOutcome outcome) {
-        return ToolResults.of(inToolWords(outcome.result()), !outcome.isError());
+        return ToolResults.of(outcome.result(), !outcome.isError());
     }
 
     /**
@@ -118,21 +118,6 @@ final class EvidenceVideoTools {
                 result.code(), "No video session with sessionId \"" + sessionId + "\" under this server's evidence "
                         + "root: " + why + ". Pass a sessionId that " + START + " of a server with the same "
                         + "ANDROPERATOR_EVIDENCE_DIR returned.", null, null);
-    }
-
-    /**
-     * The core words a next step as a CLI command (poll `evidence video status`, stop with --session
-     * and a manifest path); an MCP client takes that step with a tool and the sessionId instead.
-     */
-    private static CommandResult inToolWords(CommandResult result) {
-        return new CommandResult(result.ok(), result.status(), result.manifestPath(), result.evidenceId(),
-                result.sessionId(), result.code(), toolWords(result.message()), result.details(),
-                toolWords(result.hint()));
-    }
-
-    private static String toolWords(String text) {
-        return text == null ? null : text.replace("`evidence video status`", STATUS + " with its sessionId")
-                .replace("evidence video stop --session <its manifest.json>", STOP + " with its sessionId");
     }
 
     private static SyncToolSpecification specification(Tool tool, Function<Map<String, Object>, CallToolResult> handler) {

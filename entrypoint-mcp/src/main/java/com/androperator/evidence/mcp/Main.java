@@ -100,8 +100,10 @@ public final class Main {
                                        InFlightCaptures inFlight) {
         GuardedStdioTransport transport = new GuardedStdioTransport(in, out);
         List<SyncToolSpecification> tools = new ArrayList<>();
-        tools.add(new EvidenceCaptureTool(dependencies, target, inFlight).specification());
-        tools.addAll(new EvidenceVideoTools(video, target).specifications());
+        // Every refusal names the argument to fix as the tools' schemas spell it.
+        tools.add(new EvidenceCaptureTool(dependencies.toBuilder().terms(McpTerms.INSTANCE).build(), target, inFlight)
+                .specification());
+        tools.addAll(new EvidenceVideoTools(video.withTerms(McpTerms.INSTANCE), target).specifications());
         tools.add(new ConfigureTool(target, dependencies.environment()).specification());
         List<AsyncToolSpecification> offloaded = tools.stream().map(toolCalls::offload).toList();
         McpServer.async(transport)

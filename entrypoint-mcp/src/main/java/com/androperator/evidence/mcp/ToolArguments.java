@@ -1,10 +1,12 @@
 package com.androperator.evidence.mcp;
 
-import com.androperator.evidence.api.ContextJson;
 import com.androperator.evidence.contracts.CommandResult;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.domain.policy.CallerText;
+import com.androperator.evidence.domain.policy.CaptureRequestValidation;
+import com.androperator.evidence.domain.policy.Checked;
 import com.androperator.evidence.domain.port.Failure;
+import com.androperator.evidence.domain.port.RequestField;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.List;
@@ -108,17 +110,24 @@ final class ToolArguments {
         return reject(field, field + " must be an integer, got " + kind(value) + ".");
     }
 
-    /** A JSON object. Explicit null and a string holding JSON text are refused: the contract takes the object. */
-    Map<String, Object> object(String field) {
+    /**
+     * The {@code context} argument: a JSON object. Explicit null and a string holding JSON text are
+     * refused (the contract takes the object); absent is null, the use case's {@code {}}.
+     */
+    Map<String, Object> context() {
+        String field = McpTerms.INSTANCE.field(RequestField.CONTEXT);
         if (!arguments.containsKey(field)) {
             return null;
         }
-        ContextJson.Parsed parsed = ContextJson.fromValue(field, arguments.get(field));
-        if (parsed instanceof ContextJson.Parsed.Invalid invalid) {
-            remember(invalid.refusal());
+        // The domain's one object check, worded in this tool's argument names.
+        Checked<Map<String, Object>> context = CaptureRequestValidation.contextObject(McpTerms.INSTANCE,
+                arguments.get(field));
+        if (context.rejection().isPresent()) {
+            Failure failure = context.rejection().get();
+            remember(CommandResult.refused(failure.code(), failure.message(), failure.details(), null));
             return null;
         }
-        return ((ContextJson.Parsed.Valid) parsed).context();
+        return context.valueOrNull();
     }
 
     private <T> T reject(String field, String message) {

@@ -86,6 +86,8 @@ class McpStandardSelectionTest {
             CommandResult several = refused(call(server, "evidence_capture", Map.of("operatorPackage", PhoneLab.OPERATOR)),
                     ErrorCodes.MULTIPLE_DEVICES_DEVICE_ID_REQUIRED);
             assertThat(several.details()).containsKey("serials");
+            // The selector's hint names the field to fix as this edge spells it.
+            assertThat(several.hint()).contains("pass deviceId <serial>").doesNotContain("--");
             refused(call(server, "evidence_capture", Map.of("deviceId", "127.0.0.1:1")), ErrorCodes.DEVICE_NOT_FOUND);
         }
         assertThat(bundles()).isEmpty();

@@ -11,7 +11,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class ToolArgumentsTest {
-    private static final List<String> ACCEPTED = List.of("text", "number", "object");
+    private static final List<String> ACCEPTED = List.of("text", "number", "context");
 
     @Test
     void absentAndNullOptionalFieldsAreNull() {
@@ -21,7 +21,7 @@ class ToolArgumentsTest {
 
         assertThat(given.text("text")).isNull();
         assertThat(given.integer("number")).isNull();
-        assertThat(given.object("object")).isNull();
+        assertThat(given.context()).isNull();
         assertThat(given.problem()).isEmpty();
         assertThat(ToolArguments.of("tool", null, ACCEPTED).problem()).isEmpty();
     }
@@ -53,16 +53,16 @@ class ToolArgumentsTest {
 
         assertThat(given.problem()).hasValueSatisfying(problem -> {
             assertThat(problem.message()).startsWith("evidence_capture does not accept bundleDir, outputDir.")
-                    .contains("ANDROPERATOR_EVIDENCE_DIR").endsWith("Accepted parameters: text, number, object.");
+                    .contains("ANDROPERATOR_EVIDENCE_DIR").endsWith("Accepted parameters: text, number, context.");
             assertThat(problem.details()).containsEntry("rejected", List.of("bundleDir", "outputDir"));
         });
     }
 
     @Test
     void theFirstProblemIsTheOneReported() {
-        ToolArguments given = ToolArguments.of("tool", Map.of("text", 1, "object", "{}"), ACCEPTED);
+        ToolArguments given = ToolArguments.of("tool", Map.of("text", 1, "context", "{}"), ACCEPTED);
         given.text("text");
-        given.object("object");
+        given.context();
 
         assertThat(given.problem()).hasValueSatisfying(problem ->
                 assertThat(problem.message()).isEqualTo("tool: text must be a string, got a number."));
@@ -70,12 +70,12 @@ class ToolArgumentsTest {
 
     @Test
     void anObjectMustBeAnObjectNotJsonText() {
-        ToolArguments given = ToolArguments.of("tool", Map.of("object", "{\"a\":1}"), ACCEPTED);
+        ToolArguments given = ToolArguments.of("tool", Map.of("context", "{\"a\":1}"), ACCEPTED);
 
-        assertThat(given.object("object")).isNull();
+        assertThat(given.context()).isNull();
         assertThat(given.problem()).hasValueSatisfying(problem ->
-                assertThat(problem.message()).startsWith("object must be a JSON object, not a string"));
-        assertThat(ToolArguments.of("tool", Map.of("object", Map.of("a", 1)), ACCEPTED).object("object"))
+                assertThat(problem.message()).startsWith("context must be a JSON object, not a string"));
+        assertThat(ToolArguments.of("tool", Map.of("context", Map.of("a", 1)), ACCEPTED).context())
                 .isEqualTo(Map.of("a", 1));
     }
 }

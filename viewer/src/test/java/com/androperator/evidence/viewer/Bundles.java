@@ -8,10 +8,10 @@ import com.androperator.evidence.api.testing.VideoToolbox;
 import com.androperator.evidence.api.video.EvidenceVideo;
 import com.androperator.evidence.api.video.VideoDependencies;
 import com.androperator.evidence.api.video.VideoOutcome;
-import com.androperator.evidence.api.video.VideoStartRequest;
 import com.androperator.evidence.contracts.ContractJson;
 import com.androperator.evidence.contracts.Manifest;
 import com.androperator.evidence.domain.capture.CaptureOutcome;
+import com.androperator.evidence.domain.video.VideoStartCommand;
 import com.androperator.evidence.simulator.profile.ProfileFile;
 import java.awt.BasicStroke;
 import java.awt.Color;
@@ -179,8 +179,9 @@ final class Bundles {
             environment.put("FAKE_SCRCPY_SIZES", "324x720:20,648x720:15,324x720:*");
             EvidenceVideo video = new EvidenceVideo(VideoDependencies.defaults().withEnvironment(environment)
                     .withLockDirectory(locks).withWorkingDirectory(work));
-            VideoOutcome started = video.start(new VideoStartRequest(lab.serial(), PhoneLab.OPERATOR, bundle.toString(), 3,
-                    "324x720", "Fold and unfold", Map.of("commandId", "fold-check", "originalVerdict", "passed")));
+            VideoOutcome started = video.start(VideoStartCommand.builder().deviceSerial(lab.serial())
+                    .operatorPackage(PhoneLab.OPERATOR).outputDir(bundle.toString()).durationSeconds(3).size("324x720")
+                    .label("Fold and unfold").context(Map.of("commandId", "fold-check", "originalVerdict", "passed")).build());
             if (!started.result().ok()) {
                 throw new AssertionError("the recording did not start: " + started.result());
             }

@@ -4,6 +4,8 @@ import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.domain.budget.Deadline;
 import com.androperator.evidence.domain.port.DeviceSelector;
 import com.androperator.evidence.domain.port.Failure;
+import com.androperator.evidence.domain.port.Hint;
+import com.androperator.evidence.domain.port.RequestField;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -24,6 +26,8 @@ public final class AdbDeviceSelector implements DeviceSelector {
 
     private final AdbServerClient client;
 
+    private static final Hint LARGER_TIMEOUT = Hint.naming("pass a larger ", RequestField.TIMEOUT, "");
+
     public AdbDeviceSelector(AdbServerClient client) {
         this.client = client;
     }
@@ -36,22 +40,22 @@ public final class AdbDeviceSelector implements DeviceSelector {
     public DeviceSelection select(Optional<String> requestedSerial, Deadline deadline) {
         if (requestedSerial.isPresent() && !ShellQuote.isValidSerial(requestedSerial.get())) {
             return refused(ErrorCodes.DEVICE_NOT_FOUND, "'" + Text.abbreviate(requestedSerial.get(), 80)
-                    + "' is not a valid adb serial", Map.of(), "pass --device with a serial listed by `adb devices`");
+                    + "' is not a valid adb serial", Map.of(), Hint.naming("pass ", RequestField.DEVICE, " with a serial listed by `adb devices`"));
         }
         if (deadline.expired()) {
             return refused(ErrorCodes.COMMAND_TIMEOUT, "the budget ran out before the device was selected",
-                    Map.of(), "pass a larger --timeout");
+                    Map.of(), LARGER_TIMEOUT);
         }
         AdbServerClient.ServerCheck server = client.ensureServer(deadline);
         if (server instanceof AdbServerClient.ServerCheck.Unavailable unavailable) {
             return new DeviceSelection.Refused(unavailable.failure(),
-                    ErrorCodes.COMMAND_TIMEOUT.equals(unavailable.failure().code()) ? "pass a larger --timeout"
-                            : INSTALL_HINT);
+                    ErrorCodes.COMMAND_TIMEOUT.equals(unavailable.failure().code()) ? LARGER_TIMEOUT
+                            : Hint.text(INSTALL_HINT));
         }
         StreamResult listing = client.hostQuery("host:devices-l", deadline);
         if (listing.outcome() == StreamResult.Outcome.DEADLINE) {
             return refused(ErrorCodes.COMMAND_TIMEOUT, "the adb server did not list devices before the deadline",
-                    Map.of(), "pass a larger --timeout");
+                    Map.of(), LARGER_TIMEOUT);
         }
         if (!listing.completed() || listing.bytesReceived() > LISTING_CAP) {
             return refused(ErrorCodes.ADB_UNAVAILABLE, "the adb server did not list devices: " + listing.describe(),
@@ -69,7 +73,8 @@ public final class AdbDeviceSelector implements DeviceSelector {
         }
         return refused(ErrorCodes.DEVICE_NOT_FOUND, "device " + serial + " is not attached to the adb server; attached: "
                 + describe(devices), Map.of("serials", serials(devices)),
-                "connect the device (or `adb connect HOST:PORT`), check `adb devices`, and pass --device with a listed serial");
+                Hint.naming("connect the device (or `adb connect HOST:PORT`), check `adb devices`, and pass ",
+                        RequestField.DEVICE, " with a listed serial"));
     }
 
     /**
@@ -89,7 +94,8 @@ public final class AdbDeviceSelector implements DeviceSelector {
         if (ready.size() > 1) {
             return refused(ErrorCodes.MULTIPLE_DEVICES_DEVICE_ID_REQUIRED, ready.size() + " devices are attached: "
                     + describe(devices), Map.of("serials", serials(ready)),
-                    "pass --device <serial> (or set ANDROID_SERIAL) with one of: " + String.join(", ", serials(ready)));
+                    Hint.naming("pass ", RequestField.DEVICE, " <serial> (or set ANDROID_SERIAL) with one of: "
+                            + String.join(", ", serials(ready))));
         }
         AttachedDevice device = ready.get(0);
         if (!ShellQuote.isValidSerial(device.serial())) {
@@ -153,6 +159,10 @@ public final class AdbDeviceSelector implements DeviceSelector {
     }
 
     private static DeviceSelection refused(String code, String message, Map<String, Object> details, String hint) {
+        return refused(code, message, details, Hint.text(hint));
+    }
+
+    private static DeviceSelection refused(String code, String message, Map<String, Object> details, Hint hint) {
         return new DeviceSelection.Refused(new Failure(code, message, details), hint);
     }
 }

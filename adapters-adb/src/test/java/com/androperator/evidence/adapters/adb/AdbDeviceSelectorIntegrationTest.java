@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.domain.port.DeviceSelector.DeviceSelection;
+import com.androperator.evidence.domain.port.RequestField;
 import com.androperator.evidence.simulator.DeviceSimulator;
 import com.androperator.evidence.simulator.harness.AdbServerHarness;
 import com.androperator.evidence.simulator.profile.ServiceFault;
@@ -70,7 +71,8 @@ class AdbDeviceSelectorIntegrationTest {
         DeviceSelection.Refused refused = (DeviceSelection.Refused) select(null);
 
         assertThat(refused.failure().code()).isEqualTo(ErrorCodes.MULTIPLE_DEVICES_DEVICE_ID_REQUIRED);
-        assertThat(refused.hint()).contains("pass --device").contains(first.serial()).contains(second.serial());
+        assertThat(refused.hint().field()).isEqualTo(RequestField.DEVICE);
+        assertThat(refused.hint().render(RequestField::name)).contains("pass DEVICE").contains(first.serial()).contains(second.serial());
         assertThat(select(second.serial())).isEqualTo(new DeviceSelection.Selected(second.serial()));
     }
 

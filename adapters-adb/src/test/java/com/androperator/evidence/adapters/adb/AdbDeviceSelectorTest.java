@@ -6,6 +6,7 @@ import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.domain.budget.Deadline;
 import com.androperator.evidence.domain.port.DeviceSelector.DeviceSelection;
 import com.androperator.evidence.domain.port.MonotonicClock;
+import com.androperator.evidence.domain.port.RequestField;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -38,7 +39,7 @@ class AdbDeviceSelectorTest {
         assertThat(selection).isInstanceOf(DeviceSelection.Refused.class);
         DeviceSelection.Refused refused = (DeviceSelection.Refused) selection;
         assertThat(refused.failure().code()).as(refused.failure().message()).isEqualTo(code);
-        assertThat(refused.hint()).isNotBlank();
+        assertThat(refused.hint().render(RequestField::name)).isNotBlank();
         return refused;
     }
 
@@ -79,7 +80,8 @@ class AdbDeviceSelectorTest {
 
             assertThat(refused.failure().details()).containsEntry("serials", List.of(USB, TCP));
             assertThat(refused.failure().message()).contains("emulator-5554 (offline)");
-            assertThat(refused.hint()).contains("pass --device").contains("ANDROID_SERIAL").contains(USB).contains(TCP)
+            assertThat(refused.hint().field()).as("the hint names the device field, which each edge spells").isEqualTo(RequestField.DEVICE);
+            assertThat(refused.hint().render(RequestField::name)).contains("pass DEVICE <serial>").contains("ANDROID_SERIAL").contains(USB).contains(TCP)
                     .doesNotContain("emulator-5554");
         }
     }

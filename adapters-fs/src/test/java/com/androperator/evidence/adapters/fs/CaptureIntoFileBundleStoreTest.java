@@ -18,6 +18,7 @@ import com.androperator.evidence.domain.capture.BundleLocation;
 import com.androperator.evidence.domain.capture.CaptureOutcome;
 import com.androperator.evidence.domain.capture.CaptureRequest;
 import com.androperator.evidence.domain.fakes.CaptureRig;
+import com.androperator.evidence.domain.fakes.CliLikeTerms;
 import com.androperator.evidence.domain.fakes.FakeOperator;
 import com.androperator.evidence.domain.fakes.FakeScreenshots;
 import com.androperator.evidence.domain.fakes.TestPngs;
@@ -170,7 +171,7 @@ class CaptureIntoFileBundleStoreTest {
                 Map.of(EvidenceRoots.VARIABLE, root.resolve("evidence").toString()), root, root);
         CaptureRig rig = rig(FileSystemOps.SYSTEM);
         CaptureRequest request = new CaptureRequest(new BundleLocation.Managed(ready.bundlesRoot()), CaptureRig.SERIAL,
-                CaptureRig.OPERATOR_PACKAGE, null, null, null);
+                CaptureRig.OPERATOR_PACKAGE, null, null, null, CliLikeTerms.INSTANCE);
 
         CaptureOutcome.Finished finished = (CaptureOutcome.Finished) rig.capture(request);
 

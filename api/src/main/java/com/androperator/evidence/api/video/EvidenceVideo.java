@@ -2,8 +2,10 @@ package com.androperator.evidence.api.video;
 
 import com.androperator.evidence.adapters.fs.EvidenceRoots;
 import com.androperator.evidence.api.CompositionRoot;
+import com.androperator.evidence.api.JavaTerms;
 import com.androperator.evidence.contracts.CommandResult;
 import com.androperator.evidence.contracts.ErrorCodes;
+import com.androperator.evidence.domain.policy.CallerTerms;
 import com.androperator.evidence.domain.policy.Checked;
 import com.androperator.evidence.domain.policy.StandardSelection;
 import com.androperator.evidence.domain.port.Failure;
@@ -31,9 +33,22 @@ public final class EvidenceVideo {
     private static final Pattern SESSION_ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9-]{0,127}");
 
     private final VideoDependencies dependencies;
+    private final CallerTerms terms;
 
+    /** Refusals name the request fields as the Java API does ({@link JavaTerms}). */
     public EvidenceVideo(VideoDependencies dependencies) {
+        this(dependencies, JavaTerms.INSTANCE);
+    }
+
+    /** {@code terms}: the calling edge's names for the request fields, in which refusals say what to fix. */
+    public EvidenceVideo(VideoDependencies dependencies, CallerTerms terms) {
         this.dependencies = dependencies;
+        this.terms = java.util.Objects.requireNonNull(terms, "terms");
+    }
+
+    /** The same video API speaking in {@code otherTerms} (the CLI's options, the MCP arguments). */
+    public EvidenceVideo withTerms(CallerTerms otherTerms) {
+        return new EvidenceVideo(dependencies, otherTerms);
     }
 
     public static EvidenceVideo withDefaults() {
@@ -41,7 +56,7 @@ public final class EvidenceVideo {
     }
 
     /** evidence video start / evidence_video_start / startVideo. */
-    public VideoOutcome start(VideoStartRequest request) {
+    public VideoOutcome start(VideoStartCommand request) {
         Map<String, String> environment = dependencies.environment();
         // The video state preflight reads the root once, at request entry, also for an explicit
         // output directory: an empty, whitespace-only or malformed ANDROPERATOR_EVIDENCE_DIR is refused
@@ -60,14 +75,13 @@ public final class EvidenceVideo {
                 ? CompositionRoot.managedBundlesRoot(evidenceRoot.valueOrNull())
                 : () -> Checked.rejected(Failure.of(ErrorCodes.EXECUTION_VALIDATION_FAILED,
                         "an explicit output directory has no managed root"));
-        StartVideo startVideo = CompositionRoot.startVideo(dependencies, managedRoot);
+        StartVideo startVideo = CompositionRoot.startVideo(dependencies, managedRoot, terms);
         // The device as for a still capture: the explicit serial, else ANDROID_SERIAL (video needs one of them).
-        Checked<String> device = StandardSelection.device(request.deviceSerial(), environment);
+        Checked<String> device = StandardSelection.device(terms, request.deviceSerial(), environment);
         if (device.rejection().isPresent()) {
             return new VideoOutcome(VideoOutcome.Operation.START, VideoResults.refused(device.rejection().get(), null));
         }
-        CommandResult result = startVideo.execute(new VideoStartCommand(request.outputDir(), device.valueOrNull(),
-                request.operatorPackage(), request.durationSeconds(), request.size(), request.label(), request.context()));
+        CommandResult result = startVideo.execute(request.withDeviceSerial(device.valueOrNull()));
         return new VideoOutcome(VideoOutcome.Operation.START, result);
     }
 
@@ -96,7 +110,7 @@ public final class EvidenceVideo {
         if (check instanceof HostDependencyCheck.Unmet unmet) {
             return new DoctorReport(List.of(new DoctorReport.Check(DOCTOR_CHECK, "warn", true,
                     HostDependencyReport.message(unmet.problems()), HostDependencyReport.details(unmet.problems()),
-                    HostDependencyReport.hint(device.orElse(null)))));
+                    HostDependencyReport.hint(terms.doctorCommand(device.orElse(null))))));
         }
         return new DoctorReport(List.of(new DoctorReport.Check(DOCTOR_CHECK, "pass", true,
                 "scrcpy, ffmpeg (6.1+, libx264 probe passed) and ffprobe are usable on PATH"
@@ -107,7 +121,7 @@ public final class EvidenceVideo {
 
     /** Status when {@code stopProgress} is null, else stop reporting to it. */
     private CommandResult resolve(SessionRef session, VideoSessions.StopProgress stopProgress) {
-        VideoSessions sessions = CompositionRoot.videoSessions(dependencies);
+        VideoSessions sessions = CompositionRoot.videoSessions(dependencies, terms);
         Path manifestPath;
         VideoSessions.ExpectedTarget expected = VideoSessions.ExpectedTarget.NONE;
         if (session instanceof SessionRef.ManifestPath byPath) {

@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.androperator.evidence.api.testing.VideoToolbox;
 import com.androperator.evidence.conformance.Conformance;
 import com.androperator.evidence.conformance.ReferenceRules;
-import com.androperator.evidence.contracts.VideoSegment;
 import com.androperator.evidence.contracts.Artifact;
 import com.androperator.evidence.contracts.ArtifactKind;
 import com.androperator.evidence.contracts.ArtifactStatus;
@@ -17,6 +16,7 @@ import com.androperator.evidence.contracts.ContractJson;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.contracts.Manifest;
 import com.androperator.evidence.contracts.StopReason;
+import com.androperator.evidence.contracts.VideoSegment;
 import com.androperator.evidence.contracts.VideoSize;
 import com.androperator.evidence.domain.port.Failure;
 import com.androperator.evidence.domain.video.RecoveryState;
@@ -24,11 +24,13 @@ import com.androperator.evidence.domain.video.StopRequest;
 import com.androperator.evidence.domain.video.VideoLimits;
 import com.androperator.evidence.domain.video.VideoSession;
 import com.androperator.evidence.domain.port.video.WorkerLauncher;
+import com.androperator.evidence.domain.video.VideoStartCommand;
 import com.androperator.evidence.simulator.DeviceSimulator;
 import com.androperator.evidence.simulator.harness.AdbServerHarness;
 import com.androperator.evidence.simulator.profile.SampleProfiles;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -37,7 +39,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HexFormat;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -508,8 +509,8 @@ class EvidenceVideoTest {
     @Test
     void videoStartsWithoutAnOperatorPackageAndRecordsNone() {
         EvidenceVideo video = video(Map.of());
-        VideoStartRequest request = new VideoStartRequest(serial, null, temp.resolve("no-operator").toString(), 1, SIZE,
-                null, null);
+        VideoStartCommand request = VideoStartCommand.builder().deviceSerial(serial)
+                .outputDir(temp.resolve("no-operator").toString()).durationSeconds(1).size(SIZE).build();
 
         VideoOutcome started = video.start(request);
 
@@ -527,8 +528,8 @@ class EvidenceVideoTest {
         assertThat(video.status(new SessionRef.ManifestPath(started.result().manifestPath(), Optional.of(serial),
                 Optional.empty())).exitCode()).isZero();
         // A given package is still validated, before anything is created.
-        VideoOutcome invalid = video.start(new VideoStartRequest(serial, "not a package",
-                temp.resolve("bad-operator").toString(), 1, SIZE, null, null));
+        VideoOutcome invalid = video.start(VideoStartCommand.builder().deviceSerial(serial).operatorPackage("not a package")
+                .outputDir(temp.resolve("bad-operator").toString()).durationSeconds(1).size(SIZE).build());
         assertThat(invalid.result().code()).isEqualTo(ErrorCodes.EXECUTION_VALIDATION_FAILED);
         assertThat(temp.resolve("bad-operator")).doesNotExist();
     }
@@ -764,9 +765,10 @@ class EvidenceVideoTest {
 
     // ---- helpers ----------------------------------------------------------------------------
 
-    private VideoStartRequest request(String outputDir, int seconds) {
-        return new VideoStartRequest(serial, OPERATOR, outputDir, seconds, SIZE, "video test",
-                Map.of("commandId", "original-command", "originalVerdict", "failed"));
+    private VideoStartCommand request(String outputDir, int seconds) {
+        return VideoStartCommand.builder().deviceSerial(serial).operatorPackage(OPERATOR).outputDir(outputDir)
+                .durationSeconds(seconds).size(SIZE).label("video test")
+                .context(Map.of("commandId", "original-command", "originalVerdict", "failed")).build();
     }
 
     private EvidenceVideo video(Map<String, String> extra) {

@@ -14,12 +14,12 @@ import com.androperator.evidence.contracts.Timing;
 import com.androperator.evidence.domain.budget.Cancellation;
 import com.androperator.evidence.domain.budget.Deadline;
 import com.androperator.evidence.domain.policy.BundleStatusPolicy;
-import com.androperator.evidence.domain.policy.CaptureRequestValidation;
 import com.androperator.evidence.domain.policy.Checked;
 import com.androperator.evidence.domain.port.BundleStore;
 import com.androperator.evidence.domain.port.BundleWriter.StoreResult;
 import com.androperator.evidence.domain.port.DeviceSelector.DeviceSelection;
 import com.androperator.evidence.domain.port.Failure;
+import com.androperator.evidence.domain.port.RequestField;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -112,7 +112,7 @@ public final class CaptureEvidence {
         Path directory = valid.directory(evidenceId);
 
         if (ports.store().check(directory) instanceof BundleStore.Availability.Unavailable unavailable) {
-            return storeRefusal(unavailable.failure(), directory, valid.location());
+            return storeRefusal(unavailable.failure(), directory, valid);
         }
         if (deadline.cancelled()) {
             return cancelledBeforeBundle(deadline, "before device selection");
@@ -123,12 +123,12 @@ public final class CaptureEvidence {
             return cancelledBeforeBundle(deadline, "during device selection");
         }
         if (selection instanceof DeviceSelection.Refused refused) {
-            return new CaptureOutcome.Refused(refused.failure(), refused.hint());
+            return new CaptureOutcome.Refused(refused.failure(), refused.hint().render(valid.terms()::field));
         }
         String serial = ((DeviceSelection.Selected) selection).serial();
         BundleStore.Reservation reservation = ports.store().reserve(directory);
         if (reservation instanceof BundleStore.Reservation.Refused refused) {
-            return storeRefusal(refused.failure(), directory, valid.location());
+            return storeRefusal(refused.failure(), directory, valid);
         }
         GuardedWriter writer = new GuardedWriter(((BundleStore.Reservation.Reserved) reservation).writer());
 
@@ -212,24 +212,26 @@ public final class CaptureEvidence {
      * A bundle directory the store will not give us. A collision is never overwritten; the message
      * says that a new attempt needs a new directory.
      */
-    private static CaptureOutcome.Refused storeRefusal(Failure failure, Path directory, BundleLocation location) {
-        boolean explicit = location instanceof BundleLocation.Explicit;
-        String subject = explicit ? CaptureRequestValidation.OUTPUT_DIR + " " + directory
+    private static CaptureOutcome.Refused storeRefusal(Failure failure, Path directory, ValidatedRequest valid) {
+        boolean explicit = valid.location() instanceof BundleLocation.Explicit;
+        String option = valid.terms().field(RequestField.OUTPUT_DIR);
+        String subject = explicit ? option + " " + directory
                 : "The managed bundle directory " + directory;
         Map<String, Object> details = new LinkedHashMap<>(failure.details());
         details.putIfAbsent("path", directory.toString());
+        RequestField field = explicit ? RequestField.OUTPUT_DIR : null;
         if (explicit) {
-            details.putIfAbsent("option", CaptureRequestValidation.OUTPUT_DIR);
+            details.putIfAbsent("option", option);
         }
         return switch (failure.code()) {
             case ErrorCodes.EVIDENCE_OUTPUT_EXISTS -> new CaptureOutcome.Refused(new Failure(failure.code(), subject
                     + " already exists" + (details.get("existing") instanceof String what ? " as a " + what : "")
                     + " and is never overwritten; a new attempt requires a new directory: choose a path"
-                    + " that does not exist yet.", details), "Capture into a new directory.");
+                    + " that does not exist yet.", details, field), "Capture into a new directory.");
             case ErrorCodes.EXECUTION_VALIDATION_FAILED -> new CaptureOutcome.Refused(new Failure(failure.code(),
                     subject + " cannot become a new bundle: " + failure.message() + (explicit
                             ? ". Give an absolute new directory whose parent exists."
-                            : ". Check that the evidence root exists and is a writable directory."), details), null);
+                            : ". Check that the evidence root exists and is a writable directory."), details, field), null);
             default -> new CaptureOutcome.Refused(new Failure(failure.code(), failure.message(), details), null);
         };
     }

@@ -1,11 +1,18 @@
 package com.androperator.evidence.domain.capture;
 
+import com.androperator.evidence.domain.policy.CallerTerms;
+import java.util.Objects;
+
 /**
  * A still-capture request as the caller gave it; {@link CaptureEvidence} validates every field
  * before anything is created. {@code deviceSerial}, {@code label} and {@code timeoutMs} may be
  * null (no explicit device, no label, the default 30000 ms). {@code context} is what the caller
- * passed: null means {@code {}}, anything but a JSON object (a {@code Map}) is invalid.
+ * passed: null means {@code {}}, anything but a JSON object (a {@code Map}) is invalid. {@code terms}
+ * are the calling edge's names for these fields, in which every refusal is worded.
  */
 public record CaptureRequest(BundleLocation location, String deviceSerial, String operatorPackage,
-                             String label, Object context, Long timeoutMs) {
+                             String label, Object context, Long timeoutMs, CallerTerms terms) {
+    public CaptureRequest {
+        Objects.requireNonNull(terms, "terms");
+    }
 }

@@ -1,5 +1,6 @@
 package com.androperator.evidence.domain.capture;
 
+import com.androperator.evidence.domain.policy.CallerTerms;
 import com.androperator.evidence.domain.policy.CaptureRequestValidation;
 import com.androperator.evidence.domain.policy.Checked;
 import com.androperator.evidence.domain.port.Failure;
@@ -13,7 +14,8 @@ import java.util.stream.Stream;
  * {@code explicitDirectory} is the validated explicit output directory, null for a managed bundle.
  */
 record ValidatedRequest(BundleLocation location, Path explicitDirectory, Optional<String> deviceSerial,
-                        String operatorPackage, String label, Map<String, Object> context, long timeoutMs) {
+                        String operatorPackage, String label, Map<String, Object> context, long timeoutMs,
+                        CallerTerms terms) {
 
     /** The bundle directory: the explicit one, or {@code <bundlesRoot>/<evidenceId>}. */
     Path directory(String evidenceId) {
@@ -23,15 +25,16 @@ record ValidatedRequest(BundleLocation location, Path explicitDirectory, Optiona
 
     /** Checks every option (all pure) and reports the first rejection in the CLI's documented option order. */
     static Checked<ValidatedRequest> check(CaptureRequest request) {
+        CallerTerms terms = request.terms();
         Checked<Path> directory = request.location() instanceof BundleLocation.Managed
                 ? Checked.accepted(null)
-                : CaptureRequestValidation.outputDirectory(request.location() instanceof BundleLocation.Explicit explicit
+                : CaptureRequestValidation.outputDirectory(terms, request.location() instanceof BundleLocation.Explicit explicit
                         ? explicit.outputDir() : null);
-        Checked<Optional<String>> serial = CaptureRequestValidation.deviceSerial(request.deviceSerial());
-        Checked<String> operatorPackage = CaptureRequestValidation.operatorPackage(request.operatorPackage());
-        Checked<String> label = CaptureRequestValidation.label(request.label());
-        Checked<Map<String, Object>> context = CaptureRequestValidation.context(request.context());
-        Checked<Long> timeout = CaptureRequestValidation.timeoutMillis(request.timeoutMs());
+        Checked<Optional<String>> serial = CaptureRequestValidation.deviceSerial(terms, request.deviceSerial());
+        Checked<String> operatorPackage = CaptureRequestValidation.operatorPackage(terms, request.operatorPackage());
+        Checked<String> label = CaptureRequestValidation.label(terms, request.label());
+        Checked<Map<String, Object>> context = CaptureRequestValidation.context(terms, request.context());
+        Checked<Long> timeout = CaptureRequestValidation.timeoutMillis(terms, request.timeoutMs());
         Optional<Failure> firstRejection = Stream.of(directory, serial, operatorPackage, label, context, timeout)
                 .flatMap(checked -> checked.rejection().stream())
                 .findFirst();
@@ -39,6 +42,6 @@ record ValidatedRequest(BundleLocation location, Path explicitDirectory, Optiona
             return Checked.rejected(firstRejection.get());
         }
         return Checked.accepted(new ValidatedRequest(request.location(), directory.valueOrNull(), serial.valueOrNull(),
-                operatorPackage.valueOrNull(), label.valueOrNull(), context.valueOrNull(), timeout.valueOrNull()));
+                operatorPackage.valueOrNull(), label.valueOrNull(), context.valueOrNull(), timeout.valueOrNull(), terms));
     }
 }

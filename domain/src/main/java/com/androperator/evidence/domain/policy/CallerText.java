@@ -2,6 +2,7 @@ package com.androperator.evidence.domain.policy;
 
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.domain.port.Failure;
+import com.androperator.evidence.domain.port.RequestField;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -118,6 +119,25 @@ public final class CallerText {
             return new Failure(ErrorCodes.EXECUTION_VALIDATION_FAILED, field + " holds an unpaired UTF-16 surrogate "
                     + found.describe() + ", which no UTF-8 text can carry: " + FIX, details);
         });
+    }
+
+    /** The refusal of a request field's text holding an unpaired surrogate, carrying the field, in the caller's terms. */
+    public static Optional<Failure> refusal(CallerTerms terms, RequestField field, String text) {
+        return refusal(terms.field(field), text).map(found -> about(field, found));
+    }
+
+    /** The refusal of a request field's JSON value holding an unpaired surrogate, carrying the field. */
+    public static Optional<Failure> refusal(CallerTerms terms, RequestField field, Object json, String root) {
+        return refusal(terms.field(field), json, root).map(found -> about(field, found));
+    }
+
+    /** The refusal of a request field's text a parser already found an unpaired surrogate in. */
+    public static Failure refusalIn(CallerTerms terms, RequestField field, String where, Map<String, Object> details) {
+        return about(field, refusalIn(terms.field(field), where, details));
+    }
+
+    private static Failure about(RequestField field, Failure failure) {
+        return new Failure(failure.code(), failure.message(), failure.details(), field);
     }
 
     /** The refusal of a JSON value (a context) holding an unpaired surrogate in a key or string. */

@@ -1,8 +1,9 @@
 package com.androperator.evidence.domain.policy;
 
-import com.androperator.evidence.contracts.ErrorCodes;
+import com.androperator.evidence.contracts.ContractJson;
 import com.androperator.evidence.contracts.Manifest;
 import com.androperator.evidence.domain.port.Failure;
+import com.androperator.evidence.domain.port.RequestField;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.List;
@@ -12,17 +13,11 @@ import java.util.regex.Pattern;
 
 /**
  * The spec's option contracts for a still capture, one pure check per option. Every rejection is
- * EXECUTION_VALIDATION_FAILED with a message that names the CLI option and says what to fix, and
- * {@code details.option} naming it for other front ends.
+ * EXECUTION_VALIDATION_FAILED carrying the {@link RequestField}, with a message that names it in
+ * the caller's terms ({@link CallerTerms}) and says what to fix, and {@code details.option} naming
+ * it the same way.
  */
 public final class CaptureRequestValidation {
-    public static final String OUTPUT_DIR = "--output-dir";
-    public static final String DEVICE = "--device";
-    public static final String OPERATOR_PACKAGE = "--operator-package";
-    public static final String LABEL = "--label";
-    public static final String CONTEXT_JSON = "--context-json";
-    public static final String TIMEOUT = "--timeout";
-
     public static final long DEFAULT_TIMEOUT_MS = 30_000;
     public static final long MIN_TIMEOUT_MS = 1_000;
     public static final long MAX_TIMEOUT_MS = 120_000;
@@ -32,6 +27,9 @@ public final class CaptureRequestValidation {
     /** Deeper nesting than Jackson's default read limit is no caller's context; it also stops cycles. */
     public static final int MAX_CONTEXT_DEPTH = 1000;
 
+    /** The context every "pass an object" message shows. */
+    public static final String EXAMPLE = "{\"commandId\":\"original-command\",\"originalVerdict\":\"failed\"}";
+
     private static final Pattern PACKAGE = Pattern.compile("[A-Za-z][A-Za-z0-9_]*(\\.[A-Za-z][A-Za-z0-9_]*)+");
     private static final Pattern SERIAL = Pattern.compile("[A-Za-z0-9._:\\-\\[\\]%]+");
 
@@ -39,29 +37,30 @@ public final class CaptureRequestValidation {
     }
 
     /** Required absolute new directory, given as a string: no blank, root, NUL, "." or ".." segment. */
-    public static Checked<Path> outputDirectory(String given) {
+    public static Checked<Path> outputDirectory(CallerTerms terms, String given) {
+        String option = terms.field(RequestField.OUTPUT_DIR);
         String fix = "give the absolute path of a new bundle directory whose parent exists, e.g. /absolute/new/bundle";
         if (given == null) {
-            return invalid(OUTPUT_DIR, OUTPUT_DIR + " is required: " + fix);
+            return invalid(terms, RequestField.OUTPUT_DIR, option + " is required: " + fix);
         }
         if (given.isBlank()) {
-            return invalid(OUTPUT_DIR, OUTPUT_DIR + " must not be blank: " + fix);
+            return invalid(terms, RequestField.OUTPUT_DIR, option + " must not be blank: " + fix);
         }
-        Optional<Failure> unpaired = CallerText.refusal(OUTPUT_DIR, given);
+        Optional<Failure> unpaired = CallerText.refusal(terms, RequestField.OUTPUT_DIR, given);
         if (unpaired.isPresent()) {
             return Checked.rejected(unpaired.get());
         }
         if (given.indexOf('\0') >= 0) {
-            return invalid(OUTPUT_DIR, OUTPUT_DIR + " must not contain NUL characters: " + fix);
+            return invalid(terms, RequestField.OUTPUT_DIR, option + " must not contain NUL characters: " + fix);
         }
         // Checked on the string as given: normalizing first would hide the traversal.
         for (String segment : given.split("[/\\\\]", -1)) {
             if (segment.equals("..")) {
-                return invalid(OUTPUT_DIR, OUTPUT_DIR + " must not contain '..' (parent traversal) segments, got "
+                return invalid(terms, RequestField.OUTPUT_DIR, option + " must not contain '..' (parent traversal) segments, got "
                         + quoted(given) + ": " + fix);
             }
             if (segment.equals(".")) {
-                return invalid(OUTPUT_DIR, OUTPUT_DIR + " must not contain '.' segments, got " + quoted(given)
+                return invalid(terms, RequestField.OUTPUT_DIR, option + " must not contain '.' segments, got " + quoted(given)
                         + ": " + fix);
             }
         }
@@ -69,110 +68,132 @@ public final class CaptureRequestValidation {
         try {
             path = Path.of(given);
         } catch (InvalidPathException e) {
-            return invalid(OUTPUT_DIR, OUTPUT_DIR + " is not a valid path (" + e.getReason() + "), got "
+            return invalid(terms, RequestField.OUTPUT_DIR, option + " is not a valid path (" + e.getReason() + "), got "
                     + quoted(given) + ": " + fix);
         }
         if (!path.isAbsolute()) {
-            return invalid(OUTPUT_DIR, OUTPUT_DIR + " must be absolute, got " + quoted(given) + ": " + fix);
+            return invalid(terms, RequestField.OUTPUT_DIR, option + " must be absolute, got " + quoted(given) + ": " + fix);
         }
         if (path.getParent() == null) {
-            return invalid(OUTPUT_DIR, OUTPUT_DIR + " must not be a filesystem root, got " + quoted(given) + ": " + fix);
+            return invalid(terms, RequestField.OUTPUT_DIR, option + " must not be a filesystem root, got " + quoted(given) + ": " + fix);
         }
         return Checked.accepted(path);
     }
 
     /** An explicit serial when given (null means "the only connected device"). */
-    public static Checked<Optional<String>> deviceSerial(String given) {
+    public static Checked<Optional<String>> deviceSerial(CallerTerms terms, String given) {
+        String option = terms.field(RequestField.DEVICE);
         if (given == null) {
             return Checked.accepted(Optional.empty());
         }
-        String fix = "give the serial exactly as `adb devices` lists it, or omit " + DEVICE
+        String fix = "give the serial exactly as `adb devices` lists it, or omit " + option
                 + " when exactly one device is connected";
         if (given.isBlank()) {
-            return invalid(DEVICE, DEVICE + " must not be blank: " + fix);
+            return invalid(terms, RequestField.DEVICE, option + " must not be blank: " + fix);
         }
-        Optional<Failure> unpaired = CallerText.refusal(DEVICE, given);
+        Optional<Failure> unpaired = CallerText.refusal(terms, RequestField.DEVICE, given);
         if (unpaired.isPresent()) {
             return Checked.rejected(unpaired.get());
         }
         if (given.length() > MAX_SERIAL_LENGTH) {
-            return invalid(DEVICE, DEVICE + " is " + given.length() + " characters long; at most "
+            return invalid(terms, RequestField.DEVICE, option + " is " + given.length() + " characters long; at most "
                     + MAX_SERIAL_LENGTH + " are allowed: " + fix);
         }
         if (!SERIAL.matcher(given).matches()) {
-            return invalid(DEVICE, DEVICE + " may contain only letters, digits and . _ : - [ ] %, got "
+            return invalid(terms, RequestField.DEVICE, option + " may contain only letters, digits and . _ : - [ ] %, got "
                     + quoted(given) + ": " + fix);
         }
         return Checked.accepted(Optional.of(given));
     }
 
     /** Required Android package identifier, used exactly as given (no automatic variant switch). */
-    public static Checked<String> operatorPackage(String given) {
+    public static Checked<String> operatorPackage(CallerTerms terms, String given) {
+        String option = terms.field(RequestField.OPERATOR_PACKAGE);
         String rule = "dot-separated segments that each start with a letter and contain only letters, digits"
                 + " and '_', at least two segments, at most " + MAX_PACKAGE_LENGTH + " characters,"
                 + " e.g. com.androperator.operator.dev";
         if (given == null || given.isEmpty()) {
-            return invalid(OPERATOR_PACKAGE, OPERATOR_PACKAGE + " is required: give the installed Operator's package, "
+            return invalid(terms, RequestField.OPERATOR_PACKAGE, option + " is required: give the installed Operator's package, "
                     + "e.g. com.androperator.operator.dev");
         }
-        Optional<Failure> unpaired = CallerText.refusal(OPERATOR_PACKAGE, given);
+        Optional<Failure> unpaired = CallerText.refusal(terms, RequestField.OPERATOR_PACKAGE, given);
         if (unpaired.isPresent()) {
             return Checked.rejected(unpaired.get());
         }
         if (given.length() > MAX_PACKAGE_LENGTH) {
-            return invalid(OPERATOR_PACKAGE, OPERATOR_PACKAGE + " is " + given.length()
+            return invalid(terms, RequestField.OPERATOR_PACKAGE, option + " is " + given.length()
                     + " characters long; a package identifier is " + rule);
         }
         if (!PACKAGE.matcher(given).matches()) {
-            return invalid(OPERATOR_PACKAGE, OPERATOR_PACKAGE + " must be a package identifier, got "
+            return invalid(terms, RequestField.OPERATOR_PACKAGE, option + " must be a package identifier, got "
                     + quoted(given) + ": " + rule + "; it is used exactly as given");
         }
         return Checked.accepted(given);
     }
 
     /** Optional label; empty is valid; at most 2048 UTF-16 code units, every surrogate paired. */
-    public static Checked<String> label(String given) {
-        Optional<Failure> unpaired = CallerText.refusal(LABEL, given);
+    public static Checked<String> label(CallerTerms terms, String given) {
+        String option = terms.field(RequestField.LABEL);
+        Optional<Failure> unpaired = CallerText.refusal(terms, RequestField.LABEL, given);
         if (unpaired.isPresent()) {
             return Checked.rejected(unpaired.get());
         }
         if (given != null && given.length() > Manifest.MAX_LABEL_UTF16_UNITS) {
-            return invalid(LABEL, LABEL + " is " + given.length() + " UTF-16 code units long; at most "
+            return invalid(terms, RequestField.LABEL, option + " is " + given.length() + " UTF-16 code units long; at most "
                     + Manifest.MAX_LABEL_UTF16_UNITS + " are allowed: shorten it");
         }
         return Checked.accepted(given);
     }
 
     /**
-     * Optional JSON object (null means {@code {}}), at most 16 KiB as compact UTF-8 JSON. Arrays,
-     * scalars, anything that is not a JSON value tree and keys or strings with an unpaired
-     * surrogate ({@link CallerText}) are rejected. The accepted map is a
-     * deep read-only snapshot of the caller's, values unchanged.
+     * Optional JSON object (null means {@code {}}), at most 16 KiB as compact UTF-8 JSON
+     * ({@link ContractJson#compactUtf8Length}, the writer the manifest uses). Arrays, scalars
+     * ({@link #contextObject}), anything that is not a JSON value tree and keys or strings with an
+     * unpaired surrogate ({@link CallerText}) are rejected. The accepted map is a deep read-only
+     * snapshot of the caller's, values unchanged.
      */
-    public static Checked<Map<String, Object>> context(Object given) {
+    public static Checked<Map<String, Object>> context(CallerTerms terms, Object given) {
         if (given == null) {
             return Checked.accepted(Map.of());
         }
-        if (!(given instanceof Map<?, ?> object)) {
-            return invalid(CONTEXT_JSON, CONTEXT_JSON + " must be a JSON object, got " + jsonKind(given)
-                    + ": pass an object such as '{\"commandId\":\"original-command\"}'");
+        Checked<Map<String, Object>> kind = contextObject(terms, given);
+        if (kind.rejection().isPresent()) {
+            return kind;
         }
+        String option = terms.field(RequestField.CONTEXT);
+        Map<?, ?> object = (Map<?, ?>) given;
         Optional<String> problem = jsonProblem(object, "$", 1);
         if (problem.isPresent()) {
-            return invalid(CONTEXT_JSON, CONTEXT_JSON + " " + problem.get() + ": pass a JSON object of JSON values");
+            return invalid(terms, RequestField.CONTEXT, option + " " + problem.get() + ": pass a JSON object of JSON values");
         }
-        Optional<Failure> unpaired = CallerText.refusal(CONTEXT_JSON, object, "$");
+        Optional<Failure> unpaired = CallerText.refusal(terms, RequestField.CONTEXT, object, "$");
         if (unpaired.isPresent()) {
             return Checked.rejected(unpaired.get());
         }
-        long size = CompactJson.utf8Length(object);
+        long size = ContractJson.compactUtf8Length(object);
         if (size > MAX_CONTEXT_UTF8_BYTES) {
-            return invalid(CONTEXT_JSON, CONTEXT_JSON + " is " + size + " bytes as compact UTF-8 JSON; at most "
+            return invalid(terms, RequestField.CONTEXT, option + " is " + size + " bytes as compact UTF-8 JSON; at most "
                     + MAX_CONTEXT_UTF8_BYTES + " (16 KiB) are allowed: shorten it");
         }
         @SuppressWarnings("unchecked")
         Map<String, Object> snapshot = (Map<String, Object>) snapshot(object);
         return Checked.accepted(snapshot);
+    }
+
+    /**
+     * The one object check of a caller's context, for a value the caller did send (parsed CLI
+     * text, an MCP argument, a Java caller's value): only a JSON object is a context, and JSON
+     * {@code null} is refused too, since only an omitted context means {@code {}}. The accepted
+     * map is the caller's own; its members are checked by {@link #context}.
+     */
+    public static Checked<Map<String, Object>> contextObject(CallerTerms terms, Object given) {
+        if (!(given instanceof Map<?, ?> object)) {
+            return invalid(terms, RequestField.CONTEXT, terms.field(RequestField.CONTEXT) + " must be a JSON object, not "
+                    + jsonKind(given) + ". Pass one JSON object, for example " + EXAMPLE + ", or omit it for {}.");
+        }
+        @SuppressWarnings("unchecked")
+        Map<String, Object> members = (Map<String, Object>) object;
+        return Checked.accepted(members);
     }
 
     /**
@@ -194,12 +215,13 @@ public final class CaptureRequestValidation {
     }
 
     /** Optional overall device-work budget: null means 30000; otherwise an integer 1000..120000. */
-    public static Checked<Long> timeoutMillis(Long given) {
+    public static Checked<Long> timeoutMillis(CallerTerms terms, Long given) {
+        String option = terms.field(RequestField.TIMEOUT);
         if (given == null) {
             return Checked.accepted(DEFAULT_TIMEOUT_MS);
         }
         if (given < MIN_TIMEOUT_MS || given > MAX_TIMEOUT_MS) {
-            return invalid(TIMEOUT, TIMEOUT + " must be an integer from " + MIN_TIMEOUT_MS + " to " + MAX_TIMEOUT_MS
+            return invalid(terms, RequestField.TIMEOUT, option + " must be an integer from " + MIN_TIMEOUT_MS + " to " + MAX_TIMEOUT_MS
                     + " milliseconds, got " + given + ": choose a budget in that range or omit it for "
                     + DEFAULT_TIMEOUT_MS);
         }
@@ -242,6 +264,9 @@ public final class CaptureRequestValidation {
     }
 
     private static String jsonKind(Object value) {
+        if (value == null) {
+            return "null";
+        }
         if (value instanceof List<?>) {
             return "an array";
         }
@@ -254,14 +279,14 @@ public final class CaptureRequestValidation {
         if (value instanceof Boolean) {
             return "a boolean";
         }
-        return "a " + value.getClass().getSimpleName() + ", which is not JSON";
+        return "a " + value.getClass().getSimpleName() + ", which is not a JSON value";
     }
 
     private static String quoted(String value) {
         return '"' + CallerText.printable(value) + '"';
     }
 
-    private static <T> Checked<T> invalid(String option, String message) {
-        return Checked.rejected(new Failure(ErrorCodes.EXECUTION_VALIDATION_FAILED, message, Map.of("option", option)));
+    private static <T> Checked<T> invalid(CallerTerms terms, RequestField field, String message) {
+        return Checked.rejected(terms.refusal(field, message));
     }
 }

@@ -2,6 +2,7 @@ package com.androperator.evidence.domain.policy;
 
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.domain.port.Failure;
+import com.androperator.evidence.domain.port.RequestField;
 import java.util.Map;
 import java.util.Optional;
 
@@ -36,8 +37,9 @@ public final class StandardSelection {
      * empty or invalid {@value #OPERATOR_PACKAGE_VARIABLE} and an invalid {@value #SERIAL_VARIABLE} are
      * refused with EXECUTION_VALIDATION_FAILED naming the variable.
      */
-    public static Checked<Target> resolve(String deviceSerial, String operatorPackage, Map<String, String> environment) {
-        Checked<String> chosenDevice = device(deviceSerial, environment);
+    public static Checked<Target> resolve(CallerTerms terms, String deviceSerial, String operatorPackage,
+                                         Map<String, String> environment) {
+        Checked<String> chosenDevice = device(terms, deviceSerial, environment);
         if (chosenDevice.rejection().isPresent()) {
             return Checked.rejected(chosenDevice.rejection().get());
         }
@@ -51,7 +53,7 @@ public final class StandardSelection {
                 operator = DEFAULT_OPERATOR_PACKAGE;
                 operatorSource = Source.DEFAULT;
             } else {
-                Optional<Failure> invalid = CaptureRequestValidation.operatorPackage(variable).rejection();
+                Optional<Failure> invalid = CaptureRequestValidation.operatorPackage(terms, variable).rejection();
                 if (variable.isEmpty()) {
                     return refused(OPERATOR_PACKAGE_VARIABLE, OPERATOR_PACKAGE_VARIABLE + " is set but empty: set it to"
                             + " the installed Operator's package, e.g. com.androperator.operator.dev, or unset it to use "
@@ -59,9 +61,10 @@ public final class StandardSelection {
                 }
                 if (invalid.isPresent()) {
                     return refused(OPERATOR_PACKAGE_VARIABLE, OPERATOR_PACKAGE_VARIABLE + " is not a valid Operator "
-                            + "package: " + afterOption(invalid.get(), CaptureRequestValidation.OPERATOR_PACKAGE)
+                            + "package: " + afterOption(invalid.get(), terms.field(RequestField.OPERATOR_PACKAGE))
                             + " (set it to the installed Operator's package, or unset it to use "
-                            + DEFAULT_OPERATOR_PACKAGE + "; an explicit --operator-package wins over it)");
+                            + DEFAULT_OPERATOR_PACKAGE + "; an explicit " + terms.field(RequestField.OPERATOR_PACKAGE)
+                            + " wins over it)");
                 }
                 operator = variable;
                 operatorSource = Source.ENVIRONMENT;
@@ -75,16 +78,16 @@ public final class StandardSelection {
      * package only when one is given): {@code deviceSerial}, else a non-empty {@value #SERIAL_VARIABLE},
      * else null.
      */
-    public static Checked<String> device(String deviceSerial, Map<String, String> environment) {
+    public static Checked<String> device(CallerTerms terms, String deviceSerial, Map<String, String> environment) {
         String serialVariable = environment.get(SERIAL_VARIABLE);
         if (deviceSerial != null || serialVariable == null || serialVariable.isEmpty()) {
             return Checked.accepted(deviceSerial);
         }
-        Optional<Failure> invalid = CaptureRequestValidation.deviceSerial(serialVariable).rejection();
+        Optional<Failure> invalid = CaptureRequestValidation.deviceSerial(terms, serialVariable).rejection();
         if (invalid.isPresent()) {
             return refused(SERIAL_VARIABLE, SERIAL_VARIABLE + " is not a usable adb serial: "
-                    + afterOption(invalid.get(), CaptureRequestValidation.DEVICE) + " (set it to a serial that `adb"
-                    + " devices` lists, or unset it; an explicit --device wins over it)");
+                    + afterOption(invalid.get(), terms.field(RequestField.DEVICE)) + " (set it to a serial that `adb"
+                    + " devices` lists, or unset it; an explicit " + terms.field(RequestField.DEVICE) + " wins over it)");
         }
         return Checked.accepted(serialVariable);
     }

@@ -24,9 +24,17 @@ public interface DeviceSelector {
          * No device can be used. {@code failure.code} is one of NO_DEVICES,
          * MULTIPLE_DEVICES_DEVICE_ID_REQUIRED (no serial given), DEVICE_NOT_FOUND, DEVICE_OFFLINE,
          * DEVICE_UNAUTHORIZED (the given serial), ADB_NOT_FOUND, ADB_UNAVAILABLE or COMMAND_TIMEOUT;
-         * {@code hint} says what to do.
+         * {@code hint} says what to do, naming the request field to change (if any) as a field.
          */
-        record Refused(Failure failure, String hint) implements DeviceSelection {
+        record Refused(Failure failure, Hint hint) implements DeviceSelection {
+            public Refused {
+                java.util.Objects.requireNonNull(hint, "hint");
+            }
+
+            /** A refusal whose hint names no request field. */
+            public Refused(Failure failure, String hint) {
+                this(failure, Hint.text(hint));
+            }
         }
     }
 }

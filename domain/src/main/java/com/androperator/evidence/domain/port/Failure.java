@@ -1,12 +1,14 @@
 package com.androperator.evidence.domain.port;
 
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * A device-side or host-side failure as a value: a documented code, a message that says what
- * happened, and diagnostics kept for the bundle (never null; empty when there are none).
+ * happened, diagnostics kept for the bundle (never null; empty when there are none), and, for a
+ * refused request, the request field to fix (null when the failure is not about one).
  */
-public record Failure(String code, String message, Map<String, Object> details) {
+public record Failure(String code, String message, Map<String, Object> details, RequestField field) {
     public Failure {
         if (code == null || code.isBlank() || message == null || message.isBlank()) {
             throw new IllegalArgumentException("a failure has a code and a message");
@@ -14,7 +16,17 @@ public record Failure(String code, String message, Map<String, Object> details) 
         details = details == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(details));
     }
 
+    /** A failure that is not about one request field. */
+    public Failure(String code, String message, Map<String, Object> details) {
+        this(code, message, details, null);
+    }
+
     public static Failure of(String code, String message) {
         return new Failure(code, message, Map.of());
+    }
+
+    /** The request field this failure asks the caller to fix, if it is about one. */
+    public Optional<RequestField> requestField() {
+        return Optional.ofNullable(field);
     }
 }

@@ -2,6 +2,7 @@ package com.androperator.evidence.domain.video;
 
 import com.androperator.evidence.contracts.CommandResult;
 import com.androperator.evidence.domain.budget.Deadline;
+import com.androperator.evidence.domain.policy.CallerTerms;
 import com.androperator.evidence.domain.port.video.DeviceLocks.Acquisition;
 import com.androperator.evidence.domain.port.video.DeviceLocks.DirectoryCheck;
 import java.nio.file.Path;
@@ -15,8 +16,10 @@ import java.util.Optional;
  */
 final class DeviceLockAcquisition {
     private final StartPorts ports;
+    private final CallerTerms terms;
 
-    DeviceLockAcquisition(StartPorts ports) {
+    DeviceLockAcquisition(StartPorts ports, CallerTerms terms) {
+        this.terms = terms;
         this.ports = ports;
     }
 
@@ -39,7 +42,7 @@ final class DeviceLockAcquisition {
 
     Locked acquire(String serial, LockClaim claim) {
         Acquisition acquisition = ports.locks().acquire(serial, claim);
-        HeldDevice heldDevice = new HeldDevice(ports);
+        HeldDevice heldDevice = new HeldDevice(ports, terms);
         // A holder that already published its terminal manifest is only releasing the lock: give it a
         // moment instead of refusing a start that follows its stop or status immediately.
         Deadline settle = Deadline.after(ports.monotonicClock(), VideoLimits.LOCK_SETTLE_MILLIS);

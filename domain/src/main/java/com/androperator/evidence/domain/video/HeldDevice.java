@@ -3,6 +3,7 @@ package com.androperator.evidence.domain.video;
 import com.androperator.evidence.contracts.BundleFileNames;
 import com.androperator.evidence.contracts.CommandResult;
 import com.androperator.evidence.contracts.ErrorCodes;
+import com.androperator.evidence.domain.policy.CallerTerms;
 import com.androperator.evidence.domain.port.video.DeviceLocks.Acquisition;
 import com.androperator.evidence.domain.port.video.SessionStore.SessionRead;
 import com.androperator.evidence.domain.port.video.VideoBundleFiles.ManifestRead;
@@ -20,9 +21,11 @@ import java.util.Map;
  */
 final class HeldDevice {
     private final StartPorts ports;
+    private final CallerTerms terms;
 
-    HeldDevice(StartPorts ports) {
+    HeldDevice(StartPorts ports, CallerTerms terms) {
         this.ports = ports;
+        this.terms = terms;
     }
 
     /**
@@ -108,7 +111,7 @@ final class HeldDevice {
         details.put("manifestPath", Path.of(holder.bundleDir()).resolve(BundleFileNames.MANIFEST).toString());
         return CommandResult.refused(ErrorCodes.EVIDENCE_RECORDING_ACTIVE, "Device " + serial
                 + " is already recording in session " + holder.sessionId() + " (" + holder.bundleDir() + ").", details,
-                "Stop that session (evidence video stop --session <its manifest.json>) or wait for it to finish.");
+                "Stop that session (" + terms.stopStep() + ") or wait for it to finish.");
     }
 
     private CommandResult refusedForRecovery(String serial, LockClaim holder, Path lockPath, VideoSession session,

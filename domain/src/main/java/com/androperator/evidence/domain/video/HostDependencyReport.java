@@ -21,20 +21,18 @@ public final class HostDependencyReport {
      * means and the FFmpeg 8.1.3 workaround note.
      */
     public static final String DOCS_URL = "https://androperator.dev/docs/evidence/video-dependencies";
-    /** The doctor command to rerun before retrying, with a placeholder where no device is known. */
-    public static final String DOCTOR_COMMAND = "androperator doctor --device <device_serial>";
     public static final String MACOS_INSTALL = "brew install scrcpy ffmpeg";
-    public static final String HINT = hint(null);
 
     private HostDependencyReport() {
     }
 
     /**
-     * Installation and PATH guidance, the macOS install command, and the doctor command to rerun
-     * before retrying (naming {@code serial} when it is known).
+     * Installation and PATH guidance, the macOS install command, and {@code doctorCommand} to rerun
+     * before retrying (the calling edge's {@code CallerTerms.doctorCommand}, naming the device when it
+     * is known).
      */
-    public static String hint(String serial) {
-        String doctor = serial == null || serial.isBlank() ? DOCTOR_COMMAND : "androperator doctor --device " + serial;
+    public static String hint(String doctorCommand) {
+        String doctor = doctorCommand;
         return "Install scrcpy 3.0 or newer, ffprobe, and ffmpeg 6.1 or newer with the libx264 encoder, and expose "
                 + "all three on the PATH used by the CLI or MCP server (the detached worker inherits it). On macOS: "
                 + MACOS_INSTALL + ". On other hosts install scrcpy and a full FFmpeg distribution that includes ffprobe "
@@ -71,13 +69,9 @@ public final class HostDependencyReport {
         return details;
     }
 
-    public static CommandResult refusal(List<DependencyProblem> problems) {
-        return refusal(problems, null);
-    }
-
-    /** The refusal of a start on {@code serial} (null when unknown), whose hint names that device. */
-    public static CommandResult refusal(List<DependencyProblem> problems, String serial) {
+    /** The refusal of a start, whose hint gives {@code doctorCommand} to rerun before retrying. */
+    public static CommandResult refusal(List<DependencyProblem> problems, String doctorCommand) {
         return CommandResult.refused(ErrorCodes.HOST_DEPENDENCY_MISSING, message(problems), details(problems),
-                hint(serial));
+                hint(doctorCommand));
     }
 }

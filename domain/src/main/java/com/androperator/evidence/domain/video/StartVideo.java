@@ -10,6 +10,7 @@ import com.androperator.evidence.contracts.Manifest;
 import com.androperator.evidence.contracts.VideoInfo;
 import com.androperator.evidence.contracts.VideoSize;
 import com.androperator.evidence.domain.budget.Deadline;
+import com.androperator.evidence.domain.policy.CallerTerms;
 import com.androperator.evidence.domain.policy.Checked;
 import com.androperator.evidence.domain.policy.DeviceFacts;
 import com.androperator.evidence.domain.policy.MetadataField;
@@ -40,7 +41,6 @@ import java.util.Optional;
  * recorder to open its capture file ({@link StartAcknowledgement}).
  */
 public final class StartVideo {
-    public static final String DURATION_OPTION = "--duration-seconds";
     private static final SecureRandom NONCES = new SecureRandom();
 
     private final StartPorts ports;
@@ -49,22 +49,26 @@ public final class StartVideo {
     private final Map<String, String> workerEnvironment;
     private final DeviceLockAcquisition lock;
     private final StartAcknowledgement acknowledgement;
+    private final CallerTerms terms;
 
     /**
      * @param adbPath           absolute adb that scrcpy must use (the one reaching the same server), or null
      * @param workerEnvironment the startup environment the detached worker inherits (PATH, HOME, adb server settings)
+     * @param terms             the calling edge's names for the request's fields, in which refusals are worded
      */
-    public StartVideo(StartPorts ports, String cliVersion, String adbPath, Map<String, String> workerEnvironment) {
+    public StartVideo(StartPorts ports, String cliVersion, String adbPath, Map<String, String> workerEnvironment,
+                      CallerTerms terms) {
         this.ports = ports;
         this.cliVersion = cliVersion;
         this.adbPath = adbPath;
         this.workerEnvironment = Map.copyOf(workerEnvironment);
-        this.lock = new DeviceLockAcquisition(ports);
+        this.terms = java.util.Objects.requireNonNull(terms, "terms");
+        this.lock = new DeviceLockAcquisition(ports, terms);
         this.acknowledgement = new StartAcknowledgement(ports);
     }
 
     public CommandResult execute(VideoStartCommand command) {
-        Checked<VideoStartValidation.Validated> validated = VideoStartValidation.validate(command, ports.store());
+        Checked<VideoStartValidation.Validated> validated = VideoStartValidation.validate(terms, command, ports.store());
         if (validated instanceof Checked.Rejected<VideoStartValidation.Validated> rejected) {
             return VideoResults.refused(rejected.failure(), null);
         }
@@ -72,14 +76,14 @@ public final class StartVideo {
 
         HostDependencyCheck dependencies = ports.dependencies().check();
         if (dependencies instanceof HostDependencyCheck.Unmet unmet) {
-            return HostDependencyReport.refusal(unmet.problems(), request.serial());
+            return HostDependencyReport.refusal(unmet.problems(), terms.doctorCommand(request.serial()));
         }
         HostTools tools = ((HostDependencyCheck.Satisfied) dependencies).tools();
 
         Deadline deviceWork = Deadline.after(ports.monotonicClock(), VideoLimits.START_DEVICE_WORK_MILLIS);
         DeviceSelection selection = ports.devices().select(Optional.of(request.serial()), deviceWork);
         if (selection instanceof DeviceSelection.Refused refused) {
-            return VideoResults.refused(refused.failure(), refused.hint());
+            return VideoResults.refused(refused.failure(), refused.hint().render(terms::field));
         }
         // Video never talks to the Operator; its version is read only when a package was named.
         DeviceFacts.Facts facts = new DeviceFacts(ports.metadata()).read(request.serial(), request.operatorPackage(),
@@ -98,7 +102,7 @@ public final class StartVideo {
         VideoSize display = VideoSizing.currentOrientation(device.display().width(), device.display().height(),
                 device.display().rotation());
         Checked<VideoSize> checkedSize = request.size() == null ? Checked.accepted(VideoSizing.defaultFor(display))
-                : VideoSizing.requested(request.size(), display);
+                : VideoSizing.requested(terms, request.size(), display);
         if (checkedSize instanceof Checked.Rejected<VideoSize> rejected) {
             return VideoResults.refused(rejected.failure(), null);
         }

@@ -5,7 +5,7 @@ public final class VideoLimits {
     public static final int MIN_DURATION_SECONDS = 1;
     public static final int MAX_DURATION_SECONDS = 180;
     public static final int DEFAULT_LONGEST_EDGE = 1280;
-    /** --size may differ from the display's aspect ratio by at most this fraction. */
+    /** A requested size may differ from the display's aspect ratio by at most this fraction. */
     public static final double ASPECT_TOLERANCE = 0.01;
 
     /** Start waits at most this long for the live recorder to open its capture file. */

@@ -5,6 +5,7 @@ import com.androperator.evidence.contracts.BundleStatus;
 import com.androperator.evidence.contracts.CommandResult;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.contracts.Manifest;
+import com.androperator.evidence.domain.policy.CallerTerms;
 import com.androperator.evidence.domain.port.Failure;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -40,7 +41,7 @@ public final class VideoResults {
 
     /** Stop waited 15 s and finalization (or the recorder's exit) is still running; {@code progress} may be null. */
     public static CommandResult pending(Manifest manifest, Path manifestPath, String sessionId,
-                                        FinalizationProgress progress) {
+                                        FinalizationProgress progress, CallerTerms terms) {
         Map<String, Object> details = new LinkedHashMap<>();
         details.put("deadlineOwner", "evidence_video_stop");
         if (progress != null) {
@@ -50,7 +51,7 @@ public final class VideoResults {
                 sessionId, ErrorCodes.COMMAND_TIMEOUT, "The recording is still " + manifest.status().wire()
                         + " after " + VideoLimits.STOP_WAIT_MILLIS / 1000 + " s; finalization continues in the worker"
                         + (progress == null ? "" : " (" + progress.line() + ")") + ". "
-                        + "Poll `evidence video status` or repeat stop for this session.", details, null);
+                        + "Poll " + terms.statusStep() + " or repeat stop for this session.", details, null);
     }
 
     private static Map<String, Object> progressDetails(FinalizationProgress progress) {

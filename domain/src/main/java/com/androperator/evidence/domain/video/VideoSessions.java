@@ -7,9 +7,11 @@ import com.androperator.evidence.contracts.CommandResult;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.contracts.Manifest;
 import com.androperator.evidence.domain.budget.Deadline;
+import com.androperator.evidence.domain.policy.CallerTerms;
 import com.androperator.evidence.domain.port.Failure;
 import com.androperator.evidence.domain.port.video.SessionStore.SessionRead;
 import com.androperator.evidence.domain.port.video.VideoBundleFiles.ManifestRead;
+import com.androperator.evidence.domain.port.RequestField;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
@@ -26,9 +28,12 @@ public final class VideoSessions {
     private static final long POLL_MILLIS = 100;
 
     private final SessionPorts ports;
+    private final CallerTerms terms;
 
-    public VideoSessions(SessionPorts ports) {
+    /** {@code terms}: the calling edge's names for the request fields, in which a conflict is worded. */
+    public VideoSessions(SessionPorts ports, CallerTerms terms) {
         this.ports = ports;
+        this.terms = java.util.Objects.requireNonNull(terms, "terms");
     }
 
     /** Target fields a caller may repeat; each must equal the saved one when given. */
@@ -131,7 +136,7 @@ public final class VideoSessions {
             Optional<FinalizationProgress> finalizing = finalizing(latest);
             if (deadline.expired()) {
                 return VideoResults.pending(current, found.manifestPath(), found.session().sessionId(),
-                        finalizing.orElse(null));
+                        finalizing.orElse(null), terms);
             }
             progress.waiting(current.status().wire(), finalizing);
             ports.pause().pause(POLL_MILLIS);
@@ -264,24 +269,24 @@ public final class VideoSessions {
             return notFound("The video bundle at " + normalized + " is not a valid session: session.json belongs to "
                     + session.manifestPath() + ".");
         }
-        Optional<String> conflict = conflict(session.target(), expected);
+        Optional<Failure> conflict = conflict(session.target(), expected);
         if (conflict.isPresent()) {
-            return new Lookup.NotFound(VideoResults.refused(new Failure(ErrorCodes.EXECUTION_VALIDATION_FAILED,
-                    conflict.get(), Map.of("option", conflict.get().startsWith("--device") ? "--device" : "--operator-package")),
+            return new Lookup.NotFound(VideoResults.refused(conflict.get(),
                     "Status and stop use the session's saved target; omit the option or give the saved value."));
         }
         return new Lookup.Found(new Session(session, manifest, normalized, bundle));
     }
 
-    private static Optional<String> conflict(VideoSession.Target target, ExpectedTarget expected) {
+    private Optional<Failure> conflict(VideoSession.Target target, ExpectedTarget expected) {
         if (expected.deviceSerial().isPresent() && !expected.deviceSerial().get().equals(target.serial())) {
-            return Optional.of("--device " + expected.deviceSerial().get() + " conflicts with the session's saved device "
-                    + target.serial() + ".");
+            return Optional.of(terms.refusal(RequestField.DEVICE, terms.field(RequestField.DEVICE) + " "
+                    + expected.deviceSerial().get() + " conflicts with the session's saved device " + target.serial() + "."));
         }
         if (expected.operatorPackage().isPresent() && !expected.operatorPackage().get().equals(target.operatorPackage())) {
-            return Optional.of("--operator-package " + expected.operatorPackage().get() + " conflicts with the session's "
+            return Optional.of(terms.refusal(RequestField.OPERATOR_PACKAGE, terms.field(RequestField.OPERATOR_PACKAGE)
+                    + " " + expected.operatorPackage().get() + " conflicts with the session's "
                     + (target.operatorPackage() == null ? "saved target, which was started without an Operator package."
-                    : "saved Operator " + target.operatorPackage() + "."));
+                    : "saved Operator " + target.operatorPackage() + ".")));
         }
         return Optional.empty();
     }

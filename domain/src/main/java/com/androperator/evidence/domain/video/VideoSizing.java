@@ -1,22 +1,20 @@
 package com.androperator.evidence.domain.video;
 
-import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.contracts.VideoSize;
+import com.androperator.evidence.domain.policy.CallerTerms;
 import com.androperator.evidence.domain.policy.CallerText;
 import com.androperator.evidence.domain.policy.Checked;
-import com.androperator.evidence.domain.port.Failure;
-import java.util.Map;
+import com.androperator.evidence.domain.port.RequestField;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
  * The recording canvas. By default the current display is scaled down to a longest edge of at
- * most 1280 with both edges rounded down to positive even numbers; --size WxH takes positive even
+ * most 1280 with both edges rounded down to positive even numbers; a requested size WxH takes positive even
  * dimensions within 1% of the display's aspect ratio. Later clips of a fold keep their own aspect
  * ratio within the initial longest edge.
  */
 public final class VideoSizing {
-    public static final String SIZE_OPTION = "--size";
     private static final Pattern SIZE = Pattern.compile("([0-9]{1,5})x([0-9]{1,5})");
 
     private VideoSizing() {
@@ -45,31 +43,33 @@ public final class VideoSizing {
         return new VideoSize(evenAtLeastTwo(width), evenAtLeastTwo(height));
     }
 
-    /** Checks only the form of --size: WIDTHxHEIGHT with positive even edges. */
-    public static Checked<VideoSize> parse(String given) {
+    /** Checks only the form of a requested size: WIDTHxHEIGHT with positive even edges. */
+    public static Checked<VideoSize> parse(CallerTerms terms, String given) {
+        String option = terms.field(RequestField.SIZE);
         String fix = "give WIDTHxHEIGHT with positive even numbers in the display's aspect ratio, e.g. 576x1280, or omit "
-                + SIZE_OPTION + " for the default";
+                + option + " for the default";
         Matcher matcher = SIZE.matcher(given == null ? "" : given);
         if (!matcher.matches()) {
-            return invalid(SIZE_OPTION + " must look like WIDTHxHEIGHT, got \"" + CallerText.printable(given) + "\": " + fix);
+            return invalid(terms, option + " must look like WIDTHxHEIGHT, got \"" + CallerText.printable(given) + "\": " + fix);
         }
         int width = Integer.parseInt(matcher.group(1));
         int height = Integer.parseInt(matcher.group(2));
         if (width <= 0 || height <= 0 || width % 2 != 0 || height % 2 != 0) {
-            return invalid(SIZE_OPTION + " edges must be positive even numbers, got " + width + "x" + height + ": " + fix);
+            return invalid(terms, option + " edges must be positive even numbers, got " + width + "x" + height + ": " + fix);
         }
         return Checked.accepted(new VideoSize(width, height));
     }
 
-    /** Validates --size against the current display: the form, then the aspect ratio within 1%. */
-    public static Checked<VideoSize> requested(String given, VideoSize display) {
-        return parse(given).flatMap(size -> {
+    /** Validates a requested size against the current display: the form, then the aspect ratio within 1%. */
+    public static Checked<VideoSize> requested(CallerTerms terms, String given, VideoSize display) {
+        String option = terms.field(RequestField.SIZE);
+        return parse(terms, given).flatMap(size -> {
             double requestedAspect = (double) size.width() / size.height();
             double displayAspect = (double) display.width() / display.height();
             if (Math.abs(requestedAspect / displayAspect - 1.0) > VideoLimits.ASPECT_TOLERANCE) {
-                return invalid(SIZE_OPTION + " " + size + " differs from the current display aspect ratio (" + display
+                return invalid(terms, option + " " + size + " differs from the current display aspect ratio (" + display
                         + ") by more than 1%: give positive even WIDTHxHEIGHT in that ratio, e.g. " + defaultFor(display)
-                        + ", or omit " + SIZE_OPTION + " for the default");
+                        + ", or omit " + option + " for the default");
             }
             return Checked.accepted(size);
         });
@@ -92,7 +92,7 @@ public final class VideoSizing {
         return (int) Math.max(2, even);
     }
 
-    private static <T> Checked<T> invalid(String message) {
-        return Checked.rejected(new Failure(ErrorCodes.EXECUTION_VALIDATION_FAILED, message, Map.of("option", SIZE_OPTION)));
+    private static <T> Checked<T> invalid(CallerTerms terms, String message) {
+        return Checked.rejected(terms.refusal(RequestField.SIZE, message));
     }
 }

@@ -1,14 +1,84 @@
 package com.androperator.evidence.domain.video;
 
 /**
- * A video start as the caller gave it; {@link StartVideo} validates every field before anything is
- * created. {@code outputDir} is an absolute new directory as given, or null for a managed bundle
- * under the evidence root. {@code operatorPackage} is optional (video records through scrcpy and
- * never talks to the Operator): validated when given and recorded as device.operatorPackage, null
- * otherwise. {@code durationSeconds} is required (1..180); {@code size} is
- * "WIDTHxHEIGHT" or null for the default; {@code label} and {@code context} follow the
- * still-capture contracts.
+ * A video start as the caller gave it, the one request record of every edge (CLI, MCP, Java);
+ * {@link StartVideo} validates every field before anything is created. Build it with
+ * {@link #builder()}: the fields are named, so no two strings can trade places.
+ *
+ * @param outputDir       an absolute new bundle directory as given, or null for a managed bundle under
+ *                        {@code <evidence root>/bundles/<sessionId>} (MCP and Java callers)
+ * @param deviceSerial    the device serial; the edge applies the standard selection (the explicit serial,
+ *                        else ANDROID_SERIAL) before the use case, which requires one
+ * @param operatorPackage optional (video records through scrcpy and never talks to the Operator):
+ *                        validated when given and recorded as device.operatorPackage, null otherwise
+ * @param durationSeconds required, 1..180
+ * @param size            "WIDTHxHEIGHT" (positive even, within 1% of the display's aspect ratio) or null
+ *                        for the default longest edge of 1280
+ * @param label           optional, at most 2048 UTF-16 code units
+ * @param context         the caller's JSON object (a {@code Map}); null means {@code {}}
  */
 public record VideoStartCommand(String outputDir, String deviceSerial, String operatorPackage,
                                 Integer durationSeconds, String size, String label, Object context) {
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** The same request with another device serial (the standard selection's choice). */
+    public VideoStartCommand withDeviceSerial(String serial) {
+        return new VideoStartCommand(outputDir, serial, operatorPackage, durationSeconds, size, label, context);
+    }
+
+    /** Named construction; every field starts unset (null). */
+    public static final class Builder {
+        private String outputDir;
+        private String deviceSerial;
+        private String operatorPackage;
+        private Integer durationSeconds;
+        private String size;
+        private String label;
+        private Object context;
+
+        private Builder() {
+        }
+
+        public Builder outputDir(String outputDir) {
+            this.outputDir = outputDir;
+            return this;
+        }
+
+        public Builder deviceSerial(String deviceSerial) {
+            this.deviceSerial = deviceSerial;
+            return this;
+        }
+
+        public Builder operatorPackage(String operatorPackage) {
+            this.operatorPackage = operatorPackage;
+            return this;
+        }
+
+        public Builder durationSeconds(Integer durationSeconds) {
+            this.durationSeconds = durationSeconds;
+            return this;
+        }
+
+        public Builder size(String size) {
+            this.size = size;
+            return this;
+        }
+
+        public Builder label(String label) {
+            this.label = label;
+            return this;
+        }
+
+        public Builder context(Object context) {
+            this.context = context;
+            return this;
+        }
+
+        public VideoStartCommand build() {
+            return new VideoStartCommand(outputDir, deviceSerial, operatorPackage, durationSeconds, size, label, context);
+        }
+    }
 }

@@ -1,11 +1,11 @@
 package com.androperator.evidence.domain.video;
 
-import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.contracts.VideoSize;
+import com.androperator.evidence.domain.policy.CallerTerms;
 import com.androperator.evidence.domain.policy.CaptureRequestValidation;
 import com.androperator.evidence.domain.policy.Checked;
 import com.androperator.evidence.domain.port.BundleStore;
-import com.androperator.evidence.domain.port.Failure;
+import com.androperator.evidence.domain.port.RequestField;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
@@ -24,13 +24,13 @@ final class VideoStartValidation {
                      String size, String label, Map<String, Object> context) {
     }
 
-    static Checked<Validated> validate(VideoStartCommand command, BundleStore store) {
+    static Checked<Validated> validate(CallerTerms terms, VideoStartCommand command, BundleStore store) {
         if (command.deviceSerial() == null) {
-            return invalid(CaptureRequestValidation.DEVICE, "Video start requires an explicit "
-                    + CaptureRequestValidation.DEVICE + ": give the serial exactly as `adb devices` lists it (or set "
+            return invalid(terms, RequestField.DEVICE, "Video start requires an explicit "
+                    + terms.field(RequestField.DEVICE) + ": give the serial exactly as `adb devices` lists it (or set "
                     + "ANDROID_SERIAL).");
         }
-        Checked<Optional<String>> serial = CaptureRequestValidation.deviceSerial(command.deviceSerial());
+        Checked<Optional<String>> serial = CaptureRequestValidation.deviceSerial(terms, command.deviceSerial());
         if (serial instanceof Checked.Rejected<Optional<String>> rejected) {
             return Checked.rejected(rejected.failure());
         }
@@ -38,11 +38,11 @@ final class VideoStartValidation {
         String operatorPackage = null;
         if (command.operatorPackage() != null) {
             if (command.operatorPackage().isEmpty()) {
-                return invalid(CaptureRequestValidation.OPERATOR_PACKAGE, CaptureRequestValidation.OPERATOR_PACKAGE
+                return invalid(terms, RequestField.OPERATOR_PACKAGE, terms.field(RequestField.OPERATOR_PACKAGE)
                         + " is empty: omit it (video records through scrcpy, not the Operator) or give the installed "
                         + "Operator's package, e.g. com.androperator.operator.dev.");
             }
-            Checked<String> checked = CaptureRequestValidation.operatorPackage(command.operatorPackage());
+            Checked<String> checked = CaptureRequestValidation.operatorPackage(terms, command.operatorPackage());
             if (checked instanceof Checked.Rejected<String> rejected) {
                 return Checked.rejected(rejected.failure());
             }
@@ -50,25 +50,25 @@ final class VideoStartValidation {
         }
         Integer duration = command.durationSeconds();
         if (duration == null || duration < VideoLimits.MIN_DURATION_SECONDS || duration > VideoLimits.MAX_DURATION_SECONDS) {
-            return invalid(StartVideo.DURATION_OPTION, StartVideo.DURATION_OPTION + " must be an integer from "
+            return invalid(terms, RequestField.DURATION, terms.field(RequestField.DURATION) + " must be an integer from "
                     + VideoLimits.MIN_DURATION_SECONDS + " to " + VideoLimits.MAX_DURATION_SECONDS + ", got "
                     + (duration == null ? "nothing" : duration) + ": give the recording length in seconds.");
         }
-        if (command.size() != null && VideoSizing.parse(command.size()) instanceof Checked.Rejected<VideoSize> rejected) {
+        if (command.size() != null && VideoSizing.parse(terms, command.size()) instanceof Checked.Rejected<VideoSize> rejected) {
             // The form is checked now; the aspect ratio needs the display and is checked after selection.
             return Checked.rejected(rejected.failure());
         }
-        Checked<String> label = CaptureRequestValidation.label(command.label());
+        Checked<String> label = CaptureRequestValidation.label(terms, command.label());
         if (label instanceof Checked.Rejected<String> rejected) {
             return Checked.rejected(rejected.failure());
         }
-        Checked<Map<String, Object>> context = CaptureRequestValidation.context(command.context());
+        Checked<Map<String, Object>> context = CaptureRequestValidation.context(terms, command.context());
         if (context instanceof Checked.Rejected<Map<String, Object>> rejected) {
             return Checked.rejected(rejected.failure());
         }
         Path explicitDir = null;
         if (command.outputDir() != null) {
-            Checked<Path> directory = CaptureRequestValidation.outputDirectory(command.outputDir())
+            Checked<Path> directory = CaptureRequestValidation.outputDirectory(terms, command.outputDir())
                     .flatMap(given -> available(given, store));
             if (directory instanceof Checked.Rejected<Path> rejected) {
                 return Checked.rejected(rejected.failure());
@@ -87,7 +87,7 @@ final class VideoStartValidation {
         return Checked.accepted(explicitDir);
     }
 
-    private static <T> Checked<T> invalid(String option, String message) {
-        return Checked.rejected(new Failure(ErrorCodes.EXECUTION_VALIDATION_FAILED, message, Map.of("option", option)));
+    private static <T> Checked<T> invalid(CallerTerms terms, RequestField field, String message) {
+        return Checked.rejected(terms.refusal(field, message));
     }
 }

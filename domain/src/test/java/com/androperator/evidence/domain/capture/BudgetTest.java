@@ -18,6 +18,7 @@ import com.androperator.evidence.contracts.DisplayInfo;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.contracts.Manifest;
 import com.androperator.evidence.domain.fakes.CaptureRig;
+import com.androperator.evidence.domain.fakes.CliLikeTerms;
 import com.androperator.evidence.domain.fakes.FakeBundleWriter;
 import com.androperator.evidence.domain.fakes.FakeOperator;
 import com.androperator.evidence.domain.fakes.FakeScreenshots;
@@ -38,7 +39,7 @@ class BudgetTest {
 
     private CaptureOutcome captureWithBudget(long timeoutMs) {
         return rig.capture(new CaptureRequest(new BundleLocation.Explicit(DIR), null, CaptureRig.OPERATOR_PACKAGE,
-                null, Map.of("originalVerdict", "failed"), timeoutMs));
+                null, Map.of("originalVerdict", "failed"), timeoutMs, CliLikeTerms.INSTANCE));
     }
 
     @ParameterizedTest

@@ -11,6 +11,7 @@ import com.androperator.evidence.contracts.CommandResult;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.contracts.Manifest;
 import com.androperator.evidence.domain.fakes.CaptureRig;
+import com.androperator.evidence.domain.fakes.CliLikeTerms;
 import com.androperator.evidence.domain.fakes.FakeMetadata;
 import com.androperator.evidence.domain.fakes.FakeOperator;
 import com.androperator.evidence.domain.fakes.FakeScreenshots;
@@ -66,7 +67,7 @@ class CaptureInvariantsTest {
         Map<String, Object> contextAsGiven = new LinkedHashMap<>(context);
 
         CaptureOutcome outcome = rig.capture(new CaptureRequest(new BundleLocation.Explicit("/absolute/new/bundle-" + seed),
-                null, CaptureRig.OPERATOR_PACKAGE, "seed " + seed, context, timeout));
+                null, CaptureRig.OPERATOR_PACKAGE, "seed " + seed, context, timeout, CliLikeTerms.INSTANCE));
 
         // Dispatch: at most one readiness check, then at most one snapshot, never anything else.
         List<String> types = rig.operator().actionTypes();

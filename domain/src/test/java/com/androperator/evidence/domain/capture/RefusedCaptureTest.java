@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.androperator.evidence.contracts.CommandResult;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.domain.fakes.CaptureRig;
+import com.androperator.evidence.domain.fakes.CliLikeTerms;
 import com.androperator.evidence.domain.fakes.FakeDevices;
 import com.androperator.evidence.domain.port.DeviceSelector.DeviceSelection;
 import com.androperator.evidence.domain.port.Failure;
@@ -25,12 +26,12 @@ class RefusedCaptureTest {
     private final CaptureRig rig = new CaptureRig();
 
     private static CaptureRequest request(String dir, String serial, String pkg, String label, Object context, Long timeout) {
-        return new CaptureRequest(new BundleLocation.Explicit(dir), serial, pkg, label, context, timeout);
+        return new CaptureRequest(new BundleLocation.Explicit(dir), serial, pkg, label, context, timeout, CliLikeTerms.INSTANCE);
     }
 
     static Stream<Arguments> invalidRequests() {
         return Stream.of(
-                Arguments.of(new CaptureRequest(null, null, PKG, null, null, null), "--output-dir", "is required"),
+                Arguments.of(new CaptureRequest(null, null, PKG, null, null, null, CliLikeTerms.INSTANCE), "--output-dir", "is required"),
                 Arguments.of(request(null, null, PKG, null, null, null), "--output-dir", "is required"),
                 Arguments.of(request("  ", null, PKG, null, null, null), "--output-dir", "must not be blank"),
                 Arguments.of(request("relative/bundle", null, PKG, null, null, null), "--output-dir", "must be absolute"),
@@ -46,8 +47,8 @@ class RefusedCaptureTest {
                 Arguments.of(request(DIR, null, "com.androperator.operator-dev", null, null, null), "--operator-package",
                         "package identifier"),
                 Arguments.of(request(DIR, null, PKG, "x".repeat(2049), null, null), "--label", "at most 2048"),
-                Arguments.of(request(DIR, null, PKG, null, List.of("a"), null), "--context-json", "got an array"),
-                Arguments.of(request(DIR, null, PKG, null, "text", null), "--context-json", "got a string"),
+                Arguments.of(request(DIR, null, PKG, null, List.of("a"), null), "--context-json", "not an array"),
+                Arguments.of(request(DIR, null, PKG, null, "text", null), "--context-json", "not a string"),
                 Arguments.of(request(DIR, null, PKG, null, Map.of("k", "v".repeat(16_380)), null), "--context-json",
                         "16388 bytes"),
                 Arguments.of(request(DIR, null, PKG, null, null, 999L), "--timeout", "1000 to 120000"),
@@ -82,7 +83,7 @@ class RefusedCaptureTest {
     void theInvalidOptionCheckAcceptsAValidRequestAndAsksNothing() {
         assertThat(CaptureEvidence.invalidOption(request(DIR, "emulator-5554", PKG, "", Map.of("a", 1), 1000L))).isEmpty();
         assertThat(CaptureEvidence.invalidOption(new CaptureRequest(new BundleLocation.Managed(Path.of("/managed/bundles")),
-                null, PKG, null, null, 120_000L))).isEmpty();
+                null, PKG, null, null, 120_000L, CliLikeTerms.INSTANCE))).isEmpty();
         assertNothingHappened();
     }
 

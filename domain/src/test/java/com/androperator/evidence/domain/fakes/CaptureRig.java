@@ -86,7 +86,7 @@ public final class CaptureRig {
     /** A valid CLI request into {@code outputDir} on the default device with a 30 s budget. */
     public static CaptureRequest request(String outputDir) {
         return new CaptureRequest(new BundleLocation.Explicit(outputDir), SERIAL, OPERATOR_PACKAGE,
-                "Settings observation", Map.of("commandId", "original-command", "originalVerdict", "failed"), null);
+                "Settings observation", Map.of("commandId", "original-command", "originalVerdict", "failed"), null, CliLikeTerms.INSTANCE);
     }
 
     public ManualMonotonicClock clock() {

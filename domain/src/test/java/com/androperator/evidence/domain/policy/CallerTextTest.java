@@ -3,6 +3,7 @@ package com.androperator.evidence.domain.policy;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.androperator.evidence.contracts.ErrorCodes;
+import com.androperator.evidence.domain.fakes.CliLikeTerms;
 import com.androperator.evidence.domain.port.Failure;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
@@ -103,17 +104,17 @@ class CallerTextTest {
     void theOptionContractsRefuseItInEveryTextOption() {
         String label = "x".repeat(2047) + "\uD83D";
         assertThat(label).hasSize(2048);
-        Failure atTheLimit = CaptureRequestValidation.label(label).rejection().orElseThrow();
+        Failure atTheLimit = CaptureRequestValidation.label(CliLikeTerms.INSTANCE, label).rejection().orElseThrow();
         assertThat(atTheLimit.message()).startsWith("--label holds an unpaired UTF-16 surrogate U+D83D")
                 .contains("at index 2047");
-        assertThat(CaptureRequestValidation.label("x".repeat(2046) + EMOJI).rejection()).isEmpty();
-        assertThat(CaptureRequestValidation.context(Map.of("a", Map.of("b", "\uDC00"))).rejection().orElseThrow()
+        assertThat(CaptureRequestValidation.label(CliLikeTerms.INSTANCE, "x".repeat(2046) + EMOJI).rejection()).isEmpty();
+        assertThat(CaptureRequestValidation.context(CliLikeTerms.INSTANCE, Map.of("a", Map.of("b", "\uDC00"))).rejection().orElseThrow()
                 .details()).containsEntry("option", "--context-json").containsEntry("path", "$.a.b");
-        assertThat(CaptureRequestValidation.deviceSerial("emulator-\uD800").rejection().orElseThrow().message())
+        assertThat(CaptureRequestValidation.deviceSerial(CliLikeTerms.INSTANCE, "emulator-\uD800").rejection().orElseThrow().message())
                 .startsWith("--device holds an unpaired UTF-16 surrogate U+D800");
-        assertThat(CaptureRequestValidation.operatorPackage("com.x\uDC00.y").rejection().orElseThrow().message())
+        assertThat(CaptureRequestValidation.operatorPackage(CliLikeTerms.INSTANCE, "com.x\uDC00.y").rejection().orElseThrow().message())
                 .startsWith("--operator-package holds an unpaired UTF-16 surrogate U+DC00");
-        assertThat(CaptureRequestValidation.outputDirectory("/tmp/b\uD800").rejection().orElseThrow().message())
+        assertThat(CaptureRequestValidation.outputDirectory(CliLikeTerms.INSTANCE, "/tmp/b\uD800").rejection().orElseThrow().message())
                 .startsWith("--output-dir holds an unpaired UTF-16 surrogate U+D800");
     }
 }

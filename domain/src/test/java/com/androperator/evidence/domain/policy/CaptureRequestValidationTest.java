@@ -3,6 +3,7 @@ package com.androperator.evidence.domain.policy;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.androperator.evidence.contracts.ErrorCodes;
+import com.androperator.evidence.domain.fakes.CliLikeTerms;
 import com.androperator.evidence.domain.port.Failure;
 import java.math.BigDecimal;
 import java.nio.file.Path;
@@ -44,7 +45,7 @@ class CaptureRequestValidationTest {
     @ParameterizedTest
     @MethodSource("rejectedOutputDirs")
     void rejectsOutputDirectoriesTheSpecForbids(String given, String reason) {
-        Failure failure = rejection(CaptureRequestValidation.outputDirectory(given));
+        Failure failure = rejection(CaptureRequestValidation.outputDirectory(CliLikeTerms.INSTANCE, given));
         assertValidationFailure(failure, "--output-dir", reason);
         assertThat(failure.message()).contains("absolute path of a new bundle directory");
     }
@@ -53,7 +54,7 @@ class CaptureRequestValidationTest {
     @ValueSource(strings = {"/absolute/new/bundle", "/tmp/x", "/tmp/..bundle", "/tmp/bundle.../x", "/tmp//double/slash",
             "/tmp/trailing/", "/tmp/.hidden"})
     void acceptsAbsoluteNewDirectories(String given) {
-        Checked<Path> checked = CaptureRequestValidation.outputDirectory(given);
+        Checked<Path> checked = CaptureRequestValidation.outputDirectory(CliLikeTerms.INSTANCE, given);
         assertThat(checked.rejection()).isEmpty();
         assertThat(checked.valueOrNull()).isEqualTo(Path.of(given));
     }
@@ -64,12 +65,12 @@ class CaptureRequestValidationTest {
     @ValueSource(strings = {"emulator-5554", "R58M123ABC", "192.168.1.20:5555", "adb-R58M-abc._adb-tls-connect._tcp",
             "[fe80::1%25wlan0]:5555", "usb:1-1.2"})
     void acceptsAdbSerials(String serial) {
-        assertThat(CaptureRequestValidation.deviceSerial(serial).valueOrNull()).contains(serial);
+        assertThat(CaptureRequestValidation.deviceSerial(CliLikeTerms.INSTANCE, serial).valueOrNull()).contains(serial);
     }
 
     @Test
     void noSerialMeansTheOnlyConnectedDevice() {
-        assertThat(CaptureRequestValidation.deviceSerial(null).valueOrNull()).isEqualTo(Optional.empty());
+        assertThat(CaptureRequestValidation.deviceSerial(CliLikeTerms.INSTANCE, null).valueOrNull()).isEqualTo(Optional.empty());
     }
 
     static Stream<Arguments> rejectedSerials() {
@@ -87,12 +88,12 @@ class CaptureRequestValidationTest {
     @ParameterizedTest
     @MethodSource("rejectedSerials")
     void rejectsSerialsThatAreNotAdbSerials(String serial, String reason) {
-        assertValidationFailure(rejection(CaptureRequestValidation.deviceSerial(serial)), "--device", reason);
+        assertValidationFailure(rejection(CaptureRequestValidation.deviceSerial(CliLikeTerms.INSTANCE, serial)), "--device", reason);
     }
 
     @Test
     void acceptsSerialsUpTo255Characters() {
-        assertThat(CaptureRequestValidation.deviceSerial("x".repeat(255)).rejection()).isEmpty();
+        assertThat(CaptureRequestValidation.deviceSerial(CliLikeTerms.INSTANCE, "x".repeat(255)).rejection()).isEmpty();
     }
 
     // --- --operator-package ----------------------------------------------------------------------
@@ -101,7 +102,7 @@ class CaptureRequestValidationTest {
     @ValueSource(strings = {"com.androperator.operator.dev", "com.androperator.operator", "a.b", "A_1.b2.C_",
             "com.example.app_debug"})
     void acceptsPackageIdentifiersExactlyAsGiven(String name) {
-        assertThat(CaptureRequestValidation.operatorPackage(name).valueOrNull()).isEqualTo(name);
+        assertThat(CaptureRequestValidation.operatorPackage(CliLikeTerms.INSTANCE, name).valueOrNull()).isEqualTo(name);
     }
 
     static Stream<Arguments> rejectedPackages() {
@@ -125,37 +126,37 @@ class CaptureRequestValidationTest {
     @ParameterizedTest
     @MethodSource("rejectedPackages")
     void rejectsAnythingButPackageIdentifierCharacters(String name, String reason) {
-        assertValidationFailure(rejection(CaptureRequestValidation.operatorPackage(name)), "--operator-package", reason);
+        assertValidationFailure(rejection(CaptureRequestValidation.operatorPackage(CliLikeTerms.INSTANCE, name)), "--operator-package", reason);
     }
 
     @Test
     void acceptsPackagesUpTo255Characters() {
-        assertThat(CaptureRequestValidation.operatorPackage("a." + "b".repeat(253)).rejection()).isEmpty();
+        assertThat(CaptureRequestValidation.operatorPackage(CliLikeTerms.INSTANCE, "a." + "b".repeat(253)).rejection()).isEmpty();
     }
 
     // --- --label -------------------------------------------------------------------------------
 
     @Test
     void labelDefaultsToNullAndMayBeEmpty() {
-        assertThat(CaptureRequestValidation.label(null).valueOrNull()).isNull();
-        assertThat(CaptureRequestValidation.label(null).rejection()).isEmpty();
-        assertThat(CaptureRequestValidation.label("").valueOrNull()).isEmpty();
+        assertThat(CaptureRequestValidation.label(CliLikeTerms.INSTANCE, null).valueOrNull()).isNull();
+        assertThat(CaptureRequestValidation.label(CliLikeTerms.INSTANCE, null).rejection()).isEmpty();
+        assertThat(CaptureRequestValidation.label(CliLikeTerms.INSTANCE, "").valueOrNull()).isEmpty();
     }
 
     @Test
     void labelIsLimitedTo2048Utf16CodeUnits() {
-        assertThat(CaptureRequestValidation.label("a".repeat(2048)).rejection()).isEmpty();
+        assertThat(CaptureRequestValidation.label(CliLikeTerms.INSTANCE, "a".repeat(2048)).rejection()).isEmpty();
         // 1024 astral characters are 2048 UTF-16 units (but only 1024 code points).
-        assertThat(CaptureRequestValidation.label("😀".repeat(1024)).rejection()).isEmpty();
-        assertValidationFailure(rejection(CaptureRequestValidation.label("a".repeat(2049))), "--label", "2049 UTF-16 code units");
-        assertValidationFailure(rejection(CaptureRequestValidation.label("a" + "😀".repeat(1024))), "--label", "at most 2048");
+        assertThat(CaptureRequestValidation.label(CliLikeTerms.INSTANCE, "😀".repeat(1024)).rejection()).isEmpty();
+        assertValidationFailure(rejection(CaptureRequestValidation.label(CliLikeTerms.INSTANCE, "a".repeat(2049))), "--label", "2049 UTF-16 code units");
+        assertValidationFailure(rejection(CaptureRequestValidation.label(CliLikeTerms.INSTANCE, "a" + "😀".repeat(1024))), "--label", "at most 2048");
     }
 
     // --- --context-json ------------------------------------------------------------------------
 
     @Test
     void contextDefaultsToAnEmptyObject() {
-        assertThat(CaptureRequestValidation.context(null).valueOrNull()).isEmpty();
+        assertThat(CaptureRequestValidation.context(CliLikeTerms.INSTANCE, null).valueOrNull()).isEmpty();
     }
 
     @Test
@@ -165,7 +166,7 @@ class CaptureRequestValidationTest {
         context.put("commandId", "original-command");
         context.put("nested", Map.of("list", List.of(1, new BigDecimal("2.50"), true)));
         context.put("none", null);
-        Map<String, Object> accepted = CaptureRequestValidation.context(context).valueOrNull();
+        Map<String, Object> accepted = CaptureRequestValidation.context(CliLikeTerms.INSTANCE, context).valueOrNull();
         assertThat(accepted).isEqualTo(context);
         assertThat(accepted.keySet()).containsExactly("originalVerdict", "commandId", "nested", "none");
     }
@@ -174,10 +175,10 @@ class CaptureRequestValidationTest {
         Map<Object, Object> numericKey = new HashMap<>();
         numericKey.put(1, "x");
         return Stream.of(
-                Arguments.of(List.of(1, 2), "must be a JSON object, got an array"),
-                Arguments.of("{\"a\":1}", "must be a JSON object, got a string"),
-                Arguments.of(42, "must be a JSON object, got a number"),
-                Arguments.of(true, "must be a JSON object, got a boolean"),
+                Arguments.of(List.of(1, 2), "must be a JSON object, not an array"),
+                Arguments.of("{\"a\":1}", "must be a JSON object, not a string"),
+                Arguments.of(42, "must be a JSON object, not a number"),
+                Arguments.of(true, "must be a JSON object, not a boolean"),
                 Arguments.of(new Object(), "must be a JSON object"),
                 Arguments.of(numericKey, "non-string key"),
                 Arguments.of(Map.of("a", Map.of("b", new Object())), "at $.a.b"),
@@ -187,26 +188,26 @@ class CaptureRequestValidationTest {
     @ParameterizedTest
     @MethodSource("rejectedContexts")
     void rejectsContextsThatAreNotJsonObjects(Object context, String reason) {
-        assertValidationFailure(rejection(CaptureRequestValidation.context(context)), "--context-json", reason);
+        assertValidationFailure(rejection(CaptureRequestValidation.context(CliLikeTerms.INSTANCE, context)), "--context-json", reason);
     }
 
     @Test
     void contextIsLimitedTo16KiBOfCompactUtf8() {
         // {"k":"<n characters>"} is n + 8 bytes.
-        assertThat(CaptureRequestValidation.context(Map.of("k", "a".repeat(16384 - 8))).rejection()).isEmpty();
-        assertValidationFailure(rejection(CaptureRequestValidation.context(Map.of("k", "a".repeat(16384 - 7)))),
+        assertThat(CaptureRequestValidation.context(CliLikeTerms.INSTANCE, Map.of("k", "a".repeat(16384 - 8))).rejection()).isEmpty();
+        assertValidationFailure(rejection(CaptureRequestValidation.context(CliLikeTerms.INSTANCE, Map.of("k", "a".repeat(16384 - 7)))),
                 "--context-json", "16385 bytes");
         // Escapes count as written: each newline is two bytes ("\n").
-        assertThat(CaptureRequestValidation.context(Map.of("k", "\n".repeat(8188))).rejection()).isEmpty();
-        assertValidationFailure(rejection(CaptureRequestValidation.context(Map.of("k", "\n".repeat(8189)))),
+        assertThat(CaptureRequestValidation.context(CliLikeTerms.INSTANCE, Map.of("k", "\n".repeat(8188))).rejection()).isEmpty();
+        assertValidationFailure(rejection(CaptureRequestValidation.context(CliLikeTerms.INSTANCE, Map.of("k", "\n".repeat(8189)))),
                 "--context-json", "16386 bytes");
         // Non-ASCII counts in UTF-8 bytes, not characters: é is two bytes.
-        assertThat(CaptureRequestValidation.context(Map.of("k", "é".repeat(8188))).rejection()).isEmpty();
-        assertValidationFailure(rejection(CaptureRequestValidation.context(Map.of("k", "é".repeat(8189)))),
+        assertThat(CaptureRequestValidation.context(CliLikeTerms.INSTANCE, Map.of("k", "é".repeat(8188))).rejection()).isEmpty();
+        assertValidationFailure(rejection(CaptureRequestValidation.context(CliLikeTerms.INSTANCE, Map.of("k", "é".repeat(8189)))),
                 "--context-json", "16386 bytes");
         // A control character outside the short escapes takes six bytes.
-        assertThat(CaptureRequestValidation.context(Map.of("k", "\u0001".repeat(2729))).rejection()).isEmpty();
-        assertValidationFailure(rejection(CaptureRequestValidation.context(Map.of("k", "\u0001".repeat(2730)))),
+        assertThat(CaptureRequestValidation.context(CliLikeTerms.INSTANCE, Map.of("k", "\u0001".repeat(2729))).rejection()).isEmpty();
+        assertValidationFailure(rejection(CaptureRequestValidation.context(CliLikeTerms.INSTANCE, Map.of("k", "\u0001".repeat(2730)))),
                 "--context-json", "16388 bytes");
     }
 
@@ -216,7 +217,7 @@ class CaptureRequestValidationTest {
         for (int i = 0; i < 1000; i++) {
             deep = List.of(deep);
         }
-        assertValidationFailure(rejection(CaptureRequestValidation.context(Map.of("deep", deep))), "--context-json",
+        assertValidationFailure(rejection(CaptureRequestValidation.context(CliLikeTerms.INSTANCE, Map.of("deep", deep))), "--context-json",
                 "deeper than 1000");
     }
 
@@ -225,19 +226,19 @@ class CaptureRequestValidationTest {
     @ParameterizedTest
     @NullSource
     void timeoutDefaultsTo30000(Long given) {
-        assertThat(CaptureRequestValidation.timeoutMillis(given).valueOrNull()).isEqualTo(30_000L);
+        assertThat(CaptureRequestValidation.timeoutMillis(CliLikeTerms.INSTANCE, given).valueOrNull()).isEqualTo(30_000L);
     }
 
     @ParameterizedTest
     @ValueSource(longs = {1000, 1001, 30000, 119999, 120000})
     void acceptsTimeoutsFrom1000To120000(long given) {
-        assertThat(CaptureRequestValidation.timeoutMillis(given).valueOrNull()).isEqualTo(given);
+        assertThat(CaptureRequestValidation.timeoutMillis(CliLikeTerms.INSTANCE, given).valueOrNull()).isEqualTo(given);
     }
 
     @ParameterizedTest
     @ValueSource(longs = {Long.MIN_VALUE, -1, 0, 999, 120001, Long.MAX_VALUE})
     void rejectsTimeoutsOutside1000To120000(long given) {
-        assertValidationFailure(rejection(CaptureRequestValidation.timeoutMillis(given)), "--timeout",
+        assertValidationFailure(rejection(CaptureRequestValidation.timeoutMillis(CliLikeTerms.INSTANCE, given)), "--timeout",
                 "integer from 1000 to 120000 milliseconds, got " + given);
     }
 
@@ -262,7 +263,7 @@ class CaptureRequestValidationTest {
         given.put("originalVerdict", "failed");
         given.put("run", nested);
 
-        Map<String, Object> accepted = CaptureRequestValidation.context(given).valueOrNull();
+        Map<String, Object> accepted = CaptureRequestValidation.context(CliLikeTerms.INSTANCE, given).valueOrNull();
         given.put("originalVerdict", "passed");
         nested.put("extra", true);
         steps.add("close");

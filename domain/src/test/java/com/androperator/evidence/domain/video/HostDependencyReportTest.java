@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.androperator.evidence.contracts.CommandResult;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.domain.port.video.HostDependencyProbe.DependencyProblem;
+import com.androperator.evidence.domain.fakes.CliLikeTerms;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,7 +18,8 @@ class HostDependencyReportTest {
     void theRefusalNamesEveryFailingExecutableAndCarriesTheDocumentedDetails() {
         CommandResult result = HostDependencyReport.refusal(List.of(
                 new DependencyProblem(HostTool.SCRCPY, DependencyReason.MISSING, "scrcpy 3.0 or newer", "not on PATH"),
-                new DependencyProblem(HostTool.FFMPEG, DependencyReason.UNSUPPORTED, "ffmpeg 6.1 or newer", "FFmpeg 5.1")));
+                new DependencyProblem(HostTool.FFMPEG, DependencyReason.UNSUPPORTED, "ffmpeg 6.1 or newer", "FFmpeg 5.1")),
+                CliLikeTerms.INSTANCE.doctorCommand(null));
 
         assertThat(result.ok()).isFalse();
         assertThat(result.code()).isEqualTo(ErrorCodes.HOST_DEPENDENCY_MISSING);
@@ -55,9 +57,9 @@ class HostDependencyReportTest {
 
     @Test
     void theHintGivesPathGuidanceTheMacosInstallAndTheDoctorCommandAndTheGuideUrl() {
-        assertThat(HostDependencyReport.HINT).contains("PATH").contains("brew install scrcpy ffmpeg")
+        assertThat(HostDependencyReport.hint(CliLikeTerms.INSTANCE.doctorCommand(null))).contains("PATH").contains("brew install scrcpy ffmpeg")
                 .contains("androperator doctor --device <device_serial>").contains(HostDependencyReport.DOCS_URL);
-        assertThat(HostDependencyReport.hint("emulator-5554")).contains("androperator doctor --device emulator-5554");
+        assertThat(HostDependencyReport.hint(CliLikeTerms.INSTANCE.doctorCommand("emulator-5554"))).contains("androperator doctor --device emulator-5554");
         assertThat(HostDependencyReport.DOCS_URL).isEqualTo("https://androperator.dev/docs/evidence/video-dependencies");
     }
 

@@ -11,6 +11,7 @@ import com.androperator.evidence.contracts.CommandResult;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.contracts.Manifest;
 import com.androperator.evidence.contracts.StopReason;
+import com.androperator.evidence.domain.fakes.CliLikeTerms;
 import com.androperator.evidence.domain.fakes.FakeDevices;
 import com.androperator.evidence.domain.fakes.FakeMetadata;
 import com.androperator.evidence.domain.fakes.ManualMonotonicClock;
@@ -195,6 +196,6 @@ class StartVideoAcknowledgementTest {
                     clock.advanceMillis(millis);
                     workerStep();
                 }, new FakeProcessTable());
-        return new StartVideo(ports, "0.1.0", null, Map.of());
+        return new StartVideo(ports, "0.1.0", null, Map.of(), CliLikeTerms.INSTANCE);
     }
 }

@@ -10,6 +10,7 @@ import com.androperator.evidence.contracts.BundleStatus;
 import com.androperator.evidence.contracts.CommandResult;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.contracts.Manifest;
+import com.androperator.evidence.domain.fakes.CliLikeTerms;
 import com.androperator.evidence.domain.fakes.FakeDevices;
 import com.androperator.evidence.domain.fakes.FakeMetadata;
 import com.androperator.evidence.domain.fakes.ManualMonotonicClock;
@@ -200,6 +201,6 @@ class StartVideoLockSettleTest {
                 dir -> bundles.computeIfAbsent(dir, d -> new FakeVideoBundle()), cannotSpawn,
                 clock.wallClockFrom(Instant.parse("2026-01-01T00:00:20Z")), clock, () -> "session-2",
                 millis -> clock.advanceMillis(millis), processes);
-        return new StartVideo(ports, "0.1.0", null, Map.of());
+        return new StartVideo(ports, "0.1.0", null, Map.of(), CliLikeTerms.INSTANCE);
     }
 }

@@ -13,6 +13,7 @@ import com.androperator.evidence.contracts.Manifest;
 import com.androperator.evidence.contracts.StopReason;
 import com.androperator.evidence.contracts.VideoInfo;
 import com.androperator.evidence.contracts.VideoSize;
+import com.androperator.evidence.domain.fakes.CliLikeTerms;
 import com.androperator.evidence.domain.fakes.FakeBundleStore;
 import com.androperator.evidence.domain.fakes.FakeDevices;
 import com.androperator.evidence.domain.fakes.FakeMetadata;
@@ -946,6 +947,6 @@ class StartVideoRulesTest {
                         workerSteps.remove(0).run();
                     }
                 }, processes);
-        return new StartVideo(ports, "0.3.0", "/opt/platform-tools/adb", WORKER_ENVIRONMENT).execute(command);
+        return new StartVideo(ports, "0.3.0", "/opt/platform-tools/adb", WORKER_ENVIRONMENT, CliLikeTerms.INSTANCE).execute(command);
     }
 }

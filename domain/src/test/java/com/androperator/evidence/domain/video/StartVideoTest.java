@@ -10,6 +10,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.androperator.evidence.contracts.CommandResult;
 import com.androperator.evidence.contracts.ErrorCodes;
+import com.androperator.evidence.domain.fakes.CliLikeTerms;
 import com.androperator.evidence.domain.policy.Checked;
 import com.androperator.evidence.domain.port.BundleStore;
 import com.androperator.evidence.domain.port.DeviceMetadataSource;
@@ -116,7 +117,7 @@ class StartVideoTest {
                 recording(DeviceLocks.class), store, root, recording(SessionStore.class), dir -> recording(VideoBundleFiles.class),
                 recording(WorkerLauncher.class), java.time.Instant::now, System::nanoTime, () -> "session-1", millis -> { },
                 new FakeProcessTable());
-        return new StartVideo(ports, "0.1.0", null, Map.of());
+        return new StartVideo(ports, "0.1.0", null, Map.of(), CliLikeTerms.INSTANCE);
     }
 
     /** A port whose every call is recorded and then fails the test: nothing should reach it. */

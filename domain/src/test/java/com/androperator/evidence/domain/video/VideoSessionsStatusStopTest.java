@@ -11,6 +11,7 @@ import com.androperator.evidence.contracts.Manifest;
 import com.androperator.evidence.contracts.StopReason;
 import com.androperator.evidence.contracts.VideoInfo;
 import com.androperator.evidence.contracts.VideoSize;
+import com.androperator.evidence.domain.fakes.CliLikeTerms;
 import com.androperator.evidence.domain.fakes.ManualMonotonicClock;
 import com.androperator.evidence.domain.fakes.SequentialIds;
 import com.androperator.evidence.domain.port.Failure;
@@ -80,7 +81,7 @@ class VideoSessionsStatusStopTest {
         if (!workerSteps.isEmpty()) {
             workerSteps.remove(0).run();
         }
-    }));
+    }), CliLikeTerms.INSTANCE);
 
     @BeforeEach
     void aRecordingSessionWithALiveWorker() {

@@ -19,6 +19,7 @@ import com.androperator.evidence.contracts.StopReason;
 import com.androperator.evidence.contracts.VideoInfo;
 import com.androperator.evidence.contracts.VideoSize;
 import com.androperator.evidence.domain.port.BundleWriter.StoreResult;
+import com.androperator.evidence.domain.fakes.CliLikeTerms;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -51,7 +52,7 @@ class VideoSessionsTest {
                     return workerRunning && identity.equals(WORKER);
                 }
             }, () -> NOW.plusNanos(nanos.get()), nanos::get, () -> "request-" + nanos.get(),
-            millis -> nanos.addAndGet(millis * 1_000_000L)));
+            millis -> nanos.addAndGet(millis * 1_000_000L)), CliLikeTerms.INSTANCE);
 
     @Test
     void stopWaitsAtMostFifteenSecondsThenReportsPendingWithTheSessionStillFinalizing() {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.contracts.VideoSize;
+import com.androperator.evidence.domain.fakes.CliLikeTerms;
 import com.androperator.evidence.domain.policy.Checked;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -29,15 +30,15 @@ class VideoSizingTest {
 
     @Test
     void anEvenSizeWithinOnePercentOfTheDisplayAspectIsAccepted() {
-        assertThat(VideoSizing.requested("324x720", PIXEL)).isEqualTo(Checked.accepted(new VideoSize(324, 720)));
-        assertThat(VideoSizing.requested("540x1200", PIXEL)).isInstanceOf(Checked.Accepted.class);
-        assertThat(VideoSizing.requested("326x720", PIXEL)).as("0.6% off").isInstanceOf(Checked.Accepted.class);
+        assertThat(VideoSizing.requested(CliLikeTerms.INSTANCE, "324x720", PIXEL)).isEqualTo(Checked.accepted(new VideoSize(324, 720)));
+        assertThat(VideoSizing.requested(CliLikeTerms.INSTANCE, "540x1200", PIXEL)).isInstanceOf(Checked.Accepted.class);
+        assertThat(VideoSizing.requested(CliLikeTerms.INSTANCE, "326x720", PIXEL)).as("0.6% off").isInstanceOf(Checked.Accepted.class);
     }
 
     @Test
     void oddZeroMalformedOrMisproportionedSizesAreRefused() {
         for (String size : List.of("325x720", "0x720", "720", "324x720x2", "-324x720", "324X720", "328x720", "720x324")) {
-            assertThat(VideoSizing.requested(size, PIXEL)).as(size).isInstanceOfSatisfying(Checked.Rejected.class,
+            assertThat(VideoSizing.requested(CliLikeTerms.INSTANCE, size, PIXEL)).as(size).isInstanceOfSatisfying(Checked.Rejected.class,
                     rejected -> {
                         assertThat(rejected.failure().code()).isEqualTo(ErrorCodes.EXECUTION_VALIDATION_FAILED);
                         assertThat(rejected.failure().details()).containsEntry("option", "--size");

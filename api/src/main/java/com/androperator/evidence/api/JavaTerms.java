@@ -1,0 +1,42 @@
+package com.androperator.evidence.api;
+
+import com.androperator.evidence.domain.policy.CallerTerms;
+import com.androperator.evidence.domain.port.RequestField;
+
+/**
+ * The Java API's names for the request fields: the {@link CaptureOptions} and
+ * {@code VideoStartCommand} builder methods a Java caller sets. The default terms of
+ * {@link CaptureDependencies} and {@code EvidenceVideo}.
+ */
+public enum JavaTerms implements CallerTerms {
+    INSTANCE;
+
+    @Override
+    public String field(RequestField field) {
+        return switch (field) {
+            case OUTPUT_DIR -> "outputDir";
+            case DEVICE -> "deviceSerial";
+            case OPERATOR_PACKAGE -> "operatorPackage";
+            case LABEL -> "label";
+            case CONTEXT -> "context";
+            case TIMEOUT -> "timeoutMs";
+            case DURATION -> "durationSeconds";
+            case SIZE -> "size";
+        };
+    }
+
+    @Override
+    public String doctorCommand(String serial) {
+        return DoctorCommand.forDevice(serial);
+    }
+
+    @Override
+    public String statusStep() {
+        return "EvidenceVideo.status(session)";
+    }
+
+    @Override
+    public String stopStep() {
+        return "EvidenceVideo.stop(session)";
+    }
+}

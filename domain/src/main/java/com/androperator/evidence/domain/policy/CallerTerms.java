@@ -1,0 +1,51 @@
+package com.androperator.evidence.domain.policy;
+
+import com.androperator.evidence.contracts.ErrorCodes;
+import com.androperator.evidence.domain.port.Failure;
+import com.androperator.evidence.domain.port.RequestField;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * How one edge speaks to its caller: its name for each {@link RequestField}, the shell command
+ * that runs the doctor, and how it polls or stops a video session. The use cases are built with the terms of the edge that called them, so
+ * that every message says what to fix in words the caller can act on; the domain itself never
+ * spells an option.
+ */
+public interface CallerTerms {
+
+    /** The caller's name for {@code field}, e.g. the CLI's option or the MCP argument. */
+    String field(RequestField field);
+
+    /**
+     * The command a person runs in a shell to check this host's video tooling for {@code serial},
+     * or with a placeholder for the serial when it is null or blank.
+     */
+    String doctorCommand(String serial);
+
+    /** How this caller polls a video session's status, as a next step in a message. */
+    String statusStep();
+
+    /** How this caller stops a video session, as a next step in a hint. */
+    String stopStep();
+
+    /**
+     * EXECUTION_VALIDATION_FAILED about {@code field}: the failure carries the field itself and, as
+     * {@code details.option}, the caller's name for it.
+     */
+    default Failure refusal(RequestField field, String message) {
+        return refusal(field, message, Map.of());
+    }
+
+    /** The same with more details; {@code details.option} is always the caller's name for {@code field}. */
+    default Failure refusal(RequestField field, String message, Map<String, Object> details) {
+        Map<String, Object> all = new LinkedHashMap<>();
+        all.put("option", field(field));
+        details.forEach((key, value) -> {
+            if (!key.equals("option")) {
+                all.put(key, value);
+            }
+        });
+        return new Failure(ErrorCodes.EXECUTION_VALIDATION_FAILED, message, all, field);
+    }
+}

@@ -1,0 +1,36 @@
+package com.androperator.evidence.mcp;
+
+import com.androperator.evidence.api.DoctorCommand;
+import com.androperator.evidence.api.JavaTerms;
+import com.androperator.evidence.domain.policy.CallerTerms;
+import com.androperator.evidence.domain.port.RequestField;
+
+/**
+ * The MCP tools' names for the request fields, as their input schemas declare them, so that every
+ * refusal names the argument an MCP client can change. A client never chooses an output directory
+ * (outputDir is refused as an unknown argument); the doctor is a shell command a person runs.
+ */
+enum McpTerms implements CallerTerms {
+    INSTANCE;
+
+    /** The tool schemas use the Java API's names ({@link JavaTerms}) for every field but the device. */
+    @Override
+    public String field(RequestField field) {
+        return field == RequestField.DEVICE ? "deviceId" : JavaTerms.INSTANCE.field(field);
+    }
+
+    @Override
+    public String doctorCommand(String serial) {
+        return DoctorCommand.forDevice(serial);
+    }
+
+    @Override
+    public String statusStep() {
+        return EvidenceVideoTools.STATUS + " with its sessionId";
+    }
+
+    @Override
+    public String stopStep() {
+        return EvidenceVideoTools.STOP + " with its sessionId";
+    }
+}

@@ -1,0 +1,27 @@
+package com.androperator.evidence.mcp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.androperator.evidence.domain.port.RequestField;
+import java.util.HashSet;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/** Every request field a tool takes is named exactly as a tool's input schema accepts it. */
+class McpTermsTest {
+    @Test
+    void eachFieldIsAnArgumentAToolAccepts() {
+        Set<String> accepted = new HashSet<>(EvidenceCaptureTool.ACCEPTED);
+        accepted.addAll(EvidenceVideoTools.START_ACCEPTS);
+        Set<String> named = new HashSet<>();
+        for (RequestField field : RequestField.values()) {
+            String name = McpTerms.INSTANCE.field(field);
+            named.add(name);
+            if (field != RequestField.OUTPUT_DIR) {
+                assertThat(accepted).as("%s", field).contains(name);
+            }
+        }
+        assertThat(named).as("one name per field").hasSize(RequestField.values().length);
+        assertThat(accepted).as("no tool argument is left unnamed").isSubsetOf(named);
+    }
+}
