@@ -1,7 +1,7 @@
 package com.androperator.evidence.api;
 
 import com.androperator.evidence.domain.budget.Cancellation;
-import com.androperator.evidence.domain.policy.CallerTerms;
+import com.androperator.evidence.domain.port.CallerTerms;
 import com.androperator.evidence.domain.port.BundleStore;
 import com.androperator.evidence.domain.port.DeviceMetadataSource;
 import com.androperator.evidence.domain.port.DeviceSelector;

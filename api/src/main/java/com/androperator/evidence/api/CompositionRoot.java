@@ -17,7 +17,7 @@ import com.androperator.evidence.adapters.media.video.VideoMediaToolkit;
 import com.androperator.evidence.api.video.DetachedWorkerLauncher;
 import com.androperator.evidence.api.video.HostProcessIdentity;
 import com.androperator.evidence.api.video.VideoDependencies;
-import com.androperator.evidence.domain.policy.CallerTerms;
+import com.androperator.evidence.domain.port.CallerTerms;
 import com.androperator.evidence.domain.capture.CapturePorts;
 import com.androperator.evidence.domain.policy.Checked;
 import com.androperator.evidence.domain.port.MonotonicClock;

@@ -2,7 +2,7 @@ package com.androperator.evidence.api;
 
 import com.androperator.evidence.contracts.CommandResult;
 import com.androperator.evidence.contracts.ContractJson;
-import com.androperator.evidence.domain.policy.CallerTerms;
+import com.androperator.evidence.domain.port.CallerTerms;
 import com.androperator.evidence.domain.policy.CallerText;
 import com.androperator.evidence.domain.policy.CaptureRequestValidation;
 import com.androperator.evidence.domain.policy.Checked;

@@ -1,6 +1,6 @@
 package com.androperator.evidence.api;
 
-import com.androperator.evidence.domain.policy.CallerTerms;
+import com.androperator.evidence.domain.port.CallerTerms;
 import com.androperator.evidence.domain.port.RequestField;
 
 /**

@@ -70,13 +70,14 @@ final class LayerRules {
     }
 
     /**
-     * Ports (still and video) are small interfaces, with their value types as records or nested
+     * Ports (still and video) are small interfaces, with their value types as records, enums or nested
      * types, in a port package of the domain ({@code domain.port}, {@code domain.video.port}...).
      */
     static ArchRule portsAreInterfaces(String root) {
         return classes().that().resideInAPackage(root + ".domain..port..")
                 .and().areTopLevelClasses()
                 .and().areNotRecords()
+                .and().areNotEnums()
                 .should().beInterfaces()
                 .because("a port is a capability the domain needs, named for it");
     }
@@ -203,7 +204,11 @@ final class LayerRules {
         if (target.getPackageName().startsWith(root + ".adapters.")) {
             return true;
         }
-        return !target.getPackageName().startsWith(root + ".domain")
+        // An edge's own implementation of a port that speaks to its caller (its CallerTerms) is the
+        // edge's vocabulary, not an adapter; edges never name adapters (edgesUseTheCompositionRoot).
+        boolean edge = Stream.of(root + ".cli", root + ".mcp", root + ".junit5")
+                .anyMatch(edgePackage -> target.getPackageName().startsWith(edgePackage));
+        return !target.getPackageName().startsWith(root + ".domain") && !edge
                 && target.getAllRawInterfaces().stream()
                 .anyMatch(type -> type.getPackageName().startsWith(root + ".domain.port"));
     }

@@ -1,7 +1,7 @@
 package com.androperator.evidence.cli;
 
 import com.androperator.evidence.api.DoctorCommand;
-import com.androperator.evidence.domain.policy.CallerTerms;
+import com.androperator.evidence.domain.port.CallerTerms;
 import com.androperator.evidence.domain.port.RequestField;
 
 /**

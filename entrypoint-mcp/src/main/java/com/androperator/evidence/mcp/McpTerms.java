@@ -2,7 +2,7 @@ package com.androperator.evidence.mcp;
 
 import com.androperator.evidence.api.DoctorCommand;
 import com.androperator.evidence.api.JavaTerms;
-import com.androperator.evidence.domain.policy.CallerTerms;
+import com.androperator.evidence.domain.port.CallerTerms;
 import com.androperator.evidence.domain.port.RequestField;
 
 /**

@@ -110,9 +110,10 @@ public final class CaptureEvidenceOnFailure implements AfterTestExecutionCallbac
         CaptureDependencies dependencies = CaptureDependencies.builder()
                 .environment(plan.environment())
                 .toolName(TOOL_NAME)
+                .terms(plan.terms())
                 .build();
         CaptureOutcome outcome = EvidenceCapture.captureEvidence(options, dependencies);
-        return EvidenceReport.of(outcome.toResult(), plan.sourceByApiName(), elapsedMs(started));
+        return EvidenceReport.of(outcome.toResult(), plan.sourceByVariable(), elapsedMs(started));
     }
 
     /**

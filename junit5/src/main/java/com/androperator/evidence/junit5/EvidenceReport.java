@@ -29,7 +29,11 @@ record EvidenceReport(String status, String manifestPath, String evidenceId, Str
     static final String CAPTURE_FAILED = "EVIDENCE_CAPTURE_FAILED";
     static final String INVALID_CONFIGURATION = "EXECUTION_VALIDATION_FAILED";
 
-    /** The capture API's result, its option names replaced by the setting's source the user can change. */
+    /**
+     * The capture API's result. Request fields are already named in the extension's terms
+     * ({@link SettingTerms}); the environment variables the API reads itself (the evidence root, the adb
+     * server) are replaced by the setting the author gave instead, the one thing the author can change.
+     */
     static EvidenceReport of(CommandResult result, Map<String, String> sourceByApiName, long captureMs) {
         String status = result.status() == null ? NOT_CAPTURED : result.status();
         return new EvidenceReport(status, result.manifestPath(), result.evidenceId(), result.code(),

@@ -1,5 +1,6 @@
 package com.androperator.evidence.junit5;
 
+import com.androperator.evidence.domain.port.RequestField;
 import java.lang.reflect.AnnotatedElement;
 import java.lang.reflect.Method;
 import java.util.ArrayList;
@@ -29,11 +30,12 @@ final class EvidenceSettings {
     }
 
     /**
-     * What one capture is asked to do, and the words that name where each setting came from, keyed by
-     * the name the capture API's messages use for it (a CLI option or an environment variable).
+     * What one capture is asked to do, and the words that name where each setting came from: the
+     * terms in which the capture names its request fields, and, keyed by the environment variable the
+     * capture API reads itself (the evidence root, the adb server), the setting the author gave instead.
      */
     record Plan(String deviceSerial, String operatorPackage, Long timeoutMs, Map<String, String> environment,
-                Map<String, String> sourceByApiName) implements Resolution {
+                SettingTerms terms, Map<String, String> sourceByVariable) implements Resolution {
     }
 
     /** The configuration itself is wrong (a timeout that is not a number, an empty adb server setting). */
@@ -55,20 +57,23 @@ final class EvidenceSettings {
         for (Setting setting : Setting.values()) {
             choose(setting, annotations, programmatic, context, environment).ifPresent(c -> chosen.put(setting, c));
         }
-        Map<String, String> sources = new LinkedHashMap<>();
+        Map<RequestField, String> fieldSources = new EnumMap<>(RequestField.class);
+        Map<String, String> variableSources = new LinkedHashMap<>();
         for (Map.Entry<Setting, Chosen> entry : chosen.entrySet()) {
             Setting setting = entry.getKey();
-            // The capture API already names the environment variables it reads itself.
-            if (!(isEnvironment(entry.getValue()) && setting.apiName().equals(setting.variable()))) {
-                sources.put(setting.apiName(), entry.getValue().source());
+            if (setting.field() != null) {
+                fieldSources.put(setting.field(), entry.getValue().source());
+            } else if (!(isEnvironment(entry.getValue()) && setting.apiVariable().equals(setting.variable()))) {
+                // The capture API already names the environment variables it reads itself.
+                variableSources.put(setting.apiVariable(), entry.getValue().source());
             }
         }
-        // Settings left unset are named by every way to set them, never by a CLI option.
-        sources.putIfAbsent(Setting.DEVICE.apiName(), "the device (set it with " + describeAll(Setting.DEVICE)
+        // Settings left unset are named by every way to set them, never by an API name.
+        fieldSources.putIfAbsent(RequestField.DEVICE, "the device (set it with " + describeAll(Setting.DEVICE)
                 + ", or leave it unset when exactly one device is attached)");
-        sources.putIfAbsent(Setting.OPERATOR_PACKAGE.apiName(), "the Operator package (default "
+        fieldSources.putIfAbsent(RequestField.OPERATOR_PACKAGE, "the Operator package (default "
                 + DEFAULT_OPERATOR_PACKAGE + "; set it with " + describeAll(Setting.OPERATOR_PACKAGE) + ")");
-        sources.putIfAbsent(Setting.TIMEOUT_MS.apiName(), "the timeout (default 30000 ms; set it with "
+        fieldSources.putIfAbsent(RequestField.TIMEOUT, "the timeout (default 30000 ms; set it with "
                 + describeAll(Setting.TIMEOUT_MS) + ")");
 
         Map<String, String> captureEnvironment = new HashMap<>(environment);
@@ -106,7 +111,7 @@ final class EvidenceSettings {
         Chosen operatorPackage = chosen.get(Setting.OPERATOR_PACKAGE);
         return new Plan(device == null ? null : device.value(),
                 operatorPackage == null ? DEFAULT_OPERATOR_PACKAGE : operatorPackage.value(), timeoutMs,
-                captureEnvironment, sources);
+                captureEnvironment, new SettingTerms(fieldSources), variableSources);
     }
 
     private static boolean isEnvironment(Chosen chosen) {

@@ -1,39 +1,44 @@
 package com.androperator.evidence.junit5;
 
+import com.androperator.evidence.domain.port.RequestField;
 import java.util.function.Function;
 
 /**
  * One thing the extension can be told, and every name it goes by: the {@link
  * CaptureEvidenceOnFailure.Config} attribute (none for the adb server), the JUnit configuration
- * parameter, the environment variable, and the option the capture API names in its messages.
+ * parameter, the environment variable, and what the capture API calls it: the request field it
+ * sets, or the environment variable the API reads itself.
  */
 enum Setting {
-    DEVICE("device", "androperator.evidence.device", "ANDROID_SERIAL", "--device",
+    DEVICE("device", "androperator.evidence.device", "ANDROID_SERIAL", RequestField.DEVICE, null,
             CaptureEvidenceOnFailure.Config::device),
     OPERATOR_PACKAGE("operatorPackage", "androperator.evidence.operatorPackage", "ANDROPERATOR_OPERATOR_PACKAGE",
-            "--operator-package", CaptureEvidenceOnFailure.Config::operatorPackage),
+            RequestField.OPERATOR_PACKAGE, null, CaptureEvidenceOnFailure.Config::operatorPackage),
     EVIDENCE_ROOT("evidenceRoot", "androperator.evidence.root", "ANDROPERATOR_EVIDENCE_DIR",
-            "ANDROPERATOR_EVIDENCE_DIR", CaptureEvidenceOnFailure.Config::evidenceRoot),
-    TIMEOUT_MS("timeoutMs", "androperator.evidence.timeoutMs", "ANDROPERATOR_EVIDENCE_TIMEOUT_MS", "--timeout",
+            null, "ANDROPERATOR_EVIDENCE_DIR", CaptureEvidenceOnFailure.Config::evidenceRoot),
+    TIMEOUT_MS("timeoutMs", "androperator.evidence.timeoutMs", "ANDROPERATOR_EVIDENCE_TIMEOUT_MS", RequestField.TIMEOUT,
+            null,
             config -> config.timeoutMs() == 0 ? "" : Long.toString(config.timeoutMs())),
-    ADB_SERVER_SOCKET("adbServerSocket", "androperator.adb.serverSocket", "ADB_SERVER_SOCKET", "ADB_SERVER_SOCKET",
+    ADB_SERVER_SOCKET("adbServerSocket", "androperator.adb.serverSocket", "ADB_SERVER_SOCKET", null, "ADB_SERVER_SOCKET",
             null),
     ADB_SERVER_PORT("adbServerPort", "androperator.adb.serverPort", "ANDROID_ADB_SERVER_PORT",
-            "ANDROID_ADB_SERVER_PORT", null);
+            null, "ANDROID_ADB_SERVER_PORT", null);
 
     private final String attribute;
     private final String parameter;
     private final String variable;
-    private final String apiName;
+    private final RequestField field;
+    private final String apiVariable;
     /** The attribute's value, "" when it is left at its default (not set); null for settings with no attribute. */
     private final Function<CaptureEvidenceOnFailure.Config, String> fromAnnotation;
 
-    Setting(String attribute, String parameter, String variable, String apiName,
+    Setting(String attribute, String parameter, String variable, RequestField field, String apiVariable,
             Function<CaptureEvidenceOnFailure.Config, String> fromAnnotation) {
         this.attribute = attribute;
         this.parameter = parameter;
         this.variable = variable;
-        this.apiName = apiName;
+        this.field = field;
+        this.apiVariable = apiVariable;
         this.fromAnnotation = fromAnnotation;
     }
 
@@ -51,9 +56,14 @@ enum Setting {
         return variable;
     }
 
-    /** How the capture API's messages name this setting: a CLI option or an environment variable. */
-    String apiName() {
-        return apiName;
+    /** The request field this setting gives the capture API, or null when the API reads it from the environment. */
+    RequestField field() {
+        return field;
+    }
+
+    /** The environment variable the capture API reads and names itself, or null for a request field. */
+    String apiVariable() {
+        return apiVariable;
     }
 
     boolean annotated() {

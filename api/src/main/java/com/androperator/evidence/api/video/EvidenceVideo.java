@@ -5,7 +5,7 @@ import com.androperator.evidence.api.CompositionRoot;
 import com.androperator.evidence.api.JavaTerms;
 import com.androperator.evidence.contracts.CommandResult;
 import com.androperator.evidence.contracts.ErrorCodes;
-import com.androperator.evidence.domain.policy.CallerTerms;
+import com.androperator.evidence.domain.port.CallerTerms;
 import com.androperator.evidence.domain.policy.Checked;
 import com.androperator.evidence.domain.policy.StandardSelection;
 import com.androperator.evidence.domain.port.Failure;

@@ -1,6 +1,6 @@
 package com.androperator.evidence.domain.capture;
 
-import com.androperator.evidence.domain.policy.CallerTerms;
+import com.androperator.evidence.domain.port.CallerTerms;
 import com.androperator.evidence.domain.policy.CaptureRequestValidation;
 import com.androperator.evidence.domain.policy.Checked;
 import com.androperator.evidence.domain.port.Failure;

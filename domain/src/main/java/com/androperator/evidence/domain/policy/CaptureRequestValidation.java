@@ -1,5 +1,6 @@
 package com.androperator.evidence.domain.policy;
 
+import com.androperator.evidence.domain.port.CallerTerms;
 import com.androperator.evidence.contracts.ContractJson;
 import com.androperator.evidence.contracts.Manifest;
 import com.androperator.evidence.domain.port.Failure;

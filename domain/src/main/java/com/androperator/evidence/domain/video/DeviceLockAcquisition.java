@@ -2,7 +2,7 @@ package com.androperator.evidence.domain.video;
 
 import com.androperator.evidence.contracts.CommandResult;
 import com.androperator.evidence.domain.budget.Deadline;
-import com.androperator.evidence.domain.policy.CallerTerms;
+import com.androperator.evidence.domain.port.CallerTerms;
 import com.androperator.evidence.domain.port.video.DeviceLocks.Acquisition;
 import com.androperator.evidence.domain.port.video.DeviceLocks.DirectoryCheck;
 import java.nio.file.Path;

@@ -3,7 +3,7 @@ package com.androperator.evidence.domain.video;
 import com.androperator.evidence.contracts.BundleFileNames;
 import com.androperator.evidence.contracts.CommandResult;
 import com.androperator.evidence.contracts.ErrorCodes;
-import com.androperator.evidence.domain.policy.CallerTerms;
+import com.androperator.evidence.domain.port.CallerTerms;
 import com.androperator.evidence.domain.port.video.DeviceLocks.Acquisition;
 import com.androperator.evidence.domain.port.video.SessionStore.SessionRead;
 import com.androperator.evidence.domain.port.video.VideoBundleFiles.ManifestRead;

@@ -10,7 +10,7 @@ import com.androperator.evidence.contracts.Manifest;
 import com.androperator.evidence.contracts.VideoInfo;
 import com.androperator.evidence.contracts.VideoSize;
 import com.androperator.evidence.domain.budget.Deadline;
-import com.androperator.evidence.domain.policy.CallerTerms;
+import com.androperator.evidence.domain.port.CallerTerms;
 import com.androperator.evidence.domain.policy.Checked;
 import com.androperator.evidence.domain.policy.DeviceFacts;
 import com.androperator.evidence.domain.policy.MetadataField;

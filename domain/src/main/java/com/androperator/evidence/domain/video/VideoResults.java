@@ -5,7 +5,7 @@ import com.androperator.evidence.contracts.BundleStatus;
 import com.androperator.evidence.contracts.CommandResult;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.contracts.Manifest;
-import com.androperator.evidence.domain.policy.CallerTerms;
+import com.androperator.evidence.domain.port.CallerTerms;
 import com.androperator.evidence.domain.port.Failure;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;

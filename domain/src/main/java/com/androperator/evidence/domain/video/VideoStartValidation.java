@@ -1,7 +1,7 @@
 package com.androperator.evidence.domain.video;
 
 import com.androperator.evidence.contracts.VideoSize;
-import com.androperator.evidence.domain.policy.CallerTerms;
+import com.androperator.evidence.domain.port.CallerTerms;
 import com.androperator.evidence.domain.policy.CaptureRequestValidation;
 import com.androperator.evidence.domain.policy.Checked;
 import com.androperator.evidence.domain.port.BundleStore;

@@ -20,3 +20,8 @@ record Reading(String value) {
 abstract class SourceBase {
     abstract String read();
 }
+
+/** A top-level enum beside the ports: allowed (portsAreInterfaces' areNotEnums). */
+enum Kind {
+    STILL
+}

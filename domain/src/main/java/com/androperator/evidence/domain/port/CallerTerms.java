@@ -1,8 +1,6 @@
-package com.androperator.evidence.domain.policy;
+package com.androperator.evidence.domain.port;
 
 import com.androperator.evidence.contracts.ErrorCodes;
-import com.androperator.evidence.domain.port.Failure;
-import com.androperator.evidence.domain.port.RequestField;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
