@@ -87,8 +87,9 @@ final class PhaseTimer {
             case "HierarchyVerifier" -> "XML verification";
             case "DeviceMetadataSource" -> "metadata";
             case "BundleStore", "BundleWriter", "PartialFile" -> "persistence";
-            case "OperatorGateway" -> {
-                // The two Operator commands differ by their action: doctor_ping (readiness), snapshot_ui.
+            case "OperatorGateway", "OperatorSession" -> {
+                // The two Operator commands (one session per capture) differ by their action:
+                // doctor_ping (readiness), snapshot_ui; opening and closing the session are their own rows.
                 String arguments = args == null ? "" : java.util.Arrays.toString(args);
                 yield arguments.contains("doctor_ping") ? "readiness"
                         : arguments.contains("snapshot_ui") ? "snapshot" : "operator " + method.getName();
