@@ -49,20 +49,20 @@ public final class CaptureEvidence {
     private final ScreenshotStep screenshotStep;
     private final HierarchyStep hierarchyStep;
     private final MetadataStep metadataStep;
-    private final MetadataScheduling metadataScheduling;
+    private final CaptureScheduling scheduling;
 
     /**
      * @param cliVersion the tool version recorded as device.cliVersion
      * @param source     the tool name sent to the Operator as the command source (at most 64 chars)
      */
     public CaptureEvidence(CapturePorts ports, String cliVersion, String source) {
-        this(ports, cliVersion, source, MetadataScheduling.OVERLAPPED);
+        this(ports, cliVersion, source, CaptureScheduling.OVERLAPPED);
     }
 
-    /** @param metadataScheduling when the device metadata is read (overlapped with the Operator, unless a test says otherwise) */
-    public CaptureEvidence(CapturePorts ports, String cliVersion, String source, MetadataScheduling metadataScheduling) {
+    /** @param scheduling what overlaps the Operator round trip (the metadata reads and the PNG check, unless a test says otherwise) */
+    public CaptureEvidence(CapturePorts ports, String cliVersion, String source, CaptureScheduling scheduling) {
         this.ports = Objects.requireNonNull(ports, "ports");
-        this.metadataScheduling = Objects.requireNonNull(metadataScheduling, "metadataScheduling");
+        this.scheduling = Objects.requireNonNull(scheduling, "scheduling");
         if (cliVersion == null || cliVersion.isBlank()) {
             throw new IllegalArgumentException("a cliVersion is required");
         }
@@ -71,7 +71,7 @@ public final class CaptureEvidence {
         }
         this.cliVersion = cliVersion;
         this.clock = new StepClock(ports.wallClock(), ports.monotonicClock());
-        this.screenshotStep = new ScreenshotStep(ports.screenshots(), ports.images(), clock);
+        this.screenshotStep = new ScreenshotStep(ports.screenshots(), ports.images(), clock, scheduling);
         this.hierarchyStep = new HierarchyStep(ports.operator(), ports.hierarchies(), clock, source);
         this.metadataStep = new MetadataStep(ports.metadata(), clock);
     }
@@ -139,19 +139,27 @@ public final class CaptureEvidence {
 
     private CaptureOutcome captureInto(GuardedWriter writer, String serial, ValidatedRequest valid, Deadline deadline,
                                        String evidenceId, StepClock.Mark started, Releases releases) {
-        CapturedArtifact screenshot = screenshotStep.capture(serial, deadline, writer, evidenceId);
+        ScreenshotStep.Transferred transferred = screenshotStep.transfer(serial, deadline, writer, evidenceId);
+        // Host work on bytes already received: the PNG decode finishes while the Operator answers.
+        CaptureScheduling.Pending<CapturedArtifact> concluding = scheduling.conclusion(transferred::conclude);
         // The spec orders screenshot then hierarchy; metadata, separate observations in the same
         // budget, is read on its own adb streams while the Operator answers.
-        MetadataScheduling.Pending<MetadataStep.DeviceMetadata> reading = metadataScheduling.start(
+        CaptureScheduling.Pending<MetadataStep.DeviceMetadata> reading = scheduling.start(
                 "evidence-metadata-" + evidenceId,
                 () -> metadataStep.read(serial, valid.operatorPackage(), cliVersion, deadline, evidenceId));
         CapturedArtifact hierarchy;
+        CapturedArtifact screenshot;
         MetadataStep.DeviceMetadata metadata;
         try {
             hierarchy = hierarchyStep.capture(serial, valid.operatorPackage(), deadline, writer, evidenceId, releases);
         } finally {
-            // Never left running, even when the hierarchy step broke: its reads end with the budget.
-            metadata = reading.await();
+            // Never left running, even when the hierarchy step broke: its reads end with the budget,
+            // the PNG check with the bytes it was given.
+            try {
+                metadata = reading.await();
+            } finally {
+                screenshot = concluding.await();
+            }
         }
         // From here on only local persistence remains, which may outlive the device-work deadline and
         // is never cancelled: what was captured is kept.

@@ -10,6 +10,7 @@ import com.androperator.evidence.contracts.Timing;
 import com.androperator.evidence.domain.budget.Deadline;
 import com.androperator.evidence.domain.capture.VerifiedWrite.Persisted;
 import com.androperator.evidence.domain.capture.VerifiedWrite.Verdict;
+import com.androperator.evidence.domain.port.BundleWriter.StoreResult;
 import com.androperator.evidence.domain.port.ByteSink;
 import com.androperator.evidence.domain.policy.ErrorVocabulary;
 import com.androperator.evidence.domain.port.Failure;
@@ -39,18 +40,29 @@ final class ScreenshotStep {
     private final ScreenshotSource screenshots;
     private final ImageVerifier images;
     private final StepClock clock;
+    private final CaptureScheduling scheduling;
 
-    ScreenshotStep(ScreenshotSource screenshots, ImageVerifier images, StepClock clock) {
+    ScreenshotStep(ScreenshotSource screenshots, ImageVerifier images, StepClock clock, CaptureScheduling scheduling) {
         this.screenshots = screenshots;
         this.images = images;
         this.clock = clock;
+        this.scheduling = scheduling;
     }
 
+    /** The whole step on the calling thread: {@link #transfer} then {@link Transferred#conclude()}. */
     CapturedArtifact capture(String serial, Deadline deadline, GuardedWriter writer, String evidenceId) {
-        String commandId = evidenceId + "-screenshot";
+        return transfer(serial, deadline, writer, evidenceId).conclude();
+    }
+
+    /**
+     * The device part: the transfer, its bytes written to screenshot.partial.png (fsynced) and handed
+     * to the PNG check as they arrive. With {@link CaptureScheduling#OVERLAPPED} the check may still
+     * be decoding when this returns; {@link Transferred#conclude()} waits for its verdict.
+     */
+    Transferred transfer(String serial, Deadline deadline, GuardedWriter writer, String evidenceId) {
         StepClock.Mark start = clock.mark();
         GuardedWriter.StreamedPartial partial = writer.streamedPartial(ArtifactFiles.SCREENSHOT_PARTIAL);
-        Verification verification = new Verification();
+        Verification verification = new Verification("evidence-png-check-" + evidenceId);
         // One pass: each piece read from the device is written (and hashed) and then verified.
         ScreenshotTransfer transfer = transfer(serial, deadline, (bytes, offset, length) -> {
             if (!partial.write(bytes, offset, length)) {
@@ -60,54 +72,87 @@ final class ScreenshotStep {
             return true;
         });
         StepClock.Mark transferred = clock.mark();
-        Optional<Failure> transportFailure = transportFailure(transfer);
-        Optional<BundleError> transferError = transportFailure.map(f -> transferError(f, transfer, deadline));
-        Map<String, Object> details = new LinkedHashMap<>();
-        if (transportFailure.isPresent()) {
-            Failure failure = transportFailure.get();
-            if (!failure.code().equals(transferError.get().code())) {
-                details.put("transportCode", failure.code());
-            }
-            if (!failure.details().isEmpty()) {
-                details.put("transport", failure.details());
-            }
-            if (transferError.get().code().equals(ErrorCodes.COMMAND_CANCELLED)) {
-                details.putAll(cancellationDetails(failure, transfer, deadline));
-            }
+        // Durable before anything else happens: what arrived is kept even if the process dies now.
+        StoreResult written = partial.started() ? partial.finish() : null;
+        return new Transferred(writer, evidenceId, deadline, start, transferred, transfer, written, verification);
+    }
+
+    /** A screenshot whose bytes are in: the PNG verdict, the promotion and the records remain. */
+    final class Transferred {
+        private final GuardedWriter writer;
+        private final String evidenceId;
+        private final Deadline deadline;
+        private final StepClock.Mark start;
+        private final StepClock.Mark transferred;
+        private final ScreenshotTransfer transfer;
+        private final StoreResult written;
+        private final Verification verification;
+
+        private Transferred(GuardedWriter writer, String evidenceId, Deadline deadline, StepClock.Mark start, StepClock.Mark transferred,
+                            ScreenshotTransfer transfer, StoreResult written, Verification verification) {
+            this.writer = writer;
+            this.evidenceId = evidenceId;
+            this.deadline = deadline;
+            this.start = start;
+            this.transferred = transferred;
+            this.transfer = transfer;
+            this.written = written;
+            this.verification = verification;
         }
 
-        Persisted persisted;
-        Timing persistence = null;
-        if (!partial.started()) {
-            verification.close();
-            persisted = new Persisted.Lost(transferError.orElseGet(() -> new BundleError(ErrorCodes.SCREENSHOT_INVALID,
-                    VerifiedWrite.VERIFICATION_STAGE, "The screenshot transfer delivered no bytes; an empty PNG is not an image.",
-                    ArtifactKind.SCREENSHOT.wire())));
-        } else {
-            persisted = VerifiedWrite.conclude(writer, ArtifactKind.SCREENSHOT, ArtifactFiles.SCREENSHOT_PARTIAL,
-                    ArtifactFiles.SCREENSHOT, partial.finish(),
-                    () -> transferError.<Verdict>map(Verdict.Rejected::new).orElseGet(verification::verdict));
-            verification.close();
-            persistence = clock.between(transferred, clock.mark());
+        /** Waits for the PNG verdict, promotes or retains the file, and gives the artifact and its record. */
+        CapturedArtifact conclude() {
+            String commandId = evidenceId + "-screenshot";
+            Optional<Failure> transportFailure = transportFailure(transfer);
+            Optional<BundleError> transferError = transportFailure.map(f -> transferError(f, transfer, deadline));
+            Map<String, Object> details = new LinkedHashMap<>();
+            if (transportFailure.isPresent()) {
+                Failure failure = transportFailure.get();
+                if (!failure.code().equals(transferError.get().code())) {
+                    details.put("transportCode", failure.code());
+                }
+                if (!failure.details().isEmpty()) {
+                    details.put("transport", failure.details());
+                }
+                if (transferError.get().code().equals(ErrorCodes.COMMAND_CANCELLED)) {
+                    details.putAll(cancellationDetails(failure, transfer, deadline));
+                }
+            }
+
+            Persisted persisted;
+            Timing persistence = null;
+            if (written == null) {
+                verification.close();
+                persisted = new Persisted.Lost(transferError.orElseGet(() -> new BundleError(
+                        ErrorCodes.SCREENSHOT_INVALID, VerifiedWrite.VERIFICATION_STAGE,
+                        "The screenshot transfer delivered no bytes; an empty PNG is not an image.",
+                        ArtifactKind.SCREENSHOT.wire())));
+            } else {
+                persisted = VerifiedWrite.conclude(writer, ArtifactKind.SCREENSHOT, ArtifactFiles.SCREENSHOT_PARTIAL,
+                        ArtifactFiles.SCREENSHOT, written,
+                        () -> transferError.<Verdict>map(Verdict.Rejected::new).orElseGet(verification::verdict));
+                verification.close();
+                persistence = clock.between(transferred, clock.mark());
+            }
+            Timing whole = clock.between(start, clock.mark());
+            BundleError specific = CapturedArtifact.specificError(persisted);
+            Artifact artifact = CapturedArtifact.artifactOf(ArtifactKind.SCREENSHOT, ArtifactFiles.PNG,
+                    CapturedArtifact.reported(persisted), whole, commandId, evidenceId);
+            // The reference's receipt: {ok: true, bytes: N, ...} or {ok: false, error: {code, message, details}, ...}.
+            BundleError notCompleted = transfer.transportCompleted() ? null
+                    : transferError.map(ErrorVocabulary::reported).orElse(artifact.error());
+            Map<String, Object> recorded = CapturedArtifact.withReason(
+                    notCompleted != null && transferError.isPresent() ? transferError.get() : specific, details);
+            Map<String, Object> receipt = notCompleted == null ? new LinkedHashMap<>()
+                    : CaptureRecord.failedResult(notCompleted, recorded);
+            receipt.putIfAbsent("ok", true);
+            if (transfer.receipt().get("bytesReceived") instanceof Number received) {
+                receipt.put("bytes", received.longValue());
+            }
+            transfer.receipt().forEach(receipt::putIfAbsent);
+            return new CapturedArtifact(artifact, CapturedArtifact.recordOf(artifact, SOURCE,
+                    clock.between(start, transferred), persistence, receipt, notCompleted == null ? recorded : null));
         }
-        Timing whole = clock.between(start, clock.mark());
-        BundleError specific = CapturedArtifact.specificError(persisted);
-        Artifact artifact = CapturedArtifact.artifactOf(ArtifactKind.SCREENSHOT, ArtifactFiles.PNG,
-                CapturedArtifact.reported(persisted), whole, commandId, evidenceId);
-        // The reference's receipt: {ok: true, bytes: N, ...} or {ok: false, error: {code, message, details}, ...}.
-        BundleError notCompleted = transfer.transportCompleted() ? null
-                : transferError.map(ErrorVocabulary::reported).orElse(artifact.error());
-        Map<String, Object> recorded = CapturedArtifact.withReason(
-                notCompleted != null && transferError.isPresent() ? transferError.get() : specific, details);
-        Map<String, Object> receipt = notCompleted == null ? new LinkedHashMap<>()
-                : CaptureRecord.failedResult(notCompleted, recorded);
-        receipt.putIfAbsent("ok", true);
-        if (transfer.receipt().get("bytesReceived") instanceof Number received) {
-            receipt.put("bytes", received.longValue());
-        }
-        transfer.receipt().forEach(receipt::putIfAbsent);
-        return new CapturedArtifact(artifact, CapturedArtifact.recordOf(artifact, SOURCE,
-                clock.between(start, transferred), persistence, receipt, notCompleted == null ? recorded : null));
     }
 
     private ScreenshotTransfer transfer(String serial, Deadline deadline, ByteSink sink) {
@@ -181,12 +226,18 @@ final class ScreenshotStep {
     }
 
     /**
-     * The PNG check fed piece by piece as the bytes are written. A verifier that throws is a
-     * rejection that says so; its later pieces are ignored.
+     * The PNG check fed piece by piece as the bytes are written (checked on its own thread when the
+     * capture overlaps it). A verifier that throws is a rejection that says so; its later pieces are
+     * ignored.
      */
     private final class Verification {
+        private final String threadName;
         private ImageVerifier.ImageCheck check;
         private String broken;
+
+        Verification(String threadName) {
+            this.threadName = threadName;
+        }
 
         void accept(byte[] bytes, int offset, int length) {
             if (broken != null) {
@@ -194,7 +245,7 @@ final class ScreenshotStep {
             }
             try {
                 if (check == null) {
-                    check = images.start();
+                    check = scheduling.imageCheck(threadName, images::start);
                 }
                 check.accept(bytes, offset, length);
             } catch (RuntimeException e) {

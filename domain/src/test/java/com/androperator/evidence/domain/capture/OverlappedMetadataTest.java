@@ -91,8 +91,26 @@ class OverlappedMetadataTest {
         assertNoMetadataThreadLeft();
     }
 
-    /** The capture waited for its metadata thread: none is left running. */
+    @Test
+    void thePngIsCheckedOnItsOwnThreadAndItsVerdictStillDecidesTheScreenshot() {
+        java.util.Set<String> checkThreads = java.util.concurrent.ConcurrentHashMap.newKeySet();
+        com.androperator.evidence.domain.fakes.FakeImageVerifier verifier = new com.androperator.evidence.domain.fakes.FakeImageVerifier();
+        rig.withImageVerifier(() -> {
+            checkThreads.add(Thread.currentThread().getName());
+            return verifier.start();
+        });
+
+        Manifest manifest = finishedManifest(capture(new Cancellation()));
+
+        assertRecordInvariants(manifest, rig.store().onlyWriter());
+        assertThat(manifest.status()).isEqualTo(BundleStatus.COMPLETE);
+        assertThat(checkThreads).singleElement().satisfies(name -> assertThat(name).startsWith("evidence-png-check-"));
+        assertNoMetadataThreadLeft();
+    }
+
+    /** The capture waited for its metadata and PNG-check threads: none is left running. */
     private static void assertNoMetadataThreadLeft() {
-        assertThat(Thread.getAllStackTraces().keySet()).noneMatch(t -> t.getName().startsWith("evidence-metadata-"));
+        assertThat(Thread.getAllStackTraces().keySet()).noneMatch(t -> t.getName().startsWith("evidence-metadata-")
+                || t.getName().startsWith("evidence-png-check-"));
     }
 }

@@ -5,7 +5,7 @@ import com.androperator.evidence.domain.capture.CaptureEvidence;
 import com.androperator.evidence.domain.capture.CaptureOutcome;
 import com.androperator.evidence.domain.capture.CapturePorts;
 import com.androperator.evidence.domain.capture.CaptureRequest;
-import com.androperator.evidence.domain.capture.MetadataScheduling;
+import com.androperator.evidence.domain.capture.CaptureScheduling;
 import com.androperator.evidence.domain.port.BundleStore;
 import com.androperator.evidence.domain.port.HierarchyVerifier;
 import com.androperator.evidence.domain.port.ImageVerifier;
@@ -76,7 +76,7 @@ public final class CaptureRig {
     }
 
     public CaptureEvidence useCase() {
-        return new CaptureEvidence(ports(), CLI_VERSION, SOURCE, MetadataScheduling.AFTER_HIERARCHY);
+        return new CaptureEvidence(ports(), CLI_VERSION, SOURCE, CaptureScheduling.SEQUENTIAL);
     }
 
     public CaptureOutcome capture(CaptureRequest request) {

@@ -1,0 +1,91 @@
+package com.androperator.evidence.domain.capture;
+
+import com.androperator.evidence.domain.port.ImageVerifier.ImageCheck;
+import java.util.function.Supplier;
+
+/**
+ * What of a capture runs beside its device conversation. The spec orders only the device work of
+ * the screenshot and the hierarchy (the screenshot attempted first, the hierarchy dispatched after
+ * it); metadata is a set of separate, unsynchronized adb observations within the same budget, and
+ * the PNG decode is host work on bytes already received, so both overlap the Operator round trip.
+ */
+public enum CaptureScheduling {
+    /**
+     * Once the screenshot transfer is done, the metadata reads run on their own thread (their own
+     * adb streams) and the PNG check finishes on its own thread, while the hierarchy's Operator
+     * commands are in flight; the capture waits for both before it persists. A silent Operator no
+     * longer uses up the budget the metadata needs, and a slow decode no longer delays the dispatch.
+     */
+    OVERLAPPED,
+    /**
+     * Everything on the capturing thread, in order: the PNG checked as the bytes arrive, the
+     * screenshot concluded, the hierarchy, then the metadata. For unit tests whose fakes spend a
+     * manual clock, where concurrent work would race it.
+     */
+    SEQUENTIAL;
+
+    /** {@code read} started as this scheduling says; {@link Pending#await()} gives its result. */
+    <T> Pending<T> start(String name, Supplier<T> read) {
+        return this == OVERLAPPED ? new Threaded<>(name, read) : read::get;
+    }
+
+    /**
+     * {@code work} done now when sequential; when overlapped, on the thread that awaits it, once
+     * the work started meanwhile (the hierarchy) is over.
+     */
+    <T> Pending<T> conclusion(Supplier<T> work) {
+        if (this == OVERLAPPED) {
+            return work::get;
+        }
+        T done = work.get();
+        return () -> done;
+    }
+
+    /** A PNG check fed on the capturing thread: on its own thread when overlapped, else that check itself. */
+    ImageCheck imageCheck(String name, Supplier<ImageCheck> start) {
+        return this == OVERLAPPED ? new BackgroundImageCheck(name, start) : start.get();
+    }
+
+    /** Work started by {@link #start}. */
+    @FunctionalInterface
+    interface Pending<T> {
+        /** The result, once the work is over; the work's own thread has ended by then. */
+        T await();
+    }
+
+    /**
+     * One platform thread for one capture's reads. Every read is bounded by the capture's deadline
+     * and ended at once by its cancellation, so waiting for the thread is bounded too; an interrupt
+     * of the waiting thread is kept for its caller, never a reason to leave the thread running.
+     */
+    private static final class Threaded<T> implements Pending<T> {
+        private final Thread thread;
+        private T result;
+        private Throwable failure;
+
+        Threaded(String name, Supplier<T> read) {
+            thread = new Thread(() -> {
+                try {
+                    result = read.get();
+                } catch (RuntimeException | Error e) {
+                    failure = e;
+                }
+            }, name);
+            thread.setDaemon(true);
+            thread.start();
+        }
+
+        @Override
+        public T await() {
+            Uninterruptibly.join(thread);
+            // join() orders the thread's writes before these reads.
+            if (failure instanceof RuntimeException runtime) {
+                throw runtime;
+            }
+            if (failure instanceof Error error) {
+                throw error;
+            }
+            return result;
+        }
+    }
+}
