@@ -10,6 +10,7 @@ import com.androperator.evidence.contracts.Timing;
 import com.androperator.evidence.domain.budget.Deadline;
 import com.androperator.evidence.domain.capture.VerifiedWrite.Persisted;
 import com.androperator.evidence.domain.capture.VerifiedWrite.Verdict;
+import com.androperator.evidence.domain.port.BundleWriter.StoreResult;
 import com.androperator.evidence.domain.port.ByteSink;
 import com.androperator.evidence.domain.policy.ErrorVocabulary;
 import com.androperator.evidence.domain.port.Failure;
@@ -35,6 +36,8 @@ final class ScreenshotStep {
     /** Keys of a cancelled transfer's failure details (see {@link ScreenshotSource}) and of its record. */
     static final String PHASE = "phase";
     static final String DISPATCHED = "dispatched";
+    /** The errno word of a storage failure (contracts.CauseCodes), in the writer's failure details and the record's. */
+    static final String CAUSE_CODE = "causeCode";
 
     private final ScreenshotSource screenshots;
     private final ImageVerifier images;
@@ -51,9 +54,11 @@ final class ScreenshotStep {
         StepClock.Mark start = clock.mark();
         GuardedWriter.StreamedPartial partial = writer.streamedPartial(ArtifactFiles.SCREENSHOT_PARTIAL);
         Verification verification = new Verification();
+        boolean[] storageRefused = {false};
         // One pass: each piece read from the device is written (and hashed) and then verified.
         ScreenshotTransfer transfer = transfer(serial, deadline, (bytes, offset, length) -> {
             if (!partial.write(bytes, offset, length)) {
+                storageRefused[0] = true;
                 return false;
             }
             verification.accept(bytes, offset, length);
@@ -78,14 +83,16 @@ final class ScreenshotStep {
 
         Persisted persisted;
         Timing persistence = null;
+        StoreResult written = null;
         if (!partial.started()) {
             verification.close();
             persisted = new Persisted.Lost(transferError.orElseGet(() -> new BundleError(ErrorCodes.SCREENSHOT_INVALID,
                     VerifiedWrite.VERIFICATION_STAGE, "The screenshot transfer delivered no bytes; an empty PNG is not an image.",
                     ArtifactKind.SCREENSHOT.wire())));
         } else {
+            written = partial.finish();
             persisted = VerifiedWrite.conclude(writer, ArtifactKind.SCREENSHOT, ArtifactFiles.SCREENSHOT_PARTIAL,
-                    ArtifactFiles.SCREENSHOT, partial.finish(),
+                    ArtifactFiles.SCREENSHOT, written,
                     () -> transferError.<Verdict>map(Verdict.Rejected::new).orElseGet(verification::verdict));
             verification.close();
             persistence = clock.between(transferred, clock.mark());
@@ -94,11 +101,18 @@ final class ScreenshotStep {
         BundleError specific = CapturedArtifact.specificError(persisted);
         Artifact artifact = CapturedArtifact.artifactOf(ArtifactKind.SCREENSHOT, ArtifactFiles.PNG,
                 CapturedArtifact.reported(persisted), whole, commandId, evidenceId);
+        // A transfer that the storage stopped failed because of the storage: its record names the artifact's error.
+        boolean stoppedByStorage = storageRefused[0] && written instanceof StoreResult.StoreFailed;
+        if (stoppedByStorage) {
+            details.putIfAbsent("transportCode", transportFailure.map(Failure::code).orElse(ErrorCodes.SCREENSHOT_FAILED));
+            details.putAll(storageCause((StoreResult.StoreFailed) written));
+        }
         // The reference's receipt: {ok: true, bytes: N, ...} or {ok: false, error: {code, message, details}, ...}.
-        BundleError notCompleted = transfer.transportCompleted() ? null
+        BundleError notCompleted = transfer.transportCompleted() ? null : stoppedByStorage ? artifact.error()
                 : transferError.map(ErrorVocabulary::reported).orElse(artifact.error());
         Map<String, Object> recorded = CapturedArtifact.withReason(
-                notCompleted != null && transferError.isPresent() ? transferError.get() : specific, details);
+                notCompleted != null && transferError.isPresent() && !stoppedByStorage ? transferError.get() : specific,
+                details);
         Map<String, Object> receipt = notCompleted == null ? new LinkedHashMap<>()
                 : CaptureRecord.failedResult(notCompleted, recorded);
         receipt.putIfAbsent("ok", true);
@@ -108,6 +122,18 @@ final class ScreenshotStep {
         transfer.receipt().forEach(receipt::putIfAbsent);
         return new CapturedArtifact(artifact, CapturedArtifact.recordOf(artifact, SOURCE,
                 clock.between(start, transferred), persistence, receipt, notCompleted == null ? recorded : null));
+    }
+
+    /** The writer's errno word (and its text) behind a storage failure, for the record beside the artifact's error. */
+    private static Map<String, Object> storageCause(StoreResult.StoreFailed failed) {
+        Map<String, Object> cause = new LinkedHashMap<>();
+        Map<String, Object> details = failed.failure().details();
+        for (String key : new String[] {CAUSE_CODE, "cause"}) {
+            if (details.get(key) != null) {
+                cause.put(key, details.get(key));
+            }
+        }
+        return cause;
     }
 
     private ScreenshotTransfer transfer(String serial, Deadline deadline, ByteSink sink) {
@@ -134,7 +160,8 @@ final class ScreenshotStep {
 
     /**
      * The transfer's failure; a transport that did not complete failed even when it named no failure.
-     * (A transfer that the storage stopped failed too, but then the storage error is the artifact's.)
+     * (A transfer that the storage stopped failed too, but then the storage error is the artifact's
+     * and the record's, and the transport's code is only {@code details.transportCode}.)
      */
     private static Optional<Failure> transportFailure(ScreenshotTransfer transfer) {
         if (transfer.failure().isEmpty() && !transfer.transportCompleted()) {

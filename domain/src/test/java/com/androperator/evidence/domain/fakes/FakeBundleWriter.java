@@ -25,7 +25,8 @@ import java.util.Set;
  * free final name, JSON files are serialized with the shared contract mapper, and once a terminal
  * manifest is stored nothing more is written. A broken rule is refused as the file adapter refuses
  * it (STORAGE_FAILED with causeCode EINVAL, EEXIST, ENOENT or ETERMINAL), and every attempt is kept
- * in {@link #operations()}. Scripted failures are STORAGE_FAILED with causeCode ENOSPC.
+ * in {@link #operations()}. Scripted failures are STORAGE_FAILED with causeCode ENOSPC; a scripted
+ * full disk refuses the piece that meets it ({@code write} returns false, as the adapter's does).
  */
 public final class FakeBundleWriter implements BundleWriter {
     private final Path directory;
@@ -52,7 +53,7 @@ public final class FakeBundleWriter implements BundleWriter {
         return directory;
     }
 
-    /** Collects the pieces; the file appears, or fails as scripted, when it is finished. */
+    /** Collects the pieces as they fit; the file appears, or fails as scripted, when it is finished. */
     @Override
     public synchronized PartialFile createPartial(String partialName) {
         StoreResult refusal = terminalRefusal();
@@ -78,22 +79,23 @@ public final class FakeBundleWriter implements BundleWriter {
             };
         }
         open.add(partialName);
+        // A scripted full disk: as many bytes as fit reach the file, and the write that meets the end returns false.
+        int room = failingFiles.contains(partialName) ? 0 : cutShortFiles.getOrDefault(partialName, Integer.MAX_VALUE);
         ByteArrayOutputStream content = new ByteArrayOutputStream();
         return new PartialFile() {
+            private boolean full;
             private StoreResult result;
 
-            /*
-             * Accepts every piece; a scripted full disk cuts the file at finish. (The file adapter's
-             * write returns false once the disk is full, which stops a transfer early; the domain's
-             * capture tests are written against this fake's later cut.)
-             */
+            /** False once the disk is full, as the file adapter's write: later writes are ignored. */
             @Override
             public boolean write(byte[] bytes, int offset, int length) {
-                if (result != null) {
-                    throw new IllegalStateException(partialName + " is finished");
+                if (result != null || full) {
+                    return false;
                 }
-                content.write(bytes, offset, length);
-                return true;
+                int fits = Math.min(length, room - content.size());
+                content.write(bytes, offset, fits);
+                full = fits < length;
+                return !full;
             }
 
             @Override
@@ -101,7 +103,12 @@ public final class FakeBundleWriter implements BundleWriter {
                 synchronized (FakeBundleWriter.this) {
                     if (result == null) {
                         open.remove(partialName);
-                        result = store("writePartial " + partialName, partialName, content.toByteArray(), true);
+                        operations.add("writePartial " + partialName);
+                        if (throwingFiles.contains(partialName)) {
+                            throw new IllegalStateException("simulated writer bug writing " + partialName);
+                        }
+                        result = full ? cutShort(partialName, partialName, content.toByteArray(), true)
+                                : kept(partialName, content.toByteArray());
                     }
                     return result;
                 }
@@ -196,7 +203,10 @@ public final class FakeBundleWriter implements BundleWriter {
         }
     }
 
-    /** {@code keepCutShort}: a file cut short by a full disk stays under its partial name (not the manifest). */
+    /**
+     * Stores a whole file (captures.json, manifest.json); a scripted full disk cuts it when it does
+     * not fit. {@code keepCutShort}: a file cut short stays under its partial name (not the manifest).
+     */
     private StoreResult store(String operation, String name, byte[] bytes, boolean keepCutShort) {
         operations.add(operation);
         if (throwingFiles.contains(name)) {
@@ -205,21 +215,29 @@ public final class FakeBundleWriter implements BundleWriter {
         if (failingFiles.contains(name)) {
             return failed(name);
         }
-        if (cutShortFiles.containsKey(name)) {
+        if (cutShortFiles.containsKey(name) && bytes.length > cutShortFiles.get(name)) {
             String left = name.contains(".partial.") ? name : name.replaceFirst("\\.([^.]+)$", ".partial.$1");
-            byte[] prefix = Arrays.copyOf(bytes, Math.min(bytes.length, cutShortFiles.get(name)));
-            Map<String, Object> details = details(left, "ENOSPC", "No space left on device");
-            details.put("file", name);
-            if (keepCutShort && prefix.length > 0) {
-                // An empty partial proves nothing and would mislead: only one that holds bytes stays.
-                files.put(left, prefix);
-                details.put(RETAINED_PATH, left);
-                details.put(RETAINED_BYTES, (long) prefix.length);
-                details.put(RETAINED_SHA256, sha256(prefix));
-            }
-            return new StoreResult.StoreFailed(new Failure(ErrorCodes.STORAGE_FAILED,
-                    "no space left on device after " + prefix.length + " bytes of " + directory.resolve(left), details));
+            return cutShort(name, left, Arrays.copyOf(bytes, cutShortFiles.get(name)), keepCutShort);
         }
+        return kept(name, bytes);
+    }
+
+    /** ENOSPC after {@code prefix}, the bytes that fitted; {@code left} is the file they stay in. */
+    private StoreResult cutShort(String name, String left, byte[] prefix, boolean keepCutShort) {
+        Map<String, Object> details = details(left, "ENOSPC", "No space left on device");
+        details.put("file", name);
+        if (keepCutShort && prefix.length > 0) {
+            // An empty partial proves nothing and would mislead: only one that holds bytes stays.
+            files.put(left, prefix);
+            details.put(RETAINED_PATH, left);
+            details.put(RETAINED_BYTES, (long) prefix.length);
+            details.put(RETAINED_SHA256, sha256(prefix));
+        }
+        return new StoreResult.StoreFailed(new Failure(ErrorCodes.STORAGE_FAILED,
+                "no space left on device after " + prefix.length + " bytes of " + directory.resolve(left), details));
+    }
+
+    private StoreResult kept(String name, byte[] bytes) {
         files.put(name, bytes);
         return stored(name, bytes);
     }

@@ -179,6 +179,52 @@ public abstract class BundleWriterContract {
         assertThat(file(writer, "screenshot.partial.png")).hasValueSatisfying(bytes -> assertThat(bytes).isEqualTo(kept));
     }
 
+    /**
+     * The piece that meets a full disk is refused at once ({@code write} returns false), so that a
+     * transfer streaming into the file stops there; later pieces are refused too, and the bytes that
+     * fitted stay and are described by {@code finish}.
+     */
+    @Test
+    void theWriteThatMeetsAFullDiskReturnsFalseAndLaterWritesAreRefused() {
+        BundleWriter writer = writerFillingAfter("screenshot.partial.png", 6);
+        PartialFile file = writer.createPartial("screenshot.partial.png");
+
+        assertThat(file.write(BYTES, 0, 4)).isTrue();
+        assertThat(file.write(BYTES, 4, 4)).isFalse();
+        assertThat(file.write(BYTES, 8, BYTES.length - 8)).isFalse();
+        Failure failure = failure(file.finish());
+
+        byte[] kept = Arrays.copyOf(BYTES, 6);
+        assertThat(failure.details()).containsEntry("causeCode", "ENOSPC")
+                .containsEntry(BundleWriter.RETAINED_PATH, "screenshot.partial.png")
+                .containsEntry(BundleWriter.RETAINED_SHA256, sha256(kept));
+        assertThat(((Number) failure.details().get(BundleWriter.RETAINED_BYTES)).longValue()).isEqualTo(6);
+        assertThat(file(writer, "screenshot.partial.png")).hasValueSatisfying(bytes -> assertThat(bytes).isEqualTo(kept));
+    }
+
+    /** A disk that fills exactly with the last byte is not full yet: nothing was refused. */
+    @Test
+    void bytesThatFitExactlyAreStored() {
+        BundleWriter writer = writerFillingAfter("screenshot.partial.png", BYTES.length);
+        PartialFile file = writer.createPartial("screenshot.partial.png");
+
+        assertThat(file.write(BYTES, 0, BYTES.length)).isTrue();
+
+        assertThat(file.finish()).isEqualTo(new StoreResult.Stored("screenshot.partial.png", BYTES.length, sha256(BYTES)));
+    }
+
+    @Test
+    void theFirstWriteOnAFullDiskReturnsFalseAndLeavesNoFile() {
+        BundleWriter writer = writerFillingAfter("screenshot.partial.png", 0);
+        PartialFile file = writer.createPartial("screenshot.partial.png");
+
+        assertThat(file.write(BYTES, 0, BYTES.length)).isFalse();
+
+        assertThat(failure(file.finish()).details()).containsEntry("causeCode", "ENOSPC")
+                .doesNotContainKey(BundleWriter.RETAINED_PATH);
+        assertThat(file(writer, "screenshot.partial.png")).isEmpty();
+    }
+
     @Test
     void aFailureBeforeTheFirstByteLeavesNoFile() {
         BundleWriter writer = writerFillingAfter("screenshot.partial.png", 0);
