@@ -33,19 +33,38 @@ public final class FakeBundleWriter implements BundleWriter {
     private final Set<String> failingFiles;
     private final Set<String> throwingFiles;
     private final Map<String, Integer> cutShortFiles;
-    private final Map<String, byte[]> files = new LinkedHashMap<>();
+    private final Map<String, byte[]> files;
     private final List<String> operations = new ArrayList<>();
     /** Partial files created and not yet finished: they exist, so they cannot be created again. */
     private final Set<String> open = new HashSet<>();
     private CapturesFile captures;
     private Manifest manifest;
 
-    FakeBundleWriter(Path directory, Set<String> failingFiles, Set<String> throwingFiles,
-                     Map<String, Integer> cutShortFiles) {
+    /** The collections are the writer's own from here on: files it holds, and the scripted failures it reads. */
+    private FakeBundleWriter(Path directory, Map<String, byte[]> files, Set<String> failingFiles,
+                             Set<String> throwingFiles, Map<String, Integer> cutShortFiles) {
         this.directory = directory;
-        this.failingFiles = Set.copyOf(failingFiles);
-        this.throwingFiles = Set.copyOf(throwingFiles);
-        this.cutShortFiles = Map.copyOf(cutShortFiles);
+        this.files = files;
+        this.failingFiles = failingFiles;
+        this.throwingFiles = throwingFiles;
+        this.cutShortFiles = cutShortFiles;
+    }
+
+    /** A writer with the failures scripted now (later changes to the given collections do not reach it). */
+    static FakeBundleWriter scripted(Path directory, Set<String> failingFiles, Set<String> throwingFiles,
+                                     Map<String, Integer> cutShortFiles) {
+        return new FakeBundleWriter(directory, new LinkedHashMap<>(), Set.copyOf(failingFiles), Set.copyOf(throwingFiles),
+                Map.copyOf(cutShortFiles));
+    }
+
+    /**
+     * A writer over {@code files}, which the caller reads and changes as the bundle's directory (a
+     * video bundle's fake keeps the files a subprocess writes there); {@code failingFiles} and
+     * {@code fillsAfter} (file name to the bytes after which the disk is full) are read at each write.
+     */
+    public static FakeBundleWriter over(Path directory, Map<String, byte[]> files, Set<String> failingFiles,
+                                        Map<String, Integer> fillsAfter) {
+        return new FakeBundleWriter(directory, files, failingFiles, Set.of(), fillsAfter);
     }
 
     @Override
@@ -233,8 +252,7 @@ public final class FakeBundleWriter implements BundleWriter {
             details.put(RETAINED_BYTES, (long) prefix.length);
             details.put(RETAINED_SHA256, sha256(prefix));
         }
-        return new StoreResult.StoreFailed(new Failure(ErrorCodes.STORAGE_FAILED,
-                "no space left on device after " + prefix.length + " bytes of " + directory.resolve(left), details));
+        return new StoreResult.StoreFailed(new Failure(ErrorCodes.STORAGE_FAILED, noSpace(left), details));
     }
 
     private StoreResult kept(String name, byte[] bytes) {
@@ -249,8 +267,12 @@ public final class FakeBundleWriter implements BundleWriter {
     private StoreResult failed(String name) {
         Map<String, Object> details = details(name, "ENOSPC", "No space left on device");
         details.put("file", name);
-        return new StoreResult.StoreFailed(new Failure(ErrorCodes.STORAGE_FAILED,
-                "no space left on device writing " + directory.resolve(name), details));
+        return new StoreResult.StoreFailed(new Failure(ErrorCodes.STORAGE_FAILED, noSpace(name), details));
+    }
+
+    /** The file adapter's words for a full disk. */
+    private String noSpace(String name) {
+        return "Could not write " + directory.resolve(name) + ": No space left on device (ENOSPC)";
     }
 
     private StoreResult refused(String name, String causeCode, String cause) {

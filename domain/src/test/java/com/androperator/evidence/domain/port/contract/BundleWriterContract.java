@@ -170,13 +170,7 @@ public abstract class BundleWriterContract {
 
         StoreResult result = writer.writePartial("screenshot.partial.png", BYTES);
 
-        Failure failure = failure(result);
-        byte[] kept = Arrays.copyOf(BYTES, 3);
-        assertThat(failure.details()).containsEntry("causeCode", "ENOSPC")
-                .containsEntry(BundleWriter.RETAINED_PATH, "screenshot.partial.png")
-                .containsEntry(BundleWriter.RETAINED_SHA256, sha256(kept));
-        assertThat(((Number) failure.details().get(BundleWriter.RETAINED_BYTES)).longValue()).isEqualTo(3);
-        assertThat(file(writer, "screenshot.partial.png")).hasValueSatisfying(bytes -> assertThat(bytes).isEqualTo(kept));
+        assertTheFullDiskKept(writer, result, 3);
     }
 
     /**
@@ -192,14 +186,8 @@ public abstract class BundleWriterContract {
         assertThat(file.write(BYTES, 0, 4)).isTrue();
         assertThat(file.write(BYTES, 4, 4)).isFalse();
         assertThat(file.write(BYTES, 8, BYTES.length - 8)).isFalse();
-        Failure failure = failure(file.finish());
 
-        byte[] kept = Arrays.copyOf(BYTES, 6);
-        assertThat(failure.details()).containsEntry("causeCode", "ENOSPC")
-                .containsEntry(BundleWriter.RETAINED_PATH, "screenshot.partial.png")
-                .containsEntry(BundleWriter.RETAINED_SHA256, sha256(kept));
-        assertThat(((Number) failure.details().get(BundleWriter.RETAINED_BYTES)).longValue()).isEqualTo(6);
-        assertThat(file(writer, "screenshot.partial.png")).hasValueSatisfying(bytes -> assertThat(bytes).isEqualTo(kept));
+        assertTheFullDiskKept(writer, file.finish(), 6);
     }
 
     /** A disk that fills exactly with the last byte is not full yet: nothing was refused. */
@@ -257,6 +245,17 @@ public abstract class BundleWriterContract {
         assertThat(failure.details()).containsEntry("causeCode", "ENOSPC").doesNotContainKey(BundleWriter.RETAINED_PATH);
         assertThat(file(writer, "manifest.json")).isEmpty();
         assertThat(file(writer, "manifest.partial.json")).isEmpty();
+    }
+
+    /** {@code result} is ENOSPC, and the first {@code bytes} bytes stay as screenshot.partial.png, described by the failure. */
+    private void assertTheFullDiskKept(BundleWriter writer, StoreResult result, int bytes) {
+        Failure failure = failure(result);
+        byte[] kept = Arrays.copyOf(BYTES, bytes);
+        assertThat(failure.details()).containsEntry("causeCode", "ENOSPC")
+                .containsEntry(BundleWriter.RETAINED_PATH, "screenshot.partial.png")
+                .containsEntry(BundleWriter.RETAINED_SHA256, sha256(kept));
+        assertThat(((Number) failure.details().get(BundleWriter.RETAINED_BYTES)).longValue()).isEqualTo(bytes);
+        assertThat(file(writer, "screenshot.partial.png")).hasValueSatisfying(stored -> assertThat(stored).isEqualTo(kept));
     }
 
     private static Failure failure(StoreResult result) {
