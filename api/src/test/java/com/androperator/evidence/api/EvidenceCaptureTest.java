@@ -6,7 +6,11 @@ import com.androperator.evidence.adapters.fs.FileBundleStore;
 import com.androperator.evidence.adapters.fs.FileSystemOps;
 import com.androperator.evidence.api.testing.PhoneLab;
 import com.androperator.evidence.conformance.Conformance;
+import com.androperator.evidence.contracts.Artifact;
 import com.androperator.evidence.contracts.BundleStatus;
+import com.androperator.evidence.contracts.CaptureRecord;
+import com.androperator.evidence.contracts.CapturesFile;
+import com.androperator.evidence.contracts.CauseCodes;
 import com.androperator.evidence.contracts.CommandResult;
 import com.androperator.evidence.contracts.ContractJson;
 import com.androperator.evidence.contracts.ErrorCodes;
@@ -23,6 +27,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.assertj.core.api.InstanceOfAssertFactories;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -181,6 +186,15 @@ class EvidenceCaptureTest {
         Manifest manifest = manifest(bundle);
         assertThat(manifest.status()).isEqualTo(BundleStatus.PARTIAL);
         assertThat(manifest.errors()).anySatisfy(error -> assertThat(error.code()).isEqualTo(ErrorCodes.STORAGE_FAILED));
+        // captures.json names the same cause as the manifest: the full disk, not the transfer it stopped.
+        Artifact screenshot = manifest.artifacts().get(0);
+        CaptureRecord record = ContractJson.read(Files.readAllBytes(bundle.resolve("captures.json")), CapturesFile.class)
+                .stillRecords().get(0);
+        assertThat(screenshot.error().code()).isEqualTo(ErrorCodes.STORAGE_FAILED);
+        assertThat(record.errorCode()).isEqualTo(screenshot.error().code());
+        assertThat(record.result().get("error")).asInstanceOf(InstanceOfAssertFactories.MAP)
+                .extracting("details").asInstanceOf(InstanceOfAssertFactories.MAP)
+                .containsEntry("causeCode", CauseCodes.ENOSPC);
         Conformance.assertConforms(bundle);
     }
 

@@ -10,6 +10,9 @@ import com.androperator.evidence.conformance.VerificationReport;
 import com.androperator.evidence.contracts.ArtifactKind;
 import com.androperator.evidence.contracts.ArtifactStatus;
 import com.androperator.evidence.contracts.BundleStatus;
+import com.androperator.evidence.contracts.CaptureRecord;
+import com.androperator.evidence.contracts.CapturesFile;
+import com.androperator.evidence.contracts.CauseCodes;
 import com.androperator.evidence.contracts.ContractJson;
 import com.androperator.evidence.contracts.DeviceType;
 import com.androperator.evidence.contracts.ErrorCodes;
@@ -33,6 +36,7 @@ import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
+import org.assertj.core.api.InstanceOfAssertFactories;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -243,6 +247,29 @@ class CaptureIntoFileBundleStoreTest {
         assertThat(outcome.toResult().code()).isEqualTo(ErrorCodes.EVIDENCE_CAPTURE_FAILED);
         assertThat(outcome.toResult().manifestPath()).isEqualTo(bundle.resolve("manifest.json").toString());
         Conformance.assertConforms(bundle);
+    }
+
+    /**
+     * The real writer refuses the screenshot's piece that meets the full disk, which stops the
+     * transfer: captures.json records the manifest's STORAGE_FAILED with the writer's causeCode, not
+     * the transfer's failure.
+     */
+    @Test
+    void aScreenshotStoppedByAFullDiskIsRecordedWithTheManifestsCodeAndCause() throws IOException {
+        CaptureRig rig = rig(new ScriptedFileSystemOps().onlyFor("screenshot").diskFullAfter(20));
+        Path bundle = root.resolve("bundle");
+
+        Manifest manifest = ((CaptureOutcome.Finished) rig.capture(CaptureRig.request(bundle.toString()))).manifest();
+
+        CaptureRecord record = ContractJson.read(Files.readAllBytes(bundle.resolve("captures.json")), CapturesFile.class)
+                .stillRecords().get(0);
+        assertThat(record.kind()).isEqualTo("screenshot");
+        assertThat(record.errorCode()).isEqualTo(manifest.artifacts().get(0).error().code())
+                .isEqualTo(ErrorCodes.STORAGE_FAILED);
+        assertThat(record.errorMessage()).isEqualTo(manifest.artifacts().get(0).error().message());
+        assertThat(record.result().get("error")).asInstanceOf(InstanceOfAssertFactories.MAP)
+                .extracting("details").asInstanceOf(InstanceOfAssertFactories.MAP)
+                .containsEntry("causeCode", CauseCodes.ENOSPC).containsEntry("transportCode", ErrorCodes.SCREENSHOT_FAILED);
     }
 
     /** One invalid --output-dir: how to make it under {@code root}, and the code and words it is refused with. */

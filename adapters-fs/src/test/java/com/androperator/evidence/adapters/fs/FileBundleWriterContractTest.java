@@ -23,14 +23,25 @@ class FileBundleWriterContractTest extends BundleWriterContract {
 
     @Override
     protected BundleWriter writerFillingAfter(String fileName, int bytes) {
-        // On disk "captures.json" and "manifest.json" are written as captures.partial.json and manifest.partial.json first.
-        String stem = fileName.substring(0, fileName.indexOf('.'));
-        return reserve(new ScriptedFileSystemOps().diskFullAfter(bytes).onlyFor(stem));
+        return reserve(fillingAfter(fileName, bytes));
+    }
+
+    /**
+     * The disk fills after {@code bytes} bytes of {@code fileName}. On disk "captures.json" and
+     * "manifest.json" are written as captures.partial.json and manifest.partial.json first, so the
+     * name's stem selects the file.
+     */
+    static FileSystemOps fillingAfter(String fileName, int bytes) {
+        return new ScriptedFileSystemOps().diskFullAfter(bytes).onlyFor(fileName.substring(0, fileName.indexOf('.')));
     }
 
     @Override
     protected Optional<byte[]> file(BundleWriter writer, String name) {
-        Path file = writer.directory().resolve(name);
+        return read(writer.directory().resolve(name));
+    }
+
+    /** The bytes of {@code file} as they are on disk now; empty when there is no such file. */
+    static Optional<byte[]> read(Path file) {
         if (!Files.exists(file, LinkOption.NOFOLLOW_LINKS)) {
             return Optional.empty();
         }

@@ -36,6 +36,8 @@ final class ScreenshotStep {
     /** Keys of a cancelled transfer's failure details (see {@link ScreenshotSource}) and of its record. */
     static final String PHASE = "phase";
     static final String DISPATCHED = "dispatched";
+    /** The errno word of a storage failure (contracts.CauseCodes), in the writer's failure details and the record's. */
+    static final String CAUSE_CODE = "causeCode";
 
     private final ScreenshotSource screenshots;
     private final ImageVerifier images;
@@ -63,9 +65,11 @@ final class ScreenshotStep {
         StepClock.Mark start = clock.mark();
         GuardedWriter.StreamedPartial partial = writer.streamedPartial(ArtifactFiles.SCREENSHOT_PARTIAL);
         Verification verification = new Verification("evidence-png-check-" + evidenceId);
+        boolean[] storageRefused = {false};
         // One pass: each piece read from the device is written (and hashed) and then verified.
         ScreenshotTransfer transfer = transfer(serial, deadline, (bytes, offset, length) -> {
             if (!partial.write(bytes, offset, length)) {
+                storageRefused[0] = true;
                 return false;
             }
             verification.accept(bytes, offset, length);
@@ -74,7 +78,8 @@ final class ScreenshotStep {
         StepClock.Mark transferred = clock.mark();
         // Durable before anything else happens: what arrived is kept even if the process dies now.
         StoreResult written = partial.started() ? partial.finish() : null;
-        return new Transferred(writer, evidenceId, deadline, start, transferred, transfer, written, verification);
+        return new Transferred(writer, evidenceId, deadline, start, transferred, transfer, written, storageRefused[0],
+                verification);
     }
 
     /** A screenshot whose bytes are in: the PNG verdict, the promotion and the records remain. */
@@ -86,10 +91,12 @@ final class ScreenshotStep {
         private final StepClock.Mark transferred;
         private final ScreenshotTransfer transfer;
         private final StoreResult written;
+        private final boolean storageRefused;
         private final Verification verification;
 
         private Transferred(GuardedWriter writer, String evidenceId, Deadline deadline, StepClock.Mark start, StepClock.Mark transferred,
-                            ScreenshotTransfer transfer, StoreResult written, Verification verification) {
+                            ScreenshotTransfer transfer, StoreResult written, boolean storageRefused,
+                            Verification verification) {
             this.writer = writer;
             this.evidenceId = evidenceId;
             this.deadline = deadline;
@@ -97,6 +104,7 @@ final class ScreenshotStep {
             this.transferred = transferred;
             this.transfer = transfer;
             this.written = written;
+            this.storageRefused = storageRefused;
             this.verification = verification;
         }
 
@@ -138,11 +146,18 @@ final class ScreenshotStep {
             BundleError specific = CapturedArtifact.specificError(persisted);
             Artifact artifact = CapturedArtifact.artifactOf(ArtifactKind.SCREENSHOT, ArtifactFiles.PNG,
                     CapturedArtifact.reported(persisted), whole, commandId, evidenceId);
+            // A transfer that the storage stopped failed because of the storage: its record names the artifact's error.
+            boolean stoppedByStorage = storageRefused && written instanceof StoreResult.StoreFailed;
+            if (stoppedByStorage) {
+                details.putIfAbsent("transportCode", transportFailure.map(Failure::code).orElse(ErrorCodes.SCREENSHOT_FAILED));
+                details.putAll(storageCause((StoreResult.StoreFailed) written));
+            }
             // The reference's receipt: {ok: true, bytes: N, ...} or {ok: false, error: {code, message, details}, ...}.
-            BundleError notCompleted = transfer.transportCompleted() ? null
+            BundleError notCompleted = transfer.transportCompleted() ? null : stoppedByStorage ? artifact.error()
                     : transferError.map(ErrorVocabulary::reported).orElse(artifact.error());
             Map<String, Object> recorded = CapturedArtifact.withReason(
-                    notCompleted != null && transferError.isPresent() ? transferError.get() : specific, details);
+                    notCompleted != null && transferError.isPresent() && !stoppedByStorage ? transferError.get() : specific,
+                    details);
             Map<String, Object> receipt = notCompleted == null ? new LinkedHashMap<>()
                     : CaptureRecord.failedResult(notCompleted, recorded);
             receipt.putIfAbsent("ok", true);
@@ -153,6 +168,18 @@ final class ScreenshotStep {
             return new CapturedArtifact(artifact, CapturedArtifact.recordOf(artifact, SOURCE,
                     clock.between(start, transferred), persistence, receipt, notCompleted == null ? recorded : null));
         }
+    }
+
+    /** The writer's errno word (and its text) behind a storage failure, for the record beside the artifact's error. */
+    private static Map<String, Object> storageCause(StoreResult.StoreFailed failed) {
+        Map<String, Object> cause = new LinkedHashMap<>();
+        Map<String, Object> details = failed.failure().details();
+        for (String key : new String[] {CAUSE_CODE, "cause"}) {
+            if (details.get(key) != null) {
+                cause.put(key, details.get(key));
+            }
+        }
+        return cause;
     }
 
     private ScreenshotTransfer transfer(String serial, Deadline deadline, ByteSink sink) {
@@ -179,7 +206,8 @@ final class ScreenshotStep {
 
     /**
      * The transfer's failure; a transport that did not complete failed even when it named no failure.
-     * (A transfer that the storage stopped failed too, but then the storage error is the artifact's.)
+     * (A transfer that the storage stopped failed too, but then the storage error is the artifact's
+     * and the record's, and the transport's code is only {@code details.transportCode}.)
      */
     private static Optional<Failure> transportFailure(ScreenshotTransfer transfer) {
         if (transfer.failure().isEmpty() && !transfer.transportCompleted()) {

@@ -9,11 +9,14 @@ import com.androperator.evidence.contracts.Artifact;
 import com.androperator.evidence.contracts.ArtifactKind;
 import com.androperator.evidence.contracts.ArtifactStatus;
 import com.androperator.evidence.contracts.BundleStatus;
+import com.androperator.evidence.contracts.CaptureRecord;
+import com.androperator.evidence.contracts.CauseCodes;
 import com.androperator.evidence.contracts.CommandResult;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.contracts.Manifest;
 import com.androperator.evidence.domain.fakes.CaptureRig;
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -110,6 +113,32 @@ class StorageFailureTest {
         assertThat(manifest.errors()).containsExactly(hit.error());
         assertThat(manifest.status()).isEqualTo(BundleStatus.PARTIAL);
         assertThat(outcomeCode(rig)).isEqualTo(ErrorCodes.EVIDENCE_CAPTURE_FAILED);
+        assertRecordInvariants(manifest, rig.store().onlyWriter());
+    }
+
+    /**
+     * The full disk refuses a piece, which stops the transfer: the storage is the cause, so the
+     * screenshot's captures.json record carries the artifact's STORAGE_FAILED with the writer's
+     * causeCode, and the transport's own code only as details.transportCode.
+     */
+    @ParameterizedTest(name = "full after {0} bytes")
+    @ValueSource(ints = {0, 17, 5000})
+    void aTransferStoppedByAFullDiskIsRecordedAsTheStorageFailureItIs(int bytes) {
+        CaptureRig rig = new CaptureRig();
+        rig.store().failingWriteAfter("screenshot.partial.png", bytes);
+
+        Manifest manifest = finishedManifest(rig.capture(CaptureRig.request(DIR)));
+
+        Artifact shot = artifact(manifest, ArtifactKind.SCREENSHOT);
+        CaptureRecord record = BundleAssertions.record(rig.store().onlyWriter().captures(), "screenshot");
+        assertThat(shot.error().code()).isEqualTo(ErrorCodes.STORAGE_FAILED);
+        assertThat(record.result()).containsEntry("ok", false);
+        assertThat(record.errorCode()).isEqualTo(ErrorCodes.STORAGE_FAILED);
+        assertThat(record.errorMessage()).isEqualTo(shot.error().message());
+        @SuppressWarnings("unchecked")
+        Map<String, Object> error = (Map<String, Object>) record.result().get("error");
+        assertThat(error.get("details")).isEqualTo(Map.of("transportCode", ErrorCodes.SCREENSHOT_FAILED,
+                "causeCode", CauseCodes.ENOSPC, "cause", "No space left on device"));
         assertRecordInvariants(manifest, rig.store().onlyWriter());
     }
 

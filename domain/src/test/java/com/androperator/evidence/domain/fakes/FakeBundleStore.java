@@ -94,7 +94,7 @@ public final class FakeBundleStore implements BundleStore {
             return new Reservation.Refused(refusal);
         }
         existing.add(directory);
-        FakeBundleWriter writer = new FakeBundleWriter(directory, failingFiles, throwingFiles, cutShortFiles);
+        FakeBundleWriter writer = FakeBundleWriter.scripted(directory, failingFiles, throwingFiles, cutShortFiles);
         writers.put(directory, writer);
         return new Reservation.Reserved(writer);
     }

@@ -25,26 +25,46 @@ import java.util.Set;
  * free final name, JSON files are serialized with the shared contract mapper, and once a terminal
  * manifest is stored nothing more is written. A broken rule is refused as the file adapter refuses
  * it (STORAGE_FAILED with causeCode EINVAL, EEXIST, ENOENT or ETERMINAL), and every attempt is kept
- * in {@link #operations()}. Scripted failures are STORAGE_FAILED with causeCode ENOSPC.
+ * in {@link #operations()}. Scripted failures are STORAGE_FAILED with causeCode ENOSPC; a scripted
+ * full disk refuses the piece that meets it ({@code write} returns false, as the adapter's does).
  */
 public final class FakeBundleWriter implements BundleWriter {
     private final Path directory;
     private final Set<String> failingFiles;
     private final Set<String> throwingFiles;
     private final Map<String, Integer> cutShortFiles;
-    private final Map<String, byte[]> files = new LinkedHashMap<>();
+    private final Map<String, byte[]> files;
     private final List<String> operations = new ArrayList<>();
     /** Partial files created and not yet finished: they exist, so they cannot be created again. */
     private final Set<String> open = new HashSet<>();
     private CapturesFile captures;
     private Manifest manifest;
 
-    FakeBundleWriter(Path directory, Set<String> failingFiles, Set<String> throwingFiles,
-                     Map<String, Integer> cutShortFiles) {
+    /** The collections are the writer's own from here on: files it holds, and the scripted failures it reads. */
+    private FakeBundleWriter(Path directory, Map<String, byte[]> files, Set<String> failingFiles,
+                             Set<String> throwingFiles, Map<String, Integer> cutShortFiles) {
         this.directory = directory;
-        this.failingFiles = Set.copyOf(failingFiles);
-        this.throwingFiles = Set.copyOf(throwingFiles);
-        this.cutShortFiles = Map.copyOf(cutShortFiles);
+        this.files = files;
+        this.failingFiles = failingFiles;
+        this.throwingFiles = throwingFiles;
+        this.cutShortFiles = cutShortFiles;
+    }
+
+    /** A writer with the failures scripted now (later changes to the given collections do not reach it). */
+    static FakeBundleWriter scripted(Path directory, Set<String> failingFiles, Set<String> throwingFiles,
+                                     Map<String, Integer> cutShortFiles) {
+        return new FakeBundleWriter(directory, new LinkedHashMap<>(), Set.copyOf(failingFiles), Set.copyOf(throwingFiles),
+                Map.copyOf(cutShortFiles));
+    }
+
+    /**
+     * A writer over {@code files}, which the caller reads and changes as the bundle's directory (a
+     * video bundle's fake keeps the files a subprocess writes there); {@code failingFiles} and
+     * {@code fillsAfter} (file name to the bytes after which the disk is full) are read at each write.
+     */
+    public static FakeBundleWriter over(Path directory, Map<String, byte[]> files, Set<String> failingFiles,
+                                        Map<String, Integer> fillsAfter) {
+        return new FakeBundleWriter(directory, files, failingFiles, Set.of(), fillsAfter);
     }
 
     @Override
@@ -52,7 +72,7 @@ public final class FakeBundleWriter implements BundleWriter {
         return directory;
     }
 
-    /** Collects the pieces; the file appears, or fails as scripted, when it is finished. */
+    /** Collects the pieces as they fit; the file appears, or fails as scripted, when it is finished. */
     @Override
     public synchronized PartialFile createPartial(String partialName) {
         StoreResult refusal = terminalRefusal();
@@ -78,22 +98,23 @@ public final class FakeBundleWriter implements BundleWriter {
             };
         }
         open.add(partialName);
+        // A scripted full disk: as many bytes as fit reach the file, and the write that meets the end returns false.
+        int room = failingFiles.contains(partialName) ? 0 : cutShortFiles.getOrDefault(partialName, Integer.MAX_VALUE);
         ByteArrayOutputStream content = new ByteArrayOutputStream();
         return new PartialFile() {
+            private boolean full;
             private StoreResult result;
 
-            /*
-             * Accepts every piece; a scripted full disk cuts the file at finish. (The file adapter's
-             * write returns false once the disk is full, which stops a transfer early; the domain's
-             * capture tests are written against this fake's later cut.)
-             */
+            /** False once the disk is full, as the file adapter's write: later writes are ignored. */
             @Override
             public boolean write(byte[] bytes, int offset, int length) {
-                if (result != null) {
-                    throw new IllegalStateException(partialName + " is finished");
+                if (result != null || full) {
+                    return false;
                 }
-                content.write(bytes, offset, length);
-                return true;
+                int fits = Math.min(length, room - content.size());
+                content.write(bytes, offset, fits);
+                full = fits < length;
+                return !full;
             }
 
             @Override
@@ -101,7 +122,12 @@ public final class FakeBundleWriter implements BundleWriter {
                 synchronized (FakeBundleWriter.this) {
                     if (result == null) {
                         open.remove(partialName);
-                        result = store("writePartial " + partialName, partialName, content.toByteArray(), true);
+                        operations.add("writePartial " + partialName);
+                        if (throwingFiles.contains(partialName)) {
+                            throw new IllegalStateException("simulated writer bug writing " + partialName);
+                        }
+                        result = full ? cutShort(partialName, partialName, content.toByteArray(), true)
+                                : kept(partialName, content.toByteArray());
                     }
                     return result;
                 }
@@ -196,7 +222,10 @@ public final class FakeBundleWriter implements BundleWriter {
         }
     }
 
-    /** {@code keepCutShort}: a file cut short by a full disk stays under its partial name (not the manifest). */
+    /**
+     * Stores a whole file (captures.json, manifest.json); a scripted full disk cuts it when it does
+     * not fit. {@code keepCutShort}: a file cut short stays under its partial name (not the manifest).
+     */
     private StoreResult store(String operation, String name, byte[] bytes, boolean keepCutShort) {
         operations.add(operation);
         if (throwingFiles.contains(name)) {
@@ -205,21 +234,28 @@ public final class FakeBundleWriter implements BundleWriter {
         if (failingFiles.contains(name)) {
             return failed(name);
         }
-        if (cutShortFiles.containsKey(name)) {
+        if (cutShortFiles.containsKey(name) && bytes.length > cutShortFiles.get(name)) {
             String left = name.contains(".partial.") ? name : name.replaceFirst("\\.([^.]+)$", ".partial.$1");
-            byte[] prefix = Arrays.copyOf(bytes, Math.min(bytes.length, cutShortFiles.get(name)));
-            Map<String, Object> details = details(left, "ENOSPC", "No space left on device");
-            details.put("file", name);
-            if (keepCutShort && prefix.length > 0) {
-                // An empty partial proves nothing and would mislead: only one that holds bytes stays.
-                files.put(left, prefix);
-                details.put(RETAINED_PATH, left);
-                details.put(RETAINED_BYTES, (long) prefix.length);
-                details.put(RETAINED_SHA256, sha256(prefix));
-            }
-            return new StoreResult.StoreFailed(new Failure(ErrorCodes.STORAGE_FAILED,
-                    "no space left on device after " + prefix.length + " bytes of " + directory.resolve(left), details));
+            return cutShort(name, left, Arrays.copyOf(bytes, cutShortFiles.get(name)), keepCutShort);
         }
+        return kept(name, bytes);
+    }
+
+    /** ENOSPC after {@code prefix}, the bytes that fitted; {@code left} is the file they stay in. */
+    private StoreResult cutShort(String name, String left, byte[] prefix, boolean keepCutShort) {
+        Map<String, Object> details = details(left, "ENOSPC", "No space left on device");
+        details.put("file", name);
+        if (keepCutShort && prefix.length > 0) {
+            // An empty partial proves nothing and would mislead: only one that holds bytes stays.
+            files.put(left, prefix);
+            details.put(RETAINED_PATH, left);
+            details.put(RETAINED_BYTES, (long) prefix.length);
+            details.put(RETAINED_SHA256, sha256(prefix));
+        }
+        return new StoreResult.StoreFailed(new Failure(ErrorCodes.STORAGE_FAILED, noSpace(left), details));
+    }
+
+    private StoreResult kept(String name, byte[] bytes) {
         files.put(name, bytes);
         return stored(name, bytes);
     }
@@ -231,8 +267,12 @@ public final class FakeBundleWriter implements BundleWriter {
     private StoreResult failed(String name) {
         Map<String, Object> details = details(name, "ENOSPC", "No space left on device");
         details.put("file", name);
-        return new StoreResult.StoreFailed(new Failure(ErrorCodes.STORAGE_FAILED,
-                "no space left on device writing " + directory.resolve(name), details));
+        return new StoreResult.StoreFailed(new Failure(ErrorCodes.STORAGE_FAILED, noSpace(name), details));
+    }
+
+    /** The file adapter's words for a full disk. */
+    private String noSpace(String name) {
+        return "Could not write " + directory.resolve(name) + ": No space left on device (ENOSPC)";
     }
 
     private StoreResult refused(String name, String causeCode, String cause) {

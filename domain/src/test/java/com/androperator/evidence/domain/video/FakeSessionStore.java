@@ -18,7 +18,7 @@ import java.util.regex.Pattern;
  * them (proven by {@code SessionStoreContract}). Every save, heartbeat and stop
  * request is kept in order; tests make a save or a stop request fail, or a session unreadable.
  */
-final class FakeSessionStore implements SessionStore {
+class FakeSessionStore implements SessionStore {
     /** Request ids become file names in the real store; anything else is a bug in the caller there and here. */
     private static final Pattern REQUEST_ID = Pattern.compile("[A-Za-z0-9-]{1,64}");
     final Map<Path, VideoSession> sessions = new HashMap<>();

@@ -1,18 +1,15 @@
 package com.androperator.evidence.domain.video;
 
-import com.androperator.evidence.domain.port.video.VideoBundleFiles;
 import com.androperator.evidence.contracts.CapturesFile;
-import com.androperator.evidence.contracts.ContractJson;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.contracts.Manifest;
 import com.androperator.evidence.domain.port.BundleWriter.StoreResult;
+import com.androperator.evidence.domain.fakes.FakeBundleWriter;
 import com.androperator.evidence.domain.port.Failure;
+import com.androperator.evidence.domain.port.video.VideoBundleFiles;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HexFormat;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -23,16 +20,22 @@ import java.util.function.Predicate;
 
 /**
  * An in-memory video bundle: files by bundle-relative name, hashed from their bytes like the real
- * one. Tests make a file unreadable (its read fails with an underlying storage error) or make a
- * write or rename fail.
+ * one, written through the still writer's fake as the file adapter writes through the still writer
+ * (proven by {@code VideoBundleFilesContract}). Tests make a file unreadable (its read fails with an
+ * underlying storage error), make a write or rename fail, or fill the disk.
  */
-final class FakeVideoBundle implements VideoBundleFiles {
+class FakeVideoBundle implements VideoBundleFiles {
     static final Path DIRECTORY = Path.of("/fake/bundle");
 
     private final Path directory;
     final Map<String, byte[]> files = new LinkedHashMap<>();
     final Map<String, Failure> unreadable = new HashMap<>();
+    /** Writes of these names (a partial file, a final name, captures.json, manifest.json) fail with ENOSPC. */
     final Set<String> failingWrites = new HashSet<>();
+    /** File name to the bytes after which its writes meet a full disk (see {@link #fillingAfter}). */
+    private final Map<String, Integer> fillsAfter = new HashMap<>();
+    /** The still bundle's rules, over {@link #files}, as the file adapter's video bundle uses the still writer. */
+    private final FakeBundleWriter writer;
     final List<Manifest> published = new ArrayList<>();
     CapturesFile captures;
     /** Sees every manifest as it is published (e.g. to log the order of a worker's steps). */
@@ -50,6 +53,13 @@ final class FakeVideoBundle implements VideoBundleFiles {
 
     FakeVideoBundle(Path directory) {
         this.directory = directory;
+        this.writer = FakeBundleWriter.over(directory, files, failingWrites, fillsAfter);
+    }
+
+    /** Writes of {@code name} meet a full disk (ENOSPC) after {@code bytes} bytes, as in the still writer's fake. */
+    FakeVideoBundle fillingAfter(String name, int bytes) {
+        fillsAfter.put(name, bytes);
+        return this;
     }
 
     /** The error a storage adapter reports for a file it cannot read. */
@@ -82,14 +92,18 @@ final class FakeVideoBundle implements VideoBundleFiles {
         return published.isEmpty() ? new ManifestRead.Absent() : new ManifestRead.Found(published.get(published.size() - 1));
     }
 
+    /** Published through the still writer (manifest.json in {@link #files}); it refuses writes once the manifest is terminal. */
     @Override
     public StoreResult finalizeManifest(Manifest manifest) {
         if (publishFails.test(manifest)) {
             return new StoreResult.StoreFailed(writeError("manifest.json"));
         }
-        published.add(manifest);
-        onPublish.accept(manifest);
-        return present("manifest.json", ContractJson.toPrettyBytes(manifest));
+        StoreResult result = writer.finalizeManifest(manifest);
+        if (result instanceof StoreResult.Stored) {
+            published.add(manifest);
+            onPublish.accept(manifest);
+        }
+        return result;
     }
 
     @Override
@@ -97,48 +111,16 @@ final class FakeVideoBundle implements VideoBundleFiles {
         if (capturesFailure != null) {
             return new StoreResult.StoreFailed(capturesFailure);
         }
-        if (failingWrites.contains("captures.json")) {
-            return new StoreResult.StoreFailed(writeError("captures.json"));
+        StoreResult result = writer.writeCaptures(captures);
+        if (result instanceof StoreResult.Stored) {
+            this.captures = captures;
         }
-        this.captures = captures;
-        byte[] bytes = ContractJson.toPrettyBytes(captures);
-        files.put("captures.json", bytes);
-        return present("captures.json", bytes);
+        return result;
     }
 
-    /** Collects the pieces; the file appears (or fails as {@link #writePartial} would) when it is finished. */
     @Override
     public PartialFile createPartial(String partialName) {
-        java.io.ByteArrayOutputStream content = new java.io.ByteArrayOutputStream();
-        return new PartialFile() {
-            private StoreResult result;
-
-            @Override
-            public boolean write(byte[] bytes, int offset, int length) {
-                content.write(bytes, offset, length);
-                return true;
-            }
-
-            @Override
-            public StoreResult finish() {
-                if (result == null) {
-                    result = writePartial(partialName, content.toByteArray());
-                }
-                return result;
-            }
-        };
-    }
-
-    @Override
-    public StoreResult writePartial(String partialName, byte[] bytes) {
-        if (failingWrites.contains(partialName)) {
-            return new StoreResult.StoreFailed(writeError(partialName));
-        }
-        if (files.containsKey(partialName)) {
-            return new StoreResult.StoreFailed(writeError(partialName));
-        }
-        files.put(partialName, bytes.clone());
-        return present(partialName, bytes);
+        return writer.createPartial(partialName);
     }
 
     @Override
@@ -156,12 +138,7 @@ final class FakeVideoBundle implements VideoBundleFiles {
 
     @Override
     public StoreResult promote(String partialName, String finalName) {
-        if (failingWrites.contains(finalName) || files.containsKey(finalName) || !files.containsKey(partialName)) {
-            return new StoreResult.StoreFailed(writeError(finalName));
-        }
-        byte[] bytes = files.remove(partialName);
-        files.put(finalName, bytes);
-        return present(finalName, bytes);
+        return writer.promote(partialName, finalName);
     }
 
     @Override
@@ -171,11 +148,11 @@ final class FakeVideoBundle implements VideoBundleFiles {
 
     @Override
     public boolean adoptFromControl(String controlName, String name) {
-        byte[] bytes = files.remove("control/" + controlName);
-        if (bytes == null || files.containsKey(name)) {
+        // As the adapter: nothing moves when there is nothing to adopt or the name is taken.
+        if (!files.containsKey("control/" + controlName) || files.containsKey(name)) {
             return false;
         }
-        files.put(name, bytes);
+        files.put(name, files.remove("control/" + controlName));
         return true;
     }
 
@@ -186,11 +163,7 @@ final class FakeVideoBundle implements VideoBundleFiles {
     }
 
     static String sha256(byte[] bytes) {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
+        return FakeBundleWriter.sha256(bytes);
     }
 
     private static StoreResult present(String name, byte[] bytes) {

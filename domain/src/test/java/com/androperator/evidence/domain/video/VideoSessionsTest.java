@@ -1,13 +1,10 @@
 package com.androperator.evidence.domain.video;
 
 import com.androperator.evidence.domain.port.video.ProcessIdentity;
-import com.androperator.evidence.domain.port.video.SessionStore;
-import com.androperator.evidence.domain.port.video.VideoBundleFiles;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.androperator.evidence.contracts.BundleError;
 import com.androperator.evidence.contracts.BundleStatus;
-import com.androperator.evidence.contracts.CapturesFile;
 import com.androperator.evidence.contracts.CommandResult;
 import com.androperator.evidence.contracts.DeviceInfo;
 import com.androperator.evidence.contracts.DeviceType;
@@ -22,7 +19,6 @@ import com.androperator.evidence.domain.port.BundleWriter.StoreResult;
 import com.androperator.evidence.domain.fakes.CliLikeTerms;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -56,9 +52,9 @@ class VideoSessionsTest {
 
     @Test
     void stopWaitsAtMostFifteenSecondsThenReportsPendingWithTheSessionStillFinalizing() {
-        sessions.session = session();
+        sessions.sessions.put(BUNDLE, session());
         bundle.manifest = manifest(BundleStatus.FINALIZING);
-        sessions.heartbeat = Optional.of(new Heartbeat("nonce", WORKER.pid(), WORKER.startInstant(), NOW.toString()));
+        sessions.heartbeats.put(BUNDLE, new Heartbeat("nonce", WORKER.pid(), WORKER.startInstant(), NOW.toString()));
 
         CommandResult result = subject.stop(MANIFEST, VideoSessions.ExpectedTarget.NONE);
 
@@ -67,13 +63,13 @@ class VideoSessionsTest {
         assertThat(result.status()).isEqualTo("finalizing");
         assertThat(result.sessionId()).isEqualTo("session-1");
         assertThat(nanos.get()).isBetween(15_000_000_000L, 15_200_000_000L);
-        assertThat(sessions.stopRequests).singleElement().satisfies(r -> assertThat(r.nonce()).isEqualTo("nonce"));
+        assertThat(sessions.stopRequestsOf(BUNDLE)).singleElement().satisfies(r -> assertThat(r.nonce()).isEqualTo("nonce"));
         assertThat(bundle.published).as("only the worker publishes manifests").isEmpty();
     }
 
     @Test
     void stopReturnsTheTerminalOutcomeAsSoonAsTheWorkerPublishesIt() {
-        sessions.session = session();
+        sessions.sessions.put(BUNDLE, session());
         bundle.manifest = manifest(BundleStatus.RECORDING);
         bundle.afterReads = 3;
         bundle.later = terminal(BundleStatus.COMPLETE);
@@ -89,7 +85,7 @@ class VideoSessionsTest {
     void stopAfterTheTerminalManifestWaitsForTheWorkerToReleaseTheLockAndSettle() {
         // The worker publishes the terminal manifest, then releases the lock, then saves "released":
         // a stop that returns complete must mean the device can be recorded again.
-        sessions.session = session();
+        sessions.sessions.put(BUNDLE, session());
         bundle.manifest = manifest(BundleStatus.FINALIZING);
         bundle.afterReads = 2;
         bundle.later = terminal(BundleStatus.COMPLETE);
@@ -99,13 +95,13 @@ class VideoSessionsTest {
 
         assertThat(result.status()).isEqualTo("complete");
         assertThat(result.ok()).isTrue();
-        assertThat(sessions.session.recovery().value()).isEqualTo(RecoveryState.RELEASED);
+        assertThat(sessions.sessions.get(BUNDLE).recovery().value()).isEqualTo(RecoveryState.RELEASED);
         assertThat(nanos.get()).as("it waited for the release, not for its deadline").isLessThan(2_000_000_000L);
     }
 
     @Test
     void aRepeatedStopOnATerminalSessionWritesNothing() {
-        sessions.session = session();
+        sessions.sessions.put(BUNDLE, session());
         bundle.manifest = terminal(BundleStatus.PARTIAL);
 
         CommandResult first = subject.stop(MANIFEST, VideoSessions.ExpectedTarget.NONE);
@@ -113,15 +109,15 @@ class VideoSessionsTest {
 
         assertThat(second).isEqualTo(first);
         assertThat(first.code()).isEqualTo(ErrorCodes.EVIDENCE_CAPTURE_FAILED);
-        assertThat(sessions.stopRequests).isEmpty();
+        assertThat(sessions.stopRequestsOf(BUNDLE)).isEmpty();
         assertThat(bundle.published).isEmpty();
     }
 
     @Test
     void aStaleHeartbeatAndAVanishedWorkerIdentityMeanRecoveryRequired() {
-        sessions.session = session();
+        sessions.sessions.put(BUNDLE, session());
         bundle.manifest = manifest(BundleStatus.RECORDING);
-        sessions.heartbeat = Optional.of(new Heartbeat("nonce", WORKER.pid(), WORKER.startInstant(),
+        sessions.heartbeats.put(BUNDLE, new Heartbeat("nonce", WORKER.pid(), WORKER.startInstant(),
                 NOW.minusSeconds(60).toString()));
 
         assertThat(subject.status(MANIFEST, VideoSessions.ExpectedTarget.NONE).ok()).as("identity still runs").isTrue();
@@ -133,26 +129,26 @@ class VideoSessionsTest {
         assertThat(status.details()).containsEntry("lastStatus", "recording").containsEntry("workerPid", 4242L);
         assertThat(subject.stop(MANIFEST, VideoSessions.ExpectedTarget.NONE).code())
                 .isEqualTo(ErrorCodes.EVIDENCE_RECOVERY_REQUIRED);
-        assertThat(sessions.stopRequests).isEmpty();
+        assertThat(sessions.stopRequestsOf(BUNDLE)).isEmpty();
     }
 
     @Test
     void aFreshHeartbeatKeepsTheSessionAliveAndAForeignNonceCannotBeVerified() {
-        sessions.session = session();
+        sessions.sessions.put(BUNDLE, session());
         bundle.manifest = manifest(BundleStatus.RECORDING);
         workerRunning = false;
-        sessions.heartbeat = Optional.of(new Heartbeat("nonce", WORKER.pid(), WORKER.startInstant(),
+        sessions.heartbeats.put(BUNDLE, new Heartbeat("nonce", WORKER.pid(), WORKER.startInstant(),
                 NOW.minusSeconds(1).toString()));
         assertThat(subject.status(MANIFEST, VideoSessions.ExpectedTarget.NONE).status()).isEqualTo("recording");
 
-        sessions.heartbeat = Optional.of(new Heartbeat("someone-else", 1, "x", NOW.toString()));
+        sessions.heartbeats.put(BUNDLE, new Heartbeat("someone-else", 1, "x", NOW.toString()));
         assertThat(subject.status(MANIFEST, VideoSessions.ExpectedTarget.NONE).code())
                 .isEqualTo(ErrorCodes.EVIDENCE_RECOVERY_REQUIRED);
     }
 
     @Test
     void conflictingTargetsAndUnknownSessionsAreRefused() {
-        sessions.session = session();
+        sessions.sessions.put(BUNDLE, session());
         bundle.manifest = manifest(BundleStatus.RECORDING);
 
         assertThat(subject.status(MANIFEST, new VideoSessions.ExpectedTarget(Optional.of("other"), Optional.empty())).code())
@@ -161,7 +157,7 @@ class VideoSessionsTest {
                 Optional.of("com.androperator.operator.dev"))).ok()).isTrue();
         assertThat(subject.status(Path.of("relative/manifest.json"), VideoSessions.ExpectedTarget.NONE).code())
                 .isEqualTo(ErrorCodes.EVIDENCE_SESSION_NOT_FOUND);
-        sessions.session = null;
+        sessions.sessions.remove(BUNDLE);
         assertThat(subject.stop(MANIFEST, VideoSessions.ExpectedTarget.NONE).code())
                 .isEqualTo(ErrorCodes.EVIDENCE_SESSION_NOT_FOUND);
     }
@@ -170,8 +166,8 @@ class VideoSessionsTest {
     void aSessionMarkedRecoveryRequiredReportsFailedAndRecoveryEvenWithATerminalManifestAndWritesNothing() {
         // "An unresponsive recorder retains the lock for recovery": the worker saved recovery_required,
         // published what it knew and left; status and stop must not present that as an ordinary failure.
-        sessions.session = session().withRecovery(new VideoSession.Recovery(RecoveryState.RECOVERY_REQUIRED.wire(),
-                "the recorder (PID 777) did not exit after SIGINT", NOW.toString()));
+        sessions.sessions.put(BUNDLE, session().withRecovery(new VideoSession.Recovery(RecoveryState.RECOVERY_REQUIRED.wire(),
+                "the recorder (PID 777) did not exit after SIGINT", NOW.toString())));
         bundle.manifest = terminal(BundleStatus.FAILED);
 
         CommandResult status = subject.status(MANIFEST, VideoSessions.ExpectedTarget.NONE);
@@ -185,36 +181,36 @@ class VideoSessionsTest {
             assertThat(result.details()).containsEntry("lockPath", "/tmp/locks/device-x.lock")
                     .containsEntry("recovery", "recovery_required").containsKey("sessionPath");
         }
-        assertThat(sessions.stopRequests).isEmpty();
+        assertThat(sessions.stopRequestsOf(BUNDLE)).isEmpty();
         assertThat(bundle.published).isEmpty();
     }
 
     @Test
     void stopThatSeesTheWorkerGiveUpOnAnUnresponsiveRecorderReportsRecoveryRequired() {
-        sessions.session = session();
+        sessions.sessions.put(BUNDLE, session());
         bundle.manifest = manifest(BundleStatus.RECORDING);
-        sessions.heartbeat = Optional.of(new Heartbeat("nonce", WORKER.pid(), WORKER.startInstant(), NOW.toString()));
+        sessions.heartbeats.put(BUNDLE, new Heartbeat("nonce", WORKER.pid(), WORKER.startInstant(), NOW.toString()));
         bundle.afterReads = 3;
         bundle.later = terminal(BundleStatus.FAILED);
         // The worker marks the session before it publishes its terminal manifest.
         VideoSession marked = session().withRecovery(new VideoSession.Recovery(RecoveryState.RECOVERY_REQUIRED.wire(),
                 "the recorder did not exit after SIGINT", NOW.toString()));
-        sessions.onStopRequest = () -> sessions.session = marked;
+        sessions.onStopRequest = request -> sessions.sessions.put(BUNDLE, marked);
 
         CommandResult result = subject.stop(MANIFEST, VideoSessions.ExpectedTarget.NONE);
 
         assertThat(result.code()).isEqualTo(ErrorCodes.EVIDENCE_RECOVERY_REQUIRED);
         assertThat(result.status()).isEqualTo("failed");
-        assertThat(sessions.stopRequests).hasSize(1);
+        assertThat(sessions.stopRequestsOf(BUNDLE)).hasSize(1);
     }
 
     @Test
     void anOperatorOptionConflictsWithASessionStartedWithoutOne() {
-        sessions.session = new VideoSession(VideoSession.SCHEMA_VERSION, "session-1", "nonce", VideoSession.SCRCPY,
+        sessions.sessions.put(BUNDLE, new VideoSession(VideoSession.SCHEMA_VERSION, "session-1", "nonce", VideoSession.SCRCPY,
                 new VideoSession.Target("emulator-5554", null), BUNDLE.toString(), MANIFEST.toString(),
                 "/tmp/locks/device-x.lock", 30, new VideoSize(576, 1280), NOW.toString(), NOW.plusSeconds(35).toString(),
                 new VideoSession.Tools("/s", "/f", "/p", null), WORKER,
-                new VideoSession.Recovery(RecoveryState.WORKER_OWNED.wire(), null, NOW.toString()));
+                new VideoSession.Recovery(RecoveryState.WORKER_OWNED.wire(), null, NOW.toString())));
         bundle.manifest = manifest(BundleStatus.RECORDING);
 
         CommandResult conflicting = subject.status(MANIFEST, new VideoSessions.ExpectedTarget(Optional.empty(),
@@ -252,79 +248,32 @@ class VideoSessionsTest {
                 "Pixel", DeviceType.PHYSICAL, DeviceTypeProperties.UNREAD, new DisplayInfo(1080, 2400, 420, 0));
     }
 
-    static final class FakeSessions implements SessionStore {
-        VideoSession session;
-        Optional<Heartbeat> heartbeat = Optional.empty();
-        final List<StopRequest> stopRequests = new ArrayList<>();
-        /** What the worker does when it sees a stop request (runs as the request is written). */
-        Runnable onStopRequest = () -> { };
+    /** The session store fake, whose worker settles the session ("released") after a number of reads. */
+    static final class FakeSessions extends FakeSessionStore {
         /** After this many reads the worker has released the lock and saved "released" (-1: never). */
         int settleAfterReads = -1;
 
         @Override
-        public Saved saveSession(Path bundleDir, VideoSession saved) {
-            session = saved;
-            return new Saved.Written(bundleDir.resolve("session.json"));
-        }
-
-        @Override
         public SessionRead readSession(Path bundleDir) {
             if (settleAfterReads > 0 && --settleAfterReads == 0) {
-                session = session.withRecovery(new VideoSession.Recovery(RecoveryState.RELEASED.wire(), null,
-                        NOW.toString()));
+                sessions.computeIfPresent(bundleDir, (dir, session) -> session.withRecovery(new VideoSession.Recovery(
+                        RecoveryState.RELEASED.wire(), null, NOW.toString())));
             }
-            return session == null ? new SessionRead.Absent() : new SessionRead.Found(session);
-        }
-
-        @Override
-        public Saved writeHeartbeat(Path bundleDir, Heartbeat beat) {
-            heartbeat = Optional.of(beat);
-            return new Saved.Written(bundleDir);
-        }
-
-        @Override
-        public Optional<Heartbeat> readHeartbeat(Path bundleDir) {
-            return heartbeat;
-        }
-
-        @Override
-        public Saved writeStopRequest(Path bundleDir, StopRequest request) {
-            stopRequests.add(request);
-            onStopRequest.run();
-            return new Saved.Written(bundleDir);
-        }
-
-        @Override
-        public List<StopRequest> stopRequests(Path bundleDir) {
-            return List.copyOf(stopRequests);
-        }
-
-        @Override
-        public Path workerLog(Path bundleDir) {
-            return bundleDir.resolve("control/worker.log");
-        }
-
-        @Override
-        public Saved reserveSpace(Path bundleDir, long bytes) {
-            throw new AssertionError("only the worker reserves space");
-        }
-
-        @Override
-        public boolean releaseSpace(Path bundleDir) {
-            throw new AssertionError("only the worker releases space");
+            return super.readSession(bundleDir);
         }
     }
 
-    /** A bundle whose manifest may change to {@code later} after a number of reads, as a worker would. */
-    static final class FakeBundle implements VideoBundleFiles {
+    /**
+     * A bundle whose manifest may change to {@code later} after a number of reads, as a worker would;
+     * its writes are the video bundle fake's (VideoSessionsFakeBundleContractTest).
+     */
+    static final class FakeBundle extends FakeVideoBundle {
         Manifest manifest;
         Manifest later;
         int afterReads = -1;
-        final List<Manifest> published = new ArrayList<>();
 
-        @Override
-        public Path directory() {
-            return BUNDLE;
+        FakeBundle() {
+            super(BUNDLE);
         }
 
         @Override
@@ -337,57 +286,11 @@ class VideoSessionsTest {
 
         @Override
         public StoreResult finalizeManifest(Manifest next) {
-            published.add(next);
-            manifest = next;
-            return new StoreResult.Stored("manifest.json", 1, "0".repeat(64));
-        }
-
-        @Override
-        public StoreResult writeCaptures(CapturesFile captures) {
-            return new StoreResult.Stored("captures.json", 1, "0".repeat(64));
-        }
-
-        @Override
-        public PartialFile createPartial(String partialName) {
-            return new PartialFile() {
-                private long bytes;
-
-                @Override
-                public boolean write(byte[] piece, int offset, int length) {
-                    bytes += length;
-                    return true;
-                }
-
-                @Override
-                public StoreResult finish() {
-                    return new StoreResult.Stored(partialName, bytes, "0".repeat(64));
-                }
-            };
-        }
-
-        @Override
-        public StoreResult describe(String name) {
-            return new StoreResult.Stored(name, 1, "0".repeat(64));
-        }
-
-        @Override
-        public StoreResult promote(String partialName, String finalName) {
-            return new StoreResult.Stored(finalName, 1, "0".repeat(64));
-        }
-
-        @Override
-        public boolean makePrivate(String name) {
-            return true;
-        }
-
-        @Override
-        public boolean adoptFromControl(String controlName, String name) {
-            return true;
-        }
-
-        @Override
-        public boolean remove(String name) {
-            return true;
+            StoreResult result = super.finalizeManifest(next);
+            if (result instanceof StoreResult.Stored) {
+                manifest = next;
+            }
+            return result;
         }
     }
 }

@@ -149,7 +149,7 @@ class VideoWorkerTest {
                         ArtifactStatus.COMPLETE),
                 org.assertj.core.groups.Tuple.tuple(ArtifactKind.CAPTURE_ENVELOPES, "captures.json",
                         ArtifactStatus.COMPLETE));
-        assertThat(bundle.files).containsOnlyKeys("video.mp4", "encoder.stderr.txt", "captures.json");
+        assertThat(bundle.files).containsOnlyKeys("video.mp4", "encoder.stderr.txt", "captures.json", "manifest.json");
 
         assertThat(locks.held).as("the lock is released once the terminal manifest is persisted").isEmpty();
         VideoSession settled = sessions.session(BUNDLE);

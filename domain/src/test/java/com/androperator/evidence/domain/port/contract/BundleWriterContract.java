@@ -170,13 +170,47 @@ public abstract class BundleWriterContract {
 
         StoreResult result = writer.writePartial("screenshot.partial.png", BYTES);
 
-        Failure failure = failure(result);
-        byte[] kept = Arrays.copyOf(BYTES, 3);
-        assertThat(failure.details()).containsEntry("causeCode", "ENOSPC")
-                .containsEntry(BundleWriter.RETAINED_PATH, "screenshot.partial.png")
-                .containsEntry(BundleWriter.RETAINED_SHA256, sha256(kept));
-        assertThat(((Number) failure.details().get(BundleWriter.RETAINED_BYTES)).longValue()).isEqualTo(3);
-        assertThat(file(writer, "screenshot.partial.png")).hasValueSatisfying(bytes -> assertThat(bytes).isEqualTo(kept));
+        assertTheFullDiskKept(writer, result, 3);
+    }
+
+    /**
+     * The piece that meets a full disk is refused at once ({@code write} returns false), so that a
+     * transfer streaming into the file stops there; later pieces are refused too, and the bytes that
+     * fitted stay and are described by {@code finish}.
+     */
+    @Test
+    void theWriteThatMeetsAFullDiskReturnsFalseAndLaterWritesAreRefused() {
+        BundleWriter writer = writerFillingAfter("screenshot.partial.png", 6);
+        PartialFile file = writer.createPartial("screenshot.partial.png");
+
+        assertThat(file.write(BYTES, 0, 4)).isTrue();
+        assertThat(file.write(BYTES, 4, 4)).isFalse();
+        assertThat(file.write(BYTES, 8, BYTES.length - 8)).isFalse();
+
+        assertTheFullDiskKept(writer, file.finish(), 6);
+    }
+
+    /** A disk that fills exactly with the last byte is not full yet: nothing was refused. */
+    @Test
+    void bytesThatFitExactlyAreStored() {
+        BundleWriter writer = writerFillingAfter("screenshot.partial.png", BYTES.length);
+        PartialFile file = writer.createPartial("screenshot.partial.png");
+
+        assertThat(file.write(BYTES, 0, BYTES.length)).isTrue();
+
+        assertThat(file.finish()).isEqualTo(new StoreResult.Stored("screenshot.partial.png", BYTES.length, sha256(BYTES)));
+    }
+
+    @Test
+    void theFirstWriteOnAFullDiskReturnsFalseAndLeavesNoFile() {
+        BundleWriter writer = writerFillingAfter("screenshot.partial.png", 0);
+        PartialFile file = writer.createPartial("screenshot.partial.png");
+
+        assertThat(file.write(BYTES, 0, BYTES.length)).isFalse();
+
+        assertThat(failure(file.finish()).details()).containsEntry("causeCode", "ENOSPC")
+                .doesNotContainKey(BundleWriter.RETAINED_PATH);
+        assertThat(file(writer, "screenshot.partial.png")).isEmpty();
     }
 
     @Test
@@ -211,6 +245,17 @@ public abstract class BundleWriterContract {
         assertThat(failure.details()).containsEntry("causeCode", "ENOSPC").doesNotContainKey(BundleWriter.RETAINED_PATH);
         assertThat(file(writer, "manifest.json")).isEmpty();
         assertThat(file(writer, "manifest.partial.json")).isEmpty();
+    }
+
+    /** {@code result} is ENOSPC, and the first {@code bytes} bytes stay as screenshot.partial.png, described by the failure. */
+    private void assertTheFullDiskKept(BundleWriter writer, StoreResult result, int bytes) {
+        Failure failure = failure(result);
+        byte[] kept = Arrays.copyOf(BYTES, bytes);
+        assertThat(failure.details()).containsEntry("causeCode", "ENOSPC")
+                .containsEntry(BundleWriter.RETAINED_PATH, "screenshot.partial.png")
+                .containsEntry(BundleWriter.RETAINED_SHA256, sha256(kept));
+        assertThat(((Number) failure.details().get(BundleWriter.RETAINED_BYTES)).longValue()).isEqualTo(bytes);
+        assertThat(file(writer, "screenshot.partial.png")).hasValueSatisfying(stored -> assertThat(stored).isEqualTo(kept));
     }
 
     private static Failure failure(StoreResult result) {
