@@ -141,11 +141,15 @@ public final class CaptureBench {
         double[] together = new double[PHONE_ROUNDS];
         double[] oneByOne = new double[PHONE_ROUNDS];
         List<String> crossTalk;
+        Map<String, ProcessHandle> processes = CpuTime.participants(port);
+        Map<String, Long> concurrentCpu = new LinkedHashMap<>();
         try (ManyPhones phones = new ManyPhones(phoneCount, AdbServerHarness.locateAdb().toString(), port)) {
             phones.serially(mcp::capture); // warm-up: every phone's first capture
             for (int round = 0; round < PHONE_ROUNDS; round++) {
                 System.out.printf("%d phones, round %d of %d%n", phoneCount, round + 1, PHONE_ROUNDS);
+                Map<String, Long> cpuBefore = CpuTime.of(processes);
                 together[round] = phones.concurrently(mcp::capture);
+                CpuTime.add(concurrentCpu, cpuBefore, CpuTime.of(processes));
                 cleanMcpBundles();
                 oneByOne[round] = phones.serially(mcp::capture);
                 cleanMcpBundles();
@@ -157,6 +161,7 @@ public final class CaptureBench {
         figures.put("serial", median(oneByOne));
         System.out.println(crossTalk.isEmpty() ? "" : "CROSS-TALK: " + crossTalk);
         figures.put("crossTalk", (double) crossTalk.size());
+        concurrentCpu.forEach((name, nanos) -> figures.put("cpu " + name, nanos / 1e6 / PHONE_ROUNDS / phoneCount));
         return figures;
     }
 
@@ -281,6 +286,19 @@ public final class CaptureBench {
                 throughput.get("serial"), throughput.get("concurrent") / throughput.get("serial"),
                 throughput.get("crossTalk") == 0 ? "none, every bundle holds its own phone's screen"
                         : throughput.get("crossTalk").intValue() + " bundles with another phone's screen");
+        double cpuPerCapture = 0;
+        StringBuilder cpu = new StringBuilder();
+        for (Map.Entry<String, Double> figure : throughput.entrySet()) {
+            if (figure.getKey().startsWith("cpu ")) {
+                cpuPerCapture += figure.getValue();
+                cpu.append(String.format(", %s %.1f", figure.getKey().substring(4), figure.getValue()));
+            }
+        }
+        int cores = Runtime.getRuntime().availableProcessors();
+        System.out.printf("  CPU per capture while the %d phones are captured at once: %.1f ms in all%s;"
+                        + " on %d CPUs that alone takes %.1f ms a capture, against %.1f ms concurrent and %.1f ms serial%n",
+                phoneCount, cpuPerCapture, cpu, cores, cpuPerCapture / cores,
+                throughput.get("concurrent") / phoneCount, throughput.get("serial") / phoneCount);
         System.out.printf("%d captures, %d not complete%s%n", captures, incomplete.size(),
                 incomplete.isEmpty() ? "" : ": " + incomplete.subList(0, Math.min(5, incomplete.size())));
     }
