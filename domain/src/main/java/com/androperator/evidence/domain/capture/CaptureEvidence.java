@@ -140,10 +140,8 @@ public final class CaptureEvidence {
     private CaptureOutcome captureInto(GuardedWriter writer, String serial, ValidatedRequest valid, Deadline deadline,
                                        String evidenceId, StepClock.Mark started, Releases releases) {
         ScreenshotStep.Transferred transferred = screenshotStep.transfer(serial, deadline, writer, evidenceId);
-        // Host work on bytes already received: the PNG decode, the fsync and the rename of the
-        // screenshot finish on their own thread while the Operator answers.
-        CaptureScheduling.Pending<CapturedArtifact> concluding = scheduling.finish("evidence-screenshot-" + evidenceId,
-                transferred::conclude);
+        // Host work on bytes already received: the PNG decode finishes while the Operator answers.
+        CaptureScheduling.Pending<CapturedArtifact> concluding = scheduling.conclusion(transferred::conclude);
         // The spec orders screenshot then hierarchy; metadata, separate observations in the same
         // budget, is read on its own adb streams while the Operator answers.
         CaptureScheduling.Pending<MetadataStep.DeviceMetadata> reading = scheduling.start(

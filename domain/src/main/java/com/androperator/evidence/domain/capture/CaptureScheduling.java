@@ -12,10 +12,9 @@ import java.util.function.Supplier;
 public enum CaptureScheduling {
     /**
      * Once the screenshot transfer is done, the metadata reads run on their own thread (their own
-     * adb streams), and the screenshot's PNG check, fsync and rename finish on theirs, while the
-     * hierarchy's Operator commands are in flight; the capture waits for both before it writes
-     * captures.json. A silent Operator no longer uses up the budget the metadata needs, and a slow
-     * decode or disk no longer delays the dispatch.
+     * adb streams) and the PNG check finishes on its own thread, while the hierarchy's Operator
+     * commands are in flight; the capture waits for both before it persists. A silent Operator no
+     * longer uses up the budget the metadata needs, and a slow decode no longer delays the dispatch.
      */
     OVERLAPPED,
     /**
@@ -25,21 +24,18 @@ public enum CaptureScheduling {
      */
     SEQUENTIAL;
 
-    /**
-     * {@code work} (device reads beside the hierarchy) started as this scheduling says: on its own
-     * thread, or, when sequential, on the awaiting thread once the work in between is over.
-     */
-    <T> Pending<T> start(String name, Supplier<T> work) {
-        return this == OVERLAPPED ? new Threaded<>(name, work) : work::get;
+    /** {@code read} started as this scheduling says; {@link Pending#await()} gives its result. */
+    <T> Pending<T> start(String name, Supplier<T> read) {
+        return this == OVERLAPPED ? new Threaded<>(name, read) : read::get;
     }
 
     /**
-     * {@code work} (host work that ends a step whose device part is done) started as this
-     * scheduling says: on its own thread, or, when sequential, now, before anything else.
+     * {@code work} done now when sequential; when overlapped, on the thread that awaits it, once
+     * the work started meanwhile (the hierarchy) is over.
      */
-    <T> Pending<T> finish(String name, Supplier<T> work) {
+    <T> Pending<T> conclusion(Supplier<T> work) {
         if (this == OVERLAPPED) {
-            return new Threaded<>(name, work);
+            return work::get;
         }
         T done = work.get();
         return () -> done;
@@ -50,7 +46,7 @@ public enum CaptureScheduling {
         return this == OVERLAPPED ? new BackgroundImageCheck(name, start) : start.get();
     }
 
-    /** Work started by {@link #start} or {@link #finish}. */
+    /** Work started by {@link #start}. */
     @FunctionalInterface
     interface Pending<T> {
         /** The result, once the work is over; the work's own thread has ended by then. */
@@ -58,20 +54,19 @@ public enum CaptureScheduling {
     }
 
     /**
-     * One platform thread for one piece of a capture's work. Device reads are bounded by the
-     * capture's deadline and ended at once by its cancellation, host work by the bytes received,
-     * so waiting for the thread is bounded too; an interrupt of the waiting thread is kept for its
-     * caller, never a reason to leave the thread running.
+     * One platform thread for one capture's reads. Every read is bounded by the capture's deadline
+     * and ended at once by its cancellation, so waiting for the thread is bounded too; an interrupt
+     * of the waiting thread is kept for its caller, never a reason to leave the thread running.
      */
     private static final class Threaded<T> implements Pending<T> {
         private final Thread thread;
         private T result;
         private Throwable failure;
 
-        Threaded(String name, Supplier<T> work) {
+        Threaded(String name, Supplier<T> read) {
             thread = new Thread(() -> {
                 try {
-                    result = work.get();
+                    result = read.get();
                 } catch (RuntimeException | Error e) {
                     failure = e;
                 }

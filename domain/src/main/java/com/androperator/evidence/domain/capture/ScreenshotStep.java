@@ -57,9 +57,9 @@ final class ScreenshotStep {
     }
 
     /**
-     * The device part: the transfer, its bytes written to screenshot.partial.png and handed to the
-     * PNG check as they arrive. With {@link CaptureScheduling#OVERLAPPED} the check may still be
-     * decoding when this returns; {@link Transferred#conclude()} waits for its verdict.
+     * The device part: the transfer, its bytes written to screenshot.partial.png (fsynced) and handed
+     * to the PNG check as they arrive. With {@link CaptureScheduling#OVERLAPPED} the check may still
+     * be decoding when this returns; {@link Transferred#conclude()} waits for its verdict.
      */
     Transferred transfer(String serial, Deadline deadline, GuardedWriter writer, String evidenceId) {
         StepClock.Mark start = clock.mark();
@@ -76,7 +76,9 @@ final class ScreenshotStep {
             return true;
         });
         StepClock.Mark transferred = clock.mark();
-        return new Transferred(writer, evidenceId, deadline, start, transferred, transfer, partial, storageRefused[0],
+        // Durable before anything else happens: what arrived is kept even if the process dies now.
+        StoreResult written = partial.started() ? partial.finish() : null;
+        return new Transferred(writer, evidenceId, deadline, start, transferred, transfer, written, storageRefused[0],
                 verification);
     }
 
@@ -88,12 +90,12 @@ final class ScreenshotStep {
         private final StepClock.Mark start;
         private final StepClock.Mark transferred;
         private final ScreenshotTransfer transfer;
-        private final GuardedWriter.StreamedPartial partial;
+        private final StoreResult written;
         private final boolean storageRefused;
         private final Verification verification;
 
         private Transferred(GuardedWriter writer, String evidenceId, Deadline deadline, StepClock.Mark start, StepClock.Mark transferred,
-                            ScreenshotTransfer transfer, GuardedWriter.StreamedPartial partial, boolean storageRefused,
+                            ScreenshotTransfer transfer, StoreResult written, boolean storageRefused,
                             Verification verification) {
             this.writer = writer;
             this.evidenceId = evidenceId;
@@ -101,17 +103,13 @@ final class ScreenshotStep {
             this.start = start;
             this.transferred = transferred;
             this.transfer = transfer;
-            this.partial = partial;
+            this.written = written;
             this.storageRefused = storageRefused;
             this.verification = verification;
         }
 
-        /**
-         * fsyncs the partial file, waits for the PNG verdict, promotes or retains the file, and gives
-         * the artifact and its record; on a thread of its own when the capture overlaps it.
-         */
+        /** Waits for the PNG verdict, promotes or retains the file, and gives the artifact and its record. */
         CapturedArtifact conclude() {
-            StoreResult written = partial.started() ? partial.finish() : null;
             String commandId = evidenceId + "-screenshot";
             Optional<Failure> transportFailure = transportFailure(transfer);
             Optional<BundleError> transferError = transportFailure.map(f -> transferError(f, transfer, deadline));

@@ -8,10 +8,6 @@ import java.nio.file.Path;
  * Writes the files of one reserved bundle: files 0600, every file first as {@code *.partial.*}
  * and fsynced, renamed only after the caller verified the bytes. Hashes and byte counts come
  * from the bytes written. It never modifies a bundle whose manifest is terminal.
- *
- * <p>Its methods may be called from more than one thread at once (a capture finishes and promotes
- * its screenshot while the hierarchy is being written); each {@link PartialFile} is used by one
- * thread at a time.
  */
 public interface BundleWriter {
 
@@ -52,7 +48,7 @@ public interface BundleWriter {
     /** Writes manifest.json atomically: write a partial file, fsync, rename, fsync the directory. */
     StoreResult finalizeManifest(Manifest manifest);
 
-    /** A partial file being written; used by one thread at a time (handed over with a happens-before edge). */
+    /** A partial file being written; used by one thread. */
     interface PartialFile {
         /**
          * Appends the bytes to the file. False once storage has failed: later writes are ignored

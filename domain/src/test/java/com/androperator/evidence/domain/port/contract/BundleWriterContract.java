@@ -76,43 +76,6 @@ public abstract class BundleWriterContract {
         assertThat(file(writer, "screenshot.partial.png")).isEmpty();
     }
 
-    /**
-     * As a capture uses it: the screenshot fsynced and promoted on one thread while the hierarchy
-     * is written and promoted on another, both released at once, many times over.
-     */
-    @Test
-    void twoFilesFinishedAndPromotedOnTwoThreadsAtOnceAreBothStored() throws Exception {
-        byte[] other = "other bytes, longer than the first".getBytes(StandardCharsets.UTF_8);
-        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(2);
-        BundleWriter writer = newWriter();
-        try {
-            for (int round = 0; round < 50; round++) {
-                String shot = "screenshot-" + round;
-                String tree = "hierarchy-" + round;
-                PartialFile screenshot = writer.createPartial(shot + ".partial.png");
-                screenshot.write(BYTES, 0, BYTES.length);
-                java.util.concurrent.CyclicBarrier together = new java.util.concurrent.CyclicBarrier(2);
-                java.util.concurrent.Future<StoreResult> promoted = pool.submit(() -> {
-                    together.await();
-                    screenshot.finish();
-                    return writer.promote(shot + ".partial.png", shot + ".png");
-                });
-                java.util.concurrent.Future<StoreResult> written = pool.submit(() -> {
-                    together.await();
-                    writer.writePartial(tree + ".partial.xml", other);
-                    return writer.promote(tree + ".partial.xml", tree + ".xml");
-                });
-
-                assertThat(promoted.get()).isEqualTo(new StoreResult.Stored(shot + ".png", BYTES.length, sha256(BYTES)));
-                assertThat(written.get()).isEqualTo(new StoreResult.Stored(tree + ".xml", other.length, sha256(other)));
-                assertThat(file(writer, shot + ".png")).hasValueSatisfying(bytes -> assertThat(bytes).isEqualTo(BYTES));
-                assertThat(file(writer, tree + ".xml")).hasValueSatisfying(bytes -> assertThat(bytes).isEqualTo(other));
-            }
-        } finally {
-            pool.shutdownNow();
-        }
-    }
-
     @Test
     void promotionNeverOverwritesAFinalFile() {
         BundleWriter writer = newWriter();
