@@ -343,9 +343,12 @@ class CaptureThroughRealAdaptersTest {
         assertThat(logcat).isLessThan(indexOf(services, "doctor_ping"));
         // The screenshot is attempted first, the hierarchy dispatched after it.
         assertThat(indexOf(services, "screencap")).isLessThan(indexOf(services, "doctor_ping"));
+        // Nothing of the Operator's, not even its package check, is asked before the screenshot.
+        assertThat(indexOf(services, "screencap")).isLessThan(indexOf(services, "pm list packages"));
         assertThat(indexOf(services, "doctor_ping")).isLessThan(indexOf(services, "snapshot_ui"));
         assertThat(Thread.getAllStackTraces().keySet()).noneMatch(t -> t.isAlive()
-                && (t.getName().startsWith("operator-result-reader-") || t.getName().startsWith("evidence-metadata-")));
+                && (t.getName().startsWith("operator-result-reader-") || t.getName().startsWith("evidence-metadata-")
+                || t.getName().startsWith("evidence-png-check-")));
     }
 
     private static int indexOf(List<String> services, String part) {
