@@ -1,12 +1,34 @@
 package com.androperator.evidence.domain.video;
 
 import com.androperator.evidence.domain.port.video.ProcessIdentity;
-import java.util.HashSet;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 
-/** A host process table for start's look at a holder's worker: only the identities added here run. */
+/**
+ * A host process table: only this process and the identities added here run. It records what it was
+ * asked, so a test can prove a use case looked only at the saved worker, or never at itself.
+ * {@link FakeProcessTableContractTest} holds it to the host adapter's contract.
+ */
 final class FakeProcessTable implements ProcessIdentity {
-    private final Set<WorkerIdentity> running = new HashSet<>();
+    /** The process that asks, unless a test names another. */
+    static final WorkerIdentity THIS_PROCESS = new WorkerIdentity(1000, "2026-01-01T00:00:00.250Z");
+
+    private final WorkerIdentity self;
+    private final Set<WorkerIdentity> running = ConcurrentHashMap.newKeySet();
+    private final List<WorkerIdentity> asked = new ArrayList<>();
+    private final AtomicInteger selfAsked = new AtomicInteger();
+
+    FakeProcessTable() {
+        this(THIS_PROCESS);
+    }
+
+    FakeProcessTable(WorkerIdentity self) {
+        this.self = self;
+        running.add(self);
+    }
 
     FakeProcessTable running(WorkerIdentity identity) {
         running.add(identity);
@@ -18,13 +40,27 @@ final class FakeProcessTable implements ProcessIdentity {
         return this;
     }
 
+    /** Every identity {@link #isRunning} was asked about, in order. */
+    synchronized List<WorkerIdentity> asked() {
+        return List.copyOf(asked);
+    }
+
+    /** How often {@link #self} was asked. */
+    int selfAsked() {
+        return selfAsked.get();
+    }
+
     @Override
     public WorkerIdentity self() {
-        throw new AssertionError("start judges the holder's saved worker, never itself");
+        selfAsked.incrementAndGet();
+        return self;
     }
 
     @Override
     public boolean isRunning(WorkerIdentity identity) {
+        synchronized (this) {
+            asked.add(identity);
+        }
         return running.contains(identity);
     }
 }

@@ -1,6 +1,5 @@
 package com.androperator.evidence.domain.video;
 
-import com.androperator.evidence.domain.port.video.ProcessIdentity;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.androperator.evidence.contracts.BundleError;
@@ -23,6 +22,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -51,9 +51,8 @@ class VideoSessionsStatusStopTest {
     private final FakeSessionStore sessions = new FakeSessionStore();
     private final FakeVideoBundle bundle = new FakeVideoBundle(BUNDLE);
     private final SequentialIds ids = new SequentialIds("stop");
-    private final List<WorkerIdentity> identitiesAsked = new ArrayList<>();
     /** The worker: whether its process runs, whether it keeps beating, and what it does at each poll. */
-    private boolean workerRunning = true;
+    private final FakeProcessTable processes = new FakeProcessTable().running(WORKER);
     private boolean workerBeating = true;
     private final List<Runnable> workerSteps = new ArrayList<>();
     private int pauses;
@@ -61,18 +60,7 @@ class VideoSessionsStatusStopTest {
     private final VideoSessions subject = new VideoSessions(new SessionPorts(sessions, dir -> {
         assertThat(dir).isEqualTo(BUNDLE);
         return bundle;
-    }, new ProcessIdentity() {
-        @Override
-        public WorkerIdentity self() {
-            throw new AssertionError("status and stop judge the saved worker, not themselves");
-        }
-
-        @Override
-        public boolean isRunning(WorkerIdentity identity) {
-            identitiesAsked.add(identity);
-            return workerRunning && identity.equals(WORKER);
-        }
-    }, wall, clock, ids, millis -> {
+    }, processes, wall, clock, ids, millis -> {
         pauses++;
         clock.advanceMillis(millis);
         if (workerBeating) {
@@ -82,6 +70,11 @@ class VideoSessionsStatusStopTest {
             workerSteps.remove(0).run();
         }
     }), CliLikeTerms.INSTANCE);
+
+    @AfterEach
+    void statusAndStopNeverAskAboutThemselves() {
+        assertThat(processes.selfAsked()).as("status and stop judge the saved worker, not themselves").isZero();
+    }
 
     @BeforeEach
     void aRecordingSessionWithALiveWorker() {
@@ -270,7 +263,7 @@ class VideoSessionsStatusStopTest {
 
     @Test
     void anUnavailableWorkerIsReportedFailedWithItsLastManifestAndLockRetainedAndNothingSignalled() {
-        workerRunning = false;
+        processes.ended(WORKER);
         sessions.heartbeats.put(BUNDLE, new Heartbeat(NONCE, WORKER.pid(), WORKER.startInstant(),
                 T0.minusSeconds(10).toString()));
 
@@ -292,7 +285,7 @@ class VideoSessionsStatusStopTest {
                 .doesNotContainKey("recorderPid");
         assertThat(bundle.published).as("the last persisted manifest is kept as it is").hasSize(1);
         assertThat(sessions.saved).as("nothing is taken over or released").isEmpty();
-        assertThat(identitiesAsked).as("only the saved PID/start identity is looked up").containsOnly(WORKER);
+        assertThat(processes.asked()).as("only the saved PID/start identity is looked up").containsOnly(WORKER);
 
         CommandResult stop = subject.stop(MANIFEST, ExpectedTarget.NONE);
         assertThat(stop).isEqualTo(status);
@@ -311,7 +304,7 @@ class VideoSessionsStatusStopTest {
 
     @Test
     void statusOfATerminalSessionIsItsOutcomeEvenWhenItsWorkerHasLongGone() {
-        workerRunning = false;
+        processes.ended(WORKER);
         workerBeating = false;
         sessions.heartbeats.clear();
         bundle.published.add(terminal(BundleStatus.COMPLETE));
@@ -476,7 +469,7 @@ class VideoSessionsStatusStopTest {
     @Test
     void stopOnATerminalSessionWhoseWorkerIsGoneAnswersAtOnce() {
         bundle.finalizeManifest(terminal(BundleStatus.COMPLETE));
-        workerRunning = false;
+        processes.ended(WORKER);
         workerBeating = false;
         sessions.heartbeats.clear();
 
@@ -490,7 +483,7 @@ class VideoSessionsStatusStopTest {
     void stopThatSeesTheWorkerDieReportsRecoveryRequiredBeforeItsDeadline() {
         workerSteps.add(() -> { });
         workerSteps.add(() -> {
-            workerRunning = false;
+            processes.ended(WORKER);
             workerBeating = false;
         });
 

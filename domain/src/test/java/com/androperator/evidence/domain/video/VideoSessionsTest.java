@@ -1,6 +1,5 @@
 package com.androperator.evidence.domain.video;
 
-import com.androperator.evidence.domain.port.video.ProcessIdentity;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.androperator.evidence.contracts.BundleError;
@@ -35,19 +34,9 @@ class VideoSessionsTest {
     private final AtomicLong nanos = new AtomicLong();
     private final FakeSessions sessions = new FakeSessions();
     private final FakeBundle bundle = new FakeBundle();
-    private boolean workerRunning = true;
+    private final FakeProcessTable processes = new FakeProcessTable(WORKER);
     private final VideoSessions subject = new VideoSessions(new SessionPorts(sessions, dir -> bundle,
-            new ProcessIdentity() {
-                @Override
-                public WorkerIdentity self() {
-                    return WORKER;
-                }
-
-                @Override
-                public boolean isRunning(WorkerIdentity identity) {
-                    return workerRunning && identity.equals(WORKER);
-                }
-            }, () -> NOW.plusNanos(nanos.get()), nanos::get, () -> "request-" + nanos.get(),
+            processes, () -> NOW.plusNanos(nanos.get()), nanos::get, () -> "request-" + nanos.get(),
             millis -> nanos.addAndGet(millis * 1_000_000L)), CliLikeTerms.INSTANCE);
 
     @Test
@@ -121,7 +110,7 @@ class VideoSessionsTest {
                 NOW.minusSeconds(60).toString()));
 
         assertThat(subject.status(MANIFEST, VideoSessions.ExpectedTarget.NONE).ok()).as("identity still runs").isTrue();
-        workerRunning = false;
+        processes.ended(WORKER);
         CommandResult status = subject.status(MANIFEST, VideoSessions.ExpectedTarget.NONE);
 
         assertThat(status.status()).isEqualTo("failed");
@@ -136,7 +125,7 @@ class VideoSessionsTest {
     void aFreshHeartbeatKeepsTheSessionAliveAndAForeignNonceCannotBeVerified() {
         sessions.sessions.put(BUNDLE, session());
         bundle.manifest = manifest(BundleStatus.RECORDING);
-        workerRunning = false;
+        processes.ended(WORKER);
         sessions.heartbeats.put(BUNDLE, new Heartbeat("nonce", WORKER.pid(), WORKER.startInstant(),
                 NOW.minusSeconds(1).toString()));
         assertThat(subject.status(MANIFEST, VideoSessions.ExpectedTarget.NONE).status()).isEqualTo("recording");

@@ -1,6 +1,5 @@
 package com.androperator.evidence.domain.video;
 
-import com.androperator.evidence.domain.port.video.ProcessIdentity;
 import com.androperator.evidence.domain.port.video.RecorderLauncher;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -35,6 +34,7 @@ import java.util.Map;
 import java.util.Random;
 import java.util.stream.LongStream;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -53,6 +53,7 @@ class VideoWorkerTest {
     private static final String SESSION_ID = "0190f7c2-0000-7000-8000-00000000c0de";
     private static final String NONCE = "9f86d081884c7d659a2feaa0c55ad015";
     private static final WorkerIdentity SELF = new WorkerIdentity(4242, "2026-03-01T10:00:00.100Z");
+    private final FakeProcessTable processes = new FakeProcessTable(SELF);
     private static final Instant T0 = Instant.parse("2026-03-01T10:00:01Z");
     private static final Path LOCK = FakeDeviceLocks.lockPath(SERIAL);
     private static final VideoSize SIZE = new VideoSize(576, 1280);
@@ -85,6 +86,11 @@ class VideoWorkerTest {
             this.atMillis = atMillis;
             this.action = action;
         }
+    }
+
+    @AfterEach
+    void theWorkerNeverJudgesOtherProcesses() {
+        assertThat(processes.asked()).as("the worker never judges other processes").isEmpty();
     }
 
     @BeforeEach
@@ -717,17 +723,7 @@ class VideoWorkerTest {
         WorkerPorts ports = new WorkerPorts(sessions, dir -> {
             assertThat(dir).isEqualTo(BUNDLE);
             return bundle;
-        }, locks, media, new ProcessIdentity() {
-            @Override
-            public WorkerIdentity self() {
-                return SELF;
-            }
-
-            @Override
-            public boolean isRunning(WorkerIdentity identity) {
-                throw new AssertionError("the worker never judges other processes");
-            }
-        }, wall, clock, this::pause, ENVIRONMENT);
+        }, locks, media, processes, wall, clock, this::pause, ENVIRONMENT);
         return new VideoWorker(ports, () -> {
             ManualScheduler scheduler = new ManualScheduler(clock, () -> events.add("heartbeat stopped"));
             schedulers.add(scheduler);

@@ -1,16 +1,14 @@
 package com.androperator.evidence.domain.video;
 
-import com.androperator.evidence.domain.port.video.ProcessIdentity;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.androperator.evidence.contracts.VideoSize;
 import com.androperator.evidence.domain.video.WorkerLiveness.Verdict;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Optional;
 import java.util.Random;
 import java.util.stream.LongStream;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -26,20 +24,12 @@ class WorkerLivenessTest {
     private static final Instant NOW = Instant.parse("2026-03-01T10:00:30Z");
     private static final WorkerIdentity WORKER = new WorkerIdentity(4242, "2026-03-01T10:00:00.125Z");
 
-    private final List<WorkerIdentity> asked = new ArrayList<>();
-    private boolean running;
-    private final ProcessIdentity processes = new ProcessIdentity() {
-        @Override
-        public WorkerIdentity self() {
-            throw new AssertionError("liveness is judged for the saved worker, never as this process");
-        }
+    private final FakeProcessTable processes = new FakeProcessTable();
 
-        @Override
-        public boolean isRunning(WorkerIdentity identity) {
-            asked.add(identity);
-            return running && identity.equals(WORKER);
-        }
-    };
+    @AfterEach
+    void livenessNeverAsksAboutThisProcess() {
+        assertThat(processes.selfAsked()).as("liveness is judged for the saved worker, never as this process").isZero();
+    }
 
     @Test
     void aFreshHeartbeatOfTheSavedWorkerMeansAliveEvenWhenItsProcessCannotBeSeen() {
@@ -54,17 +44,17 @@ class WorkerLivenessTest {
                 processes, NOW)).isEqualTo(Verdict.ALIVE);
         assertThat(WorkerLiveness.assess(claimed(), beat("nonce", WORKER,
                 NOW.minusMillis(VideoLimits.HEARTBEAT_STALE_MILLIS + 1)), processes, NOW)).isEqualTo(Verdict.UNAVAILABLE);
-        assertThat(asked).as("a stale heartbeat sends liveness to the saved identity").containsOnly(WORKER);
+        assertThat(processes.asked()).as("a stale heartbeat sends liveness to the saved identity").containsOnly(WORKER);
     }
 
     @Test
     void aStaleHeartbeatIsOutweighedByTheSavedIdentityStillRunning() {
-        running = true;
+        processes.running(WORKER);
 
         Verdict verdict = WorkerLiveness.assess(claimed(), beat("nonce", WORKER, NOW.minusSeconds(60)), processes, NOW);
 
         assertThat(verdict).isEqualTo(Verdict.ALIVE);
-        assertThat(asked).containsExactly(WORKER);
+        assertThat(processes.asked()).containsExactly(WORKER);
     }
 
     @Test
@@ -78,7 +68,7 @@ class WorkerLivenessTest {
 
     @Test
     void aHeartbeatUnderAnotherNonceMeansOwnershipCannotBeVerifiedWhateverElseIsTrue() {
-        running = true;
+        processes.running(WORKER);
 
         assertThat(WorkerLiveness.assess(claimed(), beat("other-nonce", WORKER, NOW), processes, NOW))
                 .isEqualTo(Verdict.OWNERSHIP_UNVERIFIED);
@@ -89,7 +79,7 @@ class WorkerLivenessTest {
     @Test
     void noHeartbeatAndNoRunningIdentityMeansUnavailable() {
         assertThat(WorkerLiveness.assess(claimed(), Optional.empty(), processes, NOW)).isEqualTo(Verdict.UNAVAILABLE);
-        running = true;
+        processes.running(WORKER);
         assertThat(WorkerLiveness.assess(claimed(), Optional.empty(), processes, NOW)).isEqualTo(Verdict.ALIVE);
     }
 
@@ -112,7 +102,7 @@ class WorkerLivenessTest {
                 .isEqualTo(Verdict.UNAVAILABLE);
         assertThat(WorkerLiveness.assess(unclaimed("not a time"), Optional.empty(), processes, NOW))
                 .isEqualTo(Verdict.UNAVAILABLE);
-        assertThat(asked).as("there is no saved worker identity to ask about").isEmpty();
+        assertThat(processes.asked()).as("there is no saved worker identity to ask about").isEmpty();
     }
 
     @Test
@@ -135,7 +125,10 @@ class WorkerLivenessTest {
         long ageMillis = random.nextInt(4) == 0 ? VideoLimits.HEARTBEAT_STALE_MILLIS + random.nextInt(3) - 1
                 : random.nextInt(12_000) - 1_000;
         boolean sameWorker = random.nextInt(4) != 0;
-        running = random.nextBoolean();
+        boolean running = random.nextBoolean();
+        if (running) {
+            processes.running(WORKER);
+        }
         WorkerIdentity writer = sameWorker ? WORKER : new WorkerIdentity(4242 + 1 + random.nextInt(100), WORKER.startInstant());
 
         Verdict verdict = WorkerLiveness.assess(claimed(), beat("nonce", writer, NOW.minusMillis(ageMillis)), processes, NOW);
@@ -143,7 +136,7 @@ class WorkerLivenessTest {
         boolean fresh = sameWorker && ageMillis <= VideoLimits.HEARTBEAT_STALE_MILLIS;
         assertThat(verdict).as("age %d ms, same worker %s, running %s", ageMillis, sameWorker, running)
                 .isEqualTo(fresh || running ? Verdict.ALIVE : Verdict.UNAVAILABLE);
-        assertThat(asked).as("only the saved identity is ever looked up").allMatch(WORKER::equals);
+        assertThat(processes.asked()).as("only the saved identity is ever looked up").allMatch(WORKER::equals);
     }
 
     static LongStream seeds() {
