@@ -8,6 +8,8 @@ import com.androperator.evidence.contracts.Artifact;
 import com.androperator.evidence.contracts.ArtifactKind;
 import com.androperator.evidence.contracts.ArtifactStatus;
 import com.androperator.evidence.contracts.BundleStatus;
+import com.androperator.evidence.contracts.CaptureRecord;
+import com.androperator.evidence.contracts.CapturesFile;
 import com.androperator.evidence.contracts.CommandResult;
 import com.androperator.evidence.contracts.ContractJson;
 import com.androperator.evidence.contracts.ErrorCodes;
@@ -34,6 +36,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import org.assertj.core.api.InstanceOfAssertFactories;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -255,6 +258,43 @@ class DeviceBytesCliTest {
             assertThat(left.map(path -> path.getFileName().toString()))
                     .containsExactlyInAnyOrder("screenshot.png", "hierarchy.xml", "captures.json");
         }
+    }
+
+    /**
+     * A file-size limit ({@code ulimit -f}, EFBIG) that only the ~1 MB screenshot meets: the small
+     * hierarchy, captures.json and the manifest fit. The screenshot is a storage failure named
+     * EFBIG in the manifest and in captures.json, as a video bundle names it, not a failed transfer;
+     * what arrived is kept as screenshot.partial.png.
+     */
+    @Test
+    void aFileSizeLimitThatStopsTheScreenshotIsAStorageFailureNamedEfbigInManifestAndCapturesJson() throws IOException {
+        lab.phone(p -> p.toBuilder().operator(op -> op.withHierarchy(ProfileFile.inMemory("small.xml",
+                "<hierarchy rotation=\"0\"><node text=\"ok\"/></hierarchy>".getBytes(StandardCharsets.UTF_8)))).build());
+        Path bundle = temp.resolve("bundle");
+
+        CliProcess.Run run = cli.withFileSizeLimitKiB(64).run(capture(bundle));
+
+        assertThat(run.exitCode()).as(run.toString()).isEqualTo(1);
+        CommandResult result = result(run);
+        assertThat(result.status()).isEqualTo("partial");
+        assertThat(result.code()).isEqualTo(ErrorCodes.EVIDENCE_CAPTURE_FAILED);
+        Conformance.assertConforms(bundle);
+        Manifest manifest = ContractJson.read(Files.readAllBytes(bundle.resolve("manifest.json")), Manifest.class);
+        assertThat(manifest.status()).isEqualTo(BundleStatus.PARTIAL);
+        Artifact screenshot = manifest.artifacts().stream().filter(a -> a.kind() == ArtifactKind.SCREENSHOT)
+                .findFirst().orElseThrow();
+        assertThat(screenshot.error().code()).isEqualTo(ErrorCodes.STORAGE_FAILED);
+        assertThat(screenshot.error().message()).contains("File too large", "EFBIG");
+        assertThat(manifest.artifacts()).filteredOn(a -> a.kind() == ArtifactKind.HIERARCHY).singleElement()
+                .satisfies(hierarchy -> assertThat(hierarchy.status()).isEqualTo(ArtifactStatus.COMPLETE));
+        CapturesFile captures = ContractJson.read(Files.readAllBytes(bundle.resolve("captures.json")), CapturesFile.class);
+        CaptureRecord record = captures.stillRecords().get(0);
+        assertThat(record.errorCode()).isEqualTo(ErrorCodes.STORAGE_FAILED);
+        assertThat(record.result().get("error")).asInstanceOf(InstanceOfAssertFactories.MAP)
+                .extracting("details").asInstanceOf(InstanceOfAssertFactories.MAP)
+                .containsEntry("causeCode", "EFBIG");
+        assertThat(bundle.resolve("screenshot.png")).doesNotExist();
+        assertThat(bundle.resolve("screenshot.partial.png")).isNotEmptyFile();
     }
 
     /** Waits (on file events, never on time) until {@code file} holds {@code size} bytes. */
