@@ -33,7 +33,9 @@ import tools.jackson.databind.json.JsonMapper;
  * Capture benchmark against the simulated Pixel (1080x2400 ~1 MB PNG, 200 KB hierarchy) through a
  * private real adb server. Prints medians and ratios; asserts nothing. The modes run interleaved
  * (one of each per round, after warm-up rounds), so a machine whose load changes during the run
- * slows every mode alike and the ratios stay comparable.
+ * slows every mode alike and the ratios stay comparable. The warm MCP capture is measured twice,
+ * against two servers: through {@link McpLineClient} (the MCP counterpart of the bare client, so
+ * the figure is the server's) and through the Java SDK's client (what a Java agent host adds).
  *
  * <p>Usage (bench/capture-bench.sh runs it): {@code CaptureBench <repoRoot> <outDir> <serial>
  * <iterations> <phones>}, with a private adb server already started on ANDROID_ADB_SERVER_PORT.
@@ -51,7 +53,8 @@ public final class CaptureBench {
 
     /** The modes that run in a process that outlives one capture. */
     private static final java.util.Set<String> IN_PROCESS = java.util.Set.of("bare adb-socket client",
-            "Java API capture, phases timed", "warm Java API capture", "warm MCP capture");
+            "Java API capture, phases timed", "warm Java API capture", "warm MCP capture",
+            "warm MCP capture, Java SDK client");
 
     private final Path root;
     private final Path out;
@@ -86,12 +89,14 @@ public final class CaptureBench {
         BareAdbClient bare = new BareAdbClient(port, serial, OPERATOR);
         Map<String, long[]> figures;
         Map<String, Double> throughput;
-        try (McpSession mcp = new McpSession()) {
+        try (McpSession mcp = new McpSession(); McpLineClient line = new McpLineClient(
+                root.resolve("bin/androperator-mcp"), mcpEnvironment())) {
             Map<String, Runnable> modes = new LinkedHashMap<>();
             modes.put("bare adb-socket client", bare::capture);
             modes.put("Java API capture, phases timed", this::timedCapture);
             modes.put("warm Java API capture", this::apiCapture);
-            modes.put("warm MCP capture", () -> mcp.capture(serial));
+            modes.put("warm MCP capture", () -> record(line.capture(serial, OPERATOR)));
+            modes.put("warm MCP capture, Java SDK client", () -> mcp.capture(serial));
             modes.put("CLI capture process", this::cliCapture);
             modes.put("androperator --version", () -> launch("androperator --version", Map.of(), "--version"));
             // The launcher's JVM and flags, stopped after the banner; without the tool's CDS archive,
@@ -105,7 +110,13 @@ public final class CaptureBench {
         report(figures, throughput, bare.screenshotBytes());
     }
 
-    /** Every mode once per round, WARMUP rounds unmeasured, then {@code iterations} measured rounds. */
+    /**
+     * Every mode once per round, WARMUP rounds unmeasured, then {@code iterations} measured rounds.
+     * Each round starts one mode later than the one before, so every mode follows every other
+     * equally often: a capture straight after another capture in the same process finds its caches
+     * and threads warm, one after a JVM launch finds them cold, and a fixed order would hand the
+     * first to some modes and the second to others.
+     */
     private Map<String, long[]> interleaved(Map<String, Runnable> modes) {
         Map<String, long[]> micros = new LinkedHashMap<>();
         modes.keySet().forEach(name -> micros.put(name, new long[iterations]));
@@ -121,7 +132,9 @@ public final class CaptureBench {
         phaseRuns.clear();
         for (int round = -WARMUP; round < iterations; round++) {
             System.out.printf("round %d of %d%n", round + WARMUP + 1, iterations + WARMUP);
-            for (Map.Entry<String, Runnable> mode : modes.entrySet()) {
+            List<Map.Entry<String, Runnable>> order = new ArrayList<>(modes.entrySet());
+            java.util.Collections.rotate(order, -Math.floorMod(round, order.size()));
+            for (Map.Entry<String, Runnable> mode : order) {
                 long started = System.nanoTime();
                 mode.getValue().run();
                 long elapsed = TimeUnit.NANOSECONDS.toMicros(System.nanoTime() - started);
@@ -212,15 +225,20 @@ public final class CaptureBench {
         await(start(List.of("java", "-version"), ProcessBuilder.Redirect.DISCARD, Map.of()), "java -version", false);
     }
 
-    /** One MCP server process for all calls, as an agent host keeps it. */
+    /** Both MCP servers' environment: the bench's, with their managed bundles under mcp-root. */
+    private Map<String, String> mcpEnvironment() {
+        Map<String, String> serverEnvironment = new HashMap<>(environment);
+        serverEnvironment.put("ANDROPERATOR_EVIDENCE_DIR", out.resolve("mcp-root").toString());
+        return serverEnvironment;
+    }
+
+    /** One MCP server process for all calls, as an agent host keeps it, driven by the Java SDK's client. */
     private final class McpSession implements AutoCloseable {
         private final McpSyncClient client;
 
         McpSession() {
-            Map<String, String> serverEnvironment = new HashMap<>(environment);
-            serverEnvironment.put("ANDROPERATOR_EVIDENCE_DIR", out.resolve("mcp-root").toString());
             ServerParameters parameters = ServerParameters.builder(root.resolve("bin/androperator-mcp").toString())
-                    .env(serverEnvironment).build();
+                    .env(mcpEnvironment()).build();
             StdioClientTransport transport = new StdioClientTransport(parameters,
                     new JacksonMcpJsonMapper(JsonMapper.builder().build()));
             transport.setStdErrorHandler(line -> System.err.println("mcp server: " + line));
@@ -273,10 +291,13 @@ public final class CaptureBench {
                 .mapToDouble(run -> run.get("wall")).toArray()) - sum);
         double api = median(figures.get("warm Java API capture"));
         double mcp = median(figures.get("warm MCP capture"));
+        double mcpSdk = median(figures.get("warm MCP capture, Java SDK client"));
         System.out.println();
         System.out.println("the issue's ratios (Done when):");
         System.out.printf("  warm Java API capture / bare client          %6.2f   (target <= 1.0)%n", api / bare);
-        System.out.printf("  warm MCP capture / bare client               %6.2f   (target <= 1.0)%n", mcp / bare);
+        System.out.printf("  warm MCP capture / bare client               %6.2f   (target <= 1.0; line client)%n", mcp / bare);
+        System.out.printf("  the same through the Java SDK's client       %6.2f   (%.1f ms of it is the SDK client's own)%n",
+                mcpSdk / bare, mcpSdk - mcp);
         System.out.printf("  androperator --version / java -version       %6.2f   (target <= 2.5; same JVM flags)%n",
                 median(figures.get("androperator --version")) / median(figures.get("java -version, launcher's flags")));
         System.out.printf("  CLI capture process / warm MCP capture       %6.2f   (target <= 2.5)%n",

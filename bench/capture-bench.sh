@@ -7,7 +7,8 @@
 # server, then measures in one run, interleaved round by round: a bare client speaking the adb
 # server protocol for the same device reads (no checks, no files), the capture's phases (the real
 # adapters behind timing proxies), the warm Java API capture, the warm MCP capture (one server for
-# all calls), the CLI capture process, `androperator --version` and `java -version` with the
+# all calls; once through a minimal line client, once through the Java SDK's client, each with its
+# own server), the CLI capture process, `androperator --version` and `java -version` with the
 # launcher's JVM flags; medians and ratios to the bare client. Then [phones] more simulated phones,
 # each with its own screen, captured through the one MCP server concurrently and serially, each
 # bundle checked for its own phone's screenshot. Everything it starts is stopped on exit; scratch
