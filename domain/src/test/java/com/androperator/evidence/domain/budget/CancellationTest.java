@@ -35,6 +35,28 @@ class CancellationTest {
     }
 
     @Test
+    void aLateRegistrationIsStillARegistrationItsCallerCanClose() {
+        cancellation.cancel("stdin closed");
+        Cancellation.Registration late = cancellation.onCancel(() -> ran.add("late"));
+        assertThat(late).isNotNull();
+        late.close();
+        assertThat(ran).containsExactly("late");
+    }
+
+    @Test
+    void everyFailingActionIsReportedTheFirstWithTheOthersSuppressed() {
+        cancellation.onCancel(() -> {
+            throw new IllegalStateException("first");
+        });
+        cancellation.onCancel(() -> {
+            throw new IllegalArgumentException("second");
+        });
+        assertThatThrownBy(() -> cancellation.cancel("SIGINT")).hasMessage("first")
+                .satisfies(thrown -> assertThat(thrown.getSuppressed()).extracting(Throwable::getMessage)
+                        .containsExactly("second"));
+    }
+
+    @Test
     void aClosedRegistrationIsLeftAlone() {
         Cancellation.Registration done = cancellation.onCancel(() -> ran.add("finished call"));
         cancellation.onCancel(() -> ran.add("running call"));
