@@ -2,10 +2,9 @@ package com.androperator.evidence.domain.video;
 
 import com.androperator.evidence.domain.port.video.ProcessIdentity;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A host process table: only this process and the identities added here run. It records what it was
@@ -17,9 +16,9 @@ final class FakeProcessTable implements ProcessIdentity {
     static final WorkerIdentity THIS_PROCESS = new WorkerIdentity(1000, "2026-01-01T00:00:00.250Z");
 
     private final WorkerIdentity self;
-    private final Set<WorkerIdentity> running = ConcurrentHashMap.newKeySet();
+    private final Set<WorkerIdentity> running = new HashSet<>();
     private final List<WorkerIdentity> asked = new ArrayList<>();
-    private final AtomicInteger selfAsked = new AtomicInteger();
+    private int selfAsked;
 
     FakeProcessTable() {
         this(THIS_PROCESS);
@@ -30,12 +29,12 @@ final class FakeProcessTable implements ProcessIdentity {
         running.add(self);
     }
 
-    FakeProcessTable running(WorkerIdentity identity) {
+    synchronized FakeProcessTable running(WorkerIdentity identity) {
         running.add(identity);
         return this;
     }
 
-    FakeProcessTable ended(WorkerIdentity identity) {
+    synchronized FakeProcessTable ended(WorkerIdentity identity) {
         running.remove(identity);
         return this;
     }
@@ -46,21 +45,19 @@ final class FakeProcessTable implements ProcessIdentity {
     }
 
     /** How often {@link #self} was asked. */
-    int selfAsked() {
-        return selfAsked.get();
+    synchronized int selfAsked() {
+        return selfAsked;
     }
 
     @Override
-    public WorkerIdentity self() {
-        selfAsked.incrementAndGet();
+    public synchronized WorkerIdentity self() {
+        selfAsked++;
         return self;
     }
 
     @Override
-    public boolean isRunning(WorkerIdentity identity) {
-        synchronized (this) {
-            asked.add(identity);
-        }
+    public synchronized boolean isRunning(WorkerIdentity identity) {
+        asked.add(identity);
         return running.contains(identity);
     }
 }

@@ -28,6 +28,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.UnaryOperator;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -38,6 +39,12 @@ import org.junit.jupiter.api.Test;
  * through finalizing with stopReason startup_failure: that is a startup failure, not a start.
  */
 class StartVideoAcknowledgementTest {
+    private final FakeProcessTable processes = new FakeProcessTable();
+
+    @AfterEach
+    void startNeverJudgesItself() {
+        assertThat(processes.selfAsked()).as("start judges the holder's saved worker, never itself").isZero();
+    }
     private static final String SERIAL = "emulator-5554";
     private static final Path BUNDLE = Path.of("/evidence/new");
 
@@ -195,7 +202,7 @@ class StartVideoAcknowledgementTest {
                 millis -> {
                     clock.advanceMillis(millis);
                     workerStep();
-                }, new FakeProcessTable());
+                }, processes);
         return new StartVideo(ports, "0.1.0", null, Map.of(), CliLikeTerms.INSTANCE);
     }
 }

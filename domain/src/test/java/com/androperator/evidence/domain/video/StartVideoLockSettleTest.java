@@ -25,6 +25,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -44,6 +45,11 @@ class StartVideoLockSettleTest {
     private int acquisitions;
     private int heldFor;
     private final FakeProcessTable processes = new FakeProcessTable().running(VideoSessionsTest.session().worker());
+
+    @AfterEach
+    void startNeverJudgesItself() {
+        assertThat(processes.selfAsked()).as("start judges the holder's saved worker, never itself").isZero();
+    }
 
     @Test
     void aHolderThatIsOnlyReleasingItsLockIsWaitedFor() {

@@ -36,6 +36,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.stream.LongStream;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -81,6 +82,11 @@ class StartVideoRulesTest {
     private int pauses;
     /** The host process table start looks at for a holder's worker: the sample session's worker runs. */
     private final FakeProcessTable processes = new FakeProcessTable().running(VideoSessionsTest.session().worker());
+
+    @AfterEach
+    void startNeverJudgesItself() {
+        assertThat(processes.selfAsked()).as("start judges the holder's saved worker, never itself").isZero();
+    }
     /** The bundle of the session the last spawned worker was given. */
     private Path workerBundle;
 

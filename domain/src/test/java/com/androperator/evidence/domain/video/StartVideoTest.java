@@ -22,10 +22,17 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /** Start's ordering on port fakes that record every call: refusals leave nothing behind. */
 class StartVideoTest {
+    private final FakeProcessTable processes = new FakeProcessTable();
+
+    @AfterEach
+    void startNeverJudgesItself() {
+        assertThat(processes.selfAsked()).as("start judges the holder's saved worker, never itself").isZero();
+    }
     private final List<String> calls = new ArrayList<>();
 
     @Test
@@ -116,7 +123,7 @@ class StartVideoTest {
         StartPorts ports = new StartPorts(dependencies, recording(DeviceSelector.class), recording(DeviceMetadataSource.class),
                 recording(DeviceLocks.class), store, root, recording(SessionStore.class), dir -> recording(VideoBundleFiles.class),
                 recording(WorkerLauncher.class), java.time.Instant::now, System::nanoTime, () -> "session-1", millis -> { },
-                new FakeProcessTable());
+                processes);
         return new StartVideo(ports, "0.1.0", null, Map.of(), CliLikeTerms.INSTANCE);
     }
 
