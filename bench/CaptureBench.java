@@ -54,7 +54,7 @@ public final class CaptureBench {
     /** The modes that run in a process that outlives one capture. */
     private static final java.util.Set<String> IN_PROCESS = java.util.Set.of("bare adb-socket client",
             "Java API capture, phases timed", "warm Java API capture", "warm MCP capture",
-            "warm MCP capture, Java SDK client");
+            "warm MCP capture, Java SDK client", "CLI capture process, daemon");
 
     private final Path root;
     private final Path out;
@@ -97,14 +97,19 @@ public final class CaptureBench {
             modes.put("warm Java API capture", this::apiCapture);
             modes.put("warm MCP capture", () -> record(line.capture(serial, OPERATOR)));
             modes.put("warm MCP capture, Java SDK client", () -> mcp.capture(serial));
-            modes.put("CLI capture process", this::cliCapture);
+            modes.put("CLI capture process", () -> cliCapture(Map.of("ANDROPERATOR_DAEMON", "off")));
+            modes.put("CLI capture process, daemon", () -> cliCapture(daemonEnvironment()));
             modes.put("androperator --version", () -> launch("androperator --version", Map.of(), "--version"));
             // The launcher's JVM and flags, stopped after the banner; without the tool's CDS archive,
             // which names the tool's jar as its class path and so cannot serve a JVM without it.
             modes.put("java -version, launcher's flags", () -> launch("java -version",
                     Map.of("ANDROPERATOR_JAVA_OPTS", "-version", "ANDROPERATOR_CDS", "off"), "--version"));
             modes.put("java -version, no flags", this::plainJavaVersion);
-            figures = interleaved(modes);
+            try {
+                figures = interleaved(modes);
+            } finally {
+                launch("androperator daemon stop", daemonEnvironment(), "daemon", "stop");
+            }
             throughput = manyPhones(mcp);
         }
         report(figures, throughput, bare.screenshotBytes());
@@ -201,11 +206,28 @@ public final class CaptureBench {
         record(outcome.toResult());
     }
 
-    private void cliCapture() {
+    /**
+     * ANDROPERATOR_DAEMON=on, with the daemon's files under out/runtime: the launcher hands the
+     * capture to the capture daemon, which its first capture (a JIT warm-up one) started.
+     */
+    private Map<String, String> daemonEnvironment() {
+        Path runtime = out.resolve("runtime");
+        try {
+            if (!Files.isDirectory(runtime)) {
+                Files.createDirectory(runtime, java.nio.file.attribute.PosixFilePermissions.asFileAttribute(
+                        java.nio.file.attribute.PosixFilePermissions.fromString("rwx------")));
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return Map.of("ANDROPERATOR_DAEMON", "on", "XDG_RUNTIME_DIR", runtime.toString());
+    }
+
+    private void cliCapture(Map<String, String> extra) {
         Path stdout = out.resolve("cli-result.json");
         Process process = start(List.of(root.resolve("bin/androperator").toString(), "evidence", "capture",
                 "--device", serial, "--operator-package", OPERATOR, "--output-dir", newBundle().toString()),
-                ProcessBuilder.Redirect.to(stdout.toFile()), Map.of());
+                ProcessBuilder.Redirect.to(stdout.toFile()), extra);
         await(process, "androperator evidence capture", true);
         try {
             record(ContractJson.read(Files.readAllBytes(stdout), CommandResult.class));
@@ -300,8 +322,10 @@ public final class CaptureBench {
                 mcpSdk / bare, mcpSdk - mcp);
         System.out.printf("  androperator --version / java -version       %6.2f   (target <= 2.5; same JVM flags)%n",
                 median(figures.get("androperator --version")) / median(figures.get("java -version, launcher's flags")));
-        System.out.printf("  CLI capture process / warm MCP capture       %6.2f   (target <= 2.5)%n",
+        System.out.printf("  CLI capture process / warm MCP capture       %6.2f   (target <= 2.5; a JVM per capture)%n",
                 median(figures.get("CLI capture process")) / mcp);
+        System.out.printf("  the same with ANDROPERATOR_DAEMON=on         %6.2f   (target <= 2.5; the launcher hands it to"
+                + " the capture daemon)%n", median(figures.get("CLI capture process, daemon")) / mcp);
         System.out.printf("  %d phones through one MCP server: concurrent %.0f ms, serial %.0f ms, ratio %.2f"
                         + " (target <= 0.33); cross-talk: %s%n", phoneCount, throughput.get("concurrent"),
                 throughput.get("serial"), throughput.get("concurrent") / throughput.get("serial"),

@@ -7,7 +7,8 @@
 #                also holds runtime/, which then runs it (JAVA_HOME and PATH are not consulted)
 #
 # Needs bash and readlink, cksum, mkdir, mv, rm (and uname, locale for utf8-locale.sh):
-# ReleaseArchiveIT runs the archives with a PATH of exactly these, java and adb.
+# ReleaseArchiveIT runs the archives with a PATH of exactly these, java and adb. daemon.sh (the
+# capture daemon, ANDROPERATOR_DAEMON=on) uses setsid when there is one, and bash's /dev/tcp.
 
 # shellcheck source=utf8-locale.sh
 . "$root/bin/lib/utf8-locale.sh"

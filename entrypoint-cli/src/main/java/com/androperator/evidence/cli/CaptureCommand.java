@@ -75,12 +75,12 @@ final class CaptureCommand implements Callable<Integer> {
         // Ctrl-C and SIGTERM cancel the device work at once; the bundle is still finalized and the
         // result printed, then the process exits 130 or 143.
         Cancellation cancellation = new Cancellation();
-        try (Interruption interruption = Interruption.install(io.err(),
+        try (Interruption interruption = Interruption.install(io,
                 "cancelling device work; the bundle keeps what was captured and its manifest is finalized",
                 cancellation::cancel)) {
             CaptureOutcome outcome;
             // A terminal on stderr sees the time pass against the budget; stdout gets only the result.
-            try (TerminalProgress.Ticker progress = TerminalProgress.elapsed(io.err(), "capturing",
+            try (TerminalProgress.Ticker progress = TerminalProgress.elapsed(io, "capturing",
                     timeoutMs == null ? CaptureRequestValidation.DEFAULT_TIMEOUT_MS : timeoutMs)) {
                 outcome = EvidenceCapture.captureEvidence(options, dependencies.toBuilder().cancellation(cancellation).build());
             }

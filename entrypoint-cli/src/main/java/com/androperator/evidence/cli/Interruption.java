@@ -1,12 +1,8 @@
 package com.androperator.evidence.cli;
 
 import java.io.PrintStream;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
-import sun.misc.Signal;
-import sun.misc.SignalHandler;
 
 /**
  * SIGINT (Ctrl-C) and SIGTERM while a command must finish what it started: the first signal is
@@ -19,16 +15,14 @@ import sun.misc.SignalHandler;
  * yet the bundle names who cancelled and the exit status differs; the main thread could not call
  * System.exit with its own status (that blocks during shutdown); and a second signal cannot be
  * ignored. A handler installed for the duration of the command instead leaves the main thread
- * running: it finalizes the manifest, prints the result object and chooses the exit status. On
- * a JVM started with -Xrs, where handlers cannot be installed, the JVM's own handling remains.
+ * running: it finalizes the manifest, prints the result object and chooses the exit status. The
+ * signals come from a {@link SignalSource}: the process's own, or a daemon client's.
  */
 final class Interruption implements AutoCloseable {
-    private static final String[] SIGNALS = {"INT", "TERM"};
-
     private final PrintStream err;
     private final Consumer<String> onFirst;
     private final String firstNote;
-    private final Map<Signal, SignalHandler> previous = new LinkedHashMap<>();
+    private SignalSource.Subscription subscription;
     private String received;
     private int status;
 
@@ -43,21 +37,13 @@ final class Interruption implements AutoCloseable {
      * ({@code "SIGINT"}, {@code "SIGTERM"}) on the signal thread; {@code firstNote} is told on
      * stderr after that name.
      */
-    static Interruption install(PrintStream err, String firstNote, Consumer<String> onFirst) {
-        Interruption interruption = new Interruption(err, onFirst, firstNote);
-        for (String name : SIGNALS) {
-            try {
-                Signal signal = new Signal(name);
-                interruption.previous.put(signal, Signal.handle(signal, interruption::handle));
-            } catch (IllegalArgumentException unavailable) {
-                // -Xrs, or a signal the platform reserves: the JVM's default handling stays in place.
-            }
-        }
+    static Interruption install(Io io, String firstNote, Consumer<String> onFirst) {
+        Interruption interruption = new Interruption(io.err(), onFirst, firstNote);
+        interruption.subscription = io.signals().subscribe(interruption::handle);
         return interruption;
     }
 
-    private void handle(Signal signal) {
-        String name = "SIG" + signal.getName();
+    private void handle(String name, int number) {
         synchronized (this) {
             if (received != null) {
                 err.println("androperator: " + name + " ignored: finishing after " + received
@@ -66,7 +52,7 @@ final class Interruption implements AutoCloseable {
             }
             received = name;
             // The shell's convention for a process ended by a signal: 128 + its number.
-            status = 128 + signal.getNumber();
+            status = 128 + number;
         }
         err.println("androperator: " + name + ": " + firstNote);
         onFirst.accept(name);
@@ -90,7 +76,7 @@ final class Interruption implements AutoCloseable {
     @Override
     public void close() {
         if (exitStatus().isEmpty()) {
-            previous.forEach(Signal::handle);
+            subscription.close();
         }
     }
 }

@@ -35,9 +35,14 @@ public final class Main {
     }
 
     static int run(String[] args, PrintStream out, PrintStream err) {
-        Io io = new Io(out, err);
+        return run(args, new Io(out, err));
+    }
+
+    /** Runs one invocation; the capture daemon calls this with each client's {@link Io}. */
+    static int run(String[] args, Io io) {
+        PrintStream err = io.err();
         CommandLine cli = commandLine(args, io);
-        PrintWriter outWriter = new PrintWriter(out, true, StandardCharsets.UTF_8);
+        PrintWriter outWriter = new PrintWriter(io.out(), true, StandardCharsets.UTF_8);
         PrintWriter errWriter = new PrintWriter(err, true, StandardCharsets.UTF_8);
         cli.setOut(outWriter);
         cli.setErr(errWriter);
@@ -71,7 +76,7 @@ public final class Main {
     static CommandLine commandLine(String[] args, Io io) {
         String first = args.length > 0 ? args[0] : "";
         String second = args.length > 1 ? args[1] : "";
-        boolean whole = !(first.equals("evidence") && EVIDENCE_COMMANDS.contains(second) || first.equals("doctor"));
+        boolean whole = !(first.equals("evidence") && EVIDENCE_COMMANDS.contains(second) || first.equals("doctor") || first.equals("daemon"));
         EvidenceVideo video = whole || first.equals("doctor") || second.equals("video")
                 ? EvidenceVideo.withDefaults().withTerms(CliTerms.INSTANCE) : null;
         CommandLine top = new CommandLine(new AndroperatorCommand());
@@ -79,7 +84,8 @@ public final class Main {
             CommandLine evidence = new CommandLine(new EvidenceCommand());
             if (whole || second.equals("capture")) {
                 evidence.addSubcommand(new CaptureCommand(CaptureDependencies.builder().toolName(TOOL_NAME)
-                        .terms(CliTerms.INSTANCE).build(), io));
+                        .terms(CliTerms.INSTANCE).environment(io.environment()).workingDirectory(io.workingDirectory())
+                        .build(), io));
             }
             if (whole || second.equals("verify")) {
                 evidence.addSubcommand(new VerifyCommand(io));
@@ -94,6 +100,9 @@ public final class Main {
         }
         if (whole || first.equals("doctor")) {
             top.addSubcommand(new DoctorCommand(video, io));
+        }
+        if (whole || first.equals("daemon")) {
+            top.addSubcommand(DaemonCommands.group(io));
         }
         if (whole) {
             top.addSubcommand("generate-completion", new AutoComplete.GenerateCompletion());

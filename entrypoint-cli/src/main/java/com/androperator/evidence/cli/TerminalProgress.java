@@ -27,9 +27,9 @@ final class TerminalProgress implements VideoSessions.StopProgress, AutoCloseabl
         this.err = err;
     }
 
-    /** A progress line on {@code err} when the process's stderr is a terminal; a listener that says nothing otherwise. */
-    static TerminalProgress forStderr(PrintStream err) {
-        return new TerminalProgress(stderrIsTerminal() ? err : null);
+    /** A progress line on the invocation's stderr when that is a terminal; a listener that says nothing otherwise. */
+    static TerminalProgress forStderr(Io io) {
+        return new TerminalProgress(io.errIsTerminal() ? io.err() : null);
     }
 
     /**
@@ -77,11 +77,11 @@ final class TerminalProgress implements VideoSessions.StopProgress, AutoCloseabl
      * its N s budget" redrawn twice a second on a terminal's stderr until closed. Nothing at all when
      * stderr is not a terminal, or for an operation that ends within the first second (a refusal).
      */
-    static Ticker elapsed(PrintStream err, String what, long budgetMs) {
-        if (!stderrIsTerminal()) {
+    static Ticker elapsed(Io io, String what, long budgetMs) {
+        if (!io.errIsTerminal()) {
             return () -> { };
         }
-        TerminalProgress line = new TerminalProgress(err);
+        TerminalProgress line = new TerminalProgress(io.err());
         long start = System.nanoTime();
         java.util.concurrent.ScheduledExecutorService ticker = java.util.concurrent.Executors
                 .newSingleThreadScheduledExecutor(task -> {

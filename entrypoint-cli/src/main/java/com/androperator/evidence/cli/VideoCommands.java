@@ -98,7 +98,7 @@ final class VideoCommands {
             // A start is not cut in the middle (a lock without its session, a worker nobody hears from):
             // Ctrl-C or SIGTERM lets it settle within its startup budget, then a started recording is
             // stopped at once (its worker finalizes it as by video stop) and the process exits 130 or 143.
-            try (Interruption interruption = Interruption.install(io.err(),
+            try (Interruption interruption = Interruption.install(io,
                     "the start settles first, then a started recording is stopped and finalized", by -> { })) {
                 VideoOutcome started = video.start(request);
                 if (interruption.exitStatus().isEmpty() || !started.result().ok() || started.result().manifestPath() == null) {
@@ -176,7 +176,7 @@ final class VideoCommands {
         /** While it waits, a terminal on stderr shows the finalization's progress (TerminalProgress). */
         @Override
         VideoOutcome run(SessionRef session) {
-            try (TerminalProgress progress = TerminalProgress.forStderr(io.err())) {
+            try (TerminalProgress progress = TerminalProgress.forStderr(io)) {
                 return video.stop(session, progress);
             }
         }

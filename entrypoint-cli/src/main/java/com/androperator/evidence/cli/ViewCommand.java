@@ -64,7 +64,7 @@ final class ViewCommand implements Callable<Integer> {
         Map<String, Object> details = details(written);
         String hint = null;
         if (open) {
-            PageOpener.Opened opened = PageOpener.open(written.page(), System.getenv("PATH"));
+            PageOpener.Opened opened = PageOpener.open(written.page(), io.environment().get("PATH"));
             details.put("opened", opened.opened());
             hint = opened.hint();
         }

@@ -24,6 +24,7 @@ final class CliProcess {
     private Integer fileSizeLimitKiB;
     private boolean softLimit;
     private List<String> jvmOptions = List.of();
+    private Path launcher;
 
     CliProcess(Map<String, String> environment, Path scratch) {
         this.environment = environment;
@@ -59,7 +60,23 @@ final class CliProcess {
         return configured;
     }
 
+    Map<String, String> environment() {
+        return environment;
+    }
+
+    /** Runs {@code launcher} (a {@link LauncherTree}'s bin/androperator) instead of this module's classes in a JVM. */
+    CliProcess throughLauncher(Path launcher) {
+        CliProcess launched = new CliProcess(environment, scratch);
+        launched.launcher = launcher;
+        return launched;
+    }
+
     private List<String> command(String... args) {
+        if (launcher != null) {
+            List<String> command = new ArrayList<>(List.of(launcher.toString()));
+            command.addAll(List.of(args));
+            return command;
+        }
         List<String> java = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 // No hsperfdata file: under a file-size limit the JVM's own files must stay small.

@@ -10,18 +10,13 @@ import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.contracts.Manifest;
 import java.io.File;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.jar.Attributes;
-import java.util.jar.JarOutputStream;
-import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -30,12 +25,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code bin/androperator} in the POSIX locale of a fresh CI machine or container (no LANG, no
- * LC_*), where Java 17 would decode arguments as ASCII. The launcher runs from a copy of the
- * repository's {@code bin/} next to a jar whose manifest names this module's classes and runtime
- * classpath, standing in for the shaded jar that is only built after the tests.
+ * LC_*), where Java 17 would decode arguments as ASCII. The launcher runs from a {@link LauncherTree}.
  */
 class LauncherLocaleTest {
-    private static final Path BIN = Path.of("").toAbsolutePath().getParent().resolve("bin");
     /** U+1F600: one code point, two UTF-16 code units, four UTF-8 bytes. */
     private static final String EMOJI = "\uD83D\uDE00";
     private static PhoneLab lab;
@@ -56,23 +48,7 @@ class LauncherLocaleTest {
     @BeforeEach
     void installLauncher() throws IOException {
         lab.reset();
-        Files.createDirectories(tree.resolve("bin/lib"));
-        for (String script : List.of("androperator", "lib/launcher.sh", "lib/utf8-locale.sh")) {
-            Files.copy(BIN.resolve(script), tree.resolve("bin").resolve(script));
-        }
-        tree.resolve("bin/androperator").toFile().setExecutable(true);
-        Path target = Files.createDirectories(tree.resolve("entrypoint-cli/target"));
-        java.util.jar.Manifest manifest = new java.util.jar.Manifest();
-        manifest.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
-        manifest.getMainAttributes().put(Attributes.Name.MAIN_CLASS, Main.class.getName());
-        manifest.getMainAttributes().put(Attributes.Name.CLASS_PATH,
-                Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
-                        .map(entry -> Path.of(entry).toAbsolutePath().toUri().toString())
-                        .collect(Collectors.joining(" ")));
-        try (OutputStream out = Files.newOutputStream(target.resolve("androperator.jar"));
-             JarOutputStream jar = new JarOutputStream(out, manifest)) {
-            jar.flush();
-        }
+        LauncherTree.install(tree);
     }
 
     @Test
@@ -122,8 +98,7 @@ class LauncherLocaleTest {
     private Run launch(String... args) {
         Map<String, String> environment = lab.environment();
         environment.keySet().removeIf(name -> name.equals("LANG") || name.equals("LANGUAGE") || name.startsWith("LC_"));
-        environment.put("PATH", Path.of(System.getProperty("java.home"), "bin") + File.pathSeparator
-                + environment.getOrDefault("PATH", "/usr/bin:/bin"));
+        LauncherTree.withThisJava(environment);
         List<String> command = new ArrayList<>(List.of(tree.resolve("bin/androperator").toString()));
         command.addAll(List.of(args));
         try {

@@ -70,7 +70,7 @@ public final class PhoneLab implements AutoCloseable {
         Map<String, String> environment = new HashMap<>(System.getenv());
         for (String variable : new String[] {"ANDROID_ADB_SERVER_PORT", "ANDROID_ADB_SERVER_ADDRESS",
                 "ADB_SERVER_SOCKET", "ANDROID_SERIAL", "ADB_TRACE", "ANDROPERATOR_EVIDENCE_DIR",
-                "ANDROPERATOR_OPERATOR_PACKAGE"}) {
+                "ANDROPERATOR_OPERATOR_PACKAGE", "ANDROPERATOR_DAEMON", "ANDROPERATOR_DAEMON_IDLE_SECONDS"}) {
             environment.remove(variable);
         }
         environment.putAll(adb.environment());
