@@ -85,6 +85,28 @@ class ReleaseArchiveIT {
         assertThat(view.status()).as(view.toString()).isZero();
         assertThat(Files.readString(page)).contains("data-bounds=");
 
+        // The capture daemon from the archive: bash's /dev/tcp, and no setsid on this PATH.
+        Path runtime = Files.createDirectory(temporary.resolve("runtime"), java.nio.file.attribute.PosixFilePermissions
+                .asFileAttribute(java.nio.file.attribute.PosixFilePermissions.fromString("rwx------")));
+        Installed daemon = tool.with("ANDROPERATOR_DAEMON", "on").with("XDG_RUNTIME_DIR", runtime.toString())
+                .with("ANDROPERATOR_DAEMON_IDLE_SECONDS", "60");
+        for (String name : List.of("served-1", "served-2")) {
+            Launch.Result served = daemon.run("androperator", "evidence", "capture", "--device", lab.serial(),
+                    "--operator-package", PhoneLab.OPERATOR, "--output-dir", temporary.resolve(name).toString());
+            assertThat(served.status()).as(served.toString()).isZero();
+            assertThat(served.stderr()).as("served by the daemon").isEmpty();
+            Conformance.assertConforms(temporary.resolve(name));
+        }
+        Launch.Result status = daemon.run("androperator", "daemon", "status");
+        assertThat(status.status()).as(status.toString()).isZero();
+        assertThat(status.stdout()).contains("2 captures served").contains(install.resolve("lib/androperator.jar").toString());
+        long pid = Long.parseLong(status.stdout().substring("pid ".length(), status.stdout().indexOf(',')));
+        Launch.Result stop = daemon.run("androperator", "daemon", "stop");
+        assertThat(stop.status()).as(stop.toString()).isZero();
+        if (ProcessHandle.of(pid).isPresent()) {
+            ProcessHandle.of(pid).get().onExit().get(60, java.util.concurrent.TimeUnit.SECONDS);
+        }
+
         Launch.Result mcp = tool.mcpInitialize();
         assertThat(mcp.status()).as("the server exits 0 when stdin closes: " + mcp).isZero();
         McpInitialize.assertAnswered(mcp.stdout());
