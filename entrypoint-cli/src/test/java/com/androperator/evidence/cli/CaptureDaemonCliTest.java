@@ -8,6 +8,7 @@ import com.androperator.evidence.contracts.CommandResult;
 import com.androperator.evidence.contracts.ContractJson;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.contracts.Manifest;
+import com.androperator.evidence.simulator.profile.OperatorBehavior;
 import com.androperator.evidence.simulator.profile.ServiceFault;
 import java.io.IOException;
 import java.io.InputStream;
@@ -202,6 +203,26 @@ class CaptureDaemonCliTest {
         // The daemon lives on for the next capture.
         lab.phone(p -> p.toBuilder().clearFaults().build());
         assertThat(capture(daemonOn, "after").exitCode()).isZero();
+    }
+
+    @Test
+    void aClientsTerminalSeesTheProgressLineAndAPipeDoesNot() {
+        assertThat(capture(daemonOn, "warm").exitCode()).isZero();
+        lab.phone(profile -> profile.toBuilder().operator(op -> op.withBehavior(OperatorBehavior.SILENT)).build());
+        String[] args = {"evidence", "capture", "--device", lab.serial(), "--operator-package", PhoneLab.OPERATOR,
+                "--timeout", "3000", "--output-dir", temp.resolve("on-a-terminal").toString()};
+
+        CliProcess.Run terminal = daemonOn.runWithTerminalStderr(args);
+        args[args.length - 1] = temp.resolve("on-a-pipe").toString();
+        CliProcess.Run pipe = daemonOn.run(args);
+
+        assertThat(terminal.exitCode()).as("partial: %s", terminal).isEqualTo(1);
+        assertThat(terminal.stdout().lines()).hasSize(1);
+        assertThat(terminal.stderr()).containsPattern("\rcapturing: [0-9.]+ s elapsed of its 3 s budget\u001B\\[K")
+                .doesNotContain("capturing in this process");
+        assertThat(pipe.exitCode()).as(pipe.toString()).isEqualTo(1);
+        assertThat(pipe.stderr()).isEmpty();
+        assertThat(daemonOn.run("daemon", "status").stdout()).contains("3 captures served");
     }
 
     @Test
