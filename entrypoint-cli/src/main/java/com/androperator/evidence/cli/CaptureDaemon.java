@@ -6,23 +6,17 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
-import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
-import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
-import java.nio.file.attribute.FileTime;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.security.MessageDigest;
-import java.security.SecureRandom;
+import java.time.Duration;
 import java.time.Instant;
-import java.util.HexFormat;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -37,78 +31,85 @@ import sun.misc.Signal;
  * forwarded signals ({@link DaemonWire}), in a JVM whose code is already compiled. A one-shot
  * capture otherwise spends most of its time starting a JVM and running its code cold.
  *
- * <p>It listens on the loopback interface only, and serves a client that shows the client token
- * of its port file ({@link DaemonFiles}, readable by its user alone). One daemon per port file,
- * arbitrated by a lock on a file beside it: the loser answers {@code running} and ends. It ignores
- * SIGINT and SIGHUP (a terminal's Ctrl-C is for the client, which forwards it), and ends after its
- * idle time with no capture in flight, on {@code daemon stop}, or on SIGTERM. A client of another
- * JVM, or any client once its jar has changed, is told to capture by itself ({@code r}), and a
- * changed jar also stops the daemon. Started by bin/lib/daemon.sh:
- * {@code CaptureDaemon <port file> <idle seconds>}; prints {@code ready <pid>} once it serves.
+ * <p>It listens on 127.0.0.1 only and serves a client that shows the client token of its port
+ * file ({@link DaemonFiles}, readable by its user alone). Before that, a connection holds no
+ * capture slot: at most {@link #MAX_UNAUTHENTICATED} wait for their greeting at once, each for at
+ * most {@link #GREETING_LIMIT}, so other users cannot tie the daemon up cheaply, and refusals are
+ * logged at most once a minute. One daemon per port file, arbitrated by a lock beside it. It
+ * ignores SIGINT, SIGHUP and SIGTSTP (a terminal's signals are for the client, which forwards
+ * them); SIGTERM cancels the captures in flight as SIGTERM cancels a capture process, lets them
+ * finalize and answer, then ends it, as {@code daemon stop} and its idle time do without the
+ * cancelling. A client of another jar or JVM, and any client once its jar has changed (which also
+ * stops it), is told to capture by itself. Started by bin/lib/daemon.sh:
+ * {@code CaptureDaemon <port file> <idle seconds> <java>}; prints {@code ready <pid>} once it serves.
  */
 final class CaptureDaemon {
-    private static final int MAX_CONNECTIONS = 64;
-    private static final int HANDSHAKE_TIMEOUT_MS = 5_000;
+    private static final int MAX_CAPTURES = 64;
+    static final int MAX_UNAUTHENTICATED = 16;
+    static final Duration GREETING_LIMIT = Duration.ofSeconds(2);
 
     private final ServerSocket server;
     private final DaemonFiles files;
     private final int idleSeconds;
-    private final byte[] clientToken;
+    private final byte[] greeting;
     private final String daemonToken;
-    private final Path java;
-    private final Path jar;
-    private final FileTime jarTime;
+    private final DaemonIdentity identity;
     private final Instant started = Instant.now();
-    private final Semaphore slots = new Semaphore(MAX_CONNECTIONS);
+    private final Semaphore captureSlots = new Semaphore(MAX_CAPTURES);
+    private final Semaphore greetingSlots = new Semaphore(MAX_UNAUTHENTICATED);
+    private final Set<ForwardedSignals> inFlightSignals = ConcurrentHashMap.newKeySet();
     private final ExecutorService connections = Executors.newCachedThreadPool(daemonThreads("daemon-connection"));
-    private final ScheduledExecutorService idleTimer = Executors.newSingleThreadScheduledExecutor(daemonThreads("daemon-idle"));
+    private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(daemonThreads("daemon-timer"));
     private int inFlight;
     private long served;
+    private long refused;
+    private Instant lastRefusalLogged = Instant.EPOCH;
     private boolean stopping;
     private ScheduledFuture<?> idleExit;
 
-    private CaptureDaemon(ServerSocket server, DaemonFiles files, int idleSeconds, String clientToken, String daemonToken)
-            throws IOException {
+    private CaptureDaemon(ServerSocket server, DaemonFiles files, int idleSeconds, DaemonFiles.Tokens tokens,
+            String launcherJava) throws IOException {
         this.server = server;
         this.files = files;
         this.idleSeconds = idleSeconds;
-        this.clientToken = clientToken.getBytes(StandardCharsets.US_ASCII);
-        this.daemonToken = daemonToken;
-        this.java = Path.of(System.getProperty("java.home"), "bin", "java").toRealPath();
-        this.jar = Path.of(System.getProperty("java.class.path")).toAbsolutePath();
-        this.jarTime = Files.getLastModifiedTime(jar);
+        this.greeting = (DaemonWire.GREETING + " " + tokens.client()).getBytes(StandardCharsets.US_ASCII);
+        this.daemonToken = tokens.daemon();
+        this.identity = DaemonIdentity.ofThisJvm(launcherJava);
     }
 
     public static void main(String[] args) throws IOException {
         DaemonFiles files = new DaemonFiles(Path.of(args[0]).toAbsolutePath());
-        int idleSeconds = Integer.parseInt(args[1]);
         PrintStream ready = System.out;
         try {
             files.checkDirectory();
         } catch (DaemonFiles.Unusable unusable) {
             ready.println("unusable: " + unusable.getMessage());
-            ready.flush();
             System.exit(1);
         }
-        FileChannel lockChannel = FileChannel.open(files.lock(), Set.of(StandardOpenOption.CREATE, StandardOpenOption.WRITE),
-                PosixFilePermissions.asFileAttribute(DaemonFiles.ownerReadWrite()));
-        FileLock lock = lockChannel.tryLock();
+        FileLock lock = files.tryLock();
         if (lock == null) {
+            // Another daemon holds the name: answer once it has published its port, so that the
+            // client that started this one finds it.
+            files.awaitPublished(Duration.ofSeconds(30));
             ready.println("running");
-            ready.flush();
             System.exit(0);
         }
+        files.truncateLogIfLarge();
         ServerSocket server = new ServerSocket();
-        server.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), MAX_CONNECTIONS);
-        SecureRandom random = new SecureRandom();
-        CaptureDaemon daemon = new CaptureDaemon(server, files, idleSeconds, token(random), token(random));
-        files.publish(server.getLocalPort(), new String(daemon.clientToken, StandardCharsets.US_ASCII), daemon.daemonToken);
-        for (String name : new String[] {"INT", "HUP"}) {
-            Signal.handle(new Signal(name), ignored -> { });
+        server.bind(new InetSocketAddress(DaemonWire.LOOPBACK, 0), MAX_CAPTURES);
+        DaemonFiles.Tokens tokens = DaemonFiles.Tokens.random();
+        CaptureDaemon daemon = new CaptureDaemon(server, files, Integer.parseInt(args[1]), tokens, args[2]);
+        files.publish(server.getLocalPort(), tokens);
+        for (String name : new String[] {"INT", "HUP", "TSTP"}) {
+            try {
+                Signal.handle(new Signal(name), ignored -> { });
+            } catch (IllegalArgumentException unavailable) {
+                // The JVM keeps this one; the daemon runs in a session of its own where setsid exists.
+            }
         }
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> files.withdraw(server.getLocalPort()), "daemon-exit"));
-        daemon.log("serving " + daemon.jar + " on 127.0.0.1:" + server.getLocalPort() + ", pid "
-                + ProcessHandle.current().pid() + ", idle limit " + idleSeconds + " s");
+        Signal.handle(new Signal("TERM"), signal -> daemon.terminate());
+        daemon.log("serving " + daemon.identity.jar() + " on 127.0.0.1:" + server.getLocalPort() + ", pid "
+                + ProcessHandle.current().pid() + ", idle limit " + daemon.idleSeconds + " s");
         synchronized (daemon) {
             daemon.scheduleIdleExit();
         }
@@ -117,33 +118,37 @@ final class CaptureDaemon {
         // The client reads one line, then closes its end of that pipe: nothing else may go there.
         System.setOut(System.err);
         daemon.serve();
+        files.withdraw(server.getLocalPort());
         lock.release();
         System.exit(0);
     }
 
-    private static String token(SecureRandom random) {
-        byte[] bytes = new byte[16];
-        random.nextBytes(bytes);
-        return HexFormat.of().formatHex(bytes);
-    }
-
     private void serve() {
         while (true) {
-            slots.acquireUninterruptibly();
             Socket connection;
             try {
                 connection = server.accept();
             } catch (IOException closed) {
-                slots.release();
                 break;
             }
+            if (!greetingSlots.tryAcquire()) {
+                DaemonWire.closeQuietly(connection);
+                refusal("more than " + MAX_UNAUTHENTICATED + " connections waiting for their greeting");
+                continue;
+            }
+            Greeting pending = new Greeting(timer.schedule(() -> DaemonWire.closeQuietly(connection), GREETING_LIMIT.toMillis(),
+                    TimeUnit.MILLISECONDS));
             connections.execute(() -> {
                 try (connection) {
-                    handle(connection);
+                    handle(connection, pending);
                 } catch (IOException | RuntimeException broken) {
-                    log("connection ended: " + broken);
+                    if (pending.authenticated) {
+                        log("connection ended: " + broken);
+                    } else {
+                        refusal("a connection that did not greet within " + GREETING_LIMIT.toMillis() + " ms");
+                    }
                 } finally {
-                    slots.release();
+                    pending.release();
                 }
             });
         }
@@ -155,19 +160,41 @@ final class CaptureDaemon {
         }
     }
 
-    private void handle(Socket connection) throws IOException {
-        connection.setSoTimeout(HANDSHAKE_TIMEOUT_MS);
+    /** A connection before its greeting: the slot it holds and the timer that cuts it off. */
+    private final class Greeting {
+        private final ScheduledFuture<?> cutOff;
+        private boolean held = true;
+        private volatile boolean authenticated;
+
+        Greeting(ScheduledFuture<?> cutOff) {
+            this.cutOff = cutOff;
+        }
+
+        /** True when the greeting came before the cut-off; the slot is then free for the next connection. */
+        boolean pass() {
+            authenticated = cutOff.cancel(false);
+            release();
+            return authenticated;
+        }
+
+        synchronized void release() {
+            if (held) {
+                held = false;
+                greetingSlots.release();
+            }
+        }
+    }
+
+    private void handle(Socket connection, Greeting pending) throws IOException {
         connection.setTcpNoDelay(true);
         InputStream in = new BufferedInputStream(connection.getInputStream());
         OutputStream out = new BufferedOutputStream(connection.getOutputStream());
-        String greeting = DaemonWire.readLine(in);
-        byte[] expected = (DaemonWire.GREETING + " ").getBytes(StandardCharsets.US_ASCII);
-        byte[] shown = greeting.getBytes(StandardCharsets.US_ASCII);
-        byte[] wanted = new byte[expected.length + clientToken.length];
-        System.arraycopy(expected, 0, wanted, 0, expected.length);
-        System.arraycopy(clientToken, 0, wanted, expected.length, clientToken.length);
-        if (!MessageDigest.isEqual(shown, wanted)) {
-            log("refused a connection without the client token");
+        byte[] shown = DaemonWire.readLine(in).getBytes(StandardCharsets.US_ASCII);
+        if (!MessageDigest.isEqual(shown, greeting)) {
+            refusal("a connection without the client token");
+            return;
+        }
+        if (!pending.pass()) {
             return;
         }
         DaemonWire.line(out, "ok " + daemonToken);
@@ -184,29 +211,62 @@ final class CaptureDaemon {
                 DaemonWire.control(out, 'o', "stopping once the captures in flight have finished: " + status);
                 DaemonWire.control(out, 'x', "0");
             }
-            case "capture" -> capture(DaemonWire.readCapture(in), connection, in, out);
+            case "capture" -> {
+                DaemonWire.CaptureRequest request;
+                try {
+                    request = DaemonWire.readCapture(in);
+                } catch (IOException unreadable) {
+                    // Nothing ran: the client captures by itself. The rest of its request is read
+                    // and dropped first, so that closing does not reset the connection under the answer.
+                    DaemonWire.control(out, 'r', "the daemon cannot take this request: " + unreadable.getMessage());
+                    connection.shutdownOutput();
+                    DaemonWire.drain(connection, in);
+                    return;
+                }
+                capture(request, in, out);
+            }
             default -> throw new IOException("unknown request '" + kind + "'");
         }
     }
 
-    private void capture(DaemonWire.CaptureRequest request, Socket connection, InputStream in, OutputStream out)
-            throws IOException {
+    private void capture(DaemonWire.CaptureRequest request, InputStream in, OutputStream out) throws IOException {
         String refusal = refusal(request);
-        if (refusal != null || !begin()) {
-            DaemonWire.control(out, 'r', refusal != null ? refusal : "the daemon is stopping");
-            if (refusal != null && refusal.startsWith("the jar")) {
+        if (refusal == null && !captureSlots.tryAcquire()) {
+            refusal = "the daemon runs " + MAX_CAPTURES + " captures already";
+        }
+        if (refusal != null) {
+            DaemonWire.control(out, 'r', refusal);
+            if (refusal.startsWith("the jar")) {
                 stop(refusal);
             }
             return;
         }
-        connection.setSoTimeout(0);
+        try {
+            if (!begin()) {
+                DaemonWire.control(out, 'r', "the daemon is stopping");
+                return;
+            }
+            run(request, in, out);
+        } finally {
+            captureSlots.release();
+        }
+    }
+
+    private void run(DaemonWire.CaptureRequest request, InputStream in, OutputStream out) throws IOException {
         long start = System.nanoTime();
         int status = 1;
+        ForwardedSignals signals = new ForwardedSignals(in);
+        inFlightSignals.add(signals);
         try {
+            // From here on the capture may create its bundle: the client must not run it again.
+            DaemonWire.control(out, 'a', "");
+            if (stopping()) {
+                signals.interrupt("SIGTERM", 15);
+            }
             PrintStream stdout = new PrintStream(DaemonWire.lines(out, 'o'), true, StandardCharsets.UTF_8);
             PrintStream stderr = new PrintStream(DaemonWire.lines(out, 'e'), true, StandardCharsets.UTF_8);
-            Io io = new Io(stdout, stderr, request.environment(), Path.of(request.workingDirectory()),
-                    new ForwardedSignals(in), request.errIsTerminal());
+            Io io = new Io(stdout, stderr, request.environment(), Path.of(request.workingDirectory()), signals,
+                    request.errIsTerminal());
             try {
                 status = Main.run(request.args().toArray(String[]::new), io);
             } catch (RuntimeException | Error defect) {
@@ -216,35 +276,20 @@ final class CaptureDaemon {
             stderr.flush();
             DaemonWire.control(out, 'x', Integer.toString(status));
         } finally {
+            inFlightSignals.remove(signals);
             end();
             log("capture exit " + status + " in " + (System.nanoTime() - start) / 1_000_000 + " ms");
         }
     }
 
-    /** Why this daemon must not serve the request, or null: only captures, of its own JVM and its jar as it started. */
+    /** Why this daemon must not serve the request, or null. */
     private String refusal(DaemonWire.CaptureRequest request) {
-        if (request.args().size() < 2 || !request.args().get(0).equals("evidence") || !request.args().get(1).equals("capture")) {
-            return "the daemon runs evidence capture only";
-        }
-        try {
-            if (!Files.getLastModifiedTime(jar).equals(jarTime)) {
-                return "the jar " + jar + " changed since the daemon started; it stops";
-            }
-            if (!Path.of(request.java()).toRealPath().equals(java)) {
-                return "the daemon runs " + java + ", not " + request.java();
-            }
-        } catch (IOException | RuntimeException unreadable) {
-            return "the daemon cannot compare its jar and JVM with the client's: " + unreadable;
-        }
-        if (!Path.of(request.workingDirectory()).isAbsolute()) {
-            return "the working directory is not absolute";
-        }
-        return null;
+        return identity.refusal(request);
     }
 
     private synchronized String status() {
         return "pid " + ProcessHandle.current().pid() + ", port " + server.getLocalPort() + ", since " + started + ", "
-                + served + " captures served, " + inFlight + " in flight, idle limit " + idleSeconds + " s, jar " + jar;
+                + served + " captures served, " + inFlight + " in flight, idle limit " + idleSeconds + " s, jar " + identity.jar();
     }
 
     private synchronized boolean begin() {
@@ -267,8 +312,12 @@ final class CaptureDaemon {
         }
     }
 
+    private synchronized boolean stopping() {
+        return stopping;
+    }
+
     private void scheduleIdleExit() {
-        idleExit = idleTimer.schedule(this::stopWhenIdle, idleSeconds, TimeUnit.SECONDS);
+        idleExit = timer.schedule(this::stopWhenIdle, idleSeconds, TimeUnit.SECONDS);
     }
 
     private void stopWhenIdle() {
@@ -278,6 +327,12 @@ final class CaptureDaemon {
             }
         }
         stop("idle for " + idleSeconds + " s");
+    }
+
+    /** SIGTERM: stop, and cancel every capture in flight as SIGTERM cancels a capture process. */
+    private void terminate() {
+        stop("SIGTERM");
+        inFlightSignals.forEach(signals -> signals.interrupt("SIGTERM", 15));
     }
 
     /** Stops accepting; the captures in flight finish and answer their clients, then the process ends. */
@@ -290,11 +345,20 @@ final class CaptureDaemon {
         }
         log("stopping: " + why);
         files.withdraw(server.getLocalPort());
-        try {
-            server.close();
-        } catch (IOException e) {
-            log("closing the server socket: " + e);
+        DaemonWire.closeQuietly(server);
+    }
+
+    /** Logs a refused connection: the first, then at most one line a minute with the count since. */
+    private void refusal(String what) {
+        synchronized (this) {
+            refused++;
+            Instant now = Instant.now();
+            if (Duration.between(lastRefusalLogged, now).compareTo(Duration.ofMinutes(1)) < 0) {
+                return;
+            }
+            lastRefusalLogged = now;
         }
+        log("refused " + what + " (" + refused + " refused so far)");
     }
 
     private void log(String line) {

@@ -3,7 +3,6 @@ package com.androperator.evidence.cli;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.net.InetAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -34,7 +33,7 @@ final class DaemonCommands {
             io.out().println("no capture daemon runs for this install (no " + files.get().portFile() + ")");
             return 1;
         }
-        try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), Integer.parseInt(published.get().get(0)))) {
+        try (Socket socket = new Socket(DaemonWire.LOOPBACK, Integer.parseInt(published.get().get(0)))) {
             socket.setSoTimeout(10_000);
             OutputStream out = socket.getOutputStream();
             InputStream in = socket.getInputStream();

@@ -1,17 +1,25 @@
 package com.androperator.evidence.cli;
 
 import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.StandardWatchEventKinds;
+import java.nio.file.WatchKey;
+import java.nio.file.WatchService;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The capture daemon's files, all in one directory that only its user may enter: the port file
@@ -28,6 +36,7 @@ record DaemonFiles(Path portFile) {
     static final int DEFAULT_IDLE_SECONDS = 900;
     private static final Set<PosixFilePermission> OWNER_ONLY = PosixFilePermissions.fromString("rwx------");
     private static final Set<PosixFilePermission> OWNER_READ_WRITE = PosixFilePermissions.fromString("rw-------");
+    private static final long MAX_LOG_BYTES = 4L << 20;
 
     /** Why the daemon's directory cannot be used. */
     static final class Unusable extends Exception {
@@ -79,8 +88,71 @@ record DaemonFiles(Path portFile) {
         }
     }
 
+    /** The two tokens of a port file: the one a client shows, the one the daemon answers with. */
+    record Tokens(String client, String daemon) {
+        static Tokens random() {
+            java.security.SecureRandom random = new java.security.SecureRandom();
+            return new Tokens(hex(random), hex(random));
+        }
+
+        private static String hex(java.security.SecureRandom random) {
+            byte[] bytes = new byte[16];
+            random.nextBytes(bytes);
+            return java.util.HexFormat.of().formatHex(bytes);
+        }
+    }
+
+    /** The lock that makes one daemon per port file, or null while another process holds it. */
+    FileLock tryLock() throws IOException {
+        FileChannel channel = FileChannel.open(lock(), Set.of(StandardOpenOption.CREATE, StandardOpenOption.WRITE),
+                PosixFilePermissions.asFileAttribute(OWNER_READ_WRITE));
+        FileLock lock = channel.tryLock();
+        if (lock == null) {
+            channel.close();
+        }
+        return lock;
+    }
+
+    /** Waits, at most {@code limit}, until a port file is there (another daemon publishing it). */
+    void awaitPublished(Duration limit) throws IOException {
+        long deadline = System.nanoTime() + limit.toNanos();
+        try (WatchService watcher = directory().getFileSystem().newWatchService()) {
+            directory().register(watcher, StandardWatchEventKinds.ENTRY_CREATE, StandardWatchEventKinds.ENTRY_MODIFY);
+            while (read().isEmpty()) {
+                long left = deadline - System.nanoTime();
+                if (left <= 0) {
+                    return;
+                }
+                WatchKey key = watcher.poll(left, TimeUnit.NANOSECONDS);
+                if (key == null) {
+                    return;
+                }
+                key.pollEvents();
+                key.reset();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /**
+     * Empties the log when it has grown past 4 MiB (one line per capture; refusals at most one a
+     * minute). The daemon's stderr appends to it, so its next line starts the file again.
+     */
+    void truncateLogIfLarge() {
+        try (FileChannel log = FileChannel.open(log(), StandardOpenOption.WRITE)) {
+            if (log.size() > MAX_LOG_BYTES) {
+                log.truncate(0);
+            }
+        } catch (IOException | UnsupportedOperationException ignored) {
+            // A log that cannot be trimmed is still written; nothing depends on its size.
+        }
+    }
+
     /** Writes the port file whole (a temporary name, mode 0600, then a rename), so a reader never sees half of it. */
-    void publish(int port, String clientToken, String daemonToken) throws IOException {
+    void publish(int port, Tokens tokens) throws IOException {
+        String clientToken = tokens.client();
+        String daemonToken = tokens.daemon();
         Path temporary = portFile.resolveSibling(portFile.getFileName() + "." + ProcessHandle.current().pid() + ".tmp");
         Files.deleteIfExists(temporary);
         Files.createFile(temporary, PosixFilePermissions.asFileAttribute(OWNER_READ_WRITE));
@@ -92,15 +164,24 @@ record DaemonFiles(Path portFile) {
         }
     }
 
-    /** The port file's port, client token and daemon token; empty when there is none or it is not this user's. */
+    /**
+     * The port file's port, client token and daemon token; empty when there is none, or when it or
+     * its directory is not this user's alone (then nothing in it is trusted).
+     */
     Optional<List<String>> read() {
         try {
             if (!Files.isRegularFile(portFile, LinkOption.NOFOLLOW_LINKS)) {
                 return Optional.empty();
             }
+            checkDirectory();
+            long uid = ((Number) Files.getAttribute(Path.of("/proc/self"), "unix:uid")).longValue();
+            long owner = ((Number) Files.getAttribute(portFile, "unix:uid", LinkOption.NOFOLLOW_LINKS)).longValue();
+            if (owner != uid || !Files.getPosixFilePermissions(portFile, LinkOption.NOFOLLOW_LINKS).equals(OWNER_READ_WRITE)) {
+                return Optional.empty();
+            }
             List<String> fields = List.of(Files.readString(portFile, StandardCharsets.UTF_8).trim().split(" "));
             return fields.size() == 3 ? Optional.of(fields) : Optional.empty();
-        } catch (IOException unreadable) {
+        } catch (IOException | Unusable | RuntimeException untrusted) {
             return Optional.empty();
         }
     }

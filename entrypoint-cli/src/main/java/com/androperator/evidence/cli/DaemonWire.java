@@ -4,6 +4,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.Socket;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -19,11 +20,12 @@ import java.util.Map;
  * <pre>
  * client: APD2 &lt;client token&gt;\n          daemon: ok &lt;daemon token&gt;\n   (else it closes)
  * client: kind\0 ...fields\0               kind status or stop: nothing more;
- *         capture: java\0 cwd\0 tty\0 argc\0 arg\0... NAME=value\0... \0
+ *         capture: java\0 jar\0 cwd\0 tty\0 argc\0 arg\0... NAME=value\0... \0
  * client: i2\n or i15\n                    a SIGINT or SIGTERM the client received
  * daemon: o&lt;text&gt;\n  O&lt;text&gt;\n             stdout: a line / a part of one (no newline after it)
  *         e&lt;text&gt;\n  E&lt;text&gt;\n             stderr, likewise
  *         r&lt;why&gt;\n                          not served: the client runs the capture itself
+ *         a\n                               accepted: the capture runs here (the client must not run it again)
  *         x&lt;status&gt;\n                       the exit status; the last line
  * </pre>
  *
@@ -34,6 +36,8 @@ import java.util.Map;
  */
 final class DaemonWire {
     static final String GREETING = "APD2";
+    /** 127.0.0.1 always: {@code InetAddress.getLoopbackAddress()} is ::1 when IPv6 is preferred, and the client dials 127.0.0.1. */
+    static final java.net.InetAddress LOOPBACK = loopback();
     /** Linux takes at most 128 KiB in one argument and 2 MiB of arguments and environment in all. */
     static final int MAX_FIELD_BYTES = 256 << 10;
     static final int MAX_FIELDS = 20_000;
@@ -43,8 +47,16 @@ final class DaemonWire {
     private DaemonWire() {
     }
 
+    private static java.net.InetAddress loopback() {
+        try {
+            return java.net.InetAddress.getByAddress(new byte[] {127, 0, 0, 1});
+        } catch (java.net.UnknownHostException impossible) {
+            throw new IllegalStateException(impossible);
+        }
+    }
+
     /** A capture request as the daemon receives it. */
-    record CaptureRequest(String java, String workingDirectory, boolean errIsTerminal, List<String> args,
+    record CaptureRequest(String java, String jar, String workingDirectory, boolean errIsTerminal, List<String> args,
             Map<String, String> environment) {
     }
 
@@ -75,6 +87,7 @@ final class DaemonWire {
     static CaptureRequest readCapture(InputStream in) throws IOException {
         long[] budget = {MAX_REQUEST_BYTES};
         String java = field(in, budget);
+        String jar = field(in, budget);
         String cwd = field(in, budget);
         boolean tty = field(in, budget).equals("1");
         int argc;
@@ -104,7 +117,7 @@ final class DaemonWire {
                 environment.put(variable.substring(0, equals), variable.substring(equals + 1));
             }
         }
-        return new CaptureRequest(java, cwd, tty, List.copyOf(args), environment);
+        return new CaptureRequest(java, jar, cwd, tty, List.copyOf(args), environment);
     }
 
     /** One NUL-terminated field, decoded as UTF-8 (as the JVM decodes its arguments in a UTF-8 locale). */
@@ -173,6 +186,28 @@ final class DaemonWire {
         synchronized (connection) {
             connection.write((text.replace('\n', ' ') + "\n").getBytes(StandardCharsets.UTF_8));
             connection.flush();
+        }
+    }
+
+    /** Reads and drops what the peer still sends, at most 64 MiB and 2 s between reads. */
+    static void drain(Socket connection, InputStream in) {
+        try {
+            connection.setSoTimeout(2_000);
+            byte[] sink = new byte[64 * 1024];
+            long left = 64L << 20;
+            for (int read = in.read(sink); read >= 0 && left > 0; read = in.read(sink)) {
+                left -= read;
+            }
+        } catch (IOException ended) {
+            // The peer is gone or silent: the connection is closed either way.
+        }
+    }
+
+    static void closeQuietly(java.io.Closeable closeable) {
+        try {
+            closeable.close();
+        } catch (IOException ignored) {
+            // Closing is all that was asked.
         }
     }
 }

@@ -26,19 +26,20 @@ final class ForwardedSignals implements SignalSource {
             while (true) {
                 String line = DaemonWire.readLine(in);
                 if (line.equals("i2")) {
-                    deliver("SIGINT", 2);
+                    interrupt("SIGINT", 2);
                 } else if (line.equals("i15")) {
-                    deliver("SIGTERM", 15);
+                    interrupt("SIGTERM", 15);
                 } else {
                     throw new IOException("unexpected line from the client");
                 }
             }
         } catch (IOException ended) {
-            deliver("SIGHUP", 1);
+            interrupt("SIGHUP", 1);
         }
     }
 
-    private void deliver(String name, int number) {
+    /** A signal for the capture: the client's, or the daemon's own SIGTERM passed on to every capture in flight. */
+    void interrupt(String name, int number) {
         BiConsumer<String, Integer> current;
         synchronized (this) {
             current = handler;

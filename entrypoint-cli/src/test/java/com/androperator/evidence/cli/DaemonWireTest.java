@@ -22,14 +22,15 @@ class DaemonWireTest {
     @Test
     void aCaptureRequestIsReadAsTheClientsPrintfWroteIt() throws IOException {
         DaemonWire.CaptureRequest request = DaemonWire.readCapture(bytes(
-                "/usr/bin/java\0/home/me\0" + "1\0" + "3\0evidence\0capture\0--label=Caf\u00e9 \uD83D\uDE00\0"
+                "/usr/bin/java\0/opt/androperator/lib/androperator.jar\0/home/me\0" + "1\0" + "3\0evidence\0capture\0--label=Caf\u00e9 \uD83D\uDE00\0"
                         + "A=1\0MULTI=line\nline\0EMPTY=\0EQUALS=a=b\0\0i2\n"));
 
         assertThat(request.java()).isEqualTo("/usr/bin/java");
+        assertThat(request.jar()).isEqualTo("/opt/androperator/lib/androperator.jar");
         assertThat(request.workingDirectory()).isEqualTo("/home/me");
         assertThat(request.errIsTerminal()).isTrue();
         assertThat(request.args()).containsExactly("evidence", "capture", "--label=Caf\u00e9 \uD83D\uDE00");
-        assertThat(request.environment()).containsExactlyEntriesOf(Map.of("A", "1", "MULTI", "line\nline", "EMPTY", "",
+        assertThat(request.environment()).containsExactlyInAnyOrderEntriesOf(Map.of("A", "1", "MULTI", "line\nline", "EMPTY", "",
                 "EQUALS", "a=b"));
     }
 
@@ -38,9 +39,9 @@ class DaemonWireTest {
         String huge = "a".repeat(DaemonWire.MAX_FIELD_BYTES + 1);
         assertThatThrownBy(() -> DaemonWire.readCapture(bytes(huge + "\0"))).isInstanceOf(IOException.class)
                 .hasMessageContaining("over " + DaemonWire.MAX_FIELD_BYTES);
-        assertThatThrownBy(() -> DaemonWire.readCapture(bytes("/usr/bin/java\0/tmp\0" + "0\0" + "2\0evidence\0")))
+        assertThatThrownBy(() -> DaemonWire.readCapture(bytes("/usr/bin/java\0/a.jar\0/tmp\0" + "0\0" + "2\0evidence\0")))
                 .isInstanceOf(EOFException.class);
-        assertThatThrownBy(() -> DaemonWire.readCapture(bytes("/usr/bin/java\0/tmp\0" + "0\0" + "-1\0")))
+        assertThatThrownBy(() -> DaemonWire.readCapture(bytes("/usr/bin/java\0/a.jar\0/tmp\0" + "0\0" + "-1\0")))
                 .isInstanceOf(IOException.class).hasMessage("-1 arguments (at most " + DaemonWire.MAX_FIELDS + ")");
         assertThatThrownBy(() -> DaemonWire.readLine(bytes("x".repeat(DaemonWire.MAX_LINE_BYTES + 1) + "\n")))
                 .isInstanceOf(IOException.class);
