@@ -33,8 +33,10 @@ daemon_trusted() {
     && [ -f "$daemon_file" ] && [ ! -L "$daemon_file" ] && [ -O "$daemon_file" ]
 }
 
-# daemon_connect: opens fd 3 to the daemon and completes the handshake; fails when none answers,
-# and sets daemon_impostor when the listener could not show the daemon's token.
+# daemon_connect: opens fd 3 to the daemon and completes the handshake; fails when none answers.
+# It sets daemon_impostor when the listener could not show the daemon's token, and
+# daemon_unanswered when a listener took the connection and then said nothing (a daemon busy
+# with connections that never greet: starting another one would not help).
 daemon_connect() {
   local port="" client="" daemon="" reply=""
   daemon_trusted || return 1
@@ -43,7 +45,8 @@ daemon_connect() {
   # In a group, so that bash's "Connection refused" (a daemon that died) stays off stderr.
   { exec 3<>"/dev/tcp/127.0.0.1/$port"; } 2>/dev/null || return 1
   printf 'APD2 %s\n' "$client" >&3 2>/dev/null || { exec 3>&-; return 1; }
-  IFS= read -r -t 10 -u 3 reply || { exec 3>&-; return 1; }
+  IFS= read -r -t 10 -u 3 reply || { exec 3>&-; daemon_unanswered="no answer from port $port"; return 1; }
+  daemon_unanswered=""
   if [ "$reply" != "ok $daemon" ]; then
     exec 3>&-
     daemon_impostor="the process on port $port did not prove it is the daemon of $daemon_file"
@@ -65,6 +68,7 @@ daemon_start() {
   command -v setsid >/dev/null 2>&1 && setsid=(setsid)
   IFS= read -r -t 60 line < <(
     umask 077
+    case "$java" in /*) ;; *) java="$PWD/$java" ;; esac
     cd / || exit 1
     for fd in /proc/self/fd/*; do
       fd="${fd##*/}"
@@ -84,10 +88,10 @@ daemon_start() {
 
 # daemon_forward SIGNAL-NUMBER: a trapped SIGINT or SIGTERM, sent on once the request is out.
 daemon_forward() {
+  # Kept either way: if the daemon then refuses the capture, this client does not run it itself.
+  daemon_pending="$1"
   if [ "$daemon_sent" = 1 ]; then
     printf 'i%s\n' "$1" >&3 2>/dev/null || true
-  else
-    daemon_pending="$1"
   fi
 }
 
@@ -117,9 +121,13 @@ daemon_capture() {
   done
   local tty=0 line status="" accepted=0
   [ -r /proc/self/stat ] || { daemon_say "the capture daemon needs Linux"; return 0; }
-  daemon_impostor="" daemon_sent=0 daemon_pending=""
+  daemon_impostor="" daemon_unanswered="" daemon_sent=0 daemon_pending=""
   daemon_place
   if ! daemon_connect; then
+    if [ -n "$daemon_unanswered" ]; then
+      daemon_say "the daemon did not answer ($daemon_unanswered)"
+      return 0
+    fi
     if [ -e "$daemon_dir" ] && { [ -L "$daemon_dir" ] || [ ! -O "$daemon_dir" ]; }; then
       daemon_say "$daemon_dir is not a directory of yours; remove it or set XDG_RUNTIME_DIR"
       return 0
@@ -145,7 +153,7 @@ daemon_capture() {
     return 0
   fi
   daemon_sent=1
-  [ -z "$daemon_pending" ] || daemon_forward "$daemon_pending"
+  [ -z "$daemon_pending" ] || printf 'i%s\n' "$daemon_pending" >&3 2>/dev/null || true
   # In bash 5.2 a trapped signal runs its trap during read, which then goes on with the line.
   while :; do
     if IFS= read -r -u 3 line; then

@@ -19,7 +19,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
@@ -59,12 +59,14 @@ final class CaptureDaemon {
     private final Semaphore greetingSlots = new Semaphore(MAX_UNAUTHENTICATED);
     private final Set<ForwardedSignals> inFlightSignals = ConcurrentHashMap.newKeySet();
     private final ExecutorService connections = Executors.newCachedThreadPool(daemonThreads("daemon-connection"));
-    private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(daemonThreads("daemon-timer"));
+    private final ScheduledThreadPoolExecutor timer = timer();
     private int inFlight;
     private long served;
     private long refused;
     private Instant lastRefusalLogged = Instant.EPOCH;
     private boolean stopping;
+    /** SIGTERM came: captures in flight and any that begin from now on are cancelled (a stop alone lets them finish). */
+    private boolean terminated;
     private ScheduledFuture<?> idleExit;
 
     private CaptureDaemon(ServerSocket server, DaemonFiles files, int idleSeconds, DaemonFiles.Tokens tokens,
@@ -86,11 +88,10 @@ final class CaptureDaemon {
             ready.println("unusable: " + unusable.getMessage());
             System.exit(1);
         }
-        FileLock lock = files.tryLock();
+        // Another daemon may hold the name: answer once it has published its port, so that the
+        // client that started this one finds it; or take over once a stopping one lets go.
+        FileLock lock = files.lockOrAwaitPublished(Duration.ofSeconds(30));
         if (lock == null) {
-            // Another daemon holds the name: answer once it has published its port, so that the
-            // client that started this one finds it.
-            files.awaitPublished(Duration.ofSeconds(30));
             ready.println("running");
             System.exit(0);
         }
@@ -131,18 +132,15 @@ final class CaptureDaemon {
             } catch (IOException closed) {
                 break;
             }
-            if (!greetingSlots.tryAcquire()) {
-                DaemonWire.closeQuietly(connection);
-                refusal("more than " + MAX_UNAUTHENTICATED + " connections waiting for their greeting");
-                continue;
-            }
-            Greeting pending = new Greeting(timer.schedule(() -> DaemonWire.closeQuietly(connection), GREETING_LIMIT.toMillis(),
-                    TimeUnit.MILLISECONDS));
+            // Waiting here leaves further connections in the kernel's backlog: a burst of the
+            // user's own clients is served in turn, and other users can only delay it.
+            greetingSlots.acquireUninterruptibly();
+            DaemonGreeting pending = new DaemonGreeting(connection, timer, greetingSlots, GREETING_LIMIT);
             connections.execute(() -> {
                 try (connection) {
                     handle(connection, pending);
                 } catch (IOException | RuntimeException broken) {
-                    if (pending.authenticated) {
+                    if (pending.authenticated()) {
                         log("connection ended: " + broken);
                     } else {
                         refusal("a connection that did not greet within " + GREETING_LIMIT.toMillis() + " ms");
@@ -160,33 +158,10 @@ final class CaptureDaemon {
         }
     }
 
-    /** A connection before its greeting: the slot it holds and the timer that cuts it off. */
-    private final class Greeting {
-        private final ScheduledFuture<?> cutOff;
-        private boolean held = true;
-        private volatile boolean authenticated;
-
-        Greeting(ScheduledFuture<?> cutOff) {
-            this.cutOff = cutOff;
-        }
-
-        /** True when the greeting came before the cut-off; the slot is then free for the next connection. */
-        boolean pass() {
-            authenticated = cutOff.cancel(false);
-            release();
-            return authenticated;
-        }
-
-        synchronized void release() {
-            if (held) {
-                held = false;
-                greetingSlots.release();
-            }
-        }
-    }
-
-    private void handle(Socket connection, Greeting pending) throws IOException {
+    private void handle(Socket connection, DaemonGreeting pending) throws IOException {
         connection.setTcpNoDelay(true);
+        // Until its request is in, a greeted client has 10 s between bytes; the capture then has no limit.
+        connection.setSoTimeout(10_000);
         InputStream in = new BufferedInputStream(connection.getInputStream());
         OutputStream out = new BufferedOutputStream(connection.getOutputStream());
         byte[] shown = DaemonWire.readLine(in).getBytes(StandardCharsets.US_ASCII);
@@ -223,6 +198,7 @@ final class CaptureDaemon {
                     DaemonWire.drain(connection, in);
                     return;
                 }
+                connection.setSoTimeout(0);
                 capture(request, in, out);
             }
             default -> throw new IOException("unknown request '" + kind + "'");
@@ -260,7 +236,7 @@ final class CaptureDaemon {
         try {
             // From here on the capture may create its bundle: the client must not run it again.
             DaemonWire.control(out, 'a', "");
-            if (stopping()) {
+            if (terminated()) {
                 signals.interrupt("SIGTERM", 15);
             }
             PrintStream stdout = new PrintStream(DaemonWire.lines(out, 'o'), true, StandardCharsets.UTF_8);
@@ -312,8 +288,8 @@ final class CaptureDaemon {
         }
     }
 
-    private synchronized boolean stopping() {
-        return stopping;
+    private synchronized boolean terminated() {
+        return terminated;
     }
 
     private void scheduleIdleExit() {
@@ -322,15 +298,20 @@ final class CaptureDaemon {
 
     private void stopWhenIdle() {
         synchronized (this) {
-            if (inFlight > 0) {
+            // Checked and decided in one step: a capture that begins now is refused, not cut short.
+            if (inFlight > 0 || stopping) {
                 return;
             }
+            stopping = true;
         }
-        stop("idle for " + idleSeconds + " s");
+        withdraw("idle for " + idleSeconds + " s");
     }
 
     /** SIGTERM: stop, and cancel every capture in flight as SIGTERM cancels a capture process. */
     private void terminate() {
+        synchronized (this) {
+            terminated = true;
+        }
         stop("SIGTERM");
         inFlightSignals.forEach(signals -> signals.interrupt("SIGTERM", 15));
     }
@@ -343,6 +324,10 @@ final class CaptureDaemon {
             }
             stopping = true;
         }
+        withdraw(why);
+    }
+
+    private void withdraw(String why) {
         log("stopping: " + why);
         files.withdraw(server.getLocalPort());
         DaemonWire.closeQuietly(server);
@@ -363,6 +348,13 @@ final class CaptureDaemon {
 
     private void log(String line) {
         System.err.println(Instant.now() + " " + line);
+    }
+
+    /** The greeting cut-offs and the idle exit; a cancelled cut-off is dropped at once, not kept 2 s. */
+    private static ScheduledThreadPoolExecutor timer() {
+        ScheduledThreadPoolExecutor timer = new ScheduledThreadPoolExecutor(1, daemonThreads("daemon-timer"));
+        timer.setRemoveOnCancelPolicy(true);
+        return timer;
     }
 
     private static java.util.concurrent.ThreadFactory daemonThreads(String name) {

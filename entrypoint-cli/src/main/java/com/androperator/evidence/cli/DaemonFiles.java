@@ -113,25 +113,29 @@ record DaemonFiles(Path portFile) {
         return lock;
     }
 
-    /** Waits, at most {@code limit}, until a port file is there (another daemon publishing it). */
-    void awaitPublished(Duration limit) throws IOException {
+    /**
+     * The lock, taken now or once a stopping daemon lets it go; or null once another daemon's port
+     * file is there (it serves), or after {@code limit}. A released lock makes no file event, so the
+     * wait looks again every 100 ms as well.
+     */
+    FileLock lockOrAwaitPublished(Duration limit) throws IOException {
         long deadline = System.nanoTime() + limit.toNanos();
         try (WatchService watcher = directory().getFileSystem().newWatchService()) {
             directory().register(watcher, StandardWatchEventKinds.ENTRY_CREATE, StandardWatchEventKinds.ENTRY_MODIFY);
-            while (read().isEmpty()) {
-                long left = deadline - System.nanoTime();
-                if (left <= 0) {
-                    return;
+            while (true) {
+                FileLock lock = tryLock();
+                if (lock != null || read().isPresent() || System.nanoTime() >= deadline) {
+                    return lock;
                 }
-                WatchKey key = watcher.poll(left, TimeUnit.NANOSECONDS);
-                if (key == null) {
-                    return;
+                WatchKey key = watcher.poll(Math.min(100_000_000L, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+                if (key != null) {
+                    key.pollEvents();
+                    key.reset();
                 }
-                key.pollEvents();
-                key.reset();
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+            return null;
         }
     }
 

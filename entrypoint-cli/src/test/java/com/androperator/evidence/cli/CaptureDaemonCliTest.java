@@ -288,6 +288,7 @@ class CaptureDaemonCliTest {
             }
             CliProcess.Run meanwhile = capture(daemonOn, "meanwhile");
             assertThat(meanwhile.exitCode()).as(meanwhile.toString()).isZero();
+            assertThat(meanwhile.stderr()).as("served by the daemon, in turn after them").isEmpty();
             Conformance.assertConforms(temp.resolve("meanwhile"));
             for (Socket socket : silent) {
                 socket.setSoTimeout(60_000);
