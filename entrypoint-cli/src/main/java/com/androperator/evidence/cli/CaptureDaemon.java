@@ -206,7 +206,7 @@ final class CaptureDaemon {
     }
 
     private void capture(DaemonWire.CaptureRequest request, InputStream in, OutputStream out) throws IOException {
-        String refusal = refusal(request);
+        String refusal = identity.refusal(request);
         if (refusal == null && !captureSlots.tryAcquire()) {
             refusal = "the daemon runs " + MAX_CAPTURES + " captures already";
         }
@@ -256,11 +256,6 @@ final class CaptureDaemon {
             end();
             log("capture exit " + status + " in " + (System.nanoTime() - start) / 1_000_000 + " ms");
         }
-    }
-
-    /** Why this daemon must not serve the request, or null. */
-    private String refusal(DaemonWire.CaptureRequest request) {
-        return identity.refusal(request);
     }
 
     private synchronized String status() {

@@ -75,8 +75,8 @@ record DaemonFiles(Path portFile) {
             if (!Files.isDirectory(directory, LinkOption.NOFOLLOW_LINKS)) {
                 throw new Unusable(directory + " is not a directory");
             }
-            long uid = ((Number) Files.getAttribute(Path.of("/proc/self"), "unix:uid")).longValue();
-            long owner = ((Number) Files.getAttribute(directory, "unix:uid", LinkOption.NOFOLLOW_LINKS)).longValue();
+            long uid = currentUid();
+            long owner = owner(directory);
             Set<PosixFilePermission> mode = Files.getPosixFilePermissions(directory, LinkOption.NOFOLLOW_LINKS);
             if (owner != uid || !mode.equals(OWNER_ONLY)) {
                 throw new Unusable(directory + " is owned by uid " + owner + " with mode " + PosixFilePermissions.toString(mode)
@@ -153,6 +153,16 @@ record DaemonFiles(Path portFile) {
         }
     }
 
+    /** The uid that owns {@code path} itself, not a link's target. */
+    private static long owner(Path path) throws IOException {
+        return ((Number) Files.getAttribute(path, "unix:uid", LinkOption.NOFOLLOW_LINKS)).longValue();
+    }
+
+    /** This process's effective uid: the owner of /proc/self's target, /proc/&lt;pid&gt;. */
+    private static long currentUid() throws IOException {
+        return ((Number) Files.getAttribute(Path.of("/proc/self"), "unix:uid")).longValue();
+    }
+
     /** Writes the port file whole (a temporary name, mode 0600, then a rename), so a reader never sees half of it. */
     void publish(int port, Tokens tokens) throws IOException {
         String clientToken = tokens.client();
@@ -178,9 +188,7 @@ record DaemonFiles(Path portFile) {
                 return Optional.empty();
             }
             checkDirectory();
-            long uid = ((Number) Files.getAttribute(Path.of("/proc/self"), "unix:uid")).longValue();
-            long owner = ((Number) Files.getAttribute(portFile, "unix:uid", LinkOption.NOFOLLOW_LINKS)).longValue();
-            if (owner != uid || !Files.getPosixFilePermissions(portFile, LinkOption.NOFOLLOW_LINKS).equals(OWNER_READ_WRITE)) {
+            if (owner(portFile) != currentUid() || !Files.getPosixFilePermissions(portFile, LinkOption.NOFOLLOW_LINKS).equals(OWNER_READ_WRITE)) {
                 return Optional.empty();
             }
             List<String> fields = List.of(Files.readString(portFile, StandardCharsets.UTF_8).trim().split(" "));
@@ -200,9 +208,5 @@ record DaemonFiles(Path portFile) {
         } catch (IOException e) {
             System.err.println("removing " + portFile + ": " + e);
         }
-    }
-
-    static Set<PosixFilePermission> ownerReadWrite() {
-        return OWNER_READ_WRITE;
     }
 }

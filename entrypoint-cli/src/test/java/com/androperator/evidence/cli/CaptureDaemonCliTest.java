@@ -34,6 +34,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * {@code ANDROPERATOR_DAEMON=on bin/androperator evidence capture} as a user runs it: the launcher
@@ -86,6 +88,13 @@ class CaptureDaemonCliTest {
             assertThat(daemonOn.run("daemon", "stop").exitCode()).isZero();
             daemon.onExit().get(60, TimeUnit.SECONDS);
         }
+    }
+
+    /** The daemon's launcher with {@code variables} added to (or replacing) its environment. */
+    private CliProcess daemonOnWith(Map<String, String> variables) {
+        Map<String, String> environment = new java.util.HashMap<>(daemonOn.environment());
+        environment.putAll(variables);
+        return new CliProcess(environment, temp.resolve("scratch")).throughLauncher(temp.resolve("tree/bin/androperator"));
     }
 
     private CliProcess.Run capture(CliProcess cli, String bundle, String... more) {
@@ -167,9 +176,7 @@ class CaptureDaemonCliTest {
     @Test
     void theCaptureUsesTheClientsEnvironmentNotTheDaemons() throws IOException {
         assertThat(capture(daemonOn, "warm").exitCode()).isZero();
-        Map<String, String> environment = new java.util.HashMap<>(daemonOn.environment());
-        environment.put("ANDROID_SERIAL", lab.serial());
-        CliProcess withSerial = new CliProcess(environment, temp.resolve("scratch")).throughLauncher(temp.resolve("tree/bin/androperator"));
+        CliProcess withSerial = daemonOnWith(Map.of("ANDROID_SERIAL", lab.serial()));
 
         CliProcess.Run run = withSerial.run("evidence", "capture", "--operator-package", PhoneLab.OPERATOR,
                 "--output-dir", temp.resolve("by-variable").toString());
@@ -181,8 +188,9 @@ class CaptureDaemonCliTest {
         assertThat(daemonOn.run("daemon", "status").stdout()).contains("2 captures served");
     }
 
-    @Test
-    void ctrlCOnTheClientCancelsTheDaemonsCaptureAndItsBundleIsStillFinalized() throws Exception {
+    @ParameterizedTest(name = "SIG{0}")
+    @ValueSource(strings = {"INT", "TERM"})
+    void aSignalToTheClientCancelsTheDaemonsCaptureAndItsBundleIsStillFinalized(String signal) throws Exception {
         assertThat(capture(daemonOn, "warm").exitCode()).isZero();
         int stalls = lab.simulator().stallCount();
         lab.phone(p -> p.toBuilder().fault("pm list", ServiceFault.stallAfterBytes(0)).build());
@@ -191,11 +199,11 @@ class CaptureDaemonCliTest {
                 "--operator-package", PhoneLab.OPERATOR, "--output-dir", bundle.toString(), "--timeout", "60000");
         assertThat(lab.simulator().awaitStall(c -> c.startsWith("pm list"), stalls, Duration.ofSeconds(60))).isNotNull();
 
-        assertThat(child.signal("INT")).isTrue();
+        assertThat(child.signal(signal)).isTrue();
         CliProcess.Run run = child.awaitExit();
 
-        assertThat(run.exitCode()).as(run.toString()).isEqualTo(130);
-        assertThat(run.stderr()).contains("androperator: SIGINT: cancelling device work");
+        assertThat(run.exitCode()).as(run.toString()).isEqualTo("INT".equals(signal) ? 130 : 143);
+        assertThat(run.stderr()).contains("androperator: SIG" + signal + ": cancelling device work");
         CommandResult result = result(run);
         assertThat(result.code()).isEqualTo(ErrorCodes.EVIDENCE_CAPTURE_FAILED);
         assertThat(result.message()).contains(ErrorCodes.COMMAND_CANCELLED);
@@ -227,11 +235,11 @@ class CaptureDaemonCliTest {
 
     @Test
     void exportedVariablesNamedLikeTheClientsOwnAreSentAsTheyAre() throws IOException {
-        Map<String, String> environment = new java.util.HashMap<>(daemonOn.environment());
+        Map<String, String> exported = new java.util.HashMap<>();
         for (String name : List.of("line", "status", "tty", "accepted", "name", "variables", "daemon_env")) {
-            environment.put(name, "exported " + name);
+            exported.put(name, "exported " + name);
         }
-        CliProcess shadowing = new CliProcess(environment, temp.resolve("scratch")).throughLauncher(temp.resolve("tree/bin/androperator"));
+        CliProcess shadowing = daemonOnWith(exported);
 
         CliProcess.Run run = capture(shadowing, "bundle");
 
@@ -405,9 +413,7 @@ class CaptureDaemonCliTest {
 
     @Test
     void anIdleDaemonEndsByItselfAndWithdrawsItsPortFile() throws Exception {
-        Map<String, String> environment = new java.util.HashMap<>(daemonOn.environment());
-        environment.put("ANDROPERATOR_DAEMON_IDLE_SECONDS", "1");
-        CliProcess briefly = new CliProcess(environment, temp.resolve("scratch")).throughLauncher(temp.resolve("tree/bin/androperator"));
+        CliProcess briefly = daemonOnWith(Map.of("ANDROPERATOR_DAEMON_IDLE_SECONDS", "1"));
         CliProcess.Run run = capture(briefly, "bundle");
         assertThat(run.exitCode()).as(run.toString()).isZero();
         Path portFile = portFile();
