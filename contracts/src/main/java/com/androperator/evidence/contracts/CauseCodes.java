@@ -13,9 +13,28 @@ import java.util.Set;
  */
 public final class CauseCodes {
     public static final String ENOSPC = "ENOSPC";
-    public static final String EFBIG = "EFBIG";
+    public static final String EROFS = "EROFS";
+    public static final String EACCES = "EACCES";
+    public static final String EPERM = "EPERM";
     public static final String EDQUOT = "EDQUOT";
+    public static final String ENOTDIR = "ENOTDIR";
+    public static final String EISDIR = "EISDIR";
+    public static final String ENOENT = "ENOENT";
+    public static final String EEXIST = "EEXIST";
+    public static final String ENOTEMPTY = "ENOTEMPTY";
+    public static final String EMFILE = "EMFILE";
+    public static final String ENAMETOOLONG = "ENAMETOOLONG";
+    public static final String ELOOP = "ELOOP";
+    public static final String EFBIG = "EFBIG";
+    public static final String EINVAL = "EINVAL";
+    public static final String EBADMSG = "EBADMSG";
     public static final String EIO = "EIO";
+    /**
+     * Not an errno: the project's word for a write refused because the bundle's manifest is already
+     * terminal (the contract never modifies a terminal bundle). It has no strerror text, so no
+     * message is ever matched to it.
+     */
+    public static final String ETERMINAL = "ETERMINAL";
 
     /** Causes that mean the storage (or the process's file-size limit) is exhausted, not broken. */
     public static final Set<String> STORAGE_EXHAUSTED = Set.of(ENOSPC, EFBIG, EDQUOT);
@@ -27,18 +46,21 @@ public final class CauseCodes {
     /** In match order: the first whose text a message contains names the cause. */
     private static final List<Cause> TABLE = List.of(
             new Cause(ENOSPC, "No space left on device"),
-            new Cause("EROFS", "Read-only file system"),
-            new Cause("EACCES", "Permission denied"),
-            new Cause("EPERM", "Operation not permitted"),
+            new Cause(EROFS, "Read-only file system"),
+            new Cause(EACCES, "Permission denied"),
+            new Cause(EPERM, "Operation not permitted"),
             new Cause(EDQUOT, "Disk quota exceeded"),
-            new Cause("ENOTDIR", "Not a directory"),
-            new Cause("EISDIR", "Is a directory"),
-            new Cause("ENOENT", "No such file or directory"),
-            new Cause("EEXIST", "File exists"),
-            new Cause("EMFILE", "Too many open files"),
-            new Cause("ENAMETOOLONG", "File name too long"),
-            new Cause("ELOOP", "Too many levels of symbolic links"),
+            new Cause(ENOTDIR, "Not a directory"),
+            new Cause(EISDIR, "Is a directory"),
+            new Cause(ENOENT, "No such file or directory"),
+            new Cause(EEXIST, "File exists"),
+            new Cause(ENOTEMPTY, "Directory not empty"),
+            new Cause(EMFILE, "Too many open files"),
+            new Cause(ENAMETOOLONG, "File name too long"),
+            new Cause(ELOOP, "Too many levels of symbolic links"),
             new Cause(EFBIG, "File too large"),
+            new Cause(EINVAL, "Invalid argument"),
+            new Cause(EBADMSG, "Bad message"),
             new Cause(EIO, "Input/output error"));
 
     private CauseCodes() {

@@ -15,6 +15,8 @@ class CauseCodesTest {
             "'Read-only file system', EROFS, false",
             "'Input/output error', EIO, false",
             "'the device went away', EIO, false",
+            "'rmdir: Directory not empty', ENOTEMPTY, false",
+            "'Invalid argument', EINVAL, false",
     })
     void theOneTableNamesEachCauseAndWhetherStorageIsExhausted(String text, String code, boolean exhausted) {
         assertThat(CauseCodes.codeOf(text)).isEqualTo(code);
@@ -24,8 +26,15 @@ class CauseCodesTest {
     }
 
     @ParameterizedTest
-    @CsvSource({"ENOSPC, No space left on device", "EFBIG, File too large", "EIO, Input/output error"})
+    @CsvSource({"ENOSPC, No space left on device", "EFBIG, File too large", "EIO, Input/output error",
+            "ENOTEMPTY, Directory not empty", "EINVAL, Invalid argument", "EBADMSG, Bad message"})
     void eachCodeHasItsStrerrorText(String code, String text) {
         assertThat(CauseCodes.strerror(code)).contains(text);
+    }
+
+    @org.junit.jupiter.api.Test
+    void theTerminalBundleCauseIsNoErrnoAndMatchesNoText() {
+        assertThat(CauseCodes.strerror(CauseCodes.ETERMINAL)).isEmpty();
+        assertThat(CauseCodes.codeOf("ETERMINAL")).isEqualTo(CauseCodes.EIO);
     }
 }

@@ -1,5 +1,6 @@
 package com.androperator.evidence.adapters.fs;
 
+import com.androperator.evidence.contracts.CauseCodes;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.domain.port.Failure;
 import java.io.IOException;
@@ -111,7 +112,7 @@ public final class EvidenceRoots {
         try {
             createMissingDirectories(bundles);
         } catch (PathIsNotDirectory e) {
-            return new Preparation.Refused(unwritable(e.path, "ENOTDIR",
+            return new Preparation.Refused(unwritable(e.path, CauseCodes.ENOTDIR,
                     e.path + " exists but is not a directory"));
         } catch (IOException e) {
             return new Preparation.Refused(unwritable(pathOf(e, bundles), IoCauses.causeCode(e), IoCauses.describe(e)));
@@ -163,7 +164,7 @@ public final class EvidenceRoots {
             // Missing, or created meanwhile by a concurrent capture: creating it then finds it there.
             return null;
         } catch (FileSystemException e) {
-            if ("ENOTDIR".equals(IoCauses.causeCode(e))) {
+            if (CauseCodes.ENOTDIR.equals(IoCauses.causeCode(e))) {
                 // An ancestor is a file; walking up finds it and names it.
                 return null;
             }

@@ -3,6 +3,7 @@ package com.androperator.evidence.adapters.fs;
 import com.androperator.evidence.contracts.BundleFileNames;
 import com.androperator.evidence.contracts.BundleStatus;
 import com.androperator.evidence.contracts.CapturesFile;
+import com.androperator.evidence.contracts.CauseCodes;
 import com.androperator.evidence.contracts.ContractJson;
 import com.androperator.evidence.contracts.Manifest;
 import com.androperator.evidence.domain.port.BundleWriter;
@@ -101,7 +102,7 @@ public final class FileBundleWriter implements BundleWriter {
         // One writer owns a bundle, so checking before the rename suffices; rename(2) itself
         // would silently replace an existing target.
         if (existsWithoutFollowingLinks(target)) {
-            return failed("promote " + partialName + " to", target, "EEXIST",
+            return failed("promote " + partialName + " to", target, CauseCodes.EEXIST,
                     "the final file already exists and is never overwritten");
         }
         StoreResult.Stored content;
@@ -273,7 +274,7 @@ public final class FileBundleWriter implements BundleWriter {
             return failed("read the existing", manifest, e);
         } catch (JacksonException e) {
             // Unreadable means its status cannot be proven non-terminal: leave the bundle alone.
-            return failed("read the existing", manifest, "EBADMSG", "the manifest is not readable JSON");
+            return failed("read the existing", manifest, CauseCodes.EBADMSG, "the manifest is not readable JSON");
         }
         if (status == null || TERMINAL.contains(status)) {
             terminalStatus = String.valueOf(status);
@@ -284,12 +285,12 @@ public final class FileBundleWriter implements BundleWriter {
 
     private StoreResult terminalRefusal(String status) {
         Path manifest = directory.resolve(MANIFEST);
-        return failed("modify the bundle of", manifest, "ETERMINAL",
+        return failed("modify the bundle of", manifest, CauseCodes.ETERMINAL,
                 "the bundle is terminal (status " + status + ") and is never modified; capture into a new directory");
     }
 
     private StoreResult invalidName(String name, String rule) {
-        return failed("write", directory.resolve(String.valueOf(name).replace('/', '_')), "EINVAL",
+        return failed("write", directory.resolve(String.valueOf(name).replace('/', '_')), CauseCodes.EINVAL,
                 "invalid bundle file name \"" + name + "\": " + rule);
     }
 

@@ -1,5 +1,6 @@
 package com.androperator.evidence.adapters.fs;
 
+import com.androperator.evidence.contracts.CauseCodes;
 import com.androperator.evidence.domain.port.BundleWriter.PartialFile;
 import com.androperator.evidence.domain.port.BundleWriter.StoreResult;
 import java.io.IOException;
@@ -62,7 +63,7 @@ final class FilePartial implements PartialFile {
     void failWith(String operation, Exception e) {
         if (failure == null) {
             failure = e instanceof IOException io ? owner.failed(operation, file, io)
-                    : FileBundleWriter.failed(operation, file, "EIO", String.valueOf(e.getMessage()));
+                    : FileBundleWriter.failed(operation, file, CauseCodes.EIO, String.valueOf(e.getMessage()));
         }
     }
 

@@ -37,7 +37,7 @@ public final class IoCauses {
             if (typed == null) {
                 return failure.getClass().getSimpleName();
             }
-            return CauseCodes.strerror(typed).orElse("Directory not empty");
+            return CauseCodes.strerror(typed).orElseThrow();
         }
         if (failure.getMessage() != null && !failure.getMessage().isBlank()) {
             return failure.getMessage();
@@ -47,19 +47,19 @@ public final class IoCauses {
 
     private static String codeFromType(IOException failure) {
         if (failure instanceof AccessDeniedException) {
-            return "EACCES";
+            return CauseCodes.EACCES;
         }
         if (failure instanceof FileAlreadyExistsException) {
-            return "EEXIST";
+            return CauseCodes.EEXIST;
         }
         if (failure instanceof NoSuchFileException) {
-            return "ENOENT";
+            return CauseCodes.ENOENT;
         }
         if (failure instanceof NotDirectoryException) {
-            return "ENOTDIR";
+            return CauseCodes.ENOTDIR;
         }
         if (failure instanceof DirectoryNotEmptyException) {
-            return "ENOTEMPTY";
+            return CauseCodes.ENOTEMPTY;
         }
         return null;
     }

@@ -10,6 +10,7 @@ import com.androperator.evidence.contracts.ArtifactStatus;
 import com.androperator.evidence.contracts.BundleError;
 import com.androperator.evidence.contracts.BundleFileNames;
 import com.androperator.evidence.contracts.CapturesFile;
+import com.androperator.evidence.contracts.CauseCodes;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.contracts.Manifest;
 import com.androperator.evidence.contracts.MediaInfo;
@@ -357,7 +358,7 @@ public final class VideoFinalization {
 
     /** A describe failure that means "there is no such file" rather than "it cannot be read". */
     private static boolean isAbsent(Failure failure) {
-        return "ENOENT".equals(failure.details().get("causeCode"));
+        return CauseCodes.ENOENT.equals(failure.details().get("causeCode"));
     }
 
     private long elapsedMs(long startNanos) {

@@ -6,6 +6,7 @@ import com.androperator.evidence.adapters.fs.PrivateFiles;
 import com.androperator.evidence.adapters.fs.StorageFailures;
 import com.androperator.evidence.contracts.BundleFileNames;
 import com.androperator.evidence.contracts.CapturesFile;
+import com.androperator.evidence.contracts.CauseCodes;
 import com.androperator.evidence.contracts.ContractJson;
 import com.androperator.evidence.contracts.Manifest;
 import com.androperator.evidence.domain.port.BundleWriter.StoreResult;
@@ -54,7 +55,7 @@ public final class FileVideoBundle implements VideoBundleFiles {
         } catch (IOException e) {
             return new ManifestRead.Unreadable(StorageFailures.failed("read", file, e));
         } catch (JacksonException | IllegalArgumentException e) {
-            return new ManifestRead.Unreadable(StorageFailures.failed("read", file, "EBADMSG",
+            return new ManifestRead.Unreadable(StorageFailures.failed("read", file, CauseCodes.EBADMSG,
                     "not a schema-version-1 manifest (" + e.getMessage() + ")"));
         }
     }

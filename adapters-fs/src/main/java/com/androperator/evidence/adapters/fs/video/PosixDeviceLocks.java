@@ -3,6 +3,7 @@ package com.androperator.evidence.adapters.fs.video;
 import com.androperator.evidence.adapters.fs.IoCauses;
 import com.androperator.evidence.adapters.fs.PrivateFiles;
 import com.androperator.evidence.adapters.fs.StorageFailures;
+import com.androperator.evidence.contracts.CauseCodes;
 import com.androperator.evidence.contracts.ContractJson;
 import com.androperator.evidence.domain.port.Failure;
 import com.androperator.evidence.domain.port.video.DeviceLocks;
@@ -156,7 +157,7 @@ public final class PosixDeviceLocks implements DeviceLocks {
             basic = Files.readAttributes(directory, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
         } catch (NoSuchFileException e) {
             if (!create) {
-                return Optional.of(unusable("ENOENT", "the lock directory does not exist"));
+                return Optional.of(unusable(CauseCodes.ENOENT, "the lock directory does not exist"));
             }
             try {
                 PrivateFiles.ensureDirectory(directory);
@@ -168,10 +169,10 @@ public final class PosixDeviceLocks implements DeviceLocks {
             return Optional.of(unusable(IoCauses.causeCode(e), IoCauses.describe(e)));
         }
         if (basic.isSymbolicLink()) {
-            return Optional.of(unusable("ELOOP", "it is a symbolic link, not a real directory"));
+            return Optional.of(unusable(CauseCodes.ELOOP, "it is a symbolic link, not a real directory"));
         }
         if (!basic.isDirectory()) {
-            return Optional.of(unusable("ENOTDIR", "it is not a directory"));
+            return Optional.of(unusable(CauseCodes.ENOTDIR, "it is not a directory"));
         }
         if (uid < 0) {
             return Optional.empty();
@@ -180,18 +181,18 @@ public final class PosixDeviceLocks implements DeviceLocks {
             PosixFileAttributes posix = Files.readAttributes(directory, PosixFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
             long owner = ((Number) Files.getAttribute(directory, "unix:uid", LinkOption.NOFOLLOW_LINKS)).longValue();
             if (owner != uid) {
-                return Optional.of(unusable("EPERM", "it is owned by uid " + owner + " (" + posix.owner().getName()
+                return Optional.of(unusable(CauseCodes.EPERM, "it is owned by uid " + owner + " (" + posix.owner().getName()
                         + "), not by the current user (uid " + uid + ")"));
             }
             Set<PosixFilePermission> extra = EnumSet.noneOf(PosixFilePermission.class);
             extra.addAll(posix.permissions());
             extra.retainAll(GROUP_OR_OTHER);
             if (!extra.isEmpty()) {
-                return Optional.of(unusable("EACCES", "its mode " + PosixFilePermissions.toString(posix.permissions())
+                return Optional.of(unusable(CauseCodes.EACCES, "its mode " + PosixFilePermissions.toString(posix.permissions())
                         + " grants group/other access; it must have none (e.g. rwx------)"));
             }
         } catch (IOException | UnsupportedOperationException | IllegalArgumentException e) {
-            return Optional.of(unusable("EIO", "its owner and mode cannot be read"));
+            return Optional.of(unusable(CauseCodes.EIO, "its owner and mode cannot be read"));
         }
         return Optional.empty();
     }
