@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# Capture benchmark: prints figures, asserts nothing (README "Benchmark" says how to read them).
+# Capture benchmark: prints figures, asserts nothing, and records them as a new section of
+# docs/benchmarks.md (which says how to read them; BENCH_FIGURES=FILE records them elsewhere,
+# BENCH_FIGURES=off nowhere).
 #
 #   bench/capture-bench.sh [rounds [phones]]     (default 15 measured rounds after 5 warm-up rounds, 16 phones)
 #
@@ -12,8 +14,9 @@
 # launcher's JVM flags; medians and ratios to the bare client. Then [phones] more simulated phones,
 # each with its own screen, captured through the one MCP server concurrently and serially, each
 # bundle checked for its own phone's screenshot. Everything it starts is stopped on exit; scratch
-# files live in bench/out/ (git-ignored). The README's run took about 5.5 minutes on 2 CPUs that other work
-# kept busy (load 10-20); fewer rounds or phones shorten it.
+# files live in bench/out/ (git-ignored), the printed output in bench/out/run.log. A run of
+# 30 rounds and 16 phones took about 2.5 minutes on 2 quiet CPUs and 5.5 on busy ones (load 10-20);
+# fewer rounds or phones shorten it.
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -27,6 +30,8 @@ command -v adb >/dev/null 2>&1 || { echo "capture-bench: adb is missing (Debian/
 . "$root/bin/lib/build-if-stale.sh"
 # shellcheck source=../bin/lib/simulated-phone.sh
 . "$root/bin/lib/simulated-phone.sh"
+# shellcheck source=figures-markdown.sh
+. "$root/bench/figures-markdown.sh"
 build_if_stale "$root"
 
 out="$root/bench/out"
@@ -52,6 +57,19 @@ trap 'exit 130' INT TERM
 phone_start "$out"
 serial="$PHONE_SERIAL"
 
-echo "host: $(nproc) CPUs, load $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown), $(java -version 2>&1 | head -n 1), $(adb version | head -n 1)"
-echo "cds archives: $(cd "$root" && ls entrypoint-*/target/*.jsa 2>/dev/null | tr '\n' ' ')"
-java -Djava.awt.headless=true -cp "$out/classes:$classpath" CaptureBench "$root" "$out" "$serial" "$rounds" "$phones"
+started="$(date -u '+%Y-%m-%d %H:%M UTC')"
+commit="$(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)"
+[[ -z "$(git -C "$root" status --porcelain --untracked-files=no -- . ':!docs/benchmarks.md' 2>/dev/null)" ]] || commit="$commit with uncommitted changes"
+{
+  echo "host: $(nproc) CPUs, load $(bench_load), $(java -version 2>&1 | head -n 1), $(adb version | head -n 1)"
+  echo "cds archives: $(cd "$root" && ls entrypoint-*/target/*.jsa 2>/dev/null | tr '\n' ' ')"
+  java -Djava.awt.headless=true -cp "$out/classes:$classpath" CaptureBench "$root" "$out" "$serial" "$rounds" "$phones"
+} | tee "$out/run.log"
+
+figures="${BENCH_FIGURES:-$root/docs/benchmarks.md}"
+if [[ "$figures" != off ]]; then
+  figures_section "$out/run.log" "$started" "bench/capture-bench.sh $rounds $phones" "$commit" "$(bench_load)" \
+    > "$out/figures.md"
+  figures_record "$figures" "$out/figures.md"
+  echo "figures recorded in $figures"
+fi
