@@ -5,9 +5,9 @@ import com.androperator.evidence.contracts.ContractJson;
 import com.androperator.evidence.domain.port.CallerTerms;
 import com.androperator.evidence.domain.policy.CallerText;
 import com.androperator.evidence.domain.policy.CaptureRequestValidation;
-import com.androperator.evidence.domain.policy.Checked;
-import com.androperator.evidence.domain.port.Failure;
-import com.androperator.evidence.domain.port.RequestField;
+import com.androperator.evidence.domain.model.Checked;
+import com.androperator.evidence.domain.model.Failure;
+import com.androperator.evidence.domain.model.RequestField;
 import java.util.Map;
 import tools.jackson.core.JacksonException;
 

@@ -5,9 +5,9 @@ import com.androperator.evidence.domain.capture.BundleLocation;
 import com.androperator.evidence.domain.capture.CaptureEvidence;
 import com.androperator.evidence.domain.capture.CaptureOutcome;
 import com.androperator.evidence.domain.capture.CaptureRequest;
-import com.androperator.evidence.domain.policy.Checked;
+import com.androperator.evidence.domain.model.Checked;
 import com.androperator.evidence.domain.policy.StandardSelection;
-import com.androperator.evidence.domain.port.Failure;
+import com.androperator.evidence.domain.model.Failure;
 import java.nio.file.Path;
 import java.util.Optional;
 

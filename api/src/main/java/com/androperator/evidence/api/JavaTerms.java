@@ -1,7 +1,7 @@
 package com.androperator.evidence.api;
 
 import com.androperator.evidence.domain.port.CallerTerms;
-import com.androperator.evidence.domain.port.RequestField;
+import com.androperator.evidence.domain.model.RequestField;
 
 /**
  * The Java API's names for the request fields: the {@link CaptureOptions} and

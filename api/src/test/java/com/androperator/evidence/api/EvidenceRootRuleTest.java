@@ -7,7 +7,7 @@ import com.androperator.evidence.api.video.SessionRef;
 import com.androperator.evidence.api.video.VideoDependencies;
 import com.androperator.evidence.contracts.CommandResult;
 import com.androperator.evidence.contracts.ErrorCodes;
-import com.androperator.evidence.domain.policy.Checked;
+import com.androperator.evidence.domain.model.Checked;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;

@@ -7,7 +7,7 @@ import com.androperator.evidence.api.video.VideoDependencies;
 import com.androperator.evidence.contracts.CommandResult;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.domain.capture.CaptureOutcome;
-import com.androperator.evidence.domain.port.RequestField;
+import com.androperator.evidence.domain.model.RequestField;
 import com.androperator.evidence.domain.video.VideoStartCommand;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -2,6 +2,7 @@ package com.androperator.evidence.architecture;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 import com.tngtech.archunit.core.domain.JavaAccess;
 import com.tngtech.archunit.base.DescribedPredicate;
@@ -70,16 +71,26 @@ final class LayerRules {
     }
 
     /**
-     * Ports (still and video) are small interfaces, with their value types as records, enums or nested
-     * types, in a port package of the domain ({@code domain.port}, {@code domain.video.port}...).
+     * Ports (still and video) are small interfaces in a port package of the domain ({@code domain.port},
+     * {@code domain.port.video}...). Their outcomes may be nested in them; the values they share with
+     * the use cases (records, enums, sealed results) live in value packages, so that a port package
+     * holds nothing a value package would need (see {@link #domainPackagesAreFreeOfCycles}).
      */
     static ArchRule portsAreInterfaces(String root) {
         return classes().that().resideInAPackage(root + ".domain..port..")
                 .and().areTopLevelClasses()
-                .and().areNotRecords()
-                .and().areNotEnums()
                 .should().beInterfaces()
-                .because("a port is a capability the domain needs, named for it");
+                .because("a port is a capability the domain needs, named for it; values live outside port packages");
+    }
+
+    /**
+     * The domain's packages form a DAG (values, then ports, then policies, then use cases): each
+     * package can be understood, tested and moved with only what it depends on.
+     */
+    static ArchRule domainPackagesAreFreeOfCycles(String root) {
+        return slices().matching(root + ".domain.(**)").namingSlices("domain.$1")
+                .should().beFreeOfCycles()
+                .because("a cycle between packages makes them one package in all but name");
     }
 
     /** The domain owns its ports: no port package outside it. */

@@ -56,6 +56,11 @@ class ProductArchitectureTest {
     }
 
     @Test
+    void domainPackagesAreFreeOfCycles() {
+        LayerRules.domainPackagesAreFreeOfCycles(ROOT).check(product);
+    }
+
+    @Test
     void portsBelongToTheDomain() {
         LayerRules.portsBelongToTheDomain(ROOT).check(product);
     }

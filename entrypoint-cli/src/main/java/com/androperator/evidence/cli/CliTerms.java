@@ -2,7 +2,7 @@ package com.androperator.evidence.cli;
 
 import com.androperator.evidence.api.DoctorCommand;
 import com.androperator.evidence.domain.port.CallerTerms;
-import com.androperator.evidence.domain.port.RequestField;
+import com.androperator.evidence.domain.model.RequestField;
 
 /**
  * The command line's names for the request fields: each option exactly as picocli declares it

@@ -1,6 +1,6 @@
 package com.androperator.evidence.cli;
 
-import com.androperator.evidence.domain.video.FinalizationProgress;
+import com.androperator.evidence.domain.video.model.FinalizationProgress;
 import com.androperator.evidence.domain.video.VideoSessions;
 import java.io.IOException;
 import java.io.PrintStream;

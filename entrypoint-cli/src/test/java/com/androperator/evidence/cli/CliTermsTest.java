@@ -2,7 +2,7 @@ package com.androperator.evidence.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.androperator.evidence.domain.port.RequestField;
+import com.androperator.evidence.domain.model.RequestField;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.util.HashSet;

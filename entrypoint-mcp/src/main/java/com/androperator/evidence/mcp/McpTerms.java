@@ -3,7 +3,7 @@ package com.androperator.evidence.mcp;
 import com.androperator.evidence.api.DoctorCommand;
 import com.androperator.evidence.api.JavaTerms;
 import com.androperator.evidence.domain.port.CallerTerms;
-import com.androperator.evidence.domain.port.RequestField;
+import com.androperator.evidence.domain.model.RequestField;
 
 /**
  * The MCP tools' names for the request fields, as their input schemas declare them, so that every

@@ -1,6 +1,6 @@
 package com.androperator.evidence.mcp;
 
-import com.androperator.evidence.domain.video.FinalizationProgress;
+import com.androperator.evidence.domain.video.model.FinalizationProgress;
 import com.androperator.evidence.domain.video.VideoSessions;
 import io.modelcontextprotocol.server.McpSyncServerExchange;
 import io.modelcontextprotocol.spec.McpSchema.ProgressNotification;

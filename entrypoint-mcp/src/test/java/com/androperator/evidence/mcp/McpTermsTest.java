@@ -2,7 +2,7 @@ package com.androperator.evidence.mcp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.androperator.evidence.domain.port.RequestField;
+import com.androperator.evidence.domain.model.RequestField;
 import java.util.HashSet;
 import java.util.Set;
 import org.junit.jupiter.api.Test;

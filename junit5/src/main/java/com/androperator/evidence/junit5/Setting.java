@@ -1,6 +1,6 @@
 package com.androperator.evidence.junit5;
 
-import com.androperator.evidence.domain.port.RequestField;
+import com.androperator.evidence.domain.model.RequestField;
 import java.util.function.Function;
 
 /**

@@ -2,7 +2,7 @@ package com.androperator.evidence.junit5;
 
 import com.androperator.evidence.api.JavaTerms;
 import com.androperator.evidence.domain.port.CallerTerms;
-import com.androperator.evidence.domain.port.RequestField;
+import com.androperator.evidence.domain.model.RequestField;
 import java.util.EnumMap;
 import java.util.Map;
 

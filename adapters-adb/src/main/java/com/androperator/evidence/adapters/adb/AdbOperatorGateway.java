@@ -2,7 +2,7 @@ package com.androperator.evidence.adapters.adb;
 
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.domain.budget.Deadline;
-import com.androperator.evidence.domain.port.Failure;
+import com.androperator.evidence.domain.model.Failure;
 import com.androperator.evidence.domain.port.OperatorGateway;
 import com.androperator.evidence.domain.port.OperatorGateway.LoggedHierarchy;
 import java.util.LinkedHashMap;

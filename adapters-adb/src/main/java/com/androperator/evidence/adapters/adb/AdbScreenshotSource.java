@@ -3,7 +3,7 @@ package com.androperator.evidence.adapters.adb;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.domain.budget.Deadline;
 import com.androperator.evidence.domain.port.ByteSink;
-import com.androperator.evidence.domain.port.Failure;
+import com.androperator.evidence.domain.model.Failure;
 import com.androperator.evidence.domain.port.ImageVerifier;
 import com.androperator.evidence.domain.port.ScreenshotSource;
 import java.util.LinkedHashMap;

@@ -1,7 +1,7 @@
 package com.androperator.evidence.adapters.adb;
 
 import com.androperator.evidence.domain.budget.Deadline;
-import com.androperator.evidence.domain.port.Failure;
+import com.androperator.evidence.domain.model.Failure;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

@@ -4,7 +4,7 @@ import com.androperator.evidence.adapters.adb.AdbServerClient.ServerCheck;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.domain.budget.Cancellation;
 import com.androperator.evidence.domain.budget.Deadline;
-import com.androperator.evidence.domain.port.Failure;
+import com.androperator.evidence.domain.model.Failure;
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -8,7 +8,7 @@ import com.androperator.evidence.domain.port.DeviceMetadataSource.PropertyInvent
 import com.androperator.evidence.domain.port.DeviceMetadataSource.Size;
 import com.androperator.evidence.domain.port.DeviceMetadataSource.WmDensity;
 import com.androperator.evidence.domain.port.DeviceMetadataSource.WmSize;
-import com.androperator.evidence.domain.port.Observation;
+import com.androperator.evidence.domain.model.Observation;
 import com.androperator.evidence.simulator.DeviceSimulator;
 import com.androperator.evidence.simulator.profile.ScreenSize;
 import com.androperator.evidence.simulator.profile.ServiceFault;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.domain.port.DeviceSelector.DeviceSelection;
-import com.androperator.evidence.domain.port.RequestField;
+import com.androperator.evidence.domain.model.RequestField;
 import com.androperator.evidence.simulator.DeviceSimulator;
 import com.androperator.evidence.simulator.harness.AdbServerHarness;
 import com.androperator.evidence.simulator.profile.ServiceFault;

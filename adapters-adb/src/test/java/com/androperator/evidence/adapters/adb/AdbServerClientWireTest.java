@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.androperator.evidence.adapters.adb.StreamResult.Outcome;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.domain.budget.Deadline;
-import com.androperator.evidence.domain.port.MonotonicClock;
+import com.androperator.evidence.domain.budget.MonotonicClock;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;

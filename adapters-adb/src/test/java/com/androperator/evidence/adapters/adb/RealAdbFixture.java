@@ -1,7 +1,7 @@
 package com.androperator.evidence.adapters.adb;
 
 import com.androperator.evidence.domain.budget.Deadline;
-import com.androperator.evidence.domain.port.MonotonicClock;
+import com.androperator.evidence.domain.budget.MonotonicClock;
 import com.androperator.evidence.simulator.DeviceSimulator;
 import com.androperator.evidence.simulator.harness.AdbServerHarness;
 import com.androperator.evidence.simulator.profile.SimulatorProfile;

@@ -2,7 +2,7 @@ package com.androperator.evidence.adapters.fs;
 
 import com.androperator.evidence.contracts.CauseCodes;
 import com.androperator.evidence.contracts.ErrorCodes;
-import com.androperator.evidence.domain.port.Failure;
+import com.androperator.evidence.domain.model.Failure;
 import java.io.IOException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;

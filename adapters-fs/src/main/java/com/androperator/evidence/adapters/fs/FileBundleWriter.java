@@ -7,7 +7,7 @@ import com.androperator.evidence.contracts.CauseCodes;
 import com.androperator.evidence.contracts.ContractJson;
 import com.androperator.evidence.contracts.Manifest;
 import com.androperator.evidence.domain.port.BundleWriter;
-import com.androperator.evidence.domain.port.Failure;
+import com.androperator.evidence.domain.model.Failure;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;

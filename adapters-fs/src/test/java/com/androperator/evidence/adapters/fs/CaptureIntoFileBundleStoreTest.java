@@ -26,7 +26,7 @@ import com.androperator.evidence.domain.fakes.FakeOperator;
 import com.androperator.evidence.domain.fakes.FakeScreenshots;
 import com.androperator.evidence.domain.fakes.TestPngs;
 import com.androperator.evidence.domain.port.DeviceMetadataSource.PropertyInventory;
-import com.androperator.evidence.domain.port.Observation;
+import com.androperator.evidence.domain.model.Observation;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import com.androperator.evidence.adapters.fs.EvidenceRoots.Preparation;
 import com.androperator.evidence.adapters.fs.EvidenceRoots.Resolution;
 import com.androperator.evidence.contracts.ErrorCodes;
-import com.androperator.evidence.domain.port.Failure;
+import com.androperator.evidence.domain.model.Failure;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.domain.port.BundleStore.Availability;
 import com.androperator.evidence.domain.port.BundleStore.Reservation;
-import com.androperator.evidence.domain.port.Failure;
+import com.androperator.evidence.domain.model.Failure;
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileSystemException;

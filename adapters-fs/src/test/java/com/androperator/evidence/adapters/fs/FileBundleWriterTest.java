@@ -22,7 +22,7 @@ import com.androperator.evidence.domain.fakes.TestPngs;
 import com.androperator.evidence.domain.port.BundleStore.Reservation;
 import com.androperator.evidence.domain.port.BundleWriter;
 import com.androperator.evidence.domain.port.BundleWriter.StoreResult;
-import com.androperator.evidence.domain.port.Failure;
+import com.androperator.evidence.domain.model.Failure;
 import com.androperator.evidence.domain.port.ImageVerifier.ImageVerification;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -1,7 +1,7 @@
 package com.androperator.evidence.api.video;
 
 import com.androperator.evidence.contracts.ErrorCodes;
-import com.androperator.evidence.domain.port.Failure;
+import com.androperator.evidence.domain.model.Failure;
 import com.androperator.evidence.domain.port.video.WorkerLauncher;
 import java.io.File;
 import java.io.IOException;

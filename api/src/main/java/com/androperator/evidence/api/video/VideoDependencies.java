@@ -1,7 +1,7 @@
 package com.androperator.evidence.api.video;
 
 import com.androperator.evidence.domain.port.IdSource;
-import com.androperator.evidence.domain.port.MonotonicClock;
+import com.androperator.evidence.domain.budget.MonotonicClock;
 import com.androperator.evidence.domain.port.WallClock;
 import com.androperator.evidence.domain.port.video.Pause;
 import com.androperator.evidence.domain.port.video.WorkerLauncher;

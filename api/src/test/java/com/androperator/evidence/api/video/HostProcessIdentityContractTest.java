@@ -2,7 +2,7 @@ package com.androperator.evidence.api.video;
 
 import com.androperator.evidence.domain.port.contract.ProcessIdentityContract;
 import com.androperator.evidence.domain.port.video.ProcessIdentity;
-import com.androperator.evidence.domain.video.WorkerIdentity;
+import com.androperator.evidence.domain.video.model.WorkerIdentity;
 import java.time.Instant;
 import java.util.concurrent.TimeUnit;
 

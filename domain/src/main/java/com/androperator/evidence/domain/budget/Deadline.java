@@ -1,6 +1,5 @@
 package com.androperator.evidence.domain.budget;
 
-import com.androperator.evidence.domain.port.MonotonicClock;
 
 /**
  * The end of a device-work budget on the monotonic clock, and the caller's {@link Cancellation} of

@@ -8,7 +8,7 @@ import com.androperator.evidence.contracts.BundleStatus;
 import com.androperator.evidence.contracts.CommandResult;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.contracts.Manifest;
-import com.androperator.evidence.domain.port.Failure;
+import com.androperator.evidence.domain.model.Failure;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

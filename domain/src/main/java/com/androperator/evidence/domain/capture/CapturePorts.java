@@ -6,7 +6,7 @@ import com.androperator.evidence.domain.port.DeviceSelector;
 import com.androperator.evidence.domain.port.HierarchyVerifier;
 import com.androperator.evidence.domain.port.IdSource;
 import com.androperator.evidence.domain.port.ImageVerifier;
-import com.androperator.evidence.domain.port.MonotonicClock;
+import com.androperator.evidence.domain.budget.MonotonicClock;
 import com.androperator.evidence.domain.port.OperatorGateway;
 import com.androperator.evidence.domain.port.ScreenshotSource;
 import com.androperator.evidence.domain.port.WallClock;

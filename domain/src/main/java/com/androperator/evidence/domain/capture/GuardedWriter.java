@@ -6,7 +6,7 @@ import com.androperator.evidence.contracts.Manifest;
 import com.androperator.evidence.domain.port.BundleWriter;
 import com.androperator.evidence.domain.port.BundleWriter.PartialFile;
 import com.androperator.evidence.domain.port.BundleWriter.StoreResult;
-import com.androperator.evidence.domain.port.Failure;
+import com.androperator.evidence.domain.model.Failure;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.function.Supplier;

@@ -12,7 +12,7 @@ import com.androperator.evidence.domain.budget.Deadline;
 import com.androperator.evidence.domain.capture.VerifiedWrite.Persisted;
 import com.androperator.evidence.domain.capture.VerifiedWrite.Verdict;
 import com.androperator.evidence.domain.policy.ErrorVocabulary;
-import com.androperator.evidence.domain.port.Failure;
+import com.androperator.evidence.domain.model.Failure;
 import com.androperator.evidence.domain.port.HierarchyVerifier;
 import com.androperator.evidence.domain.port.HierarchyVerifier.HierarchyVerification;
 import com.androperator.evidence.domain.port.OperatorGateway;

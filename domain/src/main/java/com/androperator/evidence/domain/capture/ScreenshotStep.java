@@ -13,7 +13,7 @@ import com.androperator.evidence.domain.capture.VerifiedWrite.Verdict;
 import com.androperator.evidence.domain.port.BundleWriter.StoreResult;
 import com.androperator.evidence.domain.port.ByteSink;
 import com.androperator.evidence.domain.policy.ErrorVocabulary;
-import com.androperator.evidence.domain.port.Failure;
+import com.androperator.evidence.domain.model.Failure;
 import com.androperator.evidence.domain.port.ImageVerifier;
 import com.androperator.evidence.domain.port.ImageVerifier.ImageVerification;
 import com.androperator.evidence.domain.port.ScreenshotSource;

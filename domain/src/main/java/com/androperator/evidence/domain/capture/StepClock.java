@@ -1,7 +1,7 @@
 package com.androperator.evidence.domain.capture;
 
 import com.androperator.evidence.contracts.Timing;
-import com.androperator.evidence.domain.port.MonotonicClock;
+import com.androperator.evidence.domain.budget.MonotonicClock;
 import com.androperator.evidence.domain.port.WallClock;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;

@@ -8,7 +8,7 @@ import static com.androperator.evidence.domain.capture.HierarchyStep.hierarchyEr
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.domain.budget.Deadline;
 import com.androperator.evidence.domain.capture.HierarchyStep.Exchange;
-import com.androperator.evidence.domain.port.Failure;
+import com.androperator.evidence.domain.model.Failure;
 import com.androperator.evidence.domain.port.OperatorGateway.OperatorOutcome;
 import java.util.List;
 import java.util.Map;

@@ -2,8 +2,8 @@ package com.androperator.evidence.domain.capture;
 
 import com.androperator.evidence.domain.port.CallerTerms;
 import com.androperator.evidence.domain.policy.CaptureRequestValidation;
-import com.androperator.evidence.domain.policy.Checked;
-import com.androperator.evidence.domain.port.Failure;
+import com.androperator.evidence.domain.model.Checked;
+import com.androperator.evidence.domain.model.Failure;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;

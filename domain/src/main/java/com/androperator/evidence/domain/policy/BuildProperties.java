@@ -3,8 +3,8 @@ package com.androperator.evidence.domain.policy;
 import com.androperator.evidence.contracts.BundleError;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.domain.port.DeviceMetadataSource.PropertyInventory;
-import com.androperator.evidence.domain.port.Failure;
-import com.androperator.evidence.domain.port.Observation;
+import com.androperator.evidence.domain.model.Failure;
+import com.androperator.evidence.domain.model.Observation;
 import java.util.ArrayList;
 import java.util.List;
 

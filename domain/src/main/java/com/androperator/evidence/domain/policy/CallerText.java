@@ -2,8 +2,8 @@ package com.androperator.evidence.domain.policy;
 
 import com.androperator.evidence.domain.port.CallerTerms;
 import com.androperator.evidence.contracts.ErrorCodes;
-import com.androperator.evidence.domain.port.Failure;
-import com.androperator.evidence.domain.port.RequestField;
+import com.androperator.evidence.domain.model.Failure;
+import com.androperator.evidence.domain.model.RequestField;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;

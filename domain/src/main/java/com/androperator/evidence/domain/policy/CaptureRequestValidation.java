@@ -1,10 +1,11 @@
 package com.androperator.evidence.domain.policy;
 
-import com.androperator.evidence.domain.port.CallerTerms;
 import com.androperator.evidence.contracts.ContractJson;
 import com.androperator.evidence.contracts.Manifest;
-import com.androperator.evidence.domain.port.Failure;
-import com.androperator.evidence.domain.port.RequestField;
+import com.androperator.evidence.domain.model.Checked;
+import com.androperator.evidence.domain.model.Failure;
+import com.androperator.evidence.domain.model.RequestField;
+import com.androperator.evidence.domain.port.CallerTerms;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.List;

@@ -1,7 +1,7 @@
 package com.androperator.evidence.domain.policy;
 
 import com.androperator.evidence.contracts.BundleError;
-import com.androperator.evidence.domain.port.Failure;
+import com.androperator.evidence.domain.model.Failure;
 
 /**
  * A device metadata field of the manifest, named as its error's component the way the reference tool

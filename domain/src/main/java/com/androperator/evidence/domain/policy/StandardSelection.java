@@ -1,9 +1,10 @@
 package com.androperator.evidence.domain.policy;
 
-import com.androperator.evidence.domain.port.CallerTerms;
 import com.androperator.evidence.contracts.ErrorCodes;
-import com.androperator.evidence.domain.port.Failure;
-import com.androperator.evidence.domain.port.RequestField;
+import com.androperator.evidence.domain.model.Checked;
+import com.androperator.evidence.domain.model.Failure;
+import com.androperator.evidence.domain.model.RequestField;
+import com.androperator.evidence.domain.port.CallerTerms;
 import java.util.Map;
 import java.util.Optional;
 

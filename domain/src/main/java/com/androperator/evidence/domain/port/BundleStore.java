@@ -1,5 +1,6 @@
 package com.androperator.evidence.domain.port;
 
+import com.androperator.evidence.domain.model.Failure;
 import java.nio.file.Path;
 
 /**

@@ -2,6 +2,7 @@ package com.androperator.evidence.domain.port;
 
 import com.androperator.evidence.contracts.CapturesFile;
 import com.androperator.evidence.contracts.Manifest;
+import com.androperator.evidence.domain.model.Failure;
 import java.nio.file.Path;
 
 /**

@@ -1,6 +1,8 @@
 package com.androperator.evidence.domain.port;
 
 import com.androperator.evidence.contracts.ErrorCodes;
+import com.androperator.evidence.domain.model.Failure;
+import com.androperator.evidence.domain.model.RequestField;
 import java.util.LinkedHashMap;
 import java.util.Map;
 

@@ -1,6 +1,8 @@
 package com.androperator.evidence.domain.port;
 
 import com.androperator.evidence.domain.budget.Deadline;
+import com.androperator.evidence.domain.model.Failure;
+import com.androperator.evidence.domain.model.Hint;
 import java.util.Optional;
 
 /**

@@ -2,6 +2,7 @@ package com.androperator.evidence.domain.port;
 
 import com.androperator.evidence.contracts.StreamedString;
 import com.androperator.evidence.domain.budget.Deadline;
+import com.androperator.evidence.domain.model.Failure;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;

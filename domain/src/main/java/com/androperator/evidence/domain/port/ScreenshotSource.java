@@ -1,6 +1,7 @@
 package com.androperator.evidence.domain.port;
 
 import com.androperator.evidence.domain.budget.Deadline;
+import com.androperator.evidence.domain.model.Failure;
 import java.util.Map;
 import java.util.Optional;
 

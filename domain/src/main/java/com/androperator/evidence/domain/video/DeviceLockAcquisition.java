@@ -5,6 +5,7 @@ import com.androperator.evidence.domain.budget.Deadline;
 import com.androperator.evidence.domain.port.CallerTerms;
 import com.androperator.evidence.domain.port.video.DeviceLocks.Acquisition;
 import com.androperator.evidence.domain.port.video.DeviceLocks.DirectoryCheck;
+import com.androperator.evidence.domain.video.model.LockClaim;
 import java.nio.file.Path;
 import java.util.Optional;
 

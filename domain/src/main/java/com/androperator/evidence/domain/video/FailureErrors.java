@@ -1,7 +1,7 @@
 package com.androperator.evidence.domain.video;
 
 import com.androperator.evidence.contracts.BundleError;
-import com.androperator.evidence.domain.port.Failure;
+import com.androperator.evidence.domain.model.Failure;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -1,6 +1,7 @@
 package com.androperator.evidence.domain.video;
 
-import com.androperator.evidence.domain.port.MonotonicClock;
+import com.androperator.evidence.domain.budget.MonotonicClock;
+import com.androperator.evidence.domain.video.model.FinalizationProgress;
 import java.time.Instant;
 import java.util.function.Consumer;
 

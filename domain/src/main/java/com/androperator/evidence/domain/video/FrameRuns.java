@@ -2,6 +2,8 @@ package com.androperator.evidence.domain.video;
 
 import com.androperator.evidence.contracts.BundleFileNames;
 import com.androperator.evidence.contracts.VideoSize;
+import com.androperator.evidence.domain.video.model.FrameRun;
+import com.androperator.evidence.domain.video.model.FrameSample;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -1,7 +1,9 @@
 package com.androperator.evidence.domain.video;
 
-import com.androperator.evidence.domain.port.video.SessionStore;
 import com.androperator.evidence.domain.port.WallClock;
+import com.androperator.evidence.domain.port.video.SessionStore;
+import com.androperator.evidence.domain.video.model.Heartbeat;
+import com.androperator.evidence.domain.video.model.WorkerIdentity;
 import java.nio.file.Path;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;

@@ -1,6 +1,8 @@
 package com.androperator.evidence.domain.video;
 
 import com.androperator.evidence.domain.port.video.ProcessIdentity;
+import com.androperator.evidence.domain.video.model.VideoSession;
+import com.androperator.evidence.domain.video.model.WorkerIdentity;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -8,9 +8,12 @@ import com.androperator.evidence.contracts.Manifest;
 import com.androperator.evidence.contracts.StopReason;
 import com.androperator.evidence.domain.budget.Deadline;
 import com.androperator.evidence.domain.port.video.SessionStore.SessionRead;
-import com.androperator.evidence.domain.port.video.VideoBundleFiles;
 import com.androperator.evidence.domain.port.video.VideoBundleFiles.ManifestRead;
+import com.androperator.evidence.domain.port.video.VideoBundleFiles;
 import com.androperator.evidence.domain.port.video.WorkerLauncher.WorkerProcess;
+import com.androperator.evidence.domain.video.model.RecoveryState;
+import com.androperator.evidence.domain.video.model.StopRequest;
+import com.androperator.evidence.domain.video.model.VideoSession;
 import java.nio.file.Path;
 import java.util.List;
 

@@ -12,7 +12,7 @@ import com.androperator.evidence.domain.port.BundleStore;
 import com.androperator.evidence.domain.port.DeviceMetadataSource;
 import com.androperator.evidence.domain.port.DeviceSelector;
 import com.androperator.evidence.domain.port.IdSource;
-import com.androperator.evidence.domain.port.MonotonicClock;
+import com.androperator.evidence.domain.budget.MonotonicClock;
 import com.androperator.evidence.domain.port.WallClock;
 import java.nio.file.Path;
 import java.util.Objects;

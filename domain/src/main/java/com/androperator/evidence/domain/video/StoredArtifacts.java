@@ -12,7 +12,7 @@ import com.androperator.evidence.contracts.BundleError;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.domain.port.BundleWriter;
 import com.androperator.evidence.domain.port.BundleWriter.StoreResult;
-import com.androperator.evidence.domain.port.Failure;
+import com.androperator.evidence.domain.model.Failure;
 import com.androperator.evidence.domain.port.video.RecorderLauncher.RecorderOutput;
 import java.time.Instant;
 import java.util.List;

@@ -1,17 +1,22 @@
 package com.androperator.evidence.domain.video;
 
 import com.androperator.evidence.contracts.BundleFileNames;
-import com.androperator.evidence.domain.port.video.SessionStore;
-import com.androperator.evidence.domain.port.video.VideoBundleFiles;
 import com.androperator.evidence.contracts.CommandResult;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.contracts.Manifest;
 import com.androperator.evidence.domain.budget.Deadline;
+import com.androperator.evidence.domain.model.Failure;
+import com.androperator.evidence.domain.model.RequestField;
 import com.androperator.evidence.domain.port.CallerTerms;
-import com.androperator.evidence.domain.port.Failure;
 import com.androperator.evidence.domain.port.video.SessionStore.SessionRead;
+import com.androperator.evidence.domain.port.video.SessionStore;
 import com.androperator.evidence.domain.port.video.VideoBundleFiles.ManifestRead;
-import com.androperator.evidence.domain.port.RequestField;
+import com.androperator.evidence.domain.port.video.VideoBundleFiles;
+import com.androperator.evidence.domain.video.model.FinalizationProgress;
+import com.androperator.evidence.domain.video.model.Heartbeat;
+import com.androperator.evidence.domain.video.model.RecoveryState;
+import com.androperator.evidence.domain.video.model.StopRequest;
+import com.androperator.evidence.domain.video.model.VideoSession;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;

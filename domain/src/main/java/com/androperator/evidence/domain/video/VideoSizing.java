@@ -3,8 +3,8 @@ package com.androperator.evidence.domain.video;
 import com.androperator.evidence.contracts.VideoSize;
 import com.androperator.evidence.domain.port.CallerTerms;
 import com.androperator.evidence.domain.policy.CallerText;
-import com.androperator.evidence.domain.policy.Checked;
-import com.androperator.evidence.domain.port.RequestField;
+import com.androperator.evidence.domain.model.Checked;
+import com.androperator.evidence.domain.model.RequestField;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 

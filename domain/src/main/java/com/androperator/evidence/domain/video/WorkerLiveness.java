@@ -1,6 +1,10 @@
 package com.androperator.evidence.domain.video;
 
 import com.androperator.evidence.domain.port.video.ProcessIdentity;
+import com.androperator.evidence.domain.video.model.Heartbeat;
+import com.androperator.evidence.domain.video.model.RecoveryState;
+import com.androperator.evidence.domain.video.model.VideoSession;
+import com.androperator.evidence.domain.video.model.WorkerIdentity;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;

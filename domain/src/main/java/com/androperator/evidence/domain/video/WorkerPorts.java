@@ -6,7 +6,7 @@ import com.androperator.evidence.domain.port.video.Pause;
 import com.androperator.evidence.domain.port.video.ProcessIdentity;
 import com.androperator.evidence.domain.port.video.SessionStore;
 import com.androperator.evidence.domain.port.video.VideoBundleFiles;
-import com.androperator.evidence.domain.port.MonotonicClock;
+import com.androperator.evidence.domain.budget.MonotonicClock;
 import com.androperator.evidence.domain.port.WallClock;
 import java.nio.file.Path;
 import java.util.Map;

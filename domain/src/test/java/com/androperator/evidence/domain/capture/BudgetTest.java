@@ -23,7 +23,7 @@ import com.androperator.evidence.domain.fakes.FakeBundleWriter;
 import com.androperator.evidence.domain.fakes.FakeOperator;
 import com.androperator.evidence.domain.fakes.FakeScreenshots;
 import com.androperator.evidence.domain.fakes.TestPngs;
-import com.androperator.evidence.domain.port.Failure;
+import com.androperator.evidence.domain.model.Failure;
 import com.androperator.evidence.domain.port.OperatorGateway.OperatorOutcome;
 import java.util.Arrays;
 import java.util.List;

@@ -20,7 +20,7 @@ import com.androperator.evidence.domain.fakes.CaptureRig;
 import com.androperator.evidence.domain.fakes.FakeOperator;
 import com.androperator.evidence.domain.fakes.FakeScreenshots;
 import com.androperator.evidence.domain.port.DeviceSelector.DeviceSelection;
-import com.androperator.evidence.domain.port.Failure;
+import com.androperator.evidence.domain.model.Failure;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

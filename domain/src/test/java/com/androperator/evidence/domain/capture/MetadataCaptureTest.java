@@ -17,7 +17,7 @@ import com.androperator.evidence.domain.port.DeviceMetadataSource.PropertyInvent
 import com.androperator.evidence.domain.port.DeviceMetadataSource.Size;
 import com.androperator.evidence.domain.port.DeviceMetadataSource.WmDensity;
 import com.androperator.evidence.domain.port.DeviceMetadataSource.WmSize;
-import com.androperator.evidence.domain.port.Observation;
+import com.androperator.evidence.domain.model.Observation;
 import java.util.HashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

@@ -8,7 +8,7 @@ import com.androperator.evidence.domain.fakes.CaptureRig;
 import com.androperator.evidence.domain.fakes.CliLikeTerms;
 import com.androperator.evidence.domain.fakes.FakeDevices;
 import com.androperator.evidence.domain.port.DeviceSelector.DeviceSelection;
-import com.androperator.evidence.domain.port.Failure;
+import com.androperator.evidence.domain.model.Failure;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;

@@ -18,7 +18,7 @@ import com.androperator.evidence.domain.fakes.FakeImageVerifier;
 import com.androperator.evidence.domain.fakes.FakeOperator;
 import com.androperator.evidence.domain.fakes.FakeScreenshots;
 import com.androperator.evidence.domain.fakes.TestPngs;
-import com.androperator.evidence.domain.port.Failure;
+import com.androperator.evidence.domain.model.Failure;
 import java.util.Arrays;
 import java.util.Map;
 import java.util.Optional;

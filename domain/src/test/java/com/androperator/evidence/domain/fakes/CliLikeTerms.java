@@ -1,7 +1,7 @@
 package com.androperator.evidence.domain.fakes;
 
 import com.androperator.evidence.domain.port.CallerTerms;
-import com.androperator.evidence.domain.port.RequestField;
+import com.androperator.evidence.domain.model.RequestField;
 
 /**
  * Caller terms spelled like the command line's options, so that the domain's unit tests read as

@@ -2,7 +2,7 @@ package com.androperator.evidence.domain.fakes;
 
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.domain.port.BundleStore;
-import com.androperator.evidence.domain.port.Failure;
+import com.androperator.evidence.domain.model.Failure;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;

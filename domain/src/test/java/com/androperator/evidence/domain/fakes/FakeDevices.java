@@ -3,7 +3,7 @@ package com.androperator.evidence.domain.fakes;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.domain.budget.Deadline;
 import com.androperator.evidence.domain.port.DeviceSelector;
-import com.androperator.evidence.domain.port.Failure;
+import com.androperator.evidence.domain.model.Failure;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

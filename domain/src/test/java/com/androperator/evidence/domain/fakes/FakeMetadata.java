@@ -3,7 +3,7 @@ package com.androperator.evidence.domain.fakes;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.domain.budget.Deadline;
 import com.androperator.evidence.domain.port.DeviceMetadataSource;
-import com.androperator.evidence.domain.port.Observation;
+import com.androperator.evidence.domain.model.Observation;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -141,7 +141,7 @@ public final class FakeMetadata implements DeviceMetadataSource {
         }
         if (cancelling.containsKey(read)) {
             deadline.cancellation().cancel(cancelling.get(read));
-            return new Observation.Unavailable<>(new com.androperator.evidence.domain.port.Failure(
+            return new Observation.Unavailable<>(new com.androperator.evidence.domain.model.Failure(
                     ErrorCodes.COMMAND_CANCELLED, "cancelled during `" + read + "`", Map.of("dispatched", true)));
         }
         if (!clock.spend(millisPerRead, deadline)) {

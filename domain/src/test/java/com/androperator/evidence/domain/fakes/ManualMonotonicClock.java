@@ -1,7 +1,7 @@
 package com.androperator.evidence.domain.fakes;
 
 import com.androperator.evidence.domain.budget.Deadline;
-import com.androperator.evidence.domain.port.MonotonicClock;
+import com.androperator.evidence.domain.budget.MonotonicClock;
 import com.androperator.evidence.domain.port.WallClock;
 import java.time.Instant;
 

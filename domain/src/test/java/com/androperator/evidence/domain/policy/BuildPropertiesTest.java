@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.androperator.evidence.contracts.BundleError;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.domain.port.DeviceMetadataSource.PropertyInventory;
-import com.androperator.evidence.domain.port.Observation;
+import com.androperator.evidence.domain.model.Observation;
 import java.util.HashMap;
 import java.util.Map;
 import org.junit.jupiter.params.ParameterizedTest;

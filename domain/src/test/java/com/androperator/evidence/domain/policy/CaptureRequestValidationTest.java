@@ -4,7 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.domain.fakes.CliLikeTerms;
-import com.androperator.evidence.domain.port.Failure;
+import com.androperator.evidence.domain.model.Checked;
+import com.androperator.evidence.domain.model.Failure;
 import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.util.Arrays;

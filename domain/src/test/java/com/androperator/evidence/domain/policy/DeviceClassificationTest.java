@@ -6,7 +6,7 @@ import com.androperator.evidence.contracts.DeviceType;
 import com.androperator.evidence.contracts.DeviceTypeProperties;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.domain.port.DeviceMetadataSource.PropertyInventory;
-import com.androperator.evidence.domain.port.Observation;
+import com.androperator.evidence.domain.model.Observation;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.stream.Stream;

@@ -8,7 +8,7 @@ import com.androperator.evidence.domain.budget.Cancellation;
 import com.androperator.evidence.domain.budget.Deadline;
 import com.androperator.evidence.domain.fakes.FakeMetadata;
 import com.androperator.evidence.domain.fakes.ManualMonotonicClock;
-import com.androperator.evidence.domain.port.Observation;
+import com.androperator.evidence.domain.model.Observation;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

@@ -8,7 +8,7 @@ import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.domain.port.DeviceMetadataSource.Size;
 import com.androperator.evidence.domain.port.DeviceMetadataSource.WmDensity;
 import com.androperator.evidence.domain.port.DeviceMetadataSource.WmSize;
-import com.androperator.evidence.domain.port.Observation;
+import com.androperator.evidence.domain.model.Observation;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;

@@ -6,7 +6,7 @@ import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.domain.fakes.CliLikeTerms;
 import com.androperator.evidence.domain.policy.StandardSelection.Source;
 import com.androperator.evidence.domain.policy.StandardSelection.Target;
-import com.androperator.evidence.domain.port.Failure;
+import com.androperator.evidence.domain.model.Failure;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;

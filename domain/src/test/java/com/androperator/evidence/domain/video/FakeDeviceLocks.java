@@ -1,7 +1,8 @@
 package com.androperator.evidence.domain.video;
 
+import com.androperator.evidence.domain.model.Failure;
 import com.androperator.evidence.domain.port.video.DeviceLocks;
-import com.androperator.evidence.domain.port.Failure;
+import com.androperator.evidence.domain.video.model.LockClaim;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;

@@ -1,15 +1,17 @@
 package com.androperator.evidence.domain.video;
 
-import com.androperator.evidence.domain.port.video.ClipEncoder;
-import com.androperator.evidence.domain.port.video.ClipVerifier;
-import com.androperator.evidence.domain.port.video.MediaInspector;
-import com.androperator.evidence.domain.port.video.MediaToolkit;
-import com.androperator.evidence.domain.port.video.RecorderLauncher;
 import com.androperator.evidence.contracts.MediaInfo;
 import com.androperator.evidence.domain.fakes.ManualMonotonicClock;
 import com.androperator.evidence.domain.port.video.ClipEncoder.Encoding;
+import com.androperator.evidence.domain.port.video.ClipEncoder;
 import com.androperator.evidence.domain.port.video.ClipVerifier.ClipVerification;
+import com.androperator.evidence.domain.port.video.ClipVerifier;
 import com.androperator.evidence.domain.port.video.MediaInspector.Inspection;
+import com.androperator.evidence.domain.port.video.MediaInspector;
+import com.androperator.evidence.domain.port.video.MediaToolkit;
+import com.androperator.evidence.domain.port.video.RecorderLauncher;
+import com.androperator.evidence.domain.video.model.FrameSample;
+import com.androperator.evidence.domain.video.model.VideoSession;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;

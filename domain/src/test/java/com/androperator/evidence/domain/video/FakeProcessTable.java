@@ -1,6 +1,7 @@
 package com.androperator.evidence.domain.video;
 
 import com.androperator.evidence.domain.port.video.ProcessIdentity;
+import com.androperator.evidence.domain.video.model.WorkerIdentity;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;

@@ -2,6 +2,7 @@ package com.androperator.evidence.domain.video;
 
 import com.androperator.evidence.domain.port.contract.ProcessIdentityContract;
 import com.androperator.evidence.domain.port.video.ProcessIdentity;
+import com.androperator.evidence.domain.video.model.WorkerIdentity;
 import java.util.concurrent.atomic.AtomicLong;
 
 /** The domain's fake process table keeps the host adapter's contract. */

@@ -1,8 +1,9 @@
 package com.androperator.evidence.domain.video;
 
-import com.androperator.evidence.domain.port.video.RecorderLauncher;
 import com.androperator.evidence.domain.fakes.ManualMonotonicClock;
-import com.androperator.evidence.domain.port.Failure;
+import com.androperator.evidence.domain.model.Failure;
+import com.androperator.evidence.domain.port.video.RecorderLauncher;
+import com.androperator.evidence.domain.video.model.WorkerIdentity;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,8 +1,11 @@
 package com.androperator.evidence.domain.video;
 
-import com.androperator.evidence.domain.port.video.SessionStore;
 import com.androperator.evidence.contracts.ErrorCodes;
-import com.androperator.evidence.domain.port.Failure;
+import com.androperator.evidence.domain.model.Failure;
+import com.androperator.evidence.domain.port.video.SessionStore;
+import com.androperator.evidence.domain.video.model.Heartbeat;
+import com.androperator.evidence.domain.video.model.StopRequest;
+import com.androperator.evidence.domain.video.model.VideoSession;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;

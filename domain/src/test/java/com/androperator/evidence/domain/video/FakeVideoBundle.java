@@ -5,7 +5,7 @@ import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.contracts.Manifest;
 import com.androperator.evidence.domain.port.BundleWriter.StoreResult;
 import com.androperator.evidence.domain.fakes.FakeBundleWriter;
-import com.androperator.evidence.domain.port.Failure;
+import com.androperator.evidence.domain.model.Failure;
 import com.androperator.evidence.domain.port.video.VideoBundleFiles;
 import java.nio.file.Path;
 import java.util.ArrayList;

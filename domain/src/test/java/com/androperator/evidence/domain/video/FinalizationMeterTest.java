@@ -3,6 +3,7 @@ package com.androperator.evidence.domain.video;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.androperator.evidence.domain.video.model.FinalizationProgress;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;

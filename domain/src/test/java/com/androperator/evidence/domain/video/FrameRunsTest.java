@@ -3,6 +3,8 @@ package com.androperator.evidence.domain.video;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.androperator.evidence.contracts.VideoSize;
+import com.androperator.evidence.domain.video.model.FrameRun;
+import com.androperator.evidence.domain.video.model.FrameSample;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;

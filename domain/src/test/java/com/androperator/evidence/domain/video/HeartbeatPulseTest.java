@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.androperator.evidence.domain.fakes.ManualMonotonicClock;
 import com.androperator.evidence.domain.port.WallClock;
+import com.androperator.evidence.domain.video.model.FinalizationProgress;
+import com.androperator.evidence.domain.video.model.Heartbeat;
+import com.androperator.evidence.domain.video.model.WorkerIdentity;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;

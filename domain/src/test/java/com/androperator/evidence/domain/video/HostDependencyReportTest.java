@@ -4,8 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.androperator.evidence.contracts.CommandResult;
 import com.androperator.evidence.contracts.ErrorCodes;
-import com.androperator.evidence.domain.port.video.HostDependencyProbe.DependencyProblem;
 import com.androperator.evidence.domain.fakes.CliLikeTerms;
+import com.androperator.evidence.domain.port.video.HostDependencyProbe.DependencyProblem;
+import com.androperator.evidence.domain.video.model.DependencyReason;
+import com.androperator.evidence.domain.video.model.HostTool;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

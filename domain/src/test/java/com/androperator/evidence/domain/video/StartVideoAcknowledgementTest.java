@@ -15,9 +15,9 @@ import com.androperator.evidence.domain.fakes.CliLikeTerms;
 import com.androperator.evidence.domain.fakes.FakeDevices;
 import com.androperator.evidence.domain.fakes.FakeMetadata;
 import com.androperator.evidence.domain.fakes.ManualMonotonicClock;
-import com.androperator.evidence.domain.policy.Checked;
+import com.androperator.evidence.domain.model.Checked;
 import com.androperator.evidence.domain.port.BundleStore;
-import com.androperator.evidence.domain.port.Failure;
+import com.androperator.evidence.domain.model.Failure;
 import com.androperator.evidence.domain.port.video.HostDependencyProbe.HostDependencyCheck;
 import com.androperator.evidence.domain.port.video.HostDependencyProbe.HostTools;
 import java.nio.file.Path;
@@ -30,6 +30,8 @@ import java.util.Optional;
 import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import com.androperator.evidence.domain.video.model.LockClaim;
+import com.androperator.evidence.domain.video.model.VideoSession;
 
 /**
  * What start accepts as the recorder's startup confirmation, with a scripted worker that publishes
@@ -58,7 +60,7 @@ class StartVideoAcknowledgementTest {
 
     @Test
     void theDeviceIsReadAsForAStillCaptureABlankOperatorVersionIsAnErrorAndAThrowingReadIsNotACrash() {
-        metadata = new FakeMetadata(clock).withOperatorVersion(com.androperator.evidence.domain.port.Observation.of(" "))
+        metadata = new FakeMetadata(clock).withOperatorVersion(com.androperator.evidence.domain.model.Observation.of(" "))
                 .throwingOn("wm density", new IllegalStateException("adapter bug"));
         worker.add(base -> VideoManifests.active(base, BundleStatus.RECORDING, null, 0));
 

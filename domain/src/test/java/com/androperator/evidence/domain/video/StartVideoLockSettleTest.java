@@ -14,9 +14,9 @@ import com.androperator.evidence.domain.fakes.CliLikeTerms;
 import com.androperator.evidence.domain.fakes.FakeDevices;
 import com.androperator.evidence.domain.fakes.FakeMetadata;
 import com.androperator.evidence.domain.fakes.ManualMonotonicClock;
-import com.androperator.evidence.domain.policy.Checked;
+import com.androperator.evidence.domain.model.Checked;
 import com.androperator.evidence.domain.port.BundleStore;
-import com.androperator.evidence.domain.port.Failure;
+import com.androperator.evidence.domain.model.Failure;
 import com.androperator.evidence.domain.port.video.HostDependencyProbe.HostDependencyCheck;
 import com.androperator.evidence.domain.port.video.HostDependencyProbe.HostTools;
 import java.nio.file.Path;
@@ -27,6 +27,10 @@ import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import com.androperator.evidence.domain.video.model.Heartbeat;
+import com.androperator.evidence.domain.video.model.LockClaim;
+import com.androperator.evidence.domain.video.model.StopRequest;
+import com.androperator.evidence.domain.video.model.VideoSession;
 
 /**
  * A start that follows the previous session's stop or status at once: that session's worker has

@@ -19,11 +19,11 @@ import com.androperator.evidence.domain.fakes.FakeDevices;
 import com.androperator.evidence.domain.fakes.FakeMetadata;
 import com.androperator.evidence.domain.fakes.ManualMonotonicClock;
 import com.androperator.evidence.domain.fakes.SequentialIds;
-import com.androperator.evidence.domain.policy.Checked;
+import com.androperator.evidence.domain.model.Checked;
 import com.androperator.evidence.domain.port.DeviceMetadataSource.Size;
 import com.androperator.evidence.domain.port.DeviceMetadataSource.WmSize;
-import com.androperator.evidence.domain.port.Failure;
-import com.androperator.evidence.domain.port.Observation;
+import com.androperator.evidence.domain.model.Failure;
+import com.androperator.evidence.domain.model.Observation;
 import com.androperator.evidence.domain.port.WallClock;
 import com.androperator.evidence.domain.port.video.HostDependencyProbe.DependencyProblem;
 import com.androperator.evidence.domain.port.video.HostDependencyProbe.HostDependencyCheck;
@@ -41,6 +41,14 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
+import com.androperator.evidence.domain.video.model.DependencyReason;
+import com.androperator.evidence.domain.video.model.Heartbeat;
+import com.androperator.evidence.domain.video.model.HostTool;
+import com.androperator.evidence.domain.video.model.LockClaim;
+import com.androperator.evidence.domain.video.model.RecoveryState;
+import com.androperator.evidence.domain.video.model.StopRequest;
+import com.androperator.evidence.domain.video.model.VideoSession;
+import com.androperator.evidence.domain.video.model.WorkerIdentity;
 
 /**
  * Video start on port fakes (spec "Managed video", "Video artifacts and recovery", "Evidence

@@ -11,7 +11,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.androperator.evidence.contracts.CommandResult;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.domain.fakes.CliLikeTerms;
-import com.androperator.evidence.domain.policy.Checked;
+import com.androperator.evidence.domain.model.Checked;
 import com.androperator.evidence.domain.port.BundleStore;
 import com.androperator.evidence.domain.port.DeviceMetadataSource;
 import com.androperator.evidence.domain.port.DeviceSelector;
@@ -24,6 +24,8 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import com.androperator.evidence.domain.video.model.DependencyReason;
+import com.androperator.evidence.domain.video.model.HostTool;
 
 /** Start's ordering on port fakes that record every call: refusals leave nothing behind. */
 class StartVideoTest {

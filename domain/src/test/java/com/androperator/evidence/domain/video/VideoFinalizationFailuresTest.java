@@ -25,7 +25,7 @@ import com.androperator.evidence.contracts.VideoInfo;
 import com.androperator.evidence.contracts.VideoSize;
 import com.androperator.evidence.domain.fakes.ManualMonotonicClock;
 import com.androperator.evidence.domain.port.BundleWriter;
-import com.androperator.evidence.domain.port.Failure;
+import com.androperator.evidence.domain.model.Failure;
 import com.androperator.evidence.domain.port.video.ClipEncoder.Encoding;
 import com.androperator.evidence.domain.port.video.ClipVerifier.ClipVerification;
 import com.androperator.evidence.domain.port.video.MediaInspector.Inspection;
@@ -41,6 +41,8 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import com.androperator.evidence.domain.video.model.FrameSample;
+import com.androperator.evidence.domain.video.model.VideoSession;
 
 /**
  * What finalization makes of media steps that fail (spec "Video artifacts and recovery"): "Exceeding

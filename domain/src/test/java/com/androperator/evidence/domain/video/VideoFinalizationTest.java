@@ -25,7 +25,7 @@ import com.androperator.evidence.contracts.Timing;
 import com.androperator.evidence.contracts.VideoInfo;
 import com.androperator.evidence.contracts.VideoSize;
 import com.androperator.evidence.domain.fakes.ManualMonotonicClock;
-import com.androperator.evidence.domain.port.Failure;
+import com.androperator.evidence.domain.model.Failure;
 import com.androperator.evidence.domain.port.WallClock;
 import com.androperator.evidence.domain.port.video.ClipEncoder.Encoding;
 import com.androperator.evidence.domain.port.video.ClipVerifier.ClipVerification;
@@ -39,6 +39,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import com.androperator.evidence.domain.video.model.FrameSample;
+import com.androperator.evidence.domain.video.model.VideoSession;
 
 /**
  * Finalization on port fakes: an in-memory bundle, an inspector returning chosen frames, an encoder

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.contracts.VideoSize;
 import com.androperator.evidence.domain.fakes.CliLikeTerms;
-import com.androperator.evidence.domain.policy.Checked;
+import com.androperator.evidence.domain.model.Checked;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;

@@ -21,7 +21,7 @@ import com.androperator.evidence.contracts.Timing;
 import com.androperator.evidence.contracts.VideoInfo;
 import com.androperator.evidence.contracts.VideoSize;
 import com.androperator.evidence.domain.fakes.ManualMonotonicClock;
-import com.androperator.evidence.domain.port.Failure;
+import com.androperator.evidence.domain.model.Failure;
 import com.androperator.evidence.domain.port.WallClock;
 import com.androperator.evidence.domain.port.video.ClipEncoder.Encoding;
 import com.androperator.evidence.domain.port.video.MediaInspector.Inspection;
@@ -40,6 +40,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
+import com.androperator.evidence.domain.video.model.FinalizationProgress;
+import com.androperator.evidence.domain.video.model.Heartbeat;
+import com.androperator.evidence.domain.video.model.LockClaim;
+import com.androperator.evidence.domain.video.model.RecoveryState;
+import com.androperator.evidence.domain.video.model.StopRequest;
+import com.androperator.evidence.domain.video.model.VideoSession;
+import com.androperator.evidence.domain.video.model.WorkerIdentity;
 
 /**
  * The detached worker's life on port fakes (spec "Managed video" and "Video artifacts and

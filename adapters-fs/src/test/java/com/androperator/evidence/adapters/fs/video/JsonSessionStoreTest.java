@@ -3,13 +3,13 @@ package com.androperator.evidence.adapters.fs.video;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.androperator.evidence.contracts.VideoSize;
-import com.androperator.evidence.domain.video.Heartbeat;
-import com.androperator.evidence.domain.video.RecoveryState;
+import com.androperator.evidence.domain.video.model.Heartbeat;
+import com.androperator.evidence.domain.video.model.RecoveryState;
 import com.androperator.evidence.domain.port.video.SessionStore;
 import com.androperator.evidence.domain.port.video.SessionStore.SessionRead;
-import com.androperator.evidence.domain.video.StopRequest;
-import com.androperator.evidence.domain.video.VideoSession;
-import com.androperator.evidence.domain.video.WorkerIdentity;
+import com.androperator.evidence.domain.video.model.StopRequest;
+import com.androperator.evidence.domain.video.model.VideoSession;
+import com.androperator.evidence.domain.video.model.WorkerIdentity;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -6,7 +6,7 @@ import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.domain.port.video.DeviceLocks.Acquisition;
 import com.androperator.evidence.domain.port.video.DeviceLocks.DirectoryCheck;
 import com.androperator.evidence.domain.port.video.DeviceLocks.Release;
-import com.androperator.evidence.domain.video.LockClaim;
+import com.androperator.evidence.domain.video.model.LockClaim;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

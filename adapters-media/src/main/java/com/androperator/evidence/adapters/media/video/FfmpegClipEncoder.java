@@ -2,7 +2,7 @@ package com.androperator.evidence.adapters.media.video;
 
 import com.androperator.evidence.contracts.VideoSize;
 import com.androperator.evidence.domain.port.video.ClipEncoder;
-import com.androperator.evidence.domain.video.FrameRun;
+import com.androperator.evidence.domain.video.model.FrameRun;
 import com.androperator.evidence.domain.video.VideoLimits;
 import java.nio.file.Path;
 import java.util.List;

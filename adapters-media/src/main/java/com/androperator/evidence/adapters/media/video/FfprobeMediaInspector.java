@@ -2,8 +2,8 @@ package com.androperator.evidence.adapters.media.video;
 
 import com.androperator.evidence.contracts.ContractJson;
 import com.androperator.evidence.contracts.ErrorCodes;
-import com.androperator.evidence.domain.port.Failure;
-import com.androperator.evidence.domain.video.FrameSample;
+import com.androperator.evidence.domain.model.Failure;
+import com.androperator.evidence.domain.video.model.FrameSample;
 import com.androperator.evidence.domain.port.video.MediaInspector;
 import com.androperator.evidence.domain.video.VideoLimits;
 import java.io.IOException;

@@ -1,8 +1,8 @@
 package com.androperator.evidence.adapters.media.video;
 
-import com.androperator.evidence.domain.video.DependencyReason;
+import com.androperator.evidence.domain.video.model.DependencyReason;
 import com.androperator.evidence.domain.port.video.HostDependencyProbe;
-import com.androperator.evidence.domain.video.HostTool;
+import com.androperator.evidence.domain.video.model.HostTool;
 import com.androperator.evidence.domain.video.VideoLimits;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -2,7 +2,7 @@ package com.androperator.evidence.adapters.media.video;
 
 import com.androperator.evidence.contracts.CauseCodes;
 import com.androperator.evidence.contracts.ErrorCodes;
-import com.androperator.evidence.domain.port.Failure;
+import com.androperator.evidence.domain.model.Failure;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

@@ -1,10 +1,10 @@
 package com.androperator.evidence.adapters.media.video;
 
 import com.androperator.evidence.contracts.ErrorCodes;
-import com.androperator.evidence.domain.port.Failure;
+import com.androperator.evidence.domain.model.Failure;
 import com.androperator.evidence.domain.port.video.RecorderLauncher;
 import com.androperator.evidence.domain.video.VideoLimits;
-import com.androperator.evidence.domain.video.WorkerIdentity;
+import com.androperator.evidence.domain.video.model.WorkerIdentity;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;

@@ -1,7 +1,7 @@
 package com.androperator.evidence.adapters.media.video;
 
 import com.androperator.evidence.domain.port.video.MediaToolkit;
-import com.androperator.evidence.domain.video.VideoSession;
+import com.androperator.evidence.domain.video.model.VideoSession;
 import java.util.Map;
 
 /** The recorder and ffmpeg/ffprobe adapters for a session's saved tool paths, in a given environment. */

@@ -2,10 +2,10 @@ package com.androperator.evidence.adapters.media.video;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.androperator.evidence.domain.video.DependencyReason;
+import com.androperator.evidence.domain.video.model.DependencyReason;
 import com.androperator.evidence.domain.port.video.HostDependencyProbe.DependencyProblem;
 import com.androperator.evidence.domain.port.video.HostDependencyProbe.HostDependencyCheck;
-import com.androperator.evidence.domain.video.HostTool;
+import com.androperator.evidence.domain.video.model.HostTool;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;

@@ -3,7 +3,7 @@ package com.androperator.evidence.adapters.media.video;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.androperator.evidence.contracts.ErrorCodes;
-import com.androperator.evidence.domain.port.Failure;
+import com.androperator.evidence.domain.model.Failure;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;

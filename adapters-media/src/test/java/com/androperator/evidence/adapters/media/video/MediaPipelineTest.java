@@ -6,7 +6,7 @@ import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.contracts.VideoSize;
 import com.androperator.evidence.domain.port.video.ClipEncoder.Encoding;
 import com.androperator.evidence.domain.port.video.ClipVerifier.ClipVerification;
-import com.androperator.evidence.domain.video.FrameRun;
+import com.androperator.evidence.domain.video.model.FrameRun;
 import com.androperator.evidence.domain.video.FrameRuns;
 import com.androperator.evidence.domain.port.video.MediaInspector.Inspection;
 import java.io.IOException;

@@ -1,8 +1,8 @@
 package com.androperator.evidence.domain.port.video;
 
-import com.androperator.evidence.domain.video.FrameRun;
+import com.androperator.evidence.domain.video.model.FrameRun;
 import com.androperator.evidence.contracts.VideoSize;
-import com.androperator.evidence.domain.port.Failure;
+import com.androperator.evidence.domain.model.Failure;
 import java.nio.file.Path;
 
 /**

@@ -2,7 +2,7 @@ package com.androperator.evidence.domain.port.video;
 
 import com.androperator.evidence.contracts.MediaInfo;
 import com.androperator.evidence.contracts.VideoSize;
-import com.androperator.evidence.domain.port.Failure;
+import com.androperator.evidence.domain.model.Failure;
 import java.nio.file.Path;
 
 /**

@@ -1,7 +1,7 @@
 package com.androperator.evidence.domain.port.video;
 
-import com.androperator.evidence.domain.video.DependencyReason;
-import com.androperator.evidence.domain.video.HostTool;
+import com.androperator.evidence.domain.video.model.DependencyReason;
+import com.androperator.evidence.domain.video.model.HostTool;
 import java.util.List;
 
 /**

@@ -1,6 +1,6 @@
 package com.androperator.evidence.domain.port.video;
 
-import com.androperator.evidence.domain.policy.Checked;
+import com.androperator.evidence.domain.model.Checked;
 import java.nio.file.Path;
 
 /**

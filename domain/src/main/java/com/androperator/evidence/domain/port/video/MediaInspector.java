@@ -1,7 +1,7 @@
 package com.androperator.evidence.domain.port.video;
 
-import com.androperator.evidence.domain.video.FrameSample;
-import com.androperator.evidence.domain.port.Failure;
+import com.androperator.evidence.domain.video.model.FrameSample;
+import com.androperator.evidence.domain.model.Failure;
 import java.nio.file.Path;
 import java.util.Collections;
 import java.util.LinkedHashMap;

@@ -1,6 +1,6 @@
 package com.androperator.evidence.domain.port.video;
 
-import com.androperator.evidence.domain.video.VideoSession;
+import com.androperator.evidence.domain.video.model.VideoSession;
 /** Builds the recorder and media adapters for the tools a session saved (the executables that passed the check). */
 @FunctionalInterface
 public interface MediaToolkit {

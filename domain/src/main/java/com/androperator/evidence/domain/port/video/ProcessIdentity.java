@@ -1,6 +1,6 @@
 package com.androperator.evidence.domain.port.video;
 
-import com.androperator.evidence.domain.video.WorkerIdentity;
+import com.androperator.evidence.domain.video.model.WorkerIdentity;
 /** PID plus start-time identity of host processes. It observes only; it never signals. */
 public interface ProcessIdentity {
 

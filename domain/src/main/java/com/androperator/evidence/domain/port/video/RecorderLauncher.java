@@ -1,8 +1,8 @@
 package com.androperator.evidence.domain.port.video;
 
 import com.androperator.evidence.domain.video.VideoLimits;
-import com.androperator.evidence.domain.video.WorkerIdentity;
-import com.androperator.evidence.domain.port.Failure;
+import com.androperator.evidence.domain.video.model.WorkerIdentity;
+import com.androperator.evidence.domain.model.Failure;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;

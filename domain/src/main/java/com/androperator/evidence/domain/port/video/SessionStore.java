@@ -1,9 +1,9 @@
 package com.androperator.evidence.domain.port.video;
 
-import com.androperator.evidence.domain.video.Heartbeat;
-import com.androperator.evidence.domain.video.StopRequest;
-import com.androperator.evidence.domain.video.VideoSession;
-import com.androperator.evidence.domain.port.Failure;
+import com.androperator.evidence.domain.video.model.Heartbeat;
+import com.androperator.evidence.domain.video.model.StopRequest;
+import com.androperator.evidence.domain.video.model.VideoSession;
+import com.androperator.evidence.domain.model.Failure;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;

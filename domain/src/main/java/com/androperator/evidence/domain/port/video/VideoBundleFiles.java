@@ -2,7 +2,7 @@ package com.androperator.evidence.domain.port.video;
 
 import com.androperator.evidence.contracts.Manifest;
 import com.androperator.evidence.domain.port.BundleWriter;
-import com.androperator.evidence.domain.port.Failure;
+import com.androperator.evidence.domain.model.Failure;
 
 /**
  * The files of one video bundle directory: the still bundle's {@link BundleWriter} (files 0600,

@@ -1,6 +1,6 @@
 package com.androperator.evidence.domain.port.video;
 
-import com.androperator.evidence.domain.port.Failure;
+import com.androperator.evidence.domain.model.Failure;
 import java.nio.file.Path;
 import java.util.Map;
 

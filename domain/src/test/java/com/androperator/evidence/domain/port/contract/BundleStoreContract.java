@@ -7,7 +7,7 @@ import com.androperator.evidence.domain.port.BundleStore;
 import com.androperator.evidence.domain.port.BundleStore.Availability;
 import com.androperator.evidence.domain.port.BundleStore.Reservation;
 import com.androperator.evidence.domain.port.BundleWriter;
-import com.androperator.evidence.domain.port.Failure;
+import com.androperator.evidence.domain.model.Failure;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;

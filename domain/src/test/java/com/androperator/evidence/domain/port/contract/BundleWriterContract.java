@@ -10,7 +10,7 @@ import com.androperator.evidence.contracts.Manifest;
 import com.androperator.evidence.domain.port.BundleWriter;
 import com.androperator.evidence.domain.port.BundleWriter.PartialFile;
 import com.androperator.evidence.domain.port.BundleWriter.StoreResult;
-import com.androperator.evidence.domain.port.Failure;
+import com.androperator.evidence.domain.model.Failure;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;

@@ -6,7 +6,7 @@ import com.androperator.evidence.domain.port.video.DeviceLocks;
 import com.androperator.evidence.domain.port.video.DeviceLocks.Acquisition;
 import com.androperator.evidence.domain.port.video.DeviceLocks.DirectoryCheck;
 import com.androperator.evidence.domain.port.video.DeviceLocks.Release;
-import com.androperator.evidence.domain.video.LockClaim;
+import com.androperator.evidence.domain.video.model.LockClaim;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;

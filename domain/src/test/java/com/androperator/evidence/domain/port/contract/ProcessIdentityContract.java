@@ -3,7 +3,7 @@ package com.androperator.evidence.domain.port.contract;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.androperator.evidence.domain.port.video.ProcessIdentity;
-import com.androperator.evidence.domain.video.WorkerIdentity;
+import com.androperator.evidence.domain.video.model.WorkerIdentity;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;
 

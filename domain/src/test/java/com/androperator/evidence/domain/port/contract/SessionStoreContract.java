@@ -3,12 +3,12 @@ package com.androperator.evidence.domain.port.contract;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import com.androperator.evidence.domain.video.Heartbeat;
+import com.androperator.evidence.domain.video.model.Heartbeat;
 import com.androperator.evidence.domain.port.video.SessionStore;
 import com.androperator.evidence.domain.port.video.SessionStore.Saved;
 import com.androperator.evidence.domain.port.video.SessionStore.SessionRead;
-import com.androperator.evidence.domain.video.StopRequest;
-import com.androperator.evidence.domain.video.VideoSession;
+import com.androperator.evidence.domain.video.model.StopRequest;
+import com.androperator.evidence.domain.video.model.VideoSession;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 

@@ -12,7 +12,7 @@ public interface Source {
     }
 }
 
-/** A top-level record beside the ports: allowed (portsAreInterfaces' areNotRecords). */
+/** Breaks portsAreInterfaces: a value (record) beside the ports; values live in value packages. */
 record Reading(String value) {
 }
 
@@ -21,7 +21,7 @@ abstract class SourceBase {
     abstract String read();
 }
 
-/** A top-level enum beside the ports: allowed (portsAreInterfaces' areNotEnums). */
+/** Breaks portsAreInterfaces: a value (enum) beside the ports; values live in value packages. */
 enum Kind {
     STILL
 }

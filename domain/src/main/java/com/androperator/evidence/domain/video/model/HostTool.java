@@ -1,4 +1,4 @@
-package com.androperator.evidence.domain.video;
+package com.androperator.evidence.domain.video.model;
 
 /** The host executables that managed video needs on PATH. */
 public enum HostTool {

@@ -1,4 +1,4 @@
-package com.androperator.evidence.domain.port;
+package com.androperator.evidence.domain.model;
 
 import java.util.Map;
 import java.util.Optional;

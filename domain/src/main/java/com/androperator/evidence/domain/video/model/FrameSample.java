@@ -1,4 +1,4 @@
-package com.androperator.evidence.domain.video;
+package com.androperator.evidence.domain.video.model;
 
 /** One decoded source frame: its best-effort timestamp in seconds and its dimensions. */
 public record FrameSample(double timestampSeconds, int width, int height) {

@@ -1,4 +1,4 @@
-package com.androperator.evidence.domain.video;
+package com.androperator.evidence.domain.video.model;
 
 /**
  * Why a host dependency fails: missing (lookup failed, ENOENT or exit 127), unavailable (another

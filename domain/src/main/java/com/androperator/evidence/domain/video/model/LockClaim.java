@@ -1,4 +1,4 @@
-package com.androperator.evidence.domain.video;
+package com.androperator.evidence.domain.video.model;
 
 /** The contents of a device lock file: which session holds the device, its nonce and absolute bundle path. */
 public record LockClaim(String sessionId, String nonce, String bundleDir, String serial, String createdAt) {

@@ -1,4 +1,4 @@
-package com.androperator.evidence.domain.video;
+package com.androperator.evidence.domain.video.model;
 
 /**
  * control/heartbeat.json: the worker that holds {@code nonce} was alive at {@code at} (host UTC);

@@ -1,4 +1,4 @@
-package com.androperator.evidence.domain.video;
+package com.androperator.evidence.domain.video.model;
 
 /** One stop request file under control/: honoured by the worker only when {@code nonce} is its session's. */
 public record StopRequest(String requestId, String nonce, String requestedAt) {

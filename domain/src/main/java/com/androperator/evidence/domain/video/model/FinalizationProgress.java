@@ -1,4 +1,4 @@
-package com.androperator.evidence.domain.video;
+package com.androperator.evidence.domain.video.model;
 
 import java.util.LinkedHashMap;
 import java.util.Map;

@@ -1,4 +1,4 @@
-package com.androperator.evidence.domain.port;
+package com.androperator.evidence.domain.model;
 
 /** One metadata read: the value, or why it is unavailable (COMMAND_TIMEOUT, METADATA_UNAVAILABLE, ...). */
 public sealed interface Observation<T> {

@@ -1,4 +1,4 @@
-package com.androperator.evidence.domain.port;
+package com.androperator.evidence.domain.budget;
 
 /** A monotonic clock for budgets and durations; never goes backwards, unrelated to wall time. */
 @FunctionalInterface

@@ -1,4 +1,4 @@
-package com.androperator.evidence.domain.port;
+package com.androperator.evidence.domain.model;
 
 import java.util.Objects;
 import java.util.function.Function;

@@ -1,4 +1,4 @@
-package com.androperator.evidence.domain.video;
+package com.androperator.evidence.domain.video.model;
 
 /** Who owns a session's device lock and recorder, as saved in session.json. */
 public enum RecoveryState {

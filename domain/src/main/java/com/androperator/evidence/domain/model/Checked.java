@@ -1,6 +1,5 @@
-package com.androperator.evidence.domain.policy;
+package com.androperator.evidence.domain.model;
 
-import com.androperator.evidence.domain.port.Failure;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Function;

@@ -1,4 +1,4 @@
-package com.androperator.evidence.domain.video;
+package com.androperator.evidence.domain.video.model;
 
 import com.androperator.evidence.contracts.BundleFileNames;
 import com.androperator.evidence.contracts.VideoSize;

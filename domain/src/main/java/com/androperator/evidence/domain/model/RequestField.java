@@ -1,4 +1,4 @@
-package com.androperator.evidence.domain.port;
+package com.androperator.evidence.domain.model;
 
 /**
  * The fields of a capture or video request that a caller controls, in the domain's own names. A

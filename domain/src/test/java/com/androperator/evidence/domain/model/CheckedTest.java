@@ -1,9 +1,8 @@
-package com.androperator.evidence.domain.policy;
+package com.androperator.evidence.domain.model;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import com.androperator.evidence.domain.port.Failure;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

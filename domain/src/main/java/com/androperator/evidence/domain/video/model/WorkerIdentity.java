@@ -1,4 +1,4 @@
-package com.androperator.evidence.domain.video;
+package com.androperator.evidence.domain.video.model;
 
 /**
  * A host process identified by PID and start time together: a PID alone may be reused by an
