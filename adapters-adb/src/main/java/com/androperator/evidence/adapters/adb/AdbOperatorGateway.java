@@ -14,8 +14,8 @@ import java.util.Objects;
  * package's generation ({@link OperatorGeneration}); per session (one capture), check once that
  * the package is installed (and not its other variant instead) and start one
  * {@code logcat -v time -T 1} stream ({@link OperatorResultStream}) before the first dispatch; for
- * each command dispatch exactly one {@code am broadcast} once the reader runs, then wait for the
- * matching result line (or its chunks) until the deadline. Nothing is ever sent twice; every way
+ * each command dispatch exactly one {@code am broadcast} once the reader has printed its first
+ * bytes, then wait for the matching result line (or its chunks) until the deadline. Nothing is ever sent twice; every way
  * of ending without a complete, consistent result keeps its own code and the reader's diagnostics.
  */
 public final class AdbOperatorGateway implements OperatorGateway {
@@ -26,6 +26,8 @@ public final class AdbOperatorGateway implements OperatorGateway {
     /** How long to wait for the reader's first bytes before dispatching anyway (an empty log prints nothing). */
     static final long DEFAULT_READER_START_FALLBACK_MILLIS = 500;
     private static final long COMMAND_OUTPUT_CAP = 1024 * 1024;
+    /** The line logged when the reader has printed nothing by the fallback delay (toolbox {@code log}). */
+    static final String READER_CHECK_COMMAND = "log -t AndroperatorEvidence 'waiting for the result reader'";
 
     private final DeviceShell shell;
     private final long readerStartFallbackMillis;
@@ -129,10 +131,20 @@ public final class AdbOperatorGateway implements OperatorGateway {
             }
         }
 
-        /** Waits for the reader's first bytes (or the fallback delay); the outcome when the command must stop here. */
+        /**
+         * Waits for the reader's first bytes, the proof that logcat is attached; the outcome when the
+         * command must stop here. A reader that attaches after the answer was logged would miss it
+         * ({@code -T 1} replays one line), so a silent reader is never trusted on time alone: after the
+         * fallback delay one line of our own is logged (an attached reader prints it, a late one
+         * replays it) and the wait goes on. Only a device that cannot log that line is dispatched to
+         * without the proof, as before.
+         */
         private OperatorOutcome readerStarted(OperatorResultStream reader, Deadline deadline) {
             long waitMillis = Math.min(readerStartFallbackMillis, deadline.remainingMillis());
             OperatorResultStream.Event event = reader.awaitStart(waitMillis);
+            if (event == null && !deadline.expired() && !deadline.cancelled() && logReaderCheck(deadline)) {
+                event = reader.awaitStart(deadline.remainingMillis());
+            }
             if (event instanceof OperatorResultStream.Event.Ended ended) {
                 return switch (ended.result().outcome()) {
                     case DEADLINE -> timeout(reader, null, PHASE_READER_START, false,
@@ -159,6 +171,13 @@ public final class AdbOperatorGateway implements OperatorGateway {
                         + " reader; nothing was sent", PHASE_READER_START, false, reader.diagnostics(null, false));
             }
             return null;
+        }
+
+        /** Logs {@link #READER_CHECK_COMMAND}; whether the device took it. */
+        private boolean logReaderCheck(Deadline deadline) {
+            StreamResult logged = shell.client().run(serial, kind, READER_CHECK_COMMAND, deadline, COMMAND_OUTPUT_CAP,
+                    null);
+            return logged.succeeded();
         }
 
         private OperatorOutcome dispatchAndAwait(OperatorResultStream reader, OperatorResultStream.Window window,

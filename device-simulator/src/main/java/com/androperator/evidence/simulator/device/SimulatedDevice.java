@@ -46,6 +46,7 @@ public final class SimulatedDevice implements ServiceDispatcher {
                 "screencap", new ScreencapCommand(),
                 "am", new ActivityManagerCommand(),
                 "logcat", new LogcatCommand(),
+                "log", new LogCommand(),
                 "input", new InputCommand()));
         logBoot(profile);
     }

@@ -220,6 +220,28 @@ class DeviceCommandsTest {
         assertThat(cleared.stdoutText()).isEqualTo("--------- beginning of main\n");
     }
 
+    @Test
+    void logWritesOneLineToTheMainBuffer() throws Exception {
+        SimulatedDevice device = new SimulatedDevice(SampleProfiles.pixel(), scheduler, Clock.systemUTC());
+
+        RecordingOutput written = new RecordingOutput();
+        written.exit(device.run("log -t AndroperatorEvidence 'waiting for the result reader'", written));
+        RecordingOutput plain = new RecordingOutput();
+        plain.exit(device.run("log -p w two words", plain));
+        RecordingOutput refused = new RecordingOutput();
+        refused.exit(device.run("log -p x", refused));
+        RecordingOutput dump = new RecordingOutput();
+        device.run("logcat -v time -d", dump);
+
+        assertThat(written.exitStatus()).isZero();
+        assertThat(plain.exitStatus()).isZero();
+        assertThat(refused.exitStatus()).isEqualTo(1);
+        assertThat(refused.stderrText()).startsWith("usage: log");
+        assertThat(dump.stdoutText())
+                .containsPattern(" I/AndroperatorEvidence\\( 3127\\): waiting for the result reader\n")
+                .containsPattern(" W/log +\\( 3127\\): two words\n");
+    }
+
     private RecordingOutput run(SimulatorProfile profile, String commandLine)
             throws ShellSyntaxException, InterruptedException {
         SimulatedDevice device = new SimulatedDevice(profile, scheduler, Clock.systemUTC());
