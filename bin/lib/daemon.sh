@@ -1,8 +1,9 @@
 # Sourced by bin/androperator: ANDROPERATOR_DAEMON=on hands `evidence capture` to this user's
-# capture daemon (entrypoint-cli's CaptureDaemon), a JVM kept running with its code compiled,
-# and starts one when none answers. This side is bash with no JVM and one fork (compgen, for the
-# environment): the daemon's protocol is lines and NUL-terminated fields over /dev/tcp (see
-# DaemonWire), so a capture costs the daemon's work and a few milliseconds, not a JVM's start.
+# capture daemon (capture-daemon's CaptureDaemon, shaded into the CLI's jar), a JVM kept running
+# with its code compiled, and starts one when none answers. This side is bash with no JVM and one
+# fork (compgen, for the environment): the daemon's protocol is lines and NUL-terminated fields
+# over /dev/tcp (see DaemonWire), so a capture costs the daemon's work and a few milliseconds, not
+# a JVM's start.
 # Whenever no daemon can serve the capture (not Linux, an unsafe directory, it did not start, it
 # is stopping or busy, another jar or JVM, a listener that cannot prove it is the daemon) this
 # says why on stderr and returns, and the launcher runs the capture in its own JVM as without a
@@ -75,7 +76,7 @@ daemon_start() {
       case "$fd" in 0 | 1 | 2 | *[!0-9]*) ;; *) eval "exec $fd>&-" 2>/dev/null || true ;; esac
     done
     exec ${setsid[@]+"${setsid[@]}"} "$java" -Xlog:disable -Xlog:all=warning:stderr -XX:+UseSerialGC -XX:-UsePerfData \
-      -cp "$jar" com.androperator.evidence.cli.CaptureDaemon "$daemon_file" "$idle" "$java" \
+      -cp "$jar" com.androperator.evidence.daemon.CaptureDaemon "$daemon_file" "$idle" "$java" \
       </dev/null 2>>"${daemon_file%.port}.log"
   ) || true
   case "$line" in

@@ -8,6 +8,8 @@ import com.androperator.evidence.contracts.CommandResult;
 import com.androperator.evidence.contracts.ContractJson;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.contracts.Manifest;
+import com.androperator.evidence.daemon.CaptureDaemon;
+import com.androperator.evidence.daemon.DaemonWire;
 import com.androperator.evidence.simulator.profile.OperatorBehavior;
 import com.androperator.evidence.simulator.profile.ServiceFault;
 import java.io.IOException;

@@ -1,4 +1,4 @@
-package com.androperator.evidence.cli;
+package com.androperator.evidence.daemon;
 
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
@@ -15,6 +15,7 @@ import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ServiceLoader;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
@@ -42,10 +43,12 @@ import sun.misc.Signal;
  * cancelling. A client of another jar or JVM, and any client once its jar has changed (which also
  * stops it), is told to capture by itself. Started by bin/lib/daemon.sh:
  * {@code CaptureDaemon <port file> <idle seconds> <java>}; prints {@code ready <pid>} once it serves.
+ * The command it runs is the {@link CaptureRunner} on its class path (the CLI's).
  */
-final class CaptureDaemon {
+public final class CaptureDaemon {
     private static final int MAX_CAPTURES = 64;
-    static final int MAX_UNAUTHENTICATED = 16;
+    /** Connections that may wait for their greeting at once. */
+    public static final int MAX_UNAUTHENTICATED = 16;
     static final Duration GREETING_LIMIT = Duration.ofSeconds(2);
 
     private final ServerSocket server;
@@ -54,6 +57,7 @@ final class CaptureDaemon {
     private final byte[] greeting;
     private final String daemonToken;
     private final DaemonIdentity identity;
+    private final CaptureRunner runner;
     private final Instant started = Instant.now();
     private final Semaphore captureSlots = new Semaphore(MAX_CAPTURES);
     private final Semaphore greetingSlots = new Semaphore(MAX_UNAUTHENTICATED);
@@ -70,13 +74,14 @@ final class CaptureDaemon {
     private ScheduledFuture<?> idleExit;
 
     private CaptureDaemon(ServerSocket server, DaemonFiles files, int idleSeconds, DaemonFiles.Tokens tokens,
-            String launcherJava) throws IOException {
+            String launcherJava, CaptureRunner runner) throws IOException {
         this.server = server;
         this.files = files;
         this.idleSeconds = idleSeconds;
         this.greeting = (DaemonWire.GREETING + " " + tokens.client()).getBytes(StandardCharsets.US_ASCII);
         this.daemonToken = tokens.daemon();
         this.identity = DaemonIdentity.ofThisJvm(launcherJava);
+        this.runner = runner;
     }
 
     public static void main(String[] args) throws IOException {
@@ -86,6 +91,11 @@ final class CaptureDaemon {
             files.checkDirectory();
         } catch (DaemonFiles.Unusable unusable) {
             ready.println("unusable: " + unusable.getMessage());
+            System.exit(1);
+        }
+        CaptureRunner runner = ServiceLoader.load(CaptureRunner.class).findFirst().orElse(null);
+        if (runner == null) {
+            ready.println("unusable: no " + CaptureRunner.class.getName() + " on the class path");
             System.exit(1);
         }
         // Another daemon may hold the name: answer once it has published its port, so that the
@@ -99,7 +109,7 @@ final class CaptureDaemon {
         ServerSocket server = new ServerSocket();
         server.bind(new InetSocketAddress(DaemonWire.LOOPBACK, 0), MAX_CAPTURES);
         DaemonFiles.Tokens tokens = DaemonFiles.Tokens.random();
-        CaptureDaemon daemon = new CaptureDaemon(server, files, Integer.parseInt(args[1]), tokens, args[2]);
+        CaptureDaemon daemon = new CaptureDaemon(server, files, Integer.parseInt(args[1]), tokens, args[2], runner);
         files.publish(server.getLocalPort(), tokens);
         for (String name : new String[] {"INT", "HUP", "TSTP"}) {
             try {
@@ -241,10 +251,10 @@ final class CaptureDaemon {
             }
             PrintStream stdout = new PrintStream(DaemonWire.lines(out, 'o'), true, StandardCharsets.UTF_8);
             PrintStream stderr = new PrintStream(DaemonWire.lines(out, 'e'), true, StandardCharsets.UTF_8);
-            Io io = new Io(stdout, stderr, request.environment(), Path.of(request.workingDirectory()), signals,
-                    request.errIsTerminal());
+            CaptureInvocation invocation = new CaptureInvocation(request.args(), stdout, stderr, request.environment(),
+                    Path.of(request.workingDirectory()), signals, request.errIsTerminal());
             try {
-                status = Main.run(request.args().toArray(String[]::new), io);
+                status = runner.run(invocation);
             } catch (RuntimeException | Error defect) {
                 defect.printStackTrace(stderr);
             }

@@ -1,4 +1,4 @@
-package com.androperator.evidence.cli;
+package com.androperator.evidence.daemon;
 
 import java.net.Socket;
 import java.time.Duration;
