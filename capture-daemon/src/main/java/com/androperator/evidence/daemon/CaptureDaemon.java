@@ -34,9 +34,10 @@ import sun.misc.Signal;
  *
  * <p>It listens on 127.0.0.1 only and serves a client that shows the client token of its port
  * file ({@link DaemonFiles}, readable by its user alone). Before that, a connection holds no
- * capture slot: at most {@link #MAX_UNAUTHENTICATED} wait for their greeting at once, each for at
- * most {@link #GREETING_LIMIT}, so other users cannot tie the daemon up cheaply, and refusals are
- * logged at most once a minute. One daemon per port file, arbitrated by a lock beside it. It
+ * capture slot: at most {@link #MAX_UNAUTHENTICATED} wait for their greeting at once and
+ * {@link #MAX_HELD} more are held for a slot, each for at most {@link #GREETING_LIMIT} from its
+ * accept; any more are closed at once ({@link GreetingSlots}). So other users cannot tie the daemon
+ * up cheaply nor fill the kernel's backlog, and refusals are logged at most once a minute. One daemon per port file, arbitrated by a lock beside it. It
  * ignores SIGINT, SIGHUP and SIGTSTP (a terminal's signals are for the client, which forwards
  * them); SIGTERM cancels the captures in flight as SIGTERM cancels a capture process, lets them
  * finalize and answer, then ends it, as {@code daemon stop} and its idle time do without the
@@ -49,6 +50,8 @@ public final class CaptureDaemon {
     private static final int MAX_CAPTURES = 64;
     /** Connections that may wait for their greeting at once. */
     public static final int MAX_UNAUTHENTICATED = 16;
+    /** Accepted connections held, with no thread, until a greeting slot is free. */
+    public static final int MAX_HELD = 64;
     static final Duration GREETING_LIMIT = Duration.ofSeconds(2);
 
     private final ServerSocket server;
@@ -60,9 +63,9 @@ public final class CaptureDaemon {
     private final CaptureRunner runner;
     private final Instant started = Instant.now();
     private final Semaphore captureSlots = new Semaphore(MAX_CAPTURES);
-    private final Semaphore greetingSlots = new Semaphore(MAX_UNAUTHENTICATED);
     private final Set<ForwardedSignals> inFlightSignals = ConcurrentHashMap.newKeySet();
     private final ExecutorService connections = Executors.newCachedThreadPool(daemonThreads("daemon-connection"));
+    private final GreetingSlots greetingSlots = new GreetingSlots(MAX_UNAUTHENTICATED, MAX_HELD, connections);
     private final ScheduledThreadPoolExecutor timer = timer();
     private int inFlight;
     private long served;
@@ -142,29 +145,33 @@ public final class CaptureDaemon {
             } catch (IOException closed) {
                 break;
             }
-            // Waiting here leaves further connections in the kernel's backlog: a burst of the
-            // user's own clients is served in turn, and other users can only delay it.
-            greetingSlots.acquireUninterruptibly();
+            // Never waiting here: a connection that finds no slot is held or closed, so this loop
+            // keeps the kernel's backlog empty and every client's connect completes at once.
             DaemonGreeting pending = new DaemonGreeting(connection, timer, greetingSlots, GREETING_LIMIT);
-            connections.execute(() -> {
-                try (connection) {
-                    handle(connection, pending);
-                } catch (IOException | RuntimeException broken) {
-                    if (pending.authenticated()) {
-                        log("connection ended: " + broken);
-                    } else {
-                        refusal("a connection that did not greet within " + GREETING_LIMIT.toMillis() + " ms");
-                    }
-                } finally {
-                    pending.release();
-                }
-            });
+            if (!greetingSlots.offer(() -> serveConnection(connection, pending))) {
+                pending.refuse(connection);
+                refusal("a connection while " + (MAX_UNAUTHENTICATED + MAX_HELD) + " waited for their greeting");
+            }
         }
         connections.shutdown();
         try {
             connections.awaitTermination(1, TimeUnit.HOURS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        }
+    }
+
+    private void serveConnection(Socket connection, DaemonGreeting pending) {
+        try (connection) {
+            handle(connection, pending);
+        } catch (IOException | RuntimeException broken) {
+            if (pending.authenticated()) {
+                log("connection ended: " + broken);
+            } else {
+                refusal("a connection that did not greet within " + GREETING_LIMIT.toMillis() + " ms");
+            }
+        } finally {
+            pending.release();
         }
     }
 
