@@ -37,14 +37,15 @@ import sun.misc.Signal;
  * capture slot: at most {@link #MAX_UNAUTHENTICATED} wait for their greeting at once and
  * {@link #MAX_HELD} more are held for a slot, each for at most {@link #GREETING_LIMIT} from its
  * accept; any more are closed at once ({@link GreetingSlots}). So other users cannot tie the daemon
- * up cheaply nor fill the kernel's backlog, and refusals are logged at most once a minute. One daemon per port file, arbitrated by a lock beside it. It
- * ignores SIGINT, SIGHUP and SIGTSTP (a terminal's signals are for the client, which forwards
- * them); SIGTERM cancels the captures in flight as SIGTERM cancels a capture process, lets them
- * finalize and answer, then ends it, as {@code daemon stop} and its idle time do without the
- * cancelling. A client of another jar or JVM, and any client once its jar has changed (which also
- * stops it), is told to capture by itself. Started by bin/lib/daemon.sh:
- * {@code CaptureDaemon <port file> <idle seconds> <java>}; prints {@code ready <pid>} once it serves.
- * The command it runs is the {@link CaptureRunner} on its class path (the CLI's).
+ * up cheaply nor fill the kernel's backlog, and refusals are logged at most once a minute. One
+ * daemon per port file, arbitrated by a lock beside it. It ignores SIGINT, SIGHUP and SIGTSTP (a
+ * terminal's signals are for the client, which forwards them); SIGTERM cancels the captures in
+ * flight as SIGTERM cancels a capture process, lets them finalize and answer, then ends it, as
+ * {@code daemon stop} and its idle time do without the cancelling. A client of another jar or
+ * JVM, and any client once its jar has changed (which also stops it), is told to capture by
+ * itself. Started by bin/lib/daemon.sh: {@code CaptureDaemon <port file> <idle seconds> <java>};
+ * prints {@code ready <pid>} once it serves. The command it runs is the {@link CaptureRunner} on
+ * its class path (the CLI's).
  */
 public final class CaptureDaemon {
     private static final int MAX_CAPTURES = 64;
