@@ -1,12 +1,16 @@
 # Sourced by bin/androperator: ANDROPERATOR_DAEMON=on hands `evidence capture` to this user's
-# capture daemon (entrypoint-cli's CaptureDaemon), a JVM kept running with its code compiled,
-# and starts one when none answers. This side is bash with no JVM and one fork (compgen, for the
-# environment): the daemon's protocol is lines and NUL-terminated fields over /dev/tcp (see
-# DaemonWire), so a capture costs the daemon's work and a few milliseconds, not a JVM's start.
+# capture daemon (capture-daemon's CaptureDaemon, shaded into the CLI's jar), a JVM kept running
+# with its code compiled, and starts one when none answers. This side is bash with no JVM and one
+# fork (compgen, for the environment): the daemon's protocol is lines and NUL-terminated fields
+# over /dev/tcp (see DaemonWire), so a capture costs the daemon's work and a few milliseconds, not
+# a JVM's start.
 # Whenever no daemon can serve the capture (not Linux, an unsafe directory, it did not start, it
 # is stopping or busy, another jar or JVM, a listener that cannot prove it is the daemon) this
 # says why on stderr and returns, and the launcher runs the capture in its own JVM as without a
 # daemon. Once the daemon has accepted the capture, it is the daemon's: this never runs it twice.
+# It connects only to a listener of this user's (daemon_listener), so a connect never waits and no
+# other user's process sees the client token; a port that another user's process took after the
+# daemon died is given up for a new daemon, on a new port with new tokens.
 #
 # Files: $XDG_RUNTIME_DIR/androperator (else /tmp/androperator-daemon-$EUID), mode 0700, holds
 # capture-<jar path>.port (port, client token, daemon token; mode 0600), .lock and .log.
@@ -33,25 +37,75 @@ daemon_trusted() {
     && [ -f "$daemon_file" ] && [ ! -L "$daemon_file" ] && [ -O "$daemon_file" ]
 }
 
+# daemon_listener PORT: who listens on 127.0.0.1:PORT, read from /proc/net/tcp and tcp6 (a JVM's
+# sockets are IPv6 ones, bound to ::ffff:127.0.0.1) without connecting: sets daemon_listener_state
+# to mine, full (mine, its accept queue full: a connect would wait out the kernel's SYN retries),
+# foreign (another user's: the daemon died and its port was taken), none (the daemon died), or
+# unknown (no /proc/net/tcp).
+daemon_listener() {
+  local hex table _ address st queues uid
+  printf -v hex '%04X' "$1"
+  daemon_listener_state=unknown
+  [ -r /proc/net/tcp ] || return 0
+  daemon_listener_state=none
+  for table in /proc/net/tcp /proc/net/tcp6; do
+    [ -r "$table" ] || continue
+    while read -r _ address _ st queues _ _ uid _; do
+      # 0A is LISTEN; the address is 127.0.0.1 or any, as IPv4 or IPv6, in either byte order.
+      [ "$st" = 0A ] || continue
+      case "$address" in
+        0100007F:"$hex" | 7F000001:"$hex" | 00000000:"$hex") ;;
+        0000000000000000FFFF00000100007F:"$hex" | 00000000000000000000FFFF7F000001:"$hex") ;;
+        00000000000000000000000000000000:"$hex") ;;
+        *) continue ;;
+      esac
+      if [ "$uid" != "$EUID" ]; then
+        daemon_listener_state=foreign
+      elif ((16#${queues#*:} >= 64)); then
+        # A listener's rx_queue is the length of its accept queue; the daemon's holds 64.
+        daemon_listener_state=full
+      else
+        daemon_listener_state=mine
+      fi
+      return 0
+    done <"$table"
+  done
+}
+
 # daemon_connect: opens fd 3 to the daemon and completes the handshake; fails when none answers.
-# It sets daemon_impostor when the listener could not show the daemon's token, and
-# daemon_unanswered when a listener took the connection and then said nothing (a daemon busy
-# with connections that never greet: starting another one would not help).
+# It connects only to a listener of this user's, so the client token never reaches another user's
+# and the connect never waits. It sets daemon_foreign when another user's process holds the port
+# (a new daemon replaces the dead one), daemon_impostor when the listener could not show the
+# daemon's token, and daemon_unanswered when the daemon is there but cannot take the connection (it
+# is busy with connections that never greet: starting another one would not help).
 daemon_connect() {
-  local port="" client="" daemon="" reply=""
+  local port="" client="" daemon="" reply="" status=0
   daemon_trusted || return 1
   IFS=' ' read -r port client daemon <"$daemon_file" 2>/dev/null || return 1
   case "$port" in '' | *[!0-9]*) return 1 ;; esac
+  daemon_listener "$port"
+  case "$daemon_listener_state" in
+    none) return 1 ;;
+    foreign) daemon_foreign="port $port of the capture daemon is another user's now"; return 1 ;;
+    full) daemon_unanswered="its connection queue on port $port is full"; return 1 ;;
+  esac
   # In a group, so that bash's "Connection refused" (a daemon that died) stays off stderr.
   { exec 3<>"/dev/tcp/127.0.0.1/$port"; } 2>/dev/null || return 1
-  printf 'APD2 %s\n' "$client" >&3 2>/dev/null || { exec 3>&-; return 1; }
-  IFS= read -r -t 10 -u 3 reply || { exec 3>&-; daemon_unanswered="no answer from port $port"; return 1; }
-  daemon_unanswered=""
-  if [ "$reply" != "ok $daemon" ]; then
-    exec 3>&-
+  # A daemon that closed the connection at once may make the greeting's write raise SIGPIPE.
+  trap '' PIPE
+  printf 'APD2 %s\n' "$client" >&3 2>/dev/null && IFS= read -r -t 10 -u 3 reply 2>/dev/null || status=$?
+  trap - PIPE
+  if [ "$status" -gt 128 ]; then
+    daemon_unanswered="no answer from port $port within 10 s"
+  elif [ "$status" -ne 0 ]; then
+    daemon_unanswered="it closed the connection on port $port: too many connections wait for their greeting"
+  elif [ "$reply" != "ok $daemon" ]; then
     daemon_impostor="the process on port $port did not prove it is the daemon of $daemon_file"
-    return 1
+  else
+    return 0
   fi
+  exec 3>&-
+  return 1
 }
 
 # daemon_start: starts a daemon in a session of its own (setsid, when there is one), in /, with
@@ -75,7 +129,7 @@ daemon_start() {
       case "$fd" in 0 | 1 | 2 | *[!0-9]*) ;; *) eval "exec $fd>&-" 2>/dev/null || true ;; esac
     done
     exec ${setsid[@]+"${setsid[@]}"} "$java" -Xlog:disable -Xlog:all=warning:stderr -XX:+UseSerialGC -XX:-UsePerfData \
-      -cp "$jar" com.androperator.evidence.cli.CaptureDaemon "$daemon_file" "$idle" "$java" \
+      -cp "$jar" com.androperator.evidence.daemon.CaptureDaemon "$daemon_file" "$idle" "$java" \
       </dev/null 2>>"${daemon_file%.port}.log"
   ) || true
   case "$line" in
@@ -121,7 +175,7 @@ daemon_capture() {
   done
   local tty=0 line status="" accepted=0
   [ -r /proc/self/stat ] || { daemon_say "the capture daemon needs Linux"; return 0; }
-  daemon_impostor="" daemon_unanswered="" daemon_sent=0 daemon_pending=""
+  daemon_impostor="" daemon_unanswered="" daemon_foreign="" daemon_sent=0 daemon_pending=""
   daemon_place
   if ! daemon_connect; then
     if [ -n "$daemon_unanswered" ]; then
@@ -133,9 +187,10 @@ daemon_capture() {
       return 0
     fi
     # Also after an impostor: a new daemon replaces the port file when the old daemon is gone.
+    [ -z "$daemon_foreign" ] || printf 'androperator: %s; starting a new daemon\n' "$daemon_foreign" >&2
     daemon_start || return 0
     if ! daemon_connect; then
-      daemon_say "${daemon_impostor:-no daemon answers for $daemon_file}"
+      daemon_say "${daemon_impostor:-${daemon_unanswered:-no daemon answers for $daemon_file}}"
       return 0
     fi
   fi

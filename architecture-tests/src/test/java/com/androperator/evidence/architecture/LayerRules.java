@@ -179,6 +179,29 @@ final class LayerRules {
                 .because("the tool talks to real phones through adb; the simulated phone exists for tests and the kit");
     }
 
+    /**
+     * The capture daemon lives in its own module ({@code daemon}): the CLI edge keeps only the seam
+     * that hands it the command (and the signal seam), so no cli class is named for the daemon
+     * ({@code Daemon*}, {@code *Daemon}) or listens on a socket.
+     */
+    static ArchRule cliHoldsNoDaemon(String root) {
+        return noClasses().that().resideInAPackage(root + ".cli..")
+                .should().haveSimpleNameStartingWith("Daemon")
+                .orShould().haveSimpleNameEndingWith("Daemon")
+                .orShould().dependOnClassesThat().haveFullyQualifiedName("java.net.ServerSocket")
+                .because("the daemon is the capture-daemon module's; the CLI only hands it Main.run");
+    }
+
+    /**
+     * The daemon knows nothing of the edges it serves: java.*, {@code sun.misc.Signal} and itself, so
+     * neither picocli, the CLI nor the MCP edge can leak into it (the CLI depends on it, not back).
+     */
+    static ArchRule daemonStandsAlone(String root) {
+        return classes().that().resideInAPackage(root + ".daemon..")
+                .should().onlyDependOnClassesThat().resideInAnyPackage("java..", "sun.misc..", root + ".daemon..")
+                .because("the daemon runs whatever command its CaptureRunner is, with no module cycle");
+    }
+
     /** The CLI, MCP and JUnit 5 edges reach adapters only through the one composition root in api. */
     static ArchRule edgesUseTheCompositionRoot(String root) {
         return noClasses().that().resideInAnyPackage(root + ".cli..", root + ".mcp..", root + ".junit5..")

@@ -76,6 +76,16 @@ class ProductArchitectureTest {
     }
 
     @Test
+    void cliHoldsNoDaemon() {
+        LayerRules.cliHoldsNoDaemon(ROOT).check(product);
+    }
+
+    @Test
+    void daemonStandsAlone() {
+        LayerRules.daemonStandsAlone(ROOT).check(product);
+    }
+
+    @Test
     void adaptersAreConstructedOnlyInTheRoot() {
         LayerRules.adaptersAreConstructedOnlyInTheRoot(ROOT).check(product);
     }

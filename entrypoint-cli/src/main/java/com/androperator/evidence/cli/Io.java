@@ -10,7 +10,7 @@ import java.util.Objects;
  * What one invocation of the CLI runs with: its stdout (result objects only) and stderr (usage,
  * diagnostics), its environment and working directory, where its signals come from and whether
  * its stderr is a terminal. A process runs one invocation with its own (the two-stream constructor); the
- * capture daemon runs each client's invocation with what that client sent ({@link CaptureDaemon}).
+ * capture daemon runs each client's invocation with what that client sent ({@link MainCaptureRunner}).
  */
 record Io(PrintStream out, PrintStream err, Map<String, String> environment, Path workingDirectory,
         SignalSource signals, boolean errIsTerminal) {

@@ -38,7 +38,7 @@ public final class Main {
         return run(args, new Io(out, err));
     }
 
-    /** Runs one invocation; the capture daemon calls this with each client's {@link Io}. */
+    /** Runs one invocation; the capture daemon calls this with each client's {@link Io} ({@link MainCaptureRunner}). */
     static int run(String[] args, Io io) {
         PrintStream err = io.err();
         CommandLine cli = commandLine(args, io);
@@ -102,7 +102,7 @@ public final class Main {
             top.addSubcommand(new DoctorCommand(video, io));
         }
         if (whole || first.equals("daemon")) {
-            top.addSubcommand(DaemonCommands.group(io));
+            top.addSubcommand(ResidentCaptureCommands.group(io));
         }
         if (whole) {
             top.addSubcommand("generate-completion", new AutoComplete.GenerateCompletion());

@@ -9,7 +9,7 @@ import sun.misc.SignalHandler;
 /**
  * Where the signals that interrupt a command come from: this process's own SIGINT and SIGTERM, or,
  * for a capture the daemon runs, the signals its client process received and forwarded
- * ({@link CaptureDaemon}).
+ * ({@link MainCaptureRunner}).
  */
 interface SignalSource {
 

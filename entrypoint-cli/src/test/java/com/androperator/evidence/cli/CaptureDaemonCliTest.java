@@ -8,6 +8,8 @@ import com.androperator.evidence.contracts.CommandResult;
 import com.androperator.evidence.contracts.ContractJson;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.contracts.Manifest;
+import com.androperator.evidence.daemon.CaptureDaemon;
+import com.androperator.evidence.daemon.DaemonWire;
 import com.androperator.evidence.simulator.profile.OperatorBehavior;
 import com.androperator.evidence.simulator.profile.ServiceFault;
 import java.io.IOException;
@@ -29,6 +31,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -444,5 +447,63 @@ class CaptureDaemonCliTest {
         assertThat(next.exitCode()).as(next.toString()).isZero();
         assertThat(next.stderr()).doesNotContain("capturing in this process");
         assertThat(daemonProcess(daemonOn.run("daemon", "status")).pid()).isNotEqualTo(daemon.pid());
+    }
+
+    private int publishedPort() throws IOException {
+        return Integer.parseInt(Files.readString(portFile()).trim().split(" ")[0]);
+    }
+
+    @Test
+    void anotherUsersFloodOfSilentConnectionsNeitherStallsTheClientNorCostsTheCapture() throws Exception {
+        Assumptions.assumeTrue(ForeignPeer.userAvailable(), "a second user needs useradd as root");
+        assertThat(capture(daemonOn, "warm").exitCode()).isZero();
+        int port = publishedPort();
+        try (ForeignPeer flood = ForeignPeer.start("flood", port)) {
+            // The flood keeps every greeting slot and the held line full: the daemon closes this
+            // client's connection at once (or serves it if it got in), and never leaves its
+            // connect to the kernel's SYN retries, which last minutes.
+            CliProcess.Run meanwhile = capture(daemonOn, "meanwhile");
+
+            assertThat(meanwhile.exitCode()).as(meanwhile.toString()).isZero();
+            assertThat(result(meanwhile).status()).isEqualTo("complete");
+            Conformance.assertConforms(temp.resolve("meanwhile"));
+            assertThat(meanwhile.stderr()).as("served, or told why not").satisfiesAnyOf(
+                    stderr -> assertThat(stderr).isEmpty(),
+                    stderr -> assertThat(stderr).isEqualTo("androperator: capturing in this process, not through the "
+                            + "daemon: the daemon did not answer (it closed the connection on port " + port
+                            + ": too many connections wait for their greeting)\n"));
+        }
+        CliProcess.Run after = capture(daemonOn, "after");
+        assertThat(after.exitCode()).as(after.toString()).isZero();
+        assertThat(after.stderr()).as("served by the same daemon").isEmpty();
+        assertThat(publishedPort()).isEqualTo(port);
+    }
+
+    @ParameterizedTest(name = "a squatter that {0}s")
+    @ValueSource(strings = {"silent", "close"})
+    void anotherUsersListenerOnADeadDaemonsPortIsReplacedNotWaitedFor(String manner) throws Exception {
+        Assumptions.assumeTrue(ForeignPeer.userAvailable(), "a second user needs useradd as root");
+        assertThat(capture(daemonOn, "warm").exitCode()).isZero();
+        ProcessHandle dead = daemonProcess(daemonOn.run("daemon", "status"));
+        int port = publishedPort();
+        assertThat(dead.destroyForcibly()).isTrue();
+        dead.onExit().get(60, TimeUnit.SECONDS);
+        try (ForeignPeer squatter = ForeignPeer.start("listen", port, manner)) {
+            CliProcess.Run first = capture(daemonOn, "first");
+
+            assertThat(first.exitCode()).as(first.toString()).isZero();
+            Conformance.assertConforms(temp.resolve("first"));
+            assertThat(first.stderr()).isEqualTo("androperator: port " + port + " of the capture daemon is another "
+                    + "user's now; starting a new daemon\n");
+            assertThat(publishedPort()).as("a new daemon, a new port").isNotEqualTo(port);
+
+            CliProcess.Run second = capture(daemonOn, "second");
+            assertThat(second.exitCode()).as(second.toString()).isZero();
+            assertThat(second.stderr()).isEmpty();
+            CliProcess.Run status = daemonOn.run("daemon", "status");
+            assertThat(status.stdout()).contains("2 captures served");
+            assertThat(daemonProcess(status).pid()).isNotEqualTo(dead.pid());
+            assertThat(squatter.stop()).as("the client never connected to the squatter, nor showed it its token").isEmpty();
+        }
     }
 }

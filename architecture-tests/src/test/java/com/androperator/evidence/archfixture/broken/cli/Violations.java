@@ -4,3 +4,16 @@ package com.androperator.evidence.archfixture.broken.cli;
 final class WiresAdapter {
     private com.androperator.evidence.archfixture.broken.adapters.adb.AdbAdapter target;
 }
+
+/** Breaks cliHoldsNoDaemon: a daemon class (named Daemon*) in the cli edge. */
+final class DaemonWire {
+}
+
+/** Breaks cliHoldsNoDaemon: a daemon class (named *Daemon) in the cli edge. */
+final class CaptureDaemon {
+}
+
+/** Breaks cliHoldsNoDaemon: the cli edge listens for clients itself. */
+final class ListensForClients {
+    private java.net.ServerSocket server;
+}

@@ -1,4 +1,4 @@
-package com.androperator.evidence.cli;
+package com.androperator.evidence.daemon;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -10,7 +10,7 @@ import java.util.function.BiConsumer;
  * (the client was killed) counts as SIGHUP, so the capture is cancelled and its bundle still
  * finalized. A signal that arrives before the command subscribes is handed over when it does.
  */
-final class ForwardedSignals implements SignalSource {
+final class ForwardedSignals implements ClientSignals {
     private BiConsumer<String, Integer> handler;
     private String pendingName;
     private int pendingNumber;

@@ -1,4 +1,4 @@
-package com.androperator.evidence.cli;
+package com.androperator.evidence.daemon;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

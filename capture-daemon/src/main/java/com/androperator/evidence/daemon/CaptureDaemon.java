@@ -1,4 +1,4 @@
-package com.androperator.evidence.cli;
+package com.androperator.evidence.daemon;
 
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
@@ -15,6 +15,7 @@ import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ServiceLoader;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
@@ -33,19 +34,25 @@ import sun.misc.Signal;
  *
  * <p>It listens on 127.0.0.1 only and serves a client that shows the client token of its port
  * file ({@link DaemonFiles}, readable by its user alone). Before that, a connection holds no
- * capture slot: at most {@link #MAX_UNAUTHENTICATED} wait for their greeting at once, each for at
- * most {@link #GREETING_LIMIT}, so other users cannot tie the daemon up cheaply, and refusals are
- * logged at most once a minute. One daemon per port file, arbitrated by a lock beside it. It
- * ignores SIGINT, SIGHUP and SIGTSTP (a terminal's signals are for the client, which forwards
- * them); SIGTERM cancels the captures in flight as SIGTERM cancels a capture process, lets them
- * finalize and answer, then ends it, as {@code daemon stop} and its idle time do without the
- * cancelling. A client of another jar or JVM, and any client once its jar has changed (which also
- * stops it), is told to capture by itself. Started by bin/lib/daemon.sh:
- * {@code CaptureDaemon <port file> <idle seconds> <java>}; prints {@code ready <pid>} once it serves.
+ * capture slot: at most {@link #MAX_UNAUTHENTICATED} wait for their greeting at once and
+ * {@link #MAX_HELD} more are held for a slot, each for at most {@link #GREETING_LIMIT} from its
+ * accept; any more are closed at once ({@link GreetingSlots}). So other users cannot tie the daemon
+ * up cheaply nor fill the kernel's backlog, and refusals are logged at most once a minute. One
+ * daemon per port file, arbitrated by a lock beside it. It ignores SIGINT, SIGHUP and SIGTSTP (a
+ * terminal's signals are for the client, which forwards them); SIGTERM cancels the captures in
+ * flight as SIGTERM cancels a capture process, lets them finalize and answer, then ends it, as
+ * {@code daemon stop} and its idle time do without the cancelling. A client of another jar or
+ * JVM, and any client once its jar has changed (which also stops it), is told to capture by
+ * itself. Started by bin/lib/daemon.sh: {@code CaptureDaemon <port file> <idle seconds> <java>};
+ * prints {@code ready <pid>} once it serves. The command it runs is the {@link CaptureRunner} on
+ * its class path (the CLI's).
  */
-final class CaptureDaemon {
+public final class CaptureDaemon {
     private static final int MAX_CAPTURES = 64;
-    static final int MAX_UNAUTHENTICATED = 16;
+    /** Connections that may wait for their greeting at once. */
+    public static final int MAX_UNAUTHENTICATED = 16;
+    /** Accepted connections held, with no thread, until a greeting slot is free. */
+    public static final int MAX_HELD = 64;
     static final Duration GREETING_LIMIT = Duration.ofSeconds(2);
 
     private final ServerSocket server;
@@ -54,11 +61,12 @@ final class CaptureDaemon {
     private final byte[] greeting;
     private final String daemonToken;
     private final DaemonIdentity identity;
+    private final CaptureRunner runner;
     private final Instant started = Instant.now();
     private final Semaphore captureSlots = new Semaphore(MAX_CAPTURES);
-    private final Semaphore greetingSlots = new Semaphore(MAX_UNAUTHENTICATED);
     private final Set<ForwardedSignals> inFlightSignals = ConcurrentHashMap.newKeySet();
     private final ExecutorService connections = Executors.newCachedThreadPool(daemonThreads("daemon-connection"));
+    private final GreetingSlots greetingSlots = new GreetingSlots(MAX_UNAUTHENTICATED, MAX_HELD, connections);
     private final ScheduledThreadPoolExecutor timer = timer();
     private int inFlight;
     private long served;
@@ -70,13 +78,14 @@ final class CaptureDaemon {
     private ScheduledFuture<?> idleExit;
 
     private CaptureDaemon(ServerSocket server, DaemonFiles files, int idleSeconds, DaemonFiles.Tokens tokens,
-            String launcherJava) throws IOException {
+            String launcherJava, CaptureRunner runner) throws IOException {
         this.server = server;
         this.files = files;
         this.idleSeconds = idleSeconds;
         this.greeting = (DaemonWire.GREETING + " " + tokens.client()).getBytes(StandardCharsets.US_ASCII);
         this.daemonToken = tokens.daemon();
         this.identity = DaemonIdentity.ofThisJvm(launcherJava);
+        this.runner = runner;
     }
 
     public static void main(String[] args) throws IOException {
@@ -86,6 +95,11 @@ final class CaptureDaemon {
             files.checkDirectory();
         } catch (DaemonFiles.Unusable unusable) {
             ready.println("unusable: " + unusable.getMessage());
+            System.exit(1);
+        }
+        CaptureRunner runner = ServiceLoader.load(CaptureRunner.class).findFirst().orElse(null);
+        if (runner == null) {
+            ready.println("unusable: no " + CaptureRunner.class.getName() + " on the class path");
             System.exit(1);
         }
         // Another daemon may hold the name: answer once it has published its port, so that the
@@ -99,7 +113,7 @@ final class CaptureDaemon {
         ServerSocket server = new ServerSocket();
         server.bind(new InetSocketAddress(DaemonWire.LOOPBACK, 0), MAX_CAPTURES);
         DaemonFiles.Tokens tokens = DaemonFiles.Tokens.random();
-        CaptureDaemon daemon = new CaptureDaemon(server, files, Integer.parseInt(args[1]), tokens, args[2]);
+        CaptureDaemon daemon = new CaptureDaemon(server, files, Integer.parseInt(args[1]), tokens, args[2], runner);
         files.publish(server.getLocalPort(), tokens);
         for (String name : new String[] {"INT", "HUP", "TSTP"}) {
             try {
@@ -132,29 +146,33 @@ final class CaptureDaemon {
             } catch (IOException closed) {
                 break;
             }
-            // Waiting here leaves further connections in the kernel's backlog: a burst of the
-            // user's own clients is served in turn, and other users can only delay it.
-            greetingSlots.acquireUninterruptibly();
+            // Never waiting here: a connection that finds no slot is held or closed, so this loop
+            // keeps the kernel's backlog empty and every client's connect completes at once.
             DaemonGreeting pending = new DaemonGreeting(connection, timer, greetingSlots, GREETING_LIMIT);
-            connections.execute(() -> {
-                try (connection) {
-                    handle(connection, pending);
-                } catch (IOException | RuntimeException broken) {
-                    if (pending.authenticated()) {
-                        log("connection ended: " + broken);
-                    } else {
-                        refusal("a connection that did not greet within " + GREETING_LIMIT.toMillis() + " ms");
-                    }
-                } finally {
-                    pending.release();
-                }
-            });
+            if (!greetingSlots.offer(() -> serveConnection(connection, pending))) {
+                pending.refuse(connection);
+                refusal("a connection while " + (MAX_UNAUTHENTICATED + MAX_HELD) + " waited for their greeting");
+            }
         }
         connections.shutdown();
         try {
             connections.awaitTermination(1, TimeUnit.HOURS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        }
+    }
+
+    private void serveConnection(Socket connection, DaemonGreeting pending) {
+        try (connection) {
+            handle(connection, pending);
+        } catch (IOException | RuntimeException broken) {
+            if (pending.authenticated()) {
+                log("connection ended: " + broken);
+            } else {
+                refusal("a connection that did not greet within " + GREETING_LIMIT.toMillis() + " ms");
+            }
+        } finally {
+            pending.release();
         }
     }
 
@@ -241,10 +259,10 @@ final class CaptureDaemon {
             }
             PrintStream stdout = new PrintStream(DaemonWire.lines(out, 'o'), true, StandardCharsets.UTF_8);
             PrintStream stderr = new PrintStream(DaemonWire.lines(out, 'e'), true, StandardCharsets.UTF_8);
-            Io io = new Io(stdout, stderr, request.environment(), Path.of(request.workingDirectory()), signals,
-                    request.errIsTerminal());
+            CaptureInvocation invocation = new CaptureInvocation(request.args(), stdout, stderr, request.environment(),
+                    Path.of(request.workingDirectory()), signals, request.errIsTerminal());
             try {
-                status = Main.run(request.args().toArray(String[]::new), io);
+                status = runner.run(invocation);
             } catch (RuntimeException | Error defect) {
                 defect.printStackTrace(stderr);
             }

@@ -1,18 +1,18 @@
-package com.androperator.evidence.cli;
+package com.androperator.evidence.daemon;
 
 import java.net.Socket;
 import java.time.Duration;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * A daemon connection before its greeting: the greeting slot it holds ({@link CaptureDaemon}
- * allows 16 at once) and the timer that cuts it off. The timer and the greeting race for one
- * state, so a connection is either greeted or cut off, never both; the slot is released once.
+ * A daemon connection before its greeting: the greeting slot it takes ({@link GreetingSlots}) and
+ * the timer that cuts it off, counted from its accept whether it waits for a slot or not. The
+ * timer and the greeting race for one state, so a connection is either greeted or cut off, never
+ * both; the slot is released once.
  */
 final class DaemonGreeting {
     private static final int WAITING = 0;
@@ -21,12 +21,12 @@ final class DaemonGreeting {
 
     private final AtomicInteger state = new AtomicInteger(WAITING);
     private final AtomicBoolean held = new AtomicBoolean(true);
-    private final Semaphore slots;
+    private final GreetingSlots slots;
     private final ScheduledFuture<?> cutOff;
     private volatile boolean authenticated;
 
-    /** Takes over a slot already acquired from {@code slots}; closes {@code connection} after {@code limit}. */
-    DaemonGreeting(Socket connection, ScheduledExecutorService timer, Semaphore slots, Duration limit) {
+    /** Closes {@code connection} after {@code limit}; {@link #release()} frees its slot of {@code slots}. */
+    DaemonGreeting(Socket connection, ScheduledExecutorService timer, GreetingSlots slots, Duration limit) {
         this.slots = slots;
         this.cutOff = timer.schedule(() -> {
             if (state.compareAndSet(WAITING, CUT_OFF)) {
@@ -44,6 +44,13 @@ final class DaemonGreeting {
 
     boolean authenticated() {
         return authenticated;
+    }
+
+    /** Closes the connection at once: it got no slot and no room among the held ones. */
+    void refuse(Socket connection) {
+        held.set(false);
+        cutOff.cancel(false);
+        DaemonWire.closeQuietly(connection);
     }
 
     /** Frees the slot (once) and drops the timer. */

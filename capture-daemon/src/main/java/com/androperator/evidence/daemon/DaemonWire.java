@@ -1,4 +1,4 @@
-package com.androperator.evidence.cli;
+package com.androperator.evidence.daemon;
 
 import java.io.ByteArrayOutputStream;
 import java.io.EOFException;
@@ -14,7 +14,7 @@ import java.util.Map;
 
 /**
  * The capture daemon's protocol, spoken by bash ({@code bin/lib/daemon.sh}, through
- * {@code /dev/tcp}) as well as by Java ({@link DaemonCommands}), so it is made of text lines
+ * {@code /dev/tcp}) as well as by Java ({@link DaemonClient}), so it is made of text lines
  * and NUL-terminated fields.
  *
  * <pre>
@@ -34,12 +34,12 @@ import java.util.Map;
  * of a daemon that died cannot), before the client sends its environment. Every length is capped
  * before it is kept, so a broken or hostile peer costs bounded memory.
  */
-final class DaemonWire {
+public final class DaemonWire {
     static final String GREETING = "APD2";
     /** 127.0.0.1 always: {@code InetAddress.getLoopbackAddress()} is ::1 when IPv6 is preferred, and the client dials 127.0.0.1. */
     static final java.net.InetAddress LOOPBACK = loopback();
     /** Linux takes at most 128 KiB in one argument and 2 MiB of arguments and environment in all. */
-    static final int MAX_FIELD_BYTES = 256 << 10;
+    public static final int MAX_FIELD_BYTES = 256 << 10;
     static final int MAX_FIELDS = 20_000;
     static final int MAX_REQUEST_BYTES = 4 << 20;
     static final int MAX_LINE_BYTES = 256;
@@ -61,7 +61,7 @@ final class DaemonWire {
     }
 
     /** One line of at most {@link #MAX_LINE_BYTES}, without its newline; throws at its end or past the cap. */
-    static String readLine(InputStream in) throws IOException {
+    public static String readLine(InputStream in) throws IOException {
         return readLine(in, MAX_LINE_BYTES);
     }
 
