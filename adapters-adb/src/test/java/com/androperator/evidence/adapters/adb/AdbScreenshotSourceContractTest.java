@@ -9,31 +9,15 @@ import com.androperator.evidence.simulator.profile.DisplaySpec;
 import com.androperator.evidence.simulator.profile.ProfileFile;
 import com.androperator.evidence.simulator.profile.ServiceFault;
 import com.androperator.evidence.simulator.profile.SimulatorProfile;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The adb screenshot source, through the real adb server to simulated phones, against the fake's contract. */
 @Timeout(60)
 class AdbScreenshotSourceContractTest extends ScreenshotSourceContract {
     private static final String PHYSICAL_ID = "4619827259835644672";
-    private static RealAdbFixture adb;
-
-    @BeforeAll
-    static void startServer() {
-        adb = new RealAdbFixture();
-    }
-
-    @AfterAll
-    static void stopServer() {
-        adb.close();
-    }
-
-    @AfterEach
-    void releaseDevices() {
-        adb.releaseDevices();
-    }
+    @RegisterExtension
+    static final RealAdbFixture adb = new RealAdbFixture();
 
     @Override
     protected Phone showing(byte[] png) {
