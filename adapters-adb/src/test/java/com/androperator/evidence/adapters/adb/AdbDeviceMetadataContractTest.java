@@ -47,7 +47,7 @@ class AdbDeviceMetadataContractTest extends DeviceMetadataSourceContract {
     }
 
     @Override
-    protected Deadline budget(long millis, Cancellation cancellation) {
+    public Deadline budget(long millis, Cancellation cancellation) {
         return Deadline.after(MonotonicClock.SYSTEM, millis, cancellation);
     }
 

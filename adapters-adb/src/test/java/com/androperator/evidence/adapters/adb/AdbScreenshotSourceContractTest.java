@@ -41,7 +41,7 @@ class AdbScreenshotSourceContractTest extends ScreenshotSourceContract {
     }
 
     @Override
-    protected Deadline budget(long millis, Cancellation cancellation) {
+    public Deadline budget(long millis, Cancellation cancellation) {
         return Deadline.after(MonotonicClock.SYSTEM, millis, cancellation);
     }
 

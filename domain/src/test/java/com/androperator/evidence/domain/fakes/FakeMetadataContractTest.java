@@ -41,7 +41,7 @@ class FakeMetadataContractTest extends DeviceMetadataSourceContract {
     }
 
     @Override
-    protected Deadline budget(long millis, Cancellation cancellation) {
+    public Deadline budget(long millis, Cancellation cancellation) {
         return Deadline.after(clock, millis, cancellation);
     }
 

@@ -36,7 +36,7 @@ class FakeScreenshotsContractTest extends ScreenshotSourceContract {
     }
 
     @Override
-    protected Deadline budget(long millis, Cancellation cancellation) {
+    public Deadline budget(long millis, Cancellation cancellation) {
         return Deadline.after(clock, millis, cancellation);
     }
 

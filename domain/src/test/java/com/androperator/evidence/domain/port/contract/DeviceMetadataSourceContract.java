@@ -24,7 +24,7 @@ import org.junit.jupiter.api.Test;
  * budget that runs out and a cancellation are unavailable observations with their codes, never
  * exceptions; an expired or cancelled budget sends nothing.
  */
-public abstract class DeviceMetadataSourceContract {
+public abstract class DeviceMetadataSourceContract implements Budgets {
     protected static final String OPERATOR = "com.androperator.operator.dev";
 
     /** What a phone says about itself. {@code overrideSize} and {@code overrideDensity} may be null. */
@@ -50,13 +50,6 @@ public abstract class DeviceMetadataSourceContract {
 
     /** A phone whose {@code dumpsys input} answers only after {@code millis}. */
     protected abstract Phone slowToDumpInput(long millis);
-
-    /** A budget of {@code millis} on the clock the source measures, ended at once by {@code cancellation}. */
-    protected abstract Deadline budget(long millis, Cancellation cancellation);
-
-    private Deadline budget(long millis) {
-        return budget(millis, new Cancellation());
-    }
 
     @Test
     void eachReadReportsWhatThePhoneSays() {

@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
  * bytes handed over, a refusing sink or a cancellation ends the transfer there, an expired budget
  * sends nothing, and device-side failures are values, never exceptions.
  */
-public abstract class ScreenshotSourceContract {
+public abstract class ScreenshotSourceContract implements Budgets {
     /** Large enough to arrive in several pieces from any transport. */
     protected static final byte[] PNG = TestPngs.png(1080, 2400);
     private static final String[] RECEIPT_KEYS = {"command", "displayId", "physicalDisplayId", "bytesReceived"};
@@ -41,13 +41,6 @@ public abstract class ScreenshotSourceContract {
 
     /** A phone whose screencap starts sending {@code png} only after {@code millis}. */
     protected abstract Phone slow(byte[] png, long millis);
-
-    /** A budget of {@code millis} on the clock the source measures, ended at once by {@code cancellation}. */
-    protected abstract Deadline budget(long millis, Cancellation cancellation);
-
-    private Deadline budget(long millis) {
-        return budget(millis, new Cancellation());
-    }
 
     @Test
     void aScreenshotArrivesWholeAtTheSinkAndIsCountedExactly() {
