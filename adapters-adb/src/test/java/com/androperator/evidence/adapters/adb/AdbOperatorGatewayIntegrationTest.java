@@ -1,6 +1,7 @@
 package com.androperator.evidence.adapters.adb;
 
 import static com.androperator.evidence.adapters.adb.RealAdbFixture.millis;
+import static com.androperator.evidence.domain.port.contract.OperatorOutcomes.notAnswered;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.androperator.evidence.contracts.ErrorCodes;
@@ -65,12 +66,6 @@ class AdbOperatorGatewayIntegrationTest {
         return phone.receivedServices().stream().filter(service -> service.contains("am broadcast")).count();
     }
 
-    private static NotAnswered notAnswered(OperatorOutcome outcome, String code) {
-        assertThat(outcome).isInstanceOf(NotAnswered.class);
-        NotAnswered notAnswered = (NotAnswered) outcome;
-        assertThat(notAnswered.failure().code()).as(notAnswered.failure().message()).isEqualTo(code);
-        return notAnswered;
-    }
 
     @Test
     void theHierarchyArrivesInChunksAndIsKeptVerbatim() {

@@ -1,6 +1,8 @@
 package com.androperator.evidence.adapters.adb;
 
 import static com.androperator.evidence.adapters.adb.RealAdbFixture.millis;
+import static com.androperator.evidence.domain.port.contract.OperatorOutcomes.answered;
+import static com.androperator.evidence.domain.port.contract.OperatorOutcomes.notAnswered;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.androperator.evidence.contracts.ErrorCodes;
@@ -76,17 +78,6 @@ class OperatorGenerationsIntegrationTest {
         return phone.receivedServices().stream().filter(service -> service.contains("am broadcast")).toList();
     }
 
-    private static Answered answered(OperatorOutcome outcome) {
-        assertThat(outcome).isInstanceOf(Answered.class);
-        return (Answered) outcome;
-    }
-
-    private static NotAnswered notAnswered(OperatorOutcome outcome, String code) {
-        assertThat(outcome).isInstanceOf(NotAnswered.class);
-        NotAnswered notAnswered = (NotAnswered) outcome;
-        assertThat(notAnswered.failure().code()).as(notAnswered.failure().message()).isEqualTo(code);
-        return notAnswered;
-    }
 
     private static String logged(Answered answered) {
         assertThat(answered.loggedHierarchy()).isInstanceOf(LoggedHierarchy.Found.class);

@@ -9,12 +9,17 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.AfterEachCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * A private real adb server (Debian's adb through {@link AdbServerHarness}) and the simulated
  * phones a test attaches to it. One per test class; {@link #releaseDevices()} after each test.
+ * Registered as a static extension it does both itself, for test classes that extend a contract
+ * suite and so cannot share a base class.
  */
-final class RealAdbFixture implements AutoCloseable {
+final class RealAdbFixture implements AutoCloseable, AfterEachCallback, AfterAllCallback {
     private final AdbServerHarness harness = AdbServerHarness.start();
     private final List<DeviceSimulator> simulators = new ArrayList<>();
 
@@ -51,6 +56,16 @@ final class RealAdbFixture implements AutoCloseable {
 
     static Deadline millis(long millis) {
         return Deadline.after(MonotonicClock.SYSTEM, millis);
+    }
+
+    @Override
+    public void afterEach(ExtensionContext context) {
+        releaseDevices();
+    }
+
+    @Override
+    public void afterAll(ExtensionContext context) {
+        close();
     }
 
     @Override

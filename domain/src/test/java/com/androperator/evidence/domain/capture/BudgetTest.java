@@ -140,7 +140,8 @@ class BudgetTest {
                 .containsEntry("command", "snapshot").containsEntry("phase", "await_result")
                 .containsEntry("dispatched", true)
                 .containsEntry("effects", List.of("readiness_checked", "broadcast_dispatched"))
-                .containsEntry("reader", Map.of("linesRead", 12, "chunksReceived", 0, "readerExit", "stopped_by_deadline"))
+                .containsEntry("reader", Map.of("linesRead", 12, "chunksReceived", 0, "readerExit", "stopped_by_deadline",
+                        "dispatched", true))
                 .doesNotContainKey("transportCode");
         assertThat(artifact(manifest, ArtifactKind.SCREENSHOT).status()).isEqualTo(ArtifactStatus.COMPLETE);
         assertThat(manifest.status()).isEqualTo(BundleStatus.PARTIAL);

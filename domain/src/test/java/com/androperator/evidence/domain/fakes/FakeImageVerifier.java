@@ -4,12 +4,14 @@ import com.androperator.evidence.domain.port.ImageVerifier;
 import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
+import java.util.Optional;
 import java.util.function.Function;
+import java.util.zip.CRC32;
 
 /**
- * A shallow PNG check for domain scenarios: signature, IHDR dimensions, and an IEND chunk as the
- * last 12 bytes. Enough to tell {@link TestPngs} images from cut or foreign bytes; the real
- * verifier decodes every row.
+ * A shallow PNG check for domain scenarios: signature, IHDR dimensions, every chunk's CRC, and an
+ * IEND chunk as the last 12 bytes. Enough to tell {@link TestPngs} images from cut, damaged or
+ * foreign bytes; the real verifier also decodes every row.
  */
 public final class FakeImageVerifier implements ImageVerifier {
     private final Function<byte[], ImageVerification> judge;
@@ -71,7 +73,27 @@ public final class FakeImageVerifier implements ImageVerifier {
         if (!Arrays.equals(png, png.length - IEND.length, png.length, IEND, 0, IEND.length)) {
             return new ImageVerification.Rejected("incomplete: the stream does not end with IEND");
         }
-        return new ImageVerification.Verified(width, height);
+        return damagedChunk(buffer).<ImageVerification>map(ImageVerification.Rejected::new)
+                .orElseGet(() -> new ImageVerification.Verified(width, height));
+    }
+
+    /** Why a chunk before the final IEND is damaged: its length runs past the end, or its CRC is wrong. */
+    private static Optional<String> damagedChunk(ByteBuffer png) {
+        int offset = SIGNATURE.length;
+        int iend = png.limit() - IEND.length;
+        while (offset < iend) {
+            int length = png.getInt(offset);
+            if (length < 0 || (long) offset + 12 + length > iend) {
+                return Optional.of("the chunk at byte " + offset + " runs past the end");
+            }
+            CRC32 crc = new CRC32();
+            crc.update(png.array(), offset + 4, 4 + length);
+            if ((int) crc.getValue() != png.getInt(offset + 8 + length)) {
+                return Optional.of("the CRC of the chunk at byte " + offset + " is wrong");
+            }
+            offset += 12 + length;
+        }
+        return Optional.empty();
     }
 
     public int calls() {

@@ -11,7 +11,8 @@ import java.util.Map;
 
 /**
  * Device metadata reads with scripted answers. Each read takes {@link #takingPerRead} ms on the
- * manual clock; like the adapter, a read whose budget has run out answers COMMAND_TIMEOUT.
+ * manual clock; like the adapter, a read whose budget has run out answers COMMAND_TIMEOUT, and one
+ * whose work was cancelled before it started answers COMMAND_CANCELLED, not dispatched.
  * Defaults describe a physical Pixel 8 on Android 14.
  */
 public final class FakeMetadata implements DeviceMetadataSource {
@@ -143,6 +144,10 @@ public final class FakeMetadata implements DeviceMetadataSource {
             deadline.cancellation().cancel(cancelling.get(read));
             return new Observation.Unavailable<>(new com.androperator.evidence.domain.model.Failure(
                     ErrorCodes.COMMAND_CANCELLED, "cancelled during `" + read + "`", Map.of("dispatched", true)));
+        }
+        if (deadline.cancelled() && !deadline.expired()) {
+            return new Observation.Unavailable<>(new com.androperator.evidence.domain.model.Failure(
+                    ErrorCodes.COMMAND_CANCELLED, "cancelled before `" + read + "`", Map.of("dispatched", false)));
         }
         if (!clock.spend(millisPerRead, deadline)) {
             return Observation.unavailable(ErrorCodes.COMMAND_TIMEOUT, read + " did not finish before the deadline");

@@ -82,8 +82,17 @@ public final class FakeOperator implements OperatorGateway {
         return closed;
     }
 
+    /** As the adapter: an expired or cancelled budget sends nothing (and records nothing). */
     @Override
     public OperatorOutcome execute(OperatorCommand command, Deadline deadline) {
+        if (deadline.expired()) {
+            return new OperatorOutcome.NotAnswered(Failure.of(ErrorCodes.COMMAND_TIMEOUT,
+                    "the budget ran out before the Operator was asked"), "installed_check", false);
+        }
+        if (deadline.cancelled()) {
+            return new OperatorOutcome.NotAnswered(Failure.of(ErrorCodes.COMMAND_CANCELLED,
+                    "cancelled before the Operator was asked; nothing was dispatched"), "installed_check", false);
+        }
         commands.add(command);
         String type = command.actions().isEmpty() ? "" : command.actions().get(0).type();
         Script script = scripts.get(type);
@@ -150,6 +159,7 @@ public final class FakeOperator implements OperatorGateway {
             reader.put("linesRead", 12);
             reader.put("chunksReceived", 0);
             reader.put("readerExit", "stopped_by_deadline");
+            reader.put("dispatched", true);
             return new OperatorOutcome.NotAnswered(new Failure(ErrorCodes.COMMAND_TIMEOUT,
                     "no result for " + command.commandId() + " before the deadline", reader), "await_result", true);
         };

@@ -97,9 +97,20 @@ public final class FakeScreenshots implements ScreenshotSource {
         };
     }
 
+    /**
+     * As the adapter: an expired or cancelled budget sends nothing; every piece handed to the sink is
+     * counted, also the one it refuses; a cancellation seen between pieces ends the transfer there.
+     */
     @Override
     public ScreenshotTransfer capture(String serial, Deadline deadline, ByteSink sink) {
         serials.add(serial);
+        if (deadline.cancelled()) {
+            return cancelled(0, "display_selection", false, receipt(0, null));
+        }
+        if (deadline.expired()) {
+            return new ScreenshotTransfer(0, false, Optional.of(Failure.of(ErrorCodes.COMMAND_TIMEOUT,
+                    "the budget ran out before the screenshot started")), receipt(0, null));
+        }
         Scripted scripted = behavior.capture(serial, deadline, clock);
         byte[] bytes = scripted.bytes();
         long delivered = 0;
@@ -107,13 +118,31 @@ public final class FakeScreenshots implements ScreenshotSource {
             int length = Math.min(PIECE_BYTES, bytes.length - offset);
             // The sink's array is the adapter's to reuse: hand over a copy, as a socket buffer would be.
             byte[] piece = Arrays.copyOfRange(bytes, offset, offset + length);
+            delivered += length;
             if (!sink.accept(piece, 0, length)) {
                 return new ScreenshotTransfer(delivered, false, Optional.of(Failure.of(ErrorCodes.SCREENSHOT_FAILED,
-                        "the receiver stopped the transfer after " + delivered + " bytes")), scripted.receipt());
+                        "the receiver stopped the transfer after " + delivered + " bytes")),
+                        counted(scripted.receipt(), delivered));
             }
-            delivered += length;
+            if (deadline.cancelled() && scripted.failure().isEmpty()) {
+                return cancelled(delivered, "transfer", true, counted(scripted.receipt(), delivered));
+            }
         }
         return new ScreenshotTransfer(delivered, scripted.transportCompleted(), scripted.failure(), scripted.receipt());
+    }
+
+    private static ScreenshotTransfer cancelled(long received, String phase, boolean dispatched,
+                                                Map<String, Object> receipt) {
+        return new ScreenshotTransfer(received, false, Optional.of(new Failure(ErrorCodes.COMMAND_CANCELLED,
+                "cancelled after " + received + " screenshot bytes", Map.of("phase", phase, "dispatched", dispatched))),
+                receipt);
+    }
+
+    /** {@code receipt} with its byte count set to what was handed over. */
+    private static Map<String, Object> counted(Map<String, Object> receipt, long delivered) {
+        Map<String, Object> counted = new LinkedHashMap<>(receipt);
+        counted.put("bytesReceived", delivered);
+        return counted;
     }
 
     /** The serial of every capture, in order. */

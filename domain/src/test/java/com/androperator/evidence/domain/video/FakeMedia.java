@@ -1,15 +1,18 @@
 package com.androperator.evidence.domain.video;
 
-import com.androperator.evidence.contracts.MediaInfo;
-import com.androperator.evidence.domain.fakes.ManualMonotonicClock;
-import com.androperator.evidence.domain.port.video.ClipEncoder.Encoding;
 import com.androperator.evidence.domain.port.video.ClipEncoder;
-import com.androperator.evidence.domain.port.video.ClipVerifier.ClipVerification;
 import com.androperator.evidence.domain.port.video.ClipVerifier;
-import com.androperator.evidence.domain.port.video.MediaInspector.Inspection;
 import com.androperator.evidence.domain.port.video.MediaInspector;
 import com.androperator.evidence.domain.port.video.MediaToolkit;
 import com.androperator.evidence.domain.port.video.RecorderLauncher;
+import com.androperator.evidence.contracts.ErrorCodes;
+import com.androperator.evidence.contracts.MediaInfo;
+import com.androperator.evidence.contracts.VideoSize;
+import com.androperator.evidence.domain.model.Failure;
+import com.androperator.evidence.domain.fakes.ManualMonotonicClock;
+import com.androperator.evidence.domain.port.video.ClipEncoder.Encoding;
+import com.androperator.evidence.domain.port.video.ClipVerifier.ClipVerification;
+import com.androperator.evidence.domain.port.video.MediaInspector.Inspection;
 import com.androperator.evidence.domain.video.model.FrameSample;
 import com.androperator.evidence.domain.video.model.VideoSession;
 import java.nio.charset.StandardCharsets;
@@ -21,8 +24,9 @@ import java.util.function.Function;
 
 /**
  * ffmpeg and ffprobe for a worker test: the source decodes to {@link #frames}, each clip is
- * "encoded" into the bundle, and verifies unless a verdict says otherwise. Encoding and
- * verification take time on the manual clock.
+ * "encoded" into the bundle, and verifies, as the real verifier does, only at the size and frame
+ * count it was encoded with, unless a verdict says otherwise. Encoding and verification take time
+ * on the manual clock.
  */
 final class FakeMedia implements MediaToolkit {
     static final long ENCODE_MILLIS = 400;
@@ -33,6 +37,8 @@ final class FakeMedia implements MediaToolkit {
     private final RecorderLauncher recorder;
     final List<FrameSample> frames = new ArrayList<>();
     final Map<String, ClipVerification> verdicts = new HashMap<>();
+    /** What each clip was encoded as, by output file name: its size, and its frame count as duration-less media. */
+    private final Map<String, MediaInfo> encoded = new HashMap<>();
     final List<VideoSession.Tools> toolsAsked = new ArrayList<>();
     /** Encodings that do not succeed, by output file name. */
     final Map<String, Encoding> encodings = new HashMap<>();
@@ -62,13 +68,28 @@ final class FakeMedia implements MediaToolkit {
             clock.advanceMillis(ENCODE_MILLIS);
             bundle.put(output.getFileName().toString(), ("h264 clip " + run.index() + " " + target.width() + "x"
                     + target.height()).getBytes(StandardCharsets.UTF_8));
+            encoded.put(output.getFileName().toString(), new MediaInfo("h264", target.width(), target.height(),
+                    run.frameCount() * 33L, run.frameCount()));
             return encodings.getOrDefault(output.getFileName().toString(), new Encoding.Encoded(""));
         };
         ClipVerifier verifier = (clip, expected, frameCount) -> {
             clock.advanceMillis(VERIFY_MILLIS);
-            return verdicts.getOrDefault(clip.getFileName().toString(), new ClipVerification.Verified(
-                    new MediaInfo("h264", expected.width(), expected.height(), frameCount * 33L, frameCount)));
+            String name = clip.getFileName().toString();
+            return verdicts.containsKey(name) ? verdicts.get(name) : verdict(encoded.get(name), expected, frameCount);
         };
         return new MediaTools(recorder, inspector, encoder, verifier);
+    }
+
+    private static ClipVerification verdict(MediaInfo clip, VideoSize expected, long frameCount) {
+        if (clip == null) {
+            return new ClipVerification.Rejected(Failure.of(ErrorCodes.VIDEO_VERIFICATION_FAILED,
+                    "no clip to probe"), null, false);
+        }
+        if (clip.width() != expected.width() || clip.height() != expected.height() || clip.frameCount() != frameCount) {
+            return new ClipVerification.Rejected(Failure.of(ErrorCodes.VIDEO_VERIFICATION_FAILED, "the clip is "
+                    + clip.width() + "x" + clip.height() + " with " + clip.frameCount() + " frames, expected exactly "
+                    + expected + " with " + frameCount), clip, clip.frameCount() == frameCount);
+        }
+        return new ClipVerification.Verified(clip);
     }
 }

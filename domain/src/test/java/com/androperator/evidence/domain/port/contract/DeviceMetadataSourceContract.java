@@ -1,0 +1,152 @@
+package com.androperator.evidence.domain.port.contract;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.androperator.evidence.contracts.ErrorCodes;
+import com.androperator.evidence.domain.budget.Cancellation;
+import com.androperator.evidence.domain.budget.Deadline;
+import com.androperator.evidence.domain.port.DeviceMetadataSource;
+import com.androperator.evidence.domain.port.DeviceMetadataSource.PropertyInventory;
+import com.androperator.evidence.domain.port.DeviceMetadataSource.Size;
+import com.androperator.evidence.domain.port.DeviceMetadataSource.WmDensity;
+import com.androperator.evidence.domain.port.DeviceMetadataSource.WmSize;
+import com.androperator.evidence.domain.model.Failure;
+import com.androperator.evidence.domain.model.Observation;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What every {@link DeviceMetadataSource} promises the capture, the domain's fake and the adb
+ * adapter (through the real adb server to a simulated phone) alike: each read reports what the
+ * phone says, overrides next to the physical values; a missing Operator, a failing command, a
+ * budget that runs out and a cancellation are unavailable observations with their codes, never
+ * exceptions; an expired or cancelled budget sends nothing.
+ */
+public abstract class DeviceMetadataSourceContract implements Budgets {
+    protected static final String OPERATOR = "com.androperator.operator.dev";
+
+    /** What a phone says about itself. {@code overrideSize} and {@code overrideDensity} may be null. */
+    public record Description(Map<String, String> properties, Size physicalSize, Size overrideSize,
+                              int physicalDensity, Integer overrideDensity, int rotation, String operatorVersion) {
+    }
+
+    /** A phone and the source that reaches it. */
+    public record Phone(DeviceMetadataSource source, String serial) {
+    }
+
+    protected static final Description PIXEL = new Description(
+            Map.of("ro.product.model", "Pixel 8", "ro.build.version.sdk", "34", "ro.product.manufacturer", "Google"),
+            new Size(1080, 2400), null, 420, null, 0, "0.12.1");
+
+    protected abstract Phone describedAs(Description description);
+
+    /** A phone on which the Operator package {@link #OPERATOR} is not installed. */
+    protected abstract Phone withoutOperator();
+
+    /** A phone whose {@code wm size} fails (exit status 1, "Can't find service: window"). */
+    protected abstract Phone whoseWmSizeFails();
+
+    /** A phone whose {@code dumpsys input} answers only after {@code millis}. */
+    protected abstract Phone slowToDumpInput(long millis);
+
+    @Test
+    void eachReadReportsWhatThePhoneSays() {
+        Phone phone = describedAs(PIXEL);
+        DeviceMetadataSource source = phone.source();
+        String serial = phone.serial();
+
+        PropertyInventory inventory = observed(source.properties(serial, budget(10_000)));
+        assertThat(inventory.parseable()).isTrue();
+        assertThat(inventory.properties()).containsAllEntriesOf(PIXEL.properties());
+        assertThat(observed(source.displaySize(serial, budget(10_000)))).isEqualTo(new WmSize(new Size(1080, 2400), null));
+        assertThat(observed(source.displayDensity(serial, budget(10_000)))).isEqualTo(new WmDensity(420, null));
+        assertThat(observed(source.rotation(serial, budget(10_000)))).isZero();
+        assertThat(observed(source.operatorVersion(serial, OPERATOR, budget(10_000)))).isEqualTo("0.12.1");
+    }
+
+    @Test
+    void overridesAreReportedNextToThePhysicalValues() {
+        Phone phone = describedAs(new Description(PIXEL.properties(), new Size(1080, 2400), new Size(720, 1600),
+                420, 320, 1, "0.12.3"));
+
+        assertThat(observed(phone.source().displaySize(phone.serial(), budget(10_000))))
+                .isEqualTo(new WmSize(new Size(1080, 2400), new Size(720, 1600)));
+        assertThat(observed(phone.source().displayDensity(phone.serial(), budget(10_000))))
+                .isEqualTo(new WmDensity(420, 320));
+        assertThat(observed(phone.source().rotation(phone.serial(), budget(10_000)))).isEqualTo(1);
+        assertThat(observed(phone.source().operatorVersion(phone.serial(), OPERATOR, budget(10_000))))
+                .isEqualTo("0.12.3");
+    }
+
+    @Test
+    void aMissingOperatorHasNoVersion() {
+        Phone phone = withoutOperator();
+
+        assertThat(code(phone.source().operatorVersion(phone.serial(), OPERATOR, budget(10_000))))
+                .isEqualTo(ErrorCodes.OPERATOR_NOT_INSTALLED);
+    }
+
+    @Test
+    void aFailingCommandIsMetadataUnavailable() {
+        Phone phone = whoseWmSizeFails();
+
+        assertThat(code(phone.source().displaySize(phone.serial(), budget(10_000))))
+                .isEqualTo(ErrorCodes.METADATA_UNAVAILABLE);
+    }
+
+    @Test
+    void aReadThatOutlastsItsBudgetIsATimeout() {
+        Phone phone = slowToDumpInput(5_000);
+
+        assertThat(code(phone.source().rotation(phone.serial(), budget(600)))).isEqualTo(ErrorCodes.COMMAND_TIMEOUT);
+    }
+
+    @Test
+    void anExpiredBudgetIsATimeoutForEveryRead() {
+        Phone phone = describedAs(PIXEL);
+
+        assertThat(everyRead(phone, () -> budget(0))).allSatisfy(failure ->
+                assertThat(failure.code()).isEqualTo(ErrorCodes.COMMAND_TIMEOUT));
+    }
+
+    @Test
+    void aCancelledBudgetSendsNoRead() {
+        Phone phone = describedAs(PIXEL);
+        Cancellation cancellation = new Cancellation();
+        cancellation.cancel("SIGINT");
+
+        assertThat(everyRead(phone, () -> budget(10_000, cancellation))).allSatisfy(failure -> {
+            assertThat(failure.code()).isEqualTo(ErrorCodes.COMMAND_CANCELLED);
+            assertThat(failure.details()).containsEntry("dispatched", false);
+        });
+    }
+
+    /** The failure of each of the five reads, each with a budget of its own. */
+    private static List<Failure> everyRead(Phone phone, java.util.function.Supplier<Deadline> budgets) {
+        DeviceMetadataSource source = phone.source();
+        String serial = phone.serial();
+        List<Function<Deadline, Observation<?>>> reads = List.of(
+                deadline -> source.properties(serial, deadline),
+                deadline -> source.displaySize(serial, deadline),
+                deadline -> source.displayDensity(serial, deadline),
+                deadline -> source.rotation(serial, deadline),
+                deadline -> source.operatorVersion(serial, OPERATOR, deadline));
+        return reads.stream().map(read -> failure(read.apply(budgets.get()))).toList();
+    }
+
+    private static <T> T observed(Observation<T> observation) {
+        assertThat(observation).isInstanceOf(Observation.Observed.class);
+        return ((Observation.Observed<T>) observation).value();
+    }
+
+    private static Failure failure(Observation<?> observation) {
+        assertThat(observation).isInstanceOf(Observation.Unavailable.class);
+        return ((Observation.Unavailable<?>) observation).failure();
+    }
+
+    private static String code(Observation<?> observation) {
+        return failure(observation).code();
+    }
+}
