@@ -13,6 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -48,8 +49,26 @@ class RealWorldDevicesCliTest {
     @ParameterizedTest
     @MethodSource("devices")
     void theManifestSaysWhatTheRecordingSays(String device) throws IOException {
+        JsonNode manifest = capture(device);
         JsonNode truth = ContractJson.mapper().readTree(RealWorldCorpus.truthJson()).get(device);
         assertThat(truth).as("truth.json lists " + device).isNotNull();
+        FIELDS.forEach((field, pointer) -> assertThat(shown(manifest.at(pointer)))
+                .as(device + " " + field + " (" + pointer + ")")
+                .isEqualTo(expected(field, truth.get(field))));
+    }
+
+    @Test
+    void thePhoneWhoseScreenIsOffIsToldToBeWokenNotWoken() throws IOException {
+        JsonNode manifest = capture("mtk-tb8168p1-a13");
+
+        assertThat(manifest.at("/status").asString()).isEqualTo("partial");
+        assertThat(manifest.toString()).contains("DISPLAY_SELECTION_FAILED")
+                .contains("the screen is off (Display State=OFF, its viewport isActive=false)")
+                .contains("adb shell input keyevent KEYCODE_WAKEUP");
+    }
+
+    /** One capture of a corpus device as a recorded phone: its manifest. */
+    private JsonNode capture(String device) throws IOException {
         Path bundle = temp.resolve("bundle");
         try (PhoneLab lab = PhoneLab.start()) {
             lab.phone(sample -> RecordedPhone.fromCorpus(device, SampleProfiles.pixel()));
@@ -61,10 +80,7 @@ class RealWorldDevicesCliTest {
             assertThat(run.exitCode()).as(run.toString()).isIn(0, 1);
         }
         Conformance.assertConforms(bundle);
-        JsonNode manifest = ContractJson.mapper().readTree(Files.readAllBytes(bundle.resolve("manifest.json")));
-        FIELDS.forEach((field, pointer) -> assertThat(shown(manifest.at(pointer)))
-                .as(device + " " + field + " (" + pointer + ")")
-                .isEqualTo(expected(field, truth.get(field))));
+        return ContractJson.mapper().readTree(Files.readAllBytes(bundle.resolve("manifest.json")));
     }
 
     /** truth.json's null is a fact the files do not tell: null in the manifest, "unknown" for the device type. */

@@ -161,6 +161,19 @@ class RealWorldParsersTest {
         String dump = RealWorldCorpus.text("mtk-tb8168p1-a13", "dumpsys_display");
         assertThat(dump).contains("DisplayInfo{\"Built-in Screen\", displayId 0\",");
 
-        assertThat(DisplayViewports.choose(dump)).isInstanceOf(DisplayViewports.Choice.Refused.class);
+        assertThat(DisplayViewports.choose(dump)).isInstanceOfSatisfying(DisplayViewports.Choice.Refused.class,
+                refused -> assertThat(refused.message()).startsWith("no display viewport is valid, active and on"
+                        + " display 0: the screen is off (Display State=OFF, its viewport isActive=false); this tool"
+                        + " never wakes or unlocks a phone: wake and unlock it (for example"
+                        + " `adb shell input keyevent KEYCODE_WAKEUP`, then unlock), then capture again; found 1: "));
+    }
+
+    @Test
+    void anInactiveViewportOfAScreenThatIsOnIsNotCalledOff() {
+        String dump = RealWorldCorpus.text("pixel3xl-like-1440x2960-a12", "dumpsys_display")
+                .replace("isActive=true", "isActive=false");
+
+        assertThat(DisplayViewports.choose(dump)).isInstanceOfSatisfying(DisplayViewports.Choice.Refused.class,
+                refused -> assertThat(refused.message()).doesNotContain("screen is off"));
     }
 }
