@@ -48,6 +48,7 @@ public final class AdbScreenshotSource implements ScreenshotSource {
         receipt.put("displayId", 0);
         receipt.put("physicalDisplayId", null);
         receipt.put("legacyDisplayDump", null);
+        receipt.put("displayState", null);
         receipt.put("bytesReceived", 0L);
         receipt.put("exitStatus", null);
         receipt.put("durationMs", 0L);
@@ -80,6 +81,8 @@ public final class AdbScreenshotSource implements ScreenshotSource {
                     + " printed a display viewport that is not valid UTF-8, so the screen cannot be chosen: "
                     + Text.abbreviate(unreadable.get(), 300), receipt);
         }
+        // What the dump says of the screen's power, as it words it: a black screenshot of a screen that is off explains itself.
+        DisplayViewports.powerState(displays).ifPresent(state -> receipt.put("displayState", state.value()));
         DisplayViewports.Choice choice = DisplayViewports.choose(displays);
         if (choice instanceof DisplayViewports.Choice.Refused refused) {
             return failed(0, ErrorCodes.DISPLAY_SELECTION_FAILED, "cannot choose the screen to capture on "

@@ -94,13 +94,25 @@ final class DisplayViewports {
     private static String screenOff(String dump, List<Viewport> viewports) {
         boolean inactiveOnZero = viewports.stream().anyMatch(v -> Boolean.TRUE.equals(v.valid())
                 && Boolean.FALSE.equals(v.active()) && Integer.valueOf(0).equals(v.displayId()));
-        Optional<String> state = find(DISPLAY_ZERO_STATE, dump).map(value -> "Display State=" + value)
-                .or(() -> find(GLOBAL_STATE, dump).map(value -> "mGlobalDisplayState=" + value));
+        Optional<String> state = powerState(dump).map(PowerState::shown);
         if (!inactiveOnZero || state.filter(s -> s.endsWith("=ON")).isPresent()) {
             return "";
         }
         return ": the screen is off (" + state.map(s -> s + ", ").orElse("") + "its viewport isActive=false); "
                 + NEVER_WAKES;
+    }
+
+    /** Display 0's power state as the dump words it: {@code field} is the field that said it. */
+    record PowerState(String field, String value) {
+        String shown() {
+            return field + "=" + value;
+        }
+    }
+
+    /** Display 0's power state (Display State=, else the older mGlobalDisplayState=), if the dump gives it. */
+    static Optional<PowerState> powerState(String dump) {
+        return find(DISPLAY_ZERO_STATE, dump).map(value -> new PowerState("Display State", value))
+                .or(() -> find(GLOBAL_STATE, dump).map(value -> new PowerState("mGlobalDisplayState", value)));
     }
 
     static List<Viewport> parse(String dump) {

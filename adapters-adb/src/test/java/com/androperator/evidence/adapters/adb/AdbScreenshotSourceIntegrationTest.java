@@ -90,7 +90,7 @@ class AdbScreenshotSourceIntegrationTest {
                 .containsEntry("command", "screencap -p -d '" + OUTER + "'")
                 .containsEntry("displayId", 0)
                 .containsEntry("physicalDisplayId", OUTER)
-                .containsEntry("legacyDisplayDump", false)
+                .containsEntry("legacyDisplayDump", false).containsEntry("displayState", "ON")
                 .containsEntry("bytesReceived", (long) OUTER_PNG.length)
                 .containsEntry("exitStatus", null)
                 .containsKey("durationMs");
@@ -184,6 +184,7 @@ class AdbScreenshotSourceIntegrationTest {
             assertThat(failure.message()).contains("the screen is off (Display State=OFF, its viewport isActive=false)")
                     .contains("never wakes").contains("adb shell input keyevent KEYCODE_WAKEUP");
         });
+        assertThat(received.transfer().receipt()).containsEntry("displayState", "OFF");
         assertThat(phone.receivedServices()).noneMatch(service -> service.contains("screencap")
                 || service.contains("input keyevent"));
     }

@@ -168,6 +168,17 @@ class RealWorldParsersTest {
                         + " `adb shell input keyevent KEYCODE_WAKEUP`, then unlock), then capture again; found 1: "));
     }
 
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+            "mtk-tb8168p1-a13|Display State|OFF",
+            "pixel3xl-like-1440x2960-a12|Display State|ON",
+            "smartron-t5911-a8.1|mGlobalDisplayState|ON",
+            "emulator-sdk_gphone_x86-a9|mGlobalDisplayState|ON"})
+    void thePowerStateIsTheDumpsOwnWord(String device, String field, String value) {
+        assertThat(DisplayViewports.powerState(RealWorldCorpus.text(device, "dumpsys_display")))
+                .contains(new DisplayViewports.PowerState(field, value));
+    }
+
     @Test
     void anInactiveViewportOfAScreenThatIsOnIsNotCalledOff() {
         String dump = RealWorldCorpus.text("pixel3xl-like-1440x2960-a12", "dumpsys_display")
