@@ -1,8 +1,11 @@
 package com.androperator.evidence.simulator.recorded;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.androperator.evidence.simulator.device.SimulatedDevice;
+import com.androperator.evidence.simulator.profile.InvalidProfileException;
+import com.androperator.evidence.simulator.profile.ProfileWriter;
 import com.androperator.evidence.simulator.profile.SampleProfiles;
 import com.androperator.evidence.simulator.profile.SimulatorProfile;
 import com.androperator.evidence.simulator.testing.RecordingOutput;
@@ -85,6 +88,16 @@ class RecordedPhoneTest {
         assertThat(run(phone, "wm density").stdoutText()).isEqualTo("Physical density: 560\n");
         assertThat(run(phone, "dumpsys input").stdoutText()).contains("orientation=0");
         assertThat(run(phone, "getprop").exitStatus()).isEqualTo(1);
+    }
+
+    @Test
+    void aRecordedPhoneIsNotSavedAsAProfileThatWouldAnswerAsAnotherPhone() {
+        SimulatorProfile phone = RecordedPhone.fromCorpus("honor-1224x2700", SampleProfiles.pixel());
+
+        assertThatThrownBy(() -> ProfileWriter.toJson(phone)).isInstanceOf(InvalidProfileException.class)
+                .hasMessageContaining("--recorded DIR").hasMessageContaining("dumpsys input");
+        assertThatThrownBy(() -> RecordedPhone.fromCorpus("no-such-phone", SampleProfiles.pixel()))
+                .isInstanceOf(InvalidProfileException.class).hasMessageContaining("honor-1224x2700");
     }
 
     private RecordingOutput run(SimulatorProfile profile, String commandLine) throws Exception {
