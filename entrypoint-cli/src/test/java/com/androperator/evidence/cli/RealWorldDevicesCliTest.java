@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.androperator.evidence.api.testing.PhoneLab;
 import com.androperator.evidence.conformance.Conformance;
 import com.androperator.evidence.contracts.ContractJson;
+import com.androperator.evidence.simulator.profile.ProfileFile;
 import com.androperator.evidence.simulator.profile.SampleProfiles;
 import com.androperator.evidence.simulator.recorded.RealWorldCorpus;
 import com.androperator.evidence.simulator.recorded.RecordedPhone;
@@ -65,6 +66,37 @@ class RealWorldDevicesCliTest {
         assertThat(manifest.toString()).contains("DISPLAY_SELECTION_FAILED")
                 .contains("the screen is off (Display State=OFF, its viewport isActive=false)")
                 .contains("adb shell input keyevent KEYCODE_WAKEUP");
+    }
+
+    /**
+     * The MediaTek phone's real screenshot (its screen was off: every pixel black) served by a phone
+     * whose screen is on: complete, and captures.json, the pretty output and the view say what it shows.
+     */
+    @Test
+    void aVerifiedBlackScreenshotIsCompleteAndSaidToBeEntirelyBlack() throws IOException {
+        byte[] black = RealWorldCorpus.bytes("mtk-tb8168p1-a13", "screencap.png").orElseThrow();
+        Path bundle = temp.resolve("bundle");
+        Path page = temp.resolve("view.html");
+        String words = "the screenshot is entirely #000000: a secure window, DRM content or a screen that is off"
+                + " show this way (display state ON)";
+        try (PhoneLab lab = PhoneLab.start()) {
+            lab.phone(sample -> sample.toBuilder().eachDisplay(display -> display.withScreenshot(
+                    ProfileFile.inMemory("black.png", black))).build());
+            CliProcess cli = new CliProcess(lab.environment(), Files.createDirectory(temp.resolve("scratch")));
+
+            CliProcess.Run run = cli.run("evidence", "capture", "--device", lab.serial(), "--operator-package",
+                    PhoneLab.OPERATOR, "--output-dir", bundle.toString(), "--timeout", "120000", "--output", "pretty");
+            CliProcess.Run view = cli.run("evidence", "view", bundle.toString(), "--out", page.toString());
+
+            assertThat(run.exitCode()).as(run.toString()).isZero();
+            assertThat(run.stdout()).startsWith("COMPLETE").contains("screen    " + words);
+            assertThat(view.exitCode()).as(view.toString()).isZero();
+        }
+        Conformance.assertConforms(bundle);
+        JsonNode screenshot = ContractJson.mapper().readTree(Files.readAllBytes(bundle.resolve("captures.json"))).get(0);
+        assertThat(screenshot.at("/result/singleColour").asString()).isEqualTo("#000000");
+        assertThat(screenshot.at("/result/displayState").asString()).isEqualTo("ON");
+        assertThat(Files.readString(page)).contains(words);
     }
 
     /** One capture of a corpus device as a recorded phone: its manifest. */
