@@ -18,7 +18,8 @@ import java.util.Map;
  * {@code --output pretty}: a result rendered for a person instead of JSON. The first line is the
  * outcome (status, or "refused", and the code); then the bundle's manifest path, ids, the message
  * and hint; for a bundle that exists, the status of each component (artifact) and its error list,
- * one error per line, read from its manifest.json; details one key per line. Scripts use the
+ * one error per line, read from its manifest.json; a screenshot of one colour said in words (its
+ * captures.json record); details one key per line. Scripts use the
  * default, one JSON object; this text is not a contract.
  */
 final class HumanResult {
