@@ -3,6 +3,7 @@ package com.androperator.evidence.cli;
 import com.androperator.evidence.api.video.DoctorReport;
 import com.androperator.evidence.contracts.CommandResult;
 import com.androperator.evidence.contracts.ContractJson;
+import com.androperator.evidence.viewer.ScreenWords;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -17,7 +18,8 @@ import java.util.Map;
  * {@code --output pretty}: a result rendered for a person instead of JSON. The first line is the
  * outcome (status, or "refused", and the code); then the bundle's manifest path, ids, the message
  * and hint; for a bundle that exists, the status of each component (artifact) and its error list,
- * one error per line, read from its manifest.json; details one key per line. Scripts use the
+ * one error per line, read from its manifest.json; a screenshot of one colour said in words (its
+ * captures.json record); details one key per line. Scripts use the
  * default, one JSON object; this text is not a contract.
  */
 final class HumanResult {
@@ -64,7 +66,31 @@ final class HumanResult {
             }
         }
         manifest(result.manifestPath()).ifPresent(manifest -> components(text, manifest));
+        screen(text, result.manifestPath());
         return text.toString().stripTrailing();
+    }
+
+    /** A verified screenshot of one colour, as its captures.json record beside the manifest says. */
+    private static void screen(StringBuilder text, String manifestPath) {
+        if (manifestPath == null) {
+            return;
+        }
+        Path captures;
+        try {
+            captures = Path.of(manifestPath).resolveSibling("captures.json");
+        } catch (InvalidPathException unusable) {
+            return;
+        }
+        if (!(json(captures, Object.class).orElse(null) instanceof List<?> records)) {
+            return;
+        }
+        for (Object item : records) {
+            if (item instanceof Map<?, ?> record && record.get("result") instanceof Map<?, ?> result
+                    && result.get("singleColour") instanceof String colour) {
+                field(text, "screen", ScreenWords.singleColour(colour,
+                        result.get("displayState") instanceof String state ? state : null));
+            }
+        }
     }
 
     /** "inspecting, 120 frames decoded, 0 encoded, 1.4 s elapsed, about 2.0 s left" from details.progress. */
@@ -130,15 +156,23 @@ final class HumanResult {
             return java.util.Optional.empty();
         }
         try {
-            Path path = Path.of(manifestPath);
+            return json(Path.of(manifestPath), Map.class).map(map -> (Map<?, ?>) map);
+        } catch (InvalidPathException unusable) {
+            return java.util.Optional.empty();
+        }
+    }
+
+    /** A bundle's JSON file as a plain tree, when it is a regular file of readable size; empty otherwise. */
+    private static <T> java.util.Optional<T> json(Path path, Class<T> type) {
+        try {
             if (!Files.isRegularFile(path, LinkOption.NOFOLLOW_LINKS) || Files.size(path) > MANIFEST_READ_LIMIT) {
                 return java.util.Optional.empty();
             }
             try (InputStream in = Files.newInputStream(path, LinkOption.NOFOLLOW_LINKS)) {
-                return java.util.Optional.of(ContractJson.mapper().readValue(in.readNBytes(MANIFEST_READ_LIMIT), Map.class));
+                return java.util.Optional.of(ContractJson.mapper().readValue(in.readNBytes(MANIFEST_READ_LIMIT), type));
             }
-        } catch (IOException | InvalidPathException | tools.jackson.core.JacksonException unreadable) {
-            // Display only: a manifest that cannot be read is simply not summarized.
+        } catch (IOException | tools.jackson.core.JacksonException unreadable) {
+            // Display only: a file that cannot be read is simply not summarized.
             return java.util.Optional.empty();
         }
     }

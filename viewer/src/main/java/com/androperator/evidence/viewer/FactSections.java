@@ -199,7 +199,9 @@ final class FactSections {
                 out.raw("<details class=\"record\"").raw(failed ? " open" : "").raw("><summary>");
                 out.text(join(record.text("kind").orElse("?"), record.text("source").orElse(""), record.text("commandId").orElse(""),
                         resultOk(record), failed ? "error " + errorText(error) : ""));
-                out.raw("</summary><pre class=\"json\">").text(JsonText.pretty(record, MAX_JSON_CHARS)).raw("</pre></details>");
+                out.raw("</summary>");
+                singleColour(record);
+                out.raw("<pre class=\"json\">").text(JsonText.pretty(record, MAX_JSON_CHARS)).raw("</pre></details>");
             }
             if (((BoundedJson.Read.Parsed) read).trimmed()) {
                 out.raw("<p class=\"muted\">Long strings (such as the hierarchy inside the Operator envelope) are shown cut short.</p>");
@@ -211,6 +213,13 @@ final class FactSections {
                     .text(log.omittedBytes() > 0 ? "\n… (" + log.omittedBytes() + " more bytes not shown)" : "").raw("</pre>");
         }
         out.raw("</section>\n");
+    }
+
+    /** A screenshot record whose verified image is one colour says so above its JSON. */
+    private void singleColour(JsonValue record) {
+        record.get("result").flatMap(result -> result.text("singleColour").map(colour -> ScreenWords.singleColour(colour,
+                result.text("displayState").orElse(null)))).ifPresent(words ->
+                out.raw("<p class=\"alert warn\">").text(words).raw("</p>"));
     }
 
     void files(BundleSnapshot snapshot) {

@@ -59,7 +59,7 @@ public final class AdbDeviceMetadata implements DeviceMetadataSource {
     @Override
     public Observation<Integer> rotation(String serial, Deadline deadline) {
         return parsed(serial, "dumpsys input", deadline, InputRotationParser::rotation, "Viewport",
-                "SurfaceOrientation");
+                "SurfaceOrientation", "InputDeviceOrientation");
     }
 
     @Override

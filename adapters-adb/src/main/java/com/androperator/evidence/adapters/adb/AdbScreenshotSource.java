@@ -22,6 +22,9 @@ public final class AdbScreenshotSource implements ScreenshotSource {
     private static final long DISPLAY_DUMP_CAP = 16L * 1024 * 1024;
     /** How much of the stream's start is kept to quote a device error that is not a PNG. */
     private static final int HEAD_BYTES = 400;
+    /** How much of the first line of such text the error quotes. */
+    private static final int FIRST_LINE_CHARS = 120;
+    private static final String MULTIPLE_DISPLAYS_WARNING = "[Warning] Multiple displays were found";
     static final String PHASE_DISPLAY_SELECTION = "display_selection";
     static final String PHASE_TRANSFER = "transfer";
 
@@ -45,6 +48,7 @@ public final class AdbScreenshotSource implements ScreenshotSource {
         receipt.put("displayId", 0);
         receipt.put("physicalDisplayId", null);
         receipt.put("legacyDisplayDump", null);
+        receipt.put("displayState", null);
         receipt.put("bytesReceived", 0L);
         receipt.put("exitStatus", null);
         receipt.put("durationMs", 0L);
@@ -77,6 +81,8 @@ public final class AdbScreenshotSource implements ScreenshotSource {
                     + " printed a display viewport that is not valid UTF-8, so the screen cannot be chosen: "
                     + Text.abbreviate(unreadable.get(), 300), receipt);
         }
+        // What the dump says of the screen's power, as it words it: a black screenshot of a screen that is off explains itself.
+        DisplayViewports.powerState(displays).ifPresent(state -> receipt.put("displayState", state.value()));
         DisplayViewports.Choice choice = DisplayViewports.choose(displays);
         if (choice instanceof DisplayViewports.Choice.Refused refused) {
             return failed(0, ErrorCodes.DISPLAY_SELECTION_FAILED, "cannot choose the screen to capture on "
@@ -112,7 +118,7 @@ public final class AdbScreenshotSource implements ScreenshotSource {
                     + received + " bytes (it could keep no more)", receipt);
         }
         return switch (transfer.outcome()) {
-            case COMPLETED -> completedTransfer(serial, received, head, receipt);
+            case COMPLETED -> completedTransfer(serial, received, head, choice, receipt);
             case DEADLINE -> failed(received, ErrorCodes.COMMAND_TIMEOUT, "the budget ran out after " + received
                     + " screenshot bytes", receipt);
             case CANCELLED -> cancelled(received, PHASE_TRANSFER, transfer.serviceOpened(), "cancelled after "
@@ -130,16 +136,34 @@ public final class AdbScreenshotSource implements ScreenshotSource {
 
     /** A clean end of stream: PNG-looking bytes go to the domain's verifier, anything else is a device error. */
     private static ScreenshotTransfer completedTransfer(String serial, long received, Head head,
-                                                        Map<String, Object> receipt) {
+                                                        DisplayViewports.Choice choice, Map<String, Object> receipt) {
         if (received == 0) {
             return failed(received, ErrorCodes.SCREENSHOT_FAILED, "screencap on " + serial + " produced no bytes", receipt);
         }
         if (!head.looksLikePng()) {
-            // exec: merges stderr into stdout, so a device error arrives as text instead of a PNG.
+            // exec: merges stderr into stdout, so a device error or warning arrives as text before or instead of a PNG.
+            String firstLine = head.firstLine();
             return failed(received, ErrorCodes.SCREENSHOT_FAILED, "screencap on " + serial
-                    + " answered with something other than a PNG: " + Text.abbreviate(head.text(), 300), receipt);
+                    + " answered with something other than a PNG (" + received + " bytes); it began with \""
+                    + Text.escapedLine(firstLine, FIRST_LINE_CHARS) + "\"" + displayAskedFor(firstLine, choice), receipt);
         }
         return new ScreenshotTransfer(received, true, Optional.empty(), receipt);
+    }
+
+    /**
+     * Some Android versions print a warning before the PNG of a phone with several displays when
+     * screencap is given no display id: say which display the capture asked for.
+     */
+    private static String displayAskedFor(String firstLine, DisplayViewports.Choice choice) {
+        if (!firstLine.startsWith(MULTIPLE_DISPLAYS_WARNING)) {
+            return "";
+        }
+        if (choice instanceof DisplayViewports.Choice.PhysicalDisplay physical) {
+            return "; the capture asked for physical display " + physical.physicalId()
+                    + " (the active screen of display 0)";
+        }
+        return "; the capture asked for no display id: dumpsys display showed no viewport with isActive"
+                + " (an older Android), so plain `screencap -p` ran on a phone with several displays";
     }
 
     /** COMMAND_CANCELLED with the phase it stopped in and whether screencap was started (the port's details). */
@@ -175,8 +199,11 @@ public final class AdbScreenshotSource implements ScreenshotSource {
             return true;
         }
 
-        String text() {
-            return Utf8.described(java.util.Arrays.copyOf(bytes, size));
+        /** The kept bytes up to the first line feed, a malformed byte read as {@code \\xHH}. */
+        String firstLine() {
+            String text = Utf8.described(java.util.Arrays.copyOf(bytes, size));
+            int newline = text.indexOf('\n');
+            return newline < 0 ? text : text.substring(0, newline);
         }
     }
 }

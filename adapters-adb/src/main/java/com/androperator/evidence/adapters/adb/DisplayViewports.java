@@ -24,6 +24,12 @@ final class DisplayViewports {
     private static final Pattern TYPE = field("type", "([A-Za-z_]+)");
     private static final Pattern UNIQUE_ID = field("uniqueId", "(?:'([^']*)'|([^,}\\s]*))");
     private static final Pattern LOCAL_ID = Pattern.compile("local:([0-9]+)");
+    /** Display 0's power state in the dump's {@code Display States:} section (Android 10 on). */
+    private static final Pattern DISPLAY_ZERO_STATE = Pattern.compile("(?m)^\\s*Display Id=0\\s*\\n\\s*Display State=([A-Za-z_]+)");
+    /** The older dumps' one state of every display. */
+    private static final Pattern GLOBAL_STATE = Pattern.compile("mGlobalDisplayState=([A-Za-z_]+)");
+    private static final String NEVER_WAKES = "this tool never wakes or unlocks a phone: wake and unlock it"
+            + " (for example `adb shell input keyevent KEYCODE_WAKEUP`, then unlock), then capture again";
 
     private DisplayViewports() {
     }
@@ -67,7 +73,7 @@ final class DisplayViewports {
         }
         if (candidates.size() != 1) {
             return new Choice.Refused((candidates.isEmpty()
-                    ? "no display viewport is valid, active and on display 0"
+                    ? "no display viewport is valid, active and on display 0" + screenOff(dump, viewports)
                     : candidates.size() + " display viewports are valid, active and on display 0")
                     + "; found " + viewports.size() + ": " + summaries(viewports));
         }
@@ -78,6 +84,35 @@ final class DisplayViewports {
                     + ", not local:<unsigned 64-bit id>; found " + viewports.size() + ": " + summaries(viewports));
         }
         return new Choice.PhysicalDisplay(local.group(1), chosen.orientation(), viewports.size());
+    }
+
+    /**
+     * Why display 0 has no active viewport when its screen is off: the state the dump gives
+     * (Display State=OFF) and what to do. Empty when a valid viewport of display 0 is not there
+     * to be inactive, or the dump says the display is on.
+     */
+    private static String screenOff(String dump, List<Viewport> viewports) {
+        boolean inactiveOnZero = viewports.stream().anyMatch(v -> Boolean.TRUE.equals(v.valid())
+                && Boolean.FALSE.equals(v.active()) && Integer.valueOf(0).equals(v.displayId()));
+        Optional<String> state = powerState(dump).map(PowerState::shown);
+        if (!inactiveOnZero || state.filter(s -> s.endsWith("=ON")).isPresent()) {
+            return "";
+        }
+        return ": the screen is off (" + state.map(s -> s + ", ").orElse("") + "its viewport isActive=false); "
+                + NEVER_WAKES;
+    }
+
+    /** Display 0's power state as the dump words it: {@code field} is the field that said it. */
+    record PowerState(String field, String value) {
+        String shown() {
+            return field + "=" + value;
+        }
+    }
+
+    /** Display 0's power state (Display State=, else the older mGlobalDisplayState=), if the dump gives it. */
+    static Optional<PowerState> powerState(String dump) {
+        return find(DISPLAY_ZERO_STATE, dump).map(value -> new PowerState("Display State", value))
+                .or(() -> find(GLOBAL_STATE, dump).map(value -> new PowerState("mGlobalDisplayState", value)));
     }
 
     static List<Viewport> parse(String dump) {

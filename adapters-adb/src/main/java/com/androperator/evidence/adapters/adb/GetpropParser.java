@@ -7,13 +7,14 @@ import java.util.regex.Pattern;
 
 /**
  * Parses the output of {@code getprop} with no argument: lines {@code [name]: [value]}, where a
- * value may span lines up to its closing {@code ]}. Anything else in the output makes the
+ * value may hold any character (a carriage return, U+0085, U+2028, U+2029 are real values' words)
+ * and spans lines up to the {@code ]} that ends a line. Anything else in the output makes the
  * inventory unparseable (the properties read around it are still returned): a partly garbled
  * inventory must not look like a clean one to the emulator classification.
  */
 final class GetpropParser {
     private static final String SEPARATOR = "]: [";
-    private static final Pattern PROPERTY_START = Pattern.compile("\\[[^\\]\\n]+\\]: \\[.*");
+    private static final Pattern PROPERTY_START = Pattern.compile("\\[[^\\]\\n]+\\]: \\[[^\\n]*");
 
     private GetpropParser() {
     }

@@ -90,7 +90,7 @@ class AdbScreenshotSourceIntegrationTest {
                 .containsEntry("command", "screencap -p -d '" + OUTER + "'")
                 .containsEntry("displayId", 0)
                 .containsEntry("physicalDisplayId", OUTER)
-                .containsEntry("legacyDisplayDump", false)
+                .containsEntry("legacyDisplayDump", false).containsEntry("displayState", "ON")
                 .containsEntry("bytesReceived", (long) OUTER_PNG.length)
                 .containsEntry("exitStatus", null)
                 .containsKey("durationMs");
@@ -124,6 +124,69 @@ class AdbScreenshotSourceIntegrationTest {
         assertThat(transfer.receipt()).containsEntry("command", "screencap -p")
                 .containsEntry("legacyDisplayDump", true).containsEntry("physicalDisplayId", null);
         assertThat(phone.receivedServices()).contains("exec:screencap -p");
+    }
+
+    /** The warning Android's screencap prints on a phone with several displays when given no display id. */
+    private static final String MULTIPLE_DISPLAYS = "[Warning] Multiple displays were found, but no display id was"
+            + " specified! Defaulting to the first display found, however this default is not guaranteed to be"
+            + " consistent across captures. A display id should be specified.\n";
+
+    private static byte[] warnedPng() {
+        byte[] warning = MULTIPLE_DISPLAYS.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        byte[] bytes = Arrays.copyOf(warning, warning.length + OUTER_PNG.length);
+        System.arraycopy(OUTER_PNG, 0, bytes, warning.length, OUTER_PNG.length);
+        return bytes;
+    }
+
+    @Test
+    void textBeforeThePngIsQuotedAndTheDisplayAskedForNamed() {
+        byte[] warned = warnedPng();
+        DeviceSimulator legacy = adb.attach(SimulatorProfile.builder().legacyDisplayDump(true)
+                .displays(DisplaySpec.of(0, "0", 108, 240, ProfileFile.inMemory("s.png", warned))).build());
+        DeviceSimulator modern = adb.attach(SimulatorProfile.builder()
+                .displays(DisplaySpec.of(0, OUTER, 108, 240, ProfileFile.inMemory("s.png", warned))).build());
+
+        Received plain = capture(legacy);
+        Received chosen = capture(modern);
+
+        assertThat(plain.bytes()).isEqualTo(warned);
+        assertThat(plain.transfer().failure()).hasValueSatisfying(failure -> {
+            assertThat(failure.code()).isEqualTo(ErrorCodes.SCREENSHOT_FAILED);
+            assertThat(failure.message()).contains("it began with \"[Warning] Multiple displays were found, but no"
+                    + " display id was specified! Defaulting to the first display found, however …\"").contains("asked for no display id").contains("plain `screencap -p`");
+        });
+        assertThat(chosen.transfer().failure()).hasValueSatisfying(failure ->
+                assertThat(failure.message()).contains("asked for physical display " + OUTER));
+    }
+
+    @Test
+    void aDeviceErrorInsteadOfThePngIsQuotedEscaped() {
+        byte[] error = "Failed\tto take\rscreenshot. \"Status\": -2\nmore\n".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        DeviceSimulator phone = adb.attach(SimulatorProfile.builder()
+                .displays(DisplaySpec.of(0, OUTER, 108, 240, ProfileFile.inMemory("s.png", error))).build());
+
+        Received received = capture(phone);
+
+        assertThat(received.transfer().failure()).hasValueSatisfying(failure -> assertThat(failure.message())
+                .contains("it began with \"Failed\\tto take\\rscreenshot. \\\"Status\\\": -2\"")
+                .doesNotContain("more").doesNotContain("asked for"));
+    }
+
+    @Test
+    void aRecordedPhoneWhoseScreenIsOffIsRefusedWithWhatToDo() {
+        DeviceSimulator phone = adb.attach(com.androperator.evidence.simulator.recorded.RecordedPhone.fromCorpus(
+                "mtk-tb8168p1-a13", SimulatorProfile.builder().build()));
+
+        Received received = capture(phone);
+
+        assertThat(received.transfer().failure()).hasValueSatisfying(failure -> {
+            assertThat(failure.code()).isEqualTo(ErrorCodes.DISPLAY_SELECTION_FAILED);
+            assertThat(failure.message()).contains("the screen is off (Display State=OFF, its viewport isActive=false)")
+                    .contains("never wakes").contains("adb shell input keyevent KEYCODE_WAKEUP");
+        });
+        assertThat(received.transfer().receipt()).containsEntry("displayState", "OFF");
+        assertThat(phone.receivedServices()).noneMatch(service -> service.contains("screencap")
+                || service.contains("input keyevent"));
     }
 
     @Test

@@ -1,6 +1,7 @@
 package com.androperator.evidence.adapters.media;
 
 import java.util.List;
+import java.util.Optional;
 import java.util.zip.DataFormatException;
 import java.util.zip.Inflater;
 
@@ -10,7 +11,8 @@ import java.util.zip.Inflater;
  *
  * <p>Pixels are never unfiltered or kept: what proves the image complete is that every scanline
  * starts with a defined filter type and that the stream holds exactly the bytes the header implies,
- * then ends. Memory is one fixed inflate buffer however large the image is.
+ * then ends. Memory is one fixed inflate buffer however large the image is. The same pass tells a
+ * single-colour image ({@link SingleColourScan}).
  */
 final class IdatStream implements AutoCloseable {
 
@@ -23,6 +25,7 @@ final class IdatStream implements AutoCloseable {
     private final byte[] inflated = new byte[INFLATE_BUFFER_BYTES];
     private final ScanlinePass[] passes;
     private final long totalScanlines;
+    private final SingleColourScan colour;
 
     private int passIndex;
     private long rowsLeftInPass;
@@ -30,11 +33,12 @@ final class IdatStream implements AutoCloseable {
     private long bytesLeftInRow;
     private long scanlinesDone;
 
-    IdatStream(Inflater inflater, List<ScanlinePass> passes) {
+    IdatStream(Inflater inflater, List<ScanlinePass> passes, SingleColourScan colour) {
         if (passes.isEmpty()) {
             throw new IllegalArgumentException("an image has at least one scanline");
         }
         this.inflater = inflater;
+        this.colour = colour;
         this.passes = passes.toArray(new ScanlinePass[0]);
         this.rowsLeftInPass = this.passes[0].rows();
         this.totalScanlines = passes.stream().mapToLong(ScanlinePass::rows).sum();
@@ -122,14 +126,21 @@ final class IdatStream implements AutoCloseable {
                 }
                 position++;
                 bytesLeftInRow = passes[passIndex].bytesPerRow();
+                colour.startRow(filterType);
             }
             long taken = Math.min(bytesLeftInRow, count - position);
+            colour.accept(buffer, position, (int) taken);
             position += (int) taken;
             bytesLeftInRow -= taken;
             if (bytesLeftInRow == 0) {
                 completeScanline();
             }
         }
+    }
+
+    /** The one colour of every pixel, when the image is judged and is one colour; ask once the data is complete. */
+    Optional<String> singleColour() {
+        return colour.colour();
     }
 
     private void completeScanline() {

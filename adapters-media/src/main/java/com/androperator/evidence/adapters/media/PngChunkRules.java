@@ -6,6 +6,7 @@ import static com.androperator.evidence.adapters.media.PngChunkType.IHDR;
 import static com.androperator.evidence.adapters.media.PngChunkType.PLTE;
 import static com.androperator.evidence.adapters.media.PngChunkType.typeName;
 
+import java.util.Optional;
 import java.util.function.Supplier;
 import java.util.zip.Inflater;
 
@@ -76,9 +77,14 @@ final class PngChunkRules implements AutoCloseable {
         }
         if (imageData == null) {
             // Only now, with the header past every limit check, is there anything worth inflating.
-            imageData = new IdatStream(inflaterFactory.get(), ScanlinePass.of(header));
+            imageData = new IdatStream(inflaterFactory.get(), ScanlinePass.of(header), new SingleColourScan(header));
         }
         return null;
+    }
+
+    /** The one colour of every pixel of a verified image, when it is judged and is one colour. */
+    Optional<String> singleColour() {
+        return imageData == null ? Optional.empty() : imageData.singleColour();
     }
 
     /** Bytes of an IDAT chunk that {@link #beginChunk} did not object to. */

@@ -97,7 +97,8 @@ final class PngChunkWalk implements ImageCheck {
                 return new ImageVerification.Rejected(problem.getMessage());
             }
             InvalidPngException end = atEnd();
-            return end == null ? new ImageVerification.Verified(rules.header().width(), rules.header().height())
+            return end == null ? new ImageVerification.Verified(rules.header().width(), rules.header().height(),
+                    rules.singleColour())
                     : new ImageVerification.Rejected(end.getMessage());
         } finally {
             close();

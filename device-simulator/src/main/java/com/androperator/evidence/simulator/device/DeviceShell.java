@@ -1,5 +1,6 @@
 package com.androperator.evidence.simulator.device;
 
+import com.androperator.evidence.simulator.profile.ProfileFile;
 import com.androperator.evidence.simulator.profile.ServiceFault;
 import com.androperator.evidence.simulator.profile.SimulatorProfile;
 import com.androperator.evidence.simulator.shell.ShellScript;
@@ -89,7 +90,9 @@ final class DeviceShell {
             }
         }
         String name = ServiceKeys.commandName(argv.get(0));
-        DeviceCommand command = commands.get(name);
+        ProfileFile recorded = profile.recordedOutputs().get(name + argv.subList(1, argv.size()).stream()
+                .map(arg -> " " + arg).collect(java.util.stream.Collectors.joining()));
+        DeviceCommand command = recorded != null ? new RecordedOutput(recorded) : commands.get(name);
         if (command == null) {
             context.out().stderr("/system/bin/sh: " + argv.get(0) + ": inaccessible or not found\n");
             return 127;

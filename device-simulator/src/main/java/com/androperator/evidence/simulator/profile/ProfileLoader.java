@@ -138,7 +138,8 @@ public final class ProfileLoader {
                 top.has("operator") ? operator(top.object("operator").allowOnly(OPERATOR_KEYS), files)
                         : null,
                 latency,
-                faults);
+                faults,
+                Map.of());
     }
 
     private static WindowManagerSpec windowManager(JsonFields wm) {

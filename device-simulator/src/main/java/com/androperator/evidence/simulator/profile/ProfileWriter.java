@@ -47,6 +47,11 @@ public final class ProfileWriter {
     }
 
     private static ObjectNode toJson(SimulatorProfile profile, FileNamer names) {
+        if (!profile.recordedOutputs().isEmpty()) {
+            // profile.json has no key for them: a saved copy would quietly answer as another phone.
+            throw new InvalidProfileException("a recorded phone is its folder of outputs (bin/device-simulator"
+                    + " --recorded DIR); profile.json cannot hold " + profile.recordedOutputs().keySet());
+        }
         ObjectNode root = JSON.createObjectNode();
         root.put("model", profile.model());
         root.put("connectionState", profile.connectionState());

@@ -25,11 +25,14 @@ import java.util.function.UnaryOperator;
  * @param operator the Operator app, or null when none is configured
  * @param latencyMs extra delay before a service's output, by service name (first word or words)
  * @param faults injected failures, by service name
+ * @param recordedOutputs output a real device printed, served verbatim (exit status 0) for exactly
+ *     that command line (say {@code dumpsys input}); see {@code recorded.RecordedPhone}
  */
 public record SimulatorProfile(String model, String connectionState, boolean shellV2,
         int maxPayload, Map<String, String> properties, WindowManagerSpec wm,
         List<DisplaySpec> displays, boolean legacyDisplayDump, Map<String, PackageSpec> packages,
-        OperatorSpec operator, Map<String, Long> latencyMs, Map<String, ServiceFault> faults) {
+        OperatorSpec operator, Map<String, Long> latencyMs, Map<String, ServiceFault> faults,
+        Map<String, ProfileFile> recordedOutputs) {
 
     public static final Set<String> CONNECTION_STATES =
             Set.of("device", "recovery", "bootloader", "sideload", "rescue");
@@ -82,6 +85,11 @@ public record SimulatorProfile(String model, String connectionState, boolean she
             Objects.requireNonNull(fault, "faults." + service);
         });
         faults = Collections.unmodifiableMap(new TreeMap<>(faults));
+        recordedOutputs.forEach((command, output) -> {
+            checkServiceName(command, "recordedOutputs");
+            Objects.requireNonNull(output, "recordedOutputs." + command);
+        });
+        recordedOutputs = Collections.unmodifiableMap(new TreeMap<>(recordedOutputs));
     }
 
     private static void checkServiceName(String service, String key) {
@@ -130,6 +138,7 @@ public record SimulatorProfile(String model, String connectionState, boolean she
         private OperatorSpec operator;
         private final Map<String, Long> latencyMs;
         private final Map<String, ServiceFault> faults;
+        private final Map<String, ProfileFile> recordedOutputs;
 
         private Builder(SimulatorProfile from) {
             model = from.model;
@@ -144,6 +153,7 @@ public record SimulatorProfile(String model, String connectionState, boolean she
             operator = from.operator;
             latencyMs = new LinkedHashMap<>(from.latencyMs);
             faults = new LinkedHashMap<>(from.faults);
+            recordedOutputs = new LinkedHashMap<>(from.recordedOutputs);
         }
 
         /** Sets the model in the banner and {@code ro.product.model}. */
@@ -285,9 +295,15 @@ public record SimulatorProfile(String model, String connectionState, boolean she
             return this;
         }
 
+        /** Serves {@code output} verbatim for exactly {@code commandLine}, as a real device printed it. */
+        public Builder recordedOutput(String commandLine, ProfileFile output) {
+            recordedOutputs.put(commandLine, output);
+            return this;
+        }
+
         public SimulatorProfile build() {
             return new SimulatorProfile(model, connectionState, shellV2, maxPayload, properties, wm,
-                    displays, legacyDisplayDump, packages, operator, latencyMs, faults);
+                    displays, legacyDisplayDump, packages, operator, latencyMs, faults, recordedOutputs);
         }
     }
 }

@@ -165,6 +165,11 @@ final class ScreenshotStep {
                 receipt.put("bytes", received.longValue());
             }
             transfer.receipt().forEach(receipt::putIfAbsent);
+            if (persisted instanceof Persisted.Promoted) {
+                // A verified image of one colour is complete and yet may show nothing: a secure window,
+                // DRM content or a screen that is off. Said beside the display's power state, never a status.
+                verification.singleColour().ifPresent(colour -> receipt.put("singleColour", colour));
+            }
             return new CapturedArtifact(artifact, CapturedArtifact.recordOf(artifact, SOURCE,
                     clock.between(start, transferred), persistence, receipt, notCompleted == null ? recorded : null));
         }
@@ -262,6 +267,7 @@ final class ScreenshotStep {
         private final String threadName;
         private ImageVerifier.ImageCheck check;
         private String broken;
+        private Optional<String> singleColour = Optional.empty();
 
         Verification(String threadName) {
             this.threadName = threadName;
@@ -293,12 +299,18 @@ final class ScreenshotStep {
                 }
             }
             if (verification instanceof ImageVerification.Verified verified) {
+                singleColour = verified.singleColour();
                 return new Verdict.Accepted(ImageGeometry.ofPixels(verified.width(), verified.height()));
             }
             String reason = verification instanceof ImageVerification.Rejected rejected ? rejected.reason()
                     : "the PNG verifier returned no verdict";
             return new Verdict.Rejected(new BundleError(ErrorCodes.SCREENSHOT_INVALID, VerifiedWrite.VERIFICATION_STAGE,
                     "The screenshot is not a complete, valid PNG: " + reason, ArtifactKind.SCREENSHOT.wire()));
+        }
+
+        /** The one colour of a verified image's every pixel, once {@link #verdict()} accepted it. */
+        Optional<String> singleColour() {
+            return singleColour;
         }
 
         void close() {

@@ -11,7 +11,9 @@ import java.util.List;
 /**
  * The build facts of the manifest's device section, read from one getprop inventory. A value that
  * cannot be read is null and carries an error naming its field: the read's own code when the
- * read failed, METADATA_UNAVAILABLE when the property is missing, empty or not understood.
+ * read failed, METADATA_UNAVAILABLE when the property is missing, empty or not understood. A
+ * listing with malformed lines still gives the properties of its well-formed ones: malformation
+ * costs the device type (see {@link DeviceClassification}), not every field.
  */
 public record BuildProperties(Integer apiLevel, String androidVersion, String manufacturer, String model,
                               List<BundleError> errors) {
@@ -35,16 +37,8 @@ public record BuildProperties(Integer apiLevel, String androidVersion, String ma
             return new BuildProperties(null, null, null, null, errors);
         }
         PropertyInventory inventory = ((Observation.Observed<PropertyInventory>) read).value();
-        if (!inventory.parseable()) {
-            Failure malformed = Failure.of(ErrorCodes.METADATA_UNAVAILABLE, "the getprop output was not a property listing");
-            errors.add(MetadataField.API_LEVEL.unavailable(SDK, malformed));
-            errors.add(MetadataField.ANDROID_VERSION.unavailable(RELEASE, malformed));
-            errors.add(MetadataField.MANUFACTURER.unavailable(MANUFACTURER, malformed));
-            errors.add(MetadataField.MODEL.unavailable(MODEL, malformed));
-            return new BuildProperties(null, null, null, null, errors);
-        }
         Integer apiLevel = inventory.notUtf8().contains(SDK) ? notUtf8(SDK, MetadataField.API_LEVEL, errors)
-                : apiLevel(inventory.properties().get(SDK), errors);
+                : apiLevel(inventory, errors);
         String release = text(inventory, RELEASE, MetadataField.ANDROID_VERSION, errors);
         String manufacturer = text(inventory, MANUFACTURER, MetadataField.MANUFACTURER, errors);
         String model = text(inventory, MODEL, MetadataField.MODEL, errors);
@@ -52,9 +46,10 @@ public record BuildProperties(Integer apiLevel, String androidVersion, String ma
     }
 
     /** The SDK level is digits only and positive; anything else is not an API level. */
-    private static Integer apiLevel(String raw, List<BundleError> errors) {
+    private static Integer apiLevel(PropertyInventory inventory, List<BundleError> errors) {
+        String raw = inventory.properties().get(SDK);
         if (raw == null || raw.isEmpty()) {
-            errors.add(MetadataField.API_LEVEL.error(ErrorCodes.METADATA_UNAVAILABLE, SDK + " is absent or empty"));
+            errors.add(MetadataField.API_LEVEL.error(ErrorCodes.METADATA_UNAVAILABLE, absent(SDK, inventory)));
             return null;
         }
         if (raw.length() <= 9 && raw.chars().allMatch(c -> c >= '0' && c <= '9')) {
@@ -74,10 +69,16 @@ public record BuildProperties(Integer apiLevel, String androidVersion, String ma
         }
         String raw = inventory.properties().get(property);
         if (raw == null || raw.isEmpty()) {
-            errors.add(field.error(ErrorCodes.METADATA_UNAVAILABLE, property + " is absent or empty"));
+            errors.add(field.error(ErrorCodes.METADATA_UNAVAILABLE, absent(property, inventory)));
             return null;
         }
         return raw;
+    }
+
+    /** Why a property has no value; a malformed listing may have lost it in a line that was not read. */
+    private static String absent(String property, PropertyInventory inventory) {
+        return property + " is absent or empty" + (inventory.parseable() ? ""
+                : " (the getprop output also held lines that are not properties)");
     }
 
     /** A value the device sent as bytes that are not UTF-8: unavailable, never a guessed string. */

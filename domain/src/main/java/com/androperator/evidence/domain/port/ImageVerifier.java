@@ -1,6 +1,8 @@
 package com.androperator.evidence.domain.port;
 
 import com.androperator.evidence.contracts.ParserLimits;
+import java.util.Optional;
+import java.util.regex.Pattern;
 
 /**
  * Proves from the bytes alone that a screenshot is a complete PNG: signature, header, every chunk
@@ -48,12 +50,27 @@ public interface ImageVerifier {
 
     /** The outcome of verifying one PNG. */
     sealed interface ImageVerification {
-        /** Every byte checked; width and height come from the verified IHDR. */
-        record Verified(int width, int height) implements ImageVerification {
+        /**
+         * Every byte checked; width and height come from the verified IHDR. {@code singleColour} is
+         * the one colour of every pixel ({@code #rrggbb}, alpha digits appended when not opaque,
+         * four digits a sample at 16 bits), found in the same pass; empty when the pixels differ or
+         * the verifier does not judge that image's kind.
+         */
+        record Verified(int width, int height, Optional<String> singleColour) implements ImageVerification {
+            private static final Pattern COLOUR = Pattern.compile("#(?:[0-9a-f]{6}|[0-9a-f]{8}|[0-9a-f]{12}|[0-9a-f]{16})");
+
             public Verified {
                 if (width <= 0 || height <= 0) {
                     throw new IllegalArgumentException("verified dimensions must be positive");
                 }
+                if (singleColour == null || singleColour.filter(c -> !COLOUR.matcher(c).matches()).isPresent()) {
+                    throw new IllegalArgumentException("a single colour is #rrggbb[aa] in lower-case hex: " + singleColour);
+                }
+            }
+
+            /** Verified, of no single colour known. */
+            public Verified(int width, int height) {
+                this(width, height, Optional.empty());
             }
         }
 

@@ -68,13 +68,23 @@ class BuildPropertiesTest {
     }
 
     @Test
-    void aMalformedInventoryMakesEveryBuildFactUnavailable() {
+    void aMalformedInventoryStillGivesTheFactsOfItsWellFormedLines() {
         BuildProperties build = BuildProperties.from(Observation.of(new PropertyInventory(PIXEL, false)));
-        assertThat(build.errors()).hasSize(4).allSatisfy(error ->
-                {
-                    assertThat(error.code()).isEqualTo(ErrorCodes.EVIDENCE_CAPTURE_FAILED);
-                    assertThat(error.message()).endsWith("(" + ErrorCodes.METADATA_UNAVAILABLE + ")");
-                });
+        assertThat(build).isEqualTo(new BuildProperties(34, "14", "Google", "Pixel 8", java.util.List.of()));
+    }
+
+    @Test
+    void aMalformedInventoryCostsOnlyTheFieldsWhosePropertyIsMissing() {
+        Map<String, String> inventory = new HashMap<>(PIXEL);
+        inventory.remove("ro.product.model");
+        BuildProperties build = BuildProperties.from(Observation.of(new PropertyInventory(inventory, false)));
+        assertThat(build.apiLevel()).isEqualTo(34);
+        assertThat(build.model()).isNull();
+        assertThat(build.errors()).singleElement().satisfies(error -> {
+            assertError(error, "ro.product.model", ErrorCodes.EVIDENCE_CAPTURE_FAILED);
+            assertThat(error.message()).contains("ro.product.model is absent or empty",
+                    "lines that are not properties");
+        });
     }
 
     private static BuildProperties build(String property, String value) {
