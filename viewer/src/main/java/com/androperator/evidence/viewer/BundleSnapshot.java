@@ -3,6 +3,7 @@ package com.androperator.evidence.viewer;
 import com.androperator.evidence.conformance.BundleVerifier;
 import com.androperator.evidence.conformance.VerificationReport;
 import com.androperator.evidence.contracts.BundleFileNames;
+import com.androperator.evidence.contracts.ParserLimits;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
@@ -101,7 +102,10 @@ record BundleSnapshot(Path directory, BoundedJson.Read manifest, BoundedJson.Rea
     private static BoundedJson.Read readManifest(BundleFiles files) {
         BundleFiles.Located located = files.locate(MANIFEST);
         if (located instanceof BundleFiles.Located.Found found) {
-            return BoundedJson.read(found.file(), BoundedJson.Limits.MANIFEST);
+            return found.bytes() > ParserLimits.BUNDLE_MANIFEST_MAX_BYTES
+                    ? new BoundedJson.Read.Unreadable("has " + found.bytes() + " bytes; at most "
+                            + ParserLimits.BUNDLE_MANIFEST_MAX_BYTES + " (8 MiB) are read")
+                    : BoundedJson.read(found.file(), BoundedJson.Limits.MANIFEST);
         }
         return located instanceof BundleFiles.Located.Refused refused ? new BoundedJson.Read.Unreadable("is not read: " + refused.reason())
                 : new BoundedJson.Read.Missing();
