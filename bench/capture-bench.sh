@@ -24,37 +24,11 @@ rounds="${1:-15}"
 phones="${2:-16}"
 [[ "$rounds" =~ ^[1-9][0-9]*$ && "$phones" =~ ^[1-9][0-9]*$ ]] \
   || { echo "usage: bench/capture-bench.sh [rounds [phones]]" >&2; exit 2; }
-command -v adb >/dev/null 2>&1 || { echo "capture-bench: adb is missing (Debian/Ubuntu: sudo apt-get install -y adb)" >&2; exit 1; }
-
-# shellcheck source=../bin/lib/build-if-stale.sh
-. "$root/bin/lib/build-if-stale.sh"
-# shellcheck source=../bin/lib/simulated-phone.sh
-. "$root/bin/lib/simulated-phone.sh"
+# shellcheck source=bench-setup.sh
+. "$root/bench/bench-setup.sh"
+bench_prepare capture-bench
 # shellcheck source=figures-markdown.sh
 . "$root/bench/figures-markdown.sh"
-build_if_stale "$root"
-
-out="$root/bench/out"
-rm -rf "$out"
-mkdir -p "$out/classes" "$out/bundles"
-# The MCP jar holds the api, the adapters, Jackson and the MCP SDK (client included); the
-# simulator's classes add the simulated phones and the adb server harness.
-classpath="$root/entrypoint-mcp/target/androperator-mcp.jar:$root/device-simulator/target/classes"
-javac -d "$out/classes" -cp "$classpath" "$root"/bench/*.java
-
-# The launchers make their class-data-sharing archives in the background on first use: make them
-# now, so that no measured run pays for, or competes with, a dump.
-for tool in androperator androperator-mcp; do
-  "$root/bin/$tool" --version >/dev/null 2>&1 </dev/null || true
-done
-for _ in $(seq 1 600); do
-  compgen -G "$root/entrypoint-*/target/*.jsa.lock" >/dev/null || break
-  sleep 0.1
-done
-
-trap phone_stop EXIT
-trap 'exit 130' INT TERM
-phone_start "$out"
 serial="$PHONE_SERIAL"
 
 started="$(date -u '+%Y-%m-%d %H:%M UTC')"

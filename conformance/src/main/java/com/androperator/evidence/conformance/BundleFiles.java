@@ -2,8 +2,6 @@ package com.androperator.evidence.conformance;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.channels.Channels;
-import java.nio.channels.SeekableByteChannel;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -24,7 +22,7 @@ import java.util.Set;
  * The only way rules touch the bundle: every path is walked component by component below the
  * bundle root, each component's own attributes are read without following links, and a file is
  * opened with {@code NOFOLLOW_LINKS} relative to its already-opened directory (openat on POSIX
- * through {@link SecureDirectoryStream}). So a symbolic link, whether a file or a directory, is
+ * through {@link SecureDirectoryStream}) under {@link BundleFileOpen}'s deadline. So a symbolic link, whether a file or a directory, is
  * reported and never read through, and nothing outside the bundle is ever opened.
  */
 final class BundleFiles {
@@ -101,10 +99,8 @@ final class BundleFiles {
             if (!(entry instanceof Entry.RegularFile)) {
                 throw new IOException(relative + " is not a regular file: " + entry);
             }
-            Set<OpenOption> read = Set.of(StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS);
-            SeekableByteChannel channel = parent.secure != null ? parent.secure.newByteChannel(Path.of(name), read)
-                    : Files.newByteChannel(parent.path.resolve(name), read);
-            return Channels.newInputStream(channel);
+            // The type read above may be stale by now: the open itself must not wait on a swapped-in FIFO.
+            return BundleFileOpen.open(parent.opener(name), relative);
         }
     }
 
@@ -270,6 +266,25 @@ final class BundleFiles {
                 // A link swapped in after the attributes were read fails here (ELOOP), not later.
                 return failed(new Entry.Unreadable(relative, e.getMessage()));
             }
+        }
+
+        /**
+         * Opens {@code name} on its own descriptor of this directory: a secure stream's close waits
+         * for its opens to return, so an open left blocked by a FIFO must not hold this one.
+         */
+        BundleFileOpen.Opener opener(String name) throws IOException {
+            Set<OpenOption> read = Set.of(StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS);
+            if (secure == null) {
+                Path file = path.resolve(name);
+                return () -> Files.newByteChannel(file, read);
+            }
+            SecureDirectoryStream<Path> own = (SecureDirectoryStream<Path>) secure.newDirectoryStream(Path.of("."),
+                    LinkOption.NOFOLLOW_LINKS);
+            return () -> {
+                try (own) {
+                    return own.newByteChannel(Path.of(name), read);
+                }
+            };
         }
 
         DirectoryStream<Path> list() throws IOException {

@@ -80,6 +80,8 @@ final class FileContentRules implements BundleRule {
                     JsonDocuments.Parsed parsed = JsonDocuments.readArray(in);
                     if (parsed instanceof JsonDocuments.Parsed.Document document) {
                         json = document.tree();
+                    } else if (parsed instanceof JsonDocuments.Parsed.TooLarge tooLarge) {
+                        v.add(ManifestRules.DOCUMENT_TOO_LARGE, path, path + " " + tooLarge.reason());
                     } else {
                         verdict = new ContentVerdict.Failed(path + " " + ((JsonDocuments.Parsed.Invalid) parsed).reason());
                     }

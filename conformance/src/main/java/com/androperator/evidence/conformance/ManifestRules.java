@@ -7,6 +7,7 @@ import com.androperator.evidence.contracts.DeviceInfo;
 import com.androperator.evidence.contracts.DeviceType;
 import com.androperator.evidence.contracts.DisplayInfo;
 import com.androperator.evidence.contracts.Manifest;
+import com.androperator.evidence.contracts.ParserLimits;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayList;
@@ -22,6 +23,8 @@ import tools.jackson.databind.JsonNode;
  */
 final class ManifestRules implements BundleRule {
     private static final String MANIFEST = BundleShape.MANIFEST;
+    /** A bundle JSON document past its bound on bytes or tokens (ParserLimits); not read further. */
+    static final String DOCUMENT_TOO_LARGE = "DOCUMENT_TOO_LARGE";
 
     @Override
     public void check(Verification verification) {
@@ -35,6 +38,12 @@ final class ManifestRules implements BundleRule {
     private static Manifest read(Verification v) {
         JsonNode tree = readDocument(v, MANIFEST, "; the bundle has no finalized manifest");
         if (tree == null) {
+            return null;
+        }
+        JsonNode artifacts = tree.path("artifacts");
+        if (artifacts.size() > ParserLimits.BUNDLE_MANIFEST_MAX_ARTIFACTS) {
+            v.add("TOO_MANY_ARTIFACTS", MANIFEST + "#/artifacts", "the manifest lists " + artifacts.size()
+                    + " artifacts; at most " + ParserLimits.BUNDLE_MANIFEST_MAX_ARTIFACTS + " are verified");
             return null;
         }
         for (ContractSchemas.Violation violation : ContractSchemas.validate(ContractSchemas.Document.MANIFEST, tree)) {
@@ -61,14 +70,23 @@ final class ManifestRules implements BundleRule {
             v.add("MISSING_FILE", name, name + " does not exist" + missingHint);
             return null;
         }
-        if (!(entry instanceof BundleFiles.Entry.RegularFile)) {
+        if (!(entry instanceof BundleFiles.Entry.RegularFile file)) {
             v.add("NOT_REGULAR_FILE", name, name + " is not a regular file" + FileContentRules.describe(entry, name));
+            return null;
+        }
+        if (file.size() > ParserLimits.BUNDLE_MANIFEST_MAX_BYTES) {
+            v.add(DOCUMENT_TOO_LARGE, name, name + " has " + file.size() + " bytes; at most "
+                    + ParserLimits.BUNDLE_MANIFEST_MAX_BYTES + " (8 MiB) are read");
             return null;
         }
         try (InputStream in = v.files.open(name)) {
             JsonDocuments.Parsed parsed = JsonDocuments.read(in);
             if (parsed instanceof JsonDocuments.Parsed.Invalid invalid) {
                 v.add("JSON_INVALID", name, name + " " + invalid.reason());
+                return null;
+            }
+            if (parsed instanceof JsonDocuments.Parsed.TooLarge tooLarge) {
+                v.add(DOCUMENT_TOO_LARGE, name, name + " " + tooLarge.reason());
                 return null;
             }
             return ((JsonDocuments.Parsed.Document) parsed).tree();

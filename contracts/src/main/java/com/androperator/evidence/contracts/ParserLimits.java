@@ -98,6 +98,29 @@ public final class ParserLimits {
     /** Number literals in a bundle file (a caller's context keeps its decimal digits). */
     public static final int BUNDLE_JSON_MAX_NUMBER_CHARS = JSON_MAX_NUMBER_CHARS;
 
+    // ---- Bounds on what verify and view read from a bundle, whoever wrote it ----------------
+
+    /**
+     * manifest.json in bytes. A real one is a few KiB: a 2048-unit label, a context of at most
+     * 16 KiB, a handful of artifacts (a video one per clip); 8 MiB is far above any of them.
+     */
+    public static final long BUNDLE_MANIFEST_MAX_BYTES = 8L * 1024 * 1024;
+
+    /** Artifacts one manifest may list: a still capture lists two or three, a video one per clip. */
+    public static final int BUNDLE_MANIFEST_MAX_ARTIFACTS = 1_000;
+
+    /**
+     * JSON tokens in one manifest, counted while parsing: bounds the tree held for the schema
+     * whatever the bytes are (8 MiB of {@code []} would otherwise be four million nodes).
+     */
+    public static final long BUNDLE_MANIFEST_MAX_TOKENS = 200_000;
+
+    /**
+     * JSON tokens in one captures.json: its records are few, and the envelope's big values are
+     * strings (one token each); this bounds the tree's nodes, the document cap its bytes.
+     */
+    public static final long BUNDLE_CAPTURES_MAX_TOKENS = 1_000_000;
+
     private ParserLimits() {
     }
 }

@@ -3,6 +3,7 @@ package com.androperator.evidence.cli;
 import com.androperator.evidence.api.ContextJson;
 import com.androperator.evidence.contracts.CommandResult;
 import com.androperator.evidence.contracts.ErrorCodes;
+import com.androperator.evidence.domain.policy.CallerText;
 import java.util.Map;
 import java.util.Optional;
 
@@ -42,7 +43,7 @@ final class OptionValues {
             return Long.parseLong(text);
         } catch (NumberFormatException e) {
             remember(CommandResult.refused(ErrorCodes.EXECUTION_VALIDATION_FAILED,
-                    option + " must be " + expected + ", got '" + text + "'.", Map.of("option", option), null));
+                    option + " must be " + expected + ", got '" + CallerText.printable(text) + "'.", Map.of("option", option), null));
             return null;
         }
     }

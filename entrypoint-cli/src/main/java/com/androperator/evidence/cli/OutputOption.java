@@ -2,6 +2,7 @@ package com.androperator.evidence.cli;
 
 import com.androperator.evidence.contracts.CommandResult;
 import com.androperator.evidence.contracts.ErrorCodes;
+import com.androperator.evidence.domain.policy.CallerText;
 import java.util.Map;
 import java.util.Optional;
 import picocli.CommandLine.Option;
@@ -30,6 +31,6 @@ final class OutputOption {
             return Optional.empty();
         }
         return Optional.of(CommandResult.refused(ErrorCodes.EXECUTION_VALIDATION_FAILED,
-                OPTION + " must be json or pretty, got '" + output + "'.", Map.of("option", OPTION), null));
+                OPTION + " must be json or pretty, got '" + CallerText.printable(output) + "'.", Map.of("option", OPTION), null));
     }
 }

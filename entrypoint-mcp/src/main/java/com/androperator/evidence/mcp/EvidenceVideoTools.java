@@ -5,6 +5,7 @@ import com.androperator.evidence.api.video.SessionRef;
 import com.androperator.evidence.api.video.VideoOutcome;
 import com.androperator.evidence.contracts.CommandResult;
 import com.androperator.evidence.contracts.ErrorCodes;
+import com.androperator.evidence.domain.policy.CallerText;
 import com.androperator.evidence.domain.video.VideoLimits;
 import com.androperator.evidence.domain.video.VideoSessions;
 import com.androperator.evidence.domain.video.VideoStartCommand;
@@ -115,7 +116,7 @@ final class EvidenceVideoTools {
                 : "that bundle is not a valid video session (its session.json is missing, unreadable or names another "
                         + "bundle)";
         return new CommandResult(result.ok(), result.status(), null, result.evidenceId(), result.sessionId(),
-                result.code(), "No video session with sessionId \"" + sessionId + "\" under this server's evidence "
+                result.code(), "No video session with sessionId \"" + CallerText.printable(sessionId) + "\" under this server's evidence "
                         + "root: " + why + ". Pass a sessionId that " + START + " of a server with the same "
                         + "ANDROPERATOR_EVIDENCE_DIR returned.", null, null);
     }

@@ -104,7 +104,7 @@ final class ToolArguments {
                 return number instanceof BigInteger big ? big.longValueExact()
                         : new BigDecimal(number.toString()).longValueExact();
             } catch (ArithmeticException | NumberFormatException notAnInteger) {
-                return reject(field, field + " must be an integer, got " + value + ".");
+                return reject(field, field + " must be an integer, got " + CallerText.printable(String.valueOf(value)) + ".");
             }
         }
         return reject(field, field + " must be an integer, got " + kind(value) + ".");

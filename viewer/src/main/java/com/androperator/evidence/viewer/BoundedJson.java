@@ -1,10 +1,9 @@
 package com.androperator.evidence.viewer;
 
+import com.androperator.evidence.conformance.BundleFileOpen;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.Writer;
-import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -64,7 +63,7 @@ final class BoundedJson {
 
     /** Reads {@code file} (never through a symbolic link). */
     static Read read(Path file, Limits limits) {
-        try (InputStream in = Files.newInputStream(file, LinkOption.NOFOLLOW_LINKS)) {
+        try (InputStream in = BundleFileOpen.open(file)) {
             return read(in, limits);
         } catch (NoSuchFileException e) {
             return new Read.Missing();

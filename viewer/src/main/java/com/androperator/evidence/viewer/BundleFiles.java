@@ -1,5 +1,6 @@
 package com.androperator.evidence.viewer;
 
+import com.androperator.evidence.conformance.BundleFileOpen;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -13,7 +14,8 @@ import java.util.HexFormat;
 /**
  * The files of one bundle, reached only by bundle-relative names that stay inside it: a manifest
  * can name anything, so an absolute name, a {@code ..} or empty segment, a backslash or a path
- * through a symbolic link is never read (the page says so instead).
+ * through a symbolic link is never read (the page says so instead). Every read opens through
+ * {@link BundleFileOpen}, so a FIFO swapped in after {@link #locate} never blocks the page.
  */
 final class BundleFiles {
     private final Path directory;
@@ -98,7 +100,7 @@ final class BundleFiles {
         }
         long bytes = 0;
         byte[] buffer = new byte[1 << 16];
-        try (InputStream in = Files.newInputStream(file, LinkOption.NOFOLLOW_LINKS)) {
+        try (InputStream in = BundleFileOpen.open(file)) {
             for (int read; (read = in.read(buffer)) >= 0; ) {
                 sha256.update(buffer, 0, read);
                 bytes += read;
@@ -109,7 +111,7 @@ final class BundleFiles {
 
     /** The first {@code count} bytes of a file (fewer when it is shorter). */
     static byte[] head(Path file, int count) throws IOException {
-        try (InputStream in = Files.newInputStream(file, LinkOption.NOFOLLOW_LINKS)) {
+        try (InputStream in = BundleFileOpen.open(file)) {
             return in.readNBytes(count);
         }
     }

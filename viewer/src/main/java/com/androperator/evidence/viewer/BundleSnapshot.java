@@ -3,6 +3,7 @@ package com.androperator.evidence.viewer;
 import com.androperator.evidence.conformance.BundleVerifier;
 import com.androperator.evidence.conformance.VerificationReport;
 import com.androperator.evidence.contracts.BundleFileNames;
+import com.androperator.evidence.contracts.ParserLimits;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
@@ -68,7 +69,7 @@ record BundleSnapshot(Path directory, BoundedJson.Read manifest, BoundedJson.Rea
     /** {@code verifier} is the conformance verifier, or a stand-in for measuring the viewer alone. */
     static BundleSnapshot read(Path directory, java.util.function.Function<Path, Verification> verifier) {
         BundleFiles files = new BundleFiles(directory);
-        BoundedJson.Read manifest = BoundedJson.read(directory.resolve(MANIFEST), BoundedJson.Limits.MANIFEST);
+        BoundedJson.Read manifest = readManifest(files);
         JsonValue root = manifest instanceof BoundedJson.Read.Parsed parsed ? parsed.root() : new JsonValue.Null();
         List<ArtifactCheck> checks = new ArrayList<>();
         for (JsonValue entry : root.items("artifacts")) {
@@ -95,6 +96,19 @@ record BundleSnapshot(Path directory, BoundedJson.Read manifest, BoundedJson.Rea
         long unlisted = list(directory, listing);
         return new BundleSnapshot(directory, manifest, captures, checks, screenshot, hierarchy, clips,
                 verifier.apply(directory), listing, unlisted, encoderLog(checks));
+    }
+
+    /** Typed first, so a FIFO or device named manifest.json is reported, never opened. */
+    private static BoundedJson.Read readManifest(BundleFiles files) {
+        BundleFiles.Located located = files.locate(MANIFEST);
+        if (located instanceof BundleFiles.Located.Found found) {
+            return found.bytes() > ParserLimits.BUNDLE_MANIFEST_MAX_BYTES
+                    ? new BoundedJson.Read.Unreadable("has " + found.bytes() + " bytes; at most "
+                            + ParserLimits.BUNDLE_MANIFEST_MAX_BYTES + " (8 MiB) are read")
+                    : BoundedJson.read(found.file(), BoundedJson.Limits.MANIFEST);
+        }
+        return located instanceof BundleFiles.Located.Refused refused ? new BoundedJson.Read.Unreadable("is not read: " + refused.reason())
+                : new BoundedJson.Read.Missing();
     }
 
     JsonValue manifestRoot() {

@@ -1,9 +1,8 @@
 package com.androperator.evidence.viewer;
 
+import com.androperator.evidence.conformance.BundleFileOpen;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
@@ -55,7 +54,7 @@ record HierarchyOutline(List<UiNode> nodes, long totalNodes, long totalWithBound
     }
 
     static HierarchyOutline read(Path file) {
-        try (InputStream in = Files.newInputStream(file, LinkOption.NOFOLLOW_LINKS)) {
+        try (InputStream in = BundleFileOpen.open(file)) {
             return read(in);
         } catch (NoSuchFileException e) {
             return failed("the file is missing");

@@ -1,12 +1,11 @@
 package com.androperator.evidence.viewer;
 
+import com.androperator.evidence.conformance.BundleFileOpen;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.io.Writer;
-import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.Base64;
 
@@ -70,7 +69,7 @@ final class HtmlOut {
         try {
             out.flush();
             OutputStream encoder = Base64.getEncoder().wrap(new NonClosing(bytes));
-            try (InputStream in = Files.newInputStream(file, LinkOption.NOFOLLOW_LINKS)) {
+            try (InputStream in = BundleFileOpen.open(file)) {
                 in.transferTo(encoder);
             }
             encoder.close();

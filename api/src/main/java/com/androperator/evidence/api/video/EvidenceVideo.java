@@ -7,6 +7,7 @@ import com.androperator.evidence.contracts.CommandResult;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.domain.port.CallerTerms;
 import com.androperator.evidence.domain.model.Checked;
+import com.androperator.evidence.domain.policy.CallerText;
 import com.androperator.evidence.domain.policy.StandardSelection;
 import com.androperator.evidence.domain.model.Failure;
 import com.androperator.evidence.domain.port.video.HostDependencyProbe.HostDependencyCheck;
@@ -128,14 +129,14 @@ public final class EvidenceVideo {
             try {
                 manifestPath = Path.of(byPath.manifestPath() == null ? "" : byPath.manifestPath());
             } catch (InvalidPathException e) {
-                return VideoResults.sessionNotFound("No video session at \"" + byPath.manifestPath()
-                        + "\": it is not a valid path.");
+                return VideoResults.sessionNotFound("No video session at \""
+                        + CallerText.printable(byPath.manifestPath()) + "\": it is not a valid path.");
             }
             expected = new VideoSessions.ExpectedTarget(byPath.expectedDevice(), byPath.expectedOperatorPackage());
         } else {
             String sessionId = ((SessionRef.SessionId) session).sessionId();
             if (sessionId == null || !SESSION_ID.matcher(sessionId).matches()) {
-                return VideoResults.sessionNotFound("\"" + sessionId + "\" is not a session id.");
+                return VideoResults.sessionNotFound("\"" + CallerText.printable(sessionId) + "\" is not a session id.");
             }
             Checked<Path> evidenceRoot = evidenceRoot();
             if (evidenceRoot instanceof Checked.Rejected<Path> invalid) {

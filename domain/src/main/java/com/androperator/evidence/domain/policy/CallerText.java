@@ -58,25 +58,50 @@ public final class CallerText {
         return Optional.empty();
     }
 
-    /** {@code text} with every unpaired surrogate shown as a six-character backslash-u escape; fit for any message. */
+    /** At most this many characters of a caller's value are quoted in a message. */
+    public static final int MAX_ECHOED_CHARS = 256;
+
+    /**
+     * The one way a caller's value is quoted back in a message: its first {@link #MAX_ECHOED_CHARS}
+     * characters (a pair counts as one), then how many more there were; every unpaired surrogate,
+     * control character (C0, DEL, C1), line or paragraph separator, bidirectional control and
+     * zero-width character shown as a six-character backslash-u escape, so a message can neither
+     * grow with its input nor reorder, hide or break the text around the quote.
+     */
     public static String printable(String text) {
-        if (text == null || unpairedSurrogate(text).isEmpty()) {
-            return text;
+        if (text == null) {
+            return null;
         }
-        StringBuilder out = new StringBuilder(text.length() + 16);
-        for (int i = 0; i < text.length(); i++) {
+        StringBuilder out = new StringBuilder(Math.min(text.length(), MAX_ECHOED_CHARS) + 16);
+        int i = 0;
+        for (int shown = 0; i < text.length() && shown < MAX_ECHOED_CHARS; i++, shown++) {
             char unit = text.charAt(i);
-            boolean paired = Character.isHighSurrogate(unit) && i + 1 < text.length()
-                    && Character.isLowSurrogate(text.charAt(i + 1));
-            if (paired) {
+            if (Character.isHighSurrogate(unit) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1))) {
                 out.append(unit).append(text.charAt(++i));
-            } else if (Character.isSurrogate(unit)) {
+            } else if (Character.isSurrogate(unit) || hidden(unit)) {
                 out.append("\\u").append(String.format(Locale.ROOT, "%04X", (int) unit));
             } else {
                 out.append(unit);
             }
         }
-        return out.toString();
+        if (i < text.length()) {
+            out.append("... (").append(text.length() - i).append(" more characters)");
+        }
+        return out.length() == text.length() && out.toString().equals(text) ? text : out.toString();
+    }
+
+    /** Characters that would break, hide or reorder the text of a message around a quote. */
+    private static boolean hidden(char unit) {
+        return unit < 0x20 || (unit >= 0x7F && unit <= 0x9F) || layoutControl(unit);
+    }
+
+    /** Line and paragraph separators, bidirectional controls and zero-width characters. */
+    private static boolean layoutControl(char unit) {
+        return switch (unit) {
+            case '\u2028', '\u2029', '\u202A', '\u202B', '\u202C', '\u202D', '\u202E', '\u2066', '\u2067',
+                    '\u2068', '\u2069', '\u200B', '\u200C', '\u200D', '\u200E', '\u200F', '\uFEFF' -> true;
+            default -> false;
+        };
     }
 
     /**

@@ -117,4 +117,20 @@ class CallerTextTest {
         assertThat(CaptureRequestValidation.outputDirectory(CliLikeTerms.INSTANCE, "/tmp/b\uD800").rejection().orElseThrow().message())
                 .startsWith("--output-dir holds an unpaired UTF-16 surrogate U+D800");
     }
+
+    @Test
+    void anEchoedValueIsCappedAndSaysHowMuchMoreThereWas() {
+        String shown = CallerText.printable("x".repeat(3 * 1024 * 1024));
+        assertThat(shown).startsWith("x".repeat(CallerText.MAX_ECHOED_CHARS) + "... (")
+                .endsWith((3 * 1024 * 1024 - CallerText.MAX_ECHOED_CHARS) + " more characters)");
+        assertThat(CallerText.printable("x".repeat(CallerText.MAX_ECHOED_CHARS))).hasSize(CallerText.MAX_ECHOED_CHARS);
+    }
+
+    @Test
+    void controlBidiAndZeroWidthCharactersAreEscaped() {
+        String hostile = "a\nb\u0000c\u0085d\u2028e\u202Ef\u2066g\u200Fh\u200Bi\uFEFFj\u007F";
+        assertThat(CallerText.printable(hostile)).isEqualTo(
+                "a\\u000Ab\\u0000c\\u0085d\\u2028e\\u202Ef\\u2066g\\u200Fh\\u200Bi\\uFEFFj\\u007F");
+        assertThat(CallerText.printable("caf\u00E9 \uD83D\uDE00")).isEqualTo("caf\u00E9 \uD83D\uDE00");
+    }
 }

@@ -37,6 +37,7 @@ public final class PosixDeviceLocks implements DeviceLocks {
     private static final Set<PosixFilePermission> GROUP_OR_OTHER = EnumSet.of(
             PosixFilePermission.GROUP_READ, PosixFilePermission.GROUP_WRITE, PosixFilePermission.GROUP_EXECUTE,
             PosixFilePermission.OTHERS_READ, PosixFilePermission.OTHERS_WRITE, PosixFilePermission.OTHERS_EXECUTE);
+    private static final String UNUSABLE = "The device lock directory is unusable:";
     private static final String RECOVERY = "Permit access to the fixed host lock directory: it must be a real directory "
             + "owned by the current user with no group/other permissions (mode 0700). No permissions are changed "
             + "automatically; do not delete it while recordings or unresolved recovery state remain.";
@@ -181,8 +182,10 @@ public final class PosixDeviceLocks implements DeviceLocks {
             PosixFileAttributes posix = Files.readAttributes(directory, PosixFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
             long owner = ((Number) Files.getAttribute(directory, "unix:uid", LinkOption.NOFOLLOW_LINKS)).longValue();
             if (owner != uid) {
-                return Optional.of(unusable(CauseCodes.EPERM, "it is owned by uid " + owner + " (" + posix.owner().getName()
-                        + "), not by the current user (uid " + uid + ")"));
+                String name = posix.owner().getName();
+                return Optional.of(StorageFailures.unwritable(UNUSABLE, directory, CauseCodes.EPERM, "it is owned by uid " + owner
+                        + " (" + name + "), not by the current user (uid " + uid + "); only " + name
+                        + " or an administrator can remove it", foreignOwnerRecovery(owner, name)));
             }
             Set<PosixFilePermission> extra = EnumSet.noneOf(PosixFilePermission.class);
             extra.addAll(posix.permissions());
@@ -197,7 +200,18 @@ public final class PosixDeviceLocks implements DeviceLocks {
         return Optional.empty();
     }
 
+    /**
+     * The contract fixes the path, so the user cannot record elsewhere; and in a sticky /tmp they
+     * cannot remove another user's directory either: say who can, and that nothing of theirs needs it.
+     */
+    private String foreignOwnerRecovery(long owner, String name) {
+        return "You cannot remove or fix " + directory + ": only its owner " + name + " (uid " + owner
+                + ") or an administrator (root) can. Ask one of them to remove it (for example: sudo rm -r "
+                + directory + "); no recording of " + name + "'s uses it, since each user's lock directory carries"
+                + " that user's own uid. The path is fixed by the contract, so video recording is refused until then.";
+    }
+
     private Failure unusable(String causeCode, String cause) {
-        return StorageFailures.unwritable("The device lock directory is unusable:", directory, causeCode, cause, RECOVERY);
+        return StorageFailures.unwritable(UNUSABLE, directory, causeCode, cause, RECOVERY);
     }
 }

@@ -72,8 +72,13 @@ class PosixDeviceLocksTest {
             locks = new PosixDeviceLocks(directory, uid + 1);
         }
 
-        assertThat(locks.checkDirectory()).isInstanceOfSatisfying(DirectoryCheck.Unusable.class,
-                unusable -> assertThat(unusable.failure().message()).contains("owned by uid"));
+        assertThat(locks.checkDirectory()).isInstanceOfSatisfying(DirectoryCheck.Unusable.class, unusable -> {
+            assertThat(unusable.failure().message()).contains("owned by uid").contains("or an administrator can remove it");
+            // The user cannot remove it: the recovery says who can, and that the fixed path leaves no other way.
+            assertThat(String.valueOf(unusable.failure().details().get("recovery")))
+                    .startsWith("You cannot remove or fix " + directory.toAbsolutePath() + ": only its owner ")
+                    .contains("or an administrator (root) can").contains("sudo rm -r " + directory.toAbsolutePath());
+        });
         assertThat(locks.acquire(SERIAL, claim("n1"))).isInstanceOf(Acquisition.Unusable.class);
     }
 
