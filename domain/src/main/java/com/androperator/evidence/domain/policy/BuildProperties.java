@@ -7,14 +7,15 @@ import com.androperator.evidence.domain.model.Failure;
 import com.androperator.evidence.domain.model.Observation;
 import java.util.ArrayList;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The build facts of the manifest's device section, read from one getprop inventory. A value that
  * cannot be read is null and carries an error naming its field: the read's own code when the
  * read failed, METADATA_UNAVAILABLE when the property is missing, empty or not understood.
  */
-public record BuildProperties(Integer apiLevel, String androidVersion, String manufacturer, String model,
-                              List<BundleError> errors) {
+public record BuildProperties(@Nullable Integer apiLevel, @Nullable String androidVersion,
+                              @Nullable String manufacturer, @Nullable String model, List<BundleError> errors) {
     public static final String SDK = "ro.build.version.sdk";
     public static final String RELEASE = "ro.build.version.release";
     public static final String MANUFACTURER = "ro.product.manufacturer";
@@ -52,7 +53,7 @@ public record BuildProperties(Integer apiLevel, String androidVersion, String ma
     }
 
     /** The SDK level is digits only and positive; anything else is not an API level. */
-    private static Integer apiLevel(String raw, List<BundleError> errors) {
+    private static @Nullable Integer apiLevel(@Nullable String raw, List<BundleError> errors) {
         if (raw == null || raw.isEmpty()) {
             errors.add(MetadataField.API_LEVEL.error(ErrorCodes.METADATA_UNAVAILABLE, SDK + " is absent or empty"));
             return null;
@@ -68,7 +69,8 @@ public record BuildProperties(Integer apiLevel, String androidVersion, String ma
         return null;
     }
 
-    private static String text(PropertyInventory inventory, String property, MetadataField field, List<BundleError> errors) {
+    private static @Nullable String text(PropertyInventory inventory, String property, MetadataField field,
+                                         List<BundleError> errors) {
         if (inventory.notUtf8().contains(property)) {
             return notUtf8(property, field, errors);
         }
@@ -81,7 +83,7 @@ public record BuildProperties(Integer apiLevel, String androidVersion, String ma
     }
 
     /** A value the device sent as bytes that are not UTF-8: unavailable, never a guessed string. */
-    private static <T> T notUtf8(String property, MetadataField field, List<BundleError> errors) {
+    private static <T> @Nullable T notUtf8(String property, MetadataField field, List<BundleError> errors) {
         errors.add(field.error(ErrorCodes.METADATA_UNAVAILABLE, property
                 + " is not valid UTF-8 on the device; its value is not recorded"));
         return null;
