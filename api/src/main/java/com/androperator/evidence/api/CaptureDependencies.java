@@ -15,6 +15,7 @@ import com.androperator.evidence.domain.port.WallClock;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What a capture takes from its surroundings. Every field has a production default; tests and
@@ -36,21 +37,21 @@ import java.util.Objects;
  *                         {@link JavaTerms} (the {@link CaptureOptions} names) unless an edge sets its own
  */
 public record CaptureDependencies(
-        Path baseDir,
+        @Nullable Path baseDir,
         Map<String, String> environment,
         Path workingDirectory,
         WallClock wallClock,
         MonotonicClock monotonicClock,
         IdSource ids,
         String toolName,
-        DeviceSelector devices,
-        ScreenshotSource screenshots,
-        OperatorGateway operator,
-        DeviceMetadataSource metadata,
-        ImageVerifier images,
-        HierarchyVerifier hierarchies,
-        BundleStore store,
-        Cancellation cancellation,
+        @Nullable DeviceSelector devices,
+        @Nullable ScreenshotSource screenshots,
+        @Nullable OperatorGateway operator,
+        @Nullable DeviceMetadataSource metadata,
+        @Nullable ImageVerifier images,
+        @Nullable HierarchyVerifier hierarchies,
+        @Nullable BundleStore store,
+        @Nullable Cancellation cancellation,
         CallerTerms terms) {
 
     public static final String DEFAULT_TOOL_NAME = "androperator-java";
@@ -98,27 +99,27 @@ public record CaptureDependencies(
 
     /** Starts from the production defaults. */
     public static final class Builder {
-        private Path baseDir;
+        private @Nullable Path baseDir;
         private Map<String, String> environment = System.getenv();
         private Path workingDirectory = Path.of("").toAbsolutePath();
         private WallClock wallClock = WallClock.SYSTEM;
         private MonotonicClock monotonicClock = MonotonicClock.SYSTEM;
         private IdSource ids = IdSource.RANDOM_UUID;
         private String toolName = DEFAULT_TOOL_NAME;
-        private DeviceSelector devices;
-        private ScreenshotSource screenshots;
-        private OperatorGateway operator;
-        private DeviceMetadataSource metadata;
-        private ImageVerifier images;
-        private HierarchyVerifier hierarchies;
-        private BundleStore store;
-        private Cancellation cancellation;
+        private @Nullable DeviceSelector devices;
+        private @Nullable ScreenshotSource screenshots;
+        private @Nullable OperatorGateway operator;
+        private @Nullable DeviceMetadataSource metadata;
+        private @Nullable ImageVerifier images;
+        private @Nullable HierarchyVerifier hierarchies;
+        private @Nullable BundleStore store;
+        private @Nullable Cancellation cancellation;
         private CallerTerms terms = JavaTerms.INSTANCE;
 
         private Builder() {
         }
 
-        public Builder baseDir(Path baseDir) {
+        public Builder baseDir(@Nullable Path baseDir) {
             this.baseDir = baseDir;
             return this;
         }
@@ -153,43 +154,43 @@ public record CaptureDependencies(
             return this;
         }
 
-        public Builder devices(DeviceSelector devices) {
+        public Builder devices(@Nullable DeviceSelector devices) {
             this.devices = devices;
             return this;
         }
 
-        public Builder screenshots(ScreenshotSource screenshots) {
+        public Builder screenshots(@Nullable ScreenshotSource screenshots) {
             this.screenshots = screenshots;
             return this;
         }
 
-        public Builder operator(OperatorGateway operator) {
+        public Builder operator(@Nullable OperatorGateway operator) {
             this.operator = operator;
             return this;
         }
 
-        public Builder metadata(DeviceMetadataSource metadata) {
+        public Builder metadata(@Nullable DeviceMetadataSource metadata) {
             this.metadata = metadata;
             return this;
         }
 
-        public Builder images(ImageVerifier images) {
+        public Builder images(@Nullable ImageVerifier images) {
             this.images = images;
             return this;
         }
 
-        public Builder hierarchies(HierarchyVerifier hierarchies) {
+        public Builder hierarchies(@Nullable HierarchyVerifier hierarchies) {
             this.hierarchies = hierarchies;
             return this;
         }
 
-        public Builder store(BundleStore store) {
+        public Builder store(@Nullable BundleStore store) {
             this.store = store;
             return this;
         }
 
         /** The capture's cancellation (see the record's {@code cancellation}); one per capture. */
-        public Builder cancellation(Cancellation cancellation) {
+        public Builder cancellation(@Nullable Cancellation cancellation) {
             this.cancellation = cancellation;
             return this;
         }

@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What to capture, as the caller gives it; the use case validates every field before anything is
@@ -21,8 +22,9 @@ import java.util.Map;
  * @param context         the caller's opaque JSON object, copied into the manifest as given; null means {@code {}}
  * @param timeoutMs       device-work budget, 1000..120000; null means 30000
  */
-public record CaptureOptions(String outputDir, String deviceSerial, String operatorPackage, String label,
-                             Map<String, Object> context, Long timeoutMs) {
+public record CaptureOptions(@Nullable String outputDir, @Nullable String deviceSerial,
+                             @Nullable String operatorPackage, @Nullable String label,
+                             @Nullable Map<String, Object> context, @Nullable Long timeoutMs) {
 
     public CaptureOptions {
         // JSON objects may hold null members, which Map.copyOf refuses.
@@ -35,47 +37,47 @@ public record CaptureOptions(String outputDir, String deviceSerial, String opera
 
     /** Fluent construction for Java callers; every field is optional. */
     public static final class Builder {
-        private String outputDir;
-        private String deviceSerial;
-        private String operatorPackage;
-        private String label;
-        private Map<String, Object> context;
-        private Long timeoutMs;
+        private @Nullable String outputDir;
+        private @Nullable String deviceSerial;
+        private @Nullable String operatorPackage;
+        private @Nullable String label;
+        private @Nullable Map<String, Object> context;
+        private @Nullable Long timeoutMs;
 
         private Builder() {
         }
 
-        public Builder outputDir(String outputDir) {
+        public Builder outputDir(@Nullable String outputDir) {
             this.outputDir = outputDir;
             return this;
         }
 
-        public Builder outputDir(Path outputDir) {
+        public Builder outputDir(@Nullable Path outputDir) {
             this.outputDir = outputDir == null ? null : outputDir.toString();
             return this;
         }
 
-        public Builder deviceSerial(String deviceSerial) {
+        public Builder deviceSerial(@Nullable String deviceSerial) {
             this.deviceSerial = deviceSerial;
             return this;
         }
 
-        public Builder operatorPackage(String operatorPackage) {
+        public Builder operatorPackage(@Nullable String operatorPackage) {
             this.operatorPackage = operatorPackage;
             return this;
         }
 
-        public Builder label(String label) {
+        public Builder label(@Nullable String label) {
             this.label = label;
             return this;
         }
 
-        public Builder context(Map<String, Object> context) {
+        public Builder context(@Nullable Map<String, Object> context) {
             this.context = context;
             return this;
         }
 
-        public Builder timeoutMs(Long timeoutMs) {
+        public Builder timeoutMs(@Nullable Long timeoutMs) {
             this.timeoutMs = timeoutMs;
             return this;
         }

@@ -35,8 +35,10 @@ import com.androperator.evidence.domain.video.VideoWorker;
 import com.androperator.evidence.domain.video.WorkerPorts;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The one place where real adapters are chosen and wired: the still-capture ports, the video start,
@@ -120,7 +122,8 @@ public final class CompositionRoot {
         if (dependencies.baseDir() != null) {
             return Checked.accepted(bundlesRoot);
         }
-        return prepared(bundlesRoot.getParent());
+        // resolveManagedRoot made it <evidence root>/bundles: its parent is the evidence root.
+        return prepared(Objects.requireNonNull(bundlesRoot.getParent(), "the evidence root"));
     }
 
     /** The managed video root, created and proven writable only when the start's storage preflight asks. */
@@ -179,7 +182,7 @@ public final class CompositionRoot {
     }
 
     /** The fixed per-user lock directory, or {@code lockDirectory} (tests, the worker's saved one). */
-    private static PosixDeviceLocks locks(Path lockDirectory) {
+    private static PosixDeviceLocks locks(@Nullable Path lockDirectory) {
         return lockDirectory == null ? PosixDeviceLocks.forCurrentUser()
                 : new PosixDeviceLocks(lockDirectory, PosixDeviceLocks.currentUid());
     }
@@ -197,7 +200,7 @@ public final class CompositionRoot {
                 dependencies.classPath() != null ? dependencies.classPath() : System.getProperty("java.class.path"));
     }
 
-    private static <T> T or(T replacement, Supplier<T> real) {
+    private static <T> T or(@Nullable T replacement, Supplier<T> real) {
         return replacement != null ? replacement : real.get();
     }
 }

@@ -9,6 +9,7 @@ import com.androperator.evidence.domain.model.Checked;
 import com.androperator.evidence.domain.model.Failure;
 import com.androperator.evidence.domain.model.RequestField;
 import java.util.Map;
+import java.util.Objects;
 import tools.jackson.core.JacksonException;
 
 /**
@@ -52,7 +53,7 @@ public final class ContextJson {
         if (object.rejection().isPresent()) {
             return invalid(object.rejection().get());
         }
-        return new Parsed.Valid(object.valueOrNull());
+        return new Parsed.Valid(Objects.requireNonNull(object.valueOrNull(), "an accepted context"));
     }
 
     private static Parsed invalid(Failure failure) {

@@ -9,6 +9,7 @@ import com.androperator.evidence.domain.model.Checked;
 import com.androperator.evidence.domain.policy.StandardSelection;
 import com.androperator.evidence.domain.model.Failure;
 import java.nio.file.Path;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -40,7 +41,7 @@ public final class EvidenceCapture {
         if (target.rejection().isPresent()) {
             return new CaptureOutcome.Refused(target.rejection().get(), null);
         }
-        StandardSelection.Target chosen = target.valueOrNull();
+        StandardSelection.Target chosen = Objects.requireNonNull(target.valueOrNull(), "an accepted target");
         CaptureOptions options = new CaptureOptions(given.outputDir(), chosen.deviceSerial(), chosen.operatorPackage(),
                 given.label(), given.context(), given.timeoutMs());
         BundleLocation location;
@@ -51,7 +52,7 @@ public final class EvidenceCapture {
             if (resolved instanceof Checked.Rejected<Path> refused) {
                 return new CaptureOutcome.Refused(refused.failure(), null);
             }
-            Path bundlesRoot = resolved.valueOrNull();
+            Path bundlesRoot = Objects.requireNonNull(resolved.valueOrNull(), "an accepted bundles root");
             // An invalid request is refused before the evidence root is created or probed: it leaves nothing behind.
             Optional<Failure> invalid = CaptureEvidence.invalidOption(request(new BundleLocation.Managed(bundlesRoot),
                     options, dependencies));
@@ -62,7 +63,7 @@ public final class EvidenceCapture {
             if (prepared instanceof Checked.Rejected<Path> refused) {
                 return new CaptureOutcome.Refused(refused.failure(), null);
             }
-            location = new BundleLocation.Managed(prepared.valueOrNull());
+            location = new BundleLocation.Managed(Objects.requireNonNull(prepared.valueOrNull(), "a prepared root"));
         }
         CaptureEvidence capture = new CaptureEvidence(CompositionRoot.capturePorts(dependencies),
                 AndroperatorVersion.current(), dependencies.toolName());

@@ -2,6 +2,7 @@ package com.androperator.evidence.api;
 
 import com.androperator.evidence.domain.port.CallerTerms;
 import com.androperator.evidence.domain.model.RequestField;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The Java API's names for the request fields: the {@link CaptureOptions} and
@@ -26,7 +27,7 @@ public enum JavaTerms implements CallerTerms {
     }
 
     @Override
-    public String doctorCommand(String serial) {
+    public String doctorCommand(@Nullable String serial) {
         return DoctorCommand.forDevice(serial);
     }
 

@@ -27,12 +27,12 @@ final class LayerRules {
     private LayerRules() {
     }
 
-    /** The domain sees only java.* , the contracts and itself. */
+    /** The domain sees only java.* , the contracts, itself and JSpecify's nullness annotations. */
     static ArchRule domainIsPure(String root) {
         return classes().that().resideInAPackage(root + ".domain..")
                 .should().onlyDependOnClassesThat()
-                .resideInAnyPackage("java..", root + ".domain..", root + ".contracts..")
-                .because("the domain depends on java.* and contracts only");
+                .resideInAnyPackage("java..", root + ".domain..", root + ".contracts..", "org.jspecify..")
+                .because("the domain depends on java.* and contracts only (and states nullness with JSpecify)");
     }
 
     /** The contracts are data and their JSON shape: no domain, adapters or edges. */
@@ -40,7 +40,7 @@ final class LayerRules {
         return classes().that().resideInAPackage(root + ".contracts..")
                 .should().onlyDependOnClassesThat()
                 .resideInAnyPackage("java..", root + ".contracts..", "tools.jackson..",
-                        "com.fasterxml.jackson.annotation..")
+                        "com.fasterxml.jackson.annotation..", "org.jspecify..")
                 .because("contracts are shared by the writer and every reader");
     }
 

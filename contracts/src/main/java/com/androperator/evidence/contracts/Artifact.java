@@ -2,6 +2,7 @@ package com.androperator.evidence.contracts;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One file of a bundle, or the record that a requested file could not be produced.
@@ -19,18 +20,18 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
         "image", "commandId", "taskId", "error"})
 public record Artifact(
         ArtifactKind kind,
-        String path,
+        @Nullable String path,
         String mimeType,
         ArtifactStatus status,
-        Long bytes,
-        String sha256,
+        @Nullable Long bytes,
+        @Nullable String sha256,
         String startedAt,
         String finishedAt,
         long durationMs,
-        @JsonInclude(JsonInclude.Include.NON_NULL) String commandId,
-        @JsonInclude(JsonInclude.Include.NON_NULL) String taskId,
-        @JsonInclude(JsonInclude.Include.NON_NULL) ImageGeometry image,
-        @JsonInclude(JsonInclude.Include.NON_NULL) BundleError error) {
+        @JsonInclude(JsonInclude.Include.NON_NULL) @Nullable String commandId,
+        @JsonInclude(JsonInclude.Include.NON_NULL) @Nullable String taskId,
+        @JsonInclude(JsonInclude.Include.NON_NULL) @Nullable ImageGeometry image,
+        @JsonInclude(JsonInclude.Include.NON_NULL) @Nullable BundleError error) {
 
     public Artifact {
         Checks.required(kind, "artifact.kind");
@@ -42,7 +43,7 @@ public record Artifact(
         boolean hasFile = path != null;
         Checks.check(hasFile == (bytes != null) && hasFile == (sha256 != null),
                 "path, bytes and sha256 are all present or all null");
-        if (hasFile) {
+        if (path != null && bytes != null) { // hasFile, and so bytes too (checked just above)
             Checks.check(Checks.isBundleRelative(path), "artifact path must be bundle-relative: " + path);
             Checks.check(bytes >= 0, "artifact.bytes must not be negative");
             Checks.check(bytes > 0 || kind == ArtifactKind.ENCODER_STDERR,
@@ -53,7 +54,7 @@ public record Artifact(
             case COMPLETE -> {
                 Checks.check(hasFile, "a complete artifact has a file");
                 Checks.check(error == null, "a complete artifact has no error");
-                Checks.check(!path.contains(".partial."), "a complete artifact has no .partial. name");
+                Checks.check(path != null && !path.contains(".partial."), "a complete artifact has no .partial. name");
             }
             case PARTIAL -> {
                 Checks.check(hasFile, "a partial artifact keeps its file");

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One still capture's record in captures.json, in the reference tool's shape: {@code kind},
@@ -32,10 +33,10 @@ public record CaptureRecord(
         String startedAt,
         String finishedAt,
         long durationMs,
-        @JsonInclude(JsonInclude.Include.NON_NULL) String artifactPath,
-        @JsonInclude(JsonInclude.Include.NON_NULL) Timing observation,
-        @JsonInclude(JsonInclude.Include.NON_NULL) Timing persistence,
-        @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, Object> details) implements CapturesEntry {
+        @JsonInclude(JsonInclude.Include.NON_NULL) @Nullable String artifactPath,
+        @JsonInclude(JsonInclude.Include.NON_NULL) @Nullable Timing observation,
+        @JsonInclude(JsonInclude.Include.NON_NULL) @Nullable Timing persistence,
+        @JsonInclude(JsonInclude.Include.NON_NULL) @Nullable Map<String, Object> details) implements CapturesEntry {
 
     public CaptureRecord {
         Checks.nonBlank(kind, "capture.kind");
@@ -58,19 +59,19 @@ public record CaptureRecord(
     /** The Operator's envelope as received ({@code result.envelope}); null when none arrived or not a hierarchy. */
     @JsonIgnore
     @SuppressWarnings("unchecked")
-    public Map<String, Object> envelope() {
+    public @Nullable Map<String, Object> envelope() {
         return result.get("envelope") instanceof Map<?, ?> envelope ? (Map<String, Object>) envelope : null;
     }
 
     /** The failed step's error code from {@code result.error}; null when the step is ok. */
     @JsonIgnore
-    public String errorCode() {
+    public @Nullable String errorCode() {
         return failure().get("code") instanceof String code ? code : null;
     }
 
     /** The failed step's error message from {@code result.error}; null when the step is ok. */
     @JsonIgnore
-    public String errorMessage() {
+    public @Nullable String errorMessage() {
         return failure().get("message") instanceof String message ? message : null;
     }
 
@@ -91,7 +92,7 @@ public record CaptureRecord(
     }
 
     /** {@code {ok: false, error: {code, message, details}}}: a failed step's result. */
-    public static Map<String, Object> failedResult(BundleError error, Map<String, Object> details) {
+    public static Map<String, Object> failedResult(BundleError error, @Nullable Map<String, Object> details) {
         Map<String, Object> cause = new LinkedHashMap<>();
         cause.put("code", error.code());
         cause.put("message", error.message());

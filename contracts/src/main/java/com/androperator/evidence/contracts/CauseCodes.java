@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The one errno table: the POSIX errno words that storage failures carry as {@code details.causeCode}
@@ -67,21 +68,21 @@ public final class CauseCodes {
     }
 
     /** The cause whose strerror text {@code text} contains (case-insensitively), if any. */
-    public static Optional<Cause> inText(String text) {
+    public static Optional<Cause> inText(@Nullable String text) {
         return find(text, false);
     }
 
     /** The exhausted-storage cause ({@link #STORAGE_EXHAUSTED}) whose strerror text {@code text} contains, if any. */
-    public static Optional<Cause> exhaustionInText(String text) {
+    public static Optional<Cause> exhaustionInText(@Nullable String text) {
         return find(text, true);
     }
 
     /** The errno word named in {@code text}, else {@link #EIO}. */
-    public static String codeOf(String text) {
+    public static String codeOf(@Nullable String text) {
         return inText(text).map(Cause::code).orElse(EIO);
     }
 
-    public static boolean isStorageExhausted(Object causeCode) {
+    public static boolean isStorageExhausted(@Nullable Object causeCode) {
         return causeCode instanceof String code && STORAGE_EXHAUSTED.contains(code);
     }
 
@@ -90,7 +91,7 @@ public final class CauseCodes {
         return TABLE.stream().filter(cause -> cause.code().equals(code)).map(Cause::strerror).findFirst();
     }
 
-    private static Optional<Cause> find(String text, boolean exhaustedOnly) {
+    private static Optional<Cause> find(@Nullable String text, boolean exhaustedOnly) {
         if (text == null) {
             return Optional.empty();
         }

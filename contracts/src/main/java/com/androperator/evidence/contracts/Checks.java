@@ -1,6 +1,7 @@
 package com.androperator.evidence.contracts;
 
 import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 
 /** Invariant checks shared by the contract records' compact constructors. */
 final class Checks {
@@ -12,7 +13,7 @@ final class Checks {
     private Checks() {
     }
 
-    static <T> T required(T value, String name) {
+    static <T> T required(@Nullable T value, String name) {
         if (value == null) {
             throw new IllegalArgumentException(name + " is required");
         }
@@ -20,8 +21,8 @@ final class Checks {
     }
 
     /** Non-blank as the schemas' {@code \S} means it ({@link NonBlank}), so record and schema agree. */
-    static String nonBlank(String value, String name) {
-        if (!NonBlank.isNonBlank(value)) {
+    static String nonBlank(@Nullable String value, String name) {
+        if (value == null || !NonBlank.isNonBlank(value)) {
             throw new IllegalArgumentException(name + " must be a non-blank string");
         }
         return value;
@@ -33,22 +34,23 @@ final class Checks {
         }
     }
 
-    static boolean isSha256(String value) {
+    static boolean isSha256(@Nullable String value) {
         return value != null && SHA256.matcher(value).matches();
     }
 
-    static boolean isUtcTimestamp(String value) {
+    static boolean isUtcTimestamp(@Nullable String value) {
         return value != null && UTC_TIMESTAMP.matcher(value).matches();
     }
 
-    static String utcTimestamp(String value, String name) {
-        check(isUtcTimestamp(value),
-                name + " must be a UTC ISO-8601 timestamp ending in Z: " + value);
+    static String utcTimestamp(@Nullable String value, String name) {
+        if (value == null || !isUtcTimestamp(value)) {
+            throw new IllegalArgumentException(name + " must be a UTC ISO-8601 timestamp ending in Z: " + value);
+        }
         return value;
     }
 
     /** Bundle-relative: no leading slash, no backslash, no empty, "." or ".." segment. */
-    static boolean isBundleRelative(String path) {
+    static boolean isBundleRelative(@Nullable String path) {
         if (path == null || path.isEmpty() || path.startsWith("/") || path.indexOf('\\') >= 0) {
             return false;
         }

@@ -2,6 +2,7 @@ package com.androperator.evidence.contracts;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What a command returns, on the CLI's stdout and in MCP results. A capture that ran reports
@@ -13,21 +14,22 @@ import java.util.Map;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record CommandResult(
         boolean ok,
-        String status,
-        String manifestPath,
-        String evidenceId,
-        String sessionId,
-        String code,
-        String message,
-        Map<String, Object> details,
-        String hint) {
+        @Nullable String status,
+        @Nullable String manifestPath,
+        @Nullable String evidenceId,
+        @Nullable String sessionId,
+        @Nullable String code,
+        @Nullable String message,
+        @Nullable Map<String, Object> details,
+        @Nullable String hint) {
 
     public CommandResult {
         Checks.check(ok == (code == null), "ok results have no code; failures always have one");
         Checks.check(code == null || NonBlank.isNonBlank(message), "a failure says what to fix");
     }
 
-    public static CommandResult refused(String code, String message, Map<String, Object> details, String hint) {
+    public static CommandResult refused(String code, String message, @Nullable Map<String, Object> details,
+            @Nullable String hint) {
         return new CommandResult(false, null, null, null, null, code, message, details, hint);
     }
 }

@@ -1,15 +1,17 @@
 package com.androperator.evidence.contracts;
 
+import org.jspecify.annotations.Nullable;
+
 /** What the bundle records about the device and the tools. Unavailable values are null. */
 public record DeviceInfo(
         String serial,
-        String operatorPackage,
+        @Nullable String operatorPackage,
         String cliVersion,
-        String operatorVersion,
-        Integer apiLevel,
-        String androidVersion,
-        String manufacturer,
-        String model,
+        @Nullable String operatorVersion,
+        @Nullable Integer apiLevel,
+        @Nullable String androidVersion,
+        @Nullable String manufacturer,
+        @Nullable String model,
         DeviceType deviceType,
         DeviceTypeProperties deviceTypeProperties,
         DisplayInfo display) {

@@ -1,10 +1,13 @@
 package com.androperator.evidence.contracts;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * Display geometry sampled through adb (wm overrides win), not synchronized with the screenshot.
  * Each field is null when it could not be read; the bundle then carries an error for it.
  */
-public record DisplayInfo(Integer width, Integer height, Integer density, Integer rotation) {
+public record DisplayInfo(@Nullable Integer width, @Nullable Integer height, @Nullable Integer density,
+        @Nullable Integer rotation) {
     public static final DisplayInfo UNKNOWN = new DisplayInfo(null, null, null, null);
 
     public DisplayInfo {

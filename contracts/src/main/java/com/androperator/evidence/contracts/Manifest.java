@@ -5,6 +5,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * manifest.json, schema version 1, for still and video bundles. The manifest never hashes itself.
@@ -18,15 +19,15 @@ import java.util.Map;
 public record Manifest(
         int schemaVersion,
         String evidenceId,
-        String label,
+        @Nullable String label,
         Map<String, Object> context,
         DeviceInfo device,
         String startedAt,
-        String finishedAt,
+        @Nullable String finishedAt,
         BundleStatus status,
         List<Artifact> artifacts,
         List<BundleError> errors,
-        @JsonInclude(JsonInclude.Include.NON_NULL) VideoInfo video) {
+        @JsonInclude(JsonInclude.Include.NON_NULL) @Nullable VideoInfo video) {
 
     public static final int SCHEMA_VERSION = 1;
     public static final int MAX_LABEL_UTF16_UNITS = 2048;

@@ -1,5 +1,7 @@
 package com.androperator.evidence.contracts;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * "Non-blank" exactly as the schemas' {@code nonBlankString} pattern {@code \S} means it: ECMA-262
  * (JSON Schema's regex dialect), where white space is TAB, VT, FF, U+FEFF, every Zs space (U+0020,
@@ -11,7 +13,7 @@ public final class NonBlank {
     }
 
     /** Whether {@code text} has at least one UTF-16 unit that ECMA-262 {@code \S} matches. */
-    public static boolean isNonBlank(String text) {
+    public static boolean isNonBlank(@Nullable String text) {
         if (text == null) {
             return false;
         }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A recording's record in captures.json, in the reference tool's shape: the host recorder receipt
@@ -20,15 +21,15 @@ public record VideoCaptureRecord(
         String kind,
         String source,
         String sessionId,
-        Integer exitCode,
+        @Nullable Integer exitCode,
         boolean stopSent,
         boolean videoVerified,
         List<VideoSegment> segments,
         List<BundleError> errors,
-        @JsonInclude(JsonInclude.Include.NON_NULL) String artifactPath,
-        @JsonInclude(JsonInclude.Include.NON_NULL) Timing observation,
-        @JsonInclude(JsonInclude.Include.NON_NULL) Timing persistence,
-        @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, Object> details) implements CapturesEntry {
+        @JsonInclude(JsonInclude.Include.NON_NULL) @Nullable String artifactPath,
+        @JsonInclude(JsonInclude.Include.NON_NULL) @Nullable Timing observation,
+        @JsonInclude(JsonInclude.Include.NON_NULL) @Nullable Timing persistence,
+        @JsonInclude(JsonInclude.Include.NON_NULL) @Nullable Map<String, Object> details) implements CapturesEntry {
 
     public static final String KIND = "video";
 

@@ -1,5 +1,7 @@
 package com.androperator.evidence.contracts;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * The video part of a manifest. Host duration is monotonic and independent of the decoded media
  * timeline; neither substitutes for the other. It is never null (0 while starting) and may be
@@ -10,11 +12,11 @@ package com.androperator.evidence.contracts;
 public record VideoInfo(
         int requestedDurationSeconds,
         long hostDurationMs,
-        Long mediaDurationMs,
+        @Nullable Long mediaDurationMs,
         VideoSize requestedSize,
-        VideoSize actualSize,
-        String codec,
-        StopReason stopReason) {
+        @Nullable VideoSize actualSize,
+        @Nullable String codec,
+        @Nullable StopReason stopReason) {
 
     public VideoInfo {
         Checks.check(requestedDurationSeconds >= 1 && requestedDurationSeconds <= 180,

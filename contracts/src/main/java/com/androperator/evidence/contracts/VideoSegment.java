@@ -2,6 +2,7 @@ package com.androperator.evidence.contracts;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One run of equal frame size in a recording's source and the clip made from it, as the video
@@ -13,16 +14,16 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 public record VideoSegment(
-        String path,
+        @Nullable String path,
         double start,
-        @JsonInclude(JsonInclude.Include.NON_NULL) Double end,
+        @JsonInclude(JsonInclude.Include.NON_NULL) @Nullable Double end,
         int width,
         int height,
         long frames,
-        String codec,
-        VideoSize actualSize,
-        Long mediaDurationMs,
-        @JsonInclude(JsonInclude.Include.NON_NULL) BundleError error) {
+        @Nullable String codec,
+        @Nullable VideoSize actualSize,
+        @Nullable Long mediaDurationMs,
+        @JsonInclude(JsonInclude.Include.NON_NULL) @Nullable BundleError error) {
 
     public VideoSegment {
         Checks.check(path == null || Checks.isBundleRelative(path), "segment.path must be bundle-relative");

@@ -2,6 +2,7 @@ package com.androperator.evidence.api.video;
 
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The video part of {@code androperator doctor}: the advisory host.video.dependencies check. A
@@ -21,6 +22,6 @@ public record DoctorReport(List<Check> checks) {
      * @param hint     for a warning, installation and PATH guidance
      */
     public record Check(String id, String status, boolean advisory, String message, Map<String, Object> details,
-                        String hint) {
+                        @Nullable String hint) {
     }
 }

@@ -21,8 +21,10 @@ import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The Java API of managed video (its adapters come from {@link CompositionRoot}): start, status, stop and the doctor's
@@ -73,7 +75,8 @@ public final class EvidenceVideo {
         }
         // Created only at the storage preflight.
         ManagedBundlesRoot managedRoot = request.outputDir() == null
-                ? CompositionRoot.managedBundlesRoot(evidenceRoot.valueOrNull())
+                ? CompositionRoot.managedBundlesRoot(
+                        Objects.requireNonNull(evidenceRoot.valueOrNull(), "an evidence root"))
                 : () -> Checked.rejected(Failure.of(ErrorCodes.EXECUTION_VALIDATION_FAILED,
                         "an explicit output directory has no managed root"));
         StartVideo startVideo = CompositionRoot.startVideo(dependencies, managedRoot, terms);
@@ -121,7 +124,7 @@ public final class EvidenceVideo {
     }
 
     /** Status when {@code stopProgress} is null, else stop reporting to it. */
-    private CommandResult resolve(SessionRef session, VideoSessions.StopProgress stopProgress) {
+    private CommandResult resolve(SessionRef session, VideoSessions.@Nullable StopProgress stopProgress) {
         VideoSessions sessions = CompositionRoot.videoSessions(dependencies, terms);
         Path manifestPath;
         VideoSessions.ExpectedTarget expected = VideoSessions.ExpectedTarget.NONE;
@@ -142,8 +145,8 @@ public final class EvidenceVideo {
             if (evidenceRoot instanceof Checked.Rejected<Path> invalid) {
                 return VideoResults.refused(invalid.failure(), null);
             }
-            manifestPath = CompositionRoot.bundlesRoot(evidenceRoot.valueOrNull()).resolve(sessionId)
-                    .resolve(VideoSessions.MANIFEST);
+            Path root = Objects.requireNonNull(evidenceRoot.valueOrNull(), "an evidence root");
+            manifestPath = CompositionRoot.bundlesRoot(root).resolve(sessionId).resolve(VideoSessions.MANIFEST);
         }
         return stopProgress == null ? sessions.status(manifestPath, expected)
                 : sessions.stop(manifestPath, expected, stopProgress);

@@ -8,6 +8,7 @@ import com.androperator.evidence.domain.port.video.WorkerLauncher;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What managed video takes from its surroundings; {@link #defaults()} is production.
@@ -28,15 +29,15 @@ import java.util.Objects;
 public record VideoDependencies(
         Map<String, String> environment,
         Path workingDirectory,
-        Path baseDir,
-        Path lockDirectory,
-        String javaExecutable,
-        String classPath,
+        @Nullable Path baseDir,
+        @Nullable Path lockDirectory,
+        @Nullable String javaExecutable,
+        @Nullable String classPath,
         WallClock wallClock,
         MonotonicClock monotonicClock,
         IdSource ids,
         Pause pause,
-        WorkerLauncher workerLauncher) {
+        @Nullable WorkerLauncher workerLauncher) {
 
     public VideoDependencies {
         environment = Map.copyOf(Objects.requireNonNull(environment, "environment"));
@@ -48,9 +49,9 @@ public record VideoDependencies(
     }
 
     /** Without a worker launcher of its own: the detached JVM worker. */
-    public VideoDependencies(Map<String, String> environment, Path workingDirectory, Path baseDir, Path lockDirectory,
-                             String javaExecutable, String classPath, WallClock wallClock, MonotonicClock monotonicClock,
-                             IdSource ids, Pause pause) {
+    public VideoDependencies(Map<String, String> environment, Path workingDirectory, @Nullable Path baseDir,
+                             @Nullable Path lockDirectory, @Nullable String javaExecutable, @Nullable String classPath,
+                             WallClock wallClock, MonotonicClock monotonicClock, IdSource ids, Pause pause) {
         this(environment, workingDirectory, baseDir, lockDirectory, javaExecutable, classPath, wallClock, monotonicClock,
                 ids, pause, null);
     }

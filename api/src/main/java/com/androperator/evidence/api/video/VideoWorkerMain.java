@@ -16,11 +16,13 @@ public final class VideoWorkerMain {
     }
 
     public static void main(String[] args) {
-        if (args.length != 1 || !Path.of(args[0]).isAbsolute()) {
+        // The root directory is absolute but holds no session.json: it has no parent to be the bundle.
+        Path bundleDir = args.length == 1 && Path.of(args[0]).isAbsolute() ? Path.of(args[0]).getParent() : null;
+        if (bundleDir == null) {
             System.err.println("usage: VideoWorkerMain <absolute path of session.json>");
             System.exit(2);
+            return;
         }
-        Path bundleDir = Path.of(args[0]).getParent();
         System.out.println(Instant.now() + " video worker " + ProcessHandle.current().pid() + " for " + bundleDir);
         int status;
         try {

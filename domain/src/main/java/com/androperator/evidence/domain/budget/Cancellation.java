@@ -3,6 +3,7 @@ package com.androperator.evidence.domain.budget;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A caller's request to stop device work now, shared by whoever may cancel (a signal handler, a
@@ -19,7 +20,7 @@ import java.util.Optional;
 public final class Cancellation {
     private final Object lock = new Object();
     private final List<Registration> registrations = new ArrayList<>();
-    private String cancelledBy;
+    private @Nullable String cancelledBy;
 
     /**
      * Cancels, naming who asked ({@code "SIGINT"}, {@code "SIGTERM"}, {@code "stdin closed"}, a

@@ -6,6 +6,7 @@ import java.util.Arrays;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A PNG check whose pieces are handed over on the capturing thread and checked on a thread of its
@@ -26,9 +27,9 @@ final class BackgroundImageCheck implements ImageCheck {
     private final Thread thread;
     private boolean ended;
     // Written by the check's thread, read after join() (which orders them).
-    private ImageVerification verdict;
-    private RuntimeException failure;
-    private Error error;
+    private @Nullable ImageVerification verdict;
+    private @Nullable RuntimeException failure;
+    private @Nullable Error error;
 
     BackgroundImageCheck(String name, Supplier<ImageCheck> start) {
         thread = new Thread(() -> run(start), name);
@@ -46,8 +47,11 @@ final class BackgroundImageCheck implements ImageCheck {
         }
     }
 
+    // Null (no verdict) only when no byte was handed over, so the wrapped check never started: the
+    // screenshot step creates this check with its first piece, and takes a missing verdict as a rejection.
+    @SuppressWarnings("NullAway")
     @Override
-    public ImageVerification finish() {
+    public @Nullable ImageVerification finish() {
         end();
         if (error != null) {
             throw error;

@@ -105,7 +105,7 @@ public final class CaptureEvidence {
         if (checked instanceof Checked.Rejected<ValidatedRequest> rejected) {
             return new CaptureOutcome.Refused(rejected.failure(), null);
         }
-        ValidatedRequest valid = checked.valueOrNull();
+        ValidatedRequest valid = Objects.requireNonNull(checked.valueOrNull(), "an accepted request");
         StepClock.Mark started = clock.mark();
         Deadline deadline = Deadline.after(ports.monotonicClock(), valid.timeoutMs(), cancellation);
         String evidenceId = newEvidenceId();

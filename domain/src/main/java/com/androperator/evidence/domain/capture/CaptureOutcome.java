@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /** How a capture request ended. Each maps to the spec's result object and exit status. */
 public sealed interface CaptureOutcome {
@@ -24,7 +25,7 @@ public sealed interface CaptureOutcome {
     boolean succeeded();
 
     /** Refused before capture (invalid request, existing output, device selection): nothing was created. */
-    record Refused(Failure failure, String hint) implements CaptureOutcome {
+    record Refused(Failure failure, @Nullable String hint) implements CaptureOutcome {
         @Override
         public CommandResult toResult() {
             return CommandResult.refused(failure.code(), failure.message(),

@@ -2,6 +2,7 @@ package com.androperator.evidence.domain.capture;
 
 import com.androperator.evidence.domain.port.CallerTerms;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A still-capture request as the caller gave it; {@link CaptureEvidence} validates every field
@@ -10,8 +11,9 @@ import java.util.Objects;
  * passed: null means {@code {}}, anything but a JSON object (a {@code Map}) is invalid. {@code terms}
  * are the calling edge's names for these fields, in which every refusal is worded.
  */
-public record CaptureRequest(BundleLocation location, String deviceSerial, String operatorPackage,
-                             String label, Object context, Long timeoutMs, CallerTerms terms) {
+public record CaptureRequest(BundleLocation location, @Nullable String deviceSerial,
+                             @Nullable String operatorPackage, @Nullable String label, @Nullable Object context,
+                             @Nullable Long timeoutMs, CallerTerms terms) {
     public CaptureRequest {
         Objects.requireNonNull(terms, "terms");
     }

@@ -2,6 +2,7 @@ package com.androperator.evidence.domain.capture;
 
 import com.androperator.evidence.domain.port.ImageVerifier.ImageCheck;
 import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What of a capture runs beside its device conversation. The spec orders only the device work of
@@ -60,8 +61,10 @@ public enum CaptureScheduling {
      */
     private static final class Threaded<T> implements Pending<T> {
         private final Thread thread;
+        // Set by the thread before join() returns; never read when the work failed instead.
+        @SuppressWarnings("NullAway.Init")
         private T result;
-        private Throwable failure;
+        private @Nullable Throwable failure;
 
         Threaded(String name, Supplier<T> read) {
             thread = new Thread(() -> {

@@ -12,6 +12,7 @@ import com.androperator.evidence.domain.policy.ErrorVocabulary;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /** One capture's manifest artifact and its captures.json record, which share path, correlation and error. */
 record CapturedArtifact(Artifact artifact, CaptureRecord record) {
@@ -36,7 +37,7 @@ record CapturedArtifact(Artifact artifact, CaptureRecord record) {
     }
 
     /** The error a persisted capture carries as found (before {@link #reported}), or null. */
-    static BundleError specificError(Persisted persisted) {
+    static @Nullable BundleError specificError(Persisted persisted) {
         return persisted instanceof Persisted.Retained retained ? retained.error()
                 : persisted instanceof Persisted.Lost lost ? lost.error() : null;
     }
@@ -45,7 +46,8 @@ record CapturedArtifact(Artifact artifact, CaptureRecord record) {
      * {@code details} with {@code details.reason} = the specific code when the vocabulary reports
      * {@code specific} under another one; {@code details} unchanged otherwise (null stays null).
      */
-    static Map<String, Object> withReason(BundleError specific, Map<String, Object> details) {
+    static @Nullable Map<String, Object> withReason(@Nullable BundleError specific,
+                                                     @Nullable Map<String, Object> details) {
         if (specific == null || ErrorVocabulary.reason(specific).isEmpty()) {
             return details;
         }
@@ -74,7 +76,7 @@ record CapturedArtifact(Artifact artifact, CaptureRecord record) {
     }
 
     static Artifact failed(ArtifactKind kind, String mimeType, BundleError error, Timing whole,
-                           String commandId, String taskId) {
+                           @Nullable String commandId, @Nullable String taskId) {
         return new Artifact(kind, null, mimeType, ArtifactStatus.FAILED, null, null, whole.startedAt(),
                 whole.finishedAt(), whole.durationMs(), commandId, taskId, null, error);
     }
@@ -84,9 +86,12 @@ record CapturedArtifact(Artifact artifact, CaptureRecord record) {
      * step), with the step's {@code result} in the reference shape; {@code details} are a
      * successful step's diagnostics (a failed step's are inside its result's error).
      */
-    static CaptureRecord recordOf(Artifact artifact, String source, Timing observation, Timing persistence,
-                                  Map<String, Object> result, Map<String, Object> details) {
-        return new CaptureRecord(artifact.kind().wire(), source, artifact.commandId(), artifact.taskId(), result,
+    static CaptureRecord recordOf(Artifact artifact, String source, Timing observation, @Nullable Timing persistence,
+                                  Map<String, Object> result, @Nullable Map<String, Object> details) {
+        // A step's artifact always carries its command's correlation (artifactOf is given both).
+        return new CaptureRecord(artifact.kind().wire(), source,
+                Objects.requireNonNull(artifact.commandId(), "commandId"),
+                Objects.requireNonNull(artifact.taskId(), "taskId"), result,
                 artifact.startedAt(), artifact.finishedAt(), artifact.durationMs(), artifact.path(), observation,
                 persistence, details == null || details.isEmpty() ? null : details);
     }

@@ -10,6 +10,7 @@ import com.androperator.evidence.domain.model.Failure;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The reserved bundle's writer, with an adapter's unexpected exception turned into a STORAGE_FAILED
@@ -65,8 +66,8 @@ final class GuardedWriter {
     /** One partial file written piece by piece; a writer that throws ends it with a failure. */
     final class StreamedPartial {
         private final String name;
-        private PartialFile file;
-        private StoreResult.StoreFailed broken;
+        private @Nullable PartialFile file;
+        private StoreResult.@Nullable StoreFailed broken;
 
         private StreamedPartial(String name) {
             this.name = name;

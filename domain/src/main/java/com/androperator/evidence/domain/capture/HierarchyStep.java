@@ -29,6 +29,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The raw hierarchy through the Operator: a read-only readiness check (doctor_ping), then one
@@ -49,6 +50,7 @@ final class HierarchyStep {
     static final String PHASE_NOT_STARTED = "not_started";
     static final OperatorAction READINESS = new OperatorAction("h1", "doctor_ping");
     static final OperatorAction SNAPSHOT = new OperatorAction("snap", "snapshot_ui");
+    private static final String NO_SESSION = "the Operator gateway opened no session";
 
     private final OperatorGateway operator;
     private final HierarchyVerifier hierarchies;
@@ -64,7 +66,8 @@ final class HierarchyStep {
 
     /** What the conversation with the Operator produced. */
     sealed interface Exchange {
-        Map<String, Object> result();
+        /** The Operator's envelope as received; null when none arrived. */
+        @Nullable Map<String, Object> result();
 
         Map<String, Object> details();
 
@@ -72,7 +75,8 @@ final class HierarchyStep {
         record Xml(StreamedString text, Map<String, Object> result, Map<String, Object> details) implements Exchange {
         }
 
-        record NoXml(BundleError error, Map<String, Object> result, Map<String, Object> details) implements Exchange {
+        record NoXml(BundleError error, @Nullable Map<String, Object> result, Map<String, Object> details)
+                implements Exchange {
         }
     }
 
@@ -282,27 +286,29 @@ final class HierarchyStep {
     /** The Operator's own failure: its error code passes through unchanged. */
     private static BundleError operatorFailure(OperatorEnvelope envelope, String prefix) {
         // Blank as the schema's \S means it: a lone U+00A0 from the device is no code or message.
-        String code = !NonBlank.isNonBlank(envelope.errorCode()) ? ErrorCodes.OPERATOR_COMMAND_FAILED
-                : envelope.errorCode();
-        String message = !NonBlank.isNonBlank(envelope.error())
-                ? "the Operator reported status \"" + envelope.status() + "\" without a message" : envelope.error();
+        String reportedCode = envelope.errorCode();
+        String code = reportedCode == null || !NonBlank.isNonBlank(reportedCode) ? ErrorCodes.OPERATOR_COMMAND_FAILED
+                : reportedCode;
+        String reportedMessage = envelope.error();
+        String message = reportedMessage == null || !NonBlank.isNonBlank(reportedMessage)
+                ? "the Operator reported status \"" + envelope.status() + "\" without a message" : reportedMessage;
         return hierarchyError(code, prefix + message);
     }
 
     private Opened open(String serial, String operatorPackage) {
         try {
             OperatorSession session = operator.open(serial, operatorPackage);
-            return new Opened(session, session == null ? "the Operator gateway opened no session" : null);
+            return new Opened(session, session == null ? NO_SESSION : null);
         } catch (RuntimeException e) {
             return new Opened(null, "the Operator gateway could not open a session: " + AdapterFault.describe(e));
         }
     }
 
     /** The capture's Operator session, or why there is none; adapter faults become outcomes. */
-    private record Opened(OperatorSession session, String broken) {
+    private record Opened(@Nullable OperatorSession session, @Nullable String broken) {
         OperatorOutcome execute(OperatorCommand command, Deadline deadline) {
             if (session == null) {
-                return gatewayBroke(command, broken);
+                return gatewayBroke(command, broken != null ? broken : NO_SESSION);
             }
             try {
                 OperatorOutcome outcome = session.execute(command, deadline);
@@ -365,7 +371,7 @@ final class HierarchyStep {
      * The doctor_ping facts. Each is "true"/"false" on the wire; anything else (or absence) is
      * null here and never counts as ready.
      */
-    record Readiness(Boolean screenOn, Boolean deviceLocked, Boolean userUnlocked) {
+    record Readiness(@Nullable Boolean screenOn, @Nullable Boolean deviceLocked, @Nullable Boolean userUnlocked) {
         boolean ready() {
             return Boolean.TRUE.equals(screenOn) && Boolean.FALSE.equals(deviceLocked) && Boolean.TRUE.equals(userUnlocked);
         }
@@ -378,7 +384,7 @@ final class HierarchyStep {
             return new Readiness(flag(data.get("screen_on")), flag(data.get("device_locked")), flag(data.get("user_unlocked")));
         }
 
-        private static Boolean flag(String value) {
+        private static @Nullable Boolean flag(@Nullable String value) {
             return "true".equals(value) ? Boolean.TRUE : "false".equals(value) ? Boolean.FALSE : null;
         }
     }

@@ -21,6 +21,7 @@ import com.androperator.evidence.domain.port.ScreenshotSource.ScreenshotTransfer
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The screenshot: one targeted adb transfer whose bytes go to screenshot.partial.png as they are
@@ -90,12 +91,12 @@ final class ScreenshotStep {
         private final StepClock.Mark start;
         private final StepClock.Mark transferred;
         private final ScreenshotTransfer transfer;
-        private final StoreResult written;
+        private final @Nullable StoreResult written;
         private final boolean storageRefused;
         private final Verification verification;
 
         private Transferred(GuardedWriter writer, String evidenceId, Deadline deadline, StepClock.Mark start, StepClock.Mark transferred,
-                            ScreenshotTransfer transfer, StoreResult written, boolean storageRefused,
+                            ScreenshotTransfer transfer, @Nullable StoreResult written, boolean storageRefused,
                             Verification verification) {
             this.writer = writer;
             this.evidenceId = evidenceId;
@@ -148,9 +149,9 @@ final class ScreenshotStep {
                     CapturedArtifact.reported(persisted), whole, commandId, evidenceId);
             // A transfer that the storage stopped failed because of the storage: its record names the artifact's error.
             boolean stoppedByStorage = storageRefused && written instanceof StoreResult.StoreFailed;
-            if (stoppedByStorage) {
+            if (stoppedByStorage && written instanceof StoreResult.StoreFailed failed) {
                 details.putIfAbsent("transportCode", transportFailure.map(Failure::code).orElse(ErrorCodes.SCREENSHOT_FAILED));
-                details.putAll(storageCause((StoreResult.StoreFailed) written));
+                details.putAll(storageCause(failed));
             }
             // The reference's receipt: {ok: true, bytes: N, ...} or {ok: false, error: {code, message, details}, ...}.
             BundleError notCompleted = transfer.transportCompleted() ? null : stoppedByStorage ? artifact.error()
@@ -265,8 +266,8 @@ final class ScreenshotStep {
      */
     private final class Verification {
         private final String threadName;
-        private ImageVerifier.ImageCheck check;
-        private String broken;
+        private ImageVerifier.@Nullable ImageCheck check;
+        private @Nullable String broken;
         private Optional<String> singleColour = Optional.empty();
 
         Verification(String threadName) {

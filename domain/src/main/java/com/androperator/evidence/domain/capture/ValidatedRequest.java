@@ -6,15 +6,17 @@ import com.androperator.evidence.domain.model.Checked;
 import com.androperator.evidence.domain.model.Failure;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.stream.Stream;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A capture request whose every option passed the spec's contracts, with defaults applied.
  * {@code explicitDirectory} is the validated explicit output directory, null for a managed bundle.
  */
-record ValidatedRequest(BundleLocation location, Path explicitDirectory, Optional<String> deviceSerial,
-                        String operatorPackage, String label, Map<String, Object> context, long timeoutMs,
+record ValidatedRequest(BundleLocation location, @Nullable Path explicitDirectory, Optional<String> deviceSerial,
+                        String operatorPackage, @Nullable String label, Map<String, Object> context, long timeoutMs,
                         CallerTerms terms) {
 
     /** The bundle directory: the explicit one, or {@code <bundlesRoot>/<evidenceId>}. */
@@ -41,7 +43,10 @@ record ValidatedRequest(BundleLocation location, Path explicitDirectory, Optiona
         if (firstRejection.isPresent()) {
             return Checked.rejected(firstRejection.get());
         }
-        return Checked.accepted(new ValidatedRequest(request.location(), directory.valueOrNull(), serial.valueOrNull(),
-                operatorPackage.valueOrNull(), label.valueOrNull(), context.valueOrNull(), timeout.valueOrNull(), terms));
+        // None was rejected, so each required option holds its accepted value (the directory and label may be absent).
+        return Checked.accepted(new ValidatedRequest(request.location(), directory.valueOrNull(),
+                Objects.requireNonNull(serial.valueOrNull()), Objects.requireNonNull(operatorPackage.valueOrNull()),
+                label.valueOrNull(), Objects.requireNonNull(context.valueOrNull()),
+                Objects.requireNonNull(timeout.valueOrNull()), terms));
     }
 }

@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.Supplier;
 import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Persists captured bytes the one way the bundle allows: they go to a partial file as they arrive
@@ -27,7 +28,7 @@ final class VerifiedWrite {
     /** Verification's conclusion about bytes already on disk as a partial file. */
     sealed interface Verdict {
         /** {@code image} is the verified geometry of a screenshot, null for other kinds. */
-        record Accepted(ImageGeometry image) implements Verdict {
+        record Accepted(@Nullable ImageGeometry image) implements Verdict {
         }
 
         record Rejected(BundleError error) implements Verdict {
@@ -36,7 +37,7 @@ final class VerifiedWrite {
 
     /** Where the bytes ended up. */
     sealed interface Persisted {
-        record Promoted(StoreResult.Stored file, ImageGeometry image) implements Persisted {
+        record Promoted(StoreResult.Stored file, @Nullable ImageGeometry image) implements Persisted {
         }
 
         /** The partial file stayed; {@code error} says why it is not complete. */

@@ -3,6 +3,7 @@ package com.androperator.evidence.domain.model;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The outcome of checking one caller-supplied value: the accepted (possibly normalized) value, or
@@ -11,8 +12,8 @@ import java.util.function.Function;
  */
 public sealed interface Checked<T> {
 
-    /** The accepted value, or null when rejected. */
-    default T valueOrNull() {
+    /** The accepted value, or null when rejected (or when the check accepted an absent value). */
+    default @Nullable T valueOrNull() {
         return this instanceof Accepted<T> accepted ? accepted.value() : null;
     }
 
@@ -40,7 +41,8 @@ public sealed interface Checked<T> {
         return new Rejected<>(((Rejected<T>) this).failure());
     }
 
-    record Accepted<T>(T value) implements Checked<T> {
+    /** An accepted value; null where the check accepts an absent one (an omitted label, no serial). */
+    record Accepted<T>(@Nullable T value) implements Checked<T> {
     }
 
     record Rejected<T>(Failure failure) implements Checked<T> {
@@ -51,7 +53,7 @@ public sealed interface Checked<T> {
         }
     }
 
-    static <T> Checked<T> accepted(T value) {
+    static <T> Checked<T> accepted(@Nullable T value) {
         return new Accepted<>(value);
     }
 

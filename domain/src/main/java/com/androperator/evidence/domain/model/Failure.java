@@ -2,13 +2,14 @@ package com.androperator.evidence.domain.model;
 
 import java.util.Map;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A device-side or host-side failure as a value: a documented code, a message that says what
  * happened, diagnostics kept for the bundle (never null; empty when there are none), and, for a
  * refused request, the request field to fix (null when the failure is not about one).
  */
-public record Failure(String code, String message, Map<String, Object> details, RequestField field) {
+public record Failure(String code, String message, Map<String, Object> details, @Nullable RequestField field) {
     public Failure {
         if (code == null || code.isBlank() || message == null || message.isBlank()) {
             throw new IllegalArgumentException("a failure has a code and a message");

@@ -2,6 +2,7 @@ package com.androperator.evidence.domain.model;
 
 import java.util.Objects;
 import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What a caller can do about a refusal, as an adapter words it: text that may name one request
@@ -12,7 +13,7 @@ import java.util.function.Function;
  * @param field the request field the caller should change, or null
  * @param rest  the text after the field; empty when {@code field} is null
  */
-public record Hint(String lead, RequestField field, String rest) {
+public record Hint(String lead, @Nullable RequestField field, String rest) {
     public Hint {
         Objects.requireNonNull(lead, "lead");
         Objects.requireNonNull(rest, "rest");

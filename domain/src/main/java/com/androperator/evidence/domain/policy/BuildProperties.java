@@ -7,6 +7,7 @@ import com.androperator.evidence.domain.model.Failure;
 import com.androperator.evidence.domain.model.Observation;
 import java.util.ArrayList;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The build facts of the manifest's device section, read from one getprop inventory. A value that
@@ -15,8 +16,8 @@ import java.util.List;
  * listing with malformed lines still gives the properties of its well-formed ones: malformation
  * costs the device type (see {@link DeviceClassification}), not every field.
  */
-public record BuildProperties(Integer apiLevel, String androidVersion, String manufacturer, String model,
-                              List<BundleError> errors) {
+public record BuildProperties(@Nullable Integer apiLevel, @Nullable String androidVersion,
+                              @Nullable String manufacturer, @Nullable String model, List<BundleError> errors) {
     public static final String SDK = "ro.build.version.sdk";
     public static final String RELEASE = "ro.build.version.release";
     public static final String MANUFACTURER = "ro.product.manufacturer";
@@ -46,7 +47,7 @@ public record BuildProperties(Integer apiLevel, String androidVersion, String ma
     }
 
     /** The SDK level is digits only and positive; anything else is not an API level. */
-    private static Integer apiLevel(PropertyInventory inventory, List<BundleError> errors) {
+    private static @Nullable Integer apiLevel(PropertyInventory inventory, List<BundleError> errors) {
         String raw = inventory.properties().get(SDK);
         if (raw == null || raw.isEmpty()) {
             errors.add(MetadataField.API_LEVEL.error(ErrorCodes.METADATA_UNAVAILABLE, absent(SDK, inventory)));
@@ -63,7 +64,8 @@ public record BuildProperties(Integer apiLevel, String androidVersion, String ma
         return null;
     }
 
-    private static String text(PropertyInventory inventory, String property, MetadataField field, List<BundleError> errors) {
+    private static @Nullable String text(PropertyInventory inventory, String property, MetadataField field,
+                                         List<BundleError> errors) {
         if (inventory.notUtf8().contains(property)) {
             return notUtf8(property, field, errors);
         }
@@ -82,7 +84,7 @@ public record BuildProperties(Integer apiLevel, String androidVersion, String ma
     }
 
     /** A value the device sent as bytes that are not UTF-8: unavailable, never a guessed string. */
-    private static <T> T notUtf8(String property, MetadataField field, List<BundleError> errors) {
+    private static <T> @Nullable T notUtf8(String property, MetadataField field, List<BundleError> errors) {
         errors.add(field.error(ErrorCodes.METADATA_UNAVAILABLE, property
                 + " is not valid UTF-8 on the device; its value is not recorded"));
         return null;

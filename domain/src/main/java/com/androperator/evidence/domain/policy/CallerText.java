@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The one rule for text a caller hands us (labels, context keys and values at any depth, serials,
@@ -38,7 +39,7 @@ public final class CallerText {
     public record Found(String path, boolean inKey, UnpairedSurrogate surrogate) {
     }
 
-    public static Optional<UnpairedSurrogate> unpairedSurrogate(String text) {
+    public static Optional<UnpairedSurrogate> unpairedSurrogate(@Nullable String text) {
         if (text == null) {
             return Optional.empty();
         }
@@ -68,7 +69,7 @@ public final class CallerText {
      * zero-width character shown as a six-character backslash-u escape, so a message can neither
      * grow with its input nor reorder, hide or break the text around the quote.
      */
-    public static String printable(String text) {
+    public static @Nullable String printable(@Nullable String text) {
         if (text == null) {
             return null;
         }
@@ -108,7 +109,7 @@ public final class CallerText {
      * The first unpaired surrogate in the keys and strings of a JSON value tree (maps, lists,
      * strings, other scalars), depth first in order, with its path from {@code root}.
      */
-    public static Optional<Found> inJson(Object value, String root) {
+    public static Optional<Found> inJson(@Nullable Object value, String root) {
         if (value instanceof String text) {
             return unpairedSurrogate(text).map(found -> new Found(root, false, found));
         }
@@ -137,7 +138,7 @@ public final class CallerText {
     }
 
     /** The refusal of a text field holding an unpaired surrogate, in the caller's name for the field. */
-    public static Optional<Failure> refusal(String field, String text) {
+    public static Optional<Failure> refusal(String field, @Nullable String text) {
         return unpairedSurrogate(text).map(found -> {
             Map<String, Object> details = new LinkedHashMap<>();
             details.put("option", field);
@@ -148,7 +149,7 @@ public final class CallerText {
     }
 
     /** The refusal of a request field's text holding an unpaired surrogate, carrying the field, in the caller's terms. */
-    public static Optional<Failure> refusal(CallerTerms terms, RequestField field, String text) {
+    public static Optional<Failure> refusal(CallerTerms terms, RequestField field, @Nullable String text) {
         return refusal(terms.field(field), text).map(found -> about(field, found));
     }
 

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The spec's option contracts for a still capture, one pure check per option. Every rejection is
@@ -39,7 +40,7 @@ public final class CaptureRequestValidation {
     }
 
     /** Required absolute new directory, given as a string: no blank, root, NUL, "." or ".." segment. */
-    public static Checked<Path> outputDirectory(CallerTerms terms, String given) {
+    public static Checked<Path> outputDirectory(CallerTerms terms, @Nullable String given) {
         String option = terms.field(RequestField.OUTPUT_DIR);
         String fix = "give the absolute path of a new bundle directory whose parent exists, e.g. /absolute/new/bundle";
         if (given == null) {
@@ -83,7 +84,7 @@ public final class CaptureRequestValidation {
     }
 
     /** An explicit serial when given (null means "the only connected device"). */
-    public static Checked<Optional<String>> deviceSerial(CallerTerms terms, String given) {
+    public static Checked<Optional<String>> deviceSerial(CallerTerms terms, @Nullable String given) {
         String option = terms.field(RequestField.DEVICE);
         if (given == null) {
             return Checked.accepted(Optional.empty());
@@ -109,7 +110,7 @@ public final class CaptureRequestValidation {
     }
 
     /** Required Android package identifier, used exactly as given (no automatic variant switch). */
-    public static Checked<String> operatorPackage(CallerTerms terms, String given) {
+    public static Checked<String> operatorPackage(CallerTerms terms, @Nullable String given) {
         String option = terms.field(RequestField.OPERATOR_PACKAGE);
         String rule = "dot-separated segments that each start with a letter and contain only letters, digits"
                 + " and '_', at least two segments, at most " + MAX_PACKAGE_LENGTH + " characters,"
@@ -134,7 +135,7 @@ public final class CaptureRequestValidation {
     }
 
     /** Optional label; empty is valid; at most 2048 UTF-16 code units, every surrogate paired. */
-    public static Checked<String> label(CallerTerms terms, String given) {
+    public static Checked<String> label(CallerTerms terms, @Nullable String given) {
         String option = terms.field(RequestField.LABEL);
         Optional<Failure> unpaired = CallerText.refusal(terms, RequestField.LABEL, given);
         if (unpaired.isPresent()) {
@@ -154,7 +155,7 @@ public final class CaptureRequestValidation {
      * unpaired surrogate ({@link CallerText}) are rejected. The accepted map is a deep read-only
      * snapshot of the caller's, values unchanged.
      */
-    public static Checked<Map<String, Object>> context(CallerTerms terms, Object given) {
+    public static Checked<Map<String, Object>> context(CallerTerms terms, @Nullable Object given) {
         if (given == null) {
             return Checked.accepted(Map.of());
         }
@@ -177,9 +178,7 @@ public final class CaptureRequestValidation {
             return invalid(terms, RequestField.CONTEXT, option + " is " + size + " bytes as compact UTF-8 JSON; at most "
                     + MAX_CONTEXT_UTF8_BYTES + " (16 KiB) are allowed: shorten it");
         }
-        @SuppressWarnings("unchecked")
-        Map<String, Object> snapshot = (Map<String, Object>) snapshot(object);
-        return Checked.accepted(snapshot);
+        return Checked.accepted(snapshot(object));
     }
 
     /**
@@ -188,7 +187,7 @@ public final class CaptureRequestValidation {
      * {@code null} is refused too, since only an omitted context means {@code {}}. The accepted
      * map is the caller's own; its members are checked by {@link #context}.
      */
-    public static Checked<Map<String, Object>> contextObject(CallerTerms terms, Object given) {
+    public static Checked<Map<String, Object>> contextObject(CallerTerms terms, @Nullable Object given) {
         if (!(given instanceof Map<?, ?> object)) {
             return invalid(terms, RequestField.CONTEXT, terms.field(RequestField.CONTEXT) + " must be a JSON object, not "
                     + jsonKind(given) + ". Pass one JSON object, for example " + EXAMPLE + ", or omit it for {}.");
@@ -202,11 +201,16 @@ public final class CaptureRequestValidation {
      * A deep, read-only copy in the caller's key order, so that a caller who changes its map after
      * the capture cannot change what the evidence recorded. Values are copied as given.
      */
-    private static Object snapshot(Object value) {
+    private static Map<String, Object> snapshot(Map<?, ?> object) {
+        java.util.LinkedHashMap<String, Object> copy = new java.util.LinkedHashMap<>();
+        object.forEach((key, inner) -> copy.put((String) key, snapshot(inner)));
+        return java.util.Collections.unmodifiableMap(copy);
+    }
+
+    /** A member of a context, copied as {@link #snapshot(Map)} says; JSON null stays null. */
+    private static @Nullable Object snapshot(@Nullable Object value) {
         if (value instanceof Map<?, ?> object) {
-            java.util.LinkedHashMap<String, Object> copy = new java.util.LinkedHashMap<>();
-            object.forEach((key, inner) -> copy.put((String) key, snapshot(inner)));
-            return java.util.Collections.unmodifiableMap(copy);
+            return snapshot(object);
         }
         if (value instanceof List<?> array) {
             java.util.ArrayList<Object> copy = new java.util.ArrayList<>(array.size());
@@ -217,7 +221,7 @@ public final class CaptureRequestValidation {
     }
 
     /** Optional overall device-work budget: null means 30000; otherwise an integer 1000..120000. */
-    public static Checked<Long> timeoutMillis(CallerTerms terms, Long given) {
+    public static Checked<Long> timeoutMillis(CallerTerms terms, @Nullable Long given) {
         String option = terms.field(RequestField.TIMEOUT);
         if (given == null) {
             return Checked.accepted(DEFAULT_TIMEOUT_MS);
@@ -230,7 +234,7 @@ public final class CaptureRequestValidation {
         return Checked.accepted(given);
     }
 
-    private static Optional<String> jsonProblem(Object value, String where, int depth) {
+    private static Optional<String> jsonProblem(@Nullable Object value, String where, int depth) {
         if (depth > MAX_CONTEXT_DEPTH) {
             return Optional.of("nests deeper than " + MAX_CONTEXT_DEPTH + " levels at " + where);
         }
@@ -265,7 +269,7 @@ public final class CaptureRequestValidation {
         return Optional.of("holds a " + value.getClass().getSimpleName() + " at " + where + ", which is not a JSON value");
     }
 
-    private static String jsonKind(Object value) {
+    private static String jsonKind(@Nullable Object value) {
         if (value == null) {
             return "null";
         }

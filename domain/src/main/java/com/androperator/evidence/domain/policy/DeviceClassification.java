@@ -7,6 +7,7 @@ import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.domain.port.DeviceMetadataSource.PropertyInventory;
 import com.androperator.evidence.domain.model.Observation;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The emulator-flag heuristic shared by still and video capture (not hardware attestation):
@@ -67,15 +68,15 @@ public final class DeviceClassification {
     }
 
     /** Absent and empty flags count as off; null here means absent or empty. */
-    private static boolean isOff(String flag) {
+    private static boolean isOff(@Nullable String flag) {
         return flag == null || flag.equals("0");
     }
 
-    private static String nonEmptyOrNull(String value) {
+    private static @Nullable String nonEmptyOrNull(@Nullable String value) {
         return value == null || value.isEmpty() ? null : value;
     }
 
-    private static String shown(String flag) {
+    private static String shown(@Nullable String flag) {
         return flag == null ? "(absent)" : '"' + flag + '"';
     }
 }

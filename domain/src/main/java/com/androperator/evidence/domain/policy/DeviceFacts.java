@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The one reader of a device's facts for still capture and video start: getprop, wm size, wm
@@ -57,7 +58,7 @@ public final class DeviceFacts {
      * Operator is involved (a video start that named none): its version is then null without an
      * error and is not read.
      */
-    public Facts read(String serial, String operatorPackage, String cliVersion, Deadline deadline) {
+    public Facts read(String serial, @Nullable String operatorPackage, String cliVersion, Deadline deadline) {
         Reads reads = new Reads(deadline);
         var properties = reads.read("getprop", "the getprop inventory", () -> metadata.properties(serial, deadline));
         var size = reads.read("wm size", "wm size", () -> metadata.displaySize(serial, deadline));
@@ -83,7 +84,7 @@ public final class DeviceFacts {
         return new Facts(device, errors, reads.states);
     }
 
-    private static String operatorVersion(Observation<String> observation, String operatorPackage,
+    private static @Nullable String operatorVersion(Observation<String> observation, @Nullable String operatorPackage,
                                           List<BundleError> errors) {
         if (observation instanceof Observation.Observed<String> observed && !observed.value().isBlank()) {
             return observed.value();

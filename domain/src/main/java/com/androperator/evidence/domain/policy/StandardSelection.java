@@ -7,6 +7,7 @@ import com.androperator.evidence.domain.model.RequestField;
 import com.androperator.evidence.domain.port.CallerTerms;
 import java.util.Map;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The standard selections (reference-compat section 4), one rule for the CLI, the MCP server and the
@@ -30,7 +31,8 @@ public final class StandardSelection {
     }
 
     /** The chosen device serial (null: the one attached device) and Operator package, and where each came from. */
-    public record Target(String deviceSerial, Source deviceSource, String operatorPackage, Source operatorSource) {
+    public record Target(@Nullable String deviceSerial, Source deviceSource, String operatorPackage,
+                         Source operatorSource) {
     }
 
     /**
@@ -39,8 +41,8 @@ public final class StandardSelection {
      * empty or invalid {@value #OPERATOR_PACKAGE_VARIABLE} and an invalid {@value #SERIAL_VARIABLE} are
      * refused with EXECUTION_VALIDATION_FAILED naming the variable.
      */
-    public static Checked<Target> resolve(CallerTerms terms, String deviceSerial, String operatorPackage,
-                                         Map<String, String> environment) {
+    public static Checked<Target> resolve(CallerTerms terms, @Nullable String deviceSerial,
+                                         @Nullable String operatorPackage, Map<String, String> environment) {
         Checked<String> chosenDevice = device(terms, deviceSerial, environment);
         if (chosenDevice.rejection().isPresent()) {
             return Checked.rejected(chosenDevice.rejection().get());
@@ -80,7 +82,8 @@ public final class StandardSelection {
      * package only when one is given): {@code deviceSerial}, else a non-empty {@value #SERIAL_VARIABLE},
      * else null.
      */
-    public static Checked<String> device(CallerTerms terms, String deviceSerial, Map<String, String> environment) {
+    public static Checked<String> device(CallerTerms terms, @Nullable String deviceSerial,
+                                         Map<String, String> environment) {
         String serialVariable = environment.get(SERIAL_VARIABLE);
         if (deviceSerial != null || serialVariable == null || serialVariable.isEmpty()) {
             return Checked.accepted(deviceSerial);

@@ -5,6 +5,7 @@ import com.androperator.evidence.domain.model.Failure;
 import com.androperator.evidence.domain.model.RequestField;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * How one edge speaks to its caller: its name for each {@link RequestField}, the shell command
@@ -21,7 +22,7 @@ public interface CallerTerms {
      * The command a person runs in a shell to check this host's video tooling for {@code serial},
      * or with a placeholder for the serial when it is null or blank.
      */
-    String doctorCommand(String serial);
+    String doctorCommand(@Nullable String serial);
 
     /** How this caller polls a video session's status, as a next step in a message. */
     String statusStep();

@@ -4,6 +4,7 @@ import com.androperator.evidence.domain.budget.Deadline;
 import com.androperator.evidence.domain.model.Observation;
 import java.util.Map;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Targeted adb observations of the device, each bounded by the deadline it is given and ended at
@@ -60,10 +61,10 @@ public interface DeviceMetadataSource {
     }
 
     /** {@code override} is null when no override is set. */
-    record WmSize(Size physical, Size override) {
+    record WmSize(Size physical, @Nullable Size override) {
     }
 
     /** {@code override} is null when no override is set. */
-    record WmDensity(int physical, Integer override) {
+    record WmDensity(int physical, @Nullable Integer override) {
     }
 }

@@ -6,6 +6,7 @@ import com.androperator.evidence.domain.model.Failure;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The Operator app's command channel: one broadcast dispatch per command, answered through a
@@ -95,8 +96,8 @@ public interface OperatorGateway {
     }
 
     /** The Operator's canonical result envelope, typed. */
-    record OperatorEnvelope(String commandId, String taskId, String status, List<StepResult> stepResults,
-                            String error, String errorCode) {
+    record OperatorEnvelope(String commandId, @Nullable String taskId, String status, List<StepResult> stepResults,
+                            @Nullable String error, @Nullable String errorCode) {
         public OperatorEnvelope {
             stepResults = stepResults == null ? List.of() : List.copyOf(stepResults);
         }
@@ -147,12 +148,12 @@ public interface OperatorGateway {
 
             public Answered(OperatorEnvelope envelope, Map<String, Object> original,
                             Map<String, Object> readerDiagnostics, Runnable releaser) {
-                this(envelope, original, readerDiagnostics, null, releaser);
+                this(envelope, original, readerDiagnostics, new LoggedHierarchy.Absent(), releaser);
             }
 
             public Answered(OperatorEnvelope envelope, Map<String, Object> original,
                             Map<String, Object> readerDiagnostics) {
-                this(envelope, original, readerDiagnostics, null, null);
+                this(envelope, original, readerDiagnostics, new LoggedHierarchy.Absent(), () -> { });
             }
 
             /** Frees what holds the spooled strings (a temporary file); idempotent. */

@@ -32,7 +32,7 @@ final class ArtifactReadBack {
             return artifact;
         }
         StoreResult now = bundle.describe(artifact.path());
-        if (now instanceof StoreResult.Stored present && present.bytes() == artifact.bytes()
+        if (now instanceof StoreResult.Stored present && Long.valueOf(present.bytes()).equals(artifact.bytes())
                 && present.sha256().equals(artifact.sha256())) {
             return artifact;
         }

@@ -4,6 +4,7 @@ import com.androperator.evidence.domain.budget.MonotonicClock;
 import com.androperator.evidence.domain.video.model.FinalizationProgress;
 import java.time.Instant;
 import java.util.function.Consumer;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Counts a finalization's work as it happens ({@link FinalizationProgress}) and hands each change to
@@ -21,10 +22,10 @@ public final class FinalizationMeter {
     private final long startNanos;
     private final Consumer<FinalizationProgress> published;
     private String phase = FinalizationProgress.INSPECTING;
-    private Long framesTotal;
+    private @Nullable Long framesTotal;
     private long framesDecoded;
     private long framesEncoded;
-    private Integer clips;
+    private @Nullable Integer clips;
     private int clipsDone;
 
     public FinalizationMeter(MonotonicClock clock, Instant startedAt, Consumer<FinalizationProgress> published) {

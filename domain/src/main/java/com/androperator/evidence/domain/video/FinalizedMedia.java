@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What finalization made of the source: one clip per span in clip order, the retained source
@@ -35,7 +36,7 @@ public record FinalizedMedia(List<Clip> clips, Optional<Artifact> source, List<V
      * unless it passed every check and can be read); {@code usable} says it decodes fully
      * (verified, or decoded but e.g. covering no media time) and is still readable.
      */
-    public record Clip(Artifact artifact, MediaInfo probed, MediaInfo verified, boolean usable) {
+    public record Clip(Artifact artifact, @Nullable MediaInfo probed, @Nullable MediaInfo verified, boolean usable) {
         public Clip {
             Objects.requireNonNull(artifact, "artifact");
             if (verified != null && !usable) {
@@ -64,13 +65,13 @@ public record FinalizedMedia(List<Clip> clips, Optional<Artifact> source, List<V
     }
 
     /** The sum of verified clip durations; null when none verified. */
-    public Long mediaDurationMs() {
+    public @Nullable Long mediaDurationMs() {
         List<MediaInfo> verified = verifiedMedia();
         return verified.isEmpty() ? null : verified.stream().mapToLong(MediaInfo::durationMs).sum();
     }
 
     /** The common size of the clips when every clip verified; null when sizes differ or not all verified. */
-    public VideoSize actualSize() {
+    public @Nullable VideoSize actualSize() {
         if (!allVerified()) {
             return null;
         }

@@ -16,6 +16,7 @@ import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A start found the device lock held by another session: is that session releasing it, still
@@ -117,8 +118,9 @@ final class HeldDevice {
                 "Stop that session (" + terms.stopStep() + ") or wait for it to finish.");
     }
 
-    private CommandResult refusedForRecovery(String serial, LockClaim holder, Path lockPath, VideoSession session,
-                                             Path bundleDir, String lastStatus, String why) {
+    private CommandResult refusedForRecovery(String serial, @Nullable LockClaim holder, Path lockPath,
+                                             @Nullable VideoSession session, @Nullable Path bundleDir,
+                                             @Nullable String lastStatus, String why) {
         Map<String, Object> details = new LinkedHashMap<>();
         details.put("serial", serial);
         details.putAll(RecoveryGuide.details(lockPath, session, bundleDir, lastStatus, ports.processes()));

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What an EVIDENCE_RECOVERY_REQUIRED answer tells a person doing manual recovery: the facts
@@ -26,7 +27,8 @@ final class RecoveryGuide {
      * @param bundleDir  the holder's bundle directory, or null when unknown
      * @param lastStatus the status of its last persisted manifest, or null when none can be read
      */
-    static Map<String, Object> details(Path lockPath, VideoSession session, Path bundleDir, String lastStatus,
+    static Map<String, Object> details(Path lockPath, @Nullable VideoSession session, @Nullable Path bundleDir,
+                                       @Nullable String lastStatus,
                                        ProcessIdentity processes) {
         Map<String, Object> details = new LinkedHashMap<>();
         details.put("recoveryRequired", true);
@@ -52,7 +54,7 @@ final class RecoveryGuide {
     }
 
     /** One sentence for a message: what to check and which file to remove once nothing survives. */
-    static String instruction(Path lockPath, VideoSession session, ProcessIdentity processes) {
+    static String instruction(Path lockPath, @Nullable VideoSession session, ProcessIdentity processes) {
         StringBuilder text = new StringBuilder("Check that ");
         if (session != null && session.recorder() != null) {
             text.append("the recorder (PID ").append(session.recorder().pid()).append(", started ")
@@ -71,10 +73,11 @@ final class RecoveryGuide {
                 .append(" (and nothing else) and start again in a new directory; see details.steps.").toString();
     }
 
-    private static List<String> steps(Path lockPath, VideoSession session, Path bundleDir, ProcessIdentity processes) {
+    private static List<String> steps(Path lockPath, @Nullable VideoSession session, @Nullable Path bundleDir,
+                                      ProcessIdentity processes) {
         List<String> steps = new ArrayList<>();
         WorkerIdentity recorder = session == null ? null : session.recorder();
-        if (recorder != null) {
+        if (session != null && recorder != null) {
             steps.add("Check that the recorder of this session no longer runs: PID " + recorder.pid() + ", started "
                     + recorder.startInstant() + " (session.json \"recorder\"); a process is that recorder only if both "
                     + "its PID and its start time match (ps -o pid=,lstart=,args= -p " + recorder.pid() + "). It is "
@@ -98,7 +101,7 @@ final class RecoveryGuide {
         return steps;
     }
 
-    private static void identity(Map<String, Object> details, String role, WorkerIdentity identity,
+    private static void identity(Map<String, Object> details, String role, @Nullable WorkerIdentity identity,
                                  ProcessIdentity processes) {
         if (identity == null) {
             return;

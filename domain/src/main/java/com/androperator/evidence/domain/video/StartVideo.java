@@ -33,7 +33,9 @@ import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Video start (spec "Managed video"): validate ({@link VideoStartValidation}), check host
@@ -48,7 +50,7 @@ public final class StartVideo {
 
     private final StartPorts ports;
     private final String cliVersion;
-    private final String adbPath;
+    private final @Nullable String adbPath;
     private final Map<String, String> workerEnvironment;
     private final DeviceLockAcquisition lock;
     private final StartAcknowledgement acknowledgement;
@@ -59,8 +61,8 @@ public final class StartVideo {
      * @param workerEnvironment the startup environment the detached worker inherits (PATH, HOME, adb server settings)
      * @param terms             the calling edge's names for the request's fields, in which refusals are worded
      */
-    public StartVideo(StartPorts ports, String cliVersion, String adbPath, Map<String, String> workerEnvironment,
-                      CallerTerms terms) {
+    public StartVideo(StartPorts ports, String cliVersion, @Nullable String adbPath,
+                      Map<String, String> workerEnvironment, CallerTerms terms) {
         this.ports = ports;
         this.cliVersion = cliVersion;
         this.adbPath = adbPath;
@@ -75,7 +77,7 @@ public final class StartVideo {
         if (validated instanceof Checked.Rejected<VideoStartValidation.Validated> rejected) {
             return VideoResults.refused(rejected.failure(), null);
         }
-        VideoStartValidation.Validated request = validated.valueOrNull();
+        VideoStartValidation.Validated request = Objects.requireNonNull(validated.valueOrNull(), "an accepted request");
 
         HostDependencyCheck dependencies = ports.dependencies().check();
         if (dependencies instanceof HostDependencyCheck.Unmet unmet) {
@@ -109,7 +111,7 @@ public final class StartVideo {
         if (checkedSize instanceof Checked.Rejected<VideoSize> rejected) {
             return VideoResults.refused(rejected.failure(), null);
         }
-        VideoSize size = checkedSize.valueOrNull();
+        VideoSize size = Objects.requireNonNull(checkedSize.valueOrNull(), "an accepted size");
 
         Optional<CommandResult> unusableLocks = lock.checkDirectory();
         if (unusableLocks.isPresent()) {
@@ -123,7 +125,7 @@ public final class StartVideo {
             if (managedDir instanceof Checked.Rejected<Path> rejected) {
                 return VideoResults.refused(rejected.failure(), null);
             }
-            bundleDir = managedDir.valueOrNull();
+            bundleDir = Objects.requireNonNull(managedDir.valueOrNull(), "an accepted bundle directory");
         }
         Instant created = ports.wallClock().now();
         LockClaim claim = new LockClaim(sessionId, nonce, bundleDir.toString(), request.serial(), created.toString());

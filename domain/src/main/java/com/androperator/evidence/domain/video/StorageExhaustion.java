@@ -15,6 +15,7 @@ final class StorageExhaustion {
     /** The errno word, when the failure's details name one of {@link #CAUSES} as causeCode. */
     static Optional<String> causeOf(Failure failure) {
         Object cause = failure.details().get("causeCode");
-        return CauseCodes.isStorageExhausted(cause) ? Optional.of((String) cause) : Optional.empty();
+        return cause instanceof String code && CauseCodes.isStorageExhausted(code) ? Optional.of(code)
+                : Optional.empty();
     }
 }

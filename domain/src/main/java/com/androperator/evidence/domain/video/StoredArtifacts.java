@@ -16,6 +16,7 @@ import com.androperator.evidence.domain.model.Failure;
 import com.androperator.evidence.domain.port.video.RecorderLauncher.RecorderOutput;
 import java.time.Instant;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The manifest entries of what finalization writes besides media: the recorder's output and any
@@ -30,7 +31,7 @@ final class StoredArtifacts {
 
     /** encoder.stderr.txt: see {@link VideoFinalization#recorderOutput}. */
     Artifact recorderOutput(VideoBundleFiles bundle, RecorderOutput output, Instant started, Instant finished,
-                            long durationMs, BundleError incomplete, List<BundleError> errors) {
+                            long durationMs, @Nullable BundleError incomplete, List<BundleError> errors) {
         BundleError reason = incomplete;
         if (output.truncated()) {
             reason = VideoStage.error(ErrorCodes.ARTIFACT_TRUNCATED, VideoStage.RECORDING, "The recorder printed "

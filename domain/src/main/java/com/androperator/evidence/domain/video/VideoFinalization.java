@@ -33,6 +33,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Turns a recording into the artifacts of its terminal manifest.
@@ -311,7 +312,7 @@ public final class VideoFinalization {
      * @param errors     receives every new error
      */
     public Artifact recorderOutput(VideoBundleFiles bundle, RecorderOutput output, Instant started, Instant finished,
-                                   long durationMs, BundleError incomplete, List<BundleError> errors) {
+                                   long durationMs, @Nullable BundleError incomplete, List<BundleError> errors) {
         return writes.recorderOutput(bundle, output, started, finished, durationMs, incomplete, errors);
     }
 

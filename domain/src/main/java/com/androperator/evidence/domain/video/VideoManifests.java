@@ -10,6 +10,7 @@ import com.androperator.evidence.contracts.VideoInfo;
 import com.androperator.evidence.contracts.VideoSize;
 import java.util.ArrayList;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /** The manifest of a video bundle at each step of its lifecycle, derived from the one before. */
 public final class VideoManifests {
@@ -19,8 +20,9 @@ public final class VideoManifests {
     }
 
     /** Active: same facts, a new non-terminal status, finishedAt null. */
-    public static Manifest active(Manifest base, BundleStatus status, StopReason stopReason, long hostDurationMs) {
-        VideoInfo video = base.video();
+    public static Manifest active(Manifest base, BundleStatus status, @Nullable StopReason stopReason,
+                                  long hostDurationMs) {
+        VideoInfo video = videoOf(base);
         VideoInfo next = new VideoInfo(video.requestedDurationSeconds(), hostDurationMs, null, video.requestedSize(),
                 null, video.codec(), stopReason);
         return new Manifest(base.schemaVersion(), base.evidenceId(), base.label(), base.context(), base.device(),
@@ -51,7 +53,7 @@ public final class VideoManifests {
         } else {
             status = BundleStatus.PARTIAL;
         }
-        VideoInfo video = base.video();
+        VideoInfo video = videoOf(base);
         VideoSize requested = video.requestedSize();
         VideoInfo next = new VideoInfo(video.requestedDurationSeconds(), hostDurationMs, media.mediaDurationMs(),
                 requested, media.actualSize(), CODEC, stopReason);
@@ -59,11 +61,20 @@ public final class VideoManifests {
                 base.startedAt(), finishedAt, status, artifacts, errors, next);
     }
 
+    /** The video part of a video bundle's manifest: these manifests are never a still bundle's. */
+    private static VideoInfo videoOf(Manifest base) {
+        VideoInfo video = base.video();
+        if (video == null) {
+            throw new IllegalArgumentException("a video bundle's manifest has its video part");
+        }
+        return video;
+    }
+
     /** A terminal failed manifest for a session that never recorded (startup failure), keeping what the base knew. */
     public static Manifest startupFailed(Manifest base, String finishedAt, List<BundleError> moreErrors) {
         List<BundleError> errors = new ArrayList<>(base.errors());
         errors.addAll(moreErrors);
-        VideoInfo video = base.video();
+        VideoInfo video = videoOf(base);
         VideoInfo next = new VideoInfo(video.requestedDurationSeconds(), video.hostDurationMs(), null,
                 video.requestedSize(), null, video.codec(), StopReason.STARTUP_FAILURE);
         return new Manifest(base.schemaVersion(), base.evidenceId(), base.label(), base.context(), base.device(),

@@ -11,6 +11,7 @@ import com.androperator.evidence.domain.video.model.FinalizationProgress;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The response objects of video start, status and stop: sessionId, manifestPath, status and ok,
@@ -27,7 +28,7 @@ public final class VideoResults {
 
     /** The same; a finalizing session's {@code progress} (when its worker reported it) goes to details.progress. */
     public static CommandResult active(Manifest manifest, Path manifestPath, String sessionId,
-                                       FinalizationProgress progress) {
+                                       @Nullable FinalizationProgress progress) {
         return new CommandResult(true, manifest.status().wire(), manifestPath.toString(), manifest.evidenceId(),
                 sessionId, null, null, progress == null ? null : progressDetails(progress), null);
     }
@@ -42,7 +43,7 @@ public final class VideoResults {
 
     /** Stop waited 15 s and finalization (or the recorder's exit) is still running; {@code progress} may be null. */
     public static CommandResult pending(Manifest manifest, Path manifestPath, String sessionId,
-                                        FinalizationProgress progress, CallerTerms terms) {
+                                        @Nullable FinalizationProgress progress, CallerTerms terms) {
         Map<String, Object> details = new LinkedHashMap<>();
         details.put("deadlineOwner", "evidence_video_stop");
         if (progress != null) {
@@ -88,7 +89,7 @@ public final class VideoResults {
                         + "managed bundle under the configured evidence root (MCP).");
     }
 
-    public static CommandResult refused(Failure failure, String hint) {
+    public static CommandResult refused(Failure failure, @Nullable String hint) {
         return CommandResult.refused(failure.code(), failure.message(),
                 failure.details().isEmpty() ? null : new LinkedHashMap<>(failure.details()), hint);
     }

@@ -20,6 +20,7 @@ import com.androperator.evidence.domain.video.model.VideoSession;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Video status and stop for a session named by its absolute manifest path. Both use the saved,
@@ -57,7 +58,7 @@ public final class VideoSessions {
         }
     }
 
-    public CommandResult status(Path manifestPath, ExpectedTarget expected) {
+    public CommandResult status(@Nullable Path manifestPath, ExpectedTarget expected) {
         Lookup lookup = lookup(manifestPath, expected);
         if (lookup instanceof Lookup.NotFound notFound) {
             return notFound.result();
@@ -90,11 +91,11 @@ public final class VideoSessions {
         void waiting(String status, Optional<FinalizationProgress> progress);
     }
 
-    public CommandResult stop(Path manifestPath, ExpectedTarget expected) {
+    public CommandResult stop(@Nullable Path manifestPath, ExpectedTarget expected) {
         return stop(manifestPath, expected, StopProgress.NONE);
     }
 
-    public CommandResult stop(Path manifestPath, ExpectedTarget expected, StopProgress progress) {
+    public CommandResult stop(@Nullable Path manifestPath, ExpectedTarget expected, StopProgress progress) {
         Lookup lookup = lookup(manifestPath, expected);
         if (lookup instanceof Lookup.NotFound notFound) {
             return notFound.result();
@@ -176,7 +177,8 @@ public final class VideoSessions {
         if (found.manifest().status() != com.androperator.evidence.contracts.BundleStatus.FINALIZING) {
             return Optional.empty();
         }
-        return lastHeartbeat(found).map(beat -> beat.finalizing().later(sinceMillis(beat.at())));
+        return lastHeartbeat(found).flatMap(beat -> Optional.ofNullable(beat.finalizing())
+                .map(progress -> progress.later(sinceMillis(beat.at()))));
     }
 
     /** The finalization progress in the session worker's last heartbeat as written, whatever the manifest says. */
@@ -241,13 +243,14 @@ public final class VideoSessions {
                 RecoveryGuide.instruction(lockPath, session, ports.identity()), details);
     }
 
-    private Lookup lookup(Path manifestPath, ExpectedTarget expected) {
-        if (manifestPath == null || !manifestPath.isAbsolute() || manifestPath.getParent() == null
+    private Lookup lookup(@Nullable Path manifestPath, ExpectedTarget expected) {
+        // An absolute path named manifest.json has a parent before and after normalizing; nothing else is a session.
+        Path bundleDir = manifestPath == null ? null : manifestPath.normalize().getParent();
+        if (manifestPath == null || !manifestPath.isAbsolute() || bundleDir == null
                 || !MANIFEST.equals(String.valueOf(manifestPath.getFileName()))) {
             return notFound("No video session at " + manifestPath + ": give the absolute path of its manifest.json.");
         }
         Path normalized = manifestPath.normalize();
-        Path bundleDir = normalized.getParent();
         VideoBundleFiles bundle = ports.bundles().apply(bundleDir);
         ManifestRead manifestRead = bundle.readManifest();
         if (manifestRead instanceof ManifestRead.Absent) {

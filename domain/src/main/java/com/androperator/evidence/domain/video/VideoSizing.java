@@ -7,6 +7,7 @@ import com.androperator.evidence.domain.model.Checked;
 import com.androperator.evidence.domain.model.RequestField;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The recording canvas. By default the current display is scaled down to a longest edge of at
@@ -21,7 +22,7 @@ public final class VideoSizing {
     }
 
     /** The display as the recording sees it at start: wm reports the natural size, a quarter turn swaps it. */
-    public static VideoSize currentOrientation(int naturalWidth, int naturalHeight, Integer rotation) {
+    public static VideoSize currentOrientation(int naturalWidth, int naturalHeight, @Nullable Integer rotation) {
         boolean quarterTurn = rotation != null && (rotation == 1 || rotation == 3);
         return quarterTurn ? new VideoSize(naturalHeight, naturalWidth) : new VideoSize(naturalWidth, naturalHeight);
     }
@@ -44,7 +45,7 @@ public final class VideoSizing {
     }
 
     /** Checks only the form of a requested size: WIDTHxHEIGHT with positive even edges. */
-    public static Checked<VideoSize> parse(CallerTerms terms, String given) {
+    public static Checked<VideoSize> parse(CallerTerms terms, @Nullable String given) {
         String option = terms.field(RequestField.SIZE);
         String fix = "give WIDTHxHEIGHT with positive even numbers in the display's aspect ratio, e.g. 576x1280, or omit "
                 + option + " for the default";

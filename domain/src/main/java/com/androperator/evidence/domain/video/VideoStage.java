@@ -1,6 +1,7 @@
 package com.androperator.evidence.domain.video;
 
 import com.androperator.evidence.contracts.BundleError;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The error stages and component of video bundles, the reference tool's: every video error has
@@ -26,7 +27,7 @@ public final class VideoStage {
     private VideoStage() {
     }
 
-    public static BundleError error(String code, String stage, String message, String component) {
+    public static BundleError error(String code, String stage, String message, @Nullable String component) {
         return new BundleError(code, stage, message, component);
     }
 }

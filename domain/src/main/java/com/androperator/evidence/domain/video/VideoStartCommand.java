@@ -1,5 +1,7 @@
 package com.androperator.evidence.domain.video;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * A video start as the caller gave it, the one request record of every edge (CLI, MCP, Java);
  * {@link StartVideo} validates every field before anything is created. Build it with
@@ -17,62 +19,63 @@ package com.androperator.evidence.domain.video;
  * @param label           optional, at most 2048 UTF-16 code units
  * @param context         the caller's JSON object (a {@code Map}); null means {@code {}}
  */
-public record VideoStartCommand(String outputDir, String deviceSerial, String operatorPackage,
-                                Integer durationSeconds, String size, String label, Object context) {
+public record VideoStartCommand(@Nullable String outputDir, @Nullable String deviceSerial,
+                                @Nullable String operatorPackage, @Nullable Integer durationSeconds,
+                                @Nullable String size, @Nullable String label, @Nullable Object context) {
 
     public static Builder builder() {
         return new Builder();
     }
 
     /** The same request with another device serial (the standard selection's choice). */
-    public VideoStartCommand withDeviceSerial(String serial) {
+    public VideoStartCommand withDeviceSerial(@Nullable String serial) {
         return new VideoStartCommand(outputDir, serial, operatorPackage, durationSeconds, size, label, context);
     }
 
     /** Named construction; every field starts unset (null). */
     public static final class Builder {
-        private String outputDir;
-        private String deviceSerial;
-        private String operatorPackage;
-        private Integer durationSeconds;
-        private String size;
-        private String label;
-        private Object context;
+        private @Nullable String outputDir;
+        private @Nullable String deviceSerial;
+        private @Nullable String operatorPackage;
+        private @Nullable Integer durationSeconds;
+        private @Nullable String size;
+        private @Nullable String label;
+        private @Nullable Object context;
 
         private Builder() {
         }
 
-        public Builder outputDir(String outputDir) {
+        public Builder outputDir(@Nullable String outputDir) {
             this.outputDir = outputDir;
             return this;
         }
 
-        public Builder deviceSerial(String deviceSerial) {
+        public Builder deviceSerial(@Nullable String deviceSerial) {
             this.deviceSerial = deviceSerial;
             return this;
         }
 
-        public Builder operatorPackage(String operatorPackage) {
+        public Builder operatorPackage(@Nullable String operatorPackage) {
             this.operatorPackage = operatorPackage;
             return this;
         }
 
-        public Builder durationSeconds(Integer durationSeconds) {
+        public Builder durationSeconds(@Nullable Integer durationSeconds) {
             this.durationSeconds = durationSeconds;
             return this;
         }
 
-        public Builder size(String size) {
+        public Builder size(@Nullable String size) {
             this.size = size;
             return this;
         }
 
-        public Builder label(String label) {
+        public Builder label(@Nullable String label) {
             this.label = label;
             return this;
         }
 
-        public Builder context(Object context) {
+        public Builder context(@Nullable Object context) {
             this.context = context;
             return this;
         }

@@ -8,7 +8,9 @@ import com.androperator.evidence.domain.port.BundleStore;
 import com.androperator.evidence.domain.model.RequestField;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The first part of a video start: every field of the request checked, in the documented order,
@@ -20,8 +22,8 @@ final class VideoStartValidation {
     }
 
     /** {@code explicitDir} is null for a managed bundle. */
-    record Validated(Path explicitDir, String serial, String operatorPackage, int duration,
-                     String size, String label, Map<String, Object> context) {
+    record Validated(@Nullable Path explicitDir, String serial, @Nullable String operatorPackage, int duration,
+                     @Nullable String size, @Nullable String label, Map<String, Object> context) {
     }
 
     static Checked<Validated> validate(CallerTerms terms, VideoStartCommand command, BundleStore store) {
@@ -75,8 +77,10 @@ final class VideoStartValidation {
             }
             explicitDir = directory.valueOrNull();
         }
-        return Checked.accepted(new Validated(explicitDir, serial.valueOrNull().orElseThrow(), operatorPackage, duration,
-                command.size(), label.valueOrNull(), context.valueOrNull()));
+        // None was rejected: the serial was given, and the context holds its accepted value.
+        return Checked.accepted(new Validated(explicitDir, Objects.requireNonNull(serial.valueOrNull()).orElseThrow(),
+                operatorPackage, duration, command.size(), label.valueOrNull(),
+                Objects.requireNonNull(context.valueOrNull())));
     }
 
     /** An explicit directory must be new: an existing one is refused before anything is created. */

@@ -36,6 +36,7 @@ import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The detached worker's whole life for one session: claim the session with this process's
@@ -249,8 +250,8 @@ public final class VideoWorker {
     private VideoCaptureRecord captureRecord(VideoSession session, RecorderProcess recorder, RecorderOutput output,
                                              StopReason stopReason, Instant recordingStarted, Instant recordingFinished,
                                              long hostDurationMs, Instant finalizationStarted, long finalizationNanos,
-                                             String firstClip, Map<String, Object> receipt, List<VideoSegment> segments,
-                                             boolean videoVerified, List<BundleError> errors) {
+                                             @Nullable String firstClip, Map<String, Object> receipt,
+                                             List<VideoSegment> segments, boolean videoVerified, List<BundleError> errors) {
         OptionalInt exit = recorder.exitStatus();
         Map<String, Object> details = new LinkedHashMap<>();
         details.put("stopReason", stopReason.wire());
@@ -382,7 +383,7 @@ public final class VideoWorker {
         return WorkerExit.FINISHED;
     }
 
-    private VideoSession.Recovery recovery(RecoveryState state, String reason) {
+    private VideoSession.Recovery recovery(RecoveryState state, @Nullable String reason) {
         return new VideoSession.Recovery(state.wire(), reason, now());
     }
 

@@ -4,6 +4,7 @@ import com.androperator.evidence.contracts.MediaInfo;
 import com.androperator.evidence.contracts.VideoSize;
 import com.androperator.evidence.domain.model.Failure;
 import java.nio.file.Path;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Proves a clip usable: a probe shows H.264 at exactly the expected size with a positive media
@@ -23,7 +24,7 @@ public interface ClipVerifier {
          * probe itself failed); {@code fullyDecoded} says the strict decode did reach the expected
          * frame count, so the failure lies elsewhere (e.g. zero media duration).
          */
-        record Rejected(Failure failure, MediaInfo probed, boolean fullyDecoded) implements ClipVerification {
+        record Rejected(Failure failure, @Nullable MediaInfo probed, boolean fullyDecoded) implements ClipVerification {
         }
     }
 }

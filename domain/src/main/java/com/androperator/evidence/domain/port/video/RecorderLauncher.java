@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Starts the host screen recorder (scrcpy) as a child of this process. Only the handle returned
@@ -22,7 +23,7 @@ public interface RecorderLauncher {
      * @param adb         absolute path of adb, handed to scrcpy as ADB, or null to let scrcpy find its own
      * @param environment the worker's environment (PATH and the adb server settings)
      */
-    record RecorderCommand(String recorder, String adb, String serial, int maxSize, Path recordFile,
+    record RecorderCommand(String recorder, @Nullable String adb, String serial, int maxSize, Path recordFile,
                            int timeLimitSeconds, Map<String, String> environment) {
         public RecorderCommand {
             environment = Map.copyOf(environment);

@@ -2,6 +2,7 @@ package com.androperator.evidence.domain.video.model;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * How far a worker's finalization has come, as of {@code elapsedMs} after it began: the phase, the
@@ -15,8 +16,9 @@ import java.util.Map;
  * @param framesTotal the source's decoded frames, null while the inspection runs
  * @param clips      clips to make, null while the inspection runs
  */
-public record FinalizationProgress(String phase, String startedAt, long elapsedMs, Long framesTotal, long framesDecoded,
-                                   long framesEncoded, Integer clips, int clipsDone, Long estimatedRemainingMs) {
+public record FinalizationProgress(String phase, String startedAt, long elapsedMs, @Nullable Long framesTotal,
+                                   long framesDecoded, long framesEncoded, @Nullable Integer clips, int clipsDone,
+                                   @Nullable Long estimatedRemainingMs) {
     public static final String INSPECTING = "inspecting";
     public static final String ENCODING = "encoding";
     public static final String VERIFYING = "verifying";
@@ -43,7 +45,7 @@ public record FinalizationProgress(String phase, String startedAt, long elapsedM
     }
 
     /** Three passes over every frame; null while the inspection has not counted them. */
-    public Long workTotal() {
+    public @Nullable Long workTotal() {
         return framesTotal == null ? null : 3 * framesTotal;
     }
 

@@ -2,6 +2,7 @@ package com.androperator.evidence.domain.video.model;
 
 import com.androperator.evidence.contracts.BundleFileNames;
 import com.androperator.evidence.contracts.VideoSize;
+import org.jspecify.annotations.Nullable;
 
 /**
  * session.json: what a detached worker needs and what proves ownership, kept apart from the
@@ -32,8 +33,8 @@ public record VideoSession(
         String createdAt,
         String deadlineAt,
         Tools tools,
-        WorkerIdentity worker,
-        WorkerIdentity recorder,
+        @Nullable WorkerIdentity worker,
+        @Nullable WorkerIdentity recorder,
         Recovery recovery) {
 
     public static final int SCHEMA_VERSION = 1;
@@ -52,8 +53,8 @@ public record VideoSession(
     /** A session without a recorder identity yet (start, before the worker runs one). */
     public VideoSession(int schemaVersion, String sessionId, String nonce, String recorderBackend, Target target,
                         String bundleDir, String manifestPath, String lockPath, int requestedDurationSeconds,
-                        VideoSize requestedSize, String createdAt, String deadlineAt, Tools tools, WorkerIdentity worker,
-                        Recovery recovery) {
+                        VideoSize requestedSize, String createdAt, String deadlineAt, Tools tools,
+                        @Nullable WorkerIdentity worker, Recovery recovery) {
         this(schemaVersion, sessionId, nonce, recorderBackend, target, bundleDir, manifestPath, lockPath,
                 requestedDurationSeconds, requestedSize, createdAt, deadlineAt, tools, worker, null, recovery);
     }
@@ -62,7 +63,7 @@ public record VideoSession(
      * The device and Operator the session was started for; status and stop never change them.
      * {@code operatorPackage} is null when the recording was started without one (video needs only scrcpy).
      */
-    public record Target(String serial, String operatorPackage) {
+    public record Target(String serial, @Nullable String operatorPackage) {
         public Target {
             if (blank(serial)) {
                 throw new IllegalArgumentException("a target names its device");
@@ -70,7 +71,7 @@ public record VideoSession(
         }
     }
 
-    public record Tools(String scrcpy, String ffmpeg, String ffprobe, String adb) {
+    public record Tools(String scrcpy, String ffmpeg, String ffprobe, @Nullable String adb) {
         public Tools {
             if (blank(scrcpy) || blank(ffmpeg) || blank(ffprobe)) {
                 throw new IllegalArgumentException("the recording tools are saved with the session");
@@ -79,7 +80,7 @@ public record VideoSession(
     }
 
     /** The saved ownership state and, where it is not plain, why. */
-    public record Recovery(String state, String reason, String updatedAt) {
+    public record Recovery(String state, @Nullable String reason, String updatedAt) {
         public Recovery {
             RecoveryState.of(state);
         }
@@ -89,7 +90,7 @@ public record VideoSession(
         }
     }
 
-    public VideoSession withWorker(WorkerIdentity identity, Recovery newRecovery) {
+    public VideoSession withWorker(@Nullable WorkerIdentity identity, Recovery newRecovery) {
         return new VideoSession(schemaVersion, sessionId, nonce, recorderBackend, target, bundleDir, manifestPath,
                 lockPath, requestedDurationSeconds, requestedSize, createdAt, deadlineAt, tools, identity, recorder,
                 newRecovery);
@@ -105,7 +106,7 @@ public record VideoSession(
         return withWorker(worker, newRecovery);
     }
 
-    private static boolean blank(String value) {
+    private static boolean blank(@Nullable String value) {
         return value == null || value.isBlank();
     }
 }
