@@ -5,7 +5,7 @@ import com.androperator.evidence.contracts.CommandResult;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.domain.port.CallerTerms;
 import com.androperator.evidence.domain.port.video.DeviceLocks.Acquisition;
-import com.androperator.evidence.domain.port.video.SessionStore.SessionRead;
+import com.androperator.evidence.domain.port.video.SessionStates.SessionRead;
 import com.androperator.evidence.domain.port.video.VideoBundleFiles.ManifestRead;
 import com.androperator.evidence.domain.video.model.LockClaim;
 import com.androperator.evidence.domain.video.model.RecoveryState;

@@ -7,7 +7,7 @@ import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.contracts.Manifest;
 import com.androperator.evidence.contracts.StopReason;
 import com.androperator.evidence.domain.budget.Deadline;
-import com.androperator.evidence.domain.port.video.SessionStore.SessionRead;
+import com.androperator.evidence.domain.port.video.SessionStates.SessionRead;
 import com.androperator.evidence.domain.port.video.VideoBundleFiles.ManifestRead;
 import com.androperator.evidence.domain.port.video.VideoBundleFiles;
 import com.androperator.evidence.domain.port.video.WorkerLauncher.WorkerProcess;

@@ -1,5 +1,6 @@
 package com.androperator.evidence.domain.video;
 
+import com.androperator.evidence.domain.video.model.Saved;
 import com.androperator.evidence.contracts.BundleError;
 import com.androperator.evidence.contracts.BundleFileNames;
 import com.androperator.evidence.contracts.BundleStatus;
@@ -20,7 +21,6 @@ import com.androperator.evidence.domain.port.CallerTerms;
 import com.androperator.evidence.domain.port.DeviceSelector.DeviceSelection;
 import com.androperator.evidence.domain.port.video.HostDependencyProbe.HostDependencyCheck;
 import com.androperator.evidence.domain.port.video.HostDependencyProbe.HostTools;
-import com.androperator.evidence.domain.port.video.SessionStore;
 import com.androperator.evidence.domain.port.video.VideoBundleFiles;
 import com.androperator.evidence.domain.port.video.WorkerLauncher.Spawn;
 import com.androperator.evidence.domain.video.model.LockClaim;
@@ -144,7 +144,7 @@ public final class StartVideo {
                 created.plusSeconds(request.duration()).plusMillis(VideoLimits.WORKER_DURATION_SLACK_MILLIS).toString(),
                 new VideoSession.Tools(tools.scrcpy(), tools.ffmpeg(), tools.ffprobe(), adbPath), null,
                 new VideoSession.Recovery(RecoveryState.AWAITING_WORKER.wire(), null, created.toString()));
-        if (ports.sessions().saveSession(bundleDir, session) instanceof SessionStore.Saved.NotWritten notWritten) {
+        if (ports.sessions().saveSession(bundleDir, session) instanceof Saved.NotWritten notWritten) {
             ports.locks().release(lockPath, nonce);
             return VideoResults.refused(notWritten.failure(), null);
         }

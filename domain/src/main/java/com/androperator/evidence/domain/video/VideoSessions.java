@@ -1,5 +1,6 @@
 package com.androperator.evidence.domain.video;
 
+import com.androperator.evidence.domain.video.model.Saved;
 import com.androperator.evidence.contracts.BundleFileNames;
 import com.androperator.evidence.contracts.CommandResult;
 import com.androperator.evidence.contracts.ErrorCodes;
@@ -8,8 +9,7 @@ import com.androperator.evidence.domain.budget.Deadline;
 import com.androperator.evidence.domain.model.Failure;
 import com.androperator.evidence.domain.model.RequestField;
 import com.androperator.evidence.domain.port.CallerTerms;
-import com.androperator.evidence.domain.port.video.SessionStore.SessionRead;
-import com.androperator.evidence.domain.port.video.SessionStore;
+import com.androperator.evidence.domain.port.video.SessionStates.SessionRead;
 import com.androperator.evidence.domain.port.video.VideoBundleFiles.ManifestRead;
 import com.androperator.evidence.domain.port.video.VideoBundleFiles;
 import com.androperator.evidence.domain.video.model.FinalizationProgress;
@@ -116,7 +116,7 @@ public final class VideoSessions {
         Path bundleDir = found.bundle().directory();
         StopRequest request = new StopRequest(ports.ids().newEvidenceId(), found.session().nonce(),
                 ports.wallClock().now().toString());
-        if (ports.sessions().writeStopRequest(bundleDir, request) instanceof SessionStore.Saved.NotWritten notWritten) {
+        if (ports.stops().writeStopRequest(bundleDir, request) instanceof Saved.NotWritten notWritten) {
             return VideoResults.refused(notWritten.failure(), null);
         }
         Manifest current = found.manifest();
@@ -159,7 +159,7 @@ public final class VideoSessions {
         Session latest = found;
         while (!latest.session().recovery().value().settled()) {
             WorkerLiveness.Verdict verdict = WorkerLiveness.assess(latest.session(),
-                    ports.sessions().readHeartbeat(found.bundle().directory()), ports.identity(), ports.wallClock().now());
+                    ports.heartbeats().readHeartbeat(found.bundle().directory()), ports.identity(), ports.wallClock().now());
             if (verdict != WorkerLiveness.Verdict.ALIVE || deadline.expired()) {
                 break;
             }
@@ -185,7 +185,7 @@ public final class VideoSessions {
     }
 
     private Optional<Heartbeat> lastHeartbeat(Session found) {
-        return ports.sessions().readHeartbeat(found.bundle().directory())
+        return ports.heartbeats().readHeartbeat(found.bundle().directory())
                 .filter(beat -> beat.finalizing() != null && beat.nonce().equals(found.session().nonce()));
     }
 
@@ -198,7 +198,7 @@ public final class VideoSessions {
     }
 
     private VideoSession reread(Session found) {
-        return ports.sessions().readSession(found.bundle().directory()) instanceof SessionRead.Found read
+        return ports.states().readSession(found.bundle().directory()) instanceof SessionRead.Found read
                 ? read.session() : found.session();
     }
 
@@ -221,7 +221,7 @@ public final class VideoSessions {
     private Optional<CommandResult> lostWorker(Session found) {
         VideoSession session = found.session();
         WorkerLiveness.Verdict verdict = WorkerLiveness.assess(session,
-                ports.sessions().readHeartbeat(found.bundle().directory()), ports.identity(), ports.wallClock().now());
+                ports.heartbeats().readHeartbeat(found.bundle().directory()), ports.identity(), ports.wallClock().now());
         if (verdict == WorkerLiveness.Verdict.ALIVE || verdict == WorkerLiveness.Verdict.AWAITING_CLAIM) {
             return Optional.empty();
         }
@@ -261,7 +261,7 @@ public final class VideoSessions {
         if (manifest.video() == null) {
             return notFound("The bundle at " + normalized + " is a still capture, not a video session.");
         }
-        SessionRead sessionRead = ports.sessions().readSession(bundleDir);
+        SessionRead sessionRead = ports.states().readSession(bundleDir);
         if (!(sessionRead instanceof SessionRead.Found sessionFound)) {
             String why = sessionRead instanceof SessionRead.Unreadable unreadable
                     ? "its session.json cannot be read (" + unreadable.failure().message() + ")"

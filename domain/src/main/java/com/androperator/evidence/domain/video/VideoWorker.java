@@ -1,5 +1,6 @@
 package com.androperator.evidence.domain.video;
 
+import com.androperator.evidence.domain.video.model.Saved;
 import com.androperator.evidence.contracts.Artifact;
 import com.androperator.evidence.contracts.BundleError;
 import com.androperator.evidence.contracts.BundleFileNames;
@@ -18,8 +19,7 @@ import com.androperator.evidence.domain.port.video.RecorderLauncher.RecorderComm
 import com.androperator.evidence.domain.port.video.RecorderLauncher.RecorderOutput;
 import com.androperator.evidence.domain.port.video.RecorderLauncher.RecorderProcess;
 import com.androperator.evidence.domain.port.video.RecorderLauncher.RecorderStart;
-import com.androperator.evidence.domain.port.video.SessionStore.SessionRead;
-import com.androperator.evidence.domain.port.video.SessionStore;
+import com.androperator.evidence.domain.port.video.SessionStates.SessionRead;
 import com.androperator.evidence.domain.port.video.VideoBundleFiles.ManifestRead;
 import com.androperator.evidence.domain.port.video.VideoBundleFiles;
 import com.androperator.evidence.domain.video.model.RecoveryState;
@@ -103,7 +103,7 @@ public final class VideoWorker {
             return WorkerExit.OWNERSHIP_UNVERIFIED;
         }
         VideoSession claimed = session.withWorker(self, recovery(RecoveryState.WORKER_OWNED, null));
-        if (ports.sessions().saveSession(bundleDir, claimed) instanceof SessionStore.Saved.NotWritten notWritten) {
+        if (ports.sessions().saveSession(bundleDir, claimed) instanceof Saved.NotWritten notWritten) {
             BundleError error = VideoStage.error(ErrorCodes.STORAGE_FAILED, VideoStage.STARTUP,
                     "The worker could not claim session.json: " + notWritten.failure().message(), null);
             bundle.finalizeManifest(VideoManifests.startupFailed(base, now(), List.of(error)));
@@ -123,7 +123,7 @@ public final class VideoWorker {
         VideoSession session = claimed;
         // Given back just before the last writes, so that a disk that fills up meanwhile still takes them.
         boolean reserved = ports.sessions().reserveSpace(bundleDir, VideoLimits.FINAL_PERSISTENCE_RESERVE_BYTES)
-                instanceof SessionStore.Saved.Written;
+                instanceof Saved.Written;
         MediaToolkit.MediaTools tools = ports.media().forTools(session.tools());
         Instant recordingStarted = ports.wallClock().now();
         long startNanos = ports.monotonicClock().nanoTime();

@@ -1,5 +1,6 @@
 package com.androperator.evidence.domain.video;
 
+import com.androperator.evidence.domain.video.model.Saved;
 import com.androperator.evidence.domain.port.video.DeviceLocks;
 import com.androperator.evidence.domain.port.video.ManagedBundlesRoot;
 import com.androperator.evidence.domain.port.video.SessionStore;

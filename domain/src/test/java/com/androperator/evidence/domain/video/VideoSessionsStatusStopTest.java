@@ -62,7 +62,7 @@ class VideoSessionsStatusStopTest {
     private final List<Runnable> workerSteps = new ArrayList<>();
     private int pauses;
 
-    private final VideoSessions subject = new VideoSessions(new SessionPorts(sessions, dir -> {
+    private final VideoSessions subject = new VideoSessions(new SessionPorts(sessions, sessions, sessions, dir -> {
         assertThat(dir).isEqualTo(BUNDLE);
         return bundle;
     }, processes, wall, clock, ids, millis -> {

@@ -39,7 +39,7 @@ class VideoSessionsTest {
     private final FakeSessions sessions = new FakeSessions();
     private final FakeBundle bundle = new FakeBundle();
     private final FakeProcessTable processes = new FakeProcessTable(WORKER);
-    private final VideoSessions subject = new VideoSessions(new SessionPorts(sessions, dir -> bundle,
+    private final VideoSessions subject = new VideoSessions(new SessionPorts(sessions, sessions, sessions, dir -> bundle,
             processes, () -> NOW.plusNanos(nanos.get()), nanos::get, () -> "request-" + nanos.get(),
             millis -> nanos.addAndGet(millis * 1_000_000L)), CliLikeTerms.INSTANCE);
 

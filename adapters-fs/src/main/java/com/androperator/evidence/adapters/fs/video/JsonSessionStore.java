@@ -1,5 +1,6 @@
 package com.androperator.evidence.adapters.fs.video;
 
+import com.androperator.evidence.domain.video.model.Saved;
 import com.androperator.evidence.adapters.fs.IoCauses;
 import com.androperator.evidence.adapters.fs.PrivateFiles;
 import com.androperator.evidence.adapters.fs.StorageFailures;

@@ -1,12 +1,13 @@
 package com.androperator.evidence.adapters.fs.video;
 
+import com.androperator.evidence.domain.video.model.Saved;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.androperator.evidence.contracts.VideoSize;
 import com.androperator.evidence.domain.video.model.Heartbeat;
 import com.androperator.evidence.domain.video.model.RecoveryState;
 import com.androperator.evidence.domain.port.video.SessionStore;
-import com.androperator.evidence.domain.port.video.SessionStore.SessionRead;
+import com.androperator.evidence.domain.port.video.SessionStates.SessionRead;
 import com.androperator.evidence.domain.video.model.StopRequest;
 import com.androperator.evidence.domain.video.model.VideoSession;
 import com.androperator.evidence.domain.video.model.WorkerIdentity;
@@ -113,7 +114,7 @@ class JsonSessionStoreTest {
     void spaceIsReservedUnderControlAndGivenBack() throws IOException {
         Path reserve = bundle.resolve("control").resolve(JsonSessionStore.RESERVE);
 
-        assertThat(store.reserveSpace(bundle, 3 * 65_536 + 17)).isInstanceOf(SessionStore.Saved.Written.class);
+        assertThat(store.reserveSpace(bundle, 3 * 65_536 + 17)).isInstanceOf(Saved.Written.class);
 
         assertThat(Files.size(reserve)).isEqualTo(3 * 65_536 + 17);
         assertThat(Files.readAllBytes(reserve)).containsOnly((byte) 0);
