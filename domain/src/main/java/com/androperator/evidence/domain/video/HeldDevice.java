@@ -1,8 +1,8 @@
 package com.androperator.evidence.domain.video;
 
 import com.androperator.evidence.contracts.BundleFileNames;
-import com.androperator.evidence.contracts.CommandResult;
 import com.androperator.evidence.contracts.ErrorCodes;
+import com.androperator.evidence.domain.model.Failure;
 import com.androperator.evidence.domain.port.CallerTerms;
 import com.androperator.evidence.domain.port.video.DeviceLocks.Acquisition;
 import com.androperator.evidence.domain.port.video.SessionStates.SessionRead;
@@ -58,7 +58,7 @@ final class HeldDevice {
      * EVIDENCE_RECOVERY_REQUIRED, with the lock path and the exact recovery steps. The lock is
      * never taken over.
      */
-    CommandResult refusal(String serial, Acquisition.Held held) {
+    SessionOutcome.Refused refusal(String serial, Acquisition.Held held) {
         Path lockPath = held.lockPath();
         if (held.holder().isEmpty()) {
             return refusedForRecovery(serial, null, lockPath, null, null, null, "The device lock " + lockPath
@@ -105,19 +105,19 @@ final class HeldDevice {
                 + ": nothing will release the lock, so waiting would never end.");
     }
 
-    private CommandResult recordingActive(String serial, Acquisition.Held held, LockClaim holder) {
+    private SessionOutcome.Refused recordingActive(String serial, Acquisition.Held held, LockClaim holder) {
         Map<String, Object> details = new LinkedHashMap<>();
         details.put("serial", serial);
         details.put("lockPath", held.lockPath().toString());
         details.put("sessionId", holder.sessionId());
         details.put("bundleDir", holder.bundleDir());
         details.put("manifestPath", Path.of(holder.bundleDir()).resolve(BundleFileNames.MANIFEST).toString());
-        return CommandResult.refused(ErrorCodes.EVIDENCE_RECORDING_ACTIVE, "Device " + serial
-                + " is already recording in session " + holder.sessionId() + " (" + holder.bundleDir() + ").", details,
+        return new SessionOutcome.Refused(new Failure(ErrorCodes.EVIDENCE_RECORDING_ACTIVE, "Device " + serial
+                + " is already recording in session " + holder.sessionId() + " (" + holder.bundleDir() + ").", details),
                 "Stop that session (" + terms.stopStep() + ") or wait for it to finish.");
     }
 
-    private CommandResult refusedForRecovery(String serial, LockClaim holder, Path lockPath, VideoSession session,
+    private SessionOutcome.Refused refusedForRecovery(String serial, LockClaim holder, Path lockPath, VideoSession session,
                                              Path bundleDir, String lastStatus, String why) {
         Map<String, Object> details = new LinkedHashMap<>();
         details.put("serial", serial);
@@ -129,8 +129,8 @@ final class HeldDevice {
         if (bundleDir != null) {
             details.put("manifestPath", bundleDir.resolve(BundleFileNames.MANIFEST).toString());
         }
-        return CommandResult.refused(ErrorCodes.EVIDENCE_RECOVERY_REQUIRED, why + " The lock is never taken over "
-                + "automatically. " + RecoveryGuide.instruction(lockPath, session, ports.processes()), details, null);
+        return new SessionOutcome.Refused(new Failure(ErrorCodes.EVIDENCE_RECOVERY_REQUIRED, why + " The lock is never "
+                + "taken over automatically. " + RecoveryGuide.instruction(lockPath, session, ports.processes()), details));
     }
 
     /** A lock whose bundle has no session.json yet may be a start in progress (lock first, then session). */

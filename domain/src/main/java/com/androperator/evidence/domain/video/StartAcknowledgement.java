@@ -2,7 +2,6 @@ package com.androperator.evidence.domain.video;
 
 import com.androperator.evidence.contracts.BundleError;
 import com.androperator.evidence.contracts.BundleStatus;
-import com.androperator.evidence.contracts.CommandResult;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.contracts.Manifest;
 import com.androperator.evidence.contracts.StopReason;
@@ -30,7 +29,7 @@ final class StartAcknowledgement {
         this.ports = ports;
     }
 
-    CommandResult awaitRecording(WorkerProcess worker, VideoSession session, VideoBundleFiles bundle,
+    StartOutcome awaitRecording(WorkerProcess worker, VideoSession session, VideoBundleFiles bundle,
                                  Manifest starting, Path lockPath, Path manifestPath) {
         Deadline acknowledgement = Deadline.after(ports.monotonicClock(), VideoLimits.START_ACKNOWLEDGEMENT_MILLIS);
         Path bundleDir = Path.of(session.bundleDir());
@@ -38,7 +37,7 @@ final class StartAcknowledgement {
             boolean workerAlive = worker.isAlive();
             Manifest current = bundle.readManifest() instanceof ManifestRead.Found found ? found.manifest() : starting;
             if (confirmsRecording(current)) {
-                return VideoResults.active(current, manifestPath, session.sessionId());
+                return new SessionOutcome.Active(new SessionOutcome.Session(current, manifestPath, session.sessionId()), null);
             }
             if (current.isTerminal()) {
                 SessionRead read = ports.sessions().readSession(bundleDir);
@@ -48,7 +47,7 @@ final class StartAcknowledgement {
                             "The video worker could not verify ownership of this session: "
                                     + found.session().recovery().reason() + ".");
                 }
-                return VideoResults.terminal(current, manifestPath, session.sessionId());
+                return new SessionOutcome.Ended(new SessionOutcome.Session(current, manifestPath, session.sessionId()));
             }
             if (!workerAlive) {
                 SessionRead read = ports.sessions().readSession(bundleDir);
@@ -62,15 +61,16 @@ final class StartAcknowledgement {
             if (acknowledgement.expired()) {
                 ports.sessions().writeStopRequest(bundleDir, new StopRequest(ports.ids().newEvidenceId(),
                         session.nonce(), ports.wallClock().now().toString()));
-                return VideoResults.startTimeout(current, manifestPath, session.sessionId());
+                return new SessionOutcome.StartTimedOut(new SessionOutcome.Session(current, manifestPath,
+                        session.sessionId()));
             }
             ports.pause().pause(50);
         }
     }
 
-    private CommandResult recoveryRequired(Manifest current, Path manifestPath, VideoSession saved, Path lockPath,
-                                           String why) {
-        return VideoResults.recoveryRequired(current, manifestPath, saved.sessionId(), why,
+    private StartOutcome recoveryRequired(Manifest current, Path manifestPath, VideoSession saved, Path lockPath,
+                                          String why) {
+        return new SessionOutcome.RecoveryRequired(new SessionOutcome.Session(current, manifestPath, saved.sessionId()), why,
                 RecoveryGuide.instruction(lockPath, saved, ports.processes()),
                 RecoveryGuide.details(lockPath, saved, Path.of(saved.bundleDir()), current.status().wire(),
                         ports.processes()));
@@ -92,7 +92,7 @@ final class StartAcknowledgement {
     }
 
     /** No worker ever ran, so no recorder was started: record the failure and release our own lock. */
-    CommandResult spawnFailed(VideoSession session, VideoBundleFiles bundle, Manifest starting, Path lockPath,
+    StartOutcome spawnFailed(VideoSession session, VideoBundleFiles bundle, Manifest starting, Path lockPath,
                               String why) {
         BundleError error = VideoStage.error(ErrorCodes.RECORDER_FAILED, VideoStage.STARTUP,
                 "The video worker could not be started: " + why, VideoStage.RECORDER);
@@ -102,6 +102,7 @@ final class StartAcknowledgement {
         ports.sessions().saveSession(bundleDir, session.withRecovery(new VideoSession.Recovery(
                 RecoveryState.SPAWN_FAILED.wire(), why, ports.wallClock().now().toString())));
         ports.locks().release(lockPath, session.nonce());
-        return VideoResults.terminal(failed, Path.of(session.manifestPath()), session.sessionId());
+        return new SessionOutcome.Ended(new SessionOutcome.Session(failed, Path.of(session.manifestPath()),
+                session.sessionId()));
     }
 }

@@ -118,7 +118,7 @@ class StartVideoLockSettleTest {
         return new VideoStartCommand("/evidence/new", SERIAL, null, 30, null, null, null);
     }
 
-    private StartVideo start() {
+    private Rendered.Start start() {
         DeviceLocks locks = new DeviceLocks() {
             @Override
             public DirectoryCheck checkDirectory() {
@@ -212,6 +212,6 @@ class StartVideoLockSettleTest {
                 dir -> bundles.computeIfAbsent(dir, d -> new FakeVideoBundle()), cannotSpawn,
                 clock.wallClockFrom(Instant.parse("2026-01-01T00:00:20Z")), clock, () -> "session-2",
                 millis -> clock.advanceMillis(millis), processes);
-        return new StartVideo(ports, "0.1.0", null, Map.of(), CliLikeTerms.INSTANCE);
+        return new Rendered.Start(new StartVideo(ports, "0.1.0", null, Map.of(), CliLikeTerms.INSTANCE));
     }
 }

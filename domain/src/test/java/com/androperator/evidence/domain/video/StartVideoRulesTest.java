@@ -961,6 +961,7 @@ class StartVideoRulesTest {
                         workerSteps.remove(0).run();
                     }
                 }, processes);
-        return new StartVideo(ports, "0.3.0", "/opt/platform-tools/adb", WORKER_ENVIRONMENT, CliLikeTerms.INSTANCE).execute(command);
+        return Rendered.of(new StartVideo(ports, "0.3.0", "/opt/platform-tools/adb", WORKER_ENVIRONMENT, CliLikeTerms.INSTANCE)
+                .execute(command));
     }
 }

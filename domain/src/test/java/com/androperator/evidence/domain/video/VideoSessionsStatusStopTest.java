@@ -62,7 +62,7 @@ class VideoSessionsStatusStopTest {
     private final List<Runnable> workerSteps = new ArrayList<>();
     private int pauses;
 
-    private final VideoSessions subject = new VideoSessions(new SessionPorts(sessions, sessions, sessions, dir -> {
+    private final Rendered.Sessions subject = new Rendered.Sessions(new VideoSessions(new SessionPorts(sessions, sessions, sessions, dir -> {
         assertThat(dir).isEqualTo(BUNDLE);
         return bundle;
     }, processes, wall, clock, ids, millis -> {
@@ -74,7 +74,7 @@ class VideoSessionsStatusStopTest {
         if (!workerSteps.isEmpty()) {
             workerSteps.remove(0).run();
         }
-    }), CliLikeTerms.INSTANCE);
+    }), CliLikeTerms.INSTANCE));
 
     @AfterEach
     void statusAndStopNeverAskAboutThemselves() {

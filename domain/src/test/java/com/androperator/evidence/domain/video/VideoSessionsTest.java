@@ -39,9 +39,9 @@ class VideoSessionsTest {
     private final FakeSessions sessions = new FakeSessions();
     private final FakeBundle bundle = new FakeBundle();
     private final FakeProcessTable processes = new FakeProcessTable(WORKER);
-    private final VideoSessions subject = new VideoSessions(new SessionPorts(sessions, sessions, sessions, dir -> bundle,
+    private final Rendered.Sessions subject = new Rendered.Sessions(new VideoSessions(new SessionPorts(sessions, sessions, sessions, dir -> bundle,
             processes, () -> NOW.plusNanos(nanos.get()), nanos::get, () -> "request-" + nanos.get(),
-            millis -> nanos.addAndGet(millis * 1_000_000L)), CliLikeTerms.INSTANCE);
+            millis -> nanos.addAndGet(millis * 1_000_000L)), CliLikeTerms.INSTANCE));
 
     @Test
     void stopWaitsAtMostFifteenSecondsThenReportsPendingWithTheSessionStillFinalizing() {
@@ -133,10 +133,18 @@ class VideoSessionsTest {
         sessions.heartbeats.put(BUNDLE, new Heartbeat("nonce", WORKER.pid(), WORKER.startInstant(),
                 NOW.minusSeconds(1).toString()));
         assertThat(subject.status(MANIFEST, VideoSessions.ExpectedTarget.NONE).status()).isEqualTo("recording");
+        assertThat(subject.useCase().status(MANIFEST, VideoSessions.ExpectedTarget.NONE))
+                .isInstanceOfSatisfying(SessionOutcome.Active.class, active -> {
+                    assertThat(active.session().sessionId()).isEqualTo(session().sessionId());
+                    assertThat(active.progress()).isNull();
+                });
 
         sessions.heartbeats.put(BUNDLE, new Heartbeat("someone-else", 1, "x", NOW.toString()));
         assertThat(subject.status(MANIFEST, VideoSessions.ExpectedTarget.NONE).code())
                 .isEqualTo(ErrorCodes.EVIDENCE_RECOVERY_REQUIRED);
+        assertThat(subject.useCase().status(MANIFEST, VideoSessions.ExpectedTarget.NONE))
+                .isInstanceOfSatisfying(SessionOutcome.RecoveryRequired.class, recovery -> assertThat(recovery.why())
+                        .isEqualTo("The session's heartbeat is bound to another nonce, so ownership cannot be verified."));
     }
 
     @Test
