@@ -41,7 +41,7 @@ final class HeldDevice {
         }
         Path holderDir = Path.of(held.holder().get().bundleDir());
         if (!(ports.sessions().readSession(holderDir) instanceof SessionRead.Found found)
-                || found.session().recovery().value().settled()) {
+                || found.session().state().settled()) {
             return false;
         }
         return ports.bundles().apply(holderDir).readManifest() instanceof ManifestRead.Found manifest
@@ -83,14 +83,14 @@ final class HeldDevice {
             return refusedForRecovery(serial, holder, lockPath, session, holderDir, lastStatus, who + ", but its session.json belongs to "
                     + "another nonce, so ownership cannot be verified.");
         }
-        RecoveryState state = session.recovery().value();
+        RecoveryState state = session.state().kind();
         if (state == RecoveryState.RECOVERY_REQUIRED) {
             return refusedForRecovery(serial, holder, lockPath, session, holderDir, lastStatus, who + " whose ownership cannot be "
-                    + "verified (" + session.recovery().reason() + ").");
+                    + "verified (" + session.state().why().orElse(null) + ").");
         }
         if (state.settled()) {
             return refusedForRecovery(serial, holder, lockPath, session, holderDir, lastStatus, who + ", which has ended ("
-                    + state.wire() + (session.recovery().reason() == null ? "" : ": " + session.recovery().reason())
+                    + state.wire() + session.state().why().map(reason -> ": " + reason).orElse("")
                     + ") without releasing its lock.");
         }
         WorkerLiveness.Verdict verdict = WorkerLiveness.assess(session, ports.sessions().readHeartbeat(holderDir),

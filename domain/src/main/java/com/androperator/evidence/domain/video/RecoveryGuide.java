@@ -39,31 +39,41 @@ final class RecoveryGuide {
         }
         if (session != null) {
             details.put("sessionId", session.sessionId());
-            details.put("recovery", session.recovery().state());
-            if (session.recovery().reason() != null) {
-                details.put("recoveryReason", session.recovery().reason());
-            }
-            identity(details, "worker", session.worker(), processes);
-            identity(details, "recorder", session.recorder(), processes);
+            details.put("recovery", session.state().kind().wire());
+            session.state().why().ifPresent(reason -> details.put("recoveryReason", reason));
+            identity(details, "worker", session.state().claimedBy().orElse(null), processes);
+            identity(details, "recorder", session.state().recordedBy().orElse(null), processes);
             details.put("recorderDeadlineAt", session.deadlineAt());
         }
         details.put("steps", steps(lockPath, session, bundleDir, processes));
         return details;
     }
 
+    /** The recorder a (possibly unreadable, so null) session names, or null. */
+    private static WorkerIdentity recorderOf(VideoSession session) {
+        return session == null ? null : session.state().recordedBy().orElse(null);
+    }
+
+    /** The worker a (possibly unreadable, so null) session names, or null. */
+    private static WorkerIdentity workerOf(VideoSession session) {
+        return session == null ? null : session.state().claimedBy().orElse(null);
+    }
+
     /** One sentence for a message: what to check and which file to remove once nothing survives. */
     static String instruction(Path lockPath, VideoSession session, ProcessIdentity processes) {
         StringBuilder text = new StringBuilder("Check that ");
-        if (session != null && session.recorder() != null) {
-            text.append("the recorder (PID ").append(session.recorder().pid()).append(", started ")
-                    .append(session.recorder().startInstant()).append(running(session.recorder(), processes))
+        WorkerIdentity recorder = recorderOf(session);
+        if (recorder != null) {
+            text.append("the recorder (PID ").append(recorder.pid()).append(", started ")
+                    .append(recorder.startInstant()).append(running(recorder, processes))
                     .append(") and ");
         } else {
             text.append("no recorder of this session runs and ");
         }
-        if (session != null && session.worker() != null) {
-            text.append("the worker (PID ").append(session.worker().pid()).append(", started ")
-                    .append(session.worker().startInstant()).append(running(session.worker(), processes)).append(")");
+        WorkerIdentity worker = workerOf(session);
+        if (worker != null) {
+            text.append("the worker (PID ").append(worker.pid()).append(", started ")
+                    .append(worker.startInstant()).append(running(worker, processes)).append(")");
         } else {
             text.append("its worker");
         }
@@ -73,7 +83,7 @@ final class RecoveryGuide {
 
     private static List<String> steps(Path lockPath, VideoSession session, Path bundleDir, ProcessIdentity processes) {
         List<String> steps = new ArrayList<>();
-        WorkerIdentity recorder = session == null ? null : session.recorder();
+        WorkerIdentity recorder = recorderOf(session);
         if (recorder != null) {
             steps.add("Check that the recorder of this session no longer runs: PID " + recorder.pid() + ", started "
                     + recorder.startInstant() + " (session.json \"recorder\"); a process is that recorder only if both "
@@ -85,7 +95,7 @@ final class RecoveryGuide {
                     + (bundleDir == null ? "the session's bundle directory" : bundleDir.toString())
                     + " (ps -eo pid,lstart,args), and check its start time before acting on it.");
         }
-        WorkerIdentity worker = session == null ? null : session.worker();
+        WorkerIdentity worker = workerOf(session);
         if (worker != null) {
             steps.add("Check that the worker no longer runs: PID " + worker.pid() + ", started " + worker.startInstant()
                     + " (session.json \"worker\"). It is " + (isRunning(worker, processes) ? "RUNNING now" : "not running now")

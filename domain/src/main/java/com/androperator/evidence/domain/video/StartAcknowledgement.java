@@ -42,16 +42,16 @@ final class StartAcknowledgement {
             if (current.isTerminal()) {
                 SessionRead read = ports.sessions().readSession(bundleDir);
                 if (read instanceof SessionRead.Found found
-                        && found.session().recovery().value() == RecoveryState.RECOVERY_REQUIRED) {
+                        && found.session().state().kind() == RecoveryState.RECOVERY_REQUIRED) {
                     return recoveryRequired(current, manifestPath, found.session(), lockPath,
                             "The video worker could not verify ownership of this session: "
-                                    + found.session().recovery().reason() + ".");
+                                    + found.session().state().why().orElse(null) + ".");
                 }
                 return new SessionOutcome.Ended(new SessionOutcome.Session(current, manifestPath, session.sessionId()));
             }
             if (!workerAlive) {
                 SessionRead read = ports.sessions().readSession(bundleDir);
-                if (!(read instanceof SessionRead.Found found) || found.session().worker() == null) {
+                if (!(read instanceof SessionRead.Found found) || found.session().state().claimedBy().isEmpty()) {
                     return spawnFailed(session, bundle, starting, lockPath,
                             "the worker process exited before it claimed the session; see control/worker.log");
                 }
@@ -99,8 +99,8 @@ final class StartAcknowledgement {
         Manifest failed = VideoManifests.startupFailed(starting, ports.wallClock().now().toString(), List.of(error));
         bundle.finalizeManifest(failed);
         Path bundleDir = Path.of(session.bundleDir());
-        ports.sessions().saveSession(bundleDir, session.withRecovery(new VideoSession.Recovery(
-                RecoveryState.SPAWN_FAILED.wire(), why, ports.wallClock().now().toString())));
+        ports.sessions().saveSession(bundleDir, session.settled(RecoveryState.SPAWN_FAILED, why,
+                ports.wallClock().now().toString()));
         ports.locks().release(lockPath, session.nonce());
         return new SessionOutcome.Ended(new SessionOutcome.Session(failed, Path.of(session.manifestPath()),
                 session.sessionId()));

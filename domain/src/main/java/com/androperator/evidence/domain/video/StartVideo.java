@@ -23,7 +23,7 @@ import com.androperator.evidence.domain.port.video.HostDependencyProbe.HostTools
 import com.androperator.evidence.domain.port.video.VideoBundleFiles;
 import com.androperator.evidence.domain.port.video.WorkerLauncher.Spawn;
 import com.androperator.evidence.domain.video.model.LockClaim;
-import com.androperator.evidence.domain.video.model.RecoveryState;
+import com.androperator.evidence.domain.video.model.SessionState;
 import com.androperator.evidence.domain.video.model.VideoSession;
 import java.nio.file.Path;
 import java.security.SecureRandom;
@@ -141,8 +141,8 @@ public final class StartVideo {
                 new VideoSession.Target(request.serial(), request.operatorPackage()), bundleDir.toString(),
                 manifestPath.toString(), lockPath.toString(), request.duration(), size, created.toString(),
                 created.plusSeconds(request.duration()).plusMillis(VideoLimits.WORKER_DURATION_SLACK_MILLIS).toString(),
-                new VideoSession.Tools(tools.scrcpy(), tools.ffmpeg(), tools.ffprobe(), adbPath), null,
-                new VideoSession.Recovery(RecoveryState.AWAITING_WORKER.wire(), null, created.toString()));
+                new VideoSession.Tools(tools.scrcpy(), tools.ffmpeg(), tools.ffprobe(), adbPath),
+                new SessionState.AwaitingWorker(created.toString()));
         if (ports.sessions().saveSession(bundleDir, session) instanceof Saved.NotWritten notWritten) {
             ports.locks().release(lockPath, nonce);
             return new SessionOutcome.Refused(notWritten.failure());

@@ -156,7 +156,7 @@ public final class VideoSessions {
      */
     private Optional<SessionOutcome.RecoveryRequired> settled(Session found, Manifest terminal, Deadline deadline) {
         Session latest = found;
-        while (!latest.session().recovery().value().settled()) {
+        while (!latest.session().state().settled()) {
             WorkerLiveness.Verdict verdict = WorkerLiveness.assess(latest.session(),
                     ports.heartbeats().readHeartbeat(found.bundle().directory()), ports.identity(), ports.wallClock().now());
             if (verdict != WorkerLiveness.Verdict.ALIVE || deadline.expired()) {
@@ -221,11 +221,11 @@ public final class VideoSessions {
      */
     private Optional<SessionOutcome.RecoveryRequired> recoveryRequired(Session found) {
         VideoSession session = found.session();
-        if (session.recovery().value() != RecoveryState.RECOVERY_REQUIRED) {
+        if (session.state().kind() != RecoveryState.RECOVERY_REQUIRED) {
             return Optional.empty();
         }
-        String why = session.recovery().reason() == null ? "Ownership of this session cannot be verified."
-                : "Ownership of this session cannot be verified: " + session.recovery().reason() + ".";
+        String why = session.state().why().map(reason -> "Ownership of this session cannot be verified: " + reason + ".")
+                .orElse("Ownership of this session cannot be verified.");
         return Optional.of(recoveryAnswer(found, why));
     }
 

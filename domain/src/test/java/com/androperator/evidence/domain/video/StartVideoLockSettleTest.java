@@ -49,7 +49,7 @@ class StartVideoLockSettleTest {
     private final Map<Path, VideoSession> sessions = new HashMap<>();
     private int acquisitions;
     private int heldFor;
-    private final FakeProcessTable processes = new FakeProcessTable().running(VideoSessionsTest.session().worker());
+    private final FakeProcessTable processes = new FakeProcessTable().running(VideoSessionsTest.session().state().claimedBy().orElse(null));
 
     @AfterEach
     void startNeverJudgesItself() {
@@ -94,7 +94,7 @@ class StartVideoLockSettleTest {
     @Test
     void aTerminalHolderWhoseWorkerDiedBeforeReleasingIsNotWaitedForAndRequiresRecovery() {
         oldSession(BundleStatus.COMPLETE);
-        processes.ended(VideoSessionsTest.session().worker());
+        processes.ended(VideoSessionsTest.session().state().claimedBy().orElse(null));
         heldFor = Integer.MAX_VALUE;
 
         CommandResult result = start().execute(command());

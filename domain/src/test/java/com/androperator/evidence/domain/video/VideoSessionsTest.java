@@ -16,6 +16,7 @@ import com.androperator.evidence.contracts.VideoInfo;
 import com.androperator.evidence.contracts.VideoSize;
 import com.androperator.evidence.domain.fakes.CliLikeTerms;
 import com.androperator.evidence.domain.port.BundleWriter.StoreResult;
+import com.androperator.evidence.domain.video.model.SessionState;
 import com.androperator.evidence.domain.video.model.Heartbeat;
 import com.androperator.evidence.domain.video.model.RecoveryState;
 import com.androperator.evidence.domain.video.model.VideoSession;
@@ -88,7 +89,7 @@ class VideoSessionsTest {
 
         assertThat(result.status()).isEqualTo("complete");
         assertThat(result.ok()).isTrue();
-        assertThat(sessions.sessions.get(BUNDLE).recovery().value()).isEqualTo(RecoveryState.RELEASED);
+        assertThat(sessions.sessions.get(BUNDLE).state().kind()).isEqualTo(RecoveryState.RELEASED);
         assertThat(nanos.get()).as("it waited for the release, not for its deadline").isLessThan(2_000_000_000L);
     }
 
@@ -167,8 +168,8 @@ class VideoSessionsTest {
     void aSessionMarkedRecoveryRequiredReportsFailedAndRecoveryEvenWithATerminalManifestAndWritesNothing() {
         // "An unresponsive recorder retains the lock for recovery": the worker saved recovery_required,
         // published what it knew and left; status and stop must not present that as an ordinary failure.
-        sessions.sessions.put(BUNDLE, session().withRecovery(new VideoSession.Recovery(RecoveryState.RECOVERY_REQUIRED.wire(),
-                "the recorder (PID 777) did not exit after SIGINT", NOW.toString())));
+        sessions.sessions.put(BUNDLE, session().settled(RecoveryState.RECOVERY_REQUIRED,
+                "the recorder (PID 777) did not exit after SIGINT", NOW.toString()));
         bundle.manifest = terminal(BundleStatus.FAILED);
 
         CommandResult status = subject.status(MANIFEST, VideoSessions.ExpectedTarget.NONE);
@@ -194,8 +195,8 @@ class VideoSessionsTest {
         bundle.afterReads = 3;
         bundle.later = terminal(BundleStatus.FAILED);
         // The worker marks the session before it publishes its terminal manifest.
-        VideoSession marked = session().withRecovery(new VideoSession.Recovery(RecoveryState.RECOVERY_REQUIRED.wire(),
-                "the recorder did not exit after SIGINT", NOW.toString()));
+        VideoSession marked = session().settled(RecoveryState.RECOVERY_REQUIRED,
+                "the recorder did not exit after SIGINT", NOW.toString());
         sessions.onStopRequest = request -> sessions.sessions.put(BUNDLE, marked);
 
         CommandResult result = subject.stop(MANIFEST, VideoSessions.ExpectedTarget.NONE);
@@ -210,8 +211,7 @@ class VideoSessionsTest {
         sessions.sessions.put(BUNDLE, new VideoSession(VideoSession.SCHEMA_VERSION, "session-1", "nonce", VideoSession.SCRCPY,
                 new VideoSession.Target("emulator-5554", null), BUNDLE.toString(), MANIFEST.toString(),
                 "/tmp/locks/device-x.lock", 30, new VideoSize(576, 1280), NOW.toString(), NOW.plusSeconds(35).toString(),
-                new VideoSession.Tools("/s", "/f", "/p", null), WORKER,
-                new VideoSession.Recovery(RecoveryState.WORKER_OWNED.wire(), null, NOW.toString())));
+                new VideoSession.Tools("/s", "/f", "/p", null), new SessionState.WorkerOwned(WORKER, null, NOW.toString())));
         bundle.manifest = manifest(BundleStatus.RECORDING);
 
         CommandResult conflicting = subject.status(MANIFEST, new VideoSessions.ExpectedTarget(Optional.empty(),
@@ -228,8 +228,7 @@ class VideoSessionsTest {
         return new VideoSession(VideoSession.SCHEMA_VERSION, "session-1", "nonce", VideoSession.SCRCPY,
                 new VideoSession.Target("emulator-5554", "com.androperator.operator.dev"), BUNDLE.toString(),
                 MANIFEST.toString(), "/tmp/locks/device-x.lock", 30, new VideoSize(576, 1280), NOW.toString(),
-                NOW.plusSeconds(35).toString(), new VideoSession.Tools("/s", "/f", "/p", null), WORKER,
-                new VideoSession.Recovery(RecoveryState.WORKER_OWNED.wire(), null, NOW.toString()));
+                NOW.plusSeconds(35).toString(), new VideoSession.Tools("/s", "/f", "/p", null), new SessionState.WorkerOwned(WORKER, null, NOW.toString()));
     }
 
     static Manifest manifest(BundleStatus status) {
@@ -257,8 +256,8 @@ class VideoSessionsTest {
         @Override
         public SessionRead readSession(Path bundleDir) {
             if (settleAfterReads > 0 && --settleAfterReads == 0) {
-                sessions.computeIfPresent(bundleDir, (dir, session) -> session.withRecovery(new VideoSession.Recovery(
-                        RecoveryState.RELEASED.wire(), null, NOW.toString())));
+                sessions.computeIfPresent(bundleDir, (dir, session) -> session.settled(
+                        RecoveryState.RELEASED, null, NOW.toString()));
             }
             return super.readSession(bundleDir);
         }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.androperator.evidence.domain.port.video.SessionStates;
 import com.androperator.evidence.domain.port.video.SessionStates.SessionRead;
+import com.androperator.evidence.domain.video.model.RecoveryState;
 import com.androperator.evidence.domain.video.model.Saved;
 import com.androperator.evidence.domain.video.model.VideoSession;
 import java.nio.file.Path;
@@ -28,7 +29,7 @@ public interface SessionStatesContract {
 
         VideoSession first = PortSamples.session(bundle, "session-1");
         assertThat(store.saveSession(bundle, first)).isEqualTo(new Saved.Written(bundle.resolve(VideoSession.FILE_NAME)));
-        VideoSession second = first.withRecovery(new VideoSession.Recovery("released", null, PortSamples.LATER));
+        VideoSession second = first.settled(RecoveryState.RELEASED, null, PortSamples.LATER);
         store.saveSession(bundle, second);
 
         assertThat(store.readSession(bundle)).isEqualTo(new SessionRead.Found(second));
