@@ -121,7 +121,8 @@ final class HeldDevice {
                                              Path bundleDir, String lastStatus, String why) {
         Map<String, Object> details = new LinkedHashMap<>();
         details.put("serial", serial);
-        details.putAll(RecoveryGuide.details(lockPath, session, bundleDir, lastStatus, ports.processes()));
+        RecoveryFacts facts = RecoveryFacts.read(lockPath, session, bundleDir, lastStatus, ports.processes());
+        details.putAll(RecoveryGuide.details(facts));
         if (holder != null) {
             // The lock's own claim names the session that holds the device.
             details.put("sessionId", holder.sessionId());
@@ -130,7 +131,7 @@ final class HeldDevice {
             details.put("manifestPath", bundleDir.resolve(BundleFileNames.MANIFEST).toString());
         }
         return new SessionOutcome.Refused(new Failure(ErrorCodes.EVIDENCE_RECOVERY_REQUIRED, why + " The lock is never "
-                + "taken over automatically. " + RecoveryGuide.instruction(lockPath, session, ports.processes()), details));
+                + "taken over automatically. " + RecoveryGuide.instruction(facts), details));
     }
 
     /** A lock whose bundle has no session.json yet may be a start in progress (lock first, then session). */

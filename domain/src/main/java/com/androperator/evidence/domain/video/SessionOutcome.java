@@ -4,9 +4,6 @@ import com.androperator.evidence.contracts.Manifest;
 import com.androperator.evidence.domain.model.Failure;
 import com.androperator.evidence.domain.video.model.FinalizationProgress;
 import java.nio.file.Path;
-import java.util.Collections;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -46,17 +43,14 @@ public sealed interface SessionOutcome permits StartOutcome, StatusOutcome, Stop
 
     /**
      * The worker is gone without a terminal manifest, or its ownership cannot be verified:
-     * {@code why} says which, {@code instruction} what to check and which file to remove (see
-     * {@link RecoveryGuide}), {@code facts} the result's details (the facts and the steps).
+     * {@code why} says which; {@code facts} are what manual recovery needs (worded by {@link RecoveryGuide}).
      */
-    record RecoveryRequired(Session session, String why, String instruction, Map<String, Object> facts)
+    record RecoveryRequired(Session session, String why, RecoveryFacts facts)
             implements StartOutcome, StatusOutcome, StopOutcome {
         public RecoveryRequired {
             Objects.requireNonNull(session, "session");
             Objects.requireNonNull(why, "why");
-            Objects.requireNonNull(instruction, "instruction");
-            // The details keep their order (and a fact may be null): not Map.copyOf.
-            facts = Collections.unmodifiableMap(new LinkedHashMap<>(facts));
+            Objects.requireNonNull(facts, "facts");
         }
     }
 

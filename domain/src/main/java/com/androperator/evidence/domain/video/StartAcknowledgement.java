@@ -71,8 +71,7 @@ final class StartAcknowledgement {
     private StartOutcome recoveryRequired(Manifest current, Path manifestPath, VideoSession saved, Path lockPath,
                                           String why) {
         return new SessionOutcome.RecoveryRequired(new SessionOutcome.Session(current, manifestPath, saved.sessionId()), why,
-                RecoveryGuide.instruction(lockPath, saved, ports.processes()),
-                RecoveryGuide.details(lockPath, saved, Path.of(saved.bundleDir()), current.status().wire(),
+                RecoveryFacts.read(lockPath, saved, Path.of(saved.bundleDir()), current.status().wire(),
                         ports.processes()));
     }
 

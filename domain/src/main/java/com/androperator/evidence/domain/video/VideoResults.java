@@ -106,8 +106,9 @@ public final class VideoResults {
         return new CommandResult(false, BundleStatus.FAILED.wire(), session.manifestPath().toString(),
                 session.manifest().evidenceId(), session.sessionId(), ErrorCodes.EVIDENCE_RECOVERY_REQUIRED,
                 recovery.why() + " The last persisted manifest and the device lock are kept; nothing is taken over "
-                        + "automatically. " + recovery.instruction() + " Never remove a lock by age alone or signal a "
-                        + "PID without checking its identity.", recovery.facts(), null);
+                        + "automatically. " + RecoveryGuide.instruction(recovery.facts()) + " Never remove a lock by age "
+                        + "alone or signal a PID without checking its identity.", RecoveryGuide.details(recovery.facts()),
+                null);
     }
 
     private static CommandResult refused(Failure failure, String hint) {

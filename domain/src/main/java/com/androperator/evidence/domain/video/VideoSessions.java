@@ -17,7 +17,6 @@ import com.androperator.evidence.domain.video.model.RecoveryState;
 import com.androperator.evidence.domain.video.model.StopRequest;
 import com.androperator.evidence.domain.video.model.VideoSession;
 import java.nio.file.Path;
-import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -247,10 +246,8 @@ public final class VideoSessions {
     private SessionOutcome.RecoveryRequired recoveryAnswer(Session found, String why) {
         VideoSession session = found.session();
         Path lockPath = Path.of(session.lockPath());
-        Map<String, Object> details = RecoveryGuide.details(lockPath, session, found.bundle().directory(),
-                found.manifest().status().wire(), ports.identity());
-        return new SessionOutcome.RecoveryRequired(answered(found, found.manifest()), why,
-                RecoveryGuide.instruction(lockPath, session, ports.identity()), details);
+        return new SessionOutcome.RecoveryRequired(answered(found, found.manifest()), why, RecoveryFacts.read(lockPath,
+                session, found.bundle().directory(), found.manifest().status().wire(), ports.identity()));
     }
 
     private Lookup lookup(Path manifestPath, ExpectedTarget expected) {

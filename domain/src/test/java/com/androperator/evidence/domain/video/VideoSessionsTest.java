@@ -144,8 +144,13 @@ class VideoSessionsTest {
         assertThat(subject.status(MANIFEST, VideoSessions.ExpectedTarget.NONE).code())
                 .isEqualTo(ErrorCodes.EVIDENCE_RECOVERY_REQUIRED);
         assertThat(subject.useCase().status(MANIFEST, VideoSessions.ExpectedTarget.NONE))
-                .isInstanceOfSatisfying(SessionOutcome.RecoveryRequired.class, recovery -> assertThat(recovery.why())
-                        .isEqualTo("The session's heartbeat is bound to another nonce, so ownership cannot be verified."));
+                .isInstanceOfSatisfying(SessionOutcome.RecoveryRequired.class, recovery -> {
+                    assertThat(recovery.why())
+                            .isEqualTo("The session's heartbeat is bound to another nonce, so ownership cannot be verified.");
+                    assertThat(recovery.facts().worker()).isEqualTo(new RecoveryFacts.ProcessCheck(WORKER, false));
+                    assertThat(recovery.facts().recorder()).isNull();
+                    assertThat(recovery.facts().lastStatus()).isEqualTo("recording");
+                });
     }
 
     @Test
