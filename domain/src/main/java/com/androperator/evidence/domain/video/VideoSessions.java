@@ -2,6 +2,7 @@ package com.androperator.evidence.domain.video;
 
 import com.androperator.evidence.domain.video.model.Saved;
 import com.androperator.evidence.contracts.BundleFileNames;
+import com.androperator.evidence.contracts.BundleStatus;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.contracts.Manifest;
 import com.androperator.evidence.domain.budget.Deadline;
@@ -86,7 +87,7 @@ public final class VideoSessions {
     public interface StopProgress {
         StopProgress NONE = (status, progress) -> { };
 
-        void waiting(String status, Optional<FinalizationProgress> progress);
+        void waiting(BundleStatus status, Optional<FinalizationProgress> progress);
     }
 
     public StopOutcome stop(Path manifestPath, ExpectedTarget expected) {
@@ -130,7 +131,7 @@ public final class VideoSessions {
             }
             if (current.isTerminal()) {
                 // The worker's last heartbeat holds the finalization's totals: the listener hears them once.
-                progress.waiting(current.status().wire(), workerProgress(latest));
+                progress.waiting(current.status(), workerProgress(latest));
                 return settledStop(latest, current, deadline);
             }
             lost = lostWorker(latest);
@@ -141,7 +142,7 @@ public final class VideoSessions {
             if (deadline.expired()) {
                 return new SessionOutcome.StopPending(answered(found, current), finalizing.orElse(null));
             }
-            progress.waiting(current.status().wire(), finalizing);
+            progress.waiting(current.status(), finalizing);
             ports.pause().pause(POLL_MILLIS);
         }
     }
@@ -184,7 +185,7 @@ public final class VideoSessions {
 
     /** A finalizing session's progress from its worker's last heartbeat, aged to now. */
     private Optional<FinalizationProgress> finalizing(Session found) {
-        if (found.manifest().status() != com.androperator.evidence.contracts.BundleStatus.FINALIZING) {
+        if (found.manifest().status() != BundleStatus.FINALIZING) {
             return Optional.empty();
         }
         return lastHeartbeat(found).map(beat -> beat.finalizing().later(sinceMillis(beat.at())));

@@ -23,6 +23,7 @@ import com.androperator.evidence.domain.video.model.VideoSession;
 import com.androperator.evidence.domain.video.model.WorkerIdentity;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -68,11 +69,18 @@ class VideoSessionsTest {
         bundle.afterReads = 3;
         bundle.later = terminal(BundleStatus.COMPLETE);
 
-        CommandResult result = subject.stop(MANIFEST, VideoSessions.ExpectedTarget.NONE);
+        List<BundleStatus> heard = new ArrayList<>();
+
+        StopOutcome outcome = subject.useCase().stop(MANIFEST, VideoSessions.ExpectedTarget.NONE,
+                (status, progress) -> heard.add(status));
+        CommandResult result = Rendered.of(outcome);
 
         assertThat(result.ok()).isTrue();
         assertThat(result.status()).isEqualTo("complete");
         assertThat(result.manifestPath()).isEqualTo(MANIFEST.toString());
+        assertThat(outcome).isInstanceOf(SessionOutcome.Ended.class);
+        assertThat(heard).as("the listener hears each poll's status, the terminal one last")
+                .startsWith(BundleStatus.RECORDING).endsWith(BundleStatus.COMPLETE);
     }
 
     @Test
