@@ -25,7 +25,7 @@ import com.androperator.evidence.domain.port.WallClock;
 import com.androperator.evidence.domain.port.video.HostDependencyProbe;
 import com.androperator.evidence.domain.port.video.ManagedBundlesRoot;
 import com.androperator.evidence.domain.port.video.Pause;
-import com.androperator.evidence.domain.port.video.SessionStore.SessionRead;
+import com.androperator.evidence.domain.port.video.SessionStates.SessionRead;
 import com.androperator.evidence.domain.port.video.WorkerLauncher;
 import com.androperator.evidence.domain.video.SessionPorts;
 import com.androperator.evidence.domain.video.StartPorts;
@@ -154,7 +154,8 @@ public final class CompositionRoot {
 
     /** Video status and stop with real adapters. */
     public static VideoSessions videoSessions(VideoDependencies dependencies, CallerTerms terms) {
-        return new VideoSessions(new SessionPorts(new JsonSessionStore(), FileVideoBundle::new,
+        JsonSessionStore store = new JsonSessionStore();
+        return new VideoSessions(new SessionPorts(store, store, store, FileVideoBundle::new,
                 new HostProcessIdentity(), dependencies.wallClock(), dependencies.monotonicClock(), dependencies.ids(),
                 dependencies.pause()), terms);
     }

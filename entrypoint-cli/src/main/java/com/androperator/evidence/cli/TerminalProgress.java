@@ -1,5 +1,6 @@
 package com.androperator.evidence.cli;
 
+import com.androperator.evidence.contracts.BundleStatus;
 import com.androperator.evidence.domain.video.model.FinalizationProgress;
 import com.androperator.evidence.domain.video.VideoSessions;
 import java.io.IOException;
@@ -46,13 +47,13 @@ final class TerminalProgress implements VideoSessions.StopProgress, AutoCloseabl
     }
 
     @Override
-    public void waiting(String status, Optional<FinalizationProgress> progress) {
+    public void waiting(BundleStatus status, Optional<FinalizationProgress> progress) {
         if (err == null) {
             return;
         }
         String line = progress.map(FinalizationProgress::line)
-                .orElse(status + ": stop requested, waiting for the recorder to end");
-        String key = progress.map(p -> p.phase() + p.framesDecoded() + "/" + p.framesEncoded()).orElse(status);
+                .orElse(status.wire() + ": stop requested, waiting for the recorder to end");
+        String key = progress.map(p -> p.phase() + p.framesDecoded() + "/" + p.framesEncoded()).orElse(status.wire());
         long now = System.nanoTime();
         if (key.equals(lastKey) && now - lastDrawn < REDRAW_NANOS) {
             return;

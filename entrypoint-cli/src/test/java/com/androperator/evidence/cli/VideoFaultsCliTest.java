@@ -15,7 +15,7 @@ import com.androperator.evidence.contracts.CommandResult;
 import com.androperator.evidence.contracts.ContractJson;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.contracts.Manifest;
-import com.androperator.evidence.domain.video.model.VideoSession;
+import com.androperator.evidence.adapters.fs.video.SessionFile;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -172,7 +172,7 @@ class VideoFaultsCliTest {
         assertThat(start.exitCode()).as(start.toString()).isZero();
         assertThat(VideoToolbox.awaitCondition(SETTLE, () -> session(bundle).recorder() != null)).isTrue();
         assertThat(toolbox.awaitEncodedFrames(bundle, 10, SETTLE)).isTrue();
-        VideoSession session = session(bundle);
+        SessionFile session = session(bundle);
         ProcessHandle worker = ProcessHandle.of(session.worker().pid()).orElseThrow();
         ProcessHandle recorder = ProcessHandle.of(session.recorder().pid()).orElseThrow();
         List<ProcessHandle> media = new ArrayList<>(recorder.descendants().toList());
@@ -365,8 +365,8 @@ class VideoFaultsCliTest {
         }
     }
 
-    private static VideoSession session(Path bundle) {
-        return VideoToolbox.readJson(bundle.resolve("session.json"), VideoSession.class);
+    private static SessionFile session(Path bundle) {
+        return VideoToolbox.readJson(bundle.resolve("session.json"), SessionFile.class);
     }
 
     private static Manifest manifest(Path bundle) {

@@ -1,5 +1,6 @@
 package com.androperator.evidence.mcp;
 
+import com.androperator.evidence.contracts.BundleStatus;
 import com.androperator.evidence.domain.video.model.FinalizationProgress;
 import com.androperator.evidence.domain.video.VideoSessions;
 import io.modelcontextprotocol.server.McpSyncServerExchange;
@@ -37,11 +38,11 @@ final class StopProgressNotifications implements VideoSessions.StopProgress {
     }
 
     @Override
-    public void waiting(String status, Optional<FinalizationProgress> progress) {
+    public void waiting(BundleStatus status, Optional<FinalizationProgress> progress) {
         long done = progress.map(FinalizationProgress::workDone).orElse(0L);
         progress.map(FinalizationProgress::workTotal).ifPresent(known -> total = known);
         if (done > sent) {
-            send(done, progress.map(FinalizationProgress::line).orElse(status + ": stop requested, waiting for the "
+            send(done, progress.map(FinalizationProgress::line).orElse(status.wire() + ": stop requested, waiting for the "
                     + "recorder to end"));
         }
     }

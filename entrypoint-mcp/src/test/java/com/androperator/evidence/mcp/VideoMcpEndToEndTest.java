@@ -10,7 +10,7 @@ import com.androperator.evidence.contracts.CommandResult;
 import com.androperator.evidence.contracts.ContractJson;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.contracts.Manifest;
-import com.androperator.evidence.domain.video.model.VideoSession;
+import com.androperator.evidence.adapters.fs.video.SessionFile;
 import io.modelcontextprotocol.spec.McpSchema.CallToolRequest;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 import io.modelcontextprotocol.spec.McpSchema.TextContent;
@@ -314,7 +314,7 @@ class VideoMcpEndToEndTest {
         Path bundle = root.resolve("bundles").resolve(sessionId);
         assertThat(VideoToolbox.awaitCondition(SETTLE, () -> session(bundle).recorder() != null)).isTrue();
         assertThat(toolbox.awaitEncodedFrames(bundle, 10, SETTLE)).isTrue();
-        VideoSession session = session(bundle);
+        SessionFile session = session(bundle);
         ProcessHandle worker = ProcessHandle.of(session.worker().pid()).orElseThrow();
         ProcessHandle recorder = ProcessHandle.of(session.recorder().pid()).orElseThrow();
         List<ProcessHandle> media = new java.util.ArrayList<>(recorder.descendants().toList());
@@ -490,8 +490,8 @@ class VideoMcpEndToEndTest {
         return structured;
     }
 
-    private static VideoSession session(Path bundle) {
-        return VideoToolbox.readJson(bundle.resolve("session.json"), VideoSession.class);
+    private static SessionFile session(Path bundle) {
+        return VideoToolbox.readJson(bundle.resolve("session.json"), SessionFile.class);
     }
 
     private static Manifest manifest(Path bundle) {

@@ -3,7 +3,6 @@ package com.androperator.evidence.api.video;
 import com.androperator.evidence.adapters.fs.EvidenceRoots;
 import com.androperator.evidence.api.CompositionRoot;
 import com.androperator.evidence.api.JavaTerms;
-import com.androperator.evidence.contracts.CommandResult;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.domain.port.CallerTerms;
 import com.androperator.evidence.domain.model.Checked;
@@ -13,6 +12,7 @@ import com.androperator.evidence.domain.model.Failure;
 import com.androperator.evidence.domain.port.video.HostDependencyProbe.HostDependencyCheck;
 import com.androperator.evidence.domain.port.video.ManagedBundlesRoot;
 import com.androperator.evidence.domain.video.HostDependencyReport;
+import com.androperator.evidence.domain.video.SessionOutcome;
 import com.androperator.evidence.domain.video.StartVideo;
 import com.androperator.evidence.domain.video.VideoResults;
 import com.androperator.evidence.domain.video.VideoSessions;
@@ -68,7 +68,7 @@ public final class EvidenceVideo {
         // output directory, the lock in the fixed lock directory).
         Checked<Path> evidenceRoot = evidenceRoot();
         if (evidenceRoot instanceof Checked.Rejected<Path> invalid) {
-            return new VideoOutcome(VideoOutcome.Operation.START, VideoResults.refused(invalid.failure(),
+            return rendered(VideoOutcome.Operation.START, new SessionOutcome.Refused(invalid.failure(),
                     request.outputDir() == null ? null : "Video start checks " + EvidenceRoots.VARIABLE
                             + " even with an explicit output directory (it is not used for that bundle): unset it, "
                             + "or set it to an evidence directory."));
@@ -83,15 +83,14 @@ public final class EvidenceVideo {
         // The device as for a still capture: the explicit serial, else ANDROID_SERIAL (video needs one of them).
         Checked<String> device = StandardSelection.device(terms, request.deviceSerial(), environment);
         if (device.rejection().isPresent()) {
-            return new VideoOutcome(VideoOutcome.Operation.START, VideoResults.refused(device.rejection().get(), null));
+            return rendered(VideoOutcome.Operation.START, new SessionOutcome.Refused(device.rejection().get()));
         }
-        CommandResult result = startVideo.execute(request.withDeviceSerial(device.valueOrNull()));
-        return new VideoOutcome(VideoOutcome.Operation.START, result);
+        return rendered(VideoOutcome.Operation.START, startVideo.execute(request.withDeviceSerial(device.valueOrNull())));
     }
 
     /** evidence video status / evidence_video_status / videoStatus. */
     public VideoOutcome status(SessionRef session) {
-        return new VideoOutcome(VideoOutcome.Operation.STATUS, resolve(session, null));
+        return rendered(VideoOutcome.Operation.STATUS, resolve(session, null));
     }
 
     /** evidence video stop / evidence_video_stop / stopVideo. */
@@ -105,7 +104,7 @@ public final class EvidenceVideo {
      * every poll, about ten times a second, on the calling thread.
      */
     public VideoOutcome stop(SessionRef session, VideoSessions.StopProgress progress) {
-        return new VideoOutcome(VideoOutcome.Operation.STOP, resolve(session, progress));
+        return rendered(VideoOutcome.Operation.STOP, resolve(session, progress));
     }
 
     /** The advisory host.video.dependencies check; it installs nothing and does not need the device. */
@@ -124,7 +123,7 @@ public final class EvidenceVideo {
     }
 
     /** Status when {@code stopProgress} is null, else stop reporting to it. */
-    private CommandResult resolve(SessionRef session, VideoSessions.@Nullable StopProgress stopProgress) {
+    private SessionOutcome resolve(SessionRef session, VideoSessions.@Nullable StopProgress stopProgress) {
         VideoSessions sessions = CompositionRoot.videoSessions(dependencies, terms);
         Path manifestPath;
         VideoSessions.ExpectedTarget expected = VideoSessions.ExpectedTarget.NONE;
@@ -143,13 +142,18 @@ public final class EvidenceVideo {
             }
             Checked<Path> evidenceRoot = evidenceRoot();
             if (evidenceRoot instanceof Checked.Rejected<Path> invalid) {
-                return VideoResults.refused(invalid.failure(), null);
+                return new SessionOutcome.Refused(invalid.failure());
             }
             Path root = Objects.requireNonNull(evidenceRoot.valueOrNull(), "an evidence root");
             manifestPath = CompositionRoot.bundlesRoot(root).resolve(sessionId).resolve(VideoSessions.MANIFEST);
         }
         return stopProgress == null ? sessions.status(manifestPath, expected)
                 : sessions.stop(manifestPath, expected, stopProgress);
+    }
+
+    /** This edge's answer: the use case's outcome rendered as the result object, in this caller's terms. */
+    private VideoOutcome rendered(VideoOutcome.Operation operation, SessionOutcome outcome) {
+        return new VideoOutcome(operation, VideoResults.render(outcome, terms));
     }
 
     /** The dependencies' baseDir (against their working directory), else the one evidence-root rule. */

@@ -22,7 +22,7 @@ import com.androperator.evidence.domain.model.Failure;
 import com.androperator.evidence.domain.video.model.RecoveryState;
 import com.androperator.evidence.domain.video.model.StopRequest;
 import com.androperator.evidence.domain.video.VideoLimits;
-import com.androperator.evidence.domain.video.model.VideoSession;
+import com.androperator.evidence.adapters.fs.video.SessionFile;
 import com.androperator.evidence.domain.port.video.WorkerLauncher;
 import com.androperator.evidence.domain.video.VideoStartCommand;
 import com.androperator.evidence.simulator.DeviceSimulator;
@@ -184,7 +184,7 @@ class EvidenceVideoTest {
 
         // "Concurrent stop requests write nonce-bound requests; only the worker publishes manifests."
         long stopStarted = System.nanoTime();
-        String nonce = readJson(bundle.resolve("session.json"), VideoSession.class).nonce();
+        String nonce = readJson(bundle.resolve("session.json"), SessionFile.class).nonce();
         CompletableFuture<VideoOutcome> other = CompletableFuture.supplyAsync(() -> stopUntilDone(video, started));
         VideoOutcome stopped = stopUntilDone(video, started);
         VideoOutcome concurrent = other.join();
@@ -384,7 +384,7 @@ class EvidenceVideoTest {
         assertThat(result.details()).containsEntry("deadlineOwner", "evidence_video_start");
         Path bundle = Path.of(result.manifestPath()).getParent();
         // "... and requests that the worker stop."
-        VideoSession session = ContractJson.read(Files.readAllBytes(bundle.resolve("session.json")), VideoSession.class);
+        SessionFile session = ContractJson.read(Files.readAllBytes(bundle.resolve("session.json")), SessionFile.class);
         try (Stream<Path> control = Files.list(bundle.resolve("control"))) {
             List<StopRequest> requests = control.filter(f -> f.getFileName().toString().startsWith("stop-"))
                     .map(f -> readJson(f, StopRequest.class)).toList();
@@ -430,7 +430,7 @@ class EvidenceVideoTest {
             assertThat(e.stage()).isEqualTo("startup");
             assertThat(e.message()).contains("Cannot allocate memory");
         });
-        VideoSession session = ContractJson.read(Files.readAllBytes(bundle.resolve("session.json")), VideoSession.class);
+        SessionFile session = ContractJson.read(Files.readAllBytes(bundle.resolve("session.json")), SessionFile.class);
         assertThat(session.recovery().value()).isEqualTo(RecoveryState.SPAWN_FAILED);
         assertThat(lockFiles()).as("its own lock is released").isEmpty();
         Conformance.assertConforms(bundle);
@@ -475,7 +475,7 @@ class EvidenceVideoTest {
         assertThat(status.exitCode()).isEqualTo(1);
         assertThat(status.result().details()).containsKeys("lockPath", "sessionPath", "recoveryReason");
         assertThat(lockFiles()).as("an unresponsive recorder retains the lock for recovery").hasSize(1);
-        VideoSession session = ContractJson.read(Files.readAllBytes(bundle.resolve("session.json")), VideoSession.class);
+        SessionFile session = ContractJson.read(Files.readAllBytes(bundle.resolve("session.json")), SessionFile.class);
         assertThat(session.recovery().value()).isEqualTo(RecoveryState.RECOVERY_REQUIRED);
 
         // No unverified media is published: no clip, no adopted source, only the diagnostics and the receipt.
@@ -638,10 +638,10 @@ class EvidenceVideoTest {
         assertThat(started.result().ok()).as("%s", started.result()).isTrue();
         Path bundle = Path.of(started.result().manifestPath()).getParent();
         // session.json names the recorder while it records; the recorder and its encoder and muxer run.
-        assertThat(awaitCondition(FINISH, () -> readJson(bundle.resolve("session.json"), VideoSession.class)
+        assertThat(awaitCondition(FINISH, () -> readJson(bundle.resolve("session.json"), SessionFile.class)
                 .recorder() != null)).isTrue();
         assertThat(toolbox().awaitEncodedFrames(bundle, 10, FINISH)).isTrue();
-        VideoSession session = readJson(bundle.resolve("session.json"), VideoSession.class);
+        SessionFile session = readJson(bundle.resolve("session.json"), SessionFile.class);
         ProcessHandle worker = ProcessHandle.of(session.worker().pid()).orElseThrow();
         assertThat(worker.info().startInstant().map(Object::toString)).contains(session.worker().startInstant());
         ProcessHandle recorder = ProcessHandle.of(session.recorder().pid()).orElseThrow();
@@ -807,7 +807,7 @@ class EvidenceVideoTest {
     /** Bounded wait until session.json shows a settled session and its worker process has exited. */
     private static void awaitWorkerDone(Path bundle) {
         assertThat(awaitCondition(FINISH, () -> {
-            VideoSession session = readJson(bundle.resolve("session.json"), VideoSession.class);
+            SessionFile session = readJson(bundle.resolve("session.json"), SessionFile.class);
             return session.recovery().value().settled()
                     && (session.worker() == null || !new HostProcessIdentity().isRunning(session.worker()));
         })).as("the worker of %s has settled its session and exited", bundle).isTrue();

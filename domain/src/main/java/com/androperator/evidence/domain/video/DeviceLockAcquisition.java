@@ -1,6 +1,5 @@
 package com.androperator.evidence.domain.video;
 
-import com.androperator.evidence.contracts.CommandResult;
 import com.androperator.evidence.domain.budget.Deadline;
 import com.androperator.evidence.domain.port.CallerTerms;
 import com.androperator.evidence.domain.port.video.DeviceLocks.Acquisition;
@@ -29,14 +28,14 @@ final class DeviceLockAcquisition {
         record Acquired(Path lockPath) implements Locked {
         }
 
-        record Refused(CommandResult refusal) implements Locked {
+        record Refused(SessionOutcome.Refused refusal) implements Locked {
         }
     }
 
     /** The refusal when the lock directory cannot be used. */
-    Optional<CommandResult> checkDirectory() {
+    Optional<SessionOutcome.Refused> checkDirectory() {
         if (ports.locks().checkDirectory() instanceof DirectoryCheck.Unusable unusable) {
-            return Optional.of(VideoResults.refused(unusable.failure(), null));
+            return Optional.of(new SessionOutcome.Refused(unusable.failure()));
         }
         return Optional.empty();
     }
@@ -52,7 +51,7 @@ final class DeviceLockAcquisition {
             acquisition = ports.locks().acquire(serial, claim);
         }
         if (acquisition instanceof Acquisition.Unusable unusable) {
-            return new Locked.Refused(VideoResults.refused(unusable.failure(), null));
+            return new Locked.Refused(new SessionOutcome.Refused(unusable.failure()));
         }
         if (acquisition instanceof Acquisition.Held held) {
             return new Locked.Refused(heldDevice.refusal(serial, held));

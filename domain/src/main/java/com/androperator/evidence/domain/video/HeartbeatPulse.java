@@ -1,7 +1,7 @@
 package com.androperator.evidence.domain.video;
 
 import com.androperator.evidence.domain.port.WallClock;
-import com.androperator.evidence.domain.port.video.SessionStore;
+import com.androperator.evidence.domain.port.video.Heartbeats;
 import com.androperator.evidence.domain.video.model.Heartbeat;
 import com.androperator.evidence.domain.video.model.WorkerIdentity;
 import java.nio.file.Path;
@@ -27,7 +27,7 @@ final class HeartbeatPulse implements AutoCloseable {
         this.beat = beat;
     }
 
-    static HeartbeatPulse start(SessionStore sessions, Path bundleDir, String nonce, WorkerIdentity self, WallClock clock) {
+    static HeartbeatPulse start(Heartbeats sessions, Path bundleDir, String nonce, WorkerIdentity self, WallClock clock) {
         return start(sessions, bundleDir, nonce, self, clock, newScheduler());
     }
 
@@ -35,7 +35,7 @@ final class HeartbeatPulse implements AutoCloseable {
      * Writes the first heartbeat at once, then one every {@link VideoLimits#HEARTBEAT_INTERVAL_MILLIS}
      * on {@code scheduler}, which the pulse owns from now on and shuts down when closed.
      */
-    static HeartbeatPulse start(SessionStore sessions, Path bundleDir, String nonce, WorkerIdentity self, WallClock clock,
+    static HeartbeatPulse start(Heartbeats sessions, Path bundleDir, String nonce, WorkerIdentity self, WallClock clock,
                                 ScheduledExecutorService scheduler) {
         AtomicReference<FinalizationMeter> finalizing = new AtomicReference<>();
         Runnable beat = () -> {

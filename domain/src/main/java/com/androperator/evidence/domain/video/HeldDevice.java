@@ -1,11 +1,11 @@
 package com.androperator.evidence.domain.video;
 
 import com.androperator.evidence.contracts.BundleFileNames;
-import com.androperator.evidence.contracts.CommandResult;
 import com.androperator.evidence.contracts.ErrorCodes;
+import com.androperator.evidence.domain.model.Failure;
 import com.androperator.evidence.domain.port.CallerTerms;
 import com.androperator.evidence.domain.port.video.DeviceLocks.Acquisition;
-import com.androperator.evidence.domain.port.video.SessionStore.SessionRead;
+import com.androperator.evidence.domain.port.video.SessionStates.SessionRead;
 import com.androperator.evidence.domain.port.video.VideoBundleFiles.ManifestRead;
 import com.androperator.evidence.domain.video.model.LockClaim;
 import com.androperator.evidence.domain.video.model.RecoveryState;
@@ -42,7 +42,7 @@ final class HeldDevice {
         }
         Path holderDir = Path.of(held.holder().get().bundleDir());
         if (!(ports.sessions().readSession(holderDir) instanceof SessionRead.Found found)
-                || found.session().recovery().value().settled()) {
+                || found.session().state().settled()) {
             return false;
         }
         return ports.bundles().apply(holderDir).readManifest() instanceof ManifestRead.Found manifest
@@ -59,7 +59,7 @@ final class HeldDevice {
      * EVIDENCE_RECOVERY_REQUIRED, with the lock path and the exact recovery steps. The lock is
      * never taken over.
      */
-    CommandResult refusal(String serial, Acquisition.Held held) {
+    SessionOutcome.Refused refusal(String serial, Acquisition.Held held) {
         Path lockPath = held.lockPath();
         if (held.holder().isEmpty()) {
             return refusedForRecovery(serial, null, lockPath, null, null, null, "The device lock " + lockPath
@@ -84,14 +84,14 @@ final class HeldDevice {
             return refusedForRecovery(serial, holder, lockPath, session, holderDir, lastStatus, who + ", but its session.json belongs to "
                     + "another nonce, so ownership cannot be verified.");
         }
-        RecoveryState state = session.recovery().value();
+        RecoveryState state = session.state().kind();
         if (state == RecoveryState.RECOVERY_REQUIRED) {
             return refusedForRecovery(serial, holder, lockPath, session, holderDir, lastStatus, who + " whose ownership cannot be "
-                    + "verified (" + session.recovery().reason() + ").");
+                    + "verified (" + session.state().why().orElse(null) + ").");
         }
         if (state.settled()) {
             return refusedForRecovery(serial, holder, lockPath, session, holderDir, lastStatus, who + ", which has ended ("
-                    + state.wire() + (session.recovery().reason() == null ? "" : ": " + session.recovery().reason())
+                    + state.wire() + session.state().why().map(reason -> ": " + reason).orElse("")
                     + ") without releasing its lock.");
         }
         WorkerLiveness.Verdict verdict = WorkerLiveness.assess(session, ports.sessions().readHeartbeat(holderDir),
@@ -106,24 +106,24 @@ final class HeldDevice {
                 + ": nothing will release the lock, so waiting would never end.");
     }
 
-    private CommandResult recordingActive(String serial, Acquisition.Held held, LockClaim holder) {
+    private SessionOutcome.Refused recordingActive(String serial, Acquisition.Held held, LockClaim holder) {
         Map<String, Object> details = new LinkedHashMap<>();
         details.put("serial", serial);
         details.put("lockPath", held.lockPath().toString());
         details.put("sessionId", holder.sessionId());
         details.put("bundleDir", holder.bundleDir());
         details.put("manifestPath", Path.of(holder.bundleDir()).resolve(BundleFileNames.MANIFEST).toString());
-        return CommandResult.refused(ErrorCodes.EVIDENCE_RECORDING_ACTIVE, "Device " + serial
-                + " is already recording in session " + holder.sessionId() + " (" + holder.bundleDir() + ").", details,
+        return new SessionOutcome.Refused(new Failure(ErrorCodes.EVIDENCE_RECORDING_ACTIVE, "Device " + serial
+                + " is already recording in session " + holder.sessionId() + " (" + holder.bundleDir() + ").", details),
                 "Stop that session (" + terms.stopStep() + ") or wait for it to finish.");
     }
 
-    private CommandResult refusedForRecovery(String serial, @Nullable LockClaim holder, Path lockPath,
-                                             @Nullable VideoSession session, @Nullable Path bundleDir,
-                                             @Nullable String lastStatus, String why) {
+    private SessionOutcome.Refused refusedForRecovery(String serial, @Nullable LockClaim holder, Path lockPath,
+            @Nullable VideoSession session, @Nullable Path bundleDir, @Nullable String lastStatus, String why) {
         Map<String, Object> details = new LinkedHashMap<>();
         details.put("serial", serial);
-        details.putAll(RecoveryGuide.details(lockPath, session, bundleDir, lastStatus, ports.processes()));
+        RecoveryFacts facts = RecoveryFacts.read(lockPath, session, bundleDir, lastStatus, ports.processes());
+        details.putAll(RecoveryGuide.details(facts));
         if (holder != null) {
             // The lock's own claim names the session that holds the device.
             details.put("sessionId", holder.sessionId());
@@ -131,8 +131,8 @@ final class HeldDevice {
         if (bundleDir != null) {
             details.put("manifestPath", bundleDir.resolve(BundleFileNames.MANIFEST).toString());
         }
-        return CommandResult.refused(ErrorCodes.EVIDENCE_RECOVERY_REQUIRED, why + " The lock is never taken over "
-                + "automatically. " + RecoveryGuide.instruction(lockPath, session, ports.processes()), details, null);
+        return new SessionOutcome.Refused(new Failure(ErrorCodes.EVIDENCE_RECOVERY_REQUIRED, why + " The lock is never "
+                + "taken over automatically. " + RecoveryGuide.instruction(facts), details));
     }
 
     /** A lock whose bundle has no session.json yet may be a start in progress (lock first, then session). */

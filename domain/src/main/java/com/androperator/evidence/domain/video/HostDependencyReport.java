@@ -1,7 +1,7 @@
 package com.androperator.evidence.domain.video;
 
-import com.androperator.evidence.contracts.CommandResult;
 import com.androperator.evidence.contracts.ErrorCodes;
+import com.androperator.evidence.domain.model.Failure;
 import com.androperator.evidence.domain.port.video.HostDependencyProbe.DependencyProblem;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -70,8 +70,8 @@ public final class HostDependencyReport {
     }
 
     /** The refusal of a start, whose hint gives {@code doctorCommand} to rerun before retrying. */
-    public static CommandResult refusal(List<DependencyProblem> problems, String doctorCommand) {
-        return CommandResult.refused(ErrorCodes.HOST_DEPENDENCY_MISSING, message(problems), details(problems),
-                hint(doctorCommand));
+    public static SessionOutcome.Refused refusal(List<DependencyProblem> problems, String doctorCommand) {
+        return new SessionOutcome.Refused(new Failure(ErrorCodes.HOST_DEPENDENCY_MISSING, message(problems),
+                details(problems)), hint(doctorCommand));
     }
 }

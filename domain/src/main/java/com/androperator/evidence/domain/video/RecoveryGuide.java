@@ -1,121 +1,110 @@
 package com.androperator.evidence.domain.video;
 
-import com.androperator.evidence.domain.port.video.ProcessIdentity;
 import com.androperator.evidence.domain.video.model.VideoSession;
-import com.androperator.evidence.domain.video.model.WorkerIdentity;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Objects;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**
- * What an EVIDENCE_RECOVERY_REQUIRED answer tells a person doing manual recovery: the facts
- * (the lock file, session.json, the worker's and the recorder's PID and start instant, and whether
- * a process with that identity runs now, as the process table shows it) and the exact steps. It
- * only looks: nothing is signalled, removed or taken over, and no stored PID authorizes anything.
+ * What an EVIDENCE_RECOVERY_REQUIRED answer tells a person doing manual recovery, worded from
+ * {@link RecoveryFacts}: the facts (the lock file, session.json, the worker's and the recorder's
+ * PID and start instant, and whether a process with that identity ran when they were read) and the
+ * exact steps. It only words: nothing is signalled, removed or taken over, and no stored PID
+ * authorizes anything.
  */
 final class RecoveryGuide {
     private RecoveryGuide() {
     }
 
-    /**
-     * The details of a recovery-required answer.
-     *
-     * @param session    the holder's saved session, or null when it cannot be read
-     * @param bundleDir  the holder's bundle directory, or null when unknown
-     * @param lastStatus the status of its last persisted manifest, or null when none can be read
-     */
-    static Map<String, Object> details(Path lockPath, @Nullable VideoSession session, @Nullable Path bundleDir,
-                                       @Nullable String lastStatus,
-                                       ProcessIdentity processes) {
+    /** The details of a recovery-required answer (the result's details, or a refusal's). */
+    static Map<String, Object> details(RecoveryFacts facts) {
         Map<String, Object> details = new LinkedHashMap<>();
         details.put("recoveryRequired", true);
-        details.put("lockPath", lockPath.toString());
-        if (bundleDir != null) {
-            details.put("sessionPath", bundleDir.resolve(VideoSession.FILE_NAME).toString());
+        details.put("lockPath", facts.lockPath().toString());
+        if (facts.bundleDir() != null) {
+            details.put("sessionPath", facts.bundleDir().resolve(VideoSession.FILE_NAME).toString());
         }
-        if (lastStatus != null) {
-            details.put("lastStatus", lastStatus);
+        if (facts.lastStatus() != null) {
+            details.put("lastStatus", facts.lastStatus());
         }
+        VideoSession session = facts.session();
         if (session != null) {
             details.put("sessionId", session.sessionId());
-            details.put("recovery", session.recovery().state());
-            if (session.recovery().reason() != null) {
-                details.put("recoveryReason", session.recovery().reason());
-            }
-            identity(details, "worker", session.worker(), processes);
-            identity(details, "recorder", session.recorder(), processes);
+            details.put("recovery", session.state().kind().wire());
+            session.state().why().ifPresent(reason -> details.put("recoveryReason", reason));
+            identity(details, "worker", facts.worker());
+            identity(details, "recorder", facts.recorder());
             details.put("recorderDeadlineAt", session.deadlineAt());
         }
-        details.put("steps", steps(lockPath, session, bundleDir, processes));
+        details.put("steps", steps(facts));
         return details;
     }
 
     /** One sentence for a message: what to check and which file to remove once nothing survives. */
-    static String instruction(Path lockPath, @Nullable VideoSession session, ProcessIdentity processes) {
+    static String instruction(RecoveryFacts facts) {
         StringBuilder text = new StringBuilder("Check that ");
-        if (session != null && session.recorder() != null) {
-            text.append("the recorder (PID ").append(session.recorder().pid()).append(", started ")
-                    .append(session.recorder().startInstant()).append(running(session.recorder(), processes))
-                    .append(") and ");
+        RecoveryFacts.ProcessCheck recorder = facts.recorder();
+        if (recorder != null) {
+            text.append("the recorder (PID ").append(recorder.identity().pid()).append(", started ")
+                    .append(recorder.identity().startInstant()).append(running(recorder)).append(") and ");
         } else {
             text.append("no recorder of this session runs and ");
         }
-        if (session != null && session.worker() != null) {
-            text.append("the worker (PID ").append(session.worker().pid()).append(", started ")
-                    .append(session.worker().startInstant()).append(running(session.worker(), processes)).append(")");
+        RecoveryFacts.ProcessCheck worker = facts.worker();
+        if (worker != null) {
+            text.append("the worker (PID ").append(worker.identity().pid()).append(", started ")
+                    .append(worker.identity().startInstant()).append(running(worker)).append(")");
         } else {
             text.append("its worker");
         }
-        return text.append(" no longer run, then remove the device lock ").append(lockPath)
+        return text.append(" no longer run, then remove the device lock ").append(facts.lockPath())
                 .append(" (and nothing else) and start again in a new directory; see details.steps.").toString();
     }
 
-    private static List<String> steps(Path lockPath, @Nullable VideoSession session, @Nullable Path bundleDir,
-                                      ProcessIdentity processes) {
+    private static List<String> steps(RecoveryFacts facts) {
         List<String> steps = new ArrayList<>();
-        WorkerIdentity recorder = session == null ? null : session.recorder();
-        if (session != null && recorder != null) {
-            steps.add("Check that the recorder of this session no longer runs: PID " + recorder.pid() + ", started "
-                    + recorder.startInstant() + " (session.json \"recorder\"); a process is that recorder only if both "
-                    + "its PID and its start time match (ps -o pid=,lstart=,args= -p " + recorder.pid() + "). It is "
-                    + (isRunning(recorder, processes) ? "RUNNING now" : "not running now") + "; its own --time-limit "
-                    + "ends it by " + session.deadlineAt() + " at the latest.");
+        RecoveryFacts.ProcessCheck recorder = facts.recorder();
+        if (recorder != null) {
+            long pid = recorder.identity().pid();
+            steps.add("Check that the recorder of this session no longer runs: PID " + pid + ", started "
+                    + recorder.identity().startInstant() + " (session.json \"recorder\"); a process is that recorder "
+                    + "only if both its PID and its start time match (ps -o pid=,lstart=,args= -p " + pid + "). It is "
+                    + (recorder.running() ? "RUNNING now" : "not running now") + "; its own --time-limit "
+                    + "ends it by " + Objects.requireNonNull(facts.session(), "a recorder is named by its session").deadlineAt()
+                    + " at the latest.");
         } else {
             steps.add("Check that no scrcpy records this session: look for a process whose command line names "
-                    + (bundleDir == null ? "the session's bundle directory" : bundleDir.toString())
+                    + (facts.bundleDir() == null ? "the session's bundle directory" : facts.bundleDir().toString())
                     + " (ps -eo pid,lstart,args), and check its start time before acting on it.");
         }
-        WorkerIdentity worker = session == null ? null : session.worker();
+        RecoveryFacts.ProcessCheck worker = facts.worker();
         if (worker != null) {
-            steps.add("Check that the worker no longer runs: PID " + worker.pid() + ", started " + worker.startInstant()
-                    + " (session.json \"worker\"). It is " + (isRunning(worker, processes) ? "RUNNING now" : "not running now")
+            steps.add("Check that the worker no longer runs: PID " + worker.identity().pid() + ", started "
+                    + worker.identity().startInstant() + " (session.json \"worker\"). It is "
+                    + (worker.running() ? "RUNNING now" : "not running now")
                     + "; only that worker may publish this session's manifest.");
         }
-        steps.add("Once neither runs, remove the device lock file " + lockPath + " and nothing else: session.json and "
-                + "the bundle stay as the record of this session.");
+        steps.add("Once neither runs, remove the device lock file " + facts.lockPath() + " and nothing else: "
+                + "session.json and the bundle stay as the record of this session.");
         steps.add("Start a new recording in a new directory. Never remove the lock because of its age alone, and "
                 + "never signal a PID whose start time does not match.");
         return steps;
     }
 
-    private static void identity(Map<String, Object> details, String role, @Nullable WorkerIdentity identity,
-                                 ProcessIdentity processes) {
-        if (identity == null) {
+    private static void identity(Map<String, Object> details, String role, RecoveryFacts.@Nullable ProcessCheck check) {
+        if (check == null) {
             return;
         }
-        details.put(role + "Pid", identity.pid());
-        details.put(role + "StartInstant", identity.startInstant());
-        details.put(role + "Running", isRunning(identity, processes));
+        details.put(role + "Pid", check.identity().pid());
+        details.put(role + "StartInstant", check.identity().startInstant());
+        details.put(role + "Running", check.running());
     }
 
-    private static String running(WorkerIdentity identity, ProcessIdentity processes) {
-        return isRunning(identity, processes) ? ", RUNNING now" : ", not running now";
-    }
-
-    private static boolean isRunning(WorkerIdentity identity, ProcessIdentity processes) {
-        return processes.isRunning(identity);
+    private static String running(RecoveryFacts.ProcessCheck check) {
+        return check.running() ? ", RUNNING now" : ", not running now";
     }
 }

@@ -2,12 +2,11 @@ package com.androperator.evidence.domain.video;
 
 import com.androperator.evidence.contracts.BundleError;
 import com.androperator.evidence.contracts.BundleStatus;
-import com.androperator.evidence.contracts.CommandResult;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.contracts.Manifest;
 import com.androperator.evidence.contracts.StopReason;
 import com.androperator.evidence.domain.budget.Deadline;
-import com.androperator.evidence.domain.port.video.SessionStore.SessionRead;
+import com.androperator.evidence.domain.port.video.SessionStates.SessionRead;
 import com.androperator.evidence.domain.port.video.VideoBundleFiles.ManifestRead;
 import com.androperator.evidence.domain.port.video.VideoBundleFiles;
 import com.androperator.evidence.domain.port.video.WorkerLauncher.WorkerProcess;
@@ -30,7 +29,7 @@ final class StartAcknowledgement {
         this.ports = ports;
     }
 
-    CommandResult awaitRecording(WorkerProcess worker, VideoSession session, VideoBundleFiles bundle,
+    StartOutcome awaitRecording(WorkerProcess worker, VideoSession session, VideoBundleFiles bundle,
                                  Manifest starting, Path lockPath, Path manifestPath) {
         Deadline acknowledgement = Deadline.after(ports.monotonicClock(), VideoLimits.START_ACKNOWLEDGEMENT_MILLIS);
         Path bundleDir = Path.of(session.bundleDir());
@@ -38,21 +37,21 @@ final class StartAcknowledgement {
             boolean workerAlive = worker.isAlive();
             Manifest current = bundle.readManifest() instanceof ManifestRead.Found found ? found.manifest() : starting;
             if (confirmsRecording(current)) {
-                return VideoResults.active(current, manifestPath, session.sessionId());
+                return new SessionOutcome.Active(new SessionOutcome.Session(current, manifestPath, session.sessionId()), null);
             }
             if (current.isTerminal()) {
                 SessionRead read = ports.sessions().readSession(bundleDir);
                 if (read instanceof SessionRead.Found found
-                        && found.session().recovery().value() == RecoveryState.RECOVERY_REQUIRED) {
+                        && found.session().state().kind() == RecoveryState.RECOVERY_REQUIRED) {
                     return recoveryRequired(current, manifestPath, found.session(), lockPath,
                             "The video worker could not verify ownership of this session: "
-                                    + found.session().recovery().reason() + ".");
+                                    + found.session().state().why().orElse(null) + ".");
                 }
-                return VideoResults.terminal(current, manifestPath, session.sessionId());
+                return new SessionOutcome.Ended(new SessionOutcome.Session(current, manifestPath, session.sessionId()));
             }
             if (!workerAlive) {
                 SessionRead read = ports.sessions().readSession(bundleDir);
-                if (!(read instanceof SessionRead.Found found) || found.session().worker() == null) {
+                if (!(read instanceof SessionRead.Found found) || found.session().state().claimedBy().isEmpty()) {
                     return spawnFailed(session, bundle, starting, lockPath,
                             "the worker process exited before it claimed the session; see control/worker.log");
                 }
@@ -62,17 +61,17 @@ final class StartAcknowledgement {
             if (acknowledgement.expired()) {
                 ports.sessions().writeStopRequest(bundleDir, new StopRequest(ports.ids().newEvidenceId(),
                         session.nonce(), ports.wallClock().now().toString()));
-                return VideoResults.startTimeout(current, manifestPath, session.sessionId());
+                return new SessionOutcome.StartTimedOut(new SessionOutcome.Session(current, manifestPath,
+                        session.sessionId()));
             }
             ports.pause().pause(50);
         }
     }
 
-    private CommandResult recoveryRequired(Manifest current, Path manifestPath, VideoSession saved, Path lockPath,
-                                           String why) {
-        return VideoResults.recoveryRequired(current, manifestPath, saved.sessionId(), why,
-                RecoveryGuide.instruction(lockPath, saved, ports.processes()),
-                RecoveryGuide.details(lockPath, saved, Path.of(saved.bundleDir()), current.status().wire(),
+    private StartOutcome recoveryRequired(Manifest current, Path manifestPath, VideoSession saved, Path lockPath,
+                                          String why) {
+        return new SessionOutcome.RecoveryRequired(new SessionOutcome.Session(current, manifestPath, saved.sessionId()), why,
+                RecoveryFacts.read(lockPath, saved, Path.of(saved.bundleDir()), current.status().wire(),
                         ports.processes()));
     }
 
@@ -92,16 +91,17 @@ final class StartAcknowledgement {
     }
 
     /** No worker ever ran, so no recorder was started: record the failure and release our own lock. */
-    CommandResult spawnFailed(VideoSession session, VideoBundleFiles bundle, Manifest starting, Path lockPath,
+    StartOutcome spawnFailed(VideoSession session, VideoBundleFiles bundle, Manifest starting, Path lockPath,
                               String why) {
         BundleError error = VideoStage.error(ErrorCodes.RECORDER_FAILED, VideoStage.STARTUP,
                 "The video worker could not be started: " + why, VideoStage.RECORDER);
         Manifest failed = VideoManifests.startupFailed(starting, ports.wallClock().now().toString(), List.of(error));
         bundle.finalizeManifest(failed);
         Path bundleDir = Path.of(session.bundleDir());
-        ports.sessions().saveSession(bundleDir, session.withRecovery(new VideoSession.Recovery(
-                RecoveryState.SPAWN_FAILED.wire(), why, ports.wallClock().now().toString())));
+        ports.sessions().saveSession(bundleDir, session.settled(RecoveryState.SPAWN_FAILED, why,
+                ports.wallClock().now().toString()));
         ports.locks().release(lockPath, session.nonce());
-        return VideoResults.terminal(failed, Path.of(session.manifestPath()), session.sessionId());
+        return new SessionOutcome.Ended(new SessionOutcome.Session(failed, Path.of(session.manifestPath()),
+                session.sessionId()));
     }
 }

@@ -1,9 +1,9 @@
 package com.androperator.evidence.domain.video;
 
+import com.androperator.evidence.domain.video.model.Saved;
 import com.androperator.evidence.contracts.BundleError;
 import com.androperator.evidence.contracts.BundleFileNames;
 import com.androperator.evidence.contracts.BundleStatus;
-import com.androperator.evidence.contracts.CommandResult;
 import com.androperator.evidence.contracts.DeviceInfo;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.contracts.Manifest;
@@ -20,11 +20,10 @@ import com.androperator.evidence.domain.port.CallerTerms;
 import com.androperator.evidence.domain.port.DeviceSelector.DeviceSelection;
 import com.androperator.evidence.domain.port.video.HostDependencyProbe.HostDependencyCheck;
 import com.androperator.evidence.domain.port.video.HostDependencyProbe.HostTools;
-import com.androperator.evidence.domain.port.video.SessionStore;
 import com.androperator.evidence.domain.port.video.VideoBundleFiles;
 import com.androperator.evidence.domain.port.video.WorkerLauncher.Spawn;
 import com.androperator.evidence.domain.video.model.LockClaim;
-import com.androperator.evidence.domain.video.model.RecoveryState;
+import com.androperator.evidence.domain.video.model.SessionState;
 import com.androperator.evidence.domain.video.model.VideoSession;
 import java.nio.file.Path;
 import java.security.SecureRandom;
@@ -72,10 +71,10 @@ public final class StartVideo {
         this.acknowledgement = new StartAcknowledgement(ports);
     }
 
-    public CommandResult execute(VideoStartCommand command) {
+    public StartOutcome execute(VideoStartCommand command) {
         Checked<VideoStartValidation.Validated> validated = VideoStartValidation.validate(terms, command, ports.store());
         if (validated instanceof Checked.Rejected<VideoStartValidation.Validated> rejected) {
-            return VideoResults.refused(rejected.failure(), null);
+            return new SessionOutcome.Refused(rejected.failure());
         }
         VideoStartValidation.Validated request = Objects.requireNonNull(validated.valueOrNull(), "an accepted request");
 
@@ -88,7 +87,7 @@ public final class StartVideo {
         Deadline deviceWork = Deadline.after(ports.monotonicClock(), VideoLimits.START_DEVICE_WORK_MILLIS);
         DeviceSelection selection = ports.devices().select(Optional.of(request.serial()), deviceWork);
         if (selection instanceof DeviceSelection.Refused refused) {
-            return VideoResults.refused(refused.failure(), refused.hint().render(terms::field));
+            return new SessionOutcome.Refused(refused.failure(), refused.hint().render(terms::field));
         }
         // Video never talks to the Operator; its version is read only when a package was named.
         DeviceFacts.Facts facts = new DeviceFacts(ports.metadata()).read(request.serial(), request.operatorPackage(),
@@ -99,9 +98,9 @@ public final class StartVideo {
             BundleError why = metadataErrors.stream().filter(e -> e.component() != null
                     && e.component().equals(MetadataField.DISPLAY_SIZE.component())).findFirst().orElse(null);
             // The display read's code in the reference vocabulary; its specific reason is in the message.
-            return CommandResult.refused(why == null ? ErrorCodes.EVIDENCE_CAPTURE_FAILED : why.code(),
+            return new SessionOutcome.Refused(Failure.of(why == null ? ErrorCodes.EVIDENCE_CAPTURE_FAILED : why.code(),
                     "Video start needs the current display size to choose the recording size, but it could not be read"
-                            + (why == null ? "." : ": " + why.message()), null,
+                            + (why == null ? "." : ": " + why.message())),
                     "Check that the device is online and responsive (adb shell wm size), then retry.");
         }
         VideoSize display = VideoSizing.currentOrientation(device.display().width(), device.display().height(),
@@ -109,11 +108,11 @@ public final class StartVideo {
         Checked<VideoSize> checkedSize = request.size() == null ? Checked.accepted(VideoSizing.defaultFor(display))
                 : VideoSizing.requested(terms, request.size(), display);
         if (checkedSize instanceof Checked.Rejected<VideoSize> rejected) {
-            return VideoResults.refused(rejected.failure(), null);
+            return new SessionOutcome.Refused(rejected.failure());
         }
         VideoSize size = Objects.requireNonNull(checkedSize.valueOrNull(), "an accepted size");
 
-        Optional<CommandResult> unusableLocks = lock.checkDirectory();
+        Optional<SessionOutcome.Refused> unusableLocks = lock.checkDirectory();
         if (unusableLocks.isPresent()) {
             return unusableLocks.get();
         }
@@ -123,7 +122,7 @@ public final class StartVideo {
         if (bundleDir == null) {
             Checked<Path> managedDir = ports.managedRoot().prepare().map(root -> root.resolve(sessionId));
             if (managedDir instanceof Checked.Rejected<Path> rejected) {
-                return VideoResults.refused(rejected.failure(), null);
+                return new SessionOutcome.Refused(rejected.failure());
             }
             bundleDir = Objects.requireNonNull(managedDir.valueOrNull(), "an accepted bundle directory");
         }
@@ -137,18 +136,18 @@ public final class StartVideo {
 
         if (ports.store().reserve(bundleDir) instanceof BundleStore.Reservation.Refused refused) {
             ports.locks().release(lockPath, nonce);
-            return VideoResults.refused(refused.failure(), null);
+            return new SessionOutcome.Refused(refused.failure());
         }
         Path manifestPath = bundleDir.resolve(BundleFileNames.MANIFEST);
         VideoSession session = new VideoSession(VideoSession.SCHEMA_VERSION, sessionId, nonce, VideoSession.SCRCPY,
                 new VideoSession.Target(request.serial(), request.operatorPackage()), bundleDir.toString(),
                 manifestPath.toString(), lockPath.toString(), request.duration(), size, created.toString(),
                 created.plusSeconds(request.duration()).plusMillis(VideoLimits.WORKER_DURATION_SLACK_MILLIS).toString(),
-                new VideoSession.Tools(tools.scrcpy(), tools.ffmpeg(), tools.ffprobe(), adbPath), null,
-                new VideoSession.Recovery(RecoveryState.AWAITING_WORKER.wire(), null, created.toString()));
-        if (ports.sessions().saveSession(bundleDir, session) instanceof SessionStore.Saved.NotWritten notWritten) {
+                new VideoSession.Tools(tools.scrcpy(), tools.ffmpeg(), tools.ffprobe(), adbPath),
+                new SessionState.AwaitingWorker(created.toString()));
+        if (ports.sessions().saveSession(bundleDir, session) instanceof Saved.NotWritten notWritten) {
             ports.locks().release(lockPath, nonce);
-            return VideoResults.refused(notWritten.failure(), null);
+            return new SessionOutcome.Refused(notWritten.failure());
         }
         VideoBundleFiles bundle = ports.bundles().apply(bundleDir);
         Manifest starting = new Manifest(Manifest.SCHEMA_VERSION, sessionId, request.label(), request.context(), device,
@@ -156,7 +155,7 @@ public final class StartVideo {
                 new VideoInfo(request.duration(), 0, null, size, null, VideoManifests.CODEC, null));
         if (bundle.finalizeManifest(starting) instanceof StoreResult.StoreFailed failed) {
             ports.locks().release(lockPath, nonce);
-            return VideoResults.refused(preflightUnwritable(failed.failure(), manifestPath), null);
+            return new SessionOutcome.Refused(preflightUnwritable(failed.failure(), manifestPath));
         }
 
         Spawn spawn = ports.workers().spawn(bundleDir.resolve(VideoSession.FILE_NAME),

@@ -1,15 +1,15 @@
 package com.androperator.evidence.domain.video;
 
+import com.androperator.evidence.domain.video.model.Saved;
 import com.androperator.evidence.contracts.BundleFileNames;
-import com.androperator.evidence.contracts.CommandResult;
+import com.androperator.evidence.contracts.BundleStatus;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.contracts.Manifest;
 import com.androperator.evidence.domain.budget.Deadline;
 import com.androperator.evidence.domain.model.Failure;
 import com.androperator.evidence.domain.model.RequestField;
 import com.androperator.evidence.domain.port.CallerTerms;
-import com.androperator.evidence.domain.port.video.SessionStore.SessionRead;
-import com.androperator.evidence.domain.port.video.SessionStore;
+import com.androperator.evidence.domain.port.video.SessionStates.SessionRead;
 import com.androperator.evidence.domain.port.video.VideoBundleFiles.ManifestRead;
 import com.androperator.evidence.domain.port.video.VideoBundleFiles;
 import com.androperator.evidence.domain.video.model.FinalizationProgress;
@@ -18,7 +18,6 @@ import com.androperator.evidence.domain.video.model.RecoveryState;
 import com.androperator.evidence.domain.video.model.StopRequest;
 import com.androperator.evidence.domain.video.model.VideoSession;
 import java.nio.file.Path;
-import java.util.Map;
 import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 
@@ -54,17 +53,17 @@ public final class VideoSessions {
         record Found(Session session) implements Lookup {
         }
 
-        record NotFound(CommandResult result) implements Lookup {
+        record NotFound(SessionOutcome.Refused result) implements Lookup {
         }
     }
 
-    public CommandResult status(@Nullable Path manifestPath, ExpectedTarget expected) {
+    public StatusOutcome status(Path manifestPath, ExpectedTarget expected) {
         Lookup lookup = lookup(manifestPath, expected);
         if (lookup instanceof Lookup.NotFound notFound) {
             return notFound.result();
         }
         Session found = ((Lookup.Found) lookup).session();
-        Optional<CommandResult> unresolved = recoveryRequired(found);
+        Optional<SessionOutcome.RecoveryRequired> unresolved = recoveryRequired(found);
         if (unresolved.isPresent()) {
             return unresolved.get();
         }
@@ -73,11 +72,12 @@ public final class VideoSessions {
             // recovery_required for an unresponsive recorder); a live worker is given a moment to save it,
             // so that status does not report a plain failure for a session that requires recovery.
             return settled(found, found.manifest(), Deadline.after(ports.monotonicClock(),
-                    VideoLimits.LOCK_SETTLE_MILLIS));
+                    VideoLimits.LOCK_SETTLE_MILLIS)).<StatusOutcome>map(recovery -> recovery)
+                    .orElseGet(() -> ended(found, found.manifest()));
         }
-        Optional<CommandResult> lost = lostWorker(found);
-        return lost.orElseGet(() -> VideoResults.active(found.manifest(), found.manifestPath(), found.session().sessionId(),
-                finalizing(found).orElse(null)));
+        Optional<SessionOutcome.RecoveryRequired> lost = lostWorker(found);
+        return lost.<StatusOutcome>map(recovery -> recovery).orElseGet(() -> new SessionOutcome.Active(
+                answered(found, found.manifest()), finalizing(found).orElse(null)));
     }
 
     /**
@@ -88,37 +88,37 @@ public final class VideoSessions {
     public interface StopProgress {
         StopProgress NONE = (status, progress) -> { };
 
-        void waiting(String status, Optional<FinalizationProgress> progress);
+        void waiting(BundleStatus status, Optional<FinalizationProgress> progress);
     }
 
-    public CommandResult stop(@Nullable Path manifestPath, ExpectedTarget expected) {
+    public StopOutcome stop(Path manifestPath, ExpectedTarget expected) {
         return stop(manifestPath, expected, StopProgress.NONE);
     }
 
-    public CommandResult stop(@Nullable Path manifestPath, ExpectedTarget expected, StopProgress progress) {
+    public StopOutcome stop(Path manifestPath, ExpectedTarget expected, StopProgress progress) {
         Lookup lookup = lookup(manifestPath, expected);
         if (lookup instanceof Lookup.NotFound notFound) {
             return notFound.result();
         }
         Session found = ((Lookup.Found) lookup).session();
-        Optional<CommandResult> unresolved = recoveryRequired(found);
+        Optional<SessionOutcome.RecoveryRequired> unresolved = recoveryRequired(found);
         if (unresolved.isPresent()) {
             return unresolved.get();
         }
         Deadline deadline = Deadline.after(ports.monotonicClock(), VideoLimits.STOP_WAIT_MILLIS);
         if (found.manifest().isTerminal()) {
             // Nothing to request; at most wait for the worker to finish releasing the lock.
-            return settled(found, found.manifest(), deadline);
+            return settledStop(found, found.manifest(), deadline);
         }
-        Optional<CommandResult> lost = lostWorker(found);
+        Optional<SessionOutcome.RecoveryRequired> lost = lostWorker(found);
         if (lost.isPresent()) {
             return lost.get();
         }
         Path bundleDir = found.bundle().directory();
         StopRequest request = new StopRequest(ports.ids().newEvidenceId(), found.session().nonce(),
                 ports.wallClock().now().toString());
-        if (ports.sessions().writeStopRequest(bundleDir, request) instanceof SessionStore.Saved.NotWritten notWritten) {
-            return VideoResults.refused(notWritten.failure(), null);
+        if (ports.stops().writeStopRequest(bundleDir, request) instanceof Saved.NotWritten notWritten) {
+            return new SessionOutcome.Refused(notWritten.failure());
         }
         Manifest current = found.manifest();
         while (true) {
@@ -132,8 +132,8 @@ public final class VideoSessions {
             }
             if (current.isTerminal()) {
                 // The worker's last heartbeat holds the finalization's totals: the listener hears them once.
-                progress.waiting(current.status().wire(), workerProgress(latest));
-                return settled(latest, current, deadline);
+                progress.waiting(current.status(), workerProgress(latest));
+                return settledStop(latest, current, deadline);
             }
             lost = lostWorker(latest);
             if (lost.isPresent()) {
@@ -141,10 +141,9 @@ public final class VideoSessions {
             }
             Optional<FinalizationProgress> finalizing = finalizing(latest);
             if (deadline.expired()) {
-                return VideoResults.pending(current, found.manifestPath(), found.session().sessionId(),
-                        finalizing.orElse(null), terms);
+                return new SessionOutcome.StopPending(answered(found, current), finalizing.orElse(null));
             }
-            progress.waiting(current.status().wire(), finalizing);
+            progress.waiting(current.status(), finalizing);
             ports.pause().pause(POLL_MILLIS);
         }
     }
@@ -156,25 +155,38 @@ public final class VideoSessions {
      * the next recording on the device at once. A worker that is gone, or a deadline that passes,
      * ends the wait: the published evidence is final either way.
      */
-    private CommandResult settled(Session found, Manifest terminal, Deadline deadline) {
+    private Optional<SessionOutcome.RecoveryRequired> settled(Session found, Manifest terminal, Deadline deadline) {
         Session latest = found;
-        while (!latest.session().recovery().value().settled()) {
+        while (!latest.session().state().settled()) {
             WorkerLiveness.Verdict verdict = WorkerLiveness.assess(latest.session(),
-                    ports.sessions().readHeartbeat(found.bundle().directory()), ports.identity(), ports.wallClock().now());
+                    ports.heartbeats().readHeartbeat(found.bundle().directory()), ports.identity(), ports.wallClock().now());
             if (verdict != WorkerLiveness.Verdict.ALIVE || deadline.expired()) {
                 break;
             }
             ports.pause().pause(POLL_MILLIS);
             latest = new Session(reread(found), terminal, found.manifestPath(), found.bundle());
         }
-        Optional<CommandResult> unresolved = recoveryRequired(latest);
-        return unresolved.orElseGet(() -> VideoResults.terminal(terminal, found.manifestPath(),
-                found.session().sessionId()));
+        return recoveryRequired(latest);
+    }
+
+    /** A stop of a terminal session: ended once settled, unless its settled state requires recovery. */
+    private StopOutcome settledStop(Session found, Manifest terminal, Deadline deadline) {
+        return settled(found, terminal, deadline).<StopOutcome>map(recovery -> recovery)
+                .orElseGet(() -> ended(found, terminal));
+    }
+
+    private static SessionOutcome.Ended ended(Session found, Manifest terminal) {
+        return new SessionOutcome.Ended(answered(found, terminal));
+    }
+
+    /** The session as an answer tells it, with {@code manifest} its latest manifest read. */
+    private static SessionOutcome.Session answered(Session found, Manifest manifest) {
+        return new SessionOutcome.Session(manifest, found.manifestPath(), found.session().sessionId());
     }
 
     /** A finalizing session's progress from its worker's last heartbeat, aged to now. */
     private Optional<FinalizationProgress> finalizing(Session found) {
-        if (found.manifest().status() != com.androperator.evidence.contracts.BundleStatus.FINALIZING) {
+        if (found.manifest().status() != BundleStatus.FINALIZING) {
             return Optional.empty();
         }
         return lastHeartbeat(found).flatMap(beat -> Optional.ofNullable(beat.finalizing())
@@ -187,7 +199,7 @@ public final class VideoSessions {
     }
 
     private Optional<Heartbeat> lastHeartbeat(Session found) {
-        return ports.sessions().readHeartbeat(found.bundle().directory())
+        return ports.heartbeats().readHeartbeat(found.bundle().directory())
                 .filter(beat -> beat.finalizing() != null && beat.nonce().equals(found.session().nonce()));
     }
 
@@ -200,7 +212,7 @@ public final class VideoSessions {
     }
 
     private VideoSession reread(Session found) {
-        return ports.sessions().readSession(found.bundle().directory()) instanceof SessionRead.Found read
+        return ports.states().readSession(found.bundle().directory()) instanceof SessionRead.Found read
                 ? read.session() : found.session();
     }
 
@@ -209,21 +221,21 @@ public final class VideoSessions {
      * lost lock, a manifest that could not be persisted): failed, EVIDENCE_RECOVERY_REQUIRED, with
      * the last persisted manifest and the lock kept, whatever that manifest says.
      */
-    private Optional<CommandResult> recoveryRequired(Session found) {
+    private Optional<SessionOutcome.RecoveryRequired> recoveryRequired(Session found) {
         VideoSession session = found.session();
-        if (session.recovery().value() != RecoveryState.RECOVERY_REQUIRED) {
+        if (session.state().kind() != RecoveryState.RECOVERY_REQUIRED) {
             return Optional.empty();
         }
-        String why = session.recovery().reason() == null ? "Ownership of this session cannot be verified."
-                : "Ownership of this session cannot be verified: " + session.recovery().reason() + ".";
+        String why = session.state().why().map(reason -> "Ownership of this session cannot be verified: " + reason + ".")
+                .orElse("Ownership of this session cannot be verified.");
         return Optional.of(recoveryAnswer(found, why));
     }
 
     /** A non-terminal session whose worker is gone, or whose heartbeat belongs to someone else. */
-    private Optional<CommandResult> lostWorker(Session found) {
+    private Optional<SessionOutcome.RecoveryRequired> lostWorker(Session found) {
         VideoSession session = found.session();
         WorkerLiveness.Verdict verdict = WorkerLiveness.assess(session,
-                ports.sessions().readHeartbeat(found.bundle().directory()), ports.identity(), ports.wallClock().now());
+                ports.heartbeats().readHeartbeat(found.bundle().directory()), ports.identity(), ports.wallClock().now());
         if (verdict == WorkerLiveness.Verdict.ALIVE || verdict == WorkerLiveness.Verdict.AWAITING_CLAIM) {
             return Optional.empty();
         }
@@ -234,13 +246,11 @@ public final class VideoSessions {
         return Optional.of(recoveryAnswer(found, why));
     }
 
-    private CommandResult recoveryAnswer(Session found, String why) {
+    private SessionOutcome.RecoveryRequired recoveryAnswer(Session found, String why) {
         VideoSession session = found.session();
         Path lockPath = Path.of(session.lockPath());
-        Map<String, Object> details = RecoveryGuide.details(lockPath, session, found.bundle().directory(),
-                found.manifest().status().wire(), ports.identity());
-        return VideoResults.recoveryRequired(found.manifest(), found.manifestPath(), session.sessionId(), why,
-                RecoveryGuide.instruction(lockPath, session, ports.identity()), details);
+        return new SessionOutcome.RecoveryRequired(answered(found, found.manifest()), why, RecoveryFacts.read(lockPath,
+                session, found.bundle().directory(), found.manifest().status().wire(), ports.identity()));
     }
 
     private Lookup lookup(@Nullable Path manifestPath, ExpectedTarget expected) {
@@ -264,7 +274,7 @@ public final class VideoSessions {
         if (manifest.video() == null) {
             return notFound("The bundle at " + normalized + " is a still capture, not a video session.");
         }
-        SessionRead sessionRead = ports.sessions().readSession(bundleDir);
+        SessionRead sessionRead = ports.states().readSession(bundleDir);
         if (!(sessionRead instanceof SessionRead.Found sessionFound)) {
             String why = sessionRead instanceof SessionRead.Unreadable unreadable
                     ? "its session.json cannot be read (" + unreadable.failure().message() + ")"
@@ -279,7 +289,7 @@ public final class VideoSessions {
         }
         Optional<Failure> conflict = conflict(session.target(), expected);
         if (conflict.isPresent()) {
-            return new Lookup.NotFound(VideoResults.refused(conflict.get(),
+            return new Lookup.NotFound(new SessionOutcome.Refused(conflict.get(),
                     "Status and stop use the session's saved target; omit the option or give the saved value."));
         }
         return new Lookup.Found(new Session(session, manifest, normalized, bundle));

@@ -1,5 +1,6 @@
 package com.androperator.evidence.domain.video;
 
+import com.androperator.evidence.domain.video.model.Saved;
 import com.androperator.evidence.contracts.Artifact;
 import com.androperator.evidence.contracts.BundleError;
 import com.androperator.evidence.contracts.BundleFileNames;
@@ -18,11 +19,11 @@ import com.androperator.evidence.domain.port.video.RecorderLauncher.RecorderComm
 import com.androperator.evidence.domain.port.video.RecorderLauncher.RecorderOutput;
 import com.androperator.evidence.domain.port.video.RecorderLauncher.RecorderProcess;
 import com.androperator.evidence.domain.port.video.RecorderLauncher.RecorderStart;
-import com.androperator.evidence.domain.port.video.SessionStore.SessionRead;
-import com.androperator.evidence.domain.port.video.SessionStore;
+import com.androperator.evidence.domain.port.video.SessionStates.SessionRead;
 import com.androperator.evidence.domain.port.video.VideoBundleFiles.ManifestRead;
 import com.androperator.evidence.domain.port.video.VideoBundleFiles;
 import com.androperator.evidence.domain.video.model.RecoveryState;
+import com.androperator.evidence.domain.video.model.SessionState;
 import com.androperator.evidence.domain.video.model.StopRequest;
 import com.androperator.evidence.domain.video.model.VideoSession;
 import com.androperator.evidence.domain.video.model.WorkerIdentity;
@@ -80,7 +81,7 @@ public final class VideoWorker {
             return WorkerExit.SESSION_UNREADABLE;
         }
         VideoSession session = found.session();
-        if (session.worker() != null || session.recovery().value() != RecoveryState.AWAITING_WORKER) {
+        if (!(session.state() instanceof SessionState.AwaitingWorker)) {
             // Another worker claimed it, or start already gave up on it: never take a session over.
             return WorkerExit.NOT_OURS;
         }
@@ -99,12 +100,13 @@ public final class VideoWorker {
                             + " nothing was recorded.", VideoStage.RECORDER);
             bundle.finalizeManifest(VideoManifests.startupFailed(base, now(), List.of(error)));
             // The settled state is saved last: once it is visible, the worker changes nothing more.
-            ports.sessions().saveSession(bundleDir, session.withWorker(self,
-                    recovery(RecoveryState.RECOVERY_REQUIRED, "device lock not held by this session")));
+            String at = now();
+            ports.sessions().saveSession(bundleDir, session.claimedBy(self, at).settled(RecoveryState.RECOVERY_REQUIRED,
+                    "device lock not held by this session", at));
             return WorkerExit.OWNERSHIP_UNVERIFIED;
         }
-        VideoSession claimed = session.withWorker(self, recovery(RecoveryState.WORKER_OWNED, null));
-        if (ports.sessions().saveSession(bundleDir, claimed) instanceof SessionStore.Saved.NotWritten notWritten) {
+        VideoSession claimed = session.claimedBy(self, now());
+        if (ports.sessions().saveSession(bundleDir, claimed) instanceof Saved.NotWritten notWritten) {
             BundleError error = VideoStage.error(ErrorCodes.STORAGE_FAILED, VideoStage.STARTUP,
                     "The worker could not claim session.json: " + notWritten.failure().message(), null);
             bundle.finalizeManifest(VideoManifests.startupFailed(base, now(), List.of(error)));
@@ -124,7 +126,7 @@ public final class VideoWorker {
         VideoSession session = claimed;
         // Given back just before the last writes, so that a disk that fills up meanwhile still takes them.
         boolean reserved = ports.sessions().reserveSpace(bundleDir, VideoLimits.FINAL_PERSISTENCE_RESERVE_BYTES)
-                instanceof SessionStore.Saved.Written;
+                instanceof Saved.Written;
         MediaToolkit.MediaTools tools = ports.media().forTools(session.tools());
         Instant recordingStarted = ports.wallClock().now();
         long startNanos = ports.monotonicClock().nanoTime();
@@ -349,10 +351,10 @@ public final class VideoWorker {
         bundle.finalizeManifest(finalization.conclude(bundle, base, now(), StopReason.FAILURE, hostDurationMs,
                 FinalizedMedia.none(List.of()), others, errors));
         heartbeat.close();
-        ports.sessions().saveSession(bundle.directory(), session.withRecovery(recovery(RecoveryState.RECOVERY_REQUIRED,
+        ports.sessions().saveSession(bundle.directory(), settled(session, RecoveryState.RECOVERY_REQUIRED,
                 "the recorder (PID " + recorder.pid() + ", " + String.join(" ", recorder.commandLine())
                         + ") did not exit after SIGINT (stop reason " + decided.wire() + "); the device lock "
-                        + session.lockPath() + " is kept")));
+                        + session.lockPath() + " is kept"));
         return WorkerExit.RECORDER_UNRESPONSIVE;
     }
 
@@ -370,21 +372,21 @@ public final class VideoWorker {
         String exhausted = storage.isEmpty() ? null : "finalization ran out of storage: " + String.join("; ", storage);
         if (bundle.finalizeManifest(terminal) instanceof StoreResult.StoreFailed failed) {
             heartbeat.close();
-            ports.sessions().saveSession(bundle.directory(), session.withRecovery(recovery(RecoveryState.RECOVERY_REQUIRED,
+            ports.sessions().saveSession(bundle.directory(), settled(session, RecoveryState.RECOVERY_REQUIRED,
                     "the terminal manifest could not be persisted: " + failed.failure().message()
-                            + (exhausted == null ? "" : "; " + exhausted))));
+                            + (exhausted == null ? "" : "; " + exhausted)));
             return WorkerExit.PERSISTENCE_FAILED;
         }
         Release release = ports.locks().release(lockPath, session.nonce());
         String released = release instanceof Release.Released ? null : "lock release: " + release;
         String reason = released == null ? exhausted : exhausted == null ? released : exhausted + "; " + released;
         heartbeat.close();
-        ports.sessions().saveSession(bundle.directory(), session.withRecovery(recovery(RecoveryState.RELEASED, reason)));
+        ports.sessions().saveSession(bundle.directory(), settled(session, RecoveryState.RELEASED, reason));
         return WorkerExit.FINISHED;
     }
 
-    private VideoSession.Recovery recovery(RecoveryState state, @Nullable String reason) {
-        return new VideoSession.Recovery(state.wire(), reason, now());
+    private VideoSession settled(VideoSession session, RecoveryState how, @Nullable String reason) {
+        return session.settled(how, reason, now());
     }
 
     private String now() {

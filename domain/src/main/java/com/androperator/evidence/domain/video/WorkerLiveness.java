@@ -2,7 +2,7 @@ package com.androperator.evidence.domain.video;
 
 import com.androperator.evidence.domain.port.video.ProcessIdentity;
 import com.androperator.evidence.domain.video.model.Heartbeat;
-import com.androperator.evidence.domain.video.model.RecoveryState;
+import com.androperator.evidence.domain.video.model.SessionState;
 import com.androperator.evidence.domain.video.model.VideoSession;
 import com.androperator.evidence.domain.video.model.WorkerIdentity;
 import java.time.Duration;
@@ -32,13 +32,14 @@ public final class WorkerLiveness {
         if (heartbeat.isPresent() && !heartbeat.get().nonce().equals(session.nonce())) {
             return Verdict.OWNERSHIP_UNVERIFIED;
         }
-        WorkerIdentity worker = session.worker();
-        if (worker == null) {
-            boolean recent = session.recovery().value() == RecoveryState.AWAITING_WORKER
+        Optional<WorkerIdentity> claimed = session.state().claimedBy();
+        if (claimed.isEmpty()) {
+            boolean recent = session.state() instanceof SessionState.AwaitingWorker
                     && age(session.createdAt(), now).map(age -> age.toMillis() < VideoLimits.WORKER_CLAIM_GRACE_MILLIS)
                     .orElse(false);
             return recent ? Verdict.AWAITING_CLAIM : Verdict.UNAVAILABLE;
         }
+        WorkerIdentity worker = claimed.get();
         boolean fresh = heartbeat.isPresent() && heartbeat.get().worker().equals(worker)
                 && age(heartbeat.get().at(), now).map(age -> age.toMillis() <= VideoLimits.HEARTBEAT_STALE_MILLIS)
                 .orElse(false);

@@ -1,5 +1,6 @@
 package com.androperator.evidence.domain.video;
 
+import com.androperator.evidence.domain.video.model.Saved;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.domain.model.Failure;
 import com.androperator.evidence.domain.port.video.SessionStore;
@@ -18,7 +19,7 @@ import java.util.regex.Pattern;
 
 /**
  * session.json and control/ of any number of bundles in memory, where the JSON file adapter keeps
- * them (proven by {@code SessionStoreContract}). Every save, heartbeat and stop
+ * them (proven by {@code SessionStoreContracts}). Every save, heartbeat and stop
  * request is kept in order; tests make a save or a stop request fail, or a session unreadable.
  */
 class FakeSessionStore implements SessionStore {

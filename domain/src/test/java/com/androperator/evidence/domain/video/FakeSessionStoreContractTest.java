@@ -1,19 +1,19 @@
 package com.androperator.evidence.domain.video;
 
 import com.androperator.evidence.domain.port.video.SessionStore;
-import com.androperator.evidence.domain.port.contract.SessionStoreContract;
+import com.androperator.evidence.domain.port.contract.SessionStoreContracts;
 import java.nio.file.Path;
 
 /** The domain's in-memory session store keeps what the JSON file adapter keeps, where it keeps it. */
-class FakeSessionStoreContractTest extends SessionStoreContract {
+class FakeSessionStoreContractTest extends SessionStoreContracts {
 
     @Override
-    protected SessionStore newStore() {
+    public SessionStore newStore() {
         return new FakeSessionStore();
     }
 
     @Override
-    protected Path newBundle(String name) {
+    public Path newBundle(String name) {
         return Path.of("/fake/bundles").resolve(name);
     }
 }

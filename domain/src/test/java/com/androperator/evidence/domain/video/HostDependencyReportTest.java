@@ -18,10 +18,10 @@ import org.junit.jupiter.api.Test;
 class HostDependencyReportTest {
     @Test
     void theRefusalNamesEveryFailingExecutableAndCarriesTheDocumentedDetails() {
-        CommandResult result = HostDependencyReport.refusal(List.of(
+        CommandResult result = Rendered.of(HostDependencyReport.refusal(List.of(
                 new DependencyProblem(HostTool.SCRCPY, DependencyReason.MISSING, "scrcpy 3.0 or newer", "not on PATH"),
                 new DependencyProblem(HostTool.FFMPEG, DependencyReason.UNSUPPORTED, "ffmpeg 6.1 or newer", "FFmpeg 5.1")),
-                CliLikeTerms.INSTANCE.doctorCommand(null));
+                CliLikeTerms.INSTANCE.doctorCommand(null)));
 
         assertThat(result.ok()).isFalse();
         assertThat(result.code()).isEqualTo(ErrorCodes.HOST_DEPENDENCY_MISSING);

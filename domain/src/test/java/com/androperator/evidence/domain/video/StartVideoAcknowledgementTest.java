@@ -149,7 +149,7 @@ class StartVideoAcknowledgementTest {
         bundle.finalizeManifest(worker.get(polls++).apply(bundle.published.get(0)));
     }
 
-    private StartVideo start() {
+    private Rendered.Start start() {
         polls = 0;
         DeviceLocks locks = new DeviceLocks() {
             @Override
@@ -205,6 +205,6 @@ class StartVideoAcknowledgementTest {
                     clock.advanceMillis(millis);
                     workerStep();
                 }, processes);
-        return new StartVideo(ports, "0.1.0", null, Map.of(), CliLikeTerms.INSTANCE);
+        return new Rendered.Start(new StartVideo(ports, "0.1.0", null, Map.of(), CliLikeTerms.INSTANCE));
     }
 }

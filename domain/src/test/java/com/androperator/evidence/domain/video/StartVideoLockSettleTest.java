@@ -1,5 +1,6 @@
 package com.androperator.evidence.domain.video;
 
+import com.androperator.evidence.domain.video.model.Saved;
 import com.androperator.evidence.domain.port.video.DeviceLocks;
 import com.androperator.evidence.domain.port.video.ManagedBundlesRoot;
 import com.androperator.evidence.domain.port.video.SessionStore;
@@ -48,7 +49,7 @@ class StartVideoLockSettleTest {
     private final Map<Path, VideoSession> sessions = new HashMap<>();
     private int acquisitions;
     private int heldFor;
-    private final FakeProcessTable processes = new FakeProcessTable().running(VideoSessionsTest.session().worker());
+    private final FakeProcessTable processes = new FakeProcessTable().running(VideoSessionsTest.session().state().claimedBy().orElse(null));
 
     @AfterEach
     void startNeverJudgesItself() {
@@ -93,7 +94,7 @@ class StartVideoLockSettleTest {
     @Test
     void aTerminalHolderWhoseWorkerDiedBeforeReleasingIsNotWaitedForAndRequiresRecovery() {
         oldSession(BundleStatus.COMPLETE);
-        processes.ended(VideoSessionsTest.session().worker());
+        processes.ended(VideoSessionsTest.session().state().claimedBy().orElse(null));
         heldFor = Integer.MAX_VALUE;
 
         CommandResult result = start().execute(command());
@@ -117,7 +118,7 @@ class StartVideoLockSettleTest {
         return new VideoStartCommand("/evidence/new", SERIAL, null, 30, null, null, null);
     }
 
-    private StartVideo start() {
+    private Rendered.Start start() {
         DeviceLocks locks = new DeviceLocks() {
             @Override
             public DirectoryCheck checkDirectory() {
@@ -211,6 +212,6 @@ class StartVideoLockSettleTest {
                 dir -> bundles.computeIfAbsent(dir, d -> new FakeVideoBundle()), cannotSpawn,
                 clock.wallClockFrom(Instant.parse("2026-01-01T00:00:20Z")), clock, () -> "session-2",
                 millis -> clock.advanceMillis(millis), processes);
-        return new StartVideo(ports, "0.1.0", null, Map.of(), CliLikeTerms.INSTANCE);
+        return new Rendered.Start(new StartVideo(ports, "0.1.0", null, Map.of(), CliLikeTerms.INSTANCE));
     }
 }

@@ -46,6 +46,7 @@ import com.androperator.evidence.domain.video.model.Heartbeat;
 import com.androperator.evidence.domain.video.model.HostTool;
 import com.androperator.evidence.domain.video.model.LockClaim;
 import com.androperator.evidence.domain.video.model.RecoveryState;
+import com.androperator.evidence.domain.video.model.SessionState;
 import com.androperator.evidence.domain.video.model.StopRequest;
 import com.androperator.evidence.domain.video.model.VideoSession;
 import com.androperator.evidence.domain.video.model.WorkerIdentity;
@@ -89,7 +90,7 @@ class StartVideoRulesTest {
     private final List<String> spawns = new ArrayList<>();
     private int pauses;
     /** The host process table start looks at for a holder's worker: the sample session's worker runs. */
-    private final FakeProcessTable processes = new FakeProcessTable().running(VideoSessionsTest.session().worker());
+    private final FakeProcessTable processes = new FakeProcessTable().running(VideoSessionsTest.session().state().claimedBy().orElse(null));
 
     @AfterEach
     void startNeverJudgesItself() {
@@ -438,8 +439,8 @@ class StartVideoRulesTest {
     void aLockHeldByASessionThatRequiresRecoveryIsReportedSo() {
         Path other = Path.of("/work/evidence/stuck");
         locks.heldBy(SERIAL, new LockClaim("stuck-session", "nonce", other.toString(), SERIAL, T0.toString()));
-        sessions.sessions.put(other, VideoSessionsTest.session().withRecovery(new VideoSession.Recovery(
-                RecoveryState.RECOVERY_REQUIRED.wire(), "the recorder did not exit after SIGINT", T0.toString())));
+        sessions.sessions.put(other, VideoSessionsTest.session().settled(
+                RecoveryState.RECOVERY_REQUIRED, "the recorder did not exit after SIGINT", T0.toString()));
         bundle(other).published.add(VideoSessionsTest.terminal(BundleStatus.FAILED));
 
         CommandResult result = start(command(30));
@@ -465,7 +466,7 @@ class StartVideoRulesTest {
         VideoSession orphaned = VideoSessionsTest.session().withRecorder(recorder);
         sessions.sessions.put(other, orphaned);
         bundle(other).published.add(VideoSessionsTest.manifest(BundleStatus.RECORDING));
-        processes.ended(orphaned.worker());
+        processes.ended(orphaned.state().claimedBy().orElse(null));
 
         CommandResult result = start(command(30));
 
@@ -478,14 +479,14 @@ class StartVideoRulesTest {
                 .containsEntry("sessionPath", other.resolve("session.json").toString())
                 .containsEntry("manifestPath", other.resolve("manifest.json").toString())
                 .containsEntry("sessionId", "orphaned-session").containsEntry("lastStatus", "recording")
-                .containsEntry("workerPid", orphaned.worker().pid()).containsEntry("workerRunning", false)
+                .containsEntry("workerPid", orphaned.state().claimedBy().orElse(null).pid()).containsEntry("workerRunning", false)
                 .containsEntry("recorderPid", 5151L).containsEntry("recorderStartInstant", recorder.startInstant())
                 .containsEntry("recorderRunning", false);
         @SuppressWarnings("unchecked")
         List<String> steps = (List<String>) result.details().get("steps");
         assertThat(steps).hasSize(4);
         assertThat(steps.get(0)).contains("PID 5151", recorder.startInstant(), "not running now", "--time-limit");
-        assertThat(steps.get(1)).contains("PID " + orphaned.worker().pid(), "not running now");
+        assertThat(steps.get(1)).contains("PID " + orphaned.state().claimedBy().orElse(null).pid(), "not running now");
         assertThat(steps.get(2)).contains("remove the device lock file " + lock, "nothing else");
         assertThat(locks.held).as("the lock is never taken over").containsExactly(Map.entry(lock, claim));
         assertThat(locks.releases).isEmpty();
@@ -502,7 +503,7 @@ class StartVideoRulesTest {
         VideoSession orphaned = VideoSessionsTest.session().withRecorder(recorder);
         sessions.sessions.put(other, orphaned);
         bundle(other).published.add(VideoSessionsTest.manifest(BundleStatus.RECORDING));
-        processes.ended(orphaned.worker()).running(recorder);
+        processes.ended(orphaned.state().claimedBy().orElse(null)).running(recorder);
 
         CommandResult result = start(command(30));
 
@@ -518,10 +519,10 @@ class StartVideoRulesTest {
         locks.heldBy(SERIAL, new LockClaim("other-session", "nonce", other.toString(), SERIAL, T0.toString()));
         VideoSession holder = VideoSessionsTest.session();
         sessions.sessions.put(other, holder);
-        sessions.heartbeats.put(other, new Heartbeat(holder.nonce(), holder.worker().pid(),
-                holder.worker().startInstant(), T0.toString()));
+        sessions.heartbeats.put(other, new Heartbeat(holder.nonce(), holder.state().claimedBy().orElse(null).pid(),
+                holder.state().claimedBy().orElse(null).startInstant(), T0.toString()));
         bundle(other).published.add(VideoSessionsTest.manifest(BundleStatus.RECORDING));
-        processes.ended(holder.worker());
+        processes.ended(holder.state().claimedBy().orElse(null));
 
         assertThat(start(command(30)).code()).isEqualTo(ErrorCodes.EVIDENCE_RECORDING_ACTIVE);
     }
@@ -546,8 +547,8 @@ class StartVideoRulesTest {
     void aSettledHolderThatStillHoldsItsLockRequiresRecovery() {
         Path other = Path.of("/work/evidence/ended");
         locks.heldBy(SERIAL, new LockClaim("ended-session", "nonce", other.toString(), SERIAL, T0.toString()));
-        sessions.sessions.put(other, VideoSessionsTest.session().withRecovery(new VideoSession.Recovery(
-                RecoveryState.RELEASED.wire(), "lock release: NotHeld[reason=the lock file cannot be read]", T0.toString())));
+        sessions.sessions.put(other, VideoSessionsTest.session().settled(
+                RecoveryState.RELEASED, "lock release: NotHeld[reason=the lock file cannot be read]", T0.toString()));
         bundle(other).published.add(VideoSessionsTest.terminal(BundleStatus.COMPLETE));
 
         CommandResult result = start(command(30));
@@ -645,8 +646,8 @@ class StartVideoRulesTest {
                 .isEqualTo(T0.plusSeconds(45).plusMillis(VideoLimits.WORKER_DURATION_SLACK_MILLIS).toString());
         assertThat(session.tools()).isEqualTo(new VideoSession.Tools(TOOLS.scrcpy(), TOOLS.ffmpeg(), TOOLS.ffprobe(),
                 "/opt/platform-tools/adb"));
-        assertThat(session.worker()).isNull();
-        assertThat(session.recovery()).isEqualTo(new VideoSession.Recovery("awaiting_worker", null, T0.toString()));
+        assertThat(session.state().claimedBy().orElse(null)).isNull();
+        assertThat(session.state()).isEqualTo(new SessionState.AwaitingWorker(T0.toString()));
 
         assertThat(locks.held).containsExactly(Map.entry(FakeDeviceLocks.lockPath(SERIAL), new LockClaim(
                 "evidence-0001", session.nonce(), OUTPUT.toString(), SERIAL, T0.toString())));
@@ -739,8 +740,8 @@ class StartVideoRulesTest {
         assertThat(failed.video().stopReason()).isEqualTo(StopReason.STARTUP_FAILURE);
         assertThat(failed.errors()).containsExactly(VideoStage.error(ErrorCodes.RECORDER_FAILED, VideoStage.STARTUP,
                 "The video worker could not be started: java: No such file or directory", VideoStage.RECORDER));
-        assertThat(onlySession().recovery()).isEqualTo(new VideoSession.Recovery("spawn_failed",
-                "java: No such file or directory", T0.toString()));
+        assertThat(onlySession().state()).isEqualTo(new SessionState.Settled(RecoveryState.SPAWN_FAILED,
+                "java: No such file or directory", null, null, T0.toString()));
         assertThat(locks.held).as("no recorder was started, so start releases its own lock").isEmpty();
     }
 
@@ -753,7 +754,7 @@ class StartVideoRulesTest {
 
         assertThat(result.status()).isEqualTo("failed");
         assertThat(result.message()).contains("the worker process exited before it claimed the session");
-        assertThat(onlySession().recovery().value()).isEqualTo(RecoveryState.SPAWN_FAILED);
+        assertThat(onlySession().state().kind()).isEqualTo(RecoveryState.SPAWN_FAILED);
         assertThat(locks.held).isEmpty();
     }
 
@@ -780,8 +781,8 @@ class StartVideoRulesTest {
         defaultWorker = false;
         workerSteps.add(() -> {
             Manifest starting = startingManifest();
-            sessions.saveSession(OUTPUT, onlySession().withRecovery(new VideoSession.Recovery(
-                    RecoveryState.RECOVERY_REQUIRED.wire(), "device lock not held by this session", T0.toString())));
+            sessions.saveSession(OUTPUT, onlySession().settled(
+                    RecoveryState.RECOVERY_REQUIRED, "device lock not held by this session", T0.toString()));
             bundle(OUTPUT).finalizeManifest(VideoManifests.startupFailed(starting, T0.toString(), List.of(
                     VideoStage.error(ErrorCodes.EVIDENCE_RECOVERY_REQUIRED, VideoStage.STARTUP, "lock", null))));
         });
@@ -908,8 +909,7 @@ class StartVideoRulesTest {
     /** What a worker does first: claim the session with its identity. */
     private void claim() {
         VideoSession session = sessions.session(workerBundle);
-        sessions.saveSession(workerBundle, session.withWorker(new WorkerIdentity(777, T0.toString()),
-                new VideoSession.Recovery(RecoveryState.WORKER_OWNED.wire(), null, wall.now().toString())));
+        sessions.saveSession(workerBundle, session.claimedBy(new WorkerIdentity(777, T0.toString()), wall.now().toString()));
     }
 
     /** The recorder opened its capture file. */
@@ -961,6 +961,7 @@ class StartVideoRulesTest {
                         workerSteps.remove(0).run();
                     }
                 }, processes);
-        return new StartVideo(ports, "0.3.0", "/opt/platform-tools/adb", WORKER_ENVIRONMENT, CliLikeTerms.INSTANCE).execute(command);
+        return Rendered.of(new StartVideo(ports, "0.3.0", "/opt/platform-tools/adb", WORKER_ENVIRONMENT, CliLikeTerms.INSTANCE)
+                .execute(command));
     }
 }

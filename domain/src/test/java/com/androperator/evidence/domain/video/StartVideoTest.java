@@ -39,7 +39,7 @@ class StartVideoTest {
 
     @Test
     void missingDependenciesAreReportedBeforeAnyDeviceLockOrDirectoryWork() {
-        StartVideo start = start(new HostDependencyCheck.Unmet(List.of(new DependencyProblem(HostTool.SCRCPY,
+        Rendered.Start start = start(new HostDependencyCheck.Unmet(List.of(new DependencyProblem(HostTool.SCRCPY,
                 DependencyReason.MISSING, "scrcpy 3.0 or newer", "not on PATH"))));
 
         CommandResult result = start.execute(command("/absolute/new/bundle", 30));
@@ -49,8 +49,21 @@ class StartVideoTest {
     }
 
     @Test
+    void aRefusalIsAnOutcomeWhoseFailureAndHintAreFields() {
+        Rendered.Start start = start(new HostDependencyCheck.Unmet(List.of(new DependencyProblem(HostTool.SCRCPY,
+                DependencyReason.MISSING, "scrcpy 3.0 or newer", "not on PATH"))));
+
+        StartOutcome outcome = start.useCase().execute(command("/absolute/new/bundle", 30));
+
+        assertThat(outcome).isInstanceOfSatisfying(SessionOutcome.Refused.class, refused -> {
+            assertThat(refused.failure().code()).isEqualTo(ErrorCodes.HOST_DEPENDENCY_MISSING);
+            assertThat(refused.hint()).contains("androperator doctor");
+        });
+    }
+
+    @Test
     void invalidRequestsAreRefusedBeforeEvenTheDependencyCheck() {
-        StartVideo start = start(new HostDependencyCheck.Satisfied(new HostDependencyProbe.HostTools("/s", "/f", "/p")));
+        Rendered.Start start = start(new HostDependencyCheck.Satisfied(new HostDependencyProbe.HostTools("/s", "/f", "/p")));
 
         assertThat(start.execute(command("/absolute/new/bundle", 0)).code()).isEqualTo(ErrorCodes.EXECUTION_VALIDATION_FAILED);
         assertThat(start.execute(command("/absolute/new/bundle", 181)).code()).isEqualTo(ErrorCodes.EXECUTION_VALIDATION_FAILED);
@@ -64,7 +77,7 @@ class StartVideoTest {
 
     @Test
     void videoNeedsNoOperatorPackageButValidatesOneThatIsGiven() {
-        StartVideo start = start(new HostDependencyCheck.Unmet(List.of(new DependencyProblem(HostTool.FFMPEG,
+        Rendered.Start start = start(new HostDependencyCheck.Unmet(List.of(new DependencyProblem(HostTool.FFMPEG,
                 DependencyReason.UNSUPPORTED, "ffmpeg 6.1 or newer", "FFmpeg 5.1"))));
 
         CommandResult invalid = start.execute(new VideoStartCommand("/absolute/new/bundle", "emulator-5554",
@@ -85,7 +98,7 @@ class StartVideoTest {
 
     @Test
     void theDependencyRefusalHintNamesTheDoctorCommandForThisDevice() {
-        StartVideo start = start(new HostDependencyCheck.Unmet(List.of(new DependencyProblem(HostTool.SCRCPY,
+        Rendered.Start start = start(new HostDependencyCheck.Unmet(List.of(new DependencyProblem(HostTool.SCRCPY,
                 DependencyReason.MISSING, "scrcpy 3.0 or newer", "not on PATH"))));
 
         CommandResult result = start.execute(command("/absolute/new/bundle", 30));
@@ -100,7 +113,7 @@ class StartVideoTest {
                 Map.of());
     }
 
-    private StartVideo start(HostDependencyCheck check) {
+    private Rendered.Start start(HostDependencyCheck check) {
         HostDependencyProbe dependencies = () -> {
             calls.add("dependencies.check");
             return check;
@@ -126,7 +139,7 @@ class StartVideoTest {
                 recording(DeviceLocks.class), store, root, recording(SessionStore.class), dir -> recording(VideoBundleFiles.class),
                 recording(WorkerLauncher.class), java.time.Instant::now, System::nanoTime, () -> "session-1", millis -> { },
                 processes);
-        return new StartVideo(ports, "0.1.0", null, Map.of(), CliLikeTerms.INSTANCE);
+        return new Rendered.Start(new StartVideo(ports, "0.1.0", null, Map.of(), CliLikeTerms.INSTANCE));
     }
 
     /** A port whose every call is recorded and then fails the test: nothing should reach it. */

@@ -42,7 +42,8 @@ class VideoRecordsTest {
                         VideoStage.error(ErrorCodes.RECORDER_FAILED, VideoStage.STARTUP, "scrcpy exited", VideoStage.RECORDER),
                         VideoStage.error(ErrorCodes.STORAGE_FAILED, VideoStage.PERSISTENCE, "disk full", null)));
 
-        CommandResult result = VideoResults.terminal(failed, Path.of("/b/manifest.json"), "session-1");
+        CommandResult result = Rendered.of(new SessionOutcome.Ended(new SessionOutcome.Session(failed,
+                Path.of("/b/manifest.json"), "session-1")));
 
         assertThat(result.message()).isEqualTo("Video evidence failed: video RECORDER_FAILED (scrcpy exited); "
                 + "artifact STORAGE_FAILED (disk full)");

@@ -16,6 +16,7 @@ import com.androperator.evidence.domain.fakes.SequentialIds;
 import com.androperator.evidence.domain.model.Failure;
 import com.androperator.evidence.domain.port.WallClock;
 import com.androperator.evidence.domain.video.VideoSessions.ExpectedTarget;
+import com.androperator.evidence.domain.video.model.SessionState;
 import com.androperator.evidence.domain.video.model.Heartbeat;
 import com.androperator.evidence.domain.video.model.RecoveryState;
 import com.androperator.evidence.domain.video.model.StopRequest;
@@ -62,7 +63,7 @@ class VideoSessionsStatusStopTest {
     private final List<Runnable> workerSteps = new ArrayList<>();
     private int pauses;
 
-    private final VideoSessions subject = new VideoSessions(new SessionPorts(sessions, dir -> {
+    private final Rendered.Sessions subject = new Rendered.Sessions(new VideoSessions(new SessionPorts(sessions, sessions, sessions, dir -> {
         assertThat(dir).isEqualTo(BUNDLE);
         return bundle;
     }, processes, wall, clock, ids, millis -> {
@@ -74,7 +75,7 @@ class VideoSessionsStatusStopTest {
         if (!workerSteps.isEmpty()) {
             workerSteps.remove(0).run();
         }
-    }), CliLikeTerms.INSTANCE);
+    }), CliLikeTerms.INSTANCE));
 
     @AfterEach
     void statusAndStopNeverAskAboutThemselves() {
@@ -136,8 +137,7 @@ class VideoSessionsStatusStopTest {
                 test.sessions.sessions.put(BUNDLE, new VideoSession(owned.schemaVersion(), owned.sessionId(),
                         owned.nonce(), owned.recorderBackend(), owned.target(), "/evidence/bundles/other",
                         "/evidence/bundles/other/manifest.json", owned.lockPath(), owned.requestedDurationSeconds(),
-                        owned.requestedSize(), owned.createdAt(), owned.deadlineAt(), owned.tools(), owned.worker(),
-                        owned.recovery()));
+                        owned.requestedSize(), owned.createdAt(), owned.deadlineAt(), owned.tools(), owned.state()));
             }
         },
         SESSION_OF_ANOTHER_ID(MANIFEST, "is not a valid session: session.json belongs to") {
@@ -365,8 +365,8 @@ class VideoSessionsStatusStopTest {
         bundle.published.set(0, terminal(BundleStatus.FAILED));
         workerSteps.add(() -> { });
         workerSteps.add(() -> {
-            sessions.saveSession(BUNDLE, owned().withRecovery(new VideoSession.Recovery(
-                    RecoveryState.RECOVERY_REQUIRED.wire(), "the recorder did not exit after SIGINT", wall.now().toString())));
+            sessions.saveSession(BUNDLE, owned().settled(
+                    RecoveryState.RECOVERY_REQUIRED, "the recorder did not exit after SIGINT", wall.now().toString()));
             workerBeating = false;
         });
         int savedBefore = sessions.saved.size();
@@ -531,8 +531,8 @@ class VideoSessionsStatusStopTest {
 
     @Test
     void aSessionMarkedRecoveryRequiredDuringStopEndsTheWait() {
-        workerSteps.add(() -> sessions.sessions.put(BUNDLE, owned().withRecovery(new VideoSession.Recovery(
-                RecoveryState.RECOVERY_REQUIRED.wire(), "the recorder did not exit after SIGINT", T0.toString()))));
+        workerSteps.add(() -> sessions.sessions.put(BUNDLE, owned().settled(
+                RecoveryState.RECOVERY_REQUIRED, "the recorder did not exit after SIGINT", T0.toString())));
 
         CommandResult stop = subject.stop(MANIFEST, ExpectedTarget.NONE);
 
@@ -547,8 +547,8 @@ class VideoSessionsStatusStopTest {
     @Test
     void aTerminalSessionThatSettlesAsRecoveryRequiredIsReportedSo() {
         bundle.finalizeManifest(terminal(BundleStatus.FAILED));
-        workerSteps.add(() -> sessions.sessions.put(BUNDLE, owned().withRecovery(new VideoSession.Recovery(
-                RecoveryState.RECOVERY_REQUIRED.wire(), null, T0.toString()))));
+        workerSteps.add(() -> sessions.sessions.put(BUNDLE, owned().settled(
+                RecoveryState.RECOVERY_REQUIRED, null, T0.toString())));
 
         CommandResult stop = subject.stop(MANIFEST, ExpectedTarget.NONE);
 
@@ -569,22 +569,20 @@ class VideoSessionsStatusStopTest {
 
     /** What the worker saves last: the lock is released and nothing in the bundle changes any more. */
     private void settle() {
-        sessions.saveSession(BUNDLE, owned().withRecovery(new VideoSession.Recovery(RecoveryState.RELEASED.wire(), null,
-                wall.now().toString())));
+        sessions.saveSession(BUNDLE, owned().settled(RecoveryState.RELEASED, null,
+                wall.now().toString()));
         workerBeating = false;
     }
 
     private static VideoSession owned() {
-        return awaiting(T0.minusSeconds(5)).withWorker(WORKER, new VideoSession.Recovery(
-                RecoveryState.WORKER_OWNED.wire(), null, T0.minusSeconds(4).toString()));
+        return awaiting(T0.minusSeconds(5)).claimedBy(WORKER, T0.minusSeconds(4).toString());
     }
 
     private static VideoSession awaiting(Instant created) {
         return new VideoSession(VideoSession.SCHEMA_VERSION, "session-1", NONCE, VideoSession.SCRCPY,
                 new VideoSession.Target("emulator-5554", "com.androperator.operator.dev"), BUNDLE.toString(),
                 MANIFEST.toString(), LOCK, 30, new VideoSize(576, 1280), created.toString(),
-                created.plusSeconds(35).toString(), new VideoSession.Tools("/s", "/f", "/p", null), null,
-                new VideoSession.Recovery(RecoveryState.AWAITING_WORKER.wire(), null, created.toString()));
+                created.plusSeconds(35).toString(), new VideoSession.Tools("/s", "/f", "/p", null), new SessionState.AwaitingWorker(created.toString()));
     }
 
     private static Manifest manifest(BundleStatus status) {

@@ -16,12 +16,14 @@ import com.androperator.evidence.contracts.VideoInfo;
 import com.androperator.evidence.contracts.VideoSize;
 import com.androperator.evidence.domain.fakes.CliLikeTerms;
 import com.androperator.evidence.domain.port.BundleWriter.StoreResult;
+import com.androperator.evidence.domain.video.model.SessionState;
 import com.androperator.evidence.domain.video.model.Heartbeat;
 import com.androperator.evidence.domain.video.model.RecoveryState;
 import com.androperator.evidence.domain.video.model.VideoSession;
 import com.androperator.evidence.domain.video.model.WorkerIdentity;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -39,9 +41,9 @@ class VideoSessionsTest {
     private final FakeSessions sessions = new FakeSessions();
     private final FakeBundle bundle = new FakeBundle();
     private final FakeProcessTable processes = new FakeProcessTable(WORKER);
-    private final VideoSessions subject = new VideoSessions(new SessionPorts(sessions, dir -> bundle,
+    private final Rendered.Sessions subject = new Rendered.Sessions(new VideoSessions(new SessionPorts(sessions, sessions, sessions, dir -> bundle,
             processes, () -> NOW.plusNanos(nanos.get()), nanos::get, () -> "request-" + nanos.get(),
-            millis -> nanos.addAndGet(millis * 1_000_000L)), CliLikeTerms.INSTANCE);
+            millis -> nanos.addAndGet(millis * 1_000_000L)), CliLikeTerms.INSTANCE));
 
     @Test
     void stopWaitsAtMostFifteenSecondsThenReportsPendingWithTheSessionStillFinalizing() {
@@ -67,11 +69,18 @@ class VideoSessionsTest {
         bundle.afterReads = 3;
         bundle.later = terminal(BundleStatus.COMPLETE);
 
-        CommandResult result = subject.stop(MANIFEST, VideoSessions.ExpectedTarget.NONE);
+        List<BundleStatus> heard = new ArrayList<>();
+
+        StopOutcome outcome = subject.useCase().stop(MANIFEST, VideoSessions.ExpectedTarget.NONE,
+                (status, progress) -> heard.add(status));
+        CommandResult result = Rendered.of(outcome);
 
         assertThat(result.ok()).isTrue();
         assertThat(result.status()).isEqualTo("complete");
         assertThat(result.manifestPath()).isEqualTo(MANIFEST.toString());
+        assertThat(outcome).isInstanceOf(SessionOutcome.Ended.class);
+        assertThat(heard).as("the listener hears each poll's status, the terminal one last")
+                .startsWith(BundleStatus.RECORDING).endsWith(BundleStatus.COMPLETE);
     }
 
     @Test
@@ -88,7 +97,7 @@ class VideoSessionsTest {
 
         assertThat(result.status()).isEqualTo("complete");
         assertThat(result.ok()).isTrue();
-        assertThat(sessions.sessions.get(BUNDLE).recovery().value()).isEqualTo(RecoveryState.RELEASED);
+        assertThat(sessions.sessions.get(BUNDLE).state().kind()).isEqualTo(RecoveryState.RELEASED);
         assertThat(nanos.get()).as("it waited for the release, not for its deadline").isLessThan(2_000_000_000L);
     }
 
@@ -133,10 +142,23 @@ class VideoSessionsTest {
         sessions.heartbeats.put(BUNDLE, new Heartbeat("nonce", WORKER.pid(), WORKER.startInstant(),
                 NOW.minusSeconds(1).toString()));
         assertThat(subject.status(MANIFEST, VideoSessions.ExpectedTarget.NONE).status()).isEqualTo("recording");
+        assertThat(subject.useCase().status(MANIFEST, VideoSessions.ExpectedTarget.NONE))
+                .isInstanceOfSatisfying(SessionOutcome.Active.class, active -> {
+                    assertThat(active.session().sessionId()).isEqualTo(session().sessionId());
+                    assertThat(active.progress()).isNull();
+                });
 
         sessions.heartbeats.put(BUNDLE, new Heartbeat("someone-else", 1, "x", NOW.toString()));
         assertThat(subject.status(MANIFEST, VideoSessions.ExpectedTarget.NONE).code())
                 .isEqualTo(ErrorCodes.EVIDENCE_RECOVERY_REQUIRED);
+        assertThat(subject.useCase().status(MANIFEST, VideoSessions.ExpectedTarget.NONE))
+                .isInstanceOfSatisfying(SessionOutcome.RecoveryRequired.class, recovery -> {
+                    assertThat(recovery.why())
+                            .isEqualTo("The session's heartbeat is bound to another nonce, so ownership cannot be verified.");
+                    assertThat(recovery.facts().worker()).isEqualTo(new RecoveryFacts.ProcessCheck(WORKER, false));
+                    assertThat(recovery.facts().recorder()).isNull();
+                    assertThat(recovery.facts().lastStatus()).isEqualTo("recording");
+                });
     }
 
     @Test
@@ -159,8 +181,8 @@ class VideoSessionsTest {
     void aSessionMarkedRecoveryRequiredReportsFailedAndRecoveryEvenWithATerminalManifestAndWritesNothing() {
         // "An unresponsive recorder retains the lock for recovery": the worker saved recovery_required,
         // published what it knew and left; status and stop must not present that as an ordinary failure.
-        sessions.sessions.put(BUNDLE, session().withRecovery(new VideoSession.Recovery(RecoveryState.RECOVERY_REQUIRED.wire(),
-                "the recorder (PID 777) did not exit after SIGINT", NOW.toString())));
+        sessions.sessions.put(BUNDLE, session().settled(RecoveryState.RECOVERY_REQUIRED,
+                "the recorder (PID 777) did not exit after SIGINT", NOW.toString()));
         bundle.manifest = terminal(BundleStatus.FAILED);
 
         CommandResult status = subject.status(MANIFEST, VideoSessions.ExpectedTarget.NONE);
@@ -186,8 +208,8 @@ class VideoSessionsTest {
         bundle.afterReads = 3;
         bundle.later = terminal(BundleStatus.FAILED);
         // The worker marks the session before it publishes its terminal manifest.
-        VideoSession marked = session().withRecovery(new VideoSession.Recovery(RecoveryState.RECOVERY_REQUIRED.wire(),
-                "the recorder did not exit after SIGINT", NOW.toString()));
+        VideoSession marked = session().settled(RecoveryState.RECOVERY_REQUIRED,
+                "the recorder did not exit after SIGINT", NOW.toString());
         sessions.onStopRequest = request -> sessions.sessions.put(BUNDLE, marked);
 
         CommandResult result = subject.stop(MANIFEST, VideoSessions.ExpectedTarget.NONE);
@@ -202,8 +224,7 @@ class VideoSessionsTest {
         sessions.sessions.put(BUNDLE, new VideoSession(VideoSession.SCHEMA_VERSION, "session-1", "nonce", VideoSession.SCRCPY,
                 new VideoSession.Target("emulator-5554", null), BUNDLE.toString(), MANIFEST.toString(),
                 "/tmp/locks/device-x.lock", 30, new VideoSize(576, 1280), NOW.toString(), NOW.plusSeconds(35).toString(),
-                new VideoSession.Tools("/s", "/f", "/p", null), WORKER,
-                new VideoSession.Recovery(RecoveryState.WORKER_OWNED.wire(), null, NOW.toString())));
+                new VideoSession.Tools("/s", "/f", "/p", null), new SessionState.WorkerOwned(WORKER, null, NOW.toString())));
         bundle.manifest = manifest(BundleStatus.RECORDING);
 
         CommandResult conflicting = subject.status(MANIFEST, new VideoSessions.ExpectedTarget(Optional.empty(),
@@ -220,8 +241,7 @@ class VideoSessionsTest {
         return new VideoSession(VideoSession.SCHEMA_VERSION, "session-1", "nonce", VideoSession.SCRCPY,
                 new VideoSession.Target("emulator-5554", "com.androperator.operator.dev"), BUNDLE.toString(),
                 MANIFEST.toString(), "/tmp/locks/device-x.lock", 30, new VideoSize(576, 1280), NOW.toString(),
-                NOW.plusSeconds(35).toString(), new VideoSession.Tools("/s", "/f", "/p", null), WORKER,
-                new VideoSession.Recovery(RecoveryState.WORKER_OWNED.wire(), null, NOW.toString()));
+                NOW.plusSeconds(35).toString(), new VideoSession.Tools("/s", "/f", "/p", null), new SessionState.WorkerOwned(WORKER, null, NOW.toString()));
     }
 
     static Manifest manifest(BundleStatus status) {
@@ -249,8 +269,8 @@ class VideoSessionsTest {
         @Override
         public SessionRead readSession(Path bundleDir) {
             if (settleAfterReads > 0 && --settleAfterReads == 0) {
-                sessions.computeIfPresent(bundleDir, (dir, session) -> session.withRecovery(new VideoSession.Recovery(
-                        RecoveryState.RELEASED.wire(), null, NOW.toString())));
+                sessions.computeIfPresent(bundleDir, (dir, session) -> session.settled(
+                        RecoveryState.RELEASED, null, NOW.toString()));
             }
             return super.readSession(bundleDir);
         }

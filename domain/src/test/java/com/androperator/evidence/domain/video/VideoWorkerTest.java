@@ -40,6 +40,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
+import com.androperator.evidence.domain.video.model.SessionState;
 import com.androperator.evidence.domain.video.model.FinalizationProgress;
 import com.androperator.evidence.domain.video.model.Heartbeat;
 import com.androperator.evidence.domain.video.model.LockClaim;
@@ -109,11 +110,11 @@ class VideoWorkerTest {
 
         bundle.onPublish = manifest -> events.add("manifest " + manifest.status().wire());
         sessions.onSave = session -> {
-            if (session.recorder() != null && !recorderSaved) {
+            if (session.state().recordedBy().orElse(null) != null && !recorderSaved) {
                 recorderSaved = true;
-                events.add("session recorder " + session.recorder().pid());
+                events.add("session recorder " + session.state().recordedBy().orElse(null).pid());
             } else {
-                events.add("session " + session.recovery().state());
+                events.add("session " + session.state().kind().wire());
             }
         };
         locks.onRelease = lock -> events.add("lock released");
@@ -136,7 +137,7 @@ class VideoWorkerTest {
         assertThat(events).containsExactly("session worker_owned", "recorder launched",
                 "session recorder " + FakeRecorder.PID, "manifest recording", "SIGINT", "manifest finalizing",
                 "manifest complete", "lock released", "heartbeat stopped", "session released");
-        assertThat(sessions.session(BUNDLE).recorder()).as("the recorder's identity stays for recovery")
+        assertThat(sessions.session(BUNDLE).state().recordedBy().orElse(null)).as("the recorder's identity stays for recovery")
                 .isEqualTo(recorder.process.identity().orElseThrow());
         assertThat(recorder.process.interrupts).as("SIGINT goes only to its own child, once").isEqualTo(1);
 
@@ -166,9 +167,9 @@ class VideoWorkerTest {
 
         assertThat(locks.held).as("the lock is released once the terminal manifest is persisted").isEmpty();
         VideoSession settled = sessions.session(BUNDLE);
-        assertThat(settled.recovery().value()).isEqualTo(RecoveryState.RELEASED);
-        assertThat(settled.recovery().reason()).isNull();
-        assertThat(settled.worker()).isEqualTo(SELF);
+        assertThat(settled.state().kind()).isEqualTo(RecoveryState.RELEASED);
+        assertThat(settled.state().why().orElse(null)).isNull();
+        assertThat(settled.state().claimedBy().orElse(null)).isEqualTo(SELF);
     }
 
     @Test
@@ -182,7 +183,7 @@ class VideoWorkerTest {
                 BUNDLE.resolve("control/capture.partial.mkv"), 30, ENVIRONMENT));
         assertThat(media.toolsAsked).containsOnly(TOOLS);
         assertThat(sessions.saved.get(0)).as("the claim, saved before anything is recorded")
-                .isEqualTo(awaiting(30).withWorker(SELF, new VideoSession.Recovery("worker_owned", null, T0.toString())));
+                .isEqualTo(awaiting(30).claimedBy(SELF, T0.toString()));
     }
 
     @Test
@@ -344,7 +345,7 @@ class VideoWorkerTest {
         assertThat(record.errors()).contains(error);
         assertThat(recorder.process.interrupts).isZero();
         assertThat(locks.held).isEmpty();
-        assertThat(sessions.session(BUNDLE).recovery().value()).isEqualTo(RecoveryState.RELEASED);
+        assertThat(sessions.session(BUNDLE).state().kind()).isEqualTo(RecoveryState.RELEASED);
     }
 
     @Test
@@ -401,8 +402,8 @@ class VideoWorkerTest {
         assertThat(locks.held).as("the lock is kept for manual recovery").containsKey(LOCK);
         assertThat(locks.releases).isEmpty();
         VideoSession settled = sessions.session(BUNDLE);
-        assertThat(settled.recovery().value()).isEqualTo(RecoveryState.RECOVERY_REQUIRED);
-        assertThat(settled.recovery().reason()).contains("PID " + FakeRecorder.PID, "/usr/local/bin/scrcpy",
+        assertThat(settled.state().kind()).isEqualTo(RecoveryState.RECOVERY_REQUIRED);
+        assertThat(settled.state().why().orElse(null)).contains("PID " + FakeRecorder.PID, "/usr/local/bin/scrcpy",
                 "stop reason requested", LOCK.toString());
 
         VideoCaptureRecord record = bundle.captures.videoRecords().get(0);
@@ -423,7 +424,7 @@ class VideoWorkerTest {
 
         run();
 
-        assertThat(sessions.session(BUNDLE).recovery().reason()).contains("stop reason duration_cap");
+        assertThat(sessions.session(BUNDLE).state().why().orElse(null)).contains("stop reason duration_cap");
         assertThat(bundle.captures.videoRecords().get(0).details()).containsEntry("requestedStopReason", "duration_cap");
     }
 
@@ -449,7 +450,7 @@ class VideoWorkerTest {
         assertThat(bundle.captures.videoRecords().get(0).details()).containsEntry("interruptSent", true)
                 .doesNotContainKey("captureFileOpenedAfterMs");
         assertThat(locks.held).isEmpty();
-        assertThat(sessions.session(BUNDLE).recovery().value()).isEqualTo(RecoveryState.RELEASED);
+        assertThat(sessions.session(BUNDLE).state().kind()).isEqualTo(RecoveryState.RELEASED);
     }
 
     @Test
@@ -520,8 +521,7 @@ class VideoWorkerTest {
 
     @Test
     void aSessionAnotherWorkerAlreadyClaimedIsNeverTakenOver() {
-        VideoSession claimed = awaiting(30).withWorker(new WorkerIdentity(999, "2026-03-01T09:59:00Z"),
-                new VideoSession.Recovery(RecoveryState.WORKER_OWNED.wire(), null, T0.toString()));
+        VideoSession claimed = awaiting(30).claimedBy(new WorkerIdentity(999, "2026-03-01T09:59:00Z"), T0.toString());
         sessions.sessions.put(BUNDLE, claimed);
 
         assertThat(run()).isEqualTo(WorkerExit.NOT_OURS);
@@ -531,10 +531,9 @@ class VideoWorkerTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = RecoveryState.class, names = "AWAITING_WORKER", mode = EnumSource.Mode.EXCLUDE)
-    void aSessionThatNoLongerAwaitsItsWorkerIsNeverTakenOver(RecoveryState state) {
-        sessions.sessions.put(BUNDLE, awaiting(30).withRecovery(new VideoSession.Recovery(state.wire(), "start gave up",
-                T0.toString())));
+    @EnumSource(value = RecoveryState.class, names = {"AWAITING_WORKER", "WORKER_OWNED"}, mode = EnumSource.Mode.EXCLUDE)
+    void aSettledSessionIsNeverTakenOver(RecoveryState state) {
+        sessions.sessions.put(BUNDLE, awaiting(30).settled(state, "start gave up", T0.toString()));
 
         assertThat(run()).isEqualTo(WorkerExit.NOT_OURS);
 
@@ -580,9 +579,9 @@ class VideoWorkerTest {
         });
         assertThat(locks.releases).as("another session's lock is never touched").isEmpty();
         VideoSession settled = sessions.session(BUNDLE);
-        assertThat(settled.worker()).isEqualTo(SELF);
-        assertThat(settled.recovery()).isEqualTo(new VideoSession.Recovery("recovery_required",
-                "device lock not held by this session", T0.toString()));
+        assertThat(settled.state().claimedBy().orElse(null)).isEqualTo(SELF);
+        assertThat(settled.state()).isEqualTo(new SessionState.Settled(RecoveryState.RECOVERY_REQUIRED,
+                "device lock not held by this session", SELF, null, T0.toString()));
     }
 
     static Stream<org.junit.jupiter.params.provider.Arguments> foreignLocks() {
@@ -594,7 +593,7 @@ class VideoWorkerTest {
 
     @Test
     void aClaimThatCannotBeSavedFailsTheStartupAndReleasesTheLockWithoutRecording() {
-        sessions.saveFails = session -> session.worker() != null;
+        sessions.saveFails = session -> session.state().claimedBy().orElse(null) != null;
 
         WorkerExit exit = run();
 
@@ -622,9 +621,11 @@ class VideoWorkerTest {
         assertThat(events).doesNotContain("lock released");
         assertThat(bundle.published.get(bundle.published.size() - 1).status()).isEqualTo(BundleStatus.FINALIZING);
         assertThat(locks.held).containsKey(LOCK);
-        assertThat(sessions.session(BUNDLE).recovery()).isEqualTo(new VideoSession.Recovery("recovery_required",
-                "the terminal manifest could not be persisted: Could not write " + FakeVideoBundle.DIRECTORY
-                        .resolve("manifest.json") + ": No space left on device (ENOSPC)", T0.plusMillis(1_750).toString()));
+        SessionState settled = sessions.session(BUNDLE).state();
+        assertThat(settled.kind()).isEqualTo(RecoveryState.RECOVERY_REQUIRED);
+        assertThat(settled.why()).contains("the terminal manifest could not be persisted: Could not write "
+                + FakeVideoBundle.DIRECTORY.resolve("manifest.json") + ": No space left on device (ENOSPC)");
+        assertThat(settled.since()).isEqualTo(T0.plusMillis(1_750).toString());
     }
 
     /**
@@ -652,7 +653,7 @@ class VideoWorkerTest {
             assertThat(error.message()).contains("ENOSPC");
         });
         assertThat(VideoResults.summary(terminal())).contains("STORAGE_FAILED", "No space left on device, ENOSPC");
-        assertThat(sessions.session(BUNDLE).recovery().reason()).startsWith("finalization ran out of storage: ENOSPC "
+        assertThat(sessions.session(BUNDLE).state().why().orElse(null)).startsWith("finalization ran out of storage: ENOSPC "
                 + "(Encoding clip 1 failed: Encoding (ffmpeg libx264) exit status 229");
         assertThat(sessions.reserved).as("nothing stays reserved").isEmpty();
     }
@@ -664,7 +665,7 @@ class VideoWorkerTest {
 
         assertThat(run()).isEqualTo(WorkerExit.FINISHED);
         assertThat(terminal().status()).isEqualTo(BundleStatus.COMPLETE);
-        assertThat(sessions.session(BUNDLE).recovery().reason()).isNull();
+        assertThat(sessions.session(BUNDLE).state().why().orElse(null)).isNull();
     }
 
     @Test
@@ -683,7 +684,7 @@ class VideoWorkerTest {
         CapturesFile captures = bundle.captures;
         assertThat(captures.videoRecords().get(0).details()).containsEntry("sourceInspection",
                 Map.of("verdict", "damaged", "findings", List.of("ffprobe reported 2 error line(s)")));
-        assertThat(sessions.session(BUNDLE).recovery().value()).isEqualTo(RecoveryState.RELEASED);
+        assertThat(sessions.session(BUNDLE).state().kind()).isEqualTo(RecoveryState.RELEASED);
     }
 
     @Test
@@ -696,8 +697,8 @@ class VideoWorkerTest {
         assertThat(exit).isEqualTo(WorkerExit.FINISHED);
         assertThat(terminal().status()).isEqualTo(BundleStatus.COMPLETE);
         VideoSession settled = sessions.session(BUNDLE);
-        assertThat(settled.recovery().value()).isEqualTo(RecoveryState.RELEASED);
-        assertThat(settled.recovery().reason()).startsWith("lock release: ").contains("no lock at " + LOCK);
+        assertThat(settled.state().kind()).isEqualTo(RecoveryState.RELEASED);
+        assertThat(settled.state().why().orElse(null)).startsWith("lock release: ").contains("no lock at " + LOCK);
     }
 
     // ---- heartbeat -----------------------------------------------------------------------------
@@ -786,8 +787,7 @@ class VideoWorkerTest {
     private static VideoSession awaiting(int seconds) {
         return new VideoSession(VideoSession.SCHEMA_VERSION, SESSION_ID, NONCE, VideoSession.SCRCPY,
                 new VideoSession.Target(SERIAL, null), BUNDLE.toString(), BUNDLE.resolve("manifest.json").toString(),
-                LOCK.toString(), seconds, SIZE, T0.toString(), T0.plusSeconds(seconds + 5).toString(), TOOLS, null,
-                new VideoSession.Recovery(RecoveryState.AWAITING_WORKER.wire(), null, T0.toString()));
+                LOCK.toString(), seconds, SIZE, T0.toString(), T0.plusSeconds(seconds + 5).toString(), TOOLS, new SessionState.AwaitingWorker(T0.toString()));
     }
 
     private static Manifest starting(int seconds) {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.androperator.evidence.contracts.VideoSize;
 import com.androperator.evidence.domain.video.WorkerLiveness.Verdict;
+import com.androperator.evidence.domain.video.model.SessionState;
 import com.androperator.evidence.domain.video.model.Heartbeat;
 import com.androperator.evidence.domain.video.model.RecoveryState;
 import com.androperator.evidence.domain.video.model.VideoSession;
@@ -111,8 +112,8 @@ class WorkerLivenessTest {
 
     @Test
     void anUnclaimedSessionThatStartGaveUpOnIsNotAwaitingAnything() {
-        VideoSession gaveUp = unclaimed(NOW.toString()).withRecovery(new VideoSession.Recovery(
-                RecoveryState.SPAWN_FAILED.wire(), "could not spawn", NOW.toString()));
+        VideoSession gaveUp = unclaimed(NOW.toString()).settled(
+                RecoveryState.SPAWN_FAILED, "could not spawn", NOW.toString());
 
         assertThat(WorkerLiveness.assess(gaveUp, Optional.empty(), processes, NOW)).isEqualTo(Verdict.UNAVAILABLE);
     }
@@ -152,15 +153,13 @@ class WorkerLivenessTest {
     }
 
     private static VideoSession claimed() {
-        return unclaimed(NOW.minusSeconds(25).toString()).withWorker(WORKER,
-                new VideoSession.Recovery(RecoveryState.WORKER_OWNED.wire(), null, NOW.minusSeconds(25).toString()));
+        return unclaimed(NOW.minusSeconds(25).toString()).claimedBy(WORKER, NOW.minusSeconds(25).toString());
     }
 
     private static VideoSession unclaimed(String createdAt) {
         return new VideoSession(VideoSession.SCHEMA_VERSION, "session-1", "nonce", VideoSession.SCRCPY,
                 new VideoSession.Target("emulator-5554", null), "/evidence/b", "/evidence/b/manifest.json",
                 "/tmp/locks/device.lock", 30, new VideoSize(576, 1280), createdAt, NOW.plusSeconds(35).toString(),
-                new VideoSession.Tools("/s", "/f", "/p", null), null,
-                new VideoSession.Recovery(RecoveryState.AWAITING_WORKER.wire(), null, createdAt));
+                new VideoSession.Tools("/s", "/f", "/p", null), new SessionState.AwaitingWorker(createdAt));
     }
 }

@@ -1,5 +1,6 @@
 package com.androperator.evidence.adapters.fs.video;
 
+import com.androperator.evidence.domain.video.model.Saved;
 import com.androperator.evidence.adapters.fs.IoCauses;
 import com.androperator.evidence.adapters.fs.PrivateFiles;
 import com.androperator.evidence.adapters.fs.StorageFailures;
@@ -46,7 +47,7 @@ public final class JsonSessionStore implements SessionStore {
         Path file = bundleDir.resolve(VideoSession.FILE_NAME);
         try {
             PrivateFiles.ensureDirectory(control(bundleDir));
-            PrivateFiles.replace(file, ContractJson.toPrettyBytes(session), control(bundleDir));
+            PrivateFiles.replace(file, ContractJson.toPrettyBytes(SessionFile.of(session)), control(bundleDir));
             return new Saved.Written(file);
         } catch (IOException e) {
             return unwritable("session state", file, e);
@@ -57,7 +58,7 @@ public final class JsonSessionStore implements SessionStore {
     public SessionRead readSession(Path bundleDir) {
         Path file = bundleDir.resolve(VideoSession.FILE_NAME);
         try {
-            return new SessionRead.Found(ContractJson.read(Files.readAllBytes(file), VideoSession.class));
+            return new SessionRead.Found(ContractJson.read(Files.readAllBytes(file), SessionFile.class).toSession());
         } catch (NoSuchFileException e) {
             return new SessionRead.Absent();
         } catch (IOException e) {

@@ -1,21 +1,27 @@
 package com.androperator.evidence.adapters.fs.video;
 
+import com.androperator.evidence.domain.video.model.SessionState;
+import com.androperator.evidence.domain.video.model.Saved;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.androperator.evidence.contracts.VideoSize;
 import com.androperator.evidence.domain.video.model.Heartbeat;
 import com.androperator.evidence.domain.video.model.RecoveryState;
 import com.androperator.evidence.domain.port.video.SessionStore;
-import com.androperator.evidence.domain.port.video.SessionStore.SessionRead;
+import com.androperator.evidence.domain.port.video.SessionStates.SessionRead;
 import com.androperator.evidence.domain.video.model.StopRequest;
 import com.androperator.evidence.domain.video.model.VideoSession;
 import com.androperator.evidence.domain.video.model.WorkerIdentity;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.api.io.TempDir;
 
 class JsonSessionStoreTest {
@@ -26,8 +32,7 @@ class JsonSessionStoreTest {
 
     @Test
     void sessionStateRoundTripsPrivatelyAndKeepsTheNonceWorkerTargetDeadlineAndRecovery() throws IOException {
-        VideoSession session = session().withWorker(new WorkerIdentity(4242, "2026-01-01T00:00:01.230Z"),
-                new VideoSession.Recovery(RecoveryState.WORKER_OWNED.wire(), null, "2026-01-01T00:00:02Z"));
+        VideoSession session = session().claimedBy(new WorkerIdentity(4242, "2026-01-01T00:00:01.230Z"), "2026-01-01T00:00:02Z");
 
         store.saveSession(bundle, session);
 
@@ -70,17 +75,16 @@ class JsonSessionStoreTest {
                 VideoSession.SCRCPY, new VideoSession.Target("127.0.0.1:5555", null), bundle.toString(),
                 bundle.resolve("manifest.json").toString(), "/tmp/locks/device-x.lock", 1, new VideoSize(324, 720),
                 "2026-01-01T00:00:00Z", "2026-01-01T00:00:06Z",
-                new VideoSession.Tools("/usr/bin/scrcpy", "/usr/bin/ffmpeg", "/usr/bin/ffprobe", null), null,
-                new VideoSession.Recovery(RecoveryState.AWAITING_WORKER.wire(), null, "2026-01-01T00:00:00Z"));
+                new VideoSession.Tools("/usr/bin/scrcpy", "/usr/bin/ffmpeg", "/usr/bin/ffprobe", null), new SessionState.AwaitingWorker("2026-01-01T00:00:00Z"));
 
-        for (RecoveryState state : new RecoveryState[] {RecoveryState.AWAITING_WORKER, RecoveryState.WORKER_OWNED,
-                RecoveryState.RELEASED}) {
-            store.saveSession(bundle, withoutOperator.withRecovery(
-                    new VideoSession.Recovery(state.wire(), null, "2026-01-01T00:00:05Z")));
+        VideoSession claimed = withoutOperator.claimedBy(new WorkerIdentity(4242, "2026-01-01T00:00:01Z"),
+                "2026-01-01T00:00:05Z");
+        VideoSession released = claimed.settled(RecoveryState.RELEASED, null, "2026-01-01T00:00:05Z");
+        for (VideoSession saved : List.of(withoutOperator, claimed, released)) {
+            store.saveSession(bundle, saved);
         }
 
-        assertThat(store.readSession(bundle)).isEqualTo(new SessionRead.Found(withoutOperator.withRecovery(
-                new VideoSession.Recovery(RecoveryState.RELEASED.wire(), null, "2026-01-01T00:00:05Z"))));
+        assertThat(store.readSession(bundle)).isEqualTo(new SessionRead.Found(released));
         try (Stream<Path> root = Files.list(bundle)) {
             assertThat(root.map(p -> p.getFileName().toString())).containsExactlyInAnyOrder("session.json", "control");
         }
@@ -93,8 +97,7 @@ class JsonSessionStoreTest {
     @Test
     void theRecorderIdentityRoundTripsAndASessionSavedWithoutOneStillReads() throws IOException {
         WorkerIdentity recorder = new WorkerIdentity(5151, "2026-01-01T00:00:01.250Z");
-        VideoSession recording = session().withWorker(new WorkerIdentity(4242, "2026-01-01T00:00:00.500Z"),
-                new VideoSession.Recovery(RecoveryState.WORKER_OWNED.wire(), null, "2026-01-01T00:00:01Z"))
+        VideoSession recording = session().claimedBy(new WorkerIdentity(4242, "2026-01-01T00:00:00.500Z"), "2026-01-01T00:00:01Z")
                 .withRecorder(recorder);
 
         store.saveSession(bundle, recording);
@@ -108,12 +111,43 @@ class JsonSessionStoreTest {
         assertThat(store.readSession(bundle)).isEqualTo(new SessionRead.Found(recording.withRecorder(null)));
     }
 
+    /**
+     * session.json keeps the shape the record-per-file version wrote (golden files written by it):
+     * each state reads back as its type and is written back byte for byte.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"awaiting-worker", "recovery-required"})
+    void theFileKeepsItsShapeAndEachStateReadsAsItsType(String name) throws IOException {
+        String golden = new String(getClass().getResourceAsStream("/session-json/" + name + ".json").readAllBytes(),
+                StandardCharsets.UTF_8).strip();
+        Files.writeString(bundle.resolve("session.json"), golden);
+
+        VideoSession read = ((SessionRead.Found) store.readSession(bundle)).session();
+        assertThat(read.state()).isEqualTo(name.equals("awaiting-worker")
+                ? new SessionState.AwaitingWorker("2026-01-01T00:00:00Z")
+                : new SessionState.Settled(RecoveryState.RECOVERY_REQUIRED, "the recorder did not exit",
+                        new WorkerIdentity(4242, "2026-01-01T00:00:01.230Z"),
+                        new WorkerIdentity(5151, "2026-01-01T00:00:01.250Z"), "2026-01-01T00:00:09Z"));
+        store.saveSession(bundle, read);
+
+        assertThat(Files.readString(bundle.resolve("session.json")).strip()).isEqualTo(golden);
+    }
+
+    @Test
+    void aWorkerOwnedStateWithoutItsWorkerIsNeverRead() throws IOException {
+        Files.writeString(bundle.resolve("session.json"), new String(getClass()
+                .getResourceAsStream("/session-json/awaiting-worker.json").readAllBytes(), StandardCharsets.UTF_8)
+                .replace("awaiting_worker", "worker_owned"));
+
+        assertThat(store.readSession(bundle)).isInstanceOf(SessionRead.Unreadable.class);
+    }
+
     /** The reserve is real, private space under control/, and gone once released. */
     @Test
     void spaceIsReservedUnderControlAndGivenBack() throws IOException {
         Path reserve = bundle.resolve("control").resolve(JsonSessionStore.RESERVE);
 
-        assertThat(store.reserveSpace(bundle, 3 * 65_536 + 17)).isInstanceOf(SessionStore.Saved.Written.class);
+        assertThat(store.reserveSpace(bundle, 3 * 65_536 + 17)).isInstanceOf(Saved.Written.class);
 
         assertThat(Files.size(reserve)).isEqualTo(3 * 65_536 + 17);
         assertThat(Files.readAllBytes(reserve)).containsOnly((byte) 0);
@@ -128,7 +162,6 @@ class JsonSessionStoreTest {
                 new VideoSession.Target("127.0.0.1:5555", "com.androperator.operator.dev"), bundle.toString(),
                 bundle.resolve("manifest.json").toString(), "/tmp/locks/device-x.lock", 30, new VideoSize(576, 1280),
                 "2026-01-01T00:00:00Z", "2026-01-01T00:00:35Z",
-                new VideoSession.Tools("/usr/bin/scrcpy", "/usr/bin/ffmpeg", "/usr/bin/ffprobe", "/usr/bin/adb"), null,
-                new VideoSession.Recovery(RecoveryState.AWAITING_WORKER.wire(), null, "2026-01-01T00:00:00Z"));
+                new VideoSession.Tools("/usr/bin/scrcpy", "/usr/bin/ffmpeg", "/usr/bin/ffprobe", "/usr/bin/adb"), new SessionState.AwaitingWorker("2026-01-01T00:00:00Z"));
     }
 }

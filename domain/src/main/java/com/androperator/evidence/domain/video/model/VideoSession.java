@@ -2,15 +2,14 @@ package com.androperator.evidence.domain.video.model;
 
 import com.androperator.evidence.contracts.BundleFileNames;
 import com.androperator.evidence.contracts.VideoSize;
+import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /**
- * session.json: what a detached worker needs and what proves ownership, kept apart from the
- * manifest. The nonce binds heartbeats and stop requests to this session; {@code worker} is the
- * host worker's PID and start identity once it has claimed the session, and {@code recorder} the
- * recorder's (scrcpy's) once it runs, kept after it ends so that a person doing manual recovery
- * knows which process to look for. Neither authorizes a signal. Paths are absolute and saved once,
- * so a later change of the evidence root does not move them.
+ * A recording session: what a detached worker needs and what proves ownership, kept apart from
+ * the manifest (in session.json). The nonce binds heartbeats and stop requests to this session;
+ * {@code state} says who owns it now ({@link SessionState}). Paths are absolute and saved once, so
+ * that a later change of the evidence root does not move them.
  *
  * @param recorderBackend  "scrcpy" for every new recording
  * @param lockPath         the device lock file this session holds (the ownership path)
@@ -33,9 +32,7 @@ public record VideoSession(
         String createdAt,
         String deadlineAt,
         Tools tools,
-        @Nullable WorkerIdentity worker,
-        @Nullable WorkerIdentity recorder,
-        Recovery recovery) {
+        SessionState state) {
 
     public static final int SCHEMA_VERSION = 1;
     public static final String SCRCPY = "scrcpy";
@@ -45,18 +42,9 @@ public record VideoSession(
         if (schemaVersion != SCHEMA_VERSION || blank(sessionId) || blank(nonce) || blank(recorderBackend)
                 || target == null || blank(bundleDir) || blank(manifestPath) || blank(lockPath)
                 || requestedSize == null || blank(createdAt) || blank(deadlineAt) || tools == null
-                || recovery == null) {
+                || state == null) {
             throw new IllegalArgumentException("session.json misses a required field");
         }
-    }
-
-    /** A session without a recorder identity yet (start, before the worker runs one). */
-    public VideoSession(int schemaVersion, String sessionId, String nonce, String recorderBackend, Target target,
-                        String bundleDir, String manifestPath, String lockPath, int requestedDurationSeconds,
-                        VideoSize requestedSize, String createdAt, String deadlineAt, Tools tools,
-                        @Nullable WorkerIdentity worker, Recovery recovery) {
-        this(schemaVersion, sessionId, nonce, recorderBackend, target, bundleDir, manifestPath, lockPath,
-                requestedDurationSeconds, requestedSize, createdAt, deadlineAt, tools, worker, null, recovery);
     }
 
     /**
@@ -79,31 +67,29 @@ public record VideoSession(
         }
     }
 
-    /** The saved ownership state and, where it is not plain, why. */
-    public record Recovery(String state, @Nullable String reason, String updatedAt) {
-        public Recovery {
-            RecoveryState.of(state);
-        }
-
-        public RecoveryState value() {
-            return RecoveryState.of(state);
-        }
-    }
-
-    public VideoSession withWorker(@Nullable WorkerIdentity identity, Recovery newRecovery) {
+    public VideoSession withState(SessionState next) {
         return new VideoSession(schemaVersion, sessionId, nonce, recorderBackend, target, bundleDir, manifestPath,
-                lockPath, requestedDurationSeconds, requestedSize, createdAt, deadlineAt, tools, identity, recorder,
-                newRecovery);
+                lockPath, requestedDurationSeconds, requestedSize, createdAt, deadlineAt, tools,
+                Objects.requireNonNull(next, "state"));
     }
 
-    public VideoSession withRecorder(WorkerIdentity identity) {
-        return new VideoSession(schemaVersion, sessionId, nonce, recorderBackend, target, bundleDir, manifestPath,
-                lockPath, requestedDurationSeconds, requestedSize, createdAt, deadlineAt, tools, worker, identity,
-                recovery);
+    /** Claimed by the worker {@code self} at {@code at}: it owns the lock and, once it runs one, the recorder. */
+    public VideoSession claimedBy(WorkerIdentity self, String at) {
+        return withState(new SessionState.WorkerOwned(self, null, at));
     }
 
-    public VideoSession withRecovery(Recovery newRecovery) {
-        return withWorker(worker, newRecovery);
+    /** The recorder the owning worker runs; only a worker-owned session has one to record. */
+    public VideoSession withRecorder(WorkerIdentity recorder) {
+        if (!(state instanceof SessionState.WorkerOwned owned)) {
+            throw new IllegalStateException("only a worker-owned session runs a recorder, not " + state.kind().wire());
+        }
+        return withState(new SessionState.WorkerOwned(owned.worker(), recorder, owned.since()));
+    }
+
+    /** Settled {@code how} at {@code at}, keeping the identities recovery may need; {@code reason} may be null. */
+    public VideoSession settled(RecoveryState how, @Nullable String reason, String at) {
+        return withState(new SessionState.Settled(how, reason, state.claimedBy().orElse(null),
+                state.recordedBy().orElse(null), at));
     }
 
     private static boolean blank(@Nullable String value) {

@@ -12,6 +12,7 @@ import com.androperator.evidence.contracts.Manifest;
 import com.androperator.evidence.contracts.StopReason;
 import com.androperator.evidence.contracts.VideoInfo;
 import com.androperator.evidence.contracts.VideoSize;
+import com.androperator.evidence.domain.video.model.SessionState;
 import com.androperator.evidence.domain.video.model.Heartbeat;
 import com.androperator.evidence.domain.video.model.LockClaim;
 import com.androperator.evidence.domain.video.model.RecoveryState;
@@ -66,8 +67,7 @@ public final class PortSamples {
                 new VideoSession.Target("emulator-5554", "com.androperator.operator.dev"), bundleDir.toString(),
                 bundleDir.resolve("manifest.json").toString(), "/tmp/locks/device-x.lock", 30, new VideoSize(576, 1280),
                 NOW, LATER, new VideoSession.Tools("/usr/bin/scrcpy", "/usr/bin/ffmpeg", "/usr/bin/ffprobe", null),
-                new WorkerIdentity(4242, "2026-01-01T00:00:01.230Z"),
-                new VideoSession.Recovery(RecoveryState.WORKER_OWNED.wire(), null, NOW));
+                new SessionState.WorkerOwned(new WorkerIdentity(4242, "2026-01-01T00:00:01.230Z"), null, NOW));
     }
 
     public static Heartbeat heartbeat(String at) {
