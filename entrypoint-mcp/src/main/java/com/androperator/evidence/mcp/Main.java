@@ -2,6 +2,7 @@ package com.androperator.evidence.mcp;
 
 import com.androperator.evidence.api.AndroperatorVersion;
 import com.androperator.evidence.api.CaptureDependencies;
+import com.androperator.evidence.api.CompositionRoot;
 import com.androperator.evidence.api.video.EvidenceVideo;
 import io.modelcontextprotocol.server.McpServer;
 import io.modelcontextprotocol.server.McpServerFeatures.AsyncToolSpecification;
@@ -15,6 +16,7 @@ import java.io.OutputStream;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.slf4j.LoggerFactory;
 
 /**
@@ -98,7 +100,9 @@ public final class Main {
     static GuardedStdioTransport serve(InputStream in, OutputStream out, CaptureDependencies dependencies,
                                        EvidenceVideo video, SessionTarget target, ToolCallPool toolCalls,
                                        InFlightCaptures inFlight) {
-        GuardedStdioTransport transport = new GuardedStdioTransport(in, out);
+        EvidenceBundles bundles = new EvidenceBundles(() -> Optional.ofNullable(CompositionRoot.evidenceRoot(
+                dependencies.environment(), dependencies.workingDirectory()).valueOrNull()).map(CompositionRoot::bundlesRoot));
+        GuardedStdioTransport transport = new GuardedStdioTransport(in, out, new ResourceRequests(bundles));
         List<SyncToolSpecification> tools = new ArrayList<>();
         // Every refusal names the argument to fix as the tools' schemas spell it.
         tools.add(new EvidenceCaptureTool(dependencies.toBuilder().terms(McpTerms.INSTANCE).build(), target, inFlight)
@@ -109,7 +113,7 @@ public final class Main {
         McpServer.async(transport)
                 .jsonMapper(JsonRpcLines.PROTOCOL_JSON)
                 .serverInfo(SERVER_NAME, AndroperatorVersion.current())
-                .capabilities(ServerCapabilities.builder().tools(false).build())
+                .capabilities(ServerCapabilities.builder().tools(false).resources(false, false).build())
                 .instructions(ToolSchemas.INSTRUCTIONS)
                 // The tools check their own arguments so that every refusal is a documented result
                 // (EXECUTION_VALIDATION_FAILED with what to fix), not the SDK's generic schema error.
