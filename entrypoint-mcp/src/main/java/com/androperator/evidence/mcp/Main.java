@@ -44,6 +44,8 @@ public final class Main {
 
     public static void main(String[] args) {
         OutputStream protocolOut = new FileOutputStream(FileDescriptor.out);
+        // evidence_inspect scales images with java.awt; a server never opens a display.
+        System.setProperty("java.awt.headless", "true");
         System.setOut(System.err);
         Options options = options(args);
         if (options == null) {
@@ -104,11 +106,14 @@ public final class Main {
                 dependencies.environment(), dependencies.workingDirectory()).valueOrNull()).map(CompositionRoot::bundlesRoot));
         GuardedStdioTransport transport = new GuardedStdioTransport(in, out, new ResourceRequests(bundles));
         List<SyncToolSpecification> tools = new ArrayList<>();
+        BundleLinks links = new BundleLinks(bundles);
         // Every refusal names the argument to fix as the tools' schemas spell it.
-        tools.add(new EvidenceCaptureTool(dependencies.toBuilder().terms(McpTerms.INSTANCE).build(), target, inFlight)
-                .specification());
-        tools.addAll(new EvidenceVideoTools(video.withTerms(McpTerms.INSTANCE), target).specifications());
+        tools.add(links.linking(new EvidenceCaptureTool(dependencies.toBuilder().terms(McpTerms.INSTANCE).build(), target,
+                inFlight).specification()));
+        new EvidenceVideoTools(video.withTerms(McpTerms.INSTANCE), target).specifications().stream()
+                .map(links::linking).forEach(tools::add);
         tools.add(new ConfigureTool(target, dependencies.environment()).specification());
+        tools.add(new EvidenceInspectTool(bundles).specification());
         List<AsyncToolSpecification> offloaded = tools.stream().map(toolCalls::offload).toList();
         McpServer.async(transport)
                 .jsonMapper(JsonRpcLines.PROTOCOL_JSON)
