@@ -15,9 +15,16 @@
 // earlier step's result carried (following a link as a client would). A step with "method"
 // "resources/list", "resources/templates/list" or "resources/read" sends that request with
 // "arguments" as its params; its result, or its JSON-RPC error code and data, go to the report.
-// Every outcome records responseBytes: the result's size as JSON.
+// Every outcome records responseBytes, the result's size as JSON (a resources step also elapsedMs,
+// a figure to report, never asserted). "resources/subscribe" and
+// "resources/unsubscribe" are sent the same way. Two steps act without a request: "write"
+// {"path", "text"} writes a file (the test standing in for another process, such as a video
+// worker finishing its manifest), and "awaitUpdate" {"uri", "timeoutMs"} waits until a
+// notifications/resources/updated for that uri has arrived (reported as updated: true|false).
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { ResourceUpdatedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
+import { writeFileSync } from "node:fs";
 
 const config = JSON.parse(process.argv[2]);
 const report = { steps: [] };
@@ -31,6 +38,23 @@ const transport = new StdioClientTransport({
 const client = new Client({ name: "androperator-discovery-test", version: "0.1.0" });
 const earlier = {};
 const links = {};
+const updates = [];
+let updated = () => {};
+client.setNotificationHandler(ResourceUpdatedNotificationSchema, (notification) => {
+  updates.push(notification.params.uri);
+  updated();
+});
+
+async function awaitUpdate(uri, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  while (!updates.includes(uri) && Date.now() < deadline) {
+    await new Promise((resolve) => {
+      updated = resolve;
+      setTimeout(resolve, Math.max(0, deadline - Date.now()));
+    });
+  }
+  return updates.includes(uri);
+}
 
 function substituted(value) {
   if (typeof value === "string") {
@@ -85,12 +109,24 @@ async function toolStep(step) {
 async function resourceStep(step) {
   const outcome = { name: step.name, method: step.method };
   const params = substituted(step.arguments ?? {});
+  const started = performance.now();
   outcome.params = params;
   try {
+    if (step.method === "write") {
+      writeFileSync(params.path, params.text);
+      return outcome;
+    }
+    if (step.method === "awaitUpdate") {
+      outcome.updated = await awaitUpdate(params.uri, params.timeoutMs);
+      return outcome;
+    }
     const result = step.method === "resources/list" ? await client.listResources(params)
       : step.method === "resources/templates/list" ? await client.listResourceTemplates(params)
+      : step.method === "resources/subscribe" ? await client.subscribeResource(params)
+      : step.method === "resources/unsubscribe" ? await client.unsubscribeResource(params)
       : await client.readResource(params);
     outcome.result = result;
+    outcome.elapsedMs = Math.round(performance.now() - started);
     earlier[step.name] = result;
     outcome.responseBytes = Buffer.byteLength(JSON.stringify(result));
   } catch (error) {

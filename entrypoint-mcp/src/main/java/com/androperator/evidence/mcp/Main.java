@@ -118,7 +118,7 @@ public final class Main {
         McpServer.async(transport)
                 .jsonMapper(JsonRpcLines.PROTOCOL_JSON)
                 .serverInfo(SERVER_NAME, AndroperatorVersion.current())
-                .capabilities(ServerCapabilities.builder().tools(false).resources(false, false).build())
+                .capabilities(ServerCapabilities.builder().tools(false).resources(true, false).build())
                 .instructions(ToolSchemas.INSTRUCTIONS)
                 // The tools check their own arguments so that every refusal is a documented result
                 // (EXECUTION_VALIDATION_FAILED with what to fix), not the SDK's generic schema error.

@@ -34,7 +34,8 @@ import java.util.function.Consumer;
 
 /**
  * The bundles as MCP resources: {@code resources/list} (newest bundle first, {@value #PAGE_SIZE}
- * per page, an opaque cursor), {@code resources/templates/list} and {@code resources/read}. The
+ * per page, an opaque cursor), {@code resources/templates/list}, {@code resources/read}, and
+ * {@code resources/subscribe} for a video session's manifest ({@link ManifestSubscriptions}). The
  * SDK lists only resources registered in advance and cannot page, so these requests are answered
  * here, on {@value #THREADS} threads of their own (a read holds up to {@value #MAX_READ_BYTES}
  * bytes, so at most {@value #THREADS} reads are in memory at once; {@value #QUEUE} more wait, and
@@ -43,7 +44,7 @@ import java.util.function.Consumer;
  */
 final class ResourceRequests {
     static final Set<String> METHODS = Set.of(McpSchema.METHOD_RESOURCES_LIST, McpSchema.METHOD_RESOURCES_TEMPLATES_LIST,
-            McpSchema.METHOD_RESOURCES_READ);
+            McpSchema.METHOD_RESOURCES_READ, McpSchema.METHOD_RESOURCES_SUBSCRIBE, McpSchema.METHOD_RESOURCES_UNSUBSCRIBE);
     static final int PAGE_SIZE = 100;
     /** Bundles looked into for one page at most, so that a page of empty bundles still answers quickly. */
     static final int MAX_BUNDLES_PER_PAGE = 500;
@@ -53,10 +54,12 @@ final class ResourceRequests {
     private static final int QUEUE = 64;
 
     private final EvidenceBundles bundles;
+    private final ManifestSubscriptions subscriptions;
     private final ThreadPoolExecutor executor;
 
     ResourceRequests(EvidenceBundles bundles) {
         this.bundles = bundles;
+        this.subscriptions = new ManifestSubscriptions(bundles);
         this.executor = new ThreadPoolExecutor(THREADS, THREADS, 30, TimeUnit.SECONDS, new ArrayBlockingQueue<>(QUEUE),
                 task -> {
                     Thread thread = new Thread(task, "mcp-resources");
@@ -69,19 +72,25 @@ final class ResourceRequests {
     /** Answers {@code request} (one of {@link #METHODS}) through {@code answer}, off the caller's thread. */
     void answer(JSONRPCRequest request, Consumer<Object> answer) {
         try {
-            executor.execute(() -> answer.accept(response(request)));
+            executor.execute(() -> answer.accept(response(request, answer)));
         } catch (RejectedExecutionException e) {
             answer.accept(error(request.id(), McpSchema.ErrorCodes.INTERNAL_ERROR, "Server busy: " + (THREADS + QUEUE)
                     + " resource requests are already waiting; retry once one has answered", null));
         }
     }
 
-    JSONRPCResponse response(JSONRPCRequest request) {
+    /** The answer to {@code request}; a subscription's notifications go to {@code notifications}. */
+    JSONRPCResponse response(JSONRPCRequest request, Consumer<Object> notifications) {
         Map<?, ?> params = request.params() instanceof Map<?, ?> map ? map : Map.of();
         try {
             return switch (request.method()) {
                 case McpSchema.METHOD_RESOURCES_LIST -> list(request.id(), params.get("cursor"));
                 case McpSchema.METHOD_RESOURCES_TEMPLATES_LIST -> result(request.id(), templates());
+                case McpSchema.METHOD_RESOURCES_SUBSCRIBE -> subscribe(request.id(), params.get("uri"), notifications);
+                case McpSchema.METHOD_RESOURCES_UNSUBSCRIBE -> {
+                    subscriptions.unsubscribe(String.valueOf(params.get("uri")));
+                    yield result(request.id(), Map.of());
+                }
                 default -> read(request.id(), params.get("uri"));
             };
         } catch (IOException | RuntimeException e) {
@@ -145,14 +154,28 @@ final class ResourceRequests {
                 .build();
     }
 
+    private JSONRPCResponse subscribe(Object id, Object uriValue, Consumer<Object> notifications) throws IOException {
+        String uri = uriValue instanceof String text ? text : String.valueOf(uriValue);
+        ManifestSubscriptions.Outcome outcome = subscriptions.subscribe(uri, notifications);
+        if (outcome instanceof ManifestSubscriptions.Outcome.Refused refused) {
+            return error(id, McpSchema.ErrorCodes.INVALID_PARAMS, "Invalid params: " + refused.reason(),
+                    Map.of("uri", uri));
+        }
+        return outcome instanceof ManifestSubscriptions.Outcome.Subscribed ? result(id, Map.of()) : notFound(id, uri);
+    }
+
+    private static JSONRPCResponse notFound(Object id, String uri) {
+        return error(id, RESOURCE_NOT_FOUND, "Resource not found: " + Excerpt.of(uri, 300) + " (resources are "
+                + EvidenceUris.TEMPLATE + ", a regular file of a bundle under this server's evidence root)",
+                Map.of("uri", uri));
+    }
+
     private JSONRPCResponse read(Object id, Object uriValue) throws IOException {
         String uri = uriValue instanceof String text ? text : String.valueOf(uriValue);
         Optional<BundleFile> parsed = EvidenceUris.parse(uri);
         Optional<EvidenceBundles.OpenFile> opened = parsed.isEmpty() ? Optional.empty() : bundles.open(parsed.get());
         if (opened.isEmpty()) {
-            return error(id, RESOURCE_NOT_FOUND, "Resource not found: " + Excerpt.of(uri, 300) + " (resources are "
-                    + EvidenceUris.TEMPLATE + ", a regular file of a bundle under this server's evidence root)",
-                    Map.of("uri", uri));
+            return notFound(id, uri);
         }
         try (EvidenceBundles.OpenFile open = opened.get()) {
             if (open.size() > MAX_READ_BYTES) {
