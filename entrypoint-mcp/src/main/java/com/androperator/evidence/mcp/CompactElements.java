@@ -38,6 +38,9 @@ record CompactElements(List<Map<String, Object>> elements, long nodes, long notM
 
     CompactElements {
         elements = List.copyOf(elements);
+        if (elements.size() > MAX_NODES || nodes < 0 || notMeaningful < 0 || overLimit < 0) {
+            throw new IllegalArgumentException("at most " + MAX_NODES + " elements, and counts of at least 0");
+        }
     }
 
     static CompactElements read(InputStream in) {

@@ -33,10 +33,20 @@ final class EvidenceBundles {
 
     /** A bundle directory and when it last changed. */
     record Bundle(String id, long modifiedMillis) {
+        Bundle {
+            if (!EvidenceUris.isName(id)) {
+                throw new IllegalArgumentException("a bundle is named by a plain name");
+            }
+        }
     }
 
     /** A regular file directly inside a bundle. */
     record FileEntry(BundleFile file, long size) {
+        FileEntry {
+            if (file == null || size < 0) {
+                throw new IllegalArgumentException("a file entry names a file and a size of at least 0");
+            }
+        }
     }
 
     /** An open regular file of a bundle; the caller closes it. */

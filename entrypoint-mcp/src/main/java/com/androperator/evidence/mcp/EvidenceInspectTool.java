@@ -163,7 +163,7 @@ final class EvidenceInspectTool {
             if (open == null) {
                 return notARegularFile(shown, file);
             }
-            ScreenshotPreview preview = ScreenshotPreview.of(open.stream(), maxEdge);
+            ScreenshotPreview preview = ScreenshotPreview.of(open.channel(), maxEdge);
             int captureWidth = artifact.get().image() == null ? preview.sourceWidth() : artifact.get().image().captureWidthPx();
             int captureHeight = artifact.get().image() == null ? preview.sourceHeight()
                     : artifact.get().image().captureHeightPx();

@@ -221,6 +221,12 @@ final class ResourceRequests {
      * file already listed of it ("" for none). Base64 of three lines, opaque to clients.
      */
     record Cursor(long modifiedMillis, String bundleId, String afterFile) {
+        Cursor {
+            if (!EvidenceUris.isName(bundleId) || !(afterFile.isEmpty() || EvidenceUris.isName(afterFile))) {
+                throw new IllegalArgumentException("a cursor names a bundle and a file of it, or none");
+            }
+        }
+
         Cursor(Bundle bundle, String afterFile) {
             this(bundle.modifiedMillis(), bundle.id(), afterFile);
         }
@@ -231,9 +237,8 @@ final class ResourceRequests {
             }
             try {
                 String[] parts = new String(Base64.getUrlDecoder().decode(text), StandardCharsets.UTF_8).split("\n", -1);
-                boolean named = parts.length == 3 && EvidenceUris.isName(parts[1])
-                        && (parts[2].isEmpty() || EvidenceUris.isName(parts[2]));
-                return named ? Optional.of(new Cursor(Long.parseLong(parts[0]), parts[1], parts[2])) : Optional.empty();
+                return parts.length == 3 ? Optional.of(new Cursor(Long.parseLong(parts[0]), parts[1], parts[2]))
+                        : Optional.empty();
             } catch (IllegalArgumentException e) {
                 return Optional.empty();
             }

@@ -5,7 +5,7 @@ import java.awt.RenderingHints;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
+import java.nio.channels.SeekableByteChannel;
 import java.util.Iterator;
 import javax.imageio.IIOImage;
 import javax.imageio.ImageIO;
@@ -15,6 +15,7 @@ import javax.imageio.ImageWriteParam;
 import javax.imageio.ImageWriter;
 import javax.imageio.stream.ImageInputStream;
 import javax.imageio.stream.ImageOutputStream;
+import javax.imageio.stream.MemoryCacheImageOutputStream;
 
 /**
  * A verified screenshot scaled for a model: its long edge fitted to {@code maxEdge}, encoded as PNG,
@@ -36,8 +37,16 @@ record ScreenshotPreview(byte[] encoded, String mimeType, int width, int height,
     static final int MAX_ENCODED_BYTES = 500_000;
     private static final float[] JPEG_QUALITIES = {0.85f, 0.7f, 0.5f};
 
-    static ScreenshotPreview of(InputStream png, int maxEdge) throws IOException {
-        try (ImageInputStream input = ImageIO.createImageInputStream(png)) {
+    ScreenshotPreview {
+        if (encoded == null || encoded.length == 0 || width < 1 || height < 1 || sourceWidth < 1 || sourceHeight < 1
+                || !(mimeType.equals("image/png") || mimeType.equals("image/jpeg"))) {
+            throw new IllegalArgumentException("a preview is a non-empty PNG or JPEG of positive size");
+        }
+    }
+
+    /** The PNG in {@code png} (read from where it is, never copied; the caller closes the channel). */
+    static ScreenshotPreview of(SeekableByteChannel png, int maxEdge) throws IOException {
+        try (ImageInputStream input = new ChannelImageInput(png)) {
             Iterator<ImageReader> readers = ImageIO.getImageReadersByFormatName("png");
             ImageReader reader = readers.next();
             try {
@@ -71,14 +80,13 @@ record ScreenshotPreview(byte[] encoded, String mimeType, int width, int height,
     }
 
     private static ScreenshotPreview encode(BufferedImage image, int sourceWidth, int sourceHeight) throws IOException {
-        ByteArrayOutputStream png = new ByteArrayOutputStream();
-        ImageIO.write(image, "png", png);
-        if (png.size() <= MAX_ENCODED_BYTES) {
-            return new ScreenshotPreview(png.toByteArray(), "image/png", image.getWidth(), image.getHeight(),
-                    sourceWidth, sourceHeight);
+        byte[] png = encoded(image, "png", null);
+        if (png.length <= MAX_ENCODED_BYTES) {
+            return new ScreenshotPreview(png, "image/png", image.getWidth(), image.getHeight(), sourceWidth,
+                    sourceHeight);
         }
         for (float quality : JPEG_QUALITIES) {
-            byte[] jpeg = jpeg(image, quality);
+            byte[] jpeg = encoded(image, "jpeg", quality);
             if (jpeg.length <= MAX_ENCODED_BYTES) {
                 return new ScreenshotPreview(jpeg, "image/jpeg", image.getWidth(), image.getHeight(), sourceWidth,
                         sourceHeight);
@@ -88,14 +96,17 @@ record ScreenshotPreview(byte[] encoded, String mimeType, int width, int height,
         return encode(fitted(image, Math.max(image.getWidth(), image.getHeight()) / 2), sourceWidth, sourceHeight);
     }
 
-    private static byte[] jpeg(BufferedImage image, float quality) throws IOException {
-        ImageWriter writer = ImageIO.getImageWritersByFormatName("jpeg").next();
+    /** The image as {@code format}, at {@code quality} when given; in memory only (ImageIO's file cache is not used). */
+    private static byte[] encoded(BufferedImage image, String format, Float quality) throws IOException {
+        ImageWriter writer = ImageIO.getImageWritersByFormatName(format).next();
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        try (ImageOutputStream output = ImageIO.createImageOutputStream(bytes)) {
+        try (ImageOutputStream output = new MemoryCacheImageOutputStream(bytes)) {
             writer.setOutput(output);
             ImageWriteParam param = writer.getDefaultWriteParam();
-            param.setCompressionMode(ImageWriteParam.MODE_EXPLICIT);
-            param.setCompressionQuality(quality);
+            if (quality != null) {
+                param.setCompressionMode(ImageWriteParam.MODE_EXPLICIT);
+                param.setCompressionQuality(quality);
+            }
             writer.write(null, new IIOImage(image, null, null), param);
         } finally {
             writer.dispose();
