@@ -126,7 +126,7 @@ final class ConfigureTool {
                         + "an invalid one changes nothing. Returns the defaults and what an omitted field resolves to.")
                 .inputSchema(ToolSchemas.object(properties, List.of()))
                 .outputSchema(ToolOutputSchema.configure())
-                .annotations(ToolSchemas.annotations("Configure session defaults", false))
+                .annotations(ToolSchemas.annotations("Configure session defaults", false, false))
                 .build();
     }
 }

@@ -39,13 +39,16 @@ final class GuardedStdioTransport implements McpServerTransportProvider {
 
     private final InputStream in;
     private final ProtocolOutput out;
+    /** resources/list, templates/list and read: answered here, as the SDK cannot page a listing read from disk. */
+    private final ResourceRequests resources;
     private volatile McpServerSession session;
     /** Read and written by the reader thread only: lines are admitted in the order they arrive. */
     private Phase phase = Phase.AWAITING_INITIALIZE;
 
-    GuardedStdioTransport(InputStream in, OutputStream out) {
+    GuardedStdioTransport(InputStream in, OutputStream out, ResourceRequests resources) {
         this.in = in;
         this.out = new ProtocolOutput(out);
+        this.resources = resources;
     }
 
     @Override
@@ -83,7 +86,10 @@ final class GuardedStdioTransport implements McpServerTransportProvider {
     }
 
     private void admit(StdioLines.Line line, JSONRPCMessage message) {
-        if (phase == Phase.READY) {
+        if (phase == Phase.READY && message instanceof JSONRPCRequest request
+                && ResourceRequests.METHODS.contains(request.method())) {
+            resources.answer(request, out::write);
+        } else if (phase == Phase.READY) {
             forward(line, message);
         } else if (message instanceof JSONRPCRequest request) {
             admitBeforeReady(line, request);

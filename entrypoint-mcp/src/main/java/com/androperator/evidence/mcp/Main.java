@@ -2,6 +2,7 @@ package com.androperator.evidence.mcp;
 
 import com.androperator.evidence.api.AndroperatorVersion;
 import com.androperator.evidence.api.CaptureDependencies;
+import com.androperator.evidence.api.CompositionRoot;
 import com.androperator.evidence.api.video.EvidenceVideo;
 import io.modelcontextprotocol.server.McpServer;
 import io.modelcontextprotocol.server.McpServerFeatures.AsyncToolSpecification;
@@ -15,6 +16,7 @@ import java.io.OutputStream;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.slf4j.LoggerFactory;
 
 /**
@@ -42,6 +44,8 @@ public final class Main {
 
     public static void main(String[] args) {
         OutputStream protocolOut = new FileOutputStream(FileDescriptor.out);
+        // evidence_inspect scales images with java.awt; a server never opens a display.
+        System.setProperty("java.awt.headless", "true");
         System.setOut(System.err);
         Options options = options(args);
         if (options == null) {
@@ -98,18 +102,23 @@ public final class Main {
     static GuardedStdioTransport serve(InputStream in, OutputStream out, CaptureDependencies dependencies,
                                        EvidenceVideo video, SessionTarget target, ToolCallPool toolCalls,
                                        InFlightCaptures inFlight) {
-        GuardedStdioTransport transport = new GuardedStdioTransport(in, out);
+        EvidenceBundles bundles = new EvidenceBundles(() -> Optional.ofNullable(CompositionRoot.evidenceRoot(
+                dependencies.environment(), dependencies.workingDirectory()).valueOrNull()).map(CompositionRoot::bundlesRoot));
+        GuardedStdioTransport transport = new GuardedStdioTransport(in, out, new ResourceRequests(bundles));
         List<SyncToolSpecification> tools = new ArrayList<>();
+        BundleLinks links = new BundleLinks(bundles);
         // Every refusal names the argument to fix as the tools' schemas spell it.
-        tools.add(new EvidenceCaptureTool(dependencies.toBuilder().terms(McpTerms.INSTANCE).build(), target, inFlight)
-                .specification());
-        tools.addAll(new EvidenceVideoTools(video.withTerms(McpTerms.INSTANCE), target).specifications());
+        tools.add(links.linking(new EvidenceCaptureTool(dependencies.toBuilder().terms(McpTerms.INSTANCE).build(), target,
+                inFlight).specification()));
+        new EvidenceVideoTools(video.withTerms(McpTerms.INSTANCE), target).specifications().stream()
+                .map(links::linking).forEach(tools::add);
         tools.add(new ConfigureTool(target, dependencies.environment()).specification());
+        tools.add(new EvidenceInspectTool(bundles).specification());
         List<AsyncToolSpecification> offloaded = tools.stream().map(toolCalls::offload).toList();
         McpServer.async(transport)
                 .jsonMapper(JsonRpcLines.PROTOCOL_JSON)
                 .serverInfo(SERVER_NAME, AndroperatorVersion.current())
-                .capabilities(ServerCapabilities.builder().tools(false).build())
+                .capabilities(ServerCapabilities.builder().tools(false).resources(true, false).build())
                 .instructions(ToolSchemas.INSTRUCTIONS)
                 // The tools check their own arguments so that every refusal is a documented result
                 // (EXECUTION_VALIDATION_FAILED with what to fix), not the SDK's generic schema error.

@@ -90,6 +90,15 @@ final class ToolArguments {
         return reject(field, field + " must be a string, got " + kind(value) + ".");
     }
 
+    /** A boolean; JSON null counts as absent. */
+    Boolean flag(String field) {
+        Object value = arguments.get(field);
+        if (value == null || value instanceof Boolean) {
+            return (Boolean) value;
+        }
+        return reject(field, field + " must be a boolean, got " + kind(value) + ".");
+    }
+
     /** An integer (1000.0 counts; 1000.5 does not); JSON null counts as absent. */
     Long integer(String field) {
         Object value = arguments.get(field);

@@ -23,7 +23,10 @@ final class ToolOutputSchema {
     private static final String ERROR_REFERENCE = "error-1.schema.json#/$defs/";
 
     private static final Map<String, Object> SCHEMA = build();
+    static final String INSPECT = "/schemas/inspect.schema.json";
+
     private static final Map<String, Object> CONFIGURE = configureSchema();
+    private static final Map<String, Object> INSPECTED = inspectSchema();
 
     private ToolOutputSchema() {
     }
@@ -41,9 +44,31 @@ final class ToolOutputSchema {
         return CONFIGURE;
     }
 
-    private static Map<String, Object> configureSchema() {
+    /** {@code evidence_inspect}'s: the published inspect-1 schema (a success), or a refusal (the result schema). */
+    static Map<String, Object> inspect() {
+        return INSPECTED;
+    }
+
+    private static Map<String, Object> inspectSchema() {
+        Map<String, Object> inspected = read(INSPECT);
+        inspected.remove("$schema");
+        inspected.remove("$id");
+        return successOrRefusal("A bundle as inspected, or a refusal", inspected);
+    }
+
+    /** {@code success}, or the result schema (a refusal), sharing the result's {@code $defs}. */
+    private static Map<String, Object> successOrRefusal(String title, Map<String, Object> success) {
         Map<String, Object> refusal = new LinkedHashMap<>(SCHEMA);
         Object definitions = refusal.remove("$defs");
+        Map<String, Object> schema = new LinkedHashMap<>();
+        schema.put("title", title);
+        schema.put("type", "object");
+        schema.put("$defs", definitions);
+        schema.put("anyOf", List.of(success, refusal));
+        return java.util.Collections.unmodifiableMap(schema);
+    }
+
+    private static Map<String, Object> configureSchema() {
         Map<String, Object> defaults = closed(Map.of("deviceId", nullable("string"),
                 "operatorPackage", nullable("string"), "timeoutMs", nullable("integer")),
                 List.of("deviceId", "operatorPackage", "timeoutMs"));
@@ -53,12 +78,7 @@ final class ToolOutputSchema {
                 List.of("deviceId", "deviceSource", "operatorPackage", "operatorPackageSource", "timeoutMs"));
         Map<String, Object> configured = closed(Map.of("ok", Map.of("const", true), "defaults", defaults,
                 "effective", effective), List.of("ok", "defaults", "effective"));
-        Map<String, Object> schema = new LinkedHashMap<>();
-        schema.put("title", "Session defaults, or a refusal");
-        schema.put("type", "object");
-        schema.put("$defs", definitions);
-        schema.put("anyOf", List.of(configured, refusal));
-        return java.util.Collections.unmodifiableMap(schema);
+        return successOrRefusal("Session defaults, or a refusal", configured);
     }
 
     private static Map<String, Object> nullable(String type) {

@@ -40,7 +40,16 @@ final class ToolSchemas {
             + "com.androperator.operator, and 30000 ms. Every evidence tool's result is a result-1 object "
             + "(outputSchema): ok, status, manifestPath, "
             + "evidenceId, sessionId, and for failures code, message (what to fix, in these tools' field names), "
-            + "details and hint; partial, failed, refused and pending results set isError and keep any manifestPath.";
+            + "details and hint; partial, failed, refused and pending results set isError and keep any manifestPath. "
+            + "To see a capture without reading a path (your client may run elsewhere): each result that names a "
+            + "bundle also carries resource_link items, evidence://bundles/<id>/<file> with mimeType and size, for "
+            + "the manifest and every file of the bundle (.partial. files were kept but not verified); resources/read "
+            + "serves them (JSON and XML as text, PNG and video as base64, at most 16 MiB; a full-size screenshot PNG "
+            + "costs about 1-1.5 MB as base64), and resources/list pages through every bundle, newest first. Cheaper: "
+            + "evidence_inspect {evidenceId} returns the verified screenshot scaled to fit maxEdge (default 1024, at "
+            + "most 1568; PNG or JPEG under 1 MB, often 100-400 KB) with the scale back to screenshot pixels, and up "
+            + "to 300 UI elements (text, content-desc, resource-id, flags) with bounds and a center tap point in "
+            + "screenshot pixels (about 20k tokens at most); its result is an inspect-1 object.";
 
     static final String CONTEXT_DESCRIPTION = "Optional JSON object copied into the manifest unchanged, at most "
             + CaptureRequestValidation.MAX_CONTEXT_UTF8_BYTES + " bytes (16 KiB) as compact UTF-8 JSON and nested at "
@@ -107,8 +116,14 @@ final class ToolSchemas {
         return schema;
     }
 
+    /** A tool that works with a device (open world: what it meets is outside this server). */
     static ToolAnnotations annotations(String title, boolean readOnly) {
+        return annotations(title, readOnly, true);
+    }
+
+    /** Never destructive: no tool deletes or overwrites evidence; a read-only one is idempotent. */
+    static ToolAnnotations annotations(String title, boolean readOnly, boolean openWorld) {
         return ToolAnnotations.builder().title(title).readOnlyHint(readOnly).destructiveHint(false)
-                .idempotentHint(readOnly).openWorldHint(true).build();
+                .idempotentHint(readOnly).openWorldHint(openWorld).build();
     }
 }

@@ -106,7 +106,7 @@ class McpServerEndToEndTest {
         server.client().listTools().tools().forEach(tool -> schemas.put(tool.name(), tool.inputSchema()));
 
         assertThat(schemas).containsOnlyKeys("evidence_capture", "evidence_video_start", "evidence_video_status",
-                "evidence_video_stop", "configure");
+                "evidence_video_stop", "configure", "evidence_inspect");
         assertThat(propertyNames(schemas.get("evidence_video_start"))).containsExactlyInAnyOrder(
                 "durationSeconds", "size", "label", "context", "deviceId", "operatorPackage");
         for (String tool : List.of("evidence_video_status", "evidence_video_stop")) {

@@ -163,8 +163,8 @@ class McpStdioGuardTest {
                 bytes("a ping ending in CRLF", (McpLines.ping(16) + "\r\n").getBytes(StandardCharsets.UTF_8),
                         "{\"jsonrpc\":\"2.0\",\"id\":16,\"result\":{}}"),
                 line("a ping with multibyte UTF-8", PING_PREFIX + "é€😀\"}}", "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{}}"),
-                line("an unknown method", "{\"jsonrpc\":\"2.0\",\"id\":17,\"method\":\"resources/list\"}",
-                        error(17, -32601, "Method not found: resources/list")));
+                line("an unknown method", "{\"jsonrpc\":\"2.0\",\"id\":17,\"method\":\"prompts/list\"}",
+                        error(17, -32601, "Method not found: prompts/list")));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -238,7 +238,7 @@ class McpStdioGuardTest {
                     "Server not initialized: send the notifications/initialized notification first")));
             assertThat(fresh.call(McpLines.ping(5))).isEqualTo(tree("{\"jsonrpc\":\"2.0\",\"id\":5,\"result\":{}}"));
             fresh.send(McpLines.INITIALIZED);
-            assertThat(fresh.call(McpLines.toolsList(6)).path("result").path("tools")).hasSize(5);
+            assertThat(fresh.call(McpLines.toolsList(6)).path("result").path("tools")).hasSize(6);
             assertStatusCallWorks(fresh);
             assertThat(fresh.awaitStderr(l -> l.contains("line 1 refused with -32000"))).isNotNull();
             assertThat(fresh.awaitStderr(l -> l.contains("line 3 ignored: a notification before initialization")))

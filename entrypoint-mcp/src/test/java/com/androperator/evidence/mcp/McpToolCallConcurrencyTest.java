@@ -99,7 +99,7 @@ class McpToolCallConcurrencyTest {
 
             assertThat(events).containsExactly("status answered", "tools/list answered", "refused capture answered");
             assertThat(structured(status).get("code")).isEqualTo(ErrorCodes.EVIDENCE_SESSION_NOT_FOUND);
-            assertThat(listed).isEqualTo(5);
+            assertThat(listed).isEqualTo(6);
             assertThat(structured(refused).get("code")).isEqualTo(ErrorCodes.EXECUTION_VALIDATION_FAILED);
             System.out.printf("with %d slow captures in flight: evidence_video_status %d ms, tools/list %d ms, "
                     + "refused capture %d ms%n", SLOW_CALLS, statusMs, listMs, refusalMs);
@@ -154,7 +154,7 @@ class McpToolCallConcurrencyTest {
                             + "its limit, so evidence_video_status was not started. Retry once a call has answered, or "
                             + "start the server with a higher --max-tool-calls.\",\"details\":{\"limit\":2,"
                             + "\"tool\":\"evidence_video_status\"}}"));
-            assertThat(listed.path("result").path("tools")).hasSize(5);
+            assertThat(listed.path("result").path("tools")).hasSize(6);
             RawMcpServer.Exit exit = server.closeStdinAndAwaitExit();
             System.out.printf("2 slow captures in flight at the limit: stdin closed: exited after %d ms with status %d%n",
                     exit.millis(), exit.status());

@@ -82,10 +82,18 @@ class McpTypeScriptClientTest {
         Map<String, Object> expected = ContractJson.mapper().convertValue(ToolOutputSchema.result(), LinkedHashMap.class);
         Map<String, Object> configure = ContractJson.mapper().convertValue(ToolOutputSchema.configure(),
                 LinkedHashMap.class);
+        Map<String, Object> inspect = ContractJson.mapper().convertValue(ToolOutputSchema.inspect(), LinkedHashMap.class);
         for (Map<String, Object> tool : listed) {
             assertThat(tool.get("outputSchema")).as("%s outputSchema", tool.get("name"))
-                    .isEqualTo(tool.get("name").equals("configure") ? configure : expected);
+                    .isEqualTo(tool.get("name").equals("configure") ? configure
+                            : tool.get("name").equals("evidence_inspect") ? inspect : expected);
+            // Every tool says what it is and what it touches.
+            Map<String, Object> annotations = map(tool.get("annotations"));
+            assertThat(tool.get("title")).isNotNull();
+            assertThat(annotations).containsEntry("destructiveHint", false).containsKeys("readOnlyHint", "openWorldHint");
         }
+        assertThat(map(list(listed.stream().filter(t -> t.get("name").equals("evidence_inspect")).toList()).get(0)
+                .get("annotations"))).containsEntry("readOnlyHint", true).containsEntry("openWorldHint", false);
         assertThat(ContractJson.toJson(expected)).doesNotContain("error-1.schema.json").contains("\"#/$defs/code\"");
         for (String name : List.of("evidence_capture", "evidence_video_start")) {
             Map<String, Object> label = property(listed, name, "label");

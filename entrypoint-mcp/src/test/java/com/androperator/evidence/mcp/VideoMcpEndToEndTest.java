@@ -13,6 +13,7 @@ import com.androperator.evidence.contracts.Manifest;
 import com.androperator.evidence.adapters.fs.video.SessionFile;
 import io.modelcontextprotocol.spec.McpSchema.CallToolRequest;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
+import io.modelcontextprotocol.spec.McpSchema.ResourceLink;
 import io.modelcontextprotocol.spec.McpSchema.TextContent;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -112,6 +113,9 @@ class VideoMcpEndToEndTest {
         assertThat(sessionId).isNotBlank();
         Path bundle = root.resolve("bundles").resolve(sessionId);
         assertThat(started.manifestPath()).isEqualTo(bundle.resolve("manifest.json").toString());
+        // The session's files as resource links, after the unchanged JSON text block.
+        assertThat(start.content().get(0)).isInstanceOf(TextContent.class);
+        assertThat(links(start)).containsKey("manifest.json");
 
         CallToolResult status = call("evidence_video_status", Map.of("sessionId", sessionId));
         assertThat(status.isError()).as("%s", status).isFalse();
@@ -138,10 +142,23 @@ class VideoMcpEndToEndTest {
         CallToolResult again = call("evidence_video_stop", Map.of("sessionId", sessionId));
         assertThat(again.isError()).isFalse();
         assertThat(result(again)).isEqualTo(stopped);
+        Map<String, ResourceLink> finished = links(again);
+        assertThat(finished).containsKeys("manifest.json", "video.mp4");
+        assertThat(finished.get("video.mp4").uri()).isEqualTo("evidence://bundles/" + sessionId + "/video.mp4");
+        assertThat(finished.get("video.mp4").mimeType()).isEqualTo("video/mp4");
+        assertThat(finished.get("video.mp4").size()).isEqualTo(Files.size(bundle.resolve("video.mp4")));
         CallToolResult complete = call("evidence_video_status", Map.of("sessionId", sessionId));
         assertThat(complete.isError()).isFalse();
         assertThat(result(complete)).isEqualTo(stopped);
         assertThat(snapshot(bundle)).isEqualTo(before);
+    }
+
+    /** The resource links of a result, by file name. */
+    private static Map<String, ResourceLink> links(CallToolResult result) {
+        Map<String, ResourceLink> links = new LinkedHashMap<>();
+        result.content().stream().filter(ResourceLink.class::isInstance).map(ResourceLink.class::cast)
+                .forEach(link -> links.put(link.name(), link));
+        return links;
     }
 
     @Test
