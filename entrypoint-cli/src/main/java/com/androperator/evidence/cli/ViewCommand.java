@@ -23,10 +23,12 @@ import picocli.CommandLine.Parameters;
  */
 @Command(name = "view", sortOptions = false,
         description = {"Write one self-contained HTML page of a bundle: the screenshot with the hierarchy's boxes, the node tree,"
-                + " metadata, artifacts re-hashed, errors, the verifier's problems, context and video clips.",
+                + " metadata, artifacts re-hashed, errors, the verifier's problems, context and video clips."
+                + " Given a directory that holds bundles (a run), one run page linking each bundle's own page.",
                 "Exit 0: page written (whatever the bundle's status); 1: refused, nothing written; 2: usage error."})
 final class ViewCommand implements Callable<Integer> {
-    @Parameters(arity = "1", paramLabel = "BUNDLE", description = "The bundle directory (the one holding manifest.json).")
+    @Parameters(arity = "1", paramLabel = "BUNDLE", description = "The bundle directory (the one holding manifest.json),"
+            + " or a directory holding bundles (directly or one level down) for a run page.")
     String bundle;
 
     @Option(names = "--out", paramLabel = "FILE",
