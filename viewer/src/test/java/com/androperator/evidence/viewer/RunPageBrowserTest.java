@@ -24,6 +24,7 @@ import org.openqa.selenium.WebElement;
  * nothing comes from the network, and no bundle changes.
  */
 class RunPageBrowserTest {
+    private static BrowserLab browserLab;
     private static PhoneLab lab;
     private static Chromium chromium;
 
@@ -32,21 +33,14 @@ class RunPageBrowserTest {
 
     @BeforeAll
     static void start() {
-        lab = PhoneLab.start();
-        chromium = Chromium.start();
+        browserLab = BrowserLab.start();
+        lab = browserLab.lab();
+        chromium = browserLab.chromium();
     }
 
     @AfterAll
     static void stop() {
-        try {
-            if (chromium != null) {
-                chromium.close();
-            }
-        } finally {
-            if (lab != null) {
-                lab.close();
-            }
-        }
+        browserLab.close();
     }
 
     @Test
