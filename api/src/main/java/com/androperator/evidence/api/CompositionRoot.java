@@ -6,6 +6,7 @@ import com.androperator.evidence.adapters.adb.AdbOperatorGateway;
 import com.androperator.evidence.adapters.adb.AdbScreenshotSource;
 import com.androperator.evidence.adapters.adb.AdbServerClient;
 import com.androperator.evidence.adapters.fs.EvidenceRoots;
+import com.androperator.evidence.adapters.fs.FileBundleShelf;
 import com.androperator.evidence.adapters.fs.FileBundleStore;
 import com.androperator.evidence.adapters.fs.video.FileVideoBundle;
 import com.androperator.evidence.adapters.fs.video.JsonSessionStore;
@@ -22,6 +23,7 @@ import com.androperator.evidence.domain.capture.CapturePorts;
 import com.androperator.evidence.domain.model.Checked;
 import com.androperator.evidence.domain.budget.MonotonicClock;
 import com.androperator.evidence.domain.port.WallClock;
+import com.androperator.evidence.domain.port.prune.BundleShelf;
 import com.androperator.evidence.domain.port.video.HostDependencyProbe;
 import com.androperator.evidence.domain.port.video.ManagedBundlesRoot;
 import com.androperator.evidence.domain.port.video.Pause;
@@ -124,6 +126,11 @@ public final class CompositionRoot {
         }
         // resolveManagedRoot made it <evidence root>/bundles: its parent is the evidence root.
         return prepared(Objects.requireNonNull(bundlesRoot.getParent(), "the evidence root"));
+    }
+
+    /** The managed bundles directory as prune reads and removes it. */
+    static BundleShelf bundleShelf() {
+        return new FileBundleShelf();
     }
 
     /** The managed video root, created and proven writable only when the start's storage preflight asks. */

@@ -117,16 +117,16 @@ final class LayerRules {
     }
 
     /**
-     * The viewer reads bundles: java.*, XML streaming, Jackson's token stream, the contracts, and of
-     * conformance only its public entry point (BundleVerifier, VerificationReport, Problem, and
-     * BundleFileOpen, the one deadline-guarded way to open a bundle file), so that the verifier's
-     * internals can change under it.
+     * The viewer reads bundles: java.*, XML streaming, image I/O (the run page's thumbnails), Jackson's
+     * token stream, the contracts, and of conformance only its public entry point (BundleVerifier,
+     * VerificationReport, Problem, and BundleFileOpen, the one deadline-guarded way to open a bundle
+     * file), so that the verifier's internals can change under it.
      */
     static ArchRule viewerOnlyReadsBundles(String root) {
         String conformance = root + ".conformance.";
         return classes().that().resideInAPackage(root + ".viewer..")
                 .should().onlyDependOnClassesThat(JavaClass.Predicates.resideInAnyPackage("java..", "javax.xml..",
-                                root + ".viewer..", root + ".contracts..", "tools.jackson.core..")
+                                "javax.imageio..", root + ".viewer..", root + ".contracts..", "tools.jackson.core..")
                         .or(HasName.Predicates.name(conformance + "BundleVerifier"))
                         .or(HasName.Predicates.name(conformance + "VerificationReport"))
                         .or(HasName.Predicates.name(conformance + "Problem"))

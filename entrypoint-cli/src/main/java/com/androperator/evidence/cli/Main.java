@@ -19,7 +19,7 @@ import picocli.CommandLine;
  */
 public final class Main {
     static final String TOOL_NAME = "androperator-cli";
-    private static final Set<String> EVIDENCE_COMMANDS = Set.of("capture", "verify", "view", "video");
+    private static final Set<String> EVIDENCE_COMMANDS = Set.of("capture", "verify", "view", "prune", "video");
 
     private Main() {
     }
@@ -66,7 +66,7 @@ public final class Main {
     /**
      * The command tree, built by hand so that every command gets the same streams. When the leading
      * arguments name a command exactly ({@code evidence capture}, {@code evidence verify},
-     * {@code evidence view}, {@code evidence video ...}, {@code doctor}), the tree holds only the
+     * {@code evidence view}, {@code evidence prune}, {@code evidence video ...}, {@code doctor}), the tree holds only the
      * branch down to it: picocli reads every command's annotations when it is added, and a capture
      * should not pay for the models (and the dependencies) of the commands it does not run. Parsing
      * and help of the named command are the same either way; anything else (top-level help, a typo,
@@ -92,6 +92,9 @@ public final class Main {
             }
             if (whole || second.equals("view")) {
                 evidence.addSubcommand(new ViewCommand(new EvidenceViewer(), io));
+            }
+            if (whole || second.equals("prune")) {
+                evidence.addSubcommand(new PruneCommand(io));
             }
             if (whole || second.equals("video")) {
                 evidence.addSubcommand(VideoCommands.group(video, io));

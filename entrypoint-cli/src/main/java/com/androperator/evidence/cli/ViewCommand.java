@@ -4,6 +4,7 @@ import com.androperator.evidence.contracts.BundleFileNames;
 import com.androperator.evidence.contracts.CommandResult;
 import com.androperator.evidence.viewer.EvidenceViewer;
 import com.androperator.evidence.viewer.PageSummary;
+import com.androperator.evidence.viewer.RunSummary;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -22,10 +23,12 @@ import picocli.CommandLine.Parameters;
  */
 @Command(name = "view", sortOptions = false,
         description = {"Write one self-contained HTML page of a bundle: the screenshot with the hierarchy's boxes, the node tree,"
-                + " metadata, artifacts re-hashed, errors, the verifier's problems, context and video clips.",
+                + " metadata, artifacts re-hashed, errors, the verifier's problems, context and video clips."
+                + " Given a directory that holds bundles (a run), one run page linking each bundle's own page.",
                 "Exit 0: page written (whatever the bundle's status); 1: refused, nothing written; 2: usage error."})
 final class ViewCommand implements Callable<Integer> {
-    @Parameters(arity = "1", paramLabel = "BUNDLE", description = "The bundle directory (the one holding manifest.json).")
+    @Parameters(arity = "1", paramLabel = "BUNDLE", description = "The bundle directory (the one holding manifest.json),"
+            + " or a directory holding bundles (directly or one level down) for a run page.")
     String bundle;
 
     @Option(names = "--out", paramLabel = "FILE",
@@ -60,18 +63,41 @@ final class ViewCommand implements Callable<Integer> {
             Map<String, Object> details = refused.option() == null ? null : Map.of("option", refused.option());
             return io.refuse(CommandResult.refused(refused.code(), refused.message(), details, null), format.pretty());
         }
+        if (outcome instanceof EvidenceViewer.Outcome.RunWritten run) {
+            return printed(null, null, runDetails(run), run.page());
+        }
         EvidenceViewer.Outcome.Written written = (EvidenceViewer.Outcome.Written) outcome;
-        Map<String, Object> details = details(written);
+        Path manifest = written.bundle().resolve(BundleFileNames.MANIFEST);
+        return printed(Files.exists(manifest) ? manifest.toString() : null, written.summary().evidenceId(),
+                details(written), written.page());
+    }
+
+    private int printed(String manifestPath, String evidenceId, Map<String, Object> details, Path page) {
         String hint = null;
         if (open) {
-            PageOpener.Opened opened = PageOpener.open(written.page(), io.environment().get("PATH"));
+            PageOpener.Opened opened = PageOpener.open(page, io.environment().get("PATH"));
             details.put("opened", opened.opened());
             hint = opened.hint();
         }
-        Path manifest = written.bundle().resolve(BundleFileNames.MANIFEST);
-        ResultPrinter.print(new CommandResult(true, null, Files.exists(manifest) ? manifest.toString() : null,
-                written.summary().evidenceId(), null, null, null, details, hint), format.pretty(), io.out());
+        ResultPrinter.print(new CommandResult(true, null, manifestPath, evidenceId, null, null, null, details, hint),
+                format.pretty(), io.out());
         return 0;
+    }
+
+    /** A run page's details: the page, and what it shows. */
+    private static Map<String, Object> runDetails(EvidenceViewer.Outcome.RunWritten run) {
+        RunSummary summary = run.summary();
+        Map<String, Object> details = new LinkedHashMap<>();
+        details.put("viewPath", run.page().toString());
+        details.put("pageBytes", run.bytes());
+        details.put("durationMs", run.durationMs());
+        details.put("run", true);
+        details.put("bundles", summary.bundles());
+        details.put("bundlesCapped", summary.capped());
+        details.put("bundlePages", summary.pagesLinked());
+        details.put("thumbnails", summary.thumbnails());
+        details.put("statuses", new java.util.TreeMap<>(summary.statuses()));
+        return details;
     }
 
     private static Map<String, Object> details(EvidenceViewer.Outcome.Written written) {

@@ -25,6 +25,8 @@ final class CliProcess {
     private boolean softLimit;
     private List<String> jvmOptions = List.of();
     private Path launcher;
+    private String user;
+    private String classPath;
 
     CliProcess(Map<String, String> environment, Path scratch) {
         this.environment = environment;
@@ -60,6 +62,17 @@ final class CliProcess {
         return configured;
     }
 
+    /**
+     * Runs the child JVM as the numeric {@code user} and group (setpriv; the tests run as root, which ignores permission
+     * bits) on {@code classPath}, which that user must be able to read.
+     */
+    CliProcess asUser(String user, String classPath) {
+        CliProcess other = new CliProcess(environment, scratch);
+        other.user = user;
+        other.classPath = classPath;
+        return other;
+    }
+
     Map<String, String> environment() {
         return environment;
     }
@@ -77,12 +90,15 @@ final class CliProcess {
             command.addAll(List.of(args));
             return command;
         }
-        List<String> java = new ArrayList<>(List.of(
+        List<String> java = new ArrayList<>(user == null ? List.of() : List.of("/usr/bin/setpriv", "--reuid=" + user,
+                "--regid=" + user, "--clear-groups", "--"));
+        java.addAll(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 // No hsperfdata file: under a file-size limit the JVM's own files must stay small.
                 "-XX:-UsePerfData", "-XX:TieredStopAtLevel=1"));
         java.addAll(jvmOptions);
-        java.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName()));
+        java.addAll(List.of("-cp", classPath != null ? classPath : System.getProperty("java.class.path"),
+                Main.class.getName()));
         java.addAll(List.of(args));
         List<String> command = java;
         if (fileSizeLimitKiB != null) {

@@ -77,6 +77,35 @@ class ViewCliTest {
     }
 
     @Test
+    void aDirectoryOfBundlesGetsARunPageBesideItAndEachBundleItsOwnPageBesideTheBundle() throws IOException {
+        Path run = Files.createDirectories(temp.resolve("run/bundles"));
+        Path copy = Files.createDirectory(run.resolve("b-1"));
+        try (Stream<Path> files = Files.list(bundle)) {
+            for (Path file : files.toList()) {
+                Files.copy(file, copy.resolve(file.getFileName()));
+            }
+        }
+        Map<String, String> before = snapshot(copy);
+
+        CliProcess.Run viewed = cli.run("evidence", "view", temp.resolve("run").toString());
+
+        assertThat(viewed.exitCode()).as(viewed.toString()).isZero();
+        CommandResult result = result(viewed);
+        assertThat(result.manifestPath()).isNull();
+        assertThat(result.details()).containsEntry("viewPath", temp.resolve("run.view.html").toString())
+                .containsEntry("run", true).containsEntry("bundles", 1).containsEntry("bundlePages", 1)
+                .containsEntry("thumbnails", 1).containsEntry("statuses", Map.of("complete", 1));
+        assertThat(Files.getPosixFilePermissions(temp.resolve("run.view.html")))
+                .isEqualTo(PosixFilePermissions.fromString("rw-------"));
+        assertThat(run.resolve("b-1.view.html")).isRegularFile();
+        assertThat(snapshot(copy)).as("the bundle is unchanged").isEqualTo(before);
+
+        CliProcess.Run again = cli.run("evidence", "view", temp.resolve("run").toString());
+        assertThat(again.exitCode()).as("an existing run page is refused without --overwrite").isEqualTo(1);
+        assertThat(result(again).code()).isEqualTo(ErrorCodes.EVIDENCE_OUTPUT_EXISTS);
+    }
+
+    @Test
     void theDefaultPageIsBundleDotViewDotHtmlBesideTheBundlePrivateAndTheBundleIsUnchanged() throws IOException {
         Path page = captures.resolve("bundle.view.html");
         try {

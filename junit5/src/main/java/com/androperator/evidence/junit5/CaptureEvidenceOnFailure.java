@@ -87,6 +87,9 @@ public final class CaptureEvidenceOnFailure implements AfterTestExecutionCallbac
                 report = EvidenceReport.crashed(e, elapsedMs(started));
             }
             report.publish(context, subjectAndDisplayName(context), stderr());
+            if (report.manifestPath() != null) {
+                CiAttachments.publish(context, java.nio.file.Path.of(report.manifestPath()), System.out, stderr());
+            }
         } catch (RuntimeException | LinkageError e) {
             stderr().println("[androperator-junit5] evidence capture for " + context.getUniqueId()
                     + " could not be reported: " + e);

@@ -114,9 +114,38 @@ class ProcessEnvironmentTest extends LabTest {
                 + " (DEVICE_NOT_FOUND: device env-phone is not attached");
     }
 
+    @Test
+    void theTestsStdoutNamesEachPublishedFileAsAnAttachmentUnlessTurnedOff() throws IOException {
+        Map<String, String> environment = environment();
+        environment.put("ANDROID_SERIAL", lab.serial());
+        environment.put("ANDROPERATOR_OPERATOR_PACKAGE", PhoneLab.OPERATOR);
+        environment.put("ANDROPERATOR_EVIDENCE_DIR", temp.resolve("root").toString());
+
+        Child child = run(environment, Map.of(), List.of());
+
+        assertThat(child.results()).containsExactly(FAILED_WITH);
+        Path manifest = Path.of(child.entries().get(MANIFEST));
+        List<Path> attached = child.attachments();
+        assertThat(attached).containsExactly(manifest, manifest.resolveSibling("hierarchy.xml"),
+                manifest.resolveSibling("screenshot.png"));
+        assertThat(attached).allMatch(Files::isRegularFile);
+
+        environment.put("ANDROPERATOR_EVIDENCE_ATTACHMENTS", "off");
+        Child quiet = run(environment, Map.of(), List.of());
+        assertThat(quiet.results()).containsExactly(FAILED_WITH);
+        assertThat(quiet.entries()).containsKey(MANIFEST);
+        assertThat(quiet.attachments()).isEmpty();
+    }
+
     private record Child(int exitCode, List<String> stdout, String stderr) {
         List<String> results() {
             return stdout.stream().filter(line -> line.startsWith("RESULT\t")).map(line -> line.substring(7)).toList();
+        }
+
+        /** The files named by {@code [[ATTACHMENT|path]]} lines, the Jenkins and GitLab convention. */
+        List<Path> attachments() {
+            return stdout.stream().filter(line -> line.startsWith("[[ATTACHMENT|") && line.endsWith("]]"))
+                    .map(line -> Path.of(line.substring("[[ATTACHMENT|".length(), line.length() - 2))).toList();
         }
 
         Map<String, String> entries() {

@@ -37,6 +37,10 @@ public final class EvidenceViewer {
         record Written(Path bundle, Path page, long bytes, long durationMs, PageSummary summary) implements Outcome {
         }
 
+        /** The page of a directory holding bundles (a run) was written, and each bundle's own page beside it. */
+        record RunWritten(Path directory, Path page, long bytes, long durationMs, RunSummary summary) implements Outcome {
+        }
+
         /**
          * Nothing was written. {@code option} names what to fix ({@code BUNDLE} or {@code --out}, or null
          * when the failure is the file system's).
@@ -47,7 +51,8 @@ public final class EvidenceViewer {
 
     /**
      * Writes the page of {@code bundle} to {@code out} (null: {@code <bundle>.view.html} beside the bundle).
-     * An existing file is replaced only with {@code overwrite}.
+     * An existing file is replaced only with {@code overwrite}. A directory without manifest.json that
+     * holds bundles ({@link RunDirectory}) gets a run page instead, and each bundle its own page.
      */
     public Outcome view(String bundle, String out, boolean overwrite) {
         long start = System.nanoTime();
@@ -56,9 +61,15 @@ public final class EvidenceViewer {
             return new Outcome.Refused(refused.code(), refused.message(), refused.option());
         }
         ViewTarget target = ((ViewTarget.Resolution.Resolved) resolution).target();
-        BundleSnapshot snapshot = BundleSnapshot.read(target.bundle(), verifier);
         Instant now = clock.instant().truncatedTo(java.time.temporal.ChronoUnit.MILLIS);
+        RunDirectory.Found run = RunDirectory.find(target.bundle());
         try {
+            if (!run.bundles().isEmpty()) {
+                PageFile.Written<RunSummary> written = new RunView(this).write(target, run, overwrite, now);
+                return new Outcome.RunWritten(target.bundle(), target.page(), written.bytes(),
+                        (System.nanoTime() - start) / 1_000_000, written.result());
+            }
+            BundleSnapshot snapshot = BundleSnapshot.read(target.bundle(), verifier);
             MediaPolicy media = new MediaPolicy(target.page().getParent());
             PageFile.Written<PageSummary> written = PageFile.write(target.page(), target.replaces(),
                     html -> PageRenderer.render(snapshot, html, media, now));

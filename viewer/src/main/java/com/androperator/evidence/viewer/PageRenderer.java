@@ -143,7 +143,7 @@ final class PageRenderer {
         }
     }
 
-    private static String sha256(String text) {
+    static String sha256(String text) {
         try {
             byte[] digest = MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
             return "sha256-" + Base64.getEncoder().encodeToString(digest);
