@@ -38,7 +38,7 @@ class BudgetTest {
     private final CaptureRig rig = new CaptureRig();
 
     private CaptureOutcome captureWithBudget(long timeoutMs) {
-        return rig.capture(new CaptureRequest(new BundleLocation.Explicit(DIR), null, CaptureRig.OPERATOR_PACKAGE,
+        return rig.capture(new CaptureCommand(new BundleLocation.Explicit(DIR), null, CaptureRig.OPERATOR_PACKAGE,
                 null, Map.of("originalVerdict", "failed"), timeoutMs, CliLikeTerms.INSTANCE));
     }
 

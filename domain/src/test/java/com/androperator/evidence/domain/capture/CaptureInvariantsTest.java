@@ -66,7 +66,7 @@ class CaptureInvariantsTest {
         context.put("originalVerdict", random.nextBoolean() ? "failed" : "passed");
         Map<String, Object> contextAsGiven = new LinkedHashMap<>(context);
 
-        CaptureOutcome outcome = rig.capture(new CaptureRequest(new BundleLocation.Explicit("/absolute/new/bundle-" + seed),
+        CaptureOutcome outcome = rig.capture(new CaptureCommand(new BundleLocation.Explicit("/absolute/new/bundle-" + seed),
                 null, CaptureRig.OPERATOR_PACKAGE, "seed " + seed, context, timeout, CliLikeTerms.INSTANCE));
 
         // Dispatch: at most one readiness check, then at most one snapshot, never anything else.
