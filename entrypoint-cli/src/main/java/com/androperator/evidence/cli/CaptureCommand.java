@@ -85,7 +85,7 @@ final class CaptureCommand implements Callable<Integer> {
                     timeoutMs == null ? CaptureRequestValidation.DEFAULT_TIMEOUT_MS : timeoutMs)) {
                 outcome = EvidenceCapture.capture(command, dependencies, cancellation);
             }
-            ResultPrinter.print(outcome.toResult(), pretty, io.out());
+            ResultPrinter.print(outcome, pretty, io.out());
             return interruption.exitStatus(outcome.succeeded() ? 0 : 1);
         }
     }
