@@ -3,6 +3,7 @@ package com.androperator.evidence.adapters.adb;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.domain.budget.Deadline;
 import com.androperator.evidence.domain.port.ByteSink;
+import com.androperator.evidence.domain.model.CommandPhase;
 import com.androperator.evidence.domain.model.Failure;
 import com.androperator.evidence.domain.port.ImageVerifier;
 import com.androperator.evidence.domain.port.ScreenshotSource;
@@ -22,8 +23,8 @@ public final class AdbScreenshotSource implements ScreenshotSource {
     private static final long DISPLAY_DUMP_CAP = 16L * 1024 * 1024;
     /** How much of the stream's start is kept to quote a device error that is not a PNG. */
     private static final int HEAD_BYTES = 400;
-    static final String PHASE_DISPLAY_SELECTION = "display_selection";
-    static final String PHASE_TRANSFER = "transfer";
+    static final String PHASE_DISPLAY_SELECTION = CommandPhase.DISPLAY_SELECTION.wire();
+    static final String PHASE_TRANSFER = CommandPhase.TRANSFER.wire();
 
     private final DeviceShell shell;
     private final long capBytes;

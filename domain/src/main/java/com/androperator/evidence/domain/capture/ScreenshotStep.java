@@ -13,6 +13,7 @@ import com.androperator.evidence.domain.capture.VerifiedWrite.Verdict;
 import com.androperator.evidence.domain.port.BundleWriter.StoreResult;
 import com.androperator.evidence.domain.port.ByteSink;
 import com.androperator.evidence.domain.policy.ErrorVocabulary;
+import com.androperator.evidence.domain.model.CommandPhase;
 import com.androperator.evidence.domain.model.Failure;
 import com.androperator.evidence.domain.port.ImageVerifier;
 import com.androperator.evidence.domain.port.ImageVerifier.ImageVerification;
@@ -187,7 +188,7 @@ final class ScreenshotStep {
             // Nothing goes to the device after a cancellation.
             return new ScreenshotTransfer(0, false, Optional.of(new Failure(ErrorCodes.COMMAND_CANCELLED,
                     "cancelled before the screenshot started; nothing was sent",
-                    Map.of(PHASE, HierarchyStep.PHASE_NOT_STARTED, DISPATCHED, false))), Map.of());
+                    Map.of(PHASE, CommandPhase.NOT_STARTED.wire(), DISPATCHED, false))), Map.of());
         }
         try {
             ScreenshotTransfer transfer = screenshots.capture(serial, deadline, sink);
@@ -246,7 +247,7 @@ final class ScreenshotStep {
                                                            Deadline deadline) {
         Map<String, Object> state = new LinkedHashMap<>();
         state.put("cancelledBy", deadline.cancelledBy());
-        state.put(PHASE, failure.details().get(PHASE) instanceof String phase ? phase : "transfer");
+        state.put(PHASE, failure.details().get(PHASE) instanceof String phase ? phase : CommandPhase.TRANSFER.wire());
         state.put(DISPATCHED, failure.details().get(DISPATCHED) instanceof Boolean sent ? sent
                 : transfer.bytesReceived() > 0);
         state.put("bytesReceived", transfer.bytesReceived());
