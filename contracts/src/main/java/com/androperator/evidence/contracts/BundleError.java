@@ -10,4 +10,15 @@ public record BundleError(String code, String stage, String message, String comp
         Checks.nonBlank(stage, "error.stage");
         Checks.nonBlank(message, "error.message");
     }
+
+    /**
+     * An error reported under {@code code} whose specific {@code reason} may be another code: the
+     * reference tool's readers find that reason at the end of the message, as in
+     * "{@code ... (SCREENSHOT_INVALID)}". This is the one place that wording is made; a reason that
+     * is null or the code itself adds nothing.
+     */
+    public static BundleError reported(String code, String stage, String message, String component, String reason) {
+        return new BundleError(code, stage, reason == null || reason.equals(code) ? message
+                : message + " (" + reason + ")", component);
+    }
 }
