@@ -162,8 +162,9 @@ final class ScreenshotStep {
             Map<String, Object> receipt = notCompleted == null ? new LinkedHashMap<>()
                     : CaptureRecord.failedResult(notCompleted, recorded);
             receipt.putIfAbsent("ok", true);
-            if (transfer.receipt().get("bytesReceived") instanceof Number received) {
-                receipt.put("bytes", received.longValue());
+            if (!transfer.receipt().isEmpty()) {
+                // A source that described its transport counted the bytes it handed over: the transfer's own field.
+                receipt.put("bytes", transfer.bytesReceived());
             }
             transfer.receipt().forEach(receipt::putIfAbsent);
             return new CapturedArtifact(artifact, CapturedArtifact.recordOf(artifact, SOURCE,
