@@ -7,7 +7,7 @@ import com.androperator.evidence.domain.model.CommandPhase;
 import com.androperator.evidence.domain.model.Failure;
 import com.androperator.evidence.domain.port.ImageVerifier;
 import com.androperator.evidence.domain.port.ScreenshotSource;
-import java.util.LinkedHashMap;
+import com.androperator.evidence.domain.port.ScreenshotSource.TransportReceipt;
 import java.util.Map;
 import java.util.Optional;
 
@@ -41,14 +41,7 @@ public final class AdbScreenshotSource implements ScreenshotSource {
 
     @Override
     public ScreenshotTransfer capture(String serial, Deadline deadline, ByteSink sink) {
-        Map<String, Object> receipt = new LinkedHashMap<>();
-        receipt.put("command", null);
-        receipt.put("displayId", 0);
-        receipt.put("physicalDisplayId", null);
-        receipt.put("legacyDisplayDump", null);
-        receipt.put("bytesReceived", 0L);
-        receipt.put("exitStatus", null);
-        receipt.put("durationMs", 0L);
+        Receipt receipt = new Receipt();
         if (!ShellQuote.isValidSerial(serial)) {
             return failed(0, ErrorCodes.SCREENSHOT_FAILED, "'" + Text.abbreviate(String.valueOf(serial), 80)
                     + "' is not a valid adb serial; nothing was sent", receipt);
@@ -86,13 +79,13 @@ public final class AdbScreenshotSource implements ScreenshotSource {
         String command;
         if (choice instanceof DisplayViewports.Choice.PhysicalDisplay physical) {
             command = "screencap -p -d " + ShellQuote.quote(physical.physicalId());
-            receipt.put("physicalDisplayId", physical.physicalId());
-            receipt.put("legacyDisplayDump", false);
+            receipt.physicalDisplayId = physical.physicalId();
+            receipt.legacyDisplayDump = false;
         } else {
             command = "screencap -p";
-            receipt.put("legacyDisplayDump", true);
+            receipt.legacyDisplayDump = true;
         }
-        receipt.put("command", command);
+        receipt.command = command;
         Head head = new Head();
         boolean[] sinkStopped = {false};
         StreamResult transfer = shell.client().stream(serial, AdbServerClient.ServiceKind.EXEC, command, deadline,
@@ -105,9 +98,9 @@ public final class AdbScreenshotSource implements ScreenshotSource {
                     return true;
                 });
         long received = transfer.bytesReceived();
-        receipt.put("bytesReceived", received);
-        receipt.put("exitStatus", transfer.exitStatus());
-        receipt.put("durationMs", transfer.durationMillis());
+        receipt.bytesReceived = received;
+        receipt.exitStatus = transfer.exitStatus();
+        receipt.durationMs = transfer.durationMillis();
         if (sinkStopped[0]) {
             return failed(received, ErrorCodes.SCREENSHOT_FAILED, "the screenshot's receiver stopped the transfer after "
                     + received + " bytes (it could keep no more)", receipt);
@@ -131,7 +124,7 @@ public final class AdbScreenshotSource implements ScreenshotSource {
 
     /** A clean end of stream: PNG-looking bytes go to the domain's verifier, anything else is a device error. */
     private static ScreenshotTransfer completedTransfer(String serial, long received, Head head,
-                                                        Map<String, Object> receipt) {
+                                                        Receipt receipt) {
         if (received == 0) {
             return failed(received, ErrorCodes.SCREENSHOT_FAILED, "screencap on " + serial + " produced no bytes", receipt);
         }
@@ -140,18 +133,34 @@ public final class AdbScreenshotSource implements ScreenshotSource {
             return failed(received, ErrorCodes.SCREENSHOT_FAILED, "screencap on " + serial
                     + " answered with something other than a PNG: " + Text.abbreviate(head.text(), 300), receipt);
         }
-        return new ScreenshotTransfer(received, true, Optional.empty(), receipt);
+        return new ScreenshotTransfer(received, true, Optional.empty(), Optional.of(receipt.done()));
     }
 
     /** COMMAND_CANCELLED with the phase it stopped in and whether screencap was started (the port's details). */
     private static ScreenshotTransfer cancelled(long received, String phase, boolean dispatched, String message,
-                                                Map<String, Object> receipt) {
+                                                Receipt receipt) {
         return new ScreenshotTransfer(received, false, Optional.of(new Failure(ErrorCodes.COMMAND_CANCELLED, message,
-                Map.of("phase", phase, "dispatched", dispatched))), receipt);
+                Map.of("phase", phase, "dispatched", dispatched))), Optional.of(receipt.done()));
     }
 
-    private static ScreenshotTransfer failed(long received, String code, String message, Map<String, Object> receipt) {
-        return new ScreenshotTransfer(received, false, Optional.of(Failure.of(code, message)), receipt);
+    private static ScreenshotTransfer failed(long received, String code, String message, Receipt receipt) {
+        return new ScreenshotTransfer(received, false, Optional.of(Failure.of(code, message)),
+                Optional.of(receipt.done()));
+    }
+
+    /** What is known of the transport so far; every return records it as it stands. */
+    private static final class Receipt {
+        private String command;
+        private String physicalDisplayId;
+        private Boolean legacyDisplayDump;
+        private long bytesReceived;
+        private Integer exitStatus;
+        private long durationMs;
+
+        TransportReceipt done() {
+            return new TransportReceipt(command, 0, physicalDisplayId, legacyDisplayDump, bytesReceived, exitStatus,
+                    durationMs);
+        }
     }
 
     /** The first bytes of the stream, kept to tell a PNG from a device's error text. */

@@ -19,6 +19,7 @@ import com.androperator.evidence.domain.port.ImageVerifier;
 import com.androperator.evidence.domain.port.ImageVerifier.ImageVerification;
 import com.androperator.evidence.domain.port.ScreenshotSource;
 import com.androperator.evidence.domain.port.ScreenshotSource.ScreenshotTransfer;
+import com.androperator.evidence.domain.port.ScreenshotSource.TransportReceipt;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -162,11 +163,10 @@ final class ScreenshotStep {
             Map<String, Object> receipt = notCompleted == null ? new LinkedHashMap<>()
                     : CaptureRecord.failedResult(notCompleted, recorded);
             receipt.putIfAbsent("ok", true);
-            if (!transfer.receipt().isEmpty()) {
-                // A source that described its transport counted the bytes it handed over: the transfer's own field.
+            transfer.receipt().ifPresent(transport -> {
                 receipt.put("bytes", transfer.bytesReceived());
-            }
-            transfer.receipt().forEach(receipt::putIfAbsent);
+                transportFields(transport).forEach(receipt::putIfAbsent);
+            });
             return new CapturedArtifact(artifact, CapturedArtifact.recordOf(artifact, SOURCE,
                     clock.between(start, transferred), persistence, receipt, notCompleted == null ? recorded : null));
         }
@@ -189,7 +189,7 @@ final class ScreenshotStep {
             // Nothing goes to the device after a cancellation.
             return new ScreenshotTransfer(0, false, Optional.of(new Failure(ErrorCodes.COMMAND_CANCELLED,
                     "cancelled before the screenshot started; nothing was sent",
-                    Map.of(PHASE, CommandPhase.NOT_STARTED.wire(), DISPATCHED, false))), Map.of());
+                    Map.of(PHASE, CommandPhase.NOT_STARTED.wire(), DISPATCHED, false))), Optional.empty());
         }
         try {
             ScreenshotTransfer transfer = screenshots.capture(serial, deadline, sink);
@@ -203,7 +203,21 @@ final class ScreenshotStep {
     }
 
     private static ScreenshotTransfer failedTransfer(String message) {
-        return new ScreenshotTransfer(0, false, Optional.of(Failure.of(ErrorCodes.SCREENSHOT_FAILED, message)), Map.of());
+        return new ScreenshotTransfer(0, false, Optional.of(Failure.of(ErrorCodes.SCREENSHOT_FAILED, message)),
+                Optional.empty());
+    }
+
+    /** The transport's receipt as captures.json words it, in the reference's order, unknown values null. */
+    private static Map<String, Object> transportFields(TransportReceipt transport) {
+        Map<String, Object> fields = new LinkedHashMap<>();
+        fields.put("command", transport.command());
+        fields.put("displayId", transport.displayId());
+        fields.put("physicalDisplayId", transport.physicalDisplayId());
+        fields.put("legacyDisplayDump", transport.legacyDisplayDump());
+        fields.put("bytesReceived", transport.bytesReceived());
+        fields.put("exitStatus", transport.exitStatus());
+        fields.put("durationMs", transport.durationMs());
+        return fields;
     }
 
     /**

@@ -294,7 +294,7 @@ class BudgetTest {
         rig.screenshots().behaving((serial, deadline, clock) -> {
             clock.spend(60_000, deadline);
             return new FakeScreenshots.Scripted(Arrays.copyOf(png, 40),
-                    false, java.util.Optional.of(Failure.of(ErrorCodes.SCREENSHOT_FAILED, "stream cut")), Map.of());
+                    false, java.util.Optional.of(Failure.of(ErrorCodes.SCREENSHOT_FAILED, "stream cut")), java.util.Optional.empty());
         });
 
         Manifest manifest = finishedManifest(captureWithBudget(5_000));
