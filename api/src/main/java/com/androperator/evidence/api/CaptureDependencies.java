@@ -21,13 +21,15 @@ import org.jspecify.annotations.Nullable;
  * What a capture takes from its surroundings. Every field has a production default; tests and
  * servers replace what they need. A replacement port left null is wired to the real adapter.
  *
- * @param baseDir          the managed bundle root: a capture without an output directory goes to
- *                         {@code <baseDir>/<evidenceId>}; null means {@code <evidence root>/bundles}
+ * @param bundlesRoot      the managed bundles root: a capture without an output directory goes to
+ *                         {@code <bundlesRoot>/<evidenceId>}, the root used as it is; null means
+ *                         {@code <evidence root>/bundles} (the spec's still-capture {@code baseDir})
  * @param environment      where ANDROPERATOR_EVIDENCE_DIR, HOME and the adb server settings
  *                         (ANDROID_ADB_SERVER_PORT, ADB_SERVER_SOCKET) are read
- * @param workingDirectory what a relative ANDROPERATOR_EVIDENCE_DIR or baseDir resolves against
+ * @param workingDirectory what a relative ANDROPERATOR_EVIDENCE_DIR or bundlesRoot resolves against
  * @param toolName         sent to the Operator as the command source (at most 64 characters)
- * @param cancellation     stops this capture's device work at once when cancelled from another
+ * @param cancellation     for {@link EvidenceCapture#captureEvidence(CaptureOptions, CaptureDependencies)}:
+ *                         stops this capture's device work at once when cancelled from another
  *                         thread ({@code cancellation.cancel("who")}): calls in flight are ended,
  *                         nothing more is sent to the device, unfinished components are recorded as
  *                         COMMAND_CANCELLED and the manifest is still finalized. One per capture: a
@@ -37,7 +39,7 @@ import org.jspecify.annotations.Nullable;
  *                         {@link JavaTerms} (the {@link CaptureOptions} names) unless an edge sets its own
  */
 public record CaptureDependencies(
-        @Nullable Path baseDir,
+        @Nullable Path bundlesRoot,
         Map<String, String> environment,
         Path workingDirectory,
         WallClock wallClock,
@@ -78,7 +80,7 @@ public record CaptureDependencies(
 
     public Builder toBuilder() {
         Builder builder = new Builder();
-        builder.baseDir = baseDir;
+        builder.bundlesRoot = bundlesRoot;
         builder.environment = environment;
         builder.workingDirectory = workingDirectory;
         builder.wallClock = wallClock;
@@ -99,7 +101,7 @@ public record CaptureDependencies(
 
     /** Starts from the production defaults. */
     public static final class Builder {
-        private @Nullable Path baseDir;
+        private @Nullable Path bundlesRoot;
         private Map<String, String> environment = System.getenv();
         private Path workingDirectory = Path.of("").toAbsolutePath();
         private WallClock wallClock = WallClock.SYSTEM;
@@ -119,9 +121,20 @@ public record CaptureDependencies(
         private Builder() {
         }
 
-        public Builder baseDir(@Nullable Path baseDir) {
-            this.baseDir = baseDir;
+        /** The managed bundles root, used as it is (see the record's {@code bundlesRoot}). */
+        public Builder bundlesRoot(Path bundlesRoot) {
+            this.bundlesRoot = bundlesRoot;
             return this;
+        }
+
+        /**
+         * The spec's name for the still capture's managed bundles root.
+         *
+         * @deprecated use {@link #bundlesRoot}; for video, baseDir names the evidence root instead
+         */
+        @Deprecated
+        public Builder baseDir(Path baseDir) {
+            return bundlesRoot(baseDir);
         }
 
         public Builder environment(Map<String, String> environment) {
@@ -202,7 +215,7 @@ public record CaptureDependencies(
         }
 
         public CaptureDependencies build() {
-            return new CaptureDependencies(baseDir, environment, workingDirectory, wallClock, monotonicClock, ids,
+            return new CaptureDependencies(bundlesRoot, environment, workingDirectory, wallClock, monotonicClock, ids,
                     toolName, devices, screenshots, operator, metadata, images, hierarchies, store, cancellation, terms);
         }
     }

@@ -1,5 +1,8 @@
 package com.androperator.evidence.api;
 
+import com.androperator.evidence.domain.capture.BundleLocation;
+import com.androperator.evidence.domain.capture.CaptureCommand;
+import com.androperator.evidence.domain.port.CallerTerms;
 import java.nio.file.Path;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -29,6 +32,12 @@ public record CaptureOptions(@Nullable String outputDir, @Nullable String device
     public CaptureOptions {
         // JSON objects may hold null members, which Map.copyOf refuses.
         context = context == null ? null : Collections.unmodifiableMap(new LinkedHashMap<>(context));
+    }
+
+    /** The use case's command for these options, refusals worded in {@code terms}. */
+    public CaptureCommand command(CallerTerms terms) {
+        return new CaptureCommand(BundleLocation.of(outputDir), deviceSerial, operatorPackage, label, context, timeoutMs,
+                terms);
     }
 
     public static Builder builder() {

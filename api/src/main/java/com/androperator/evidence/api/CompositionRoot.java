@@ -8,6 +8,7 @@ import com.androperator.evidence.adapters.adb.AdbServerClient;
 import com.androperator.evidence.adapters.fs.EvidenceRoots;
 import com.androperator.evidence.adapters.fs.FileBundleShelf;
 import com.androperator.evidence.adapters.fs.FileBundleStore;
+import com.androperator.evidence.adapters.fs.ManagedBundleRoot;
 import com.androperator.evidence.adapters.fs.video.FileVideoBundle;
 import com.androperator.evidence.adapters.fs.video.JsonSessionStore;
 import com.androperator.evidence.adapters.fs.video.PosixDeviceLocks;
@@ -19,7 +20,10 @@ import com.androperator.evidence.api.video.DetachedWorkerLauncher;
 import com.androperator.evidence.api.video.HostProcessIdentity;
 import com.androperator.evidence.api.video.VideoDependencies;
 import com.androperator.evidence.domain.port.CallerTerms;
+import com.androperator.evidence.domain.capture.CaptureEvidence;
 import com.androperator.evidence.domain.capture.CapturePorts;
+import com.androperator.evidence.domain.capture.CaptureScheduling;
+import com.androperator.evidence.domain.port.ManagedBundles;
 import com.androperator.evidence.domain.model.Checked;
 import com.androperator.evidence.domain.budget.MonotonicClock;
 import com.androperator.evidence.domain.port.WallClock;
@@ -50,9 +54,6 @@ import org.jspecify.annotations.Nullable;
  * does. Public only for {@code api.video}; it is not part of the Java API.
  */
 public final class CompositionRoot {
-    /** The caller's home variable; {@code ~} in the documented default is what a shell expands it to. */
-    static final String HOME = "HOME";
-
     private CompositionRoot() {
     }
 
@@ -68,6 +69,7 @@ public final class CompositionRoot {
                 or(dependencies.images(), PngVerifier::new),
                 or(dependencies.hierarchies(), XmlHierarchyVerifier::new),
                 or(dependencies.store(), FileBundleStore::new),
+                managedBundles(dependencies),
                 dependencies.wallClock(),
                 dependencies.monotonicClock(),
                 dependencies.ids());
@@ -83,10 +85,7 @@ public final class CompositionRoot {
      * on disk.
      */
     public static Checked<Path> evidenceRoot(Map<String, String> environment, Path accountHome, Path workingDirectory) {
-        String home = environment.get(HOME);
-        Path effectiveHome = home == null || home.isBlank() ? accountHome
-                : workingDirectory.toAbsolutePath().resolve(home);
-        EvidenceRoots.Resolution resolution = EvidenceRoots.resolve(environment, effectiveHome, workingDirectory);
+        EvidenceRoots.Resolution resolution = EvidenceRoots.resolveForCaller(environment, accountHome, workingDirectory);
         if (resolution instanceof EvidenceRoots.Resolution.Invalid invalid) {
             return Checked.rejected(invalid.failure());
         }
@@ -95,7 +94,7 @@ public final class CompositionRoot {
 
     /** {@link #evidenceRoot} with the JVM's {@code user.home} as the account's home. */
     public static Checked<Path> evidenceRoot(Map<String, String> environment, Path workingDirectory) {
-        return evidenceRoot(environment, Path.of(System.getProperty("user.home")), workingDirectory);
+        return evidenceRoot(environment, accountHome(), workingDirectory);
     }
 
     /** The {@code bundles/} directory under an evidence root. */
@@ -104,31 +103,27 @@ public final class CompositionRoot {
     }
 
     /**
-     * Where managed still bundles go, resolved once, at request entry, without touching the file
-     * system: the dependencies' baseDir as it is (against their working directory), else
-     * {@code <evidence root>/bundles}.
+     * Where managed still bundles go: the dependencies' bundlesRoot as it is (against their working
+     * directory), else {@code <evidence root>/bundles} by the one evidence-root rule.
      */
-    static Checked<Path> resolveManagedRoot(CaptureDependencies dependencies) {
-        if (dependencies.baseDir() != null) {
-            return Checked.accepted(dependencies.workingDirectory().resolve(dependencies.baseDir()).normalize());
+    static ManagedBundles managedBundles(CaptureDependencies dependencies) {
+        if (dependencies.bundlesRoot() != null) {
+            return ManagedBundleRoot.chosen(dependencies.bundlesRoot(), dependencies.workingDirectory());
         }
-        return evidenceRoot(dependencies.environment(), dependencies.workingDirectory())
-                .map(CompositionRoot::bundlesRoot);
+        return ManagedBundleRoot.underEvidenceRoot(dependencies.environment(), accountHome(),
+                dependencies.workingDirectory());
     }
 
-    /**
-     * Creates the {@code bundles/} directory that {@link #resolveManagedRoot} resolved and proves it
-     * writable (EVIDENCE_STORAGE_UNWRITABLE otherwise). A baseDir is used as it is.
-     */
-    static Checked<Path> prepareManagedRoot(CaptureDependencies dependencies, Path bundlesRoot) {
-        if (dependencies.baseDir() != null) {
-            return Checked.accepted(bundlesRoot);
-        }
-        // resolveManagedRoot made it <evidence root>/bundles: its parent is the evidence root.
-        return prepared(Objects.requireNonNull(bundlesRoot.getParent(), "the evidence root"));
+    /** The still-capture use case with the real adapters the dependencies do not replace. */
+    static CaptureEvidence stillCapture(CaptureDependencies dependencies) {
+        return new CaptureEvidence(capturePorts(dependencies), AndroperatorVersion.current(), dependencies.toolName(),
+                dependencies.environment(), CaptureScheduling.OVERLAPPED);
     }
 
-    /** The managed bundles directory as prune reads and removes it. */
+    private static Path accountHome() {
+        return Path.of(System.getProperty("user.home"));
+    }
+
     static BundleShelf bundleShelf() {
         return new FileBundleShelf();
     }

@@ -67,7 +67,7 @@ class EvidenceCaptureTest {
         CaptureOutcome outcome = EvidenceCapture.captureEvidence(
                 CaptureOptions.builder().deviceSerial(lab.serial()).operatorPackage(PhoneLab.OPERATOR)
                         .label("Settings observation").context(context).build(),
-                dependencies().baseDir(temp).ids(() -> "evidence-1").wallClock(() -> fixed).build());
+                dependencies().bundlesRoot(temp).ids(() -> "evidence-1").wallClock(() -> fixed).build());
 
         CommandResult result = outcome.toResult();
         assertThat(outcome.succeeded()).isTrue();

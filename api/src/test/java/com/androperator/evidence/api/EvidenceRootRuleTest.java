@@ -52,8 +52,8 @@ class EvidenceRootRuleTest {
 
         assertThat(CompositionRoot.evidenceRoot(environment, cwd)).isEqualTo(Checked.accepted(root));
 
-        Checked<Path> still = CompositionRoot.resolveManagedRoot(CaptureDependencies.builder()
-                .environment(environment).workingDirectory(cwd).build());
+        Checked<Path> still = CompositionRoot.managedBundles(CaptureDependencies.builder()
+                .environment(environment).workingDirectory(cwd).build()).locate();
         assertThat(still).isEqualTo(Checked.accepted(root.resolve("bundles")));
 
         CommandResult video = new EvidenceVideo(VideoDependencies.defaults().withEnvironment(environment)
@@ -89,8 +89,8 @@ class EvidenceRootRuleTest {
     void aBlankVariableIsRefusedByStillAndVideoAlike(String value) {
         Map<String, String> environment = environment(" ", value);
 
-        Checked<Path> still = CompositionRoot.resolveManagedRoot(CaptureDependencies.builder()
-                .environment(environment).workingDirectory(temp).build());
+        Checked<Path> still = CompositionRoot.managedBundles(CaptureDependencies.builder()
+                .environment(environment).workingDirectory(temp).build()).locate();
         CommandResult video = new EvidenceVideo(VideoDependencies.defaults().withEnvironment(environment)
                 .withWorkingDirectory(temp)).status(SessionRef.sessionId("session-1")).result();
 

@@ -49,7 +49,7 @@ class StandardSelectionApiTest {
         Map<String, String> environment = lab.environment();
         environment.putAll(variables);
         return EvidenceCapture.captureEvidence(options,
-                CaptureDependencies.builder().environment(environment).baseDir(temp).build());
+                CaptureDependencies.builder().environment(environment).bundlesRoot(temp).build());
     }
 
     @Test

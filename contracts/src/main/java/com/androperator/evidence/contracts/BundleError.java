@@ -12,4 +12,16 @@ public record BundleError(String code, String stage, String message, @Nullable S
         Checks.nonBlank(stage, "error.stage");
         Checks.nonBlank(message, "error.message");
     }
+
+    /**
+     * An error reported under {@code code} whose specific {@code reason} may be another code: the
+     * reference tool's readers find that reason at the end of the message, as in
+     * "{@code ... (SCREENSHOT_INVALID)}". This is the one place that wording is made; a reason that
+     * is null or the code itself adds nothing.
+     */
+    public static BundleError reported(String code, String stage, String message, @Nullable String component,
+                                       @Nullable String reason) {
+        return new BundleError(code, stage, reason == null || reason.equals(code) ? message
+                : message + " (" + reason + ")", component);
+    }
 }

@@ -1,9 +1,9 @@
 package com.androperator.evidence.cli;
 
 import com.androperator.evidence.api.CaptureDependencies;
-import com.androperator.evidence.api.CaptureOptions;
 import com.androperator.evidence.api.EvidenceCapture;
 import com.androperator.evidence.domain.budget.Cancellation;
+import com.androperator.evidence.domain.capture.BundleLocation;
 import com.androperator.evidence.domain.capture.CaptureOutcome;
 import com.androperator.evidence.domain.policy.CaptureRequestValidation;
 import com.androperator.evidence.domain.policy.StandardSelection;
@@ -71,7 +71,8 @@ final class CaptureCommand implements Callable<Integer> {
         if (values.refusal().isPresent()) {
             return io.refuse(values.refusal().get(), pretty);
         }
-        CaptureOptions options = new CaptureOptions(outputDir, device, operatorPackage, annotations.label, context, timeoutMs);
+        var command = new com.androperator.evidence.domain.capture.CaptureCommand(BundleLocation.of(outputDir), device,
+                operatorPackage, annotations.label, context, timeoutMs, CliTerms.INSTANCE);
         // Ctrl-C and SIGTERM cancel the device work at once; the bundle is still finalized and the
         // result printed, then the process exits 130 or 143.
         Cancellation cancellation = new Cancellation();
@@ -82,9 +83,9 @@ final class CaptureCommand implements Callable<Integer> {
             // A terminal on stderr sees the time pass against the budget; stdout gets only the result.
             try (TerminalProgress.Ticker progress = TerminalProgress.elapsed(io, "capturing",
                     timeoutMs == null ? CaptureRequestValidation.DEFAULT_TIMEOUT_MS : timeoutMs)) {
-                outcome = EvidenceCapture.captureEvidence(options, dependencies.toBuilder().cancellation(cancellation).build());
+                outcome = EvidenceCapture.capture(command, dependencies, cancellation);
             }
-            ResultPrinter.print(outcome.toResult(), pretty, io.out());
+            ResultPrinter.print(outcome, pretty, io.out());
             return interruption.exitStatus(outcome.succeeded() ? 0 : 1);
         }
     }

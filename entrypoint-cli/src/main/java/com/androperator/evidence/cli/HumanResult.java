@@ -3,6 +3,7 @@ package com.androperator.evidence.cli;
 import com.androperator.evidence.api.video.DoctorReport;
 import com.androperator.evidence.contracts.CommandResult;
 import com.androperator.evidence.contracts.ContractJson;
+import com.androperator.evidence.contracts.Manifest;
 import com.androperator.evidence.viewer.ScreenWords;
 import java.io.IOException;
 import java.io.InputStream;
@@ -18,9 +19,10 @@ import java.util.Map;
  * {@code --output pretty}: a result rendered for a person instead of JSON. The first line is the
  * outcome (status, or "refused", and the code); then the bundle's manifest path, ids, the message
  * and hint; for a bundle that exists, the status of each component (artifact) and its error list,
- * one error per line, read from its manifest.json; a screenshot of one colour said in words (its
- * captures.json record); details one key per line. Scripts use the
- * default, one JSON object; this text is not a contract.
+ * one error per line, from the manifest the capture holds in memory or else read from its
+ * manifest.json; a screenshot of one colour said in words (its captures.json record); details one
+ * key per line. Scripts use the default, one JSON object; this text is
+ * not a contract.
  */
 final class HumanResult {
     /** A manifest is a few KiB; anything far larger is not read for display. */
@@ -28,6 +30,16 @@ final class HumanResult {
     private static final String INDENT = "  ";
 
     private HumanResult() {
+    }
+
+    /** A still capture's result, its components taken from {@code manifest} (null: none) rather than the disk. */
+    static String render(CommandResult result, Manifest manifest) {
+        StringBuilder text = head(result);
+        if (manifest != null) {
+            components(text, Components.of(manifest));
+        }
+        screen(text, result.manifestPath());
+        return text.toString().stripTrailing();
     }
 
     static String render(Object result) {
@@ -41,6 +53,14 @@ final class HumanResult {
     }
 
     private static String command(CommandResult result) {
+        StringBuilder text = head(result);
+        manifest(result.manifestPath()).ifPresent(manifest -> components(text, Components.of(manifest)));
+        screen(text, result.manifestPath());
+        return text.toString().stripTrailing();
+    }
+
+    /** The outcome line, the result's fields and its details, one per line. */
+    private static StringBuilder head(CommandResult result) {
         StringBuilder text = new StringBuilder();
         String outcome = result.status() != null ? result.status() : result.ok() ? "ok" : "refused";
         text.append(outcome.toUpperCase(Locale.ROOT));
@@ -65,9 +85,7 @@ final class HumanResult {
                 }
             }
         }
-        manifest(result.manifestPath()).ifPresent(manifest -> components(text, manifest));
-        screen(text, result.manifestPath());
-        return text.toString().stripTrailing();
+        return text;
     }
 
     /** A verified screenshot of one colour, as its captures.json record beside the manifest says. */
@@ -111,29 +129,54 @@ final class HumanResult {
                 : String.valueOf(millis);
     }
 
+    /** One artifact's line: kind, status, file (null: none) and size (null: unknown). */
+    private record ComponentLine(Object kind, Object status, Object path, Number bytes) {
+    }
+
+    /** One error's line: code, where (its component, else its stage) and message. */
+    private record ErrorLine(Object code, Object where, String message) {
+    }
+
+    /** What the components section shows, from a typed manifest or from one read back as a plain tree. */
+    private record Components(List<ComponentLine> artifacts, List<ErrorLine> errors) {
+        static Components of(Manifest manifest) {
+            return new Components(manifest.artifacts().stream().map(artifact -> new ComponentLine(artifact.kind().wire(),
+                            artifact.status().wire(), artifact.path(), artifact.bytes())).toList(),
+                    manifest.errors().stream().map(error -> new ErrorLine(error.code(),
+                            error.component() != null ? error.component() : error.stage(), error.message())).toList());
+        }
+
+        static Components of(Map<?, ?> manifest) {
+            List<ComponentLine> artifacts = manifest.get("artifacts") instanceof List<?> items ? items.stream()
+                    .filter(Map.class::isInstance).map(Map.class::cast)
+                    .map(artifact -> new ComponentLine(artifact.get("kind"), artifact.get("status"), artifact.get("path"),
+                            artifact.get("bytes") instanceof Number bytes ? bytes : null)).toList() : List.of();
+            List<ErrorLine> errors = manifest.get("errors") instanceof List<?> items ? items.stream()
+                    .filter(Map.class::isInstance).map(Map.class::cast)
+                    .map(error -> new ErrorLine(error.get("code"), error.get("component") != null ? error.get("component")
+                            : error.get("stage"), String.valueOf(error.get("message")))).toList() : List.of();
+            return new Components(artifacts, errors);
+        }
+    }
+
     /** Each artifact's status, then the bundle's errors one per line. */
-    private static void components(StringBuilder text, Map<?, ?> manifest) {
-        if (manifest.get("artifacts") instanceof List<?> artifacts && !artifacts.isEmpty()) {
+    private static void components(StringBuilder text, Components components) {
+        if (!components.artifacts().isEmpty()) {
             text.append("components\n");
-            for (Object item : artifacts) {
-                if (item instanceof Map<?, ?> artifact) {
-                    text.append(INDENT).append(pad(artifact.get("kind"), 18)).append(pad(artifact.get("status"), 10))
-                            .append(artifact.get("path") == null ? "(no file)" : artifact.get("path"));
-                    if (artifact.get("bytes") instanceof Number bytes) {
-                        text.append(String.format(Locale.ROOT, "  %,d bytes", bytes.longValue()));
-                    }
-                    text.append('\n');
+            for (ComponentLine artifact : components.artifacts()) {
+                text.append(INDENT).append(pad(artifact.kind(), 18)).append(pad(artifact.status(), 10))
+                        .append(artifact.path() == null ? "(no file)" : artifact.path());
+                if (artifact.bytes() != null) {
+                    text.append(String.format(Locale.ROOT, "  %,d bytes", artifact.bytes().longValue()));
                 }
+                text.append('\n');
             }
         }
-        if (manifest.get("errors") instanceof List<?> errors && !errors.isEmpty()) {
+        if (!components.errors().isEmpty()) {
             text.append("errors\n");
-            for (Object item : errors) {
-                if (item instanceof Map<?, ?> error) {
-                    Object where = error.get("component") != null ? error.get("component") : error.get("stage");
-                    text.append(INDENT).append(error.get("code")).append("  ").append(where).append(": ")
-                            .append(oneLine(String.valueOf(error.get("message")))).append('\n');
-                }
+            for (ErrorLine error : components.errors()) {
+                text.append(INDENT).append(error.code()).append("  ").append(error.where()).append(": ")
+                        .append(oneLine(error.message())).append('\n');
             }
         }
     }

@@ -1,8 +1,9 @@
 package com.androperator.evidence.mcp;
 
 import com.androperator.evidence.api.CaptureDependencies;
-import com.androperator.evidence.api.CaptureOptions;
 import com.androperator.evidence.api.EvidenceCapture;
+import com.androperator.evidence.domain.capture.BundleLocation;
+import com.androperator.evidence.domain.capture.CaptureCommand;
 import com.androperator.evidence.domain.capture.CaptureOutcome;
 import com.androperator.evidence.domain.policy.StandardSelection;
 import com.androperator.evidence.domain.policy.CaptureRequestValidation;
@@ -48,9 +49,9 @@ final class EvidenceCaptureTool {
     CallToolResult call(Map<String, Object> arguments, McpSyncServerExchange exchange, Map<String, Object> meta) {
         ToolArguments given = ToolArguments.of(NAME, arguments, ACCEPTED);
         SessionTarget.Defaults defaults = target.current();
-        CaptureOptions options = new CaptureOptions(null, defaults.device(given.text("deviceId")),
-                defaults.operator(given.text("operatorPackage")),
-                given.text("label"), given.context(), defaults.timeout(given.integer("timeoutMs")));
+        CaptureCommand command = new CaptureCommand(BundleLocation.MANAGED, defaults.device(given.text("deviceId")),
+                defaults.operator(given.text("operatorPackage")), given.text("label"), given.context(),
+                defaults.timeout(given.integer("timeoutMs")), McpTerms.INSTANCE);
         if (given.problem().isPresent()) {
             return ToolResults.of(given.problem().get(), false);
         }
@@ -58,9 +59,8 @@ final class EvidenceCaptureTool {
         try (InFlightCaptures.Call call = inFlight.begin()) {
             CaptureOutcome outcome;
             try (ElapsedProgressNotifications progress = ElapsedProgressNotifications.start(exchange, meta, "capturing",
-                    options.timeoutMs() == null ? CaptureRequestValidation.DEFAULT_TIMEOUT_MS : options.timeoutMs())) {
-                outcome = EvidenceCapture.captureEvidence(options,
-                        dependencies.toBuilder().cancellation(call.cancellation()).build());
+                    command.timeoutMs() == null ? CaptureRequestValidation.DEFAULT_TIMEOUT_MS : command.timeoutMs())) {
+                outcome = EvidenceCapture.capture(command, dependencies, call.cancellation());
             }
             CallToolResult result = ToolResults.of(outcome.toResult(), outcome.succeeded());
             call.returned(outcome.toResult().evidenceId());

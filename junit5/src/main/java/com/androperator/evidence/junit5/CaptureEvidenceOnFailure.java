@@ -1,7 +1,9 @@
 package com.androperator.evidence.junit5;
 
 import com.androperator.evidence.api.CaptureDependencies;
-import com.androperator.evidence.api.CaptureOptions;
+import com.androperator.evidence.domain.budget.Cancellation;
+import com.androperator.evidence.domain.capture.BundleLocation;
+import com.androperator.evidence.domain.capture.CaptureCommand;
 import com.androperator.evidence.api.EvidenceCapture;
 import com.androperator.evidence.domain.capture.CaptureOutcome;
 import java.io.PrintStream;
@@ -103,19 +105,13 @@ public final class CaptureEvidenceOnFailure implements AfterTestExecutionCallbac
             return EvidenceReport.invalidConfiguration(invalid.message(), elapsedMs(started));
         }
         EvidenceSettings.Plan plan = (EvidenceSettings.Plan) resolution;
-        CaptureOptions options = CaptureOptions.builder()
-                .deviceSerial(plan.deviceSerial())
-                .operatorPackage(plan.operatorPackage())
-                .timeoutMs(plan.timeoutMs())
-                .label(FailureContext.label(context))
-                .context(FailureContext.of(context, failure))
-                .build();
+        CaptureCommand command = new CaptureCommand(BundleLocation.MANAGED, plan.deviceSerial(), plan.operatorPackage(),
+                FailureContext.label(context), FailureContext.of(context, failure), plan.timeoutMs(), plan.terms());
         CaptureDependencies dependencies = CaptureDependencies.builder()
                 .environment(plan.environment())
                 .toolName(TOOL_NAME)
-                .terms(plan.terms())
                 .build();
-        CaptureOutcome outcome = EvidenceCapture.captureEvidence(options, dependencies);
+        CaptureOutcome outcome = EvidenceCapture.capture(command, dependencies, new Cancellation());
         return EvidenceReport.of(outcome.toResult(), plan.sourceByVariable(), elapsedMs(started));
     }
 

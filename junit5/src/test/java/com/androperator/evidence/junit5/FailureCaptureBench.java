@@ -44,7 +44,7 @@ public final class FailureCaptureBench {
             CaptureOptions options = CaptureOptions.builder().deviceSerial(lab.serial())
                     .operatorPackage(PhoneLab.OPERATOR).label("FailureCaptureBench#direct failed").build();
             CaptureDependencies dependencies = CaptureDependencies.builder().environment(lab.environment())
-                    .baseDir(Files.createDirectories(root.resolve("direct"))).build();
+                    .bundlesRoot(Files.createDirectories(root.resolve("direct"))).build();
             for (int i = 0; i < WARM_UP + iterations; i++) {
                 long started = System.nanoTime();
                 FixtureRun captured = FixtureRun.of(Fixtures.Outcomes.class, "fails").parameters(parameters).run();

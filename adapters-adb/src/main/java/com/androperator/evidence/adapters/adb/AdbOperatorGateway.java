@@ -2,6 +2,7 @@ package com.androperator.evidence.adapters.adb;
 
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.domain.budget.Deadline;
+import com.androperator.evidence.domain.model.CommandPhase;
 import com.androperator.evidence.domain.model.Failure;
 import com.androperator.evidence.domain.port.OperatorGateway;
 import com.androperator.evidence.domain.port.OperatorGateway.LoggedHierarchy;
@@ -19,10 +20,10 @@ import java.util.Objects;
  * of ending without a complete, consistent result keeps its own code and the reader's diagnostics.
  */
 public final class AdbOperatorGateway implements OperatorGateway {
-    static final String PHASE_INSTALLED_CHECK = "installed_check";
-    static final String PHASE_READER_START = "reader_start";
-    static final String PHASE_DISPATCH = "dispatch";
-    static final String PHASE_AWAIT_RESULT = "await_result";
+    static final String PHASE_INSTALLED_CHECK = CommandPhase.INSTALLED_CHECK.wire();
+    static final String PHASE_READER_START = CommandPhase.READER_START.wire();
+    static final String PHASE_DISPATCH = CommandPhase.DISPATCH.wire();
+    static final String PHASE_AWAIT_RESULT = CommandPhase.AWAIT_RESULT.wire();
     /** How long to wait for the reader's first bytes before dispatching anyway (an empty log prints nothing). */
     static final long DEFAULT_READER_START_FALLBACK_MILLIS = 500;
     private static final long COMMAND_OUTPUT_CAP = 1024 * 1024;

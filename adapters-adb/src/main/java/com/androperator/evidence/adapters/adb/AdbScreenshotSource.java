@@ -3,10 +3,11 @@ package com.androperator.evidence.adapters.adb;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.domain.budget.Deadline;
 import com.androperator.evidence.domain.port.ByteSink;
+import com.androperator.evidence.domain.model.CommandPhase;
 import com.androperator.evidence.domain.model.Failure;
 import com.androperator.evidence.domain.port.ImageVerifier;
 import com.androperator.evidence.domain.port.ScreenshotSource;
-import java.util.LinkedHashMap;
+import com.androperator.evidence.domain.port.ScreenshotSource.TransportReceipt;
 import java.util.Map;
 import java.util.Optional;
 
@@ -25,8 +26,8 @@ public final class AdbScreenshotSource implements ScreenshotSource {
     /** How much of the first line of such text the error quotes. */
     private static final int FIRST_LINE_CHARS = 120;
     private static final String MULTIPLE_DISPLAYS_WARNING = "[Warning] Multiple displays were found";
-    static final String PHASE_DISPLAY_SELECTION = "display_selection";
-    static final String PHASE_TRANSFER = "transfer";
+    static final String PHASE_DISPLAY_SELECTION = CommandPhase.DISPLAY_SELECTION.wire();
+    static final String PHASE_TRANSFER = CommandPhase.TRANSFER.wire();
 
     private final DeviceShell shell;
     private final long capBytes;
@@ -43,15 +44,7 @@ public final class AdbScreenshotSource implements ScreenshotSource {
 
     @Override
     public ScreenshotTransfer capture(String serial, Deadline deadline, ByteSink sink) {
-        Map<String, Object> receipt = new LinkedHashMap<>();
-        receipt.put("command", null);
-        receipt.put("displayId", 0);
-        receipt.put("physicalDisplayId", null);
-        receipt.put("legacyDisplayDump", null);
-        receipt.put("displayState", null);
-        receipt.put("bytesReceived", 0L);
-        receipt.put("exitStatus", null);
-        receipt.put("durationMs", 0L);
+        Receipt receipt = new Receipt();
         if (!ShellQuote.isValidSerial(serial)) {
             return failed(0, ErrorCodes.SCREENSHOT_FAILED, "'" + Text.abbreviate(String.valueOf(serial), 80)
                     + "' is not a valid adb serial; nothing was sent", receipt);
@@ -82,7 +75,7 @@ public final class AdbScreenshotSource implements ScreenshotSource {
                     + Text.abbreviate(unreadable.get(), 300), receipt);
         }
         // What the dump says of the screen's power, as it words it: a black screenshot of a screen that is off explains itself.
-        DisplayViewports.powerState(displays).ifPresent(state -> receipt.put("displayState", state.value()));
+        DisplayViewports.powerState(displays).ifPresent(state -> receipt.displayState = state.value());
         DisplayViewports.Choice choice = DisplayViewports.choose(displays);
         if (choice instanceof DisplayViewports.Choice.Refused refused) {
             return failed(0, ErrorCodes.DISPLAY_SELECTION_FAILED, "cannot choose the screen to capture on "
@@ -91,13 +84,13 @@ public final class AdbScreenshotSource implements ScreenshotSource {
         String command;
         if (choice instanceof DisplayViewports.Choice.PhysicalDisplay physical) {
             command = "screencap -p -d " + ShellQuote.quote(physical.physicalId());
-            receipt.put("physicalDisplayId", physical.physicalId());
-            receipt.put("legacyDisplayDump", false);
+            receipt.physicalDisplayId = physical.physicalId();
+            receipt.legacyDisplayDump = false;
         } else {
             command = "screencap -p";
-            receipt.put("legacyDisplayDump", true);
+            receipt.legacyDisplayDump = true;
         }
-        receipt.put("command", command);
+        receipt.command = command;
         Head head = new Head();
         boolean[] sinkStopped = {false};
         StreamResult transfer = shell.client().stream(serial, AdbServerClient.ServiceKind.EXEC, command, deadline,
@@ -110,9 +103,9 @@ public final class AdbScreenshotSource implements ScreenshotSource {
                     return true;
                 });
         long received = transfer.bytesReceived();
-        receipt.put("bytesReceived", received);
-        receipt.put("exitStatus", transfer.exitStatus());
-        receipt.put("durationMs", transfer.durationMillis());
+        receipt.bytesReceived = received;
+        receipt.exitStatus = transfer.exitStatus();
+        receipt.durationMs = transfer.durationMillis();
         if (sinkStopped[0]) {
             return failed(received, ErrorCodes.SCREENSHOT_FAILED, "the screenshot's receiver stopped the transfer after "
                     + received + " bytes (it could keep no more)", receipt);
@@ -136,7 +129,7 @@ public final class AdbScreenshotSource implements ScreenshotSource {
 
     /** A clean end of stream: PNG-looking bytes go to the domain's verifier, anything else is a device error. */
     private static ScreenshotTransfer completedTransfer(String serial, long received, Head head,
-                                                        DisplayViewports.Choice choice, Map<String, Object> receipt) {
+                                                        DisplayViewports.Choice choice, Receipt receipt) {
         if (received == 0) {
             return failed(received, ErrorCodes.SCREENSHOT_FAILED, "screencap on " + serial + " produced no bytes", receipt);
         }
@@ -147,7 +140,7 @@ public final class AdbScreenshotSource implements ScreenshotSource {
                     + " answered with something other than a PNG (" + received + " bytes); it began with \""
                     + Text.escapedLine(firstLine, FIRST_LINE_CHARS) + "\"" + displayAskedFor(firstLine, choice), receipt);
         }
-        return new ScreenshotTransfer(received, true, Optional.empty(), receipt);
+        return new ScreenshotTransfer(received, true, Optional.empty(), Optional.of(receipt.done()));
     }
 
     /**
@@ -168,13 +161,30 @@ public final class AdbScreenshotSource implements ScreenshotSource {
 
     /** COMMAND_CANCELLED with the phase it stopped in and whether screencap was started (the port's details). */
     private static ScreenshotTransfer cancelled(long received, String phase, boolean dispatched, String message,
-                                                Map<String, Object> receipt) {
+                                                Receipt receipt) {
         return new ScreenshotTransfer(received, false, Optional.of(new Failure(ErrorCodes.COMMAND_CANCELLED, message,
-                Map.of("phase", phase, "dispatched", dispatched))), receipt);
+                Map.of("phase", phase, "dispatched", dispatched))), Optional.of(receipt.done()));
     }
 
-    private static ScreenshotTransfer failed(long received, String code, String message, Map<String, Object> receipt) {
-        return new ScreenshotTransfer(received, false, Optional.of(Failure.of(code, message)), receipt);
+    private static ScreenshotTransfer failed(long received, String code, String message, Receipt receipt) {
+        return new ScreenshotTransfer(received, false, Optional.of(Failure.of(code, message)),
+                Optional.of(receipt.done()));
+    }
+
+    /** What is known of the transport so far; every return records it as it stands. */
+    private static final class Receipt {
+        private String command;
+        private String physicalDisplayId;
+        private Boolean legacyDisplayDump;
+        private String displayState;
+        private long bytesReceived;
+        private Integer exitStatus;
+        private long durationMs;
+
+        TransportReceipt done() {
+            return new TransportReceipt(command, 0, physicalDisplayId, legacyDisplayDump, displayState, bytesReceived,
+                    exitStatus, durationMs);
+        }
     }
 
     /** The first bytes of the stream, kept to tell a PNG from a device's error text. */

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.androperator.evidence.adapters.media.PngVerifier;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.domain.port.ImageVerifier.ImageVerification;
+import com.androperator.evidence.domain.port.ScreenshotSource;
 import com.androperator.evidence.domain.port.ScreenshotSource.ScreenshotTransfer;
 import com.androperator.evidence.simulator.DeviceSimulator;
 import com.androperator.evidence.simulator.fixtures.ScreenshotFixtures;
@@ -86,14 +87,14 @@ class AdbScreenshotSourceIntegrationTest {
         assertThat(transfer.transportCompleted()).isTrue();
         assertThat(received.bytes()).isEqualTo(OUTER_PNG);
         assertThat(new PngVerifier().verify(received.bytes())).isEqualTo(new ImageVerification.Verified(108, 240));
-        assertThat(transfer.receipt())
-                .containsEntry("command", "screencap -p -d '" + OUTER + "'")
-                .containsEntry("displayId", 0)
-                .containsEntry("physicalDisplayId", OUTER)
-                .containsEntry("legacyDisplayDump", false).containsEntry("displayState", "ON")
-                .containsEntry("bytesReceived", (long) OUTER_PNG.length)
-                .containsEntry("exitStatus", null)
-                .containsKey("durationMs");
+        ScreenshotSource.TransportReceipt receipt = transfer.receipt().orElseThrow();
+        assertThat(receipt.command()).isEqualTo("screencap -p -d '" + OUTER + "'");
+        assertThat(receipt.displayId()).isZero();
+        assertThat(receipt.physicalDisplayId()).isEqualTo(OUTER);
+        assertThat(receipt.legacyDisplayDump()).isFalse();
+        assertThat(receipt.displayState()).isEqualTo("ON");
+        assertThat(receipt.bytesReceived()).isEqualTo(OUTER_PNG.length);
+        assertThat(receipt.exitStatus()).isNull();
         assertThat(phone.receivedServices())
                 .containsSubsequence("shell,v2,raw:dumpsys display", "exec:screencap -p -d '" + OUTER + "'");
     }
@@ -121,8 +122,9 @@ class AdbScreenshotSourceIntegrationTest {
 
         assertThat(transfer.failure()).isEmpty();
         assertThat(received.bytes()).isEqualTo(OUTER_PNG);
-        assertThat(transfer.receipt()).containsEntry("command", "screencap -p")
-                .containsEntry("legacyDisplayDump", true).containsEntry("physicalDisplayId", null);
+        assertThat(transfer.receipt().orElseThrow()).extracting(ScreenshotSource.TransportReceipt::command,
+                ScreenshotSource.TransportReceipt::legacyDisplayDump, ScreenshotSource.TransportReceipt::physicalDisplayId)
+                .containsExactly("screencap -p", true, null);
         assertThat(phone.receivedServices()).contains("exec:screencap -p");
     }
 
@@ -184,7 +186,7 @@ class AdbScreenshotSourceIntegrationTest {
             assertThat(failure.message()).contains("the screen is off (Display State=OFF, its viewport isActive=false)")
                     .contains("never wakes").contains("adb shell input keyevent KEYCODE_WAKEUP");
         });
-        assertThat(received.transfer().receipt()).containsEntry("displayState", "OFF");
+        assertThat(received.transfer().receipt().orElseThrow().displayState()).isEqualTo("OFF");
         assertThat(phone.receivedServices()).noneMatch(service -> service.contains("screencap")
                 || service.contains("input keyevent"));
     }
@@ -213,7 +215,7 @@ class AdbScreenshotSourceIntegrationTest {
         ScreenshotTransfer transfer = received.transfer();
 
         assertThat(received.bytes()).hasSize(1000).isEqualTo(Arrays.copyOf(OUTER_PNG, 1000));
-        assertThat(transfer.receipt()).containsEntry("bytesReceived", 1000L);
+        assertThat(transfer.receipt().orElseThrow().bytesReceived()).isEqualTo(1000L);
         // The server reports the dead device as a clean end of stream: only the PNG check can tell.
         assertThat(new PngVerifier().verify(received.bytes())).isInstanceOf(ImageVerification.Rejected.class);
     }
@@ -241,7 +243,7 @@ class AdbScreenshotSourceIntegrationTest {
         assertThat(transfer.transportCompleted()).isFalse();
         assertThat(transfer.failure()).hasValueSatisfying(failure ->
                 assertThat(failure.code()).isEqualTo(ErrorCodes.COMMAND_TIMEOUT));
-        assertThat(transfer.receipt()).containsEntry("command", "screencap -p -d '" + OUTER + "'");
+        assertThat(transfer.receipt().orElseThrow().command()).isEqualTo("screencap -p -d '" + OUTER + "'");
     }
 
     @Test

@@ -25,6 +25,8 @@ import java.util.Objects;
 public final class EvidenceRoots {
     public static final String VARIABLE = "ANDROPERATOR_EVIDENCE_DIR";
     static final String BUNDLES = "bundles";
+    /** The caller's home variable; {@code ~} in the documented default is what a shell expands it to. */
+    private static final String HOME = "HOME";
     private static final String PROBE_PREFIX = ".androperator-write-probe-";
 
     private EvidenceRoots() {
@@ -90,6 +92,18 @@ public final class EvidenceRoots {
             root = workingDirectory.toAbsolutePath().resolve(root);
         }
         return new Resolution.Resolved(root.normalize());
+    }
+
+    /**
+     * {@link #resolve} for a caller whose home is its HOME variable as a shell expands {@code ~}
+     * (relative against {@code workingDirectory}) or, when HOME is unset or blank, {@code accountHome}
+     * (the OS account's home).
+     */
+    public static Resolution resolveForCaller(Map<String, String> environment, Path accountHome, Path workingDirectory) {
+        String home = environment.get(HOME);
+        Path effectiveHome = home == null || home.isBlank() ? accountHome
+                : workingDirectory.toAbsolutePath().resolve(home);
+        return resolve(environment, effectiveHome, workingDirectory);
     }
 
     /** Resolves the root, creates {@code bundles/} (0700) on demand and proves it writable. */

@@ -19,7 +19,7 @@ import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.contracts.Manifest;
 import com.androperator.evidence.domain.capture.BundleLocation;
 import com.androperator.evidence.domain.capture.CaptureOutcome;
-import com.androperator.evidence.domain.capture.CaptureRequest;
+import com.androperator.evidence.domain.capture.CaptureCommand;
 import com.androperator.evidence.domain.fakes.CaptureRig;
 import com.androperator.evidence.domain.fakes.CliLikeTerms;
 import com.androperator.evidence.domain.fakes.FakeOperator;
@@ -171,16 +171,15 @@ class CaptureIntoFileBundleStoreTest {
 
     @Test
     void aManagedBundleUnderThePreparedEvidenceRootConforms() {
-        EvidenceRoots.Preparation.Ready ready = (EvidenceRoots.Preparation.Ready) EvidenceRoots.prepare(
-                Map.of(EvidenceRoots.VARIABLE, root.resolve("evidence").toString()), root, root);
-        CaptureRig rig = rig(FileSystemOps.SYSTEM);
-        CaptureRequest request = new CaptureRequest(new BundleLocation.Managed(ready.bundlesRoot()), CaptureRig.SERIAL,
+        CaptureRig rig = rig(FileSystemOps.SYSTEM).withManagedBundles(ManagedBundleRoot.underEvidenceRoot(
+                Map.of(EvidenceRoots.VARIABLE, root.resolve("evidence").toString()), root, root));
+        CaptureCommand command = new CaptureCommand(BundleLocation.MANAGED, CaptureRig.SERIAL,
                 CaptureRig.OPERATOR_PACKAGE, null, null, null, CliLikeTerms.INSTANCE);
 
-        CaptureOutcome.Finished finished = (CaptureOutcome.Finished) rig.capture(request);
+        CaptureOutcome.Finished finished = (CaptureOutcome.Finished) rig.capture(command);
 
         Path bundle = finished.manifestPath().getParent();
-        assertThat(bundle.getParent()).isEqualTo(ready.bundlesRoot());
+        assertThat(bundle.getParent()).isEqualTo(root.resolve("evidence").resolve("bundles"));
         assertThat(bundle.getFileName().toString()).isEqualTo(finished.manifest().evidenceId());
         Conformance.assertConforms(bundle);
     }

@@ -14,6 +14,8 @@ import com.androperator.evidence.contracts.Timing;
 import com.androperator.evidence.domain.budget.Cancellation;
 import com.androperator.evidence.domain.budget.Deadline;
 import com.androperator.evidence.domain.policy.BundleStatusPolicy;
+import com.androperator.evidence.domain.policy.StandardSelection;
+import com.androperator.evidence.domain.port.ManagedBundles;
 import com.androperator.evidence.domain.model.Checked;
 import com.androperator.evidence.domain.port.BundleStore;
 import com.androperator.evidence.domain.port.BundleWriter.StoreResult;
@@ -28,9 +30,12 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 
 /**
- * The still-capture use case. See the spec's "CLI capture" section: validate, select the device
+ * The still-capture use case, the one input port of every edge (CLI, MCP, Java, JUnit):
+ * {@link #capture(CaptureCommand, Cancellation)}. See the spec's "CLI capture" section: apply the
+ * standard selections, validate once, locate the managed bundles root, select the device
  * once, screenshot, then the hierarchy on the same device with the metadata read alongside the
  * Operator round trip, all in one device-work budget; then persist captures.json and the
  * manifest (which may run past the deadline).
@@ -50,19 +55,32 @@ public final class CaptureEvidence {
     private final HierarchyStep hierarchyStep;
     private final MetadataStep metadataStep;
     private final CaptureScheduling scheduling;
+    private final Map<String, String> environment;
 
     /**
+     * A use case for a caller without ANDROID_SERIAL or ANDROPERATOR_OPERATOR_PACKAGE.
+     *
      * @param cliVersion the tool version recorded as device.cliVersion
      * @param source     the tool name sent to the Operator as the command source (at most 64 chars)
      */
     public CaptureEvidence(CapturePorts ports, String cliVersion, String source) {
-        this(ports, cliVersion, source, CaptureScheduling.OVERLAPPED);
+        this(ports, cliVersion, source, Map.of(), CaptureScheduling.OVERLAPPED);
     }
 
     /** @param scheduling what overlaps the Operator round trip (the metadata reads and the PNG check, unless a test says otherwise) */
     public CaptureEvidence(CapturePorts ports, String cliVersion, String source, CaptureScheduling scheduling) {
+        this(ports, cliVersion, source, Map.of(), scheduling);
+    }
+
+    /**
+     * @param environment where the standard selections read ANDROID_SERIAL and
+     *                    ANDROPERATOR_OPERATOR_PACKAGE ({@link StandardSelection})
+     */
+    public CaptureEvidence(CapturePorts ports, String cliVersion, String source, Map<String, String> environment,
+                           CaptureScheduling scheduling) {
         this.ports = Objects.requireNonNull(ports, "ports");
         this.scheduling = Objects.requireNonNull(scheduling, "scheduling");
+        this.environment = Map.copyOf(Objects.requireNonNull(environment, "environment"));
         if (cliVersion == null || cliVersion.isBlank()) {
             throw new IllegalArgumentException("a cliVersion is required");
         }
@@ -76,40 +94,59 @@ public final class CaptureEvidence {
         this.metadataStep = new MetadataStep(ports.metadata(), clock);
     }
 
-    /**
-     * The first option contract {@code request} breaks (in the CLI's documented option order), or
-     * empty. Pure: nothing is created and no device is asked, so an edge can refuse an invalid
-     * request before it prepares anything, such as the managed evidence root.
-     */
-    public static Optional<Failure> invalidOption(CaptureRequest request) {
-        Objects.requireNonNull(request, "request");
-        return ValidatedRequest.check(request).rejection();
-    }
-
-    /** A capture nobody can cancel; see {@link #execute(CaptureRequest, Cancellation)}. */
-    public CaptureOutcome execute(CaptureRequest request) {
-        return execute(request, new Cancellation());
+    /** A capture nobody can cancel; see {@link #capture(CaptureCommand, Cancellation)}. */
+    public CaptureOutcome capture(CaptureCommand command) {
+        return capture(command, new Cancellation());
     }
 
     /**
-     * Captures; {@code cancellation} stops device work at once when cancelled: calls in flight are
+     * Admits {@code command} (the standard selections, the managed bundles root located, every option
+     * validated once, the root prepared) and captures; an inadmissible command is refused before
+     * anything is created or asked of the device.
+     *
+     * <p>{@code cancellation} stops device work at once when cancelled: calls in flight are
      * ended, nothing more is sent to the device, each unfinished component is recorded as
      * COMMAND_CANCELLED (with who cancelled, its phase and dispatch state in captures.json), and
      * what was captured is kept and the manifest finalized. A cancellation before the bundle
      * directory was reserved is a refusal (COMMAND_CANCELLED) that created nothing.
      */
-    public CaptureOutcome execute(CaptureRequest request, Cancellation cancellation) {
-        Objects.requireNonNull(request, "request");
+    public CaptureOutcome capture(CaptureCommand command, Cancellation cancellation) {
+        Objects.requireNonNull(command, "command");
         Objects.requireNonNull(cancellation, "cancellation");
-        Checked<ValidatedRequest> checked = ValidatedRequest.check(request);
-        if (checked instanceof Checked.Rejected<ValidatedRequest> rejected) {
+        Checked<Admitted> admitted = admit(command);
+        if (admitted instanceof Checked.Rejected<Admitted> rejected) {
             return new CaptureOutcome.Refused(rejected.failure(), null);
         }
-        ValidatedRequest valid = Objects.requireNonNull(checked.valueOrNull(), "an accepted request");
+        return execute(Objects.requireNonNull(admitted.valueOrNull(), "an admitted request"), cancellation);
+    }
+
+    /** A validated request and, for a managed bundle, its prepared bundles root (null for an explicit one). */
+    private record Admitted(ValidatedRequest valid, @Nullable Path bundlesRoot) {
+    }
+
+    private Checked<Admitted> admit(CaptureCommand command) {
+        // The standard selections, the same for every caller: the explicit device, else ANDROID_SERIAL,
+        // else the one attached device; the explicit Operator package, else ANDROPERATOR_OPERATOR_PACKAGE,
+        // else the default.
+        return StandardSelection.resolve(command.terms(), command.deviceSerial(), command.operatorPackage(), environment)
+                .flatMap(target -> command.location() instanceof BundleLocation.Managed
+                        ? admitManaged(command, target)
+                        : ValidatedRequest.check(command, target).map(valid -> new Admitted(valid, null)));
+    }
+
+    /** An invalid request is refused after the root is located but before it is created or probed: it leaves nothing behind. */
+    private Checked<Admitted> admitManaged(CaptureCommand command, StandardSelection.Target target) {
+        ManagedBundles managed = ports.managedBundles();
+        return managed.locate().flatMap(root -> ValidatedRequest.check(command, target)
+                .flatMap(valid -> managed.prepare(root).map(prepared -> new Admitted(valid, prepared))));
+    }
+
+    private CaptureOutcome execute(Admitted admitted, Cancellation cancellation) {
+        ValidatedRequest valid = admitted.valid();
         StepClock.Mark started = clock.mark();
         Deadline deadline = Deadline.after(ports.monotonicClock(), valid.timeoutMs(), cancellation);
         String evidenceId = newEvidenceId();
-        Path directory = valid.directory(evidenceId);
+        Path directory = valid.directory(admitted.bundlesRoot(), evidenceId);
 
         if (ports.store().check(directory) instanceof BundleStore.Availability.Unavailable unavailable) {
             return storeRefusal(unavailable.failure(), directory, valid);
@@ -221,7 +258,7 @@ public final class CaptureEvidence {
      * says that a new attempt needs a new directory.
      */
     private static CaptureOutcome.Refused storeRefusal(Failure failure, Path directory, ValidatedRequest valid) {
-        boolean explicit = valid.location() instanceof BundleLocation.Explicit;
+        boolean explicit = valid.explicit();
         String option = valid.terms().field(RequestField.OUTPUT_DIR);
         String subject = explicit ? option + " " + directory
                 : "The managed bundle directory " + directory;

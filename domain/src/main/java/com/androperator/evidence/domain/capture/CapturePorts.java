@@ -6,6 +6,7 @@ import com.androperator.evidence.domain.port.DeviceSelector;
 import com.androperator.evidence.domain.port.HierarchyVerifier;
 import com.androperator.evidence.domain.port.IdSource;
 import com.androperator.evidence.domain.port.ImageVerifier;
+import com.androperator.evidence.domain.port.ManagedBundles;
 import com.androperator.evidence.domain.budget.MonotonicClock;
 import com.androperator.evidence.domain.port.OperatorGateway;
 import com.androperator.evidence.domain.port.ScreenshotSource;
@@ -21,6 +22,7 @@ public record CapturePorts(
         ImageVerifier images,
         HierarchyVerifier hierarchies,
         BundleStore store,
+        ManagedBundles managedBundles,
         WallClock wallClock,
         MonotonicClock monotonicClock,
         IdSource ids) {
@@ -33,6 +35,7 @@ public record CapturePorts(
         Objects.requireNonNull(images, "images");
         Objects.requireNonNull(hierarchies, "hierarchies");
         Objects.requireNonNull(store, "store");
+        Objects.requireNonNull(managedBundles, "managedBundles");
         Objects.requireNonNull(wallClock, "wallClock");
         Objects.requireNonNull(monotonicClock, "monotonicClock");
         Objects.requireNonNull(ids, "ids");

@@ -46,8 +46,6 @@ final class HierarchyStep {
     static final long ENGINE_MIN_TIMEOUT_MS = 1_000;
     static final long ENGINE_MAX_TIMEOUT_MS = 120_000;
     static final String DEADLINE_OWNER = "evidence_capture";
-    /** The phase recorded for a command the capture never started because the caller had cancelled. */
-    static final String PHASE_NOT_STARTED = "not_started";
     static final OperatorAction READINESS = new OperatorAction("h1", "doctor_ping");
     static final OperatorAction SNAPSHOT = new OperatorAction("snap", "snapshot_ui");
     private static final String NO_SESSION = "the Operator gateway opened no session";

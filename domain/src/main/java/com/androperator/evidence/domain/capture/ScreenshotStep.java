@@ -13,11 +13,13 @@ import com.androperator.evidence.domain.capture.VerifiedWrite.Verdict;
 import com.androperator.evidence.domain.port.BundleWriter.StoreResult;
 import com.androperator.evidence.domain.port.ByteSink;
 import com.androperator.evidence.domain.policy.ErrorVocabulary;
+import com.androperator.evidence.domain.model.CommandPhase;
 import com.androperator.evidence.domain.model.Failure;
 import com.androperator.evidence.domain.port.ImageVerifier;
 import com.androperator.evidence.domain.port.ImageVerifier.ImageVerification;
 import com.androperator.evidence.domain.port.ScreenshotSource;
 import com.androperator.evidence.domain.port.ScreenshotSource.ScreenshotTransfer;
+import com.androperator.evidence.domain.port.ScreenshotSource.TransportReceipt;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -162,10 +164,10 @@ final class ScreenshotStep {
             Map<String, Object> receipt = notCompleted == null ? new LinkedHashMap<>()
                     : CaptureRecord.failedResult(notCompleted, recorded);
             receipt.putIfAbsent("ok", true);
-            if (transfer.receipt().get("bytesReceived") instanceof Number received) {
-                receipt.put("bytes", received.longValue());
-            }
-            transfer.receipt().forEach(receipt::putIfAbsent);
+            transfer.receipt().ifPresent(transport -> {
+                receipt.put("bytes", transfer.bytesReceived());
+                transportFields(transport).forEach(receipt::putIfAbsent);
+            });
             if (persisted instanceof Persisted.Promoted) {
                 // A verified image of one colour is complete and yet may show nothing: a secure window,
                 // DRM content or a screen that is off. Said beside the display's power state, never a status.
@@ -193,7 +195,7 @@ final class ScreenshotStep {
             // Nothing goes to the device after a cancellation.
             return new ScreenshotTransfer(0, false, Optional.of(new Failure(ErrorCodes.COMMAND_CANCELLED,
                     "cancelled before the screenshot started; nothing was sent",
-                    Map.of(PHASE, HierarchyStep.PHASE_NOT_STARTED, DISPATCHED, false))), Map.of());
+                    Map.of(PHASE, CommandPhase.NOT_STARTED.wire(), DISPATCHED, false))), Optional.empty());
         }
         try {
             ScreenshotTransfer transfer = screenshots.capture(serial, deadline, sink);
@@ -207,7 +209,22 @@ final class ScreenshotStep {
     }
 
     private static ScreenshotTransfer failedTransfer(String message) {
-        return new ScreenshotTransfer(0, false, Optional.of(Failure.of(ErrorCodes.SCREENSHOT_FAILED, message)), Map.of());
+        return new ScreenshotTransfer(0, false, Optional.of(Failure.of(ErrorCodes.SCREENSHOT_FAILED, message)),
+                Optional.empty());
+    }
+
+    /** The transport's receipt as captures.json words it, in the reference's order, unknown values null. */
+    private static Map<String, Object> transportFields(TransportReceipt transport) {
+        Map<String, Object> fields = new LinkedHashMap<>();
+        fields.put("command", transport.command());
+        fields.put("displayId", transport.displayId());
+        fields.put("physicalDisplayId", transport.physicalDisplayId());
+        fields.put("legacyDisplayDump", transport.legacyDisplayDump());
+        fields.put("displayState", transport.displayState());
+        fields.put("bytesReceived", transport.bytesReceived());
+        fields.put("exitStatus", transport.exitStatus());
+        fields.put("durationMs", transport.durationMs());
+        return fields;
     }
 
     /**
@@ -252,7 +269,7 @@ final class ScreenshotStep {
                                                            Deadline deadline) {
         Map<String, Object> state = new LinkedHashMap<>();
         state.put("cancelledBy", deadline.cancelledBy());
-        state.put(PHASE, failure.details().get(PHASE) instanceof String phase ? phase : "transfer");
+        state.put(PHASE, failure.details().get(PHASE) instanceof String phase ? phase : CommandPhase.TRANSFER.wire());
         state.put(DISPATCHED, failure.details().get(DISPATCHED) instanceof Boolean sent ? sent
                 : transfer.bytesReceived() > 0);
         state.put("bytesReceived", transfer.bytesReceived());

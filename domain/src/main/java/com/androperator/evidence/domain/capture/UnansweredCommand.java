@@ -2,12 +2,12 @@ package com.androperator.evidence.domain.capture;
 
 import static com.androperator.evidence.domain.capture.HierarchyStep.DEADLINE_OWNER;
 import static com.androperator.evidence.domain.capture.HierarchyStep.ENGINE_MIN_TIMEOUT_MS;
-import static com.androperator.evidence.domain.capture.HierarchyStep.PHASE_NOT_STARTED;
 import static com.androperator.evidence.domain.capture.HierarchyStep.hierarchyError;
 
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.domain.budget.Deadline;
 import com.androperator.evidence.domain.capture.HierarchyStep.Exchange;
+import com.androperator.evidence.domain.model.CommandPhase;
 import com.androperator.evidence.domain.model.Failure;
 import com.androperator.evidence.domain.port.OperatorGateway.OperatorOutcome;
 import java.util.List;
@@ -31,7 +31,7 @@ final class UnansweredCommand {
         long remaining = deadline.remainingMillis();
         details.put("deadlineOwner", DEADLINE_OWNER);
         details.put("command", command);
-        details.put("phase", "budget_check");
+        details.put("phase", CommandPhase.BUDGET_CHECK.wire());
         details.put("dispatched", false);
         details.put("effects", List.copyOf(effects));
         details.put("reader", Map.of());
@@ -47,7 +47,7 @@ final class UnansweredCommand {
         String by = deadline.cancelledBy();
         details.put("cancelledBy", by);
         details.put("command", command);
-        details.put("phase", PHASE_NOT_STARTED);
+        details.put("phase", CommandPhase.NOT_STARTED.wire());
         details.put("dispatched", false);
         details.put("effects", List.copyOf(effects));
         details.put("reader", Map.of());

@@ -6,20 +6,38 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * A device-side or host-side failure as a value: a documented code, a message that says what
- * happened, diagnostics kept for the bundle (never null; empty when there are none), and, for a
- * refused request, the request field to fix (null when the failure is not about one).
+ * happened, diagnostics kept for the bundle (never null; empty when there are none), for a refused
+ * request the request field to fix (null when the failure is not about one), and, when the message
+ * is "{@code <subject> <complaint>}" (an option's name, then what is wrong with its value), that
+ * {@code complaint} on its own (else null), so that a caller who names the value differently (an
+ * environment variable) words its own message without taking this one apart.
  */
-public record Failure(String code, String message, Map<String, Object> details, @Nullable RequestField field) {
+public record Failure(String code, String message, Map<String, Object> details, @Nullable RequestField field,
+                      @Nullable String complaint) {
     public Failure {
         if (code == null || code.isBlank() || message == null || message.isBlank()) {
             throw new IllegalArgumentException("a failure has a code and a message");
         }
+        if (complaint != null && !message.endsWith(complaint)) {
+            throw new IllegalArgumentException("a failure's complaint ends its message");
+        }
         details = details == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(details));
+    }
+
+    /** A failure whose message is not a subject and a complaint. */
+    public Failure(String code, String message, Map<String, Object> details, @Nullable RequestField field) {
+        this(code, message, details, field, null);
     }
 
     /** A failure that is not about one request field. */
     public Failure(String code, String message, Map<String, Object> details) {
         this(code, message, details, null);
+    }
+
+    /** {@code "<subject> <complaint>"}, the complaint kept as its own field. */
+    public static Failure about(String code, String subject, String complaint, Map<String, Object> details,
+                                @Nullable RequestField field) {
+        return new Failure(code, subject + " " + complaint, details, field, complaint);
     }
 
     public static Failure of(String code, String message) {
@@ -29,5 +47,10 @@ public record Failure(String code, String message, Map<String, Object> details, 
     /** The request field this failure asks the caller to fix, if it is about one. */
     public Optional<RequestField> requestField() {
         return Optional.ofNullable(field);
+    }
+
+    /** What is wrong, without the subject the message names first, if the message was built that way. */
+    public Optional<String> complaintAlone() {
+        return Optional.ofNullable(complaint);
     }
 }

@@ -143,8 +143,8 @@ public final class CallerText {
             Map<String, Object> details = new LinkedHashMap<>();
             details.put("option", field);
             details.put("index", found.index());
-            return new Failure(ErrorCodes.EXECUTION_VALIDATION_FAILED, field + " holds an unpaired UTF-16 surrogate "
-                    + found.describe() + ", which no UTF-8 text can carry: " + FIX, details);
+            return Failure.about(ErrorCodes.EXECUTION_VALIDATION_FAILED, field, "holds an unpaired UTF-16 surrogate "
+                    + found.describe() + ", which no UTF-8 text can carry: " + FIX, details, null);
         });
     }
 
@@ -164,7 +164,7 @@ public final class CallerText {
     }
 
     private static Failure about(RequestField field, Failure failure) {
-        return new Failure(failure.code(), failure.message(), failure.details(), field);
+        return new Failure(failure.code(), failure.message(), failure.details(), field, failure.complaint());
     }
 
     /** The refusal of a JSON value (a context) holding an unpaired surrogate in a key or string. */
@@ -174,9 +174,9 @@ public final class CallerText {
             details.put("option", field);
             details.put("path", found.path());
             details.put("index", found.surrogate().index());
-            return new Failure(ErrorCodes.EXECUTION_VALIDATION_FAILED, field + " holds an unpaired UTF-16 surrogate "
+            return Failure.about(ErrorCodes.EXECUTION_VALIDATION_FAILED, field, "holds an unpaired UTF-16 surrogate "
                     + found.surrogate().describe() + " of the " + (found.inKey() ? "key" : "string") + " at "
-                    + found.path() + ", which no UTF-8 text can carry: " + FIX, details);
+                    + found.path() + ", which no UTF-8 text can carry: " + FIX, details, null);
         });
     }
 
@@ -189,8 +189,8 @@ public final class CallerText {
         Map<String, Object> all = new LinkedHashMap<>();
         all.put("option", field);
         all.putAll(details);
-        return new Failure(ErrorCodes.EXECUTION_VALIDATION_FAILED, field + " holds an unpaired UTF-16 surrogate "
-                + where + ", which no UTF-8 text can carry: " + FIX, all);
+        return Failure.about(ErrorCodes.EXECUTION_VALIDATION_FAILED, field, "holds an unpaired UTF-16 surrogate "
+                + where + ", which no UTF-8 text can carry: " + FIX, all, null);
     }
 
     private static final String FIX = "send each character outside the Basic Multilingual Plane as a complete "

@@ -44,26 +44,26 @@ public final class CaptureRequestValidation {
         String option = terms.field(RequestField.OUTPUT_DIR);
         String fix = "give the absolute path of a new bundle directory whose parent exists, e.g. /absolute/new/bundle";
         if (given == null) {
-            return invalid(terms, RequestField.OUTPUT_DIR, option + " is required: " + fix);
+            return invalid(terms, RequestField.OUTPUT_DIR, "is required: " + fix);
         }
         if (given.isBlank()) {
-            return invalid(terms, RequestField.OUTPUT_DIR, option + " must not be blank: " + fix);
+            return invalid(terms, RequestField.OUTPUT_DIR, "must not be blank: " + fix);
         }
         Optional<Failure> unpaired = CallerText.refusal(terms, RequestField.OUTPUT_DIR, given);
         if (unpaired.isPresent()) {
             return Checked.rejected(unpaired.get());
         }
         if (given.indexOf('\0') >= 0) {
-            return invalid(terms, RequestField.OUTPUT_DIR, option + " must not contain NUL characters: " + fix);
+            return invalid(terms, RequestField.OUTPUT_DIR, "must not contain NUL characters: " + fix);
         }
         // Checked on the string as given: normalizing first would hide the traversal.
         for (String segment : given.split("[/\\\\]", -1)) {
             if (segment.equals("..")) {
-                return invalid(terms, RequestField.OUTPUT_DIR, option + " must not contain '..' (parent traversal) segments, got "
+                return invalid(terms, RequestField.OUTPUT_DIR, "must not contain '..' (parent traversal) segments, got "
                         + quoted(given) + ": " + fix);
             }
             if (segment.equals(".")) {
-                return invalid(terms, RequestField.OUTPUT_DIR, option + " must not contain '.' segments, got " + quoted(given)
+                return invalid(terms, RequestField.OUTPUT_DIR, "must not contain '.' segments, got " + quoted(given)
                         + ": " + fix);
             }
         }
@@ -71,14 +71,14 @@ public final class CaptureRequestValidation {
         try {
             path = Path.of(given);
         } catch (InvalidPathException e) {
-            return invalid(terms, RequestField.OUTPUT_DIR, option + " is not a valid path (" + e.getReason() + "), got "
+            return invalid(terms, RequestField.OUTPUT_DIR, "is not a valid path (" + e.getReason() + "), got "
                     + quoted(given) + ": " + fix);
         }
         if (!path.isAbsolute()) {
-            return invalid(terms, RequestField.OUTPUT_DIR, option + " must be absolute, got " + quoted(given) + ": " + fix);
+            return invalid(terms, RequestField.OUTPUT_DIR, "must be absolute, got " + quoted(given) + ": " + fix);
         }
         if (path.getParent() == null) {
-            return invalid(terms, RequestField.OUTPUT_DIR, option + " must not be a filesystem root, got " + quoted(given) + ": " + fix);
+            return invalid(terms, RequestField.OUTPUT_DIR, "must not be a filesystem root, got " + quoted(given) + ": " + fix);
         }
         return Checked.accepted(path);
     }
@@ -92,18 +92,18 @@ public final class CaptureRequestValidation {
         String fix = "give the serial exactly as `adb devices` lists it, or omit " + option
                 + " when exactly one device is connected";
         if (given.isBlank()) {
-            return invalid(terms, RequestField.DEVICE, option + " must not be blank: " + fix);
+            return invalid(terms, RequestField.DEVICE, "must not be blank: " + fix);
         }
         Optional<Failure> unpaired = CallerText.refusal(terms, RequestField.DEVICE, given);
         if (unpaired.isPresent()) {
             return Checked.rejected(unpaired.get());
         }
         if (given.length() > MAX_SERIAL_LENGTH) {
-            return invalid(terms, RequestField.DEVICE, option + " is " + given.length() + " characters long; at most "
+            return invalid(terms, RequestField.DEVICE, "is " + given.length() + " characters long; at most "
                     + MAX_SERIAL_LENGTH + " are allowed: " + fix);
         }
         if (!SERIAL.matcher(given).matches()) {
-            return invalid(terms, RequestField.DEVICE, option + " may contain only letters, digits and . _ : - [ ] %, got "
+            return invalid(terms, RequestField.DEVICE, "may contain only letters, digits and . _ : - [ ] %, got "
                     + quoted(given) + ": " + fix);
         }
         return Checked.accepted(Optional.of(given));
@@ -116,7 +116,7 @@ public final class CaptureRequestValidation {
                 + " and '_', at least two segments, at most " + MAX_PACKAGE_LENGTH + " characters,"
                 + " e.g. com.androperator.operator.dev";
         if (given == null || given.isEmpty()) {
-            return invalid(terms, RequestField.OPERATOR_PACKAGE, option + " is required: give the installed Operator's package, "
+            return invalid(terms, RequestField.OPERATOR_PACKAGE, "is required: give the installed Operator's package, "
                     + "e.g. com.androperator.operator.dev");
         }
         Optional<Failure> unpaired = CallerText.refusal(terms, RequestField.OPERATOR_PACKAGE, given);
@@ -124,11 +124,11 @@ public final class CaptureRequestValidation {
             return Checked.rejected(unpaired.get());
         }
         if (given.length() > MAX_PACKAGE_LENGTH) {
-            return invalid(terms, RequestField.OPERATOR_PACKAGE, option + " is " + given.length()
+            return invalid(terms, RequestField.OPERATOR_PACKAGE, "is " + given.length()
                     + " characters long; a package identifier is " + rule);
         }
         if (!PACKAGE.matcher(given).matches()) {
-            return invalid(terms, RequestField.OPERATOR_PACKAGE, option + " must be a package identifier, got "
+            return invalid(terms, RequestField.OPERATOR_PACKAGE, "must be a package identifier, got "
                     + quoted(given) + ": " + rule + "; it is used exactly as given");
         }
         return Checked.accepted(given);
@@ -142,7 +142,7 @@ public final class CaptureRequestValidation {
             return Checked.rejected(unpaired.get());
         }
         if (given != null && given.length() > Manifest.MAX_LABEL_UTF16_UNITS) {
-            return invalid(terms, RequestField.LABEL, option + " is " + given.length() + " UTF-16 code units long; at most "
+            return invalid(terms, RequestField.LABEL, "is " + given.length() + " UTF-16 code units long; at most "
                     + Manifest.MAX_LABEL_UTF16_UNITS + " are allowed: shorten it");
         }
         return Checked.accepted(given);
@@ -167,7 +167,7 @@ public final class CaptureRequestValidation {
         Map<?, ?> object = (Map<?, ?>) given;
         Optional<String> problem = jsonProblem(object, "$", 1);
         if (problem.isPresent()) {
-            return invalid(terms, RequestField.CONTEXT, option + " " + problem.get() + ": pass a JSON object of JSON values");
+            return invalid(terms, RequestField.CONTEXT, "" + problem.get() + ": pass a JSON object of JSON values");
         }
         Optional<Failure> unpaired = CallerText.refusal(terms, RequestField.CONTEXT, object, "$");
         if (unpaired.isPresent()) {
@@ -175,7 +175,7 @@ public final class CaptureRequestValidation {
         }
         long size = ContractJson.compactUtf8Length(object);
         if (size > MAX_CONTEXT_UTF8_BYTES) {
-            return invalid(terms, RequestField.CONTEXT, option + " is " + size + " bytes as compact UTF-8 JSON; at most "
+            return invalid(terms, RequestField.CONTEXT, "is " + size + " bytes as compact UTF-8 JSON; at most "
                     + MAX_CONTEXT_UTF8_BYTES + " (16 KiB) are allowed: shorten it");
         }
         return Checked.accepted(snapshot(object));
@@ -189,7 +189,7 @@ public final class CaptureRequestValidation {
      */
     public static Checked<Map<String, Object>> contextObject(CallerTerms terms, @Nullable Object given) {
         if (!(given instanceof Map<?, ?> object)) {
-            return invalid(terms, RequestField.CONTEXT, terms.field(RequestField.CONTEXT) + " must be a JSON object, not "
+            return invalid(terms, RequestField.CONTEXT, "must be a JSON object, not "
                     + jsonKind(given) + ". Pass one JSON object, for example " + EXAMPLE + ", or omit it for {}.");
         }
         @SuppressWarnings("unchecked")
@@ -227,7 +227,7 @@ public final class CaptureRequestValidation {
             return Checked.accepted(DEFAULT_TIMEOUT_MS);
         }
         if (given < MIN_TIMEOUT_MS || given > MAX_TIMEOUT_MS) {
-            return invalid(terms, RequestField.TIMEOUT, option + " must be an integer from " + MIN_TIMEOUT_MS + " to " + MAX_TIMEOUT_MS
+            return invalid(terms, RequestField.TIMEOUT, "must be an integer from " + MIN_TIMEOUT_MS + " to " + MAX_TIMEOUT_MS
                     + " milliseconds, got " + given + ": choose a budget in that range or omit it for "
                     + DEFAULT_TIMEOUT_MS);
         }
@@ -292,7 +292,8 @@ public final class CaptureRequestValidation {
         return '"' + CallerText.printable(value) + '"';
     }
 
-    private static <T> Checked<T> invalid(CallerTerms terms, RequestField field, String message) {
-        return Checked.rejected(terms.refusal(field, message));
+    /** Refused with "{@code <the caller's name for field> <complaint>}". */
+    private static <T> Checked<T> invalid(CallerTerms terms, RequestField field, String complaint) {
+        return Checked.rejected(terms.complaint(field, complaint));
     }
 }

@@ -5,6 +5,7 @@ import com.androperator.evidence.contracts.DeviceInfo;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.domain.budget.Deadline;
 import com.androperator.evidence.domain.port.DeviceMetadataSource;
+import com.androperator.evidence.domain.model.CommandPhase;
 import com.androperator.evidence.domain.model.Failure;
 import com.androperator.evidence.domain.model.Observation;
 import java.util.ArrayList;
@@ -26,9 +27,9 @@ import org.jspecify.annotations.Nullable;
  */
 public final class DeviceFacts {
     /** The phase of a read the cancellation came before: nothing was sent. */
-    public static final String PHASE_NOT_STARTED = "not_started";
+    public static final String PHASE_NOT_STARTED = CommandPhase.NOT_STARTED.wire();
     /** The phase of a read whose socket the cancellation closed. */
-    public static final String PHASE_IN_FLIGHT = "in_flight";
+    public static final String PHASE_IN_FLIGHT = CommandPhase.IN_FLIGHT.wire();
 
     private final DeviceMetadataSource metadata;
 

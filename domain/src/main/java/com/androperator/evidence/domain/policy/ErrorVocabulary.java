@@ -10,7 +10,8 @@ import java.util.Optional;
  * vocabulary (reference-compat section 2), so the same failure has the same code in both tools. The
  * steps and adapters name the specific reason ({@link ErrorCodes#SCREENSHOT_INVALID},
  * {@link ErrorCodes#METADATA_UNAVAILABLE}, ...); bundle errors carry the reference code, and the
- * reason stays in the message and, in captures.json, as {@code details.reason}.
+ * reason stays in the message (worded by the contracts' {@link BundleError#reported}) and, in captures.json, as
+ * {@code details.reason}.
  *
  * <ul>
  *   <li>screenshot: every failure is EVIDENCE_CAPTURE_FAILED, stage {@code capture}, except budget
@@ -73,13 +74,8 @@ public final class ErrorVocabulary {
         if (code.equals(specific.code()) && stage.equals(specific.stage())) {
             return specific;
         }
-        return new BundleError(code, stage, code.equals(specific.code()) ? specific.message()
-                : withReason(specific.message(), specific.code()), component);
-    }
-
-    /** A message that keeps the specific reason behind a reference code: "... (SCREENSHOT_INVALID)". */
-    public static String withReason(String message, String reason) {
-        return message + " (" + reason + ")";
+        // The specific reason is a field until the bundle's error is made, which words it for the reference's readers.
+        return BundleError.reported(code, stage, specific.message(), component, specific.code());
     }
 
     /** The specific reason behind {@code specific} when {@link #reported} gives it another code. */

@@ -40,7 +40,7 @@ public enum MetadataField {
      */
     public BundleError error(String reason, String message) {
         String code = ErrorVocabulary.metadataCode(reason);
-        return new BundleError(code, STAGE, code.equals(reason) ? message : ErrorVocabulary.withReason(message, reason), component);
+        return BundleError.reported(code, STAGE, message, component, reason);
     }
 
     /** This field is null because the read it comes from failed; the read's code is the reason. */

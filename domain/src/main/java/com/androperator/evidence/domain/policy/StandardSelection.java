@@ -65,7 +65,7 @@ public final class StandardSelection {
                 }
                 if (invalid.isPresent()) {
                     return refused(OPERATOR_PACKAGE_VARIABLE, OPERATOR_PACKAGE_VARIABLE + " is not a valid Operator "
-                            + "package: " + afterOption(invalid.get(), terms.field(RequestField.OPERATOR_PACKAGE))
+                            + "package: " + complaintAlone(invalid.get())
                             + " (set it to the installed Operator's package, or unset it to use "
                             + DEFAULT_OPERATOR_PACKAGE + "; an explicit " + terms.field(RequestField.OPERATOR_PACKAGE)
                             + " wins over it)");
@@ -91,16 +91,15 @@ public final class StandardSelection {
         Optional<Failure> invalid = CaptureRequestValidation.deviceSerial(terms, serialVariable).rejection();
         if (invalid.isPresent()) {
             return refused(SERIAL_VARIABLE, SERIAL_VARIABLE + " is not a usable adb serial: "
-                    + afterOption(invalid.get(), terms.field(RequestField.DEVICE)) + " (set it to a serial that `adb"
+                    + complaintAlone(invalid.get()) + " (set it to a serial that `adb"
                     + " devices` lists, or unset it; an explicit " + terms.field(RequestField.DEVICE) + " wins over it)");
         }
         return Checked.accepted(serialVariable);
     }
 
-    /** The validation message without its leading option name, which here is a variable's. */
-    private static String afterOption(Failure failure, String option) {
-        String message = failure.message();
-        return message.startsWith(option + " ") ? message.substring(option.length() + 1) : message;
+    /** What the validation found wrong, without the option it names: here the value is a variable's. */
+    private static String complaintAlone(Failure failure) {
+        return failure.complaintAlone().orElse(failure.message());
     }
 
     private static <T> Checked<T> refused(String variable, String message) {

@@ -38,6 +38,15 @@ public interface CallerTerms {
         return refusal(field, message, Map.of());
     }
 
+    /**
+     * EXECUTION_VALIDATION_FAILED about {@code field}, worded "{@code <the caller's name for it> <complaint>}",
+     * the complaint kept as its own field ({@link Failure#complaint()}).
+     */
+    default Failure complaint(RequestField field, String complaint) {
+        Failure refusal = refusal(field, field(field) + " " + complaint);
+        return Failure.about(refusal.code(), field(field), complaint, refusal.details(), field);
+    }
+
     /** The same with more details; {@code details.option} is always the caller's name for {@code field}. */
     default Failure refusal(RequestField field, String message, Map<String, Object> details) {
         Map<String, Object> all = new LinkedHashMap<>();

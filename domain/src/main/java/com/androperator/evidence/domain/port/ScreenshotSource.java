@@ -2,8 +2,8 @@ package com.androperator.evidence.domain.port;
 
 import com.androperator.evidence.domain.budget.Deadline;
 import com.androperator.evidence.domain.model.Failure;
-import java.util.Map;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The targeted adb screenshot helper: selects the active physical display and runs
@@ -27,20 +27,37 @@ public interface ScreenshotSource {
      * display_selection or transfer, {@code dispatched}: whether screencap was started; the bytes
      * received before it went to the sink), DISPLAY_SELECTION_FAILED, SCREENSHOT_FAILED (device
      * error, cut, over the byte cap, stopped by the sink). {@code receipt} describes the transport
-     * for captures.json: command, displayId, physicalDisplayId, bytesReceived, exitStatus where known.
+     * for captures.json; empty when the source never got to describe one.
      */
     record ScreenshotTransfer(long bytesReceived, boolean transportCompleted, Optional<Failure> failure,
-                              Map<String, Object> receipt) {
+                              Optional<TransportReceipt> receipt) {
         public ScreenshotTransfer {
             if (bytesReceived < 0) {
                 throw new IllegalArgumentException("a transfer receives 0 or more bytes");
             }
             failure = failure == null ? Optional.empty() : failure;
-            // Unknown receipt values (exit status, physical display id) are recorded as null, in order.
-            receipt = receipt == null ? Map.of()
-                    : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(receipt));
+            receipt = receipt == null ? Optional.empty() : receipt;
             if (transportCompleted && failure.isPresent()) {
                 throw new IllegalArgumentException("a completed transfer has no failure");
+            }
+        }
+    }
+
+    /**
+     * How the helper ran screencap, as captures.json records it (unknown values as null): the
+     * {@code command} (null before one was chosen), the logical {@code displayId}, the
+     * {@code physicalDisplayId} (null for a legacy dump or before one was chosen), whether dumpsys
+     * display was a {@code legacyDisplayDump} (null before it was read), the display's power
+     * {@code displayState} as dumpsys display words it (null when the dump does not say), the
+     * {@code bytesReceived}, the {@code exitStatus} (null when the protocol carries none) and the
+     * transfer's {@code durationMs}.
+     */
+    record TransportReceipt(@Nullable String command, int displayId, @Nullable String physicalDisplayId,
+                            @Nullable Boolean legacyDisplayDump, @Nullable String displayState, long bytesReceived,
+                            @Nullable Integer exitStatus, long durationMs) {
+        public TransportReceipt {
+            if (bytesReceived < 0 || durationMs < 0) {
+                throw new IllegalArgumentException("a receipt counts 0 or more bytes and milliseconds");
             }
         }
     }

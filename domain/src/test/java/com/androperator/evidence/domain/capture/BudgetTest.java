@@ -38,7 +38,7 @@ class BudgetTest {
     private final CaptureRig rig = new CaptureRig();
 
     private CaptureOutcome captureWithBudget(long timeoutMs) {
-        return rig.capture(new CaptureRequest(new BundleLocation.Explicit(DIR), null, CaptureRig.OPERATOR_PACKAGE,
+        return rig.capture(new CaptureCommand(new BundleLocation.Explicit(DIR), null, CaptureRig.OPERATOR_PACKAGE,
                 null, Map.of("originalVerdict", "failed"), timeoutMs, CliLikeTerms.INSTANCE));
     }
 
@@ -295,7 +295,7 @@ class BudgetTest {
         rig.screenshots().behaving((serial, deadline, clock) -> {
             clock.spend(60_000, deadline);
             return new FakeScreenshots.Scripted(Arrays.copyOf(png, 40),
-                    false, java.util.Optional.of(Failure.of(ErrorCodes.SCREENSHOT_FAILED, "stream cut")), Map.of());
+                    false, java.util.Optional.of(Failure.of(ErrorCodes.SCREENSHOT_FAILED, "stream cut")), java.util.Optional.empty());
         });
 
         Manifest manifest = finishedManifest(captureWithBudget(5_000));

@@ -38,7 +38,7 @@ class CancelledCaptureTest {
     private final Cancellation cancellation = new Cancellation();
 
     private CaptureOutcome capture() {
-        return rig.useCase().execute(CaptureRig.request(DIR), cancellation);
+        return rig.useCase().capture(CaptureRig.request(DIR), cancellation);
     }
 
     private CapturesFile captures() {
@@ -72,10 +72,11 @@ class CancelledCaptureTest {
             return new DeviceSelection.Refused(Failure.of(ErrorCodes.ADB_UNAVAILABLE, "cancelled while listing devices"),
                     "Check adb.");
         }, ports.screenshots(), ports.operator(), ports.metadata(), ports.images(), ports.hierarchies(), ports.store(),
+                ports.managedBundles(),
                 ports.wallClock(), ports.monotonicClock(), ports.ids());
 
         CaptureOutcome outcome = new CaptureEvidence(selecting, CaptureRig.CLI_VERSION, CaptureRig.SOURCE)
-                .execute(CaptureRig.request(DIR), cancellation);
+                .capture(CaptureRig.request(DIR), cancellation);
 
         assertThat(outcome).isInstanceOf(CaptureOutcome.Refused.class);
         assertThat(((CaptureOutcome.Refused) outcome).failure().code()).isEqualTo(ErrorCodes.COMMAND_CANCELLED);

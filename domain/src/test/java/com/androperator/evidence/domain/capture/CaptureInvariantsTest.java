@@ -66,7 +66,7 @@ class CaptureInvariantsTest {
         context.put("originalVerdict", random.nextBoolean() ? "failed" : "passed");
         Map<String, Object> contextAsGiven = new LinkedHashMap<>(context);
 
-        CaptureOutcome outcome = rig.capture(new CaptureRequest(new BundleLocation.Explicit("/absolute/new/bundle-" + seed),
+        CaptureOutcome outcome = rig.capture(new CaptureCommand(new BundleLocation.Explicit("/absolute/new/bundle-" + seed),
                 null, CaptureRig.OPERATOR_PACKAGE, "seed " + seed, context, timeout, CliLikeTerms.INSTANCE));
 
         // Dispatch: at most one readiness check, then at most one snapshot, never anything else.
@@ -108,11 +108,11 @@ class CaptureInvariantsTest {
         return switch (random.nextInt(6)) {
             case 0, 1 -> FakeScreenshots.delivering(PNG, random.nextInt(6_000));
             case 2 -> FakeScreenshots.answering(new FakeScreenshots.Scripted(TestPngs.truncated(PNG, 1 + random.nextInt(PNG.length - 1)),
-                    true, Optional.empty(), Map.of()), random.nextInt(500));
+                    true, Optional.empty(), Optional.empty()), random.nextInt(500));
             case 3 -> FakeScreenshots.answering(new FakeScreenshots.Scripted(new byte[0], false,
-                    Optional.of(Failure.of(ErrorCodes.DISPLAY_SELECTION_FAILED, "no active viewport")), Map.of()), 5);
+                    Optional.of(Failure.of(ErrorCodes.DISPLAY_SELECTION_FAILED, "no active viewport")), Optional.empty()), 5);
             case 4 -> FakeScreenshots.throwing(new IllegalStateException("seeded adapter bug"));
-            default -> FakeScreenshots.answering(new FakeScreenshots.Scripted(new byte[0], true, Optional.empty(), Map.of()), 0);
+            default -> FakeScreenshots.answering(new FakeScreenshots.Scripted(new byte[0], true, Optional.empty(), Optional.empty()), 0);
         };
     }
 

@@ -19,6 +19,7 @@ import com.androperator.evidence.contracts.DisplayInfo;
 import com.androperator.evidence.contracts.ImageGeometry;
 import com.androperator.evidence.contracts.Manifest;
 import com.androperator.evidence.domain.fakes.CaptureRig;
+import com.androperator.evidence.domain.fakes.FakeManagedBundles;
 import com.androperator.evidence.domain.fakes.CliLikeTerms;
 import com.androperator.evidence.domain.fakes.FakeBundleWriter;
 import com.androperator.evidence.domain.fakes.FakeImageVerifier;
@@ -94,7 +95,7 @@ class CompleteCaptureTest {
         context.put("commandId", "original-command");
         context.put("originalVerdict", "failed");
         context.put("attempt", 3);
-        CaptureRequest request = new CaptureRequest(new BundleLocation.Explicit(DIR), null, CaptureRig.OPERATOR_PACKAGE,
+        CaptureCommand request = new CaptureCommand(new BundleLocation.Explicit(DIR), null, CaptureRig.OPERATOR_PACKAGE,
                 null, context, null, CliLikeTerms.INSTANCE);
 
         Manifest manifest = finishedManifest(rig.capture(request));
@@ -110,7 +111,7 @@ class CompleteCaptureTest {
 
     @Test
     void aMissingContextIsAnEmptyObjectAndAnEmptyLabelStaysEmpty() {
-        CaptureRequest request = new CaptureRequest(new BundleLocation.Explicit(DIR), CaptureRig.SERIAL,
+        CaptureCommand request = new CaptureCommand(new BundleLocation.Explicit(DIR), CaptureRig.SERIAL,
                 CaptureRig.OPERATOR_PACKAGE, "", null, null, CliLikeTerms.INSTANCE);
         Manifest manifest = finishedManifest(rig.capture(request));
         assertThat(manifest.context()).isEmpty();
@@ -119,7 +120,7 @@ class CompleteCaptureTest {
 
     @Test
     void theDeviceIsSelectedOnceAndBothCapturesUseThatSameDevice() {
-        CaptureRequest request = new CaptureRequest(new BundleLocation.Explicit(DIR), null, CaptureRig.OPERATOR_PACKAGE,
+        CaptureCommand request = new CaptureCommand(new BundleLocation.Explicit(DIR), null, CaptureRig.OPERATOR_PACKAGE,
                 null, null, null, CliLikeTerms.INSTANCE);
         rig.capture(request);
         assertThat(rig.devices().requests()).containsExactly(java.util.Optional.empty());
@@ -149,7 +150,7 @@ class CompleteCaptureTest {
     @Test
     void theEngineTimeoutIsWhatRemainsOfTheBudget() {
         rig.screenshots().behaving(FakeScreenshots.delivering(TestPngs.png(4, 4), 7_500));
-        rig.capture(new CaptureRequest(new BundleLocation.Explicit(DIR), null, CaptureRig.OPERATOR_PACKAGE, null, null, 10_000L, CliLikeTerms.INSTANCE));
+        rig.capture(new CaptureCommand(new BundleLocation.Explicit(DIR), null, CaptureRig.OPERATOR_PACKAGE, null, null, 10_000L, CliLikeTerms.INSTANCE));
         assertThat(rig.operator().commands()).extracting(OperatorCommand::timeoutMs).containsExactly(2_500, 2_500);
     }
 
@@ -157,7 +158,7 @@ class CompleteCaptureTest {
     @org.junit.jupiter.params.ParameterizedTest
     @org.junit.jupiter.params.provider.ValueSource(longs = {1_000, 120_000})
     void theBudgetsBoundsAreAcceptedAndHandedToTheEngine(long timeoutMs) {
-        Manifest manifest = finishedManifest(rig.capture(new CaptureRequest(new BundleLocation.Explicit(DIR), null,
+        Manifest manifest = finishedManifest(rig.capture(new CaptureCommand(new BundleLocation.Explicit(DIR), null,
                 CaptureRig.OPERATOR_PACKAGE, null, null, timeoutMs, CliLikeTerms.INSTANCE)));
         assertThat(manifest.status()).isEqualTo(BundleStatus.COMPLETE);
         assertThat(rig.operator().commands()).extracting(OperatorCommand::timeoutMs)
@@ -210,8 +211,8 @@ class CompleteCaptureTest {
 
     @Test
     void aManagedBundleGoesUnderTheBundlesRootNamedByItsEvidenceId() {
-        Path root = Path.of("/home/user/.androperator/evidence/bundles");
-        CaptureOutcome outcome = rig.capture(new CaptureRequest(new BundleLocation.Managed(root), null,
+        Path root = FakeManagedBundles.ROOT;
+        CaptureOutcome outcome = rig.capture(new CaptureCommand(BundleLocation.MANAGED, null,
                 CaptureRig.OPERATOR_PACKAGE, null, Map.of(), 5_000L, CliLikeTerms.INSTANCE));
         assertThat(outcome).isInstanceOf(CaptureOutcome.Finished.class);
         assertThat(((CaptureOutcome.Finished) outcome).manifestPath())

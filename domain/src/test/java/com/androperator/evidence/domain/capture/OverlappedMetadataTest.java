@@ -35,7 +35,7 @@ class OverlappedMetadataTest {
             }
         });
         return new CaptureEvidence(rig.ports(), CaptureRig.CLI_VERSION, CaptureRig.SOURCE)
-                .execute(CaptureRig.request(DIR), cancellation);
+                .capture(CaptureRig.request(DIR), cancellation);
     }
 
     /** Runs {@code then} once every metadata read is over (or fails the test after 30 s). */

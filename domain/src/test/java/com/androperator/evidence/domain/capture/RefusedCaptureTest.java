@@ -9,6 +9,7 @@ import com.androperator.evidence.domain.fakes.CliLikeTerms;
 import com.androperator.evidence.domain.fakes.FakeDevices;
 import com.androperator.evidence.domain.port.DeviceSelector.DeviceSelection;
 import com.androperator.evidence.domain.model.Failure;
+import com.androperator.evidence.domain.model.RequestField;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -25,13 +26,12 @@ class RefusedCaptureTest {
     private static final String PKG = CaptureRig.OPERATOR_PACKAGE;
     private final CaptureRig rig = new CaptureRig();
 
-    private static CaptureRequest request(String dir, String serial, String pkg, String label, Object context, Long timeout) {
-        return new CaptureRequest(new BundleLocation.Explicit(dir), serial, pkg, label, context, timeout, CliLikeTerms.INSTANCE);
+    private static CaptureCommand request(String dir, String serial, String pkg, String label, Object context, Long timeout) {
+        return new CaptureCommand(new BundleLocation.Explicit(dir), serial, pkg, label, context, timeout, CliLikeTerms.INSTANCE);
     }
 
     static Stream<Arguments> invalidRequests() {
         return Stream.of(
-                Arguments.of(new CaptureRequest(null, null, PKG, null, null, null, CliLikeTerms.INSTANCE), "--output-dir", "is required"),
                 Arguments.of(request(null, null, PKG, null, null, null), "--output-dir", "is required"),
                 Arguments.of(request("  ", null, PKG, null, null, null), "--output-dir", "must not be blank"),
                 Arguments.of(request("relative/bundle", null, PKG, null, null, null), "--output-dir", "must be absolute"),
@@ -42,7 +42,7 @@ class RefusedCaptureTest {
                 Arguments.of(request(DIR, "", PKG, null, null, null), "--device", "must not be blank"),
                 Arguments.of(request(DIR, "dev ice", PKG, null, null, null), "--device", "may contain only"),
                 Arguments.of(request(DIR, "s".repeat(256), PKG, null, null, null), "--device", "at most 255"),
-                Arguments.of(request(DIR, null, null, null, null, null), "--operator-package", "is required"),
+                Arguments.of(request(DIR, null, "", null, null, null), "--operator-package", "is required"),
                 Arguments.of(request(DIR, null, "operator", null, null, null), "--operator-package", "package identifier"),
                 Arguments.of(request(DIR, null, "com.androperator.operator-dev", null, null, null), "--operator-package",
                         "package identifier"),
@@ -59,7 +59,7 @@ class RefusedCaptureTest {
 
     @ParameterizedTest
     @MethodSource("invalidRequests")
-    void anInvalidRequestIsRefusedBeforeAnythingIsCreatedOrAskedOfTheDevice(CaptureRequest request, String option,
+    void anInvalidRequestIsRefusedBeforeAnythingIsCreatedOrAskedOfTheDevice(CaptureCommand request, String option,
                                                                              String reason) {
         CaptureOutcome outcome = rig.capture(request);
 
@@ -75,15 +75,15 @@ class RefusedCaptureTest {
         assertThat(result.manifestPath()).isNull();
         assertThat(result.details()).containsEntry("option", option);
         assertThat(outcome.succeeded()).isFalse();
-        // The pure check an edge runs before preparing anything refuses the same way.
-        assertThat(CaptureEvidence.invalidOption(request)).contains(failure);
     }
 
     @Test
-    void theInvalidOptionCheckAcceptsAValidRequestAndAsksNothing() {
-        assertThat(CaptureEvidence.invalidOption(request(DIR, "emulator-5554", PKG, "", Map.of("a", 1), 1000L))).isEmpty();
-        assertThat(CaptureEvidence.invalidOption(new CaptureRequest(new BundleLocation.Managed(Path.of("/managed/bundles")),
-                null, PKG, null, null, 120_000L, CliLikeTerms.INSTANCE))).isEmpty();
+    void anInvalidManagedRequestIsRefusedBeforeTheManagedRootIsPrepared() {
+        CaptureOutcome outcome = rig.capture(new CaptureCommand(BundleLocation.MANAGED, null, PKG, null, null, 999L,
+                CliLikeTerms.INSTANCE));
+
+        assertThat(((CaptureOutcome.Refused) outcome).failure().field()).isEqualTo(RequestField.TIMEOUT);
+        assertThat(rig.managedBundles().prepared()).isEmpty();
         assertNothingHappened();
     }
 

@@ -87,7 +87,7 @@ class ScreenshotCaptureTest {
 
     @Test
     void anEmptyTransferIsAFailedArtifactWithoutAFile() {
-        Manifest manifest = captureWith(new FakeScreenshots.Scripted(new byte[0], true, Optional.empty(), Map.of()));
+        Manifest manifest = captureWith(new FakeScreenshots.Scripted(new byte[0], true, Optional.empty(), Optional.empty()));
 
         Artifact screenshot = artifact(manifest, ArtifactKind.SCREENSHOT);
         assertThat(screenshot.status()).isEqualTo(ArtifactStatus.FAILED);
@@ -123,7 +123,7 @@ class ScreenshotCaptureTest {
 
     @Test
     void aTransportThatDidNotCompleteIsNotComplete() {
-        Manifest manifest = captureWith(new FakeScreenshots.Scripted(PNG, false, Optional.empty(), Map.of()));
+        Manifest manifest = captureWith(new FakeScreenshots.Scripted(PNG, false, Optional.empty(), Optional.empty()));
         assertThat(artifact(manifest, ArtifactKind.SCREENSHOT).status()).isEqualTo(ArtifactStatus.PARTIAL);
         assertReported(artifact(manifest, ArtifactKind.SCREENSHOT), ErrorCodes.SCREENSHOT_FAILED);
     }
@@ -166,7 +166,7 @@ class ScreenshotCaptureTest {
     @Test
     void neitherCaptureUsableIsAFailedBundleThatStillKeepsItsManifest() {
         rig.screenshots().behaving(FakeScreenshots.answering(new FakeScreenshots.Scripted(new byte[0], false,
-                Optional.of(Failure.of(ErrorCodes.DISPLAY_SELECTION_FAILED, "two active viewports")), Map.of()), 10));
+                Optional.of(Failure.of(ErrorCodes.DISPLAY_SELECTION_FAILED, "two active viewports")), Optional.empty()), 10));
         rig.operator().on(FakeOperator.READINESS, FakeOperator.readiness("false", "true", "true"));
 
         CaptureOutcome outcome = rig.capture(CaptureRig.request(DIR));

@@ -4,11 +4,12 @@ import com.androperator.evidence.domain.capture.BundleLocation;
 import com.androperator.evidence.domain.capture.CaptureEvidence;
 import com.androperator.evidence.domain.capture.CaptureOutcome;
 import com.androperator.evidence.domain.capture.CapturePorts;
-import com.androperator.evidence.domain.capture.CaptureRequest;
+import com.androperator.evidence.domain.capture.CaptureCommand;
 import com.androperator.evidence.domain.capture.CaptureScheduling;
 import com.androperator.evidence.domain.port.BundleStore;
 import com.androperator.evidence.domain.port.HierarchyVerifier;
 import com.androperator.evidence.domain.port.ImageVerifier;
+import com.androperator.evidence.domain.port.ManagedBundles;
 import com.androperator.evidence.domain.port.WallClock;
 import java.time.Instant;
 import java.util.Map;
@@ -32,10 +33,13 @@ public final class CaptureRig {
     private final FakeMetadata metadata = new FakeMetadata(clock);
     private final SequentialIds ids = new SequentialIds("evidence");
     private final FakeBundleStore fakeStore = new FakeBundleStore();
+    private final FakeManagedBundles fakeManagedBundles = new FakeManagedBundles();
+    private ManagedBundles managedBundles = fakeManagedBundles;
     private BundleStore store = fakeStore;
     private ImageVerifier images = new FakeImageVerifier();
     private HierarchyVerifier hierarchies = new FakeHierarchyVerifier();
     private WallClock wallClock = clock.wallClockFrom(START);
+    private Map<String, String> environment = Map.of();
 
     public CaptureRig() {
         this.devices = FakeDevices.attached(SERIAL);
@@ -60,6 +64,17 @@ public final class CaptureRig {
         return this;
     }
 
+    /** The caller's environment, where the standard selections read ANDROID_SERIAL and the Operator package. */
+    public CaptureRig withEnvironment(Map<String, String> environment) {
+        this.environment = environment;
+        return this;
+    }
+
+    public CaptureRig withManagedBundles(ManagedBundles managedBundles) {
+        this.managedBundles = managedBundles;
+        return this;
+    }
+
     public CaptureRig withImageVerifier(ImageVerifier images) {
         this.images = images;
         return this;
@@ -72,20 +87,20 @@ public final class CaptureRig {
 
     public CapturePorts ports() {
         return new CapturePorts(devices, screenshots, operator, metadata, images, hierarchies, store,
-                wallClock, clock, ids);
+                managedBundles, wallClock, clock, ids);
     }
 
     public CaptureEvidence useCase() {
-        return new CaptureEvidence(ports(), CLI_VERSION, SOURCE, CaptureScheduling.SEQUENTIAL);
+        return new CaptureEvidence(ports(), CLI_VERSION, SOURCE, environment, CaptureScheduling.SEQUENTIAL);
     }
 
-    public CaptureOutcome capture(CaptureRequest request) {
-        return useCase().execute(request);
+    public CaptureOutcome capture(CaptureCommand command) {
+        return useCase().capture(command);
     }
 
     /** A valid CLI request into {@code outputDir} on the default device with a 30 s budget. */
-    public static CaptureRequest request(String outputDir) {
-        return new CaptureRequest(new BundleLocation.Explicit(outputDir), SERIAL, OPERATOR_PACKAGE,
+    public static CaptureCommand request(String outputDir) {
+        return new CaptureCommand(new BundleLocation.Explicit(outputDir), SERIAL, OPERATOR_PACKAGE,
                 "Settings observation", Map.of("commandId", "original-command", "originalVerdict", "failed"), null, CliLikeTerms.INSTANCE);
     }
 
@@ -103,6 +118,11 @@ public final class CaptureRig {
 
     public FakeOperator operator() {
         return operator;
+    }
+
+    /** The in-memory managed root (also when another was swapped in, in which case it stays unused). */
+    public FakeManagedBundles managedBundles() {
+        return fakeManagedBundles;
     }
 
     public FakeMetadata metadata() {

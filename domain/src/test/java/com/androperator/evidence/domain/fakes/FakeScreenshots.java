@@ -5,9 +5,9 @@ import com.androperator.evidence.domain.budget.Deadline;
 import com.androperator.evidence.domain.port.ByteSink;
 import com.androperator.evidence.domain.model.Failure;
 import com.androperator.evidence.domain.port.ScreenshotSource;
+import com.androperator.evidence.domain.port.ScreenshotSource.TransportReceipt;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -34,11 +34,11 @@ public final class FakeScreenshots implements ScreenshotSource {
 
     /** What a scripted transfer delivers: its bytes, and how the transport ended. */
     public record Scripted(byte[] bytes, boolean transportCompleted, Optional<Failure> failure,
-                           Map<String, Object> receipt) {
+                           Optional<TransportReceipt> receipt) {
         public Scripted {
             bytes = bytes == null ? new byte[0] : bytes;
             failure = failure == null ? Optional.empty() : failure;
-            receipt = receipt == null ? Map.of() : receipt;
+            receipt = receipt == null ? Optional.empty() : receipt;
         }
     }
 
@@ -132,17 +132,16 @@ public final class FakeScreenshots implements ScreenshotSource {
     }
 
     private static ScreenshotTransfer cancelled(long received, String phase, boolean dispatched,
-                                                Map<String, Object> receipt) {
+                                                Optional<TransportReceipt> receipt) {
         return new ScreenshotTransfer(received, false, Optional.of(new Failure(ErrorCodes.COMMAND_CANCELLED,
                 "cancelled after " + received + " screenshot bytes", Map.of("phase", phase, "dispatched", dispatched))),
                 receipt);
     }
 
     /** {@code receipt} with its byte count set to what was handed over. */
-    private static Map<String, Object> counted(Map<String, Object> receipt, long delivered) {
-        Map<String, Object> counted = new LinkedHashMap<>(receipt);
-        counted.put("bytesReceived", delivered);
-        return counted;
+    private static Optional<TransportReceipt> counted(Optional<TransportReceipt> receipt, long delivered) {
+        return receipt.map(given -> new TransportReceipt(given.command(), given.displayId(), given.physicalDisplayId(),
+                given.legacyDisplayDump(), given.displayState(), delivered, given.exitStatus(), given.durationMs()));
     }
 
     /** The serial of every capture, in order. */
@@ -150,15 +149,8 @@ public final class FakeScreenshots implements ScreenshotSource {
         return List.copyOf(serials);
     }
 
-    public static Map<String, Object> receipt(long bytesReceived, Integer exitStatus) {
-        Map<String, Object> receipt = new LinkedHashMap<>();
-        receipt.put("command", "screencap -p -d " + PHYSICAL_DISPLAY_ID);
-        receipt.put("displayId", 0);
-        receipt.put("physicalDisplayId", PHYSICAL_DISPLAY_ID);
-        receipt.put("bytesReceived", bytesReceived);
-        if (exitStatus != null) {
-            receipt.put("exitStatus", exitStatus);
-        }
-        return receipt;
+    public static Optional<TransportReceipt> receipt(long bytesReceived, Integer exitStatus) {
+        return Optional.of(new TransportReceipt("screencap -p -d " + PHYSICAL_DISPLAY_ID, 0, PHYSICAL_DISPLAY_ID, false,
+                "ON", bytesReceived, exitStatus, 0));
     }
 }

@@ -6,6 +6,7 @@ import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.domain.fakes.CliLikeTerms;
 import com.androperator.evidence.domain.model.Checked;
 import com.androperator.evidence.domain.model.Failure;
+import com.androperator.evidence.domain.model.RequestField;
 import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -272,5 +273,18 @@ class CaptureRequestValidationTest {
         assertThat(accepted).containsEntry("originalVerdict", "failed");
         assertThat(accepted.get("run")).isEqualTo(Map.of("steps", List.of("open")));
         assertThat(new java.util.ArrayList<>(accepted.keySet())).containsExactly("originalVerdict", "run");
+    }
+
+    /** The complaint is a field of the refusal: a caller naming the value differently never takes the message apart. */
+    @Test
+    void everyRefusalKeepsItsComplaintApartFromTheOptionItNames() {
+        Failure timeout = rejection(CaptureRequestValidation.timeoutMillis(CliLikeTerms.INSTANCE, 5L));
+        Failure surrogate = rejection(CaptureRequestValidation.label(CliLikeTerms.INSTANCE, "a\uD800"));
+
+        assertThat(timeout.complaint()).startsWith("must be an integer from 1000 to 120000");
+        assertThat(timeout.message()).isEqualTo("--timeout " + timeout.complaint());
+        assertThat(surrogate.complaint()).startsWith("holds an unpaired UTF-16 surrogate");
+        assertThat(surrogate.message()).isEqualTo("--label " + surrogate.complaint());
+        assertThat(surrogate.field()).isEqualTo(RequestField.LABEL);
     }
 }

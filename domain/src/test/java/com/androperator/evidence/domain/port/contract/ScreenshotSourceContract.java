@@ -24,7 +24,6 @@ import org.junit.jupiter.api.Test;
 public abstract class ScreenshotSourceContract implements Budgets {
     /** Large enough to arrive in several pieces from any transport. */
     protected static final byte[] PNG = TestPngs.png(1080, 2400);
-    private static final String[] RECEIPT_KEYS = {"command", "displayId", "physicalDisplayId", "bytesReceived"};
 
     /** A phone and the source that reaches it. */
     public record Phone(ScreenshotSource source, String serial) {
@@ -53,7 +52,7 @@ public abstract class ScreenshotSourceContract implements Budgets {
         assertThat(transfer.transportCompleted()).isTrue();
         assertThat(sink.bytes()).isEqualTo(PNG);
         assertCounted(transfer, sink);
-        assertThat(transfer.receipt()).containsKeys(RECEIPT_KEYS);
+        assertThat(transfer.receipt()).isPresent();
     }
 
     @Test
@@ -157,7 +156,8 @@ public abstract class ScreenshotSourceContract implements Budgets {
     /** The transfer's count and its receipt's both equal the bytes the sink was handed. */
     private static void assertCounted(ScreenshotTransfer transfer, Sink sink) {
         assertThat(transfer.bytesReceived()).isEqualTo(sink.bytes().length);
-        assertThat(transfer.receipt()).containsEntry("bytesReceived", (long) sink.bytes().length);
+        assertThat(transfer.receipt()).hasValueSatisfying(
+                receipt -> assertThat(receipt.bytesReceived()).isEqualTo(sink.bytes().length));
     }
 
     /** Keeps a copy of every piece handed over (the source reuses its array), refusing or cancelling when told. */
