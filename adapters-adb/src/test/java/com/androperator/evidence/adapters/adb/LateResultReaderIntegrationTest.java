@@ -10,10 +10,9 @@ import com.androperator.evidence.domain.port.OperatorGateway.OperatorOutcome.Ans
 import com.androperator.evidence.simulator.DeviceSimulator;
 import com.androperator.evidence.simulator.profile.SimulatorProfile;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * A result reader whose {@code logcat} attaches after the fallback delay (a slow phone, a loaded host)
@@ -27,17 +26,8 @@ class LateResultReaderIntegrationTest {
     private static final String OPERATOR = "com.androperator.operator.dev";
     private static final String EVIDENCE = "9b1e6c2d-0a4f-4e1b-8c3d-5f6a7b8c9d0e";
     private static final String READER_CHECK = "shell,v2,raw:" + AdbOperatorGateway.READER_CHECK_COMMAND;
-    private static RealAdbFixture adb;
-
-    @BeforeAll
-    static void startServer() {
-        adb = new RealAdbFixture();
-    }
-
-    @AfterAll
-    static void stopServer() {
-        adb.close();
-    }
+    @RegisterExtension
+    static final RealAdbFixture adb = new RealAdbFixture();
 
     private static OperatorCommand snapshot(DeviceSimulator phone) {
         return new OperatorCommand(phone.serial(), OPERATOR, EVIDENCE + "-hierarchy", EVIDENCE,
@@ -58,7 +48,6 @@ class LateResultReaderIntegrationTest {
                 .isEqualTo(1);
         assertThat(phone.device().log().dump()).anySatisfy(line -> assertThat(line.text())
                 .contains("AndroperatorEvidence").contains("waiting for the result reader"));
-        adb.releaseDevices();
     }
 
     @Test
@@ -69,6 +58,5 @@ class LateResultReaderIntegrationTest {
 
         assertThat(outcome).isInstanceOf(Answered.class);
         assertThat(phone.receivedServices()).doesNotContain(READER_CHECK);
-        adb.releaseDevices();
     }
 }
