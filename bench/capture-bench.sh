@@ -37,6 +37,7 @@ commit="$(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)"
 {
   echo "host: $(nproc) CPUs, load $(bench_load), $(java -version 2>&1 | head -n 1), $(adb version | head -n 1)"
   echo "cds archives: $(cd "$root" && ls entrypoint-*/target/*.jsa 2>/dev/null | tr '\n' ' ')"
+  java -Djava.awt.headless=true -cp "$out/classes:$classpath" ScreenScanBench
   java -Djava.awt.headless=true -cp "$out/classes:$classpath" CaptureBench "$root" "$out" "$serial" "$rounds" "$phones"
 } | tee "$out/run.log"
 

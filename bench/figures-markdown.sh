@@ -35,6 +35,8 @@ function words(from, to,   i, name) {
   return name
 }
 / measured rounds after / { rounds = $0; next }
+/^single-colour scan, / { printf "- %s\n", $0; state = "scan"; next }
+state == "scan" && NF > 0 { line = $0; sub(/^ +/, "", line); printf "  - %s\n", line; next }
 /^screenshot .* bytes; medians of / { printf "- %s\n- %s\n\n", rounds, $0; next }
 /^mode +median ms/ {
   state = "modes"
