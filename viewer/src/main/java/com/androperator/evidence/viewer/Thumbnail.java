@@ -10,8 +10,13 @@ import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.Base64;
+import java.util.Iterator;
 import java.util.Optional;
 import javax.imageio.ImageIO;
+import javax.imageio.ImageReadParam;
+import javax.imageio.ImageReader;
+import javax.imageio.stream.ImageInputStream;
+import javax.imageio.stream.MemoryCacheImageInputStream;
 
 /**
  * A small PNG of a screenshot for the run page, as a data: URI. The source's size is read from its
@@ -32,8 +37,8 @@ final class Thumbnail {
         if (bytes > MAX_SOURCE_BYTES || !withinBounds(png)) {
             return Optional.empty();
         }
-        try (InputStream in = BundleFileOpen.open(png)) {
-            BufferedImage source = ImageIO.read(in);
+        try (InputStream in = BundleFileOpen.open(png); ImageInputStream input = new MemoryCacheImageInputStream(in)) {
+            BufferedImage source = subsampled(input);
             if (source == null) {
                 return Optional.empty();
             }
@@ -58,6 +63,28 @@ final class Thumbnail {
             return width > 0 && height > 0 && width * height <= MAX_SOURCE_PIXELS;
         } catch (IOException e) {
             return false;
+        }
+    }
+
+    /**
+     * The image decoded with every n-th column and row only, n chosen so that at least twice the
+     * thumbnail's width is kept: a 40-million-pixel screen costs a thumbnail's memory, not 160 MB.
+     * The PNG's bytes (at most {@link #MAX_SOURCE_BYTES}) are cached in memory, never in a temporary file.
+     */
+    private static BufferedImage subsampled(ImageInputStream input) throws IOException {
+        Iterator<ImageReader> readers = ImageIO.getImageReaders(input);
+        if (!readers.hasNext()) {
+            return null;
+        }
+        ImageReader reader = readers.next();
+        try {
+            reader.setInput(input, true, true);
+            int step = Math.max(1, reader.getWidth(0) / (2 * WIDTH));
+            ImageReadParam param = reader.getDefaultReadParam();
+            param.setSourceSubsampling(step, step, 0, 0);
+            return reader.read(0, param);
+        } finally {
+            reader.dispose();
         }
     }
 

@@ -49,6 +49,7 @@ import org.w3c.dom.Node;
  */
 class ViewerBrowserTest {
     private static final Map<String, Object> CONTEXT = Map.of("commandId", "original-command", "originalVerdict", "failed");
+    private static BrowserLab browserLab;
     private static PhoneLab lab;
     private static Chromium chromium;
 
@@ -57,20 +58,15 @@ class ViewerBrowserTest {
 
     @BeforeAll
     static void start() {
-        lab = PhoneLab.start();
-        chromium = Chromium.start();
+        browserLab = BrowserLab.start();
+        lab = browserLab.lab();
+        chromium = browserLab.chromium();
     }
 
     @AfterAll
     static void stop() {
-        try {
-            if (chromium != null) {
-                chromium.close();
-            }
-        } finally {
-            if (lab != null) {
-                lab.close();
-            }
+        if (browserLab != null) {
+            browserLab.close();
         }
     }
 
