@@ -11,6 +11,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.locks.LockSupport;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -36,6 +37,22 @@ final class VideoFixtures {
         void fails() {
             awaitFrames();
             fail(Fixtures.FAILURE);
+        }
+    }
+
+    /** The method passes; the teardown fails, so the test fails after its recording stopped. */
+    static class FailingTeardown {
+        @RegisterExtension
+        CaptureEvidenceOnFailure evidence = Scenario.extension();
+
+        @AfterEach
+        void closeCheckout() {
+            fail("the checkout could not be closed");
+        }
+
+        @Test
+        void passes() {
+            awaitFrames();
         }
     }
 
