@@ -116,6 +116,11 @@ final class EvidenceSettings {
                 captureEnvironment, new SettingTerms(fieldSources), variableSources);
     }
 
+    /** The unset device in the words of a recording, which needs one (no "only attached device" rule). */
+    static String unsetVideoDevice() {
+        return "device (a recording needs one: set it with " + describeAll(Setting.DEVICE) + ")";
+    }
+
     /** One setting from the highest layer that sets it, by the same precedence as {@link #resolve}. */
     static Optional<Chosen> chosen(Setting setting, ExtensionContext context, Map<Setting, String> programmatic,
                                    Map<String, String> environment) {

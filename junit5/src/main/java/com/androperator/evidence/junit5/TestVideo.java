@@ -6,6 +6,7 @@ import com.androperator.evidence.api.video.SessionRef;
 import com.androperator.evidence.api.video.VideoDependencies;
 import com.androperator.evidence.contracts.CommandResult;
 import com.androperator.evidence.contracts.ErrorCodes;
+import com.androperator.evidence.domain.model.RequestField;
 import com.androperator.evidence.domain.port.prune.BundleShelf;
 import com.androperator.evidence.domain.video.VideoStartCommand;
 import java.nio.file.Path;
@@ -41,8 +42,10 @@ final class TestVideo {
 
     /** Starts the recording; a start that is refused or fails is in {@link #startProblem()}. */
     static TestVideo start(ExtensionContext context, VideoSettings.Record choice, EvidenceSettings.Plan plan) {
-        EvidenceVideo video = new EvidenceVideo(VideoDependencies.defaults().withEnvironment(plan.environment()),
-                plan.terms());
+        // The still capture's words for an unset device offer the only attached device; video has no such rule.
+        SettingTerms terms = plan.deviceSerial() == null
+                ? plan.terms().with(RequestField.DEVICE, EvidenceSettings.unsetVideoDevice()) : plan.terms();
+        EvidenceVideo video = new EvidenceVideo(VideoDependencies.defaults().withEnvironment(plan.environment()), terms);
         VideoStartCommand command = VideoStartCommand.builder()
                 .deviceSerial(plan.deviceSerial())
                 .operatorPackage(plan.operatorPackage())

@@ -137,4 +137,23 @@ class VideoPerTestTest extends LabTest {
         assertThat(Bundles.under(root)).containsExactlyInAnyOrder(videoManifest.getParent(),
                 Path.of(still.get(Bundles.MANIFEST)).getParent());
     }
+
+    @Test
+    void aRecordingWithoutADeviceSerialSaysWhereToSetOne() {
+        VideoToolbox toolbox = VideoToolbox.prepare(temp);
+        Map<String, String> environment = toolbox.environment(lab.environment());
+        environment.remove("ANDROID_SERIAL");
+        Scenario.builder = CaptureEvidenceOnFailure.builder().environment(environment).video("always");
+
+        FixtureRun run = fixture(VideoFixtures.Recorded.class, "passes").without("androperator.evidence.device").run();
+
+        assertThat(run.result("passes").getStatus()).hasToString("SUCCESSFUL");
+        assertThat(run.evidence("passes")).containsEntry(VIDEO + "status", "not_recorded")
+                .containsEntry(VIDEO + "code", "EXECUTION_VALIDATION_FAILED")
+                .containsEntry(VIDEO + "message", "Video start requires an explicit device (a recording needs one: set it"
+                        + " with @CaptureEvidenceOnFailure.Config(device), configuration parameter"
+                        + " androperator.evidence.device or environment variable ANDROID_SERIAL): give the serial exactly"
+                        + " as `adb devices` lists it (or set ANDROID_SERIAL).");
+        assertThat(Bundles.under(root)).isEmpty();
+    }
 }
