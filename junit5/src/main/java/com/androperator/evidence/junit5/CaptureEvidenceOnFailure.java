@@ -109,17 +109,22 @@ public final class CaptureEvidenceOnFailure implements BeforeTestExecutionCallba
 
     @Override
     public void afterTestExecution(ExtensionContext context) {
-        TestVideo video = recordings(context).get(context.getUniqueId());
-        if (video != null) {
-            try {
-                video.stop();
-            } catch (RuntimeException | LinkageError e) {
-                VideoReport.crashed(e).publish(context, subjectAndDisplayName(context), false, stderr());
-            }
-        }
+        stopRecording(context);
         context.getExecutionException()
                 .filter(failure -> !(failure instanceof TestAbortedException))
                 .ifPresent(failure -> captureOnce(context, failure));
+    }
+
+    /** Stops the test's recording, if it has one, and waits until it has settled; never throws. */
+    private void stopRecording(ExtensionContext context) {
+        try {
+            TestVideo video = recordings(context).get(context.getUniqueId());
+            if (video != null) {
+                video.stop();
+            }
+        } catch (RuntimeException | LinkageError e) {
+            VideoReport.crashed(e).publish(context, subjectAndDisplayName(context), false, stderr());
+        }
     }
 
     @Override
@@ -140,12 +145,12 @@ public final class CaptureEvidenceOnFailure implements BeforeTestExecutionCallba
 
     /** Publishes the test's video bundle when its verdict keeps it, else discards it; once per test, never throws. */
     private void settleRecording(ExtensionContext context, boolean failed) {
-        TestVideo video = recordings(context).remove(context.getUniqueId());
-        if (video == null) {
-            return;
-        }
         String subject = subjectAndDisplayName(context);
         try {
+            TestVideo video = recordings(context).remove(context.getUniqueId());
+            if (video == null) {
+                return;
+            }
             if (!video.keptFor(failed)) {
                 video.discard().ifPresent(kept -> kept.publish(context, subject, false, stderr()));
                 return;
