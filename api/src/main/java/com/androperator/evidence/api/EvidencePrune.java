@@ -1,6 +1,7 @@
 package com.androperator.evidence.api;
 
 import com.androperator.evidence.domain.model.Checked;
+import com.androperator.evidence.domain.port.prune.BundleShelf;
 import com.androperator.evidence.domain.prune.PruneBundles;
 import com.androperator.evidence.domain.prune.PruneReport;
 import com.androperator.evidence.domain.prune.PruneRule;
@@ -23,5 +24,14 @@ public final class EvidencePrune {
         PruneBundles prune = new PruneBundles(CompositionRoot.bundleShelf());
         return CompositionRoot.evidenceRoot(environment, workingDirectory).map(CompositionRoot::bundlesRoot)
                 .flatMap(bundles -> prune.prune(bundles, rule, Instant.now(), dryRun));
+    }
+
+    /**
+     * Removes one bundle directory whole, as prune removes a selected bundle: never through a
+     * symbolic link, and only after checking that all of it can go (else nothing is removed, or
+     * what is left is reported). The caller has settled the bundle's video session, if it had one.
+     */
+    public static BundleShelf.Removal removeBundle(Path bundle) {
+        return CompositionRoot.bundleShelf().remove(bundle, false);
     }
 }

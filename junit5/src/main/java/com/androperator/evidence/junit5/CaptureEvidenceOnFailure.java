@@ -16,9 +16,11 @@ import java.lang.annotation.Target;
 import java.util.Collections;
 import java.util.EnumMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.junit.jupiter.api.extension.AfterTestExecutionCallback;
+import org.junit.jupiter.api.extension.BeforeTestExecutionCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.TestWatcher;
 import org.opentest4j.TestAbortedException;
@@ -38,13 +40,24 @@ import org.opentest4j.TestAbortedException;
  * {@code @AfterEach} or another extension's callback) is captured in {@link #testFailed}, after
  * the teardown. Either way a test gets at most one bundle, even when the extension is registered
  * twice. Aborted (assumption), disabled and successful tests capture nothing.
+ *
+ * <p>With {@code video} set to {@code on-failure} or {@code always}, the test method is also
+ * recorded through the managed video API: the recording starts in {@link #beforeTestExecution}
+ * (after every {@code @BeforeEach}) and stops in {@link #afterTestExecution} (before any
+ * {@code @AfterEach}, and before the still capture), waiting until the session has settled so that
+ * no device lock outlives the test. Once the test's verdict is known, a failed test's bundle (every
+ * test's with {@code always}) is published like the still bundle; a passing or aborted test's is
+ * removed under {@code on-failure}. A recording that cannot start is a report entry, never a failure.
  */
-public final class CaptureEvidenceOnFailure implements AfterTestExecutionCallback, TestWatcher {
+public final class CaptureEvidenceOnFailure implements BeforeTestExecutionCallback, AfterTestExecutionCallback,
+        TestWatcher {
     /** Sent to the Operator as the command's source. */
     static final String TOOL_NAME = "androperator-junit5";
     private static final ExtensionContext.Namespace NAMESPACE =
             ExtensionContext.Namespace.create(CaptureEvidenceOnFailure.class);
     private static final String HANDLED = "handled-unique-ids";
+    private static final String RECORDED = "recorded-unique-ids";
+    private static final String RECORDINGS = "recordings";
 
     private final Map<Setting, String> programmatic;
     private final Map<String, String> environment;
@@ -65,21 +78,97 @@ public final class CaptureEvidenceOnFailure implements AfterTestExecutionCallbac
     }
 
     @Override
+    public void beforeTestExecution(ExtensionContext context) {
+        try {
+            VideoSettings.Choice choice = VideoSettings.resolve(context, programmatic, environment());
+            if (choice instanceof VideoSettings.Off || !firstFor(context, RECORDED)) {
+                return;
+            }
+            startRecording(context, choice).ifPresent(report -> report.publish(context,
+                    subjectAndDisplayName(context), false, stderr()));
+        } catch (RuntimeException | LinkageError e) {
+            VideoReport.crashed(e).publish(context, subjectAndDisplayName(context), false, stderr());
+        }
+    }
+
+    /** Starts and remembers the test's recording; what to report when it did not start. */
+    private Optional<VideoReport> startRecording(ExtensionContext context, VideoSettings.Choice choice) {
+        if (choice instanceof VideoSettings.Invalid invalid) {
+            return Optional.of(VideoReport.invalidConfiguration(invalid.message()));
+        }
+        EvidenceSettings.Resolution resolution = EvidenceSettings.resolve(context, programmatic, environment());
+        if (resolution instanceof EvidenceSettings.Invalid invalid) {
+            return Optional.of(VideoReport.invalidConfiguration(invalid.message()));
+        }
+        TestVideo video = TestVideo.start(context, (VideoSettings.Record) choice, (EvidenceSettings.Plan) resolution);
+        if (video.hasBundle()) {
+            recordings(context).put(context.getUniqueId(), video);
+        }
+        return video.startProblem();
+    }
+
+    @Override
     public void afterTestExecution(ExtensionContext context) {
+        stopRecording(context);
         context.getExecutionException()
                 .filter(failure -> !(failure instanceof TestAbortedException))
                 .ifPresent(failure -> captureOnce(context, failure));
     }
 
+    /** Stops the test's recording, if it has one, and waits until it has settled; never throws. */
+    private void stopRecording(ExtensionContext context) {
+        try {
+            TestVideo video = recordings(context).get(context.getUniqueId());
+            if (video != null) {
+                video.stop();
+            }
+        } catch (RuntimeException | LinkageError e) {
+            VideoReport.crashed(e).publish(context, subjectAndDisplayName(context), false, stderr());
+        }
+    }
+
     @Override
     public void testFailed(ExtensionContext context, Throwable cause) {
         captureOnce(context, cause);
+        settleRecording(context, true);
+    }
+
+    @Override
+    public void testSuccessful(ExtensionContext context) {
+        settleRecording(context, false);
+    }
+
+    @Override
+    public void testAborted(ExtensionContext context, Throwable cause) {
+        settleRecording(context, false);
+    }
+
+    /** Publishes the test's video bundle when its verdict keeps it, else discards it; once per test, never throws. */
+    private void settleRecording(ExtensionContext context, boolean failed) {
+        String subject = subjectAndDisplayName(context);
+        try {
+            TestVideo video = recordings(context).remove(context.getUniqueId());
+            if (video == null) {
+                return;
+            }
+            if (!video.keptFor(failed)) {
+                video.discard().ifPresent(kept -> kept.publish(context, subject, false, stderr()));
+                return;
+            }
+            VideoReport report = video.report();
+            report.publish(context, subject, true, stderr());
+            if (report.manifestPath() != null) {
+                CiAttachments.publish(context, java.nio.file.Path.of(report.manifestPath()), System.out, stderr());
+            }
+        } catch (RuntimeException | LinkageError e) {
+            VideoReport.crashed(e).publish(context, subject, false, stderr());
+        }
     }
 
     private void captureOnce(ExtensionContext context, Throwable failure) {
         long started = System.nanoTime();
         try {
-            if (!firstFor(context)) {
+            if (!firstFor(context, HANDLED)) {
                 return;
             }
             EvidenceReport report;
@@ -99,8 +188,7 @@ public final class CaptureEvidenceOnFailure implements AfterTestExecutionCallbac
     }
 
     private EvidenceReport capture(ExtensionContext context, Throwable failure, long started) {
-        EvidenceSettings.Resolution resolution = EvidenceSettings.resolve(context, programmatic,
-                environment == null ? System.getenv() : environment);
+        EvidenceSettings.Resolution resolution = EvidenceSettings.resolve(context, programmatic, environment());
         if (resolution instanceof EvidenceSettings.Invalid invalid) {
             return EvidenceReport.invalidConfiguration(invalid.message(), elapsedMs(started));
         }
@@ -115,16 +203,30 @@ public final class CaptureEvidenceOnFailure implements AfterTestExecutionCallbac
         return EvidenceReport.of(outcome.toResult(), plan.sourceByVariable(), elapsedMs(started));
     }
 
+    private Map<String, String> environment() {
+        return environment == null ? System.getenv() : environment;
+    }
+
     /**
-     * True once per test: the class's store (open until every test of the class has finished, unlike
-     * the test's own, which is closed before {@link #testFailed}) remembers the tests already handled.
+     * True once per test and {@code purpose}: the class's store (open until every test of the class
+     * has finished, unlike the test's own, which is closed before {@link #testFailed}) remembers the
+     * tests already handled, also across two registrations of the extension.
      */
-    private static boolean firstFor(ExtensionContext context) {
+    private static boolean firstFor(ExtensionContext context, String purpose) {
         ExtensionContext owner = context.getParent().orElse(context);
         @SuppressWarnings("unchecked")
         Set<String> handled = owner.getStore(NAMESPACE)
-                .getOrComputeIfAbsent(HANDLED, key -> Collections.newSetFromMap(new ConcurrentHashMap<>()), Set.class);
+                .getOrComputeIfAbsent(purpose, key -> Collections.newSetFromMap(new ConcurrentHashMap<>()), Set.class);
         return handled.add(context.getUniqueId());
+    }
+
+    /** The recordings under way or awaiting their test's verdict, by unique id, in the class's store. */
+    private static Map<String, TestVideo> recordings(ExtensionContext context) {
+        ExtensionContext owner = context.getParent().orElse(context);
+        @SuppressWarnings("unchecked")
+        Map<String, TestVideo> recordings = owner.getStore(NAMESPACE)
+                .getOrComputeIfAbsent(RECORDINGS, key -> new ConcurrentHashMap<String, TestVideo>(), Map.class);
+        return recordings;
     }
 
     /** The subject, and the display name where it tells invocations of one method apart. */
@@ -164,6 +266,12 @@ public final class CaptureEvidenceOnFailure implements AfterTestExecutionCallbac
 
         /** The device-work budget in milliseconds, 1000..120000; 0 (unset) means 30000. */
         long timeoutMs() default 0;
+
+        /** Record the test method: {@code off} (unset means off), {@code on-failure} or {@code always}. */
+        String video() default "";
+
+        /** The recording's cap in seconds, 1..180; 0 (unset) means 180. A longer test's clip ends at the cap. */
+        int videoDurationSeconds() default 0;
     }
 
     /**
@@ -199,6 +307,16 @@ public final class CaptureEvidenceOnFailure implements AfterTestExecutionCallbac
 
         public Builder timeoutMs(long timeoutMs) {
             return set(Setting.TIMEOUT_MS, Long.toString(timeoutMs));
+        }
+
+        /** Record each test method: {@code off}, {@code on-failure} or {@code always}. */
+        public Builder video(String mode) {
+            return set(Setting.VIDEO, mode);
+        }
+
+        /** The recording's cap in seconds, 1..180 (default 180). */
+        public Builder videoDurationSeconds(Integer seconds) {
+            return set(Setting.VIDEO_DURATION_SECONDS, seconds == null ? null : seconds.toString());
         }
 
         /** The adb server as {@code tcp:HOST:PORT} (or {@code tcp:PORT}); wins over {@link #adbServerPort}. */

@@ -2,15 +2,11 @@ package com.androperator.evidence.junit5;
 
 import com.androperator.evidence.contracts.CommandResult;
 import java.io.PrintStream;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
-import org.junit.jupiter.api.MediaType;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
@@ -52,13 +48,8 @@ record EvidenceReport(String status, String manifestPath, String evidenceId, Str
     }
 
     Map<String, String> entries() {
-        Map<String, String> entries = new LinkedHashMap<>();
-        entries.put(PREFIX + "status", status);
-        put(entries, "manifest", manifestPath);
-        put(entries, "evidenceId", evidenceId);
-        put(entries, "code", code);
-        put(entries, "message", message);
-        put(entries, "hint", hint);
+        Map<String, String> entries = ReportChannel.entries(PREFIX, status, "manifest", manifestPath,
+                "evidenceId", evidenceId, "code", code, "message", message, "hint", hint);
         entries.put(PREFIX + "captureMs", Long.toString(captureMs));
         return entries;
     }
@@ -67,34 +58,7 @@ record EvidenceReport(String status, String manifestPath, String evidenceId, Str
     void publish(ExtensionContext context, String subject, PrintStream stderr) {
         StringBuilder line = new StringBuilder("[androperator-junit5] ").append(subject).append(" failed; evidence ")
                 .append(status);
-        if (manifestPath != null) {
-            line.append(": ").append(manifestPath);
-        }
-        if (code != null) {
-            line.append(" (").append(code).append(": ").append(message).append(')');
-        }
-        try {
-            context.publishReportEntry(entries());
-        } catch (RuntimeException e) {
-            line.append(" [report entry not published: ").append(e.getMessage()).append(']');
-        }
-        if (manifestPath != null) {
-            try {
-                Path manifest = Path.of(manifestPath);
-                context.publishFile(MANIFEST_FILE, MediaType.APPLICATION_JSON, target -> Files.copy(manifest, target));
-            } catch (RuntimeException | LinkageError e) {
-                // No output directory (EngineTestKit's default, older launchers) or a JUnit before 5.14:
-                // the report entry still names the manifest.
-                line.append(" [no file entry: ").append(e.getMessage()).append(']');
-            }
-        }
-        stderr.println(line);
-    }
-
-    private static void put(Map<String, String> entries, String key, String value) {
-        if (value != null && !value.isBlank()) {
-            entries.put(PREFIX + key, value);
-        }
+        ReportChannel.publish(context, entries(), manifestPath, MANIFEST_FILE, code, message, line, stderr);
     }
 
     private static String translate(String text, Map<String, String> sourceByApiName) {

@@ -42,7 +42,8 @@ final class EvidenceSettings {
     record Invalid(String message) implements Resolution {
     }
 
-    private record Chosen(String value, String source) {
+    /** A setting's value and the words that name where it came from. */
+    record Chosen(String value, String source) {
     }
 
     private record Annotated(CaptureEvidenceOnFailure.Config config, String where) {
@@ -63,7 +64,8 @@ final class EvidenceSettings {
             Setting setting = entry.getKey();
             if (setting.field() != null) {
                 fieldSources.put(setting.field(), entry.getValue().source());
-            } else if (!(isEnvironment(entry.getValue()) && setting.apiVariable().equals(setting.variable()))) {
+            } else if (setting.apiVariable() != null
+                    && !(isEnvironment(entry.getValue()) && setting.apiVariable().equals(setting.variable()))) {
                 // The capture API already names the environment variables it reads itself.
                 variableSources.put(setting.apiVariable(), entry.getValue().source());
             }
@@ -112,6 +114,17 @@ final class EvidenceSettings {
         return new Plan(device == null ? null : device.value(),
                 operatorPackage == null ? DEFAULT_OPERATOR_PACKAGE : operatorPackage.value(), timeoutMs,
                 captureEnvironment, new SettingTerms(fieldSources), variableSources);
+    }
+
+    /** The unset device in the words of a recording, which needs one (no "only attached device" rule). */
+    static String unsetVideoDevice() {
+        return "device (a recording needs one: set it with " + describeAll(Setting.DEVICE) + ")";
+    }
+
+    /** One setting from the highest layer that sets it, by the same precedence as {@link #resolve}. */
+    static Optional<Chosen> chosen(Setting setting, ExtensionContext context, Map<Setting, String> programmatic,
+                                   Map<String, String> environment) {
+        return choose(setting, annotations(context), programmatic, context, environment);
     }
 
     private static boolean isEnvironment(Chosen chosen) {

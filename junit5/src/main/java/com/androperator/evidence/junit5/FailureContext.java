@@ -28,17 +28,26 @@ final class FailureContext {
     }
 
     static Map<String, Object> of(ExtensionContext context, Throwable failure) {
-        Map<String, Object> members = new LinkedHashMap<>();
-        members.put("testClass", bounded(context.getTestClass().map(Class::getName).orElse(null)));
-        members.put("testMethod", bounded(context.getTestMethod().map(Method::getName).orElse(null)));
-        members.put("displayName", bounded(context.getDisplayName()));
-        members.put("uniqueId", bounded(context.getUniqueId()));
+        Map<String, Object> members = test(context);
         members.put("originalVerdict", "failed");
         members.put("failureType", bounded(failure.getClass().getName()));
         String message = failure.getMessage() == null ? null : wellFormed(failure.getMessage());
         String kept = message == null ? null : prefix(message, MESSAGE_JSON_BYTES);
         members.put("failureMessage", kept);
         members.put("failureMessageTruncated", message != null && kept.length() < message.length());
+        return members;
+    }
+
+    /**
+     * The test alone, before any verdict (a recording's context): testClass, testMethod, displayName
+     * and uniqueId, each bounded like the failure context's.
+     */
+    static Map<String, Object> test(ExtensionContext context) {
+        Map<String, Object> members = new LinkedHashMap<>();
+        members.put("testClass", bounded(context.getTestClass().map(Class::getName).orElse(null)));
+        members.put("testMethod", bounded(context.getTestMethod().map(Method::getName).orElse(null)));
+        members.put("displayName", bounded(context.getDisplayName()));
+        members.put("uniqueId", bounded(context.getUniqueId()));
         return members;
     }
 
@@ -55,15 +64,20 @@ final class FailureContext {
     }
 
     static String label(String subject) {
-        int room = LABEL_UTF16_UNITS - FAILED.length();
+        return label(subject, FAILED);
+    }
+
+    /** {@code <subject><suffix>} within the same 2048 UTF-16 units, the subject cut as {@link #label(String)} cuts it. */
+    static String label(String subject, String suffix) {
+        int room = LABEL_UTF16_UNITS - suffix.length();
         if (subject.length() > room) {
             int end = room - CUT.length();
             if (Character.isHighSurrogate(subject.charAt(end - 1))) {
                 end--;
             }
-            return subject.substring(0, end) + CUT + FAILED;
+            return subject.substring(0, end) + CUT + suffix;
         }
-        return subject + FAILED;
+        return subject + suffix;
     }
 
     private static String bounded(String text) {

@@ -22,7 +22,13 @@ enum Setting {
     ADB_SERVER_SOCKET("adbServerSocket", "androperator.adb.serverSocket", "ADB_SERVER_SOCKET", null, "ADB_SERVER_SOCKET",
             null),
     ADB_SERVER_PORT("adbServerPort", "androperator.adb.serverPort", "ANDROID_ADB_SERVER_PORT",
-            null, "ANDROID_ADB_SERVER_PORT", null);
+            null, "ANDROID_ADB_SERVER_PORT", null),
+    /** Read by the extension itself ({@link VideoSettings}), never handed to the API as a field or a variable. */
+    VIDEO("video", "androperator.evidence.video", "ANDROPERATOR_EVIDENCE_VIDEO", null, null,
+            CaptureEvidenceOnFailure.Config::video),
+    VIDEO_DURATION_SECONDS("videoDurationSeconds", "androperator.evidence.videoDurationSeconds",
+            "ANDROPERATOR_EVIDENCE_VIDEO_DURATION_SECONDS", null, null,
+            config -> config.videoDurationSeconds() == 0 ? "" : Integer.toString(config.videoDurationSeconds()));
 
     private final String attribute;
     private final String parameter;
@@ -61,7 +67,10 @@ enum Setting {
         return field;
     }
 
-    /** The environment variable the capture API reads and names itself, or null for a request field. */
+    /**
+     * The environment variable the capture API reads and names itself, or null for a request field
+     * and for the video settings, which the extension reads itself.
+     */
     String apiVariable() {
         return apiVariable;
     }

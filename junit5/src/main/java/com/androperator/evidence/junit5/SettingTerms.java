@@ -19,6 +19,14 @@ final class SettingTerms implements CallerTerms {
         this.sourceByField = sourceByField.isEmpty() ? Map.of() : new EnumMap<>(sourceByField);
     }
 
+    /** The same terms with {@code field} named {@code source}. */
+    SettingTerms with(RequestField field, String source) {
+        Map<RequestField, String> sources = new EnumMap<>(RequestField.class);
+        sources.putAll(sourceByField);
+        sources.put(field, source);
+        return new SettingTerms(sources);
+    }
+
     @Override
     public String field(RequestField field) {
         String source = sourceByField.get(field);

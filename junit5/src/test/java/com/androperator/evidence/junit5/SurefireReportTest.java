@@ -3,6 +3,9 @@ package com.androperator.evidence.junit5;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.androperator.evidence.api.testing.PhoneLab;
+import com.androperator.evidence.api.testing.VideoToolbox;
+import com.androperator.evidence.conformance.Conformance;
+import com.androperator.evidence.contracts.Manifest;
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -13,6 +16,7 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -33,21 +37,15 @@ class SurefireReportTest extends LabTest {
     /** A safety net against a hung build, far above its usual minute; not a timing assertion. */
     private static final long HANG_LIMIT_SECONDS = 600;
     private static final Path PROJECT = Path.of("src/test/resources/surefire-project").toAbsolutePath();
+    /** The same tests with video=on-failure (junit-platform.properties), each using the app until 15 frames were recorded. */
+    private static final Path VIDEO_PROJECT = Path.of("src/test/resources/video-project").toAbsolutePath();
     private static final Pattern ATTACHMENT = Pattern.compile("\\[\\[ATTACHMENT\\|(.+?)]]");
 
     @Test
     void theFailingTestCaseOfTheJunitXmlNamesItsBundlesFilesAndThePassingOneLeavesNoBundle() throws Exception {
-        Path project = copyProject();
+        Path project = copyProject(PROJECT);
 
-        Process build = maven(project).start();
-        if (!build.waitFor(HANG_LIMIT_SECONDS, TimeUnit.SECONDS)) {
-            build.destroyForcibly().waitFor();
-            throw new AssertionError("the nested Maven build hung");
-        }
-        String output = Files.readString(project.resolve("build.log"), StandardCharsets.UTF_8);
-        assertThat(build.exitValue()).as(output).isEqualTo(1);
-        Path report = project.resolve("target/surefire-reports/TEST-demo.CheckoutTest.xml");
-        assertThat(report).as(output).exists();
+        Path report = build(project, Map.of());
 
         List<Path> attached = attachments(systemOut(report, "fails"));
         assertThat(attached).hasSize(3).allMatch(Files::isRegularFile);
@@ -62,12 +60,58 @@ class SurefireReportTest extends LabTest {
         }
     }
 
+    /**
+     * The same build with video=on-failure, the fake scrcpy and the real ffmpeg first on PATH: the
+     * failing test case also names its video bundle's manifest and clip, and that bundle verifies;
+     * the passing test's recording is discarded, so the root holds the failing test's two bundles.
+     */
+    @Test
+    void withVideoOnFailureTheFailingTestCaseNamesItsVerifiedVideoAndThePassingOneLeavesNone() throws Exception {
+        Path project = copyProject(VIDEO_PROJECT);
+        VideoToolbox toolbox = VideoToolbox.prepare(temp);
+        Map<String, String> video = new HashMap<>(toolbox.environment(Map.of()));
+        video.put("PATH", toolbox.path() + File.pathSeparator + System.getenv("PATH"));
+
+        Path report = build(project, video);
+
+        List<Path> attached = attachments(systemOut(report, "fails"));
+        assertThat(attached).allMatch(Files::isRegularFile).hasSize(5);
+        Path still = attached.get(0);
+        assertThat(attached.subList(0, 3)).containsExactly(still, still.resolveSibling("hierarchy.xml"),
+                still.resolveSibling("screenshot.png"));
+        Path videoManifest = attached.get(3);
+        assertThat(videoManifest.getFileName()).hasToString("manifest.json");
+        assertThat(attached.get(4)).isEqualTo(videoManifest.resolveSibling("video.mp4"));
+        Conformance.assertConforms(videoManifest.getParent());
+        assertThat(VideoToolbox.readJson(videoManifest, Manifest.class).status().wire()).isEqualTo("complete");
+        assertThat(systemOut(report, "passes")).isEmpty();
+        try (Stream<Path> bundles = Files.list(root.resolve("bundles"))) {
+            assertThat(bundles.filter(Files::isDirectory).toList()).as("the failing test's still and video bundles only")
+                    .containsExactlyInAnyOrder(still.getParent(), videoManifest.getParent());
+        }
+        assertThat(VideoToolbox.awaitNoProcessMentions(root, Duration.ofSeconds(60))).isTrue();
+    }
+
+    /** Runs the nested build, which fails (one test fails), and returns its JUnit XML report. */
+    private Path build(Path project, Map<String, String> extraEnvironment) throws Exception {
+        Process build = maven(project, extraEnvironment).start();
+        if (!build.waitFor(HANG_LIMIT_SECONDS, TimeUnit.SECONDS)) {
+            build.destroyForcibly().waitFor();
+            throw new AssertionError("the nested Maven build hung");
+        }
+        String output = Files.readString(project.resolve("build.log"), StandardCharsets.UTF_8);
+        assertThat(build.exitValue()).as(output).isEqualTo(1);
+        Path report = project.resolve("target/surefire-reports/TEST-demo.CheckoutTest.xml");
+        assertThat(report).as(output).exists();
+        return report;
+    }
+
     /** The project in a scratch directory, its files given their real names (kept as .txt so that this module does not build them). */
-    private Path copyProject() throws IOException {
+    private Path copyProject(Path source) throws IOException {
         Path project = temp.resolve("project");
-        try (Stream<Path> files = Files.walk(PROJECT)) {
+        try (Stream<Path> files = Files.walk(source)) {
             for (Path file : files.filter(Files::isRegularFile).toList()) {
-                String relative = PROJECT.relativize(file).toString().replace("pom.txt", "pom.xml")
+                String relative = source.relativize(file).toString().replace("pom.txt", "pom.xml")
                         .replace(".java.txt", ".java");
                 Path target = project.resolve(relative);
                 Files.createDirectories(target.getParent());
@@ -79,13 +123,13 @@ class SurefireReportTest extends LabTest {
 
     /**
      * {@code mvn -o test} with this module's local repository, the extension and what it needs at
-     * run time (this JVM's classpath without JUnit, Surefire, Allure and test classes) added to the
-     * test classpath, and the lab's phone in the environment.
+     * run time (this JVM's classpath without JUnit, Surefire, Allure, test classes and ffmpeg) added to
+     * the test classpath, and the lab's phone in the environment, with {@code extraEnvironment} on top.
      */
-    private ProcessBuilder maven(Path project) {
+    private ProcessBuilder maven(Path project, Map<String, String> extraEnvironment) {
         List<String> classPath = Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
                 .filter(entry -> Stream.of("/org/junit/", "/org/opentest4j/", "/org/apiguardian/", "surefire", "allure",
-                        "test-classes", "/org/assertj/").noneMatch(entry::contains))
+                        "test-classes", "/org/assertj/", "/org/bytedeco/").noneMatch(entry::contains))
                 .toList();
         List<String> command = new ArrayList<>(List.of("mvn", "-o", "-B", "-q", "-Dmaven.repo.local=" + localRepository(),
                 "-Dmaven.test.additionalClasspath=" + String.join(",", classPath), "test"));
@@ -97,6 +141,7 @@ class SurefireReportTest extends LabTest {
         environment.put("ANDROPERATOR_OPERATOR_PACKAGE", PhoneLab.OPERATOR);
         environment.put("ANDROID_ADB_SERVER_PORT", Integer.toString(lab.adb().port()));
         environment.put("ANDROPERATOR_EVIDENCE_DIR", root.toString());
+        environment.putAll(extraEnvironment);
         ProcessBuilder builder = new ProcessBuilder(command).directory(project.toFile())
                 .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
                 .redirectErrorStream(true).redirectOutput(project.resolve("build.log").toFile());
