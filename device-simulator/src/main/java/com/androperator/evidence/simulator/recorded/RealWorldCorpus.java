@@ -25,7 +25,8 @@ public final class RealWorldCorpus {
             "samsung-sm-s936b-a16",
             "bluestacks-1080x1920",
             "futu-cn-1080x1920",
-            "pixel3xl-like-1440x2960-a12");
+            "pixel3xl-like-1440x2960-a12",
+            "xiaomi-pad6-23043rp34g-a14");
 
     private RealWorldCorpus() {
     }

@@ -52,6 +52,19 @@ class RecordedPhoneTest {
         assertThat(run(phone, "wm density").stdoutText()).isEqualTo("Physical density: 480\n");
     }
 
+    /**
+     * The Xiaomi Pad 6 runs with its display size setting changed: its built-in screen says density
+     * 400 and display 0's mOverrideDisplayInfo density 411, which is what {@code wm density} reports
+     * as the override on such a phone.
+     */
+    @Test
+    void aDensityForcedOnTheRecordedPhoneIsWmDensitysOverride() throws Exception {
+        SimulatorProfile phone = RecordedPhone.fromCorpus("xiaomi-pad6-23043rp34g-a14", SampleProfiles.pixel());
+
+        assertThat(run(phone, "wm density").stdoutText()).isEqualTo("Physical density: 400\nOverride density: 411\n");
+        assertThat(run(phone, "wm size").stdoutText()).isEqualTo("Physical size: 1800x2880\n");
+    }
+
     @Test
     void aPhoneKnownOnlyByItsInputDumpHasASizeButNoDensity() throws Exception {
         SimulatorProfile phone = RecordedPhone.fromCorpus("honor-1224x2700", SampleProfiles.pixel());
