@@ -27,7 +27,8 @@ public final class RealWorldCorpus {
             "futu-cn-1080x1920",
             "pixel3xl-like-1440x2960-a12",
             "xiaomi-pad6-23043rp34g-a14",
-            "poco-f6-24069pc21i-a15");
+            "poco-f6-24069pc21i-a15",
+            "pixel8pro-husky-a16");
 
     private RealWorldCorpus() {
     }
