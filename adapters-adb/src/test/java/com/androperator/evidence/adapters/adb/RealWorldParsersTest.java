@@ -22,7 +22,10 @@ class RealWorldParsersTest {
             "smartron-t5911-a8.1|27|8.1.0|Smartron|T5911",
             "emulator-sdk_gphone_x86-a9|28|9|Google|Android SDK built for x86",
             "mtk-tb8168p1-a13|33|13|AXXS|tb8168p1_64_bsp_k510",
-            "samsung-sm-s936b-a16|36|16|samsung|SM-S936B"})
+            "samsung-sm-s936b-a16|36|16|samsung|SM-S936B",
+            "xiaomi-pad6-23043rp34g-a14|34|14|Xiaomi|23043RP34G",
+            "poco-f6-24069pc21i-a15|35|15|Xiaomi|24069PC21I",
+            "pixel8pro-husky-a16|36|16|Google|Pixel 8 Pro"})
     void realListingsAreWholeAndGiveTheBuildFacts(String device, String sdk, String release, String manufacturer,
                                                   String model) {
         PropertyInventory inventory = GetpropParser.parse(RealWorldCorpus.text(device, "getprop"));
@@ -89,7 +92,8 @@ class RealWorldParsersTest {
             "mtk-tb8168p1-a13|dumpsys_input",
             "honor-1224x2700|dumpsys_input",
             "vivo-tablet-2064x3096|dumpsys_input",
-            "vivo-tablet-2064x3096|dumpsys_input.screen-off"})
+            "vivo-tablet-2064x3096|dumpsys_input.screen-off",
+            "xiaomi-pad6-23043rp34g-a14|dumpsys_input"})
     void everyRealInputDumpGivesItsRotation(String device, String file) {
         assertThat(InputRotationParser.rotation(RealWorldCorpus.text(device, file))).contains(0);
     }
@@ -154,6 +158,15 @@ class RealWorldParsersTest {
                 RealWorldCorpus.text("pixel3xl-like-1440x2960-a12", "dumpsys_display"));
 
         assertThat(choice).isEqualTo(new DisplayViewports.Choice.PhysicalDisplay("0", 0, 1));
+    }
+
+    @Test
+    void aLocalisedScreenNameDoesNotHideTheViewport() {
+        String dump = RealWorldCorpus.text("xiaomi-pad6-23043rp34g-a14", "dumpsys_display");
+        assertThat(dump).contains("DisplayDeviceInfo{\"Pantalla integrada\"");
+
+        assertThat(DisplayViewports.choose(dump))
+                .isEqualTo(new DisplayViewports.Choice.PhysicalDisplay("4630946922172900481", 0, 1));
     }
 
     @Test
