@@ -160,6 +160,18 @@ class RealWorldParsersTest {
         assertThat(choice).isEqualTo(new DisplayViewports.Choice.PhysicalDisplay("0", 0, 1));
     }
 
+    /** An unfolded foldable: its inner screen is display 0 and active, its cover display 3, inactive and off. */
+    @Test
+    void aFoldablesActiveInnerScreenIsChosenNotItsCover() {
+        String dump = RealWorldCorpus.text("pixel9profold-emulator-api37", "dumpsys_display");
+        assertThat(dump).contains("isActive=false, displayId=3, uniqueId='local:4619827551948147201'")
+                .contains("Display Id=3\n  Display State=OFF");
+
+        assertThat(DisplayViewports.choose(dump))
+                .isEqualTo(new DisplayViewports.Choice.PhysicalDisplay("4619827259835644672", 0, 2));
+        assertThat(DisplayViewports.powerState(dump)).contains(new DisplayViewports.PowerState("Display State", "ON"));
+    }
+
     @Test
     void aLocalisedScreenNameDoesNotHideTheViewport() {
         String dump = RealWorldCorpus.text("xiaomi-pad6-23043rp34g-a14", "dumpsys_display");

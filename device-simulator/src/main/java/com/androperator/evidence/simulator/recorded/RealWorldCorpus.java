@@ -28,7 +28,8 @@ public final class RealWorldCorpus {
             "pixel3xl-like-1440x2960-a12",
             "xiaomi-pad6-23043rp34g-a14",
             "poco-f6-24069pc21i-a15",
-            "pixel8pro-husky-a16");
+            "pixel8pro-husky-a16",
+            "pixel9profold-emulator-api37");
 
     private RealWorldCorpus() {
     }
