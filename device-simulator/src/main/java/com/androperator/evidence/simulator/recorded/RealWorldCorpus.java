@@ -29,7 +29,8 @@ public final class RealWorldCorpus {
             "xiaomi-pad6-23043rp34g-a14",
             "poco-f6-24069pc21i-a15",
             "pixel8pro-husky-a16",
-            "pixel9profold-emulator-api37");
+            "pixel9profold-emulator-api37",
+            "sunmi-t2s-lite-a9");
 
     private RealWorldCorpus() {
     }
