@@ -26,7 +26,8 @@ class RealWorldParsersTest {
             "xiaomi-pad6-23043rp34g-a14|34|14|Xiaomi|23043RP34G",
             "poco-f6-24069pc21i-a15|35|15|Xiaomi|24069PC21I",
             "pixel8pro-husky-a16|36|16|Google|Pixel 8 Pro",
-            "sunmi-t2s-lite-a9|28|9|SUNMI|T2s_LITE"})
+            "sunmi-t2s-lite-a9|28|9|SUNMI|T2s_LITE",
+            "posiflex-hs3314-a9|28|9|rockchip|HS-3314"})
     void realListingsAreWholeAndGiveTheBuildFacts(String device, String sdk, String release, String manufacturer,
                                                   String model) {
         PropertyInventory inventory = GetpropParser.parse(RealWorldCorpus.text(device, "getprop"));
@@ -95,7 +96,8 @@ class RealWorldParsersTest {
             "vivo-tablet-2064x3096|dumpsys_input",
             "vivo-tablet-2064x3096|dumpsys_input.screen-off",
             "xiaomi-pad6-23043rp34g-a14|dumpsys_input",
-            "sunmi-t2s-lite-a9|dumpsys_input"})
+            "sunmi-t2s-lite-a9|dumpsys_input",
+            "posiflex-hs3314-a9|dumpsys_input"})
     void everyRealInputDumpGivesItsRotation(String device, String file) {
         assertThat(InputRotationParser.rotation(RealWorldCorpus.text(device, file))).contains(0);
     }
@@ -146,7 +148,7 @@ class RealWorldParsersTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"smartron-t5911-a8.1", "emulator-sdk_gphone_x86-a9", "sunmi-t2s-lite-a9"})
+    @ValueSource(strings = {"smartron-t5911-a8.1", "emulator-sdk_gphone_x86-a9", "sunmi-t2s-lite-a9", "posiflex-hs3314-a9"})
     void aLegacyDefaultViewportWithUniqueIdNullIsTheDefaultDisplay(String device) {
         String dump = RealWorldCorpus.text(device, "dumpsys_display");
         assertThat(dump).contains("mDefaultViewport=DisplayViewport{valid=true, displayId=0, uniqueId='null'");

@@ -30,7 +30,8 @@ public final class RealWorldCorpus {
             "poco-f6-24069pc21i-a15",
             "pixel8pro-husky-a16",
             "pixel9profold-emulator-api37",
-            "sunmi-t2s-lite-a9");
+            "sunmi-t2s-lite-a9",
+            "posiflex-hs3314-a9");
 
     private RealWorldCorpus() {
     }
