@@ -97,7 +97,8 @@ class RealWorldParsersTest {
             "vivo-tablet-2064x3096|dumpsys_input.screen-off",
             "xiaomi-pad6-23043rp34g-a14|dumpsys_input",
             "sunmi-t2s-lite-a9|dumpsys_input",
-            "posiflex-hs3314-a9|dumpsys_input"})
+            "posiflex-hs3314-a9|dumpsys_input",
+            "vivo-mt6835-720x1612|dumpsys_input"})
     void everyRealInputDumpGivesItsRotation(String device, String file) {
         assertThat(InputRotationParser.rotation(RealWorldCorpus.text(device, file))).contains(0);
     }

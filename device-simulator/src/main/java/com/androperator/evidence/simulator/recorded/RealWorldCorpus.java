@@ -31,7 +31,8 @@ public final class RealWorldCorpus {
             "pixel8pro-husky-a16",
             "pixel9profold-emulator-api37",
             "sunmi-t2s-lite-a9",
-            "posiflex-hs3314-a9");
+            "posiflex-hs3314-a9",
+            "vivo-mt6835-720x1612");
 
     private RealWorldCorpus() {
     }
