@@ -27,7 +27,8 @@ class RealWorldParsersTest {
             "poco-f6-24069pc21i-a15|35|15|Xiaomi|24069PC21I",
             "pixel8pro-husky-a16|36|16|Google|Pixel 8 Pro",
             "sunmi-t2s-lite-a9|28|9|SUNMI|T2s_LITE",
-            "posiflex-hs3314-a9|28|9|rockchip|HS-3314"})
+            "posiflex-hs3314-a9|28|9|rockchip|HS-3314",
+            "vivo-x9-a7.1.2|25|7.1.2|vivo|vivo X9"})
     void realListingsAreWholeAndGiveTheBuildFacts(String device, String sdk, String release, String manufacturer,
                                                   String model) {
         PropertyInventory inventory = GetpropParser.parse(RealWorldCorpus.text(device, "getprop"));
@@ -98,7 +99,8 @@ class RealWorldParsersTest {
             "xiaomi-pad6-23043rp34g-a14|dumpsys_input",
             "sunmi-t2s-lite-a9|dumpsys_input",
             "posiflex-hs3314-a9|dumpsys_input",
-            "vivo-mt6835-720x1612|dumpsys_input"})
+            "vivo-mt6835-720x1612|dumpsys_input",
+            "vivo-x9-a7.1.2|dumpsys_input"})
     void everyRealInputDumpGivesItsRotation(String device, String file) {
         assertThat(InputRotationParser.rotation(RealWorldCorpus.text(device, file))).contains(0);
     }
@@ -153,6 +155,15 @@ class RealWorldParsersTest {
     void aLegacyDefaultViewportWithUniqueIdNullIsTheDefaultDisplay(String device) {
         String dump = RealWorldCorpus.text(device, "dumpsys_display");
         assertThat(dump).contains("mDefaultViewport=DisplayViewport{valid=true, displayId=0, uniqueId='null'");
+
+        assertThat(DisplayViewports.choose(dump)).isInstanceOf(DisplayViewports.Choice.DefaultDisplay.class);
+    }
+
+    /** Android 7.1 prints its default viewport without any uniqueId field. */
+    @Test
+    void anAndroid7DefaultViewportWithoutUniqueIdIsTheDefaultDisplay() {
+        String dump = RealWorldCorpus.text("vivo-x9-a7.1.2", "dumpsys_display");
+        assertThat(dump).contains("mDefaultViewport=DisplayViewport{valid=true, displayId=0, orientation=0,");
 
         assertThat(DisplayViewports.choose(dump)).isInstanceOf(DisplayViewports.Choice.DefaultDisplay.class);
     }

@@ -32,7 +32,8 @@ public final class RealWorldCorpus {
             "pixel9profold-emulator-api37",
             "sunmi-t2s-lite-a9",
             "posiflex-hs3314-a9",
-            "vivo-mt6835-720x1612");
+            "vivo-mt6835-720x1612",
+            "vivo-x9-a7.1.2");
 
     private RealWorldCorpus() {
     }
