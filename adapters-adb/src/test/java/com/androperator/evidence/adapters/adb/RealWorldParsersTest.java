@@ -28,7 +28,8 @@ class RealWorldParsersTest {
             "pixel8pro-husky-a16|36|16|Google|Pixel 8 Pro",
             "sunmi-t2s-lite-a9|28|9|SUNMI|T2s_LITE",
             "posiflex-hs3314-a9|28|9|rockchip|HS-3314",
-            "vivo-x9-a7.1.2|25|7.1.2|vivo|vivo X9"})
+            "vivo-x9-a7.1.2|25|7.1.2|vivo|vivo X9",
+            "motorola-edge20-a13|33|13|motorola|motorola edge 20"})
     void realListingsAreWholeAndGiveTheBuildFacts(String device, String sdk, String release, String manufacturer,
                                                   String model) {
         PropertyInventory inventory = GetpropParser.parse(RealWorldCorpus.text(device, "getprop"));

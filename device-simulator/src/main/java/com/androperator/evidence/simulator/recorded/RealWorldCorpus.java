@@ -33,7 +33,8 @@ public final class RealWorldCorpus {
             "sunmi-t2s-lite-a9",
             "posiflex-hs3314-a9",
             "vivo-mt6835-720x1612",
-            "vivo-x9-a7.1.2");
+            "vivo-x9-a7.1.2",
+            "motorola-edge20-a13");
 
     private RealWorldCorpus() {
     }
