@@ -68,6 +68,17 @@ class RealWorldDevicesCliTest {
                 .contains("adb shell input keyevent KEYCODE_WAKEUP");
     }
 
+    /** The unfolded foldable: its inner screen (display 0, active, ON) is captured, not its cover (display 3, off). */
+    @Test
+    void theFoldableIsCapturedOnItsActiveInnerScreen() throws IOException {
+        capture("pixel9profold-emulator-api37");
+
+        JsonNode screenshot = ContractJson.mapper().readTree(
+                Files.readAllBytes(temp.resolve("bundle").resolve("captures.json"))).get(0);
+        assertThat(screenshot.at("/result/physicalDisplayId").asString()).isEqualTo("4619827259835644672");
+        assertThat(screenshot.at("/result/displayState").asString()).isEqualTo("ON");
+    }
+
     /**
      * The MediaTek phone's real screenshot (its screen was off: every pixel black) served by a phone
      * whose screen is on: complete, and captures.json, the pretty output and the view say what it shows.

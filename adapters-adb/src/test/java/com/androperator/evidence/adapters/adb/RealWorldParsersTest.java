@@ -22,7 +22,14 @@ class RealWorldParsersTest {
             "smartron-t5911-a8.1|27|8.1.0|Smartron|T5911",
             "emulator-sdk_gphone_x86-a9|28|9|Google|Android SDK built for x86",
             "mtk-tb8168p1-a13|33|13|AXXS|tb8168p1_64_bsp_k510",
-            "samsung-sm-s936b-a16|36|16|samsung|SM-S936B"})
+            "samsung-sm-s936b-a16|36|16|samsung|SM-S936B",
+            "xiaomi-pad6-23043rp34g-a14|34|14|Xiaomi|23043RP34G",
+            "poco-f6-24069pc21i-a15|35|15|Xiaomi|24069PC21I",
+            "pixel8pro-husky-a16|36|16|Google|Pixel 8 Pro",
+            "sunmi-t2s-lite-a9|28|9|SUNMI|T2s_LITE",
+            "posiflex-hs3314-a9|28|9|rockchip|HS-3314",
+            "vivo-x9-a7.1.2|25|7.1.2|vivo|vivo X9",
+            "motorola-edge20-a13|33|13|motorola|motorola edge 20"})
     void realListingsAreWholeAndGiveTheBuildFacts(String device, String sdk, String release, String manufacturer,
                                                   String model) {
         PropertyInventory inventory = GetpropParser.parse(RealWorldCorpus.text(device, "getprop"));
@@ -89,7 +96,12 @@ class RealWorldParsersTest {
             "mtk-tb8168p1-a13|dumpsys_input",
             "honor-1224x2700|dumpsys_input",
             "vivo-tablet-2064x3096|dumpsys_input",
-            "vivo-tablet-2064x3096|dumpsys_input.screen-off"})
+            "vivo-tablet-2064x3096|dumpsys_input.screen-off",
+            "xiaomi-pad6-23043rp34g-a14|dumpsys_input",
+            "sunmi-t2s-lite-a9|dumpsys_input",
+            "posiflex-hs3314-a9|dumpsys_input",
+            "vivo-mt6835-720x1612|dumpsys_input",
+            "vivo-x9-a7.1.2|dumpsys_input"})
     void everyRealInputDumpGivesItsRotation(String device, String file) {
         assertThat(InputRotationParser.rotation(RealWorldCorpus.text(device, file))).contains(0);
     }
@@ -140,10 +152,19 @@ class RealWorldParsersTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"smartron-t5911-a8.1", "emulator-sdk_gphone_x86-a9"})
+    @ValueSource(strings = {"smartron-t5911-a8.1", "emulator-sdk_gphone_x86-a9", "sunmi-t2s-lite-a9", "posiflex-hs3314-a9"})
     void aLegacyDefaultViewportWithUniqueIdNullIsTheDefaultDisplay(String device) {
         String dump = RealWorldCorpus.text(device, "dumpsys_display");
         assertThat(dump).contains("mDefaultViewport=DisplayViewport{valid=true, displayId=0, uniqueId='null'");
+
+        assertThat(DisplayViewports.choose(dump)).isInstanceOf(DisplayViewports.Choice.DefaultDisplay.class);
+    }
+
+    /** Android 7.1 prints its default viewport without any uniqueId field. */
+    @Test
+    void anAndroid7DefaultViewportWithoutUniqueIdIsTheDefaultDisplay() {
+        String dump = RealWorldCorpus.text("vivo-x9-a7.1.2", "dumpsys_display");
+        assertThat(dump).contains("mDefaultViewport=DisplayViewport{valid=true, displayId=0, orientation=0,");
 
         assertThat(DisplayViewports.choose(dump)).isInstanceOf(DisplayViewports.Choice.DefaultDisplay.class);
     }
@@ -154,6 +175,27 @@ class RealWorldParsersTest {
                 RealWorldCorpus.text("pixel3xl-like-1440x2960-a12", "dumpsys_display"));
 
         assertThat(choice).isEqualTo(new DisplayViewports.Choice.PhysicalDisplay("0", 0, 1));
+    }
+
+    /** An unfolded foldable: its inner screen is display 0 and active, its cover display 3, inactive and off. */
+    @Test
+    void aFoldablesActiveInnerScreenIsChosenNotItsCover() {
+        String dump = RealWorldCorpus.text("pixel9profold-emulator-api37", "dumpsys_display");
+        assertThat(dump).contains("isActive=false, displayId=3, uniqueId='local:4619827551948147201'")
+                .contains("Display Id=3\n  Display State=OFF");
+
+        assertThat(DisplayViewports.choose(dump))
+                .isEqualTo(new DisplayViewports.Choice.PhysicalDisplay("4619827259835644672", 0, 2));
+        assertThat(DisplayViewports.powerState(dump)).contains(new DisplayViewports.PowerState("Display State", "ON"));
+    }
+
+    @Test
+    void aLocalisedScreenNameDoesNotHideTheViewport() {
+        String dump = RealWorldCorpus.text("xiaomi-pad6-23043rp34g-a14", "dumpsys_display");
+        assertThat(dump).contains("DisplayDeviceInfo{\"Pantalla integrada\"");
+
+        assertThat(DisplayViewports.choose(dump))
+                .isEqualTo(new DisplayViewports.Choice.PhysicalDisplay("4630946922172900481", 0, 1));
     }
 
     @Test

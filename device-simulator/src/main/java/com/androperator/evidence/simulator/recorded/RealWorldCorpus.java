@@ -25,7 +25,16 @@ public final class RealWorldCorpus {
             "samsung-sm-s936b-a16",
             "bluestacks-1080x1920",
             "futu-cn-1080x1920",
-            "pixel3xl-like-1440x2960-a12");
+            "pixel3xl-like-1440x2960-a12",
+            "xiaomi-pad6-23043rp34g-a14",
+            "poco-f6-24069pc21i-a15",
+            "pixel8pro-husky-a16",
+            "pixel9profold-emulator-api37",
+            "sunmi-t2s-lite-a9",
+            "posiflex-hs3314-a9",
+            "vivo-mt6835-720x1612",
+            "vivo-x9-a7.1.2",
+            "motorola-edge20-a13");
 
     private RealWorldCorpus() {
     }

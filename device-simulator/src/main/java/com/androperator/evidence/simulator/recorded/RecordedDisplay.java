@@ -3,6 +3,7 @@ package com.androperator.evidence.simulator.recorded;
 import com.androperator.evidence.simulator.profile.DisplaySpec;
 import com.androperator.evidence.simulator.profile.ProfileFile;
 import com.androperator.evidence.simulator.profile.ScreenSize;
+import com.androperator.evidence.simulator.profile.WindowManagerSpec;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -13,8 +14,11 @@ import java.util.regex.Pattern;
  * would ({@code wm size} prints the screen's natural size, {@code wm density} its density).
  *
  * @param density null when the recording does not say (an input dump never does)
+ * @param override what {@code wm size} and {@code wm density} print after the physical values: the
+ *        forced size and density that display 0's {@code mOverrideDisplayInfo} shows, none for an input dump
  */
-record RecordedDisplay(String physicalId, ScreenSize size, Integer density, int orientation, boolean active) {
+record RecordedDisplay(String physicalId, ScreenSize size, Integer density, int orientation, boolean active,
+                       RecordedOverride override) {
     /** {@code DisplayDeviceInfo{"Built-in Screen": uniqueId="local:0", 1080 x 2160, ..., density 480, ...}}. */
     private static final Pattern DEVICE_INFO = Pattern.compile(
             "DisplayDeviceInfo\\{\"[^\"\\n]*\": uniqueId=\"local:([0-9]{1,20})\", ([0-9]{1,5}) x ([0-9]{1,5}),"
@@ -36,9 +40,11 @@ record RecordedDisplay(String physicalId, ScreenSize size, Integer density, int 
         }
         Matcher viewport = DISPLAY_VIEWPORT.matcher(dump);
         String line = viewport.find() ? viewport.group() : "";
-        return Optional.of(new RecordedDisplay(info.group(1),
-                new ScreenSize(Integer.parseInt(info.group(2)), Integer.parseInt(info.group(3))),
-                Integer.parseInt(info.group(4)), orientation(line), !INACTIVE.matcher(line).find()));
+        ScreenSize size = new ScreenSize(Integer.parseInt(info.group(2)), Integer.parseInt(info.group(3)));
+        int density = Integer.parseInt(info.group(4));
+        int orientation = orientation(line);
+        return Optional.of(new RecordedDisplay(info.group(1), size, density, orientation, !INACTIVE.matcher(line).find(),
+                RecordedOverride.fromDisplayDump(dump, size, density, orientation)));
     }
 
     /** From {@code dumpsys input}: display 0's first viewport that names its screen and size. */
@@ -49,10 +55,15 @@ record RecordedDisplay(String physicalId, ScreenSize size, Integer density, int 
             if (size.find()) {
                 return Optional.of(new RecordedDisplay(viewport.group(1),
                         new ScreenSize(Integer.parseInt(size.group(1)), Integer.parseInt(size.group(2))), null,
-                        orientation(viewport.group()), !INACTIVE.matcher(viewport.group()).find()));
+                        orientation(viewport.group()), !INACTIVE.matcher(viewport.group()).find(), RecordedOverride.NONE));
             }
         }
         return Optional.empty();
+    }
+
+    /** What {@code wm} reports for this screen; {@code fallbackDensity} when the recording tells none. */
+    WindowManagerSpec wm(int fallbackDensity) {
+        return new WindowManagerSpec(size, override.size(), density == null ? fallbackDensity : density, override.density());
     }
 
     /** The simulator's display for this screen, showing {@code screenshot}. */

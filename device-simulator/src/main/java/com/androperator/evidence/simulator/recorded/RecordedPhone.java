@@ -4,7 +4,6 @@ import com.androperator.evidence.simulator.profile.InvalidProfileException;
 import com.androperator.evidence.simulator.profile.ProfileFile;
 import com.androperator.evidence.simulator.profile.ServiceFault;
 import com.androperator.evidence.simulator.profile.SimulatorProfile;
-import com.androperator.evidence.simulator.profile.WindowManagerSpec;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -62,8 +61,7 @@ public final class RecordedPhone {
                 .or(() -> recording.apply("dumpsys_input").map(RecordedPhone::text).flatMap(RecordedDisplay::fromInputDump));
         if (display.isPresent()) {
             phone.displays(display.get().spec(screenshot.orElse(base.displays().get(0).screenshot())));
-            phone.wm(new WindowManagerSpec(display.get().size(), null,
-                    display.get().density() == null ? base.wm().physicalDensity() : display.get().density(), null));
+            phone.wm(display.get().wm(base.wm().physicalDensity()));
         } else {
             screenshot.ifPresent(png -> phone.eachDisplay(spec -> spec.withScreenshot(png)));
         }

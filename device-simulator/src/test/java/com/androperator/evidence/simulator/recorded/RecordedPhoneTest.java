@@ -52,6 +52,44 @@ class RecordedPhoneTest {
         assertThat(run(phone, "wm density").stdoutText()).isEqualTo("Physical density: 480\n");
     }
 
+    /**
+     * The Xiaomi Pad 6 runs with its display size setting changed: its built-in screen says density
+     * 400 and display 0's mOverrideDisplayInfo density 411, which is what {@code wm density} reports
+     * as the override on such a phone.
+     */
+    @Test
+    void aDensityForcedOnTheRecordedPhoneIsWmDensitysOverride() throws Exception {
+        SimulatorProfile phone = RecordedPhone.fromCorpus("xiaomi-pad6-23043rp34g-a14", SampleProfiles.pixel());
+
+        assertThat(run(phone, "wm density").stdoutText()).isEqualTo("Physical density: 400\nOverride density: 411\n");
+        assertThat(run(phone, "wm size").stdoutText()).isEqualTo("Physical size: 1800x2880\n");
+    }
+
+    /**
+     * A forced size shows as display 0's override info differing from the screen; the info is in the
+     * current rotation, {@code wm size} in the natural one. (No real dump with a forced size is in the
+     * corpus yet: the Pad 6's is edited here, its forced density left as it is.)
+     */
+    @Test
+    void aSizeForcedOnTheRecordedPhoneIsWmSizesOverrideInTheNaturalOrientation() throws Exception {
+        String dump = RealWorldCorpus.text("xiaomi-pad6-23043rp34g-a14", "dumpsys_display");
+        String overrideLine = dump.lines().filter(line -> line.contains("mOverrideDisplayInfo=")).findFirst().orElseThrow();
+        String forced = dump.replace(overrideLine, overrideLine.replace("real 1800 x 2880", "real 1200 x 1920"));
+        String turned = forced.replace("orientation=0, logicalFrame=Rect(0, 0 - 1800, 2880)",
+                "orientation=1, logicalFrame=Rect(0, 0 - 2880, 1800)")
+                .replace("real 1200 x 1920, largest app 2880", "real 1920 x 1200, largest app 2880");
+        assertThat(forced).isNotEqualTo(dump);
+        assertThat(turned).isNotEqualTo(forced);
+
+        for (String recorded : new String[] {forced, turned}) {
+            Files.writeString(temp.resolve("dumpsys_display"), recorded);
+            SimulatorProfile phone = RecordedPhone.fromDirectory(temp, SampleProfiles.pixel());
+
+            assertThat(run(phone, "wm size").stdoutText()).isEqualTo("Physical size: 1800x2880\nOverride size: 1200x1920\n");
+            assertThat(run(phone, "wm density").stdoutText()).isEqualTo("Physical density: 400\nOverride density: 411\n");
+        }
+    }
+
     @Test
     void aPhoneKnownOnlyByItsInputDumpHasASizeButNoDensity() throws Exception {
         SimulatorProfile phone = RecordedPhone.fromCorpus("honor-1224x2700", SampleProfiles.pixel());
