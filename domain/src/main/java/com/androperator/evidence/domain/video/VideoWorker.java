@@ -76,7 +76,7 @@ public final class VideoWorker {
     }
 
     public WorkerExit run(Path bundleDir) {
-        SessionRead read = ports.sessions().readSession(bundleDir);
+        SessionRead read = ports.states().readSession(bundleDir);
         if (!(read instanceof SessionRead.Found found)) {
             return WorkerExit.SESSION_UNREADABLE;
         }
@@ -101,19 +101,19 @@ public final class VideoWorker {
             bundle.finalizeManifest(VideoManifests.startupFailed(base, now(), List.of(error)));
             // The settled state is saved last: once it is visible, the worker changes nothing more.
             String at = now();
-            ports.sessions().saveSession(bundleDir, session.claimedBy(self, at).settled(RecoveryState.RECOVERY_REQUIRED,
+            ports.states().saveSession(bundleDir, session.claimedBy(self, at).settled(RecoveryState.RECOVERY_REQUIRED,
                     "device lock not held by this session", at));
             return WorkerExit.OWNERSHIP_UNVERIFIED;
         }
         VideoSession claimed = session.claimedBy(self, now());
-        if (ports.sessions().saveSession(bundleDir, claimed) instanceof Saved.NotWritten notWritten) {
+        if (ports.states().saveSession(bundleDir, claimed) instanceof Saved.NotWritten notWritten) {
             BundleError error = VideoStage.error(ErrorCodes.STORAGE_FAILED, VideoStage.STARTUP,
                     "The worker could not claim session.json: " + notWritten.failure().message(), null);
             bundle.finalizeManifest(VideoManifests.startupFailed(base, now(), List.of(error)));
             ports.locks().release(lockPath, session.nonce());
             return WorkerExit.PERSISTENCE_FAILED;
         }
-        try (HeartbeatPulse heartbeat = HeartbeatPulse.start(ports.sessions(), bundleDir, claimed.nonce(), self,
+        try (HeartbeatPulse heartbeat = HeartbeatPulse.start(ports.heartbeats(), bundleDir, claimed.nonce(), self,
                 ports.wallClock(), heartbeatScheduler.get())) {
             return record(claimed, bundle, base, bundleDir, lockPath, heartbeat);
         }
@@ -125,7 +125,7 @@ public final class VideoWorker {
                               HeartbeatPulse heartbeat) {
         VideoSession session = claimed;
         // Given back just before the last writes, so that a disk that fills up meanwhile still takes them.
-        boolean reserved = ports.sessions().reserveSpace(bundleDir, VideoLimits.FINAL_PERSISTENCE_RESERVE_BYTES)
+        boolean reserved = ports.space().reserveSpace(bundleDir, VideoLimits.FINAL_PERSISTENCE_RESERVE_BYTES)
                 instanceof Saved.Written;
         MediaToolkit.MediaTools tools = ports.media().forTools(session.tools());
         Instant recordingStarted = ports.wallClock().now();
@@ -150,7 +150,7 @@ public final class VideoWorker {
         if (recorderIdentity.isPresent()) {
             // Saved while it records, so that recovery knows which process to look for; it authorizes no signal.
             session = session.withRecorder(recorderIdentity.get());
-            ports.sessions().saveSession(bundleDir, session);
+            ports.states().saveSession(bundleDir, session);
             receipt.put("recorderStartInstant", recorderIdentity.get().startInstant());
         }
         StopReason stopReason;
@@ -220,7 +220,7 @@ public final class VideoWorker {
         FinalizedMedia media = finalization.finalizeSource(bundle, session.requestedSize(), recordingStarted,
                 hostDurationMs, meter);
         meter.persisting();
-        ports.sessions().releaseSpace(bundleDir);
+        ports.space().releaseSpace(bundleDir);
         List<BundleError> moreErrors = new ArrayList<>(recordingErrors);
         List<Artifact> others = new ArrayList<>();
         RecorderOutput output = recorder.output();
@@ -309,7 +309,7 @@ public final class VideoWorker {
     }
 
     private Optional<StopRequest> honouredStop(VideoSession session, Path bundleDir) {
-        return ports.sessions().stopRequests(bundleDir).stream()
+        return ports.stops().stopRequests(bundleDir).stream()
                 .filter(request -> request.nonce().equals(session.nonce()))
                 .findFirst();
     }
@@ -341,7 +341,7 @@ public final class VideoWorker {
         receipt.put("unresponsiveAfterSigint", true);
         receipt.put("requestedStopReason", decided.wire());
         List<Artifact> others = new ArrayList<>();
-        ports.sessions().releaseSpace(bundle.directory());
+        ports.space().releaseSpace(bundle.directory());
         RecorderOutput output = recorder.output();
         others.add(finalization.recorderOutput(bundle, output, recordingStarted, gaveUp, hostDurationMs, error, errors));
         long receiptNanos = ports.monotonicClock().nanoTime();
@@ -351,7 +351,7 @@ public final class VideoWorker {
         bundle.finalizeManifest(finalization.conclude(bundle, base, now(), StopReason.FAILURE, hostDurationMs,
                 FinalizedMedia.none(List.of()), others, errors));
         heartbeat.close();
-        ports.sessions().saveSession(bundle.directory(), settled(session, RecoveryState.RECOVERY_REQUIRED,
+        ports.states().saveSession(bundle.directory(), settled(session, RecoveryState.RECOVERY_REQUIRED,
                 "the recorder (PID " + recorder.pid() + ", " + String.join(" ", recorder.commandLine())
                         + ") did not exit after SIGINT (stop reason " + decided.wire() + "); the device lock "
                         + session.lockPath() + " is kept"));
@@ -368,11 +368,11 @@ public final class VideoWorker {
      */
     private WorkerExit publishAndRelease(VideoSession session, VideoBundleFiles bundle, Path lockPath, Manifest terminal,
                                          HeartbeatPulse heartbeat, List<String> storage) {
-        ports.sessions().releaseSpace(bundle.directory());
+        ports.space().releaseSpace(bundle.directory());
         String exhausted = storage.isEmpty() ? null : "finalization ran out of storage: " + String.join("; ", storage);
         if (bundle.finalizeManifest(terminal) instanceof StoreResult.StoreFailed failed) {
             heartbeat.close();
-            ports.sessions().saveSession(bundle.directory(), settled(session, RecoveryState.RECOVERY_REQUIRED,
+            ports.states().saveSession(bundle.directory(), settled(session, RecoveryState.RECOVERY_REQUIRED,
                     "the terminal manifest could not be persisted: " + failed.failure().message()
                             + (exhausted == null ? "" : "; " + exhausted)));
             return WorkerExit.PERSISTENCE_FAILED;
@@ -381,7 +381,7 @@ public final class VideoWorker {
         String released = release instanceof Release.Released ? null : "lock release: " + release;
         String reason = released == null ? exhausted : exhausted == null ? released : exhausted + "; " + released;
         heartbeat.close();
-        ports.sessions().saveSession(bundle.directory(), settled(session, RecoveryState.RELEASED, reason));
+        ports.states().saveSession(bundle.directory(), settled(session, RecoveryState.RELEASED, reason));
         return WorkerExit.FINISHED;
     }
 

@@ -728,7 +728,7 @@ class VideoWorkerTest {
     // ---- helpers -------------------------------------------------------------------------------
 
     private WorkerExit run() {
-        WorkerPorts ports = new WorkerPorts(sessions, dir -> {
+        WorkerPorts ports = new WorkerPorts(sessions, sessions, sessions, sessions, dir -> {
             assertThat(dir).isEqualTo(BUNDLE);
             return bundle;
         }, locks, media, processes, wall, clock, this::pause, ENVIRONMENT);
