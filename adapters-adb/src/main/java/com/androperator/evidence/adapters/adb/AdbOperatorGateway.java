@@ -6,7 +6,7 @@ import com.androperator.evidence.domain.model.CommandPhase;
 import com.androperator.evidence.domain.model.Failure;
 import com.androperator.evidence.domain.port.OperatorGateway;
 import com.androperator.evidence.domain.port.OperatorGateway.LoggedHierarchy;
-import java.util.LinkedHashMap;
+import com.androperator.evidence.domain.port.OperatorGateway.ReaderDiagnostics;
 import java.util.Map;
 import java.util.Objects;
 
@@ -261,16 +261,13 @@ public final class AdbOperatorGateway implements OperatorGateway {
 
     private static OperatorOutcome answered(OperatorResultStream reader, OperatorResultStream.Window window,
                                             OperatorResultStream.Event.Accepted accepted) {
-        Map<String, Object> diagnostics = new LinkedHashMap<>();
-        diagnostics.put("chunks", window.chunks());
-        diagnostics.put("lines", reader.lines());
-        diagnostics.put("bytes", reader.bytes());
-        diagnostics.put("spooledToDisk", window.spooledToDisk() || accepted.verdict().document().strings() != null
-                && accepted.verdict().document().strings().spooledToDisk());
+        boolean spooled = window.spooledToDisk() || accepted.verdict().document().strings() != null
+                && accepted.verdict().document().strings().spooledToDisk();
         // The window ended with the result: what it held of a logged hierarchy is final now.
         LoggedHierarchyReader loggedSpool = window.logged;
         LoggedHierarchy logged = loggedSpool.result();
-        diagnostics.put("loggedHierarchy", loggedSpool.diagnostics());
+        ReaderDiagnostics diagnostics = new ReaderDiagnostics(window.chunks(), reader.lines(), reader.bytes(), spooled,
+                loggedSpool.diagnostics());
         return new OperatorOutcome.Answered(accepted.verdict().envelope(), accepted.verdict().original(), diagnostics,
                 logged, () -> {
                     accepted.verdict().document().close();

@@ -87,7 +87,7 @@ class AdbOperatorGatewayIntegrationTest {
                 .containsEntry("source", "accessibility_service");
         assertThat(answered.original()).containsKeys("commandId", "taskId", "status", "stepResults", "error",
                 "errorCode");
-        assertThat((Integer) answered.readerDiagnostics().get("chunks")).isGreaterThan(100);
+        assertThat(answered.readerDiagnostics().chunks()).isGreaterThan(100);
         assertThat(broadcasts(phone)).isEqualTo(1);
     }
 
@@ -125,7 +125,7 @@ class AdbOperatorGatewayIntegrationTest {
         assertThat(outcome).isInstanceOf(Answered.class);
         assertThat(((Answered) outcome).envelope().stepResults().get(0).text("text").orElseThrow().readString())
                 .isEqualTo(xml);
-        assertThat((Integer) ((Answered) outcome).readerDiagnostics().get("chunks")).isGreaterThan(580);
+        assertThat(((Answered) outcome).readerDiagnostics().chunks()).isGreaterThan(580);
     }
 
     @Test
@@ -212,7 +212,7 @@ class AdbOperatorGatewayIntegrationTest {
         assertThat(((Answered) outcome).envelope().stepResults().get(0).data())
                 .containsEntry("screen_on", "false").containsEntry("device_locked", "true")
                 .containsEntry("user_unlocked", "true");
-        assertThat((Integer) ((Answered) outcome).readerDiagnostics().get("chunks")).isZero();
+        assertThat(((Answered) outcome).readerDiagnostics().chunks()).isZero();
     }
 
     @Test

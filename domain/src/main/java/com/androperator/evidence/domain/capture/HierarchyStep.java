@@ -228,7 +228,7 @@ final class HierarchyStep {
         }
         // A terminal result accepted before the deadline is kept even if the deadline has passed since.
         OperatorOutcome.Answered answer = (OperatorOutcome.Answered) snapshot;
-        details.put("reader", answer.readerDiagnostics() == null ? Map.of() : answer.readerDiagnostics());
+        details.put("reader", answer.readerDiagnostics());
         return snapshotXml(answer, details);
     }
 

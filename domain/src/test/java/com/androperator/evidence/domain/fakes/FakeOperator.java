@@ -215,7 +215,8 @@ public final class FakeOperator implements OperatorGateway {
         original.put("stepResults", stepMaps);
         original.put("error", error);
         original.put("errorCode", errorCode);
-        return new OperatorOutcome.Answered(envelope, original, Map.of("chunks", 0, "resultBytes", 512));
+        return new OperatorOutcome.Answered(envelope, original, new OperatorGateway.ReaderDiagnostics(0, 1, 512, false,
+                new OperatorGateway.LoggedHierarchyScan(false, null, 0, 0, "end_of_result", false, false)));
     }
 
     private static void putIfNotNull(Map<String, String> data, String key, String value) {

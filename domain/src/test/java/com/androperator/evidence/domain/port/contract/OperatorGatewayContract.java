@@ -63,7 +63,7 @@ public abstract class OperatorGatewayContract implements Budgets {
             assertThat(step.text("text").orElseThrow().readString()).isEqualTo(XML);
             assertThat(answered.original()).containsKeys("commandId", "taskId", "status", "stepResults", "error",
                     "errorCode");
-            assertThat(answered.readerDiagnostics()).containsKey("chunks");
+            assertThat(answered.readerDiagnostics().chunks()).isNotNegative();
         } finally {
             answered.release();
             answered.release();
