@@ -227,7 +227,7 @@ public final class VideoWorker {
         others.add(finalization.recorderOutput(bundle, output, recordingStarted, recordingFinished, hostDurationMs,
                 null, moreErrors));
         receipt.put("sourceFrames", media.frameCount());
-        if (!media.inspection().isEmpty()) {
+        if (media.inspection() != null) {
             receipt.put("sourceInspection", media.inspection());
         }
         String firstClip = media.clips().isEmpty() ? null : media.clips().get(0).artifact().path();
