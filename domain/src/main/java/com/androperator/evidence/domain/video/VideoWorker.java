@@ -143,15 +143,14 @@ public final class VideoWorker {
         RecorderProcess recorder = ((RecorderStart.Started) start).process();
 
         List<BundleError> recordingErrors = new ArrayList<>();
-        Map<String, Object> receipt = new LinkedHashMap<>();
-        receipt.put("spaceReservedBytes", reserved ? VideoLimits.FINAL_PERSISTENCE_RESERVE_BYTES : 0);
+        RecorderReceipt receipt = new RecorderReceipt(reserved ? VideoLimits.FINAL_PERSISTENCE_RESERVE_BYTES : 0);
         Startup startup = awaitCaptureFile(recorder, session, bundleDir, startNanos, receipt);
         Optional<WorkerIdentity> recorderIdentity = recorder.identity();
         if (recorderIdentity.isPresent()) {
             // Saved while it records, so that recovery knows which process to look for; it authorizes no signal.
             session = session.withRecorder(recorderIdentity.get());
             ports.states().saveSession(bundleDir, session);
-            receipt.put("recorderStartInstant", recorderIdentity.get().startInstant());
+            receipt.recorderStarted(recorderIdentity.get().startInstant());
         }
         StopReason stopReason;
         boolean interrupted = false;
@@ -167,7 +166,7 @@ public final class VideoWorker {
                 }
                 Optional<StopRequest> request = honouredStop(session, bundleDir);
                 if (request.isPresent()) {
-                    receipt.put("stopRequestId", request.get().requestId());
+                    receipt.stopRequested(request.get().requestId());
                     decided = StopReason.REQUESTED;
                 } else if (ports.monotonicClock().nanoTime() - workerBound >= 0) {
                     decided = StopReason.DURATION_CAP;
@@ -194,7 +193,7 @@ public final class VideoWorker {
                         + VideoLimits.WORKER_STARTUP_MILLIS / 1000 + " s.";
             }, VideoStage.RECORDER));
         }
-        receipt.put("interruptSent", interrupted);
+        receipt.interrupted(interrupted);
         VideoFinalization finalization = new VideoFinalization(tools.inspector(), tools.encoder(), tools.verifier(),
                 ports.wallClock(), ports.monotonicClock());
         if (!recorder.awaitExit(VideoLimits.RECORDER_STOP_GRACE_MILLIS)) {
@@ -226,10 +225,7 @@ public final class VideoWorker {
         RecorderOutput output = recorder.output();
         others.add(finalization.recorderOutput(bundle, output, recordingStarted, recordingFinished, hostDurationMs,
                 null, moreErrors));
-        receipt.put("sourceFrames", media.frameCount());
-        if (media.inspection() != null) {
-            receipt.put("sourceInspection", media.inspection());
-        }
+        receipt.finalized(media.frameCount(), media.inspection());
         String firstClip = media.clips().isEmpty() ? null : media.clips().get(0).artifact().path();
         List<BundleError> videoErrors = new ArrayList<>(moreErrors);
         videoErrors.addAll(media.errors());
@@ -252,7 +248,7 @@ public final class VideoWorker {
     private VideoCaptureRecord captureRecord(VideoSession session, RecorderProcess recorder, RecorderOutput output,
                                              StopReason stopReason, Instant recordingStarted, Instant recordingFinished,
                                              long hostDurationMs, Instant finalizationStarted, long finalizationNanos,
-                                             @Nullable String firstClip, Map<String, Object> receipt,
+                                             @Nullable String firstClip, RecorderReceipt receipt,
                                              List<VideoSegment> segments, boolean videoVerified, List<BundleError> errors) {
         OptionalInt exit = recorder.exitStatus();
         Map<String, Object> details = new LinkedHashMap<>();
@@ -261,20 +257,20 @@ public final class VideoWorker {
         details.put("outputTruncated", output.truncated());
         details.put("command", recorder.commandLine());
         details.put("recorderPid", recorder.pid());
-        receipt.forEach(details::putIfAbsent);
+        receipt.details().forEach(details::putIfAbsent);
         Timing observation = new Timing(recordingStarted.toString(), recordingFinished.toString(), hostDurationMs);
         Timing persistence = new Timing(finalizationStarted.toString(), ports.wallClock().now().toString(),
                 elapsedMs(finalizationNanos));
         return new VideoCaptureRecord(VideoCaptureRecord.KIND, VideoSession.SCRCPY, session.sessionId(),
-                exit.isPresent() ? exit.getAsInt() : null, Boolean.TRUE.equals(receipt.get("interruptSent")),
+                exit.isPresent() ? exit.getAsInt() : null, receipt.stopSent(),
                 videoVerified, segments, errors, firstClip, observation, persistence, details);
     }
 
     private Startup awaitCaptureFile(RecorderProcess recorder, VideoSession session, Path bundleDir, long startNanos,
-                                     Map<String, Object> receipt) {
+                                     RecorderReceipt receipt) {
         while (true) {
             if (recorder.captureFileOpened() && recorder.isAlive()) {
-                receipt.put("captureFileOpenedAfterMs", elapsedMs(startNanos));
+                receipt.captureFileOpened(elapsedMs(startNanos));
                 return Startup.OPENED;
             }
             if (!recorder.isAlive()) {
@@ -282,7 +278,7 @@ public final class VideoWorker {
             }
             Optional<StopRequest> request = honouredStop(session, bundleDir);
             if (request.isPresent()) {
-                receipt.put("stopRequestId", request.get().requestId());
+                receipt.stopRequested(request.get().requestId());
                 return Startup.STOP_REQUESTED;
             }
             if (elapsedMs(startNanos) >= VideoLimits.WORKER_STARTUP_MILLIS) {
@@ -324,7 +320,7 @@ public final class VideoWorker {
      */
     private WorkerExit unresponsive(VideoSession session, VideoBundleFiles bundle, Manifest base,
                                     VideoFinalization finalization, RecorderProcess recorder, Instant recordingStarted,
-                                    long startNanos, StopReason decided, Map<String, Object> receipt,
+                                    long startNanos, StopReason decided, RecorderReceipt receipt,
                                     List<BundleError> recordingErrors, HeartbeatPulse heartbeat) {
         long hostDurationMs = elapsedMs(startNanos);
         Instant gaveUp = ports.wallClock().now();
@@ -338,8 +334,7 @@ public final class VideoWorker {
                         + "verify that the recorder has ended before manual recovery.", VideoStage.RECORDER);
         List<BundleError> errors = new ArrayList<>(recordingErrors);
         errors.add(error);
-        receipt.put("unresponsiveAfterSigint", true);
-        receipt.put("requestedStopReason", decided.wire());
+        receipt.unresponsive(decided);
         List<Artifact> others = new ArrayList<>();
         ports.space().releaseSpace(bundle.directory());
         RecorderOutput output = recorder.output();
