@@ -5,6 +5,7 @@ import static com.androperator.evidence.domain.port.contract.OperatorOutcomes.an
 import static com.androperator.evidence.domain.port.contract.OperatorOutcomes.notAnswered;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.androperator.evidence.domain.model.CommandPhase;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.domain.port.OperatorGateway.LoggedHierarchy;
 import com.androperator.evidence.domain.port.OperatorGateway.LoggedHierarchyScan;
@@ -193,7 +194,7 @@ class OperatorGenerationsIntegrationTest {
         assertThat(outcome.failure().message()).startsWith("Expected " + selected + " but found " + installed);
         assertThat(outcome.failure().details()).containsEntry("expectedPackage", selected)
                 .containsEntry("installedPackage", installed);
-        assertThat(outcome.phase()).isEqualTo("installed_check");
+        assertThat(outcome.phase()).isEqualTo(CommandPhase.INSTALLED_CHECK);
         assertThat(outcome.dispatched()).isFalse();
         assertThat(broadcasts(phone)).isEmpty();
     }

@@ -2,6 +2,7 @@ package com.androperator.evidence.domain.port;
 
 import com.androperator.evidence.contracts.StreamedString;
 import com.androperator.evidence.domain.budget.Deadline;
+import com.androperator.evidence.domain.model.CommandPhase;
 import com.androperator.evidence.domain.model.Failure;
 import java.util.List;
 import java.util.Map;
@@ -196,7 +197,11 @@ public interface OperatorGateway {
          * whether the broadcast was sent; {@code failure.details} holds reader diagnostics (exit
          * status, stderr tail, chunks received).
          */
-        record NotAnswered(Failure failure, String phase, boolean dispatched) implements OperatorOutcome {
+        record NotAnswered(Failure failure, CommandPhase phase, boolean dispatched) implements OperatorOutcome {
+            public NotAnswered {
+                Objects.requireNonNull(failure, "failure");
+                Objects.requireNonNull(phase, "phase");
+            }
         }
     }
 }
