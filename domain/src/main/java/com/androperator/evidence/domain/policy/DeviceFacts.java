@@ -164,7 +164,7 @@ public final class DeviceFacts {
             if (observation instanceof Observation.Unavailable<T> unavailable
                     && (deadline.cancelled() || ErrorCodes.COMMAND_CANCELLED.equals(unavailable.failure().code()))) {
                 // A read in flight when the caller cancelled: its socket was closed, its answer is not awaited.
-                boolean dispatched = !(unavailable.failure().details().get("dispatched") instanceof Boolean sent) || sent;
+                boolean dispatched = unavailable.dispatched();
                 return cancelled(command, ReadPhase.IN_FLIGHT, dispatched, "the capture was cancelled ("
                         + deadline.cancelledBy() + ") while " + what + " was being read ("
                         + (dispatched ? "sent to the device" : "not sent") + "): " + unavailable.failure().message());
