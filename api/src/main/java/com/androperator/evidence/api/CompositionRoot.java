@@ -146,9 +146,10 @@ public final class CompositionRoot {
                                         CallerTerms terms) {
         Map<String, String> environment = dependencies.environment();
         AdbServerClient adb = new AdbServerClient(environment);
+        JsonSessionStore sessions = new JsonSessionStore();
         StartPorts ports = new StartPorts(hostDependencies(environment), new AdbDeviceSelector(adb),
                 new AdbDeviceMetadata(adb), locks(dependencies.lockDirectory()), new FileBundleStore(), managedRoot,
-                new JsonSessionStore(), FileVideoBundle::new, workerLauncher(dependencies), dependencies.wallClock(),
+                sessions, sessions, sessions, sessions, FileVideoBundle::new, workerLauncher(dependencies), dependencies.wallClock(),
                 dependencies.monotonicClock(), dependencies.ids(), dependencies.pause(), new HostProcessIdentity());
         String adbPath = adb.adbOnPath().map(Path::toString).orElse(null);
         return new StartVideo(ports, AndroperatorVersion.current(), adbPath, environment, terms);
@@ -178,7 +179,7 @@ public final class CompositionRoot {
             return Optional.empty();
         }
         Path lockDirectory = Path.of(found.session().lockPath()).getParent();
-        WorkerPorts ports = new WorkerPorts(sessions, FileVideoBundle::new, locks(lockDirectory),
+        WorkerPorts ports = new WorkerPorts(sessions, sessions, sessions, sessions, FileVideoBundle::new, locks(lockDirectory),
                 new VideoMediaToolkit(environment), new HostProcessIdentity(), WallClock.SYSTEM, MonotonicClock.SYSTEM,
                 Pause.SYSTEM, environment);
         return Optional.of(new VideoWorker(ports));

@@ -7,12 +7,19 @@ import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.sli
 import com.tngtech.archunit.core.domain.JavaAccess;
 import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.JavaMember;
+import com.tngtech.archunit.core.domain.JavaModifier;
+import com.tngtech.archunit.core.domain.JavaParameterizedType;
+import com.tngtech.archunit.core.domain.JavaType;
+import com.tngtech.archunit.core.domain.JavaWildcardType;
 import com.tngtech.archunit.core.domain.properties.HasName;
 import com.tngtech.archunit.lang.ArchCondition;
 import com.tngtech.archunit.lang.ArchRule;
 import com.tngtech.archunit.lang.ConditionEvents;
 import com.tngtech.archunit.lang.SimpleConditionEvent;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
@@ -91,6 +98,70 @@ final class LayerRules {
         return slices().matching(root + ".domain.(**)").namingSlices("domain.$1")
                 .should().beFreeOfCycles()
                 .because("a cycle between packages makes them one package in all but name");
+    }
+
+    /**
+     * The domain speaks in records and enums: no {@code Map<String, Object>} (or {@code Map<String, ?>}),
+     * however nested, in a domain record's component nor in a port's method signature. Maps and words
+     * are made at the edges (contracts' serialization, the presenters). {@code allowed} names the members
+     * that still carry one ({@code domain.model.Failure#details}), each to be typed and then removed.
+     */
+    static ArchRule domainSpeaksInTypes(String root, Set<String> allowed) {
+        return classes().that().resideInAPackage(root + ".domain..")
+                .should(new ArchCondition<JavaClass>("keep no string-keyed map in a record component or port signature") {
+                    @Override
+                    public void check(JavaClass type, ConditionEvents events) {
+                        Stream.concat(recordComponents(type), portMethods(type, root))
+                                .filter(member -> !allowed.contains(memberName(member, root)))
+                                .forEach(member -> events.add(SimpleConditionEvent.violated(member,
+                                        member.getFullName() + " carries a Map<String, Object|?>")));
+                    }
+                })
+                .because("the domain speaks in records and enums; maps and words are made at the edges");
+    }
+
+    /** {@code domain.model.Failure#details}: the member's class relative to {@code root}, then its name. */
+    static String memberName(JavaMember member, String root) {
+        return member.getOwner().getName().substring(root.length() + 1) + "#" + member.getName();
+    }
+
+    private static Stream<JavaMember> recordComponents(JavaClass type) {
+        if (!type.getRawSuperclass().map(superclass -> superclass.isEquivalentTo(Record.class)).orElse(false)) {
+            return Stream.empty();
+        }
+        return type.getFields().stream().filter(field -> !field.getModifiers().contains(JavaModifier.STATIC))
+                .filter(field -> carriesStringKeyedMap(field.getType())).map(field -> (JavaMember) field);
+    }
+
+    private static Stream<JavaMember> portMethods(JavaClass type, String root) {
+        boolean portPackage = type.getPackageName().matches(Pattern.quote(root + ".domain.") + "(.*\\.)?port(\\..*)?");
+        if (!type.isInterface() || !portPackage) {
+            return Stream.empty();
+        }
+        return type.getMethods().stream().filter(method -> carriesStringKeyedMap(method.getReturnType())
+                        || method.getParameterTypes().stream().anyMatch(LayerRules::carriesStringKeyedMap))
+                .map(method -> (JavaMember) method);
+    }
+
+    /** A {@code Map<String, Object>} or {@code Map<String, ?>}, itself or as a type argument at any depth. */
+    private static boolean carriesStringKeyedMap(JavaType type) {
+        if (type instanceof JavaWildcardType wildcard) {
+            return wildcard.getUpperBounds().stream().anyMatch(LayerRules::carriesStringKeyedMap);
+        }
+        if (!(type instanceof JavaParameterizedType parameterized)) {
+            return false;
+        }
+        List<JavaType> arguments = parameterized.getActualTypeArguments();
+        boolean stringKeyedMap = parameterized.toErasure().isAssignableTo(Map.class) && arguments.size() == 2
+                && arguments.get(0).toErasure().isEquivalentTo(String.class) && anyValue(arguments.get(1));
+        return stringKeyedMap || arguments.stream().anyMatch(LayerRules::carriesStringKeyedMap);
+    }
+
+    private static boolean anyValue(JavaType value) {
+        if (value instanceof JavaWildcardType wildcard) {
+            return wildcard.getUpperBounds().stream().allMatch(bound -> bound.toErasure().isEquivalentTo(Object.class));
+        }
+        return value.toErasure().isEquivalentTo(Object.class);
     }
 
     /** The domain owns its ports: no port package outside it. */

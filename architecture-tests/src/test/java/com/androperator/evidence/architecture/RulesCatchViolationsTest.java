@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.tngtech.archunit.core.domain.Dependency;
 import com.tngtech.archunit.core.domain.JavaAccess;
 import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.JavaMember;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.lang.ArchRule;
@@ -104,6 +105,11 @@ class RulesCatchViolationsTest {
                         "simulator.ReachesContracts -> contracts.Record"),
                 rule("simulatorIsTestSupport", LayerRules::simulatorIsTestSupport,
                         "api.StartsSimulator -> simulator.Phone"),
+                rule("domainSpeaksInTypes", root -> LayerRules.domainSpeaksInTypes(root, Set.of()),
+                        "domain.CarriesMap#details",
+                        "domain.CarriesNestedMaps#reads",
+                        "domain.port.TakesMap#keep",
+                        "domain.port.GivesMap#diagnostics"),
                 rule("adaptersAreConstructedOnlyInTheRoot", LayerRules::adaptersAreConstructedOnlyInTheRoot,
                         "api.ConstructsAdapter -> adapters.adb.AdbAdapter",
                         "api.ConstructsPortImplementation -> api.LocalSource"));
@@ -142,7 +148,7 @@ class RulesCatchViolationsTest {
             @SuppressWarnings("unchecked")
             Set<String> expected = (Set<String>) rule[2];
             expected.forEach(violation -> rulesByViolator
-                    .computeIfAbsent(violation.split(" -> ")[0], violator -> new java.util.ArrayList<>())
+                    .computeIfAbsent(violation.split(" -> |#")[0], violator -> new java.util.ArrayList<>())
                     .add((String) rule[0]));
         });
         assertThat(rulesByViolator).allSatisfy((violator, rules) -> assertThat(rules).as(violator).hasSize(1));
@@ -174,6 +180,9 @@ class RulesCatchViolationsTest {
         }
         if (violating instanceof JavaClass type) {
             return relative(type);
+        }
+        if (violating instanceof JavaMember member) {
+            return relative(member.getOwner()) + "#" + member.getName();
         }
         if (violating instanceof JavaAccess<?> access) {
             return relative(access.getOriginOwner()) + " -> " + relative(access.getTargetOwner());

@@ -37,7 +37,11 @@ public final class AdbDeviceMetadata implements DeviceMetadataSource {
         record Output(String text, String shown) implements Fetch {
         }
 
-        record Failed(Failure failure) implements Fetch {
+        /** {@code dispatched}: whether the command reached the device (only a cancellation can say it did not). */
+        record Failed(Failure failure, boolean dispatched) implements Fetch {
+            Failed(Failure failure) {
+                this(failure, true);
+            }
         }
     }
 
@@ -71,7 +75,7 @@ public final class AdbDeviceMetadata implements DeviceMetadataSource {
         }
         Fetch fetch = fetch(serial, "dumpsys package " + ShellQuote.quote(operatorPackage), deadline);
         if (fetch instanceof Fetch.Failed failed) {
-            return new Observation.Unavailable<>(failed.failure());
+            return new Observation.Unavailable<>(failed.failure(), failed.dispatched());
         }
         Optional<String> version = PackageDumpParser.versionName(((Fetch.Output) fetch).text());
         if (version.isEmpty()) {
@@ -97,7 +101,7 @@ public final class AdbDeviceMetadata implements DeviceMetadataSource {
                                       Function<String, Optional<T>> parser, String... readLines) {
         Fetch fetch = fetch(serial, command, deadline);
         if (fetch instanceof Fetch.Failed failed) {
-            return new Observation.Unavailable<>(failed.failure());
+            return new Observation.Unavailable<>(failed.failure(), failed.dispatched());
         }
         Fetch.Output output = (Fetch.Output) fetch;
         Optional<String> unreadable = Utf8.unreadableLine(output.text(), readLines);
@@ -144,8 +148,8 @@ public final class AdbDeviceMetadata implements DeviceMetadataSource {
         }
         StreamResult result = shell.run(serial, command, deadline, OUTPUT_CAP);
         if (result.outcome() == StreamResult.Outcome.CANCELLED) {
-            return new Fetch.Failed(new Failure(ErrorCodes.COMMAND_CANCELLED, "cancelled during `" + command + "`",
-                    java.util.Map.of("dispatched", result.serviceOpened())));
+            return new Fetch.Failed(Failure.of(ErrorCodes.COMMAND_CANCELLED, "cancelled during `" + command + "`"),
+                    result.serviceOpened());
         }
         if (result.outcome() == StreamResult.Outcome.DEADLINE) {
             return new Fetch.Failed(Failure.of(ErrorCodes.COMMAND_TIMEOUT,

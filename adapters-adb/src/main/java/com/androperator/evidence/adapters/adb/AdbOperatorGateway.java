@@ -6,7 +6,7 @@ import com.androperator.evidence.domain.model.CommandPhase;
 import com.androperator.evidence.domain.model.Failure;
 import com.androperator.evidence.domain.port.OperatorGateway;
 import com.androperator.evidence.domain.port.OperatorGateway.LoggedHierarchy;
-import java.util.LinkedHashMap;
+import com.androperator.evidence.domain.port.OperatorGateway.ReaderDiagnostics;
 import java.util.Map;
 import java.util.Objects;
 
@@ -20,10 +20,10 @@ import java.util.Objects;
  * of ending without a complete, consistent result keeps its own code and the reader's diagnostics.
  */
 public final class AdbOperatorGateway implements OperatorGateway {
-    static final String PHASE_INSTALLED_CHECK = CommandPhase.INSTALLED_CHECK.wire();
-    static final String PHASE_READER_START = CommandPhase.READER_START.wire();
-    static final String PHASE_DISPATCH = CommandPhase.DISPATCH.wire();
-    static final String PHASE_AWAIT_RESULT = CommandPhase.AWAIT_RESULT.wire();
+    static final CommandPhase PHASE_INSTALLED_CHECK = CommandPhase.INSTALLED_CHECK;
+    static final CommandPhase PHASE_READER_START = CommandPhase.READER_START;
+    static final CommandPhase PHASE_DISPATCH = CommandPhase.DISPATCH;
+    static final CommandPhase PHASE_AWAIT_RESULT = CommandPhase.AWAIT_RESULT;
     /** How long to wait for the reader's first bytes before dispatching anyway (an empty log prints nothing). */
     static final long DEFAULT_READER_START_FALLBACK_MILLIS = 500;
     private static final long COMMAND_OUTPUT_CAP = 1024 * 1024;
@@ -261,16 +261,13 @@ public final class AdbOperatorGateway implements OperatorGateway {
 
     private static OperatorOutcome answered(OperatorResultStream reader, OperatorResultStream.Window window,
                                             OperatorResultStream.Event.Accepted accepted) {
-        Map<String, Object> diagnostics = new LinkedHashMap<>();
-        diagnostics.put("chunks", window.chunks());
-        diagnostics.put("lines", reader.lines());
-        diagnostics.put("bytes", reader.bytes());
-        diagnostics.put("spooledToDisk", window.spooledToDisk() || accepted.verdict().document().strings() != null
-                && accepted.verdict().document().strings().spooledToDisk());
+        boolean spooled = window.spooledToDisk() || accepted.verdict().document().strings() != null
+                && accepted.verdict().document().strings().spooledToDisk();
         // The window ended with the result: what it held of a logged hierarchy is final now.
         LoggedHierarchyReader loggedSpool = window.logged;
         LoggedHierarchy logged = loggedSpool.result();
-        diagnostics.put("loggedHierarchy", loggedSpool.diagnostics());
+        ReaderDiagnostics diagnostics = new ReaderDiagnostics(window.chunks(), reader.lines(), reader.bytes(), spooled,
+                loggedSpool.diagnostics());
         return new OperatorOutcome.Answered(accepted.verdict().envelope(), accepted.verdict().original(), diagnostics,
                 logged, () -> {
                     accepted.verdict().document().close();
@@ -279,13 +276,13 @@ public final class AdbOperatorGateway implements OperatorGateway {
     }
 
     private static OperatorOutcome timeout(OperatorResultStream reader, OperatorResultStream.Window window,
-                                           String phase, boolean dispatched, String message) {
+                                           CommandPhase phase, boolean dispatched, String message) {
         // Stop the reader first so that its exit status and stderr are part of the diagnostics.
         reader.stop();
         return notAnswered(ErrorCodes.COMMAND_TIMEOUT, message, phase, dispatched, reader.diagnostics(window, dispatched));
     }
 
-    static OperatorOutcome notAnswered(String code, String message, String phase, boolean dispatched,
+    static OperatorOutcome notAnswered(String code, String message, CommandPhase phase, boolean dispatched,
                                        Map<String, Object> details) {
         return new OperatorOutcome.NotAnswered(new Failure(code, message, details), phase, dispatched);
     }

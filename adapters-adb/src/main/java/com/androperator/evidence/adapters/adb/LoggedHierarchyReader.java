@@ -3,10 +3,9 @@ package com.androperator.evidence.adapters.adb;
 import com.androperator.evidence.contracts.NonBlank;
 import com.androperator.evidence.contracts.ParserLimits;
 import com.androperator.evidence.domain.port.OperatorGateway.LoggedHierarchy;
+import com.androperator.evidence.domain.port.OperatorGateway.LoggedHierarchyScan;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -184,16 +183,10 @@ final class LoggedHierarchyReader implements AutoCloseable {
     }
 
     /** How collection went, for the reader's diagnostics. */
-    Map<String, Object> diagnostics() {
-        Map<String, Object> details = new LinkedHashMap<>();
-        details.put("markerFound", markerFound);
-        details.put("tag", tag);
-        details.put("records", records);
-        details.put("bytes", trimmedEnd);
-        details.put("stoppedBy", state == State.COLLECTING ? "end_of_result" : stoppedBy);
-        details.put("untaggedMarkerSeen", untaggedMarkerSeen);
-        details.put("spooledToDisk", spool != null && spool.spooledToDisk());
-        return details;
+    LoggedHierarchyScan diagnostics() {
+        return new LoggedHierarchyScan(markerFound, tag, records, trimmedEnd,
+                state == State.COLLECTING ? "end_of_result" : stoppedBy, untaggedMarkerSeen,
+                spool != null && spool.spooledToDisk());
     }
 
     @Override

@@ -4,6 +4,7 @@ import static com.androperator.evidence.adapters.adb.RealAdbFixture.millis;
 import static com.androperator.evidence.domain.port.contract.OperatorOutcomes.notAnswered;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.androperator.evidence.domain.model.CommandPhase;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.domain.port.OperatorGateway.OperatorAction;
 import com.androperator.evidence.domain.port.OperatorGateway.OperatorCommand;
@@ -87,7 +88,7 @@ class AdbOperatorGatewayIntegrationTest {
                 .containsEntry("source", "accessibility_service");
         assertThat(answered.original()).containsKeys("commandId", "taskId", "status", "stepResults", "error",
                 "errorCode");
-        assertThat((Integer) answered.readerDiagnostics().get("chunks")).isGreaterThan(100);
+        assertThat(answered.readerDiagnostics().chunks()).isGreaterThan(100);
         assertThat(broadcasts(phone)).isEqualTo(1);
     }
 
@@ -125,7 +126,7 @@ class AdbOperatorGatewayIntegrationTest {
         assertThat(outcome).isInstanceOf(Answered.class);
         assertThat(((Answered) outcome).envelope().stepResults().get(0).text("text").orElseThrow().readString())
                 .isEqualTo(xml);
-        assertThat((Integer) ((Answered) outcome).readerDiagnostics().get("chunks")).isGreaterThan(580);
+        assertThat(((Answered) outcome).readerDiagnostics().chunks()).isGreaterThan(580);
     }
 
     @Test
@@ -149,7 +150,7 @@ class AdbOperatorGatewayIntegrationTest {
 
         NotAnswered outcome = notAnswered(execute(phone, snapshot(phone, EVIDENCE), 1_500), ErrorCodes.COMMAND_TIMEOUT);
 
-        assertThat(outcome.phase()).isEqualTo("await_result");
+        assertThat(outcome.phase()).isEqualTo(CommandPhase.AWAIT_RESULT);
         assertThat(outcome.dispatched()).isTrue();
         assertThat(outcome.failure().details()).containsEntry("dispatched", true)
                 .containsEntry("chunksReceived", 0).containsKeys("readerExitStatus", "stderrTail", "linesRead");
@@ -164,7 +165,7 @@ class AdbOperatorGatewayIntegrationTest {
         NotAnswered outcome = notAnswered(execute(phone, snapshot(phone, EVIDENCE), 10_000),
                 ErrorCodes.RESULT_TRANSPORT_EXITED);
 
-        assertThat(outcome.phase()).isEqualTo("await_result");
+        assertThat(outcome.phase()).isEqualTo(CommandPhase.AWAIT_RESULT);
         assertThat(outcome.dispatched()).isTrue();
         assertThat(outcome.failure().details()).containsEntry("readerExitStatus", 1).containsEntry("dispatched", true);
         assertThat((String) outcome.failure().details().get("stderrTail")).contains("logcat: Unexpected EOF");
@@ -178,7 +179,7 @@ class AdbOperatorGatewayIntegrationTest {
 
         NotAnswered outcome = notAnswered(execute(phone, snapshot(phone, EVIDENCE), 10_000), ErrorCodes.RESULT_ENVELOPE_MALFORMED);
 
-        assertThat(outcome.phase()).isEqualTo("await_result");
+        assertThat(outcome.phase()).isEqualTo(CommandPhase.AWAIT_RESULT);
         assertThat(outcome.failure().message()).contains("sha256");
         assertThat(broadcasts(phone)).isEqualTo(1);
     }
@@ -212,7 +213,7 @@ class AdbOperatorGatewayIntegrationTest {
         assertThat(((Answered) outcome).envelope().stepResults().get(0).data())
                 .containsEntry("screen_on", "false").containsEntry("device_locked", "true")
                 .containsEntry("user_unlocked", "true");
-        assertThat((Integer) ((Answered) outcome).readerDiagnostics().get("chunks")).isZero();
+        assertThat(((Answered) outcome).readerDiagnostics().chunks()).isZero();
     }
 
     @Test
@@ -222,7 +223,7 @@ class AdbOperatorGatewayIntegrationTest {
         NotAnswered outcome = notAnswered(execute(phone, snapshot(phone, EVIDENCE), 10_000),
                 ErrorCodes.OPERATOR_NOT_INSTALLED);
 
-        assertThat(outcome.phase()).isEqualTo("installed_check");
+        assertThat(outcome.phase()).isEqualTo(CommandPhase.INSTALLED_CHECK);
         assertThat(outcome.dispatched()).isFalse();
         assertThat(broadcasts(phone)).isZero();
         assertThat(phone.receivedServices()).noneMatch(service -> service.contains("logcat"));
@@ -245,7 +246,7 @@ class AdbOperatorGatewayIntegrationTest {
 
         NotAnswered outcome = notAnswered(execute(phone, snapshot(phone, EVIDENCE), 10_000), ErrorCodes.BROADCAST_FAILED);
 
-        assertThat(outcome.phase()).isEqualTo("dispatch");
+        assertThat(outcome.phase()).isEqualTo(CommandPhase.DISPATCH);
         assertThat(outcome.failure().message()).contains("exit status 255").contains("SecurityException");
         assertThat(broadcasts(phone)).isEqualTo(1);
     }
@@ -259,7 +260,7 @@ class AdbOperatorGatewayIntegrationTest {
         NotAnswered outcome = notAnswered(gateway.execute(snapshot(phone, EVIDENCE), millis(10_000)),
                 ErrorCodes.RESULT_TRANSPORT_EXITED);
 
-        assertThat(outcome.phase()).isEqualTo("reader_start");
+        assertThat(outcome.phase()).isEqualTo(CommandPhase.READER_START);
         assertThat(outcome.dispatched()).isFalse();
         assertThat(outcome.failure().details()).containsEntry("readerExitStatus", 1).containsEntry("dispatched", false);
         assertThat((String) outcome.failure().details().get("stderrTail")).contains("Unable to open log device");
@@ -274,7 +275,7 @@ class AdbOperatorGatewayIntegrationTest {
         NotAnswered outcome = notAnswered(execute(phone, snapshot(phone, EVIDENCE), 10_000),
                 ErrorCodes.DEVICE_SHELL_UNAVAILABLE);
 
-        assertThat(outcome.phase()).isEqualTo("installed_check");
+        assertThat(outcome.phase()).isEqualTo(CommandPhase.INSTALLED_CHECK);
         assertThat(outcome.dispatched()).isFalse();
         assertThat(outcome.failure().message()).contains("could not access the Package Manager");
         assertThat(broadcasts(phone)).isZero();

@@ -2,6 +2,7 @@ package com.androperator.evidence.adapters.adb;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.androperator.evidence.domain.model.CommandPhase;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.domain.budget.Deadline;
 import com.androperator.evidence.domain.budget.MonotonicClock;
@@ -118,7 +119,7 @@ class AdbOperatorGatewayTest {
         assertThat(outcome).isInstanceOf(OperatorOutcome.NotAnswered.class);
         OperatorOutcome.NotAnswered notAnswered = (OperatorOutcome.NotAnswered) outcome;
         assertThat(notAnswered.failure().code()).isEqualTo(ErrorCodes.COMMAND_TIMEOUT);
-        assertThat(notAnswered.phase()).isEqualTo("await_result");
+        assertThat(notAnswered.phase()).isEqualTo(CommandPhase.AWAIT_RESULT);
         assertThat(notAnswered.failure().details()).containsEntry("linesRead", 2L).containsEntry("dispatched", true);
         // The reader shares the deadline: it ends by it or by our cancellation, whichever comes first.
         assertThat(notAnswered.failure().details().get("readerOutcome")).isIn("CANCELLED", "DEADLINE");
@@ -132,7 +133,7 @@ class AdbOperatorGatewayTest {
 
         OperatorOutcome.NotAnswered notAnswered = (OperatorOutcome.NotAnswered) outcome;
         assertThat(notAnswered.failure().code()).isEqualTo(ErrorCodes.BROADCAST_FAILED);
-        assertThat(notAnswered.phase()).isEqualTo("dispatch");
+        assertThat(notAnswered.phase()).isEqualTo(CommandPhase.DISPATCH);
         assertThat(notAnswered.dispatched()).isTrue();
         assertThat(notAnswered.failure().message()).contains("Activity manager not running");
     }

@@ -2,6 +2,7 @@ package com.androperator.evidence.adapters.adb;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.androperator.evidence.domain.model.CommandPhase;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.domain.budget.Cancellation;
 import com.androperator.evidence.domain.budget.Deadline;
@@ -169,7 +170,7 @@ class CancellationIntegrationTest {
 
         NotAnswered notAnswered = (NotAnswered) outcome;
         assertThat(notAnswered.failure().code()).isEqualTo(ErrorCodes.COMMAND_CANCELLED);
-        assertThat(notAnswered.phase()).isEqualTo("installed_check");
+        assertThat(notAnswered.phase()).isEqualTo(CommandPhase.INSTALLED_CHECK);
         assertThat(notAnswered.dispatched()).isFalse();
         assertThat(phone.receivedServices()).noneMatch(s -> s.contains("am broadcast") || s.contains("logcat"));
     }
@@ -189,7 +190,7 @@ class CancellationIntegrationTest {
 
         NotAnswered notAnswered = (NotAnswered) outcome;
         assertThat(notAnswered.failure().code()).as(notAnswered.failure().message()).isEqualTo(ErrorCodes.COMMAND_CANCELLED);
-        assertThat(notAnswered.phase()).isIn("dispatch", "await_result");
+        assertThat(notAnswered.phase()).isIn(CommandPhase.DISPATCH, CommandPhase.AWAIT_RESULT);
         assertThat(phone.receivedServices()).filteredOn(s -> s.contains("am broadcast")).hasSize(1);
     }
 
@@ -223,7 +224,7 @@ class CancellationIntegrationTest {
 
         NotAnswered notAnswered = (NotAnswered) outcome;
         assertThat(notAnswered.failure().code()).as(notAnswered.failure().message()).isEqualTo(ErrorCodes.COMMAND_CANCELLED);
-        assertThat(notAnswered.phase()).isIn("dispatch", "await_result");
+        assertThat(notAnswered.phase()).isIn(CommandPhase.DISPATCH, CommandPhase.AWAIT_RESULT);
         assertThat(notAnswered.dispatched()).isTrue();
         assertThat(phone.receivedServices()).filteredOn(s -> s.contains("am broadcast")).hasSize(1);
         assertThat(openResultSpools()).as("spool files still open").isEqualTo(spoolsBefore);

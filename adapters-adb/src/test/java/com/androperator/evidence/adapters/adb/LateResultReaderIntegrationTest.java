@@ -42,7 +42,7 @@ class LateResultReaderIntegrationTest {
 
         assertThat(outcome).isInstanceOf(Answered.class);
         assertThat(((Answered) outcome).envelope().commandId()).isEqualTo(EVIDENCE + "-hierarchy");
-        assertThat((Integer) ((Answered) outcome).readerDiagnostics().get("chunks")).isGreaterThan(100);
+        assertThat(((Answered) outcome).readerDiagnostics().chunks()).isGreaterThan(100);
         assertThat(phone.receivedServices()).containsSubsequence("shell,v2,raw:logcat -v time -T 1", READER_CHECK);
         assertThat(phone.receivedServices().stream().filter(service -> service.contains("am broadcast")).count())
                 .isEqualTo(1);

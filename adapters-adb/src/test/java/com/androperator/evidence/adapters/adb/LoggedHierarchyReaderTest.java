@@ -135,7 +135,8 @@ class LoggedHierarchyReaderTest {
         assertThat(logged).isInstanceOf(LoggedHierarchy.Found.class);
         long expected = (long) records * ("<node text=\"\"/>".length() + 3000) + records - 1;
         assertThat(((LoggedHierarchy.Found) logged).xml().utf8Length()).isEqualTo(expected);
-        assertThat(reader.diagnostics()).containsEntry("spooledToDisk", true).containsEntry("records", (long) records + 1);
+        assertThat(reader.diagnostics().spooledToDisk()).isTrue();
+        assertThat(reader.diagnostics().records()).isEqualTo(records + 1);
         reader.close();
     }
 

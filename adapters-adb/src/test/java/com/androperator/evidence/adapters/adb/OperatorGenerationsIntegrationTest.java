@@ -5,8 +5,10 @@ import static com.androperator.evidence.domain.port.contract.OperatorOutcomes.an
 import static com.androperator.evidence.domain.port.contract.OperatorOutcomes.notAnswered;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.androperator.evidence.domain.model.CommandPhase;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.domain.port.OperatorGateway.LoggedHierarchy;
+import com.androperator.evidence.domain.port.OperatorGateway.LoggedHierarchyScan;
 import com.androperator.evidence.domain.port.OperatorGateway.OperatorAction;
 import com.androperator.evidence.domain.port.OperatorGateway.OperatorCommand;
 import com.androperator.evidence.domain.port.OperatorGateway.OperatorOutcome;
@@ -21,7 +23,6 @@ import com.androperator.evidence.simulator.profile.ProfileFile;
 import com.androperator.evidence.simulator.profile.SimulatorProfile;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-import java.util.Map;
 import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -99,7 +100,7 @@ class OperatorGenerationsIntegrationTest {
         assertThat(answered.envelope().stepResults().get(0).text("text").orElseThrow().readString()).isEqualTo(XML);
         assertThat(answered.loggedHierarchy()).isInstanceOf(LoggedHierarchy.Absent.class);
         // 20 KB of XML is chunked: the chunk marker of the generation was read.
-        assertThat((Integer) answered.readerDiagnostics().get("chunks")).isGreaterThan(1);
+        assertThat(answered.readerDiagnostics().chunks()).isGreaterThan(1);
         assertThat(broadcasts(phone)).singleElement().asString()
                 .contains("am broadcast -a " + action + " -p '" + operatorPackage + "'");
     }
@@ -126,10 +127,10 @@ class OperatorGenerationsIntegrationTest {
 
         assertThat(answered.envelope().stepResults().get(0).text("text")).isEmpty();
         assertThat(logged(answered)).isEqualTo(XML);
-        @SuppressWarnings("unchecked")
-        Map<String, Object> diagnostics = (Map<String, Object>) answered.readerDiagnostics().get("loggedHierarchy");
-        assertThat(diagnostics).containsEntry("tag", LogcatHierarchy.TAG).containsEntry("markerFound", true)
-                .containsEntry("records", XML.lines().count() + 1);
+        LoggedHierarchyScan diagnostics = answered.readerDiagnostics().loggedHierarchy();
+        assertThat(diagnostics.tag()).isEqualTo(LogcatHierarchy.TAG);
+        assertThat(diagnostics.markerFound()).isTrue();
+        assertThat(diagnostics.records()).isEqualTo(XML.lines().count() + 1);
         answered.release();
     }
 
@@ -174,9 +175,7 @@ class OperatorGenerationsIntegrationTest {
         LoggedHierarchy.Found found = (LoggedHierarchy.Found) answered.loggedHierarchy();
         assertThat(found.xml().utf8Length()).isEqualTo(big.getBytes(StandardCharsets.UTF_8).length);
         assertThat(found.xml().readString()).isEqualTo(big);
-        @SuppressWarnings("unchecked")
-        Map<String, Object> diagnostics = (Map<String, Object>) answered.readerDiagnostics().get("loggedHierarchy");
-        assertThat(diagnostics).containsEntry("spooledToDisk", true);
+        assertThat(answered.readerDiagnostics().loggedHierarchy().spooledToDisk()).isTrue();
         answered.release();
     }
 
@@ -195,7 +194,7 @@ class OperatorGenerationsIntegrationTest {
         assertThat(outcome.failure().message()).startsWith("Expected " + selected + " but found " + installed);
         assertThat(outcome.failure().details()).containsEntry("expectedPackage", selected)
                 .containsEntry("installedPackage", installed);
-        assertThat(outcome.phase()).isEqualTo("installed_check");
+        assertThat(outcome.phase()).isEqualTo(CommandPhase.INSTALLED_CHECK);
         assertThat(outcome.dispatched()).isFalse();
         assertThat(broadcasts(phone)).isEmpty();
     }

@@ -3,6 +3,7 @@ package com.androperator.evidence.adapters.adb;
 import static com.androperator.evidence.adapters.adb.RealAdbFixture.millis;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.androperator.evidence.domain.model.CommandPhase;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.contracts.ParserLimits;
 import com.androperator.evidence.domain.port.OperatorGateway.OperatorAction;
@@ -76,7 +77,7 @@ class StrictResultBytesIntegrationTest {
         NotAnswered notAnswered = (NotAnswered) outcome;
         assertThat(notAnswered.failure().code()).as(notAnswered.failure().message())
                 .isEqualTo(ErrorCodes.RESULT_ENVELOPE_MALFORMED);
-        assertThat(notAnswered.phase()).isEqualTo("await_result");
+        assertThat(notAnswered.phase()).isEqualTo(CommandPhase.AWAIT_RESULT);
         assertThat(notAnswered.dispatched()).isTrue();
         assertThat(notAnswered.failure().details()).containsKey("reason");
         return notAnswered;

@@ -12,6 +12,7 @@ import com.androperator.evidence.domain.budget.Deadline;
 import com.androperator.evidence.domain.capture.VerifiedWrite.Persisted;
 import com.androperator.evidence.domain.capture.VerifiedWrite.Verdict;
 import com.androperator.evidence.domain.policy.ErrorVocabulary;
+import com.androperator.evidence.domain.model.CommandPhase;
 import com.androperator.evidence.domain.model.Failure;
 import com.androperator.evidence.domain.port.HierarchyVerifier;
 import com.androperator.evidence.domain.port.HierarchyVerifier.HierarchyVerification;
@@ -228,7 +229,7 @@ final class HierarchyStep {
         }
         // A terminal result accepted before the deadline is kept even if the deadline has passed since.
         OperatorOutcome.Answered answer = (OperatorOutcome.Answered) snapshot;
-        details.put("reader", answer.readerDiagnostics() == null ? Map.of() : answer.readerDiagnostics());
+        details.put("reader", answer.readerDiagnostics());
         return snapshotXml(answer, details);
     }
 
@@ -335,7 +336,7 @@ final class HierarchyStep {
     /** Whether the broadcast went out is unknown, so it counts as dispatched: it is never sent again. */
     private static OperatorOutcome gatewayBroke(OperatorCommand command, String message) {
         return new OperatorOutcome.NotAnswered(new Failure(ErrorCodes.OPERATOR_COMMAND_FAILED, message + " ("
-                + command.commandId() + "; whether it was dispatched is unknown)", Map.of()), "unknown", true);
+                + command.commandId() + "; whether it was dispatched is unknown)", Map.of()), CommandPhase.UNKNOWN, true);
     }
 
     private static int engineTimeout(Deadline deadline) {

@@ -7,6 +7,7 @@ import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.contracts.Timing;
 import com.androperator.evidence.domain.budget.Deadline;
 import com.androperator.evidence.domain.policy.DeviceFacts;
+import com.androperator.evidence.domain.policy.DeviceFacts.ReadState;
 import com.androperator.evidence.domain.policy.MetadataField;
 import com.androperator.evidence.domain.port.DeviceMetadataSource;
 import java.util.LinkedHashMap;
@@ -56,21 +57,30 @@ final class MetadataStep {
      */
     private static Optional<CaptureRecord> cancellationRecord(DeviceFacts.Facts facts, Deadline deadline,
                                                              Timing observation, String evidenceId) {
-        List<Map<String, Object>> cancelled = facts.cancelledReads();
+        List<ReadState> cancelled = facts.cancelledReads();
         if (cancelled.isEmpty()) {
             return Optional.empty();
         }
-        Map<String, Object> first = cancelled.get(0);
+        ReadState first = cancelled.get(0);
         Map<String, Object> details = new LinkedHashMap<>();
         details.put("cancelledBy", deadline.cancelledBy());
-        details.putAll(first);
-        details.put("reads", facts.reads());
+        details.putAll(recorded(first));
+        details.put("reads", facts.reads().stream().map(MetadataStep::recorded).toList());
         BundleError error = new BundleError(ErrorCodes.COMMAND_CANCELLED, STAGE, "Device metadata reads were "
                 + "cancelled (" + deadline.cancelledBy() + "): " + cancelled.size() + " of " + facts.reads().size()
-                + " reads did not complete, starting with " + first.get("command") + " (" + first.get("phase")
+                + " reads did not complete, starting with " + first.command() + " (" + first.phase().wire()
                 + "); their fields are null with COMMAND_CANCELLED errors.", null);
         return Optional.of(new CaptureRecord(STAGE, SOURCE, evidenceId + "-" + STAGE, evidenceId,
                 CaptureRecord.failedResult(error, details), observation.startedAt(), observation.finishedAt(),
                 observation.durationMs(), null, observation, null, null));
+    }
+
+    /** A read's state as captures.json keeps it: {@code {command, phase, dispatched}}. */
+    private static Map<String, Object> recorded(ReadState read) {
+        Map<String, Object> state = new LinkedHashMap<>();
+        state.put("command", read.command());
+        state.put("phase", read.phase().wire());
+        state.put("dispatched", read.dispatched());
+        return state;
     }
 }

@@ -126,7 +126,7 @@ final class ScreenshotStep {
                     details.put("transport", failure.details());
                 }
                 if (transferError.get().code().equals(ErrorCodes.COMMAND_CANCELLED)) {
-                    details.putAll(cancellationDetails(failure, transfer, deadline));
+                    details.putAll(CancelledTransfer.of(failure, transfer, deadline).details());
                 }
             }
 
@@ -246,11 +246,11 @@ final class ScreenshotStep {
      */
     private static BundleError transferError(Failure failure, ScreenshotTransfer transfer, Deadline deadline) {
         if (failure.code().equals(ErrorCodes.COMMAND_CANCELLED) || deadline.cancelled()) {
-            Map<String, Object> state = cancellationDetails(failure, transfer, deadline);
+            CancelledTransfer state = CancelledTransfer.of(failure, transfer, deadline);
             return new BundleError(ErrorCodes.COMMAND_CANCELLED, STAGE, "The screenshot was cancelled ("
-                    + state.get("cancelledBy") + ") in phase " + state.get(PHASE) + " ("
-                    + (Boolean.TRUE.equals(state.get(DISPATCHED)) ? "screencap was started" : "screencap was not started")
-                    + "); " + transfer.bytesReceived() + " bytes were received and are kept: " + failure.message(),
+                    + state.cancelledBy() + ") in phase " + state.phase() + " ("
+                    + (state.dispatched() ? "screencap was started" : "screencap was not started")
+                    + "); " + state.bytesReceived() + " bytes were received and are kept: " + failure.message(),
                     ArtifactKind.SCREENSHOT.wire());
         }
         if (!failure.code().equals(ErrorCodes.COMMAND_TIMEOUT) && deadline.expired()) {
@@ -262,18 +262,27 @@ final class ScreenshotStep {
     }
 
     /**
-     * Who cancelled, the phase the transfer stopped in and whether screencap was started, from the
-     * source's failure details (display_selection or transfer; not_started when nothing was asked).
+     * A cancelled transfer: who cancelled, the phase it stopped in and whether screencap was started
+     * (from the source's failure details: display_selection or transfer; not_started when nothing
+     * was asked), and the bytes that arrived.
      */
-    private static Map<String, Object> cancellationDetails(Failure failure, ScreenshotTransfer transfer,
-                                                           Deadline deadline) {
-        Map<String, Object> state = new LinkedHashMap<>();
-        state.put("cancelledBy", deadline.cancelledBy());
-        state.put(PHASE, failure.details().get(PHASE) instanceof String phase ? phase : CommandPhase.TRANSFER.wire());
-        state.put(DISPATCHED, failure.details().get(DISPATCHED) instanceof Boolean sent ? sent
-                : transfer.bytesReceived() > 0);
-        state.put("bytesReceived", transfer.bytesReceived());
-        return state;
+    private record CancelledTransfer(String cancelledBy, String phase, boolean dispatched, long bytesReceived) {
+        static CancelledTransfer of(Failure failure, ScreenshotTransfer transfer, Deadline deadline) {
+            return new CancelledTransfer(deadline.cancelledBy(),
+                    failure.details().get(PHASE) instanceof String phase ? phase : CommandPhase.TRANSFER.wire(),
+                    failure.details().get(DISPATCHED) instanceof Boolean sent ? sent : transfer.bytesReceived() > 0,
+                    transfer.bytesReceived());
+        }
+
+        /** As the screenshot record's details keep it, in this order. */
+        Map<String, Object> details() {
+            Map<String, Object> state = new LinkedHashMap<>();
+            state.put("cancelledBy", cancelledBy);
+            state.put(PHASE, phase);
+            state.put(DISPATCHED, dispatched);
+            state.put("bytesReceived", bytesReceived);
+            return state;
+        }
     }
 
     /**

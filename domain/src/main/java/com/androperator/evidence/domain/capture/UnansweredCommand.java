@@ -62,7 +62,7 @@ final class UnansweredCommand {
         String by = deadline.cancelledBy();
         details.put("cancelledBy", by);
         details.put("command", command);
-        details.put("phase", outcome.phase());
+        details.put("phase", outcome.phase().wire());
         details.put("dispatched", outcome.dispatched());
         details.put("effects", List.copyOf(effects));
         details.put("reader", failure.details());
@@ -70,7 +70,7 @@ final class UnansweredCommand {
             details.put("transportCode", failure.code());
         }
         return new Exchange.NoXml(hierarchyError(ErrorCodes.COMMAND_CANCELLED, "Hierarchy capture was cancelled ("
-                + by + ") while the " + command + " command was in phase " + outcome.phase() + " ("
+                + by + ") while the " + command + " command was in phase " + outcome.phase().wire() + " ("
                 + (outcome.dispatched() ? "dispatched; it is never sent again, and host cleanup does not prove that "
                 + "Android stopped executing it" : "not dispatched") + "): " + failure.message()), null, details);
     }
@@ -86,7 +86,7 @@ final class UnansweredCommand {
             details.put("deadlineOwner", DEADLINE_OWNER);
         }
         details.put("command", command);
-        details.put("phase", outcome.phase());
+        details.put("phase", outcome.phase().wire());
         details.put("dispatched", outcome.dispatched());
         if (budgetCanceled) {
             details.put("effects", List.copyOf(effects));
@@ -102,7 +102,7 @@ final class UnansweredCommand {
             details.put("transportCode", failure.code());
         }
         return new Exchange.NoXml(hierarchyError(ErrorCodes.COMMAND_TIMEOUT, "The evidence capture's device-work budget "
-                + "expired while the " + command + " command was in phase " + outcome.phase() + " ("
+                + "expired while the " + command + " command was in phase " + outcome.phase().wire() + " ("
                 + (outcome.dispatched() ? "dispatched; it is never sent again, and host cleanup does not prove that "
                 + "Android stopped executing it" : "not dispatched") + "): " + failure.message()), null, details);
     }

@@ -23,7 +23,9 @@ public enum CommandPhase {
     /** The Operator command was being broadcast. */
     DISPATCH("dispatch"),
     /** The Operator's result was awaited. */
-    AWAIT_RESULT("await_result");
+    AWAIT_RESULT("await_result"),
+    /** The gateway itself failed: where the command stood is unknown (it counts as dispatched). */
+    UNKNOWN("unknown");
 
     private final String wire;
 

@@ -10,7 +10,14 @@ public sealed interface Observation<T> {
         }
     }
 
-    record Unavailable<T>(Failure failure) implements Observation<T> {
+    /**
+     * {@code dispatched}: whether the read reached the device, as far as its source knows (a read
+     * the caller cancelled says whether it was sent; any other is taken as sent).
+     */
+    record Unavailable<T>(Failure failure, boolean dispatched) implements Observation<T> {
+        public Unavailable(Failure failure) {
+            this(failure, true);
+        }
     }
 
     static <T> Observation<T> of(T value) {

@@ -9,9 +9,9 @@ import com.androperator.evidence.domain.model.CommandPhase;
 import com.androperator.evidence.domain.model.Failure;
 import com.androperator.evidence.domain.model.Observation;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
@@ -26,10 +26,42 @@ import org.jspecify.annotations.Nullable;
  * Operator version is refused. Every unavailable value is null with an error naming its field.
  */
 public final class DeviceFacts {
-    /** The phase of a read the cancellation came before: nothing was sent. */
-    public static final String PHASE_NOT_STARTED = CommandPhase.NOT_STARTED.wire();
-    /** The phase of a read whose socket the cancellation closed. */
-    public static final String PHASE_IN_FLIGHT = CommandPhase.IN_FLIGHT.wire();
+    /** How far one read got; {@link #wire()} is its spelling in captures.json. */
+    public enum ReadPhase {
+        /** The cancellation came before it: nothing was sent. */
+        NOT_STARTED(CommandPhase.NOT_STARTED.wire()),
+        /** The budget had expired: nothing was sent. */
+        BUDGET_EXPIRED("budget_expired"),
+        /** The cancellation closed its socket: its answer was not awaited. */
+        IN_FLIGHT(CommandPhase.IN_FLIGHT.wire()),
+        /** It answered with a value. */
+        COMPLETED("completed"),
+        /** It answered without a usable value. */
+        FAILED("failed");
+
+        private final String wire;
+
+        ReadPhase(String wire) {
+            this.wire = wire;
+        }
+
+        public String wire() {
+            return wire;
+        }
+
+        /** Whether the caller's cancellation stopped the read, before or while it was sent. */
+        public boolean cancelled() {
+            return this == NOT_STARTED || this == IN_FLIGHT;
+        }
+    }
+
+    /** One read's state: its command, how far it got and whether it was sent to the device. */
+    public record ReadState(String command, ReadPhase phase, boolean dispatched) {
+        public ReadState {
+            Objects.requireNonNull(command, "command");
+            Objects.requireNonNull(phase, "phase");
+        }
+    }
 
     private final DeviceMetadataSource metadata;
 
@@ -41,16 +73,15 @@ public final class DeviceFacts {
      * The device section, its errors in the section's field order, and each read's state
      * ({@code command}, {@code phase}, {@code dispatched}) in the order the reads were made.
      */
-    public record Facts(DeviceInfo device, List<BundleError> errors, List<Map<String, Object>> reads) {
+    public record Facts(DeviceInfo device, List<BundleError> errors, List<ReadState> reads) {
         public Facts {
             errors = List.copyOf(errors);
             reads = List.copyOf(reads);
         }
 
         /** The reads that the caller's cancellation stopped, before or while they were sent. */
-        public List<Map<String, Object>> cancelledReads() {
-            return reads.stream().filter(state -> PHASE_IN_FLIGHT.equals(state.get("phase"))
-                    || PHASE_NOT_STARTED.equals(state.get("phase"))).toList();
+        public List<ReadState> cancelledReads() {
+            return reads.stream().filter(state -> state.phase().cancelled()).toList();
         }
     }
 
@@ -103,7 +134,7 @@ public final class DeviceFacts {
     /** The reads of one device, in order, remembering each one's state. */
     private static final class Reads {
         private final Deadline deadline;
-        private final List<Map<String, Object>> states = new ArrayList<>();
+        private final List<ReadState> states = new ArrayList<>();
 
         Reads(Deadline deadline) {
             this.deadline = deadline;
@@ -111,11 +142,11 @@ public final class DeviceFacts {
 
         <T> Observation<T> read(String command, String what, Supplier<Observation<T>> read) {
             if (deadline.cancelled()) {
-                return cancelled(command, PHASE_NOT_STARTED, false, "the capture was cancelled ("
+                return cancelled(command, ReadPhase.NOT_STARTED, false, "the capture was cancelled ("
                         + deadline.cancelledBy() + ") before " + what + " was read; nothing was sent");
             }
             if (deadline.expired()) {
-                states.add(state(command, "budget_expired", false));
+                states.add(new ReadState(command, ReadPhase.BUDGET_EXPIRED, false));
                 return Observation.unavailable(ErrorCodes.COMMAND_TIMEOUT,
                         "the device-work budget expired before " + what + " was read");
             }
@@ -133,27 +164,20 @@ public final class DeviceFacts {
             if (observation instanceof Observation.Unavailable<T> unavailable
                     && (deadline.cancelled() || ErrorCodes.COMMAND_CANCELLED.equals(unavailable.failure().code()))) {
                 // A read in flight when the caller cancelled: its socket was closed, its answer is not awaited.
-                boolean dispatched = !(unavailable.failure().details().get("dispatched") instanceof Boolean sent) || sent;
-                return cancelled(command, PHASE_IN_FLIGHT, dispatched, "the capture was cancelled ("
+                boolean dispatched = unavailable.dispatched();
+                return cancelled(command, ReadPhase.IN_FLIGHT, dispatched, "the capture was cancelled ("
                         + deadline.cancelledBy() + ") while " + what + " was being read ("
                         + (dispatched ? "sent to the device" : "not sent") + "): " + unavailable.failure().message());
             }
-            states.add(state(command, observation instanceof Observation.Observed<T> ? "completed" : "failed", true));
+            states.add(new ReadState(command, observation instanceof Observation.Observed<T> ? ReadPhase.COMPLETED
+                    : ReadPhase.FAILED, true));
             return observation;
         }
 
-        private <T> Observation<T> cancelled(String command, String phase, boolean dispatched, String message) {
-            states.add(state(command, phase, dispatched));
+        private <T> Observation<T> cancelled(String command, ReadPhase phase, boolean dispatched, String message) {
+            states.add(new ReadState(command, phase, dispatched));
             return new Observation.Unavailable<>(new Failure(ErrorCodes.COMMAND_CANCELLED, message,
-                    Map.of("phase", phase, "dispatched", dispatched)));
-        }
-
-        private static Map<String, Object> state(String command, String phase, boolean dispatched) {
-            Map<String, Object> state = new LinkedHashMap<>();
-            state.put("command", command);
-            state.put("phase", phase);
-            state.put("dispatched", dispatched);
-            return state;
+                    Map.of("phase", phase.wire(), "dispatched", dispatched)));
         }
 
         /** An adapter's unexpected exception, recorded as the read's failure. */

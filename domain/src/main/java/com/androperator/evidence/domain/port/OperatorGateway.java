@@ -2,9 +2,11 @@ package com.androperator.evidence.domain.port;
 
 import com.androperator.evidence.contracts.StreamedString;
 import com.androperator.evidence.domain.budget.Deadline;
+import com.androperator.evidence.domain.model.CommandPhase;
 import com.androperator.evidence.domain.model.Failure;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 
@@ -130,6 +132,28 @@ public interface OperatorGateway {
         }
     }
 
+    /**
+     * How an answered command's result arrived: the command's own result chunks, the lines and
+     * bytes the reader had read, whether a long string went to a host spool file, and what the
+     * command's logcat window held of a logged hierarchy. Kept in captures.json as the hierarchy
+     * record's {@code details.reader}, in this order.
+     */
+    record ReaderDiagnostics(int chunks, long lines, long bytes, boolean spooledToDisk,
+                             LoggedHierarchyScan loggedHierarchy) {
+        public ReaderDiagnostics {
+            Objects.requireNonNull(loggedHierarchy, "loggedHierarchy");
+        }
+    }
+
+    /**
+     * How the logged-hierarchy collection of one window went: whether this command's marker was
+     * found and under which tag, the records and bytes kept, what stopped the collection, whether
+     * only the untagged marker of an older Operator was seen, and whether the text was spooled.
+     */
+    record LoggedHierarchyScan(boolean markerFound, @Nullable String tag, long records, long bytes,
+                               @Nullable String stoppedBy, boolean untaggedMarkerSeen, boolean spooledToDisk) {
+    }
+
     sealed interface OperatorOutcome {
         /**
          * A complete, consistent result arrived for this command. {@code original} is the
@@ -139,7 +163,7 @@ public interface OperatorGateway {
          * which the caller runs once it has written them.
          */
         record Answered(OperatorEnvelope envelope, Map<String, Object> original,
-                        Map<String, Object> readerDiagnostics, LoggedHierarchy loggedHierarchy,
+                        ReaderDiagnostics readerDiagnostics, LoggedHierarchy loggedHierarchy,
                         Runnable releaser) implements OperatorOutcome {
             public Answered {
                 loggedHierarchy = loggedHierarchy == null ? new LoggedHierarchy.Absent() : loggedHierarchy;
@@ -147,12 +171,12 @@ public interface OperatorGateway {
             }
 
             public Answered(OperatorEnvelope envelope, Map<String, Object> original,
-                            Map<String, Object> readerDiagnostics, Runnable releaser) {
+                            ReaderDiagnostics readerDiagnostics, Runnable releaser) {
                 this(envelope, original, readerDiagnostics, new LoggedHierarchy.Absent(), releaser);
             }
 
             public Answered(OperatorEnvelope envelope, Map<String, Object> original,
-                            Map<String, Object> readerDiagnostics) {
+                            ReaderDiagnostics readerDiagnostics) {
                 this(envelope, original, readerDiagnostics, new LoggedHierarchy.Absent(), () -> { });
             }
 
@@ -173,7 +197,11 @@ public interface OperatorGateway {
          * whether the broadcast was sent; {@code failure.details} holds reader diagnostics (exit
          * status, stderr tail, chunks received).
          */
-        record NotAnswered(Failure failure, String phase, boolean dispatched) implements OperatorOutcome {
+        record NotAnswered(Failure failure, CommandPhase phase, boolean dispatched) implements OperatorOutcome {
+            public NotAnswered {
+                Objects.requireNonNull(failure, "failure");
+                Objects.requireNonNull(phase, "phase");
+            }
         }
     }
 }

@@ -3,12 +3,10 @@ package com.androperator.evidence.domain.video;
 import com.androperator.evidence.contracts.Artifact;
 import com.androperator.evidence.contracts.BundleError;
 import com.androperator.evidence.contracts.MediaInfo;
+import com.androperator.evidence.contracts.SourceInspection;
 import com.androperator.evidence.contracts.VideoSegment;
 import com.androperator.evidence.contracts.VideoSize;
-import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import org.jspecify.annotations.Nullable;
@@ -17,17 +15,17 @@ import org.jspecify.annotations.Nullable;
  * What finalization made of the source: one clip per span in clip order, the retained source
  * (only when some clip is not verified and readable, or the source is damaged), the segments of
  * captures.json's video record (one per span, with the clip's media properties), the errors, the number of decoded source frames, and what the source
- * inspection observed (for captures.json; empty when there was no inspection). Whether the result
+ * inspection observed (for captures.json; null when there was no inspection). Whether the result
  * is usable, fully verified, its media duration and its common size all follow from the clips.
  */
 public record FinalizedMedia(List<Clip> clips, Optional<Artifact> source, List<VideoSegment> segments,
-                             List<BundleError> errors, long frameCount, Map<String, Object> inspection) {
+                             List<BundleError> errors, long frameCount,
+                             @Nullable SourceInspection inspection) {
     public FinalizedMedia {
         clips = List.copyOf(clips);
         Objects.requireNonNull(source, "source");
         segments = List.copyOf(segments);
         errors = List.copyOf(errors);
-        inspection = Collections.unmodifiableMap(new LinkedHashMap<>(inspection));
     }
 
     /**
@@ -47,7 +45,7 @@ public record FinalizedMedia(List<Clip> clips, Optional<Artifact> source, List<V
 
     /** Nothing was finalized: no clip, no retained source. */
     public static FinalizedMedia none(List<BundleError> errors) {
-        return new FinalizedMedia(List.of(), Optional.empty(), List.of(), errors, 0, Map.of());
+        return new FinalizedMedia(List.of(), Optional.empty(), List.of(), errors, 0, null);
     }
 
     public List<Artifact> clipArtifacts() {

@@ -41,13 +41,13 @@ final class HeldDevice {
             return false;
         }
         Path holderDir = Path.of(held.holder().get().bundleDir());
-        if (!(ports.sessions().readSession(holderDir) instanceof SessionRead.Found found)
+        if (!(ports.states().readSession(holderDir) instanceof SessionRead.Found found)
                 || found.session().state().settled()) {
             return false;
         }
         return ports.bundles().apply(holderDir).readManifest() instanceof ManifestRead.Found manifest
                 && manifest.manifest().isTerminal()
-                && WorkerLiveness.assess(found.session(), ports.sessions().readHeartbeat(holderDir), ports.processes(),
+                && WorkerLiveness.assess(found.session(), ports.heartbeats().readHeartbeat(holderDir), ports.processes(),
                 ports.wallClock().now()) == WorkerLiveness.Verdict.ALIVE;
     }
 
@@ -67,7 +67,7 @@ final class HeldDevice {
         }
         LockClaim holder = held.holder().get();
         Path holderDir = Path.of(holder.bundleDir());
-        SessionRead read = ports.sessions().readSession(holderDir);
+        SessionRead read = ports.states().readSession(holderDir);
         String lastStatus = ports.bundles().apply(holderDir).readManifest() instanceof ManifestRead.Found manifest
                 ? manifest.manifest().status().wire() : null;
         String who = "Device " + serial + " is held by session " + holder.sessionId() + " (" + holder.bundleDir() + ")";
@@ -94,7 +94,7 @@ final class HeldDevice {
                     + state.wire() + session.state().why().map(reason -> ": " + reason).orElse("")
                     + ") without releasing its lock.");
         }
-        WorkerLiveness.Verdict verdict = WorkerLiveness.assess(session, ports.sessions().readHeartbeat(holderDir),
+        WorkerLiveness.Verdict verdict = WorkerLiveness.assess(session, ports.heartbeats().readHeartbeat(holderDir),
                 ports.processes(), ports.wallClock().now());
         if (verdict == WorkerLiveness.Verdict.ALIVE || verdict == WorkerLiveness.Verdict.AWAITING_CLAIM) {
             return recordingActive(serial, held, holder);

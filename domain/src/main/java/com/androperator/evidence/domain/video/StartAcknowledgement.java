@@ -40,7 +40,7 @@ final class StartAcknowledgement {
                 return new SessionOutcome.Active(new SessionOutcome.Session(current, manifestPath, session.sessionId()), null);
             }
             if (current.isTerminal()) {
-                SessionRead read = ports.sessions().readSession(bundleDir);
+                SessionRead read = ports.states().readSession(bundleDir);
                 if (read instanceof SessionRead.Found found
                         && found.session().state().kind() == RecoveryState.RECOVERY_REQUIRED) {
                     return recoveryRequired(current, manifestPath, found.session(), lockPath,
@@ -50,7 +50,7 @@ final class StartAcknowledgement {
                 return new SessionOutcome.Ended(new SessionOutcome.Session(current, manifestPath, session.sessionId()));
             }
             if (!workerAlive) {
-                SessionRead read = ports.sessions().readSession(bundleDir);
+                SessionRead read = ports.states().readSession(bundleDir);
                 if (!(read instanceof SessionRead.Found found) || found.session().state().claimedBy().isEmpty()) {
                     return spawnFailed(session, bundle, starting, lockPath,
                             "the worker process exited before it claimed the session; see control/worker.log");
@@ -59,7 +59,7 @@ final class StartAcknowledgement {
                         "The video worker exited without finishing the session.");
             }
             if (acknowledgement.expired()) {
-                ports.sessions().writeStopRequest(bundleDir, new StopRequest(ports.ids().newEvidenceId(),
+                ports.stops().writeStopRequest(bundleDir, new StopRequest(ports.ids().newEvidenceId(),
                         session.nonce(), ports.wallClock().now().toString()));
                 return new SessionOutcome.StartTimedOut(new SessionOutcome.Session(current, manifestPath,
                         session.sessionId()));
@@ -98,7 +98,7 @@ final class StartAcknowledgement {
         Manifest failed = VideoManifests.startupFailed(starting, ports.wallClock().now().toString(), List.of(error));
         bundle.finalizeManifest(failed);
         Path bundleDir = Path.of(session.bundleDir());
-        ports.sessions().saveSession(bundleDir, session.settled(RecoveryState.SPAWN_FAILED, why,
+        ports.states().saveSession(bundleDir, session.settled(RecoveryState.SPAWN_FAILED, why,
                 ports.wallClock().now().toString()));
         ports.locks().release(lockPath, session.nonce());
         return new SessionOutcome.Ended(new SessionOutcome.Session(failed, Path.of(session.manifestPath()),

@@ -145,7 +145,7 @@ public final class StartVideo {
                 created.plusSeconds(request.duration()).plusMillis(VideoLimits.WORKER_DURATION_SLACK_MILLIS).toString(),
                 new VideoSession.Tools(tools.scrcpy(), tools.ffmpeg(), tools.ffprobe(), adbPath),
                 new SessionState.AwaitingWorker(created.toString()));
-        if (ports.sessions().saveSession(bundleDir, session) instanceof Saved.NotWritten notWritten) {
+        if (ports.states().saveSession(bundleDir, session) instanceof Saved.NotWritten notWritten) {
             ports.locks().release(lockPath, nonce);
             return new SessionOutcome.Refused(notWritten.failure());
         }
@@ -159,7 +159,7 @@ public final class StartVideo {
         }
 
         Spawn spawn = ports.workers().spawn(bundleDir.resolve(VideoSession.FILE_NAME),
-                ports.sessions().workerLog(bundleDir), workerEnvironment);
+                ports.workerLogs().workerLog(bundleDir), workerEnvironment);
         if (spawn instanceof Spawn.SpawnFailed spawnFailed) {
             return acknowledgement.spawnFailed(session, bundle, starting, lockPath, spawnFailed.failure().message());
         }

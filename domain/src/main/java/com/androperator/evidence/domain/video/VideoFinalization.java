@@ -10,6 +10,7 @@ import com.androperator.evidence.contracts.CauseCodes;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.contracts.Manifest;
 import com.androperator.evidence.contracts.MediaInfo;
+import com.androperator.evidence.contracts.SourceInspection;
 import com.androperator.evidence.contracts.StopReason;
 import com.androperator.evidence.contracts.VideoSegment;
 import com.androperator.evidence.contracts.VideoSize;
@@ -31,7 +32,6 @@ import com.androperator.evidence.domain.video.model.FrameSample;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 
@@ -114,10 +114,10 @@ public final class VideoFinalization {
                     "The recorded source cannot be read", VideoStage.SOURCE);
             errors.add(error);
             return new FinalizedMedia(List.of(), Optional.of(failedSource(recordingStartedAt, recordingDurationMs,
-                    error)), List.of(), errors, 0, Map.of());
+                    error)), List.of(), errors, 0, null);
         }
         Inspection inspection = inspector.inspect(bundle.directory().resolve(SOURCE_NAME));
-        Map<String, Object> observed = inspection.diagnostics();
+        SourceInspection observed = inspection.diagnostics();
         if (inspection instanceof Inspection.NotInspected notInspected) {
             BundleError error = failures.of(notInspected.failure(), VideoStage.FINALIZATION,
                     "Frame inspection of the source failed", VideoStage.SOURCE);

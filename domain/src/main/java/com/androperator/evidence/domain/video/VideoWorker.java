@@ -76,7 +76,7 @@ public final class VideoWorker {
     }
 
     public WorkerExit run(Path bundleDir) {
-        SessionRead read = ports.sessions().readSession(bundleDir);
+        SessionRead read = ports.states().readSession(bundleDir);
         if (!(read instanceof SessionRead.Found found)) {
             return WorkerExit.SESSION_UNREADABLE;
         }
@@ -101,19 +101,19 @@ public final class VideoWorker {
             bundle.finalizeManifest(VideoManifests.startupFailed(base, now(), List.of(error)));
             // The settled state is saved last: once it is visible, the worker changes nothing more.
             String at = now();
-            ports.sessions().saveSession(bundleDir, session.claimedBy(self, at).settled(RecoveryState.RECOVERY_REQUIRED,
+            ports.states().saveSession(bundleDir, session.claimedBy(self, at).settled(RecoveryState.RECOVERY_REQUIRED,
                     "device lock not held by this session", at));
             return WorkerExit.OWNERSHIP_UNVERIFIED;
         }
         VideoSession claimed = session.claimedBy(self, now());
-        if (ports.sessions().saveSession(bundleDir, claimed) instanceof Saved.NotWritten notWritten) {
+        if (ports.states().saveSession(bundleDir, claimed) instanceof Saved.NotWritten notWritten) {
             BundleError error = VideoStage.error(ErrorCodes.STORAGE_FAILED, VideoStage.STARTUP,
                     "The worker could not claim session.json: " + notWritten.failure().message(), null);
             bundle.finalizeManifest(VideoManifests.startupFailed(base, now(), List.of(error)));
             ports.locks().release(lockPath, session.nonce());
             return WorkerExit.PERSISTENCE_FAILED;
         }
-        try (HeartbeatPulse heartbeat = HeartbeatPulse.start(ports.sessions(), bundleDir, claimed.nonce(), self,
+        try (HeartbeatPulse heartbeat = HeartbeatPulse.start(ports.heartbeats(), bundleDir, claimed.nonce(), self,
                 ports.wallClock(), heartbeatScheduler.get())) {
             return record(claimed, bundle, base, bundleDir, lockPath, heartbeat);
         }
@@ -125,7 +125,7 @@ public final class VideoWorker {
                               HeartbeatPulse heartbeat) {
         VideoSession session = claimed;
         // Given back just before the last writes, so that a disk that fills up meanwhile still takes them.
-        boolean reserved = ports.sessions().reserveSpace(bundleDir, VideoLimits.FINAL_PERSISTENCE_RESERVE_BYTES)
+        boolean reserved = ports.space().reserveSpace(bundleDir, VideoLimits.FINAL_PERSISTENCE_RESERVE_BYTES)
                 instanceof Saved.Written;
         MediaToolkit.MediaTools tools = ports.media().forTools(session.tools());
         Instant recordingStarted = ports.wallClock().now();
@@ -143,15 +143,14 @@ public final class VideoWorker {
         RecorderProcess recorder = ((RecorderStart.Started) start).process();
 
         List<BundleError> recordingErrors = new ArrayList<>();
-        Map<String, Object> receipt = new LinkedHashMap<>();
-        receipt.put("spaceReservedBytes", reserved ? VideoLimits.FINAL_PERSISTENCE_RESERVE_BYTES : 0);
+        RecorderReceipt receipt = new RecorderReceipt(reserved ? VideoLimits.FINAL_PERSISTENCE_RESERVE_BYTES : 0);
         Startup startup = awaitCaptureFile(recorder, session, bundleDir, startNanos, receipt);
         Optional<WorkerIdentity> recorderIdentity = recorder.identity();
         if (recorderIdentity.isPresent()) {
             // Saved while it records, so that recovery knows which process to look for; it authorizes no signal.
             session = session.withRecorder(recorderIdentity.get());
-            ports.sessions().saveSession(bundleDir, session);
-            receipt.put("recorderStartInstant", recorderIdentity.get().startInstant());
+            ports.states().saveSession(bundleDir, session);
+            receipt.recorderStarted(recorderIdentity.get().startInstant());
         }
         StopReason stopReason;
         boolean interrupted = false;
@@ -167,7 +166,7 @@ public final class VideoWorker {
                 }
                 Optional<StopRequest> request = honouredStop(session, bundleDir);
                 if (request.isPresent()) {
-                    receipt.put("stopRequestId", request.get().requestId());
+                    receipt.stopRequested(request.get().requestId());
                     decided = StopReason.REQUESTED;
                 } else if (ports.monotonicClock().nanoTime() - workerBound >= 0) {
                     decided = StopReason.DURATION_CAP;
@@ -194,7 +193,7 @@ public final class VideoWorker {
                         + VideoLimits.WORKER_STARTUP_MILLIS / 1000 + " s.";
             }, VideoStage.RECORDER));
         }
-        receipt.put("interruptSent", interrupted);
+        receipt.interrupted(interrupted);
         VideoFinalization finalization = new VideoFinalization(tools.inspector(), tools.encoder(), tools.verifier(),
                 ports.wallClock(), ports.monotonicClock());
         if (!recorder.awaitExit(VideoLimits.RECORDER_STOP_GRACE_MILLIS)) {
@@ -220,16 +219,13 @@ public final class VideoWorker {
         FinalizedMedia media = finalization.finalizeSource(bundle, session.requestedSize(), recordingStarted,
                 hostDurationMs, meter);
         meter.persisting();
-        ports.sessions().releaseSpace(bundleDir);
+        ports.space().releaseSpace(bundleDir);
         List<BundleError> moreErrors = new ArrayList<>(recordingErrors);
         List<Artifact> others = new ArrayList<>();
         RecorderOutput output = recorder.output();
         others.add(finalization.recorderOutput(bundle, output, recordingStarted, recordingFinished, hostDurationMs,
                 null, moreErrors));
-        receipt.put("sourceFrames", media.frameCount());
-        if (!media.inspection().isEmpty()) {
-            receipt.put("sourceInspection", media.inspection());
-        }
+        receipt.finalized(media.frameCount(), media.inspection());
         String firstClip = media.clips().isEmpty() ? null : media.clips().get(0).artifact().path();
         List<BundleError> videoErrors = new ArrayList<>(moreErrors);
         videoErrors.addAll(media.errors());
@@ -252,7 +248,7 @@ public final class VideoWorker {
     private VideoCaptureRecord captureRecord(VideoSession session, RecorderProcess recorder, RecorderOutput output,
                                              StopReason stopReason, Instant recordingStarted, Instant recordingFinished,
                                              long hostDurationMs, Instant finalizationStarted, long finalizationNanos,
-                                             @Nullable String firstClip, Map<String, Object> receipt,
+                                             @Nullable String firstClip, RecorderReceipt receipt,
                                              List<VideoSegment> segments, boolean videoVerified, List<BundleError> errors) {
         OptionalInt exit = recorder.exitStatus();
         Map<String, Object> details = new LinkedHashMap<>();
@@ -261,20 +257,20 @@ public final class VideoWorker {
         details.put("outputTruncated", output.truncated());
         details.put("command", recorder.commandLine());
         details.put("recorderPid", recorder.pid());
-        receipt.forEach(details::putIfAbsent);
+        receipt.details().forEach(details::putIfAbsent);
         Timing observation = new Timing(recordingStarted.toString(), recordingFinished.toString(), hostDurationMs);
         Timing persistence = new Timing(finalizationStarted.toString(), ports.wallClock().now().toString(),
                 elapsedMs(finalizationNanos));
         return new VideoCaptureRecord(VideoCaptureRecord.KIND, VideoSession.SCRCPY, session.sessionId(),
-                exit.isPresent() ? exit.getAsInt() : null, Boolean.TRUE.equals(receipt.get("interruptSent")),
+                exit.isPresent() ? exit.getAsInt() : null, receipt.stopSent(),
                 videoVerified, segments, errors, firstClip, observation, persistence, details);
     }
 
     private Startup awaitCaptureFile(RecorderProcess recorder, VideoSession session, Path bundleDir, long startNanos,
-                                     Map<String, Object> receipt) {
+                                     RecorderReceipt receipt) {
         while (true) {
             if (recorder.captureFileOpened() && recorder.isAlive()) {
-                receipt.put("captureFileOpenedAfterMs", elapsedMs(startNanos));
+                receipt.captureFileOpened(elapsedMs(startNanos));
                 return Startup.OPENED;
             }
             if (!recorder.isAlive()) {
@@ -282,7 +278,7 @@ public final class VideoWorker {
             }
             Optional<StopRequest> request = honouredStop(session, bundleDir);
             if (request.isPresent()) {
-                receipt.put("stopRequestId", request.get().requestId());
+                receipt.stopRequested(request.get().requestId());
                 return Startup.STOP_REQUESTED;
             }
             if (elapsedMs(startNanos) >= VideoLimits.WORKER_STARTUP_MILLIS) {
@@ -309,7 +305,7 @@ public final class VideoWorker {
     }
 
     private Optional<StopRequest> honouredStop(VideoSession session, Path bundleDir) {
-        return ports.sessions().stopRequests(bundleDir).stream()
+        return ports.stops().stopRequests(bundleDir).stream()
                 .filter(request -> request.nonce().equals(session.nonce()))
                 .findFirst();
     }
@@ -324,7 +320,7 @@ public final class VideoWorker {
      */
     private WorkerExit unresponsive(VideoSession session, VideoBundleFiles bundle, Manifest base,
                                     VideoFinalization finalization, RecorderProcess recorder, Instant recordingStarted,
-                                    long startNanos, StopReason decided, Map<String, Object> receipt,
+                                    long startNanos, StopReason decided, RecorderReceipt receipt,
                                     List<BundleError> recordingErrors, HeartbeatPulse heartbeat) {
         long hostDurationMs = elapsedMs(startNanos);
         Instant gaveUp = ports.wallClock().now();
@@ -338,10 +334,9 @@ public final class VideoWorker {
                         + "verify that the recorder has ended before manual recovery.", VideoStage.RECORDER);
         List<BundleError> errors = new ArrayList<>(recordingErrors);
         errors.add(error);
-        receipt.put("unresponsiveAfterSigint", true);
-        receipt.put("requestedStopReason", decided.wire());
+        receipt.unresponsive(decided);
         List<Artifact> others = new ArrayList<>();
-        ports.sessions().releaseSpace(bundle.directory());
+        ports.space().releaseSpace(bundle.directory());
         RecorderOutput output = recorder.output();
         others.add(finalization.recorderOutput(bundle, output, recordingStarted, gaveUp, hostDurationMs, error, errors));
         long receiptNanos = ports.monotonicClock().nanoTime();
@@ -351,7 +346,7 @@ public final class VideoWorker {
         bundle.finalizeManifest(finalization.conclude(bundle, base, now(), StopReason.FAILURE, hostDurationMs,
                 FinalizedMedia.none(List.of()), others, errors));
         heartbeat.close();
-        ports.sessions().saveSession(bundle.directory(), settled(session, RecoveryState.RECOVERY_REQUIRED,
+        ports.states().saveSession(bundle.directory(), settled(session, RecoveryState.RECOVERY_REQUIRED,
                 "the recorder (PID " + recorder.pid() + ", " + String.join(" ", recorder.commandLine())
                         + ") did not exit after SIGINT (stop reason " + decided.wire() + "); the device lock "
                         + session.lockPath() + " is kept"));
@@ -368,11 +363,11 @@ public final class VideoWorker {
      */
     private WorkerExit publishAndRelease(VideoSession session, VideoBundleFiles bundle, Path lockPath, Manifest terminal,
                                          HeartbeatPulse heartbeat, List<String> storage) {
-        ports.sessions().releaseSpace(bundle.directory());
+        ports.space().releaseSpace(bundle.directory());
         String exhausted = storage.isEmpty() ? null : "finalization ran out of storage: " + String.join("; ", storage);
         if (bundle.finalizeManifest(terminal) instanceof StoreResult.StoreFailed failed) {
             heartbeat.close();
-            ports.sessions().saveSession(bundle.directory(), settled(session, RecoveryState.RECOVERY_REQUIRED,
+            ports.states().saveSession(bundle.directory(), settled(session, RecoveryState.RECOVERY_REQUIRED,
                     "the terminal manifest could not be persisted: " + failed.failure().message()
                             + (exhausted == null ? "" : "; " + exhausted)));
             return WorkerExit.PERSISTENCE_FAILED;
@@ -381,7 +376,7 @@ public final class VideoWorker {
         String released = release instanceof Release.Released ? null : "lock release: " + release;
         String reason = released == null ? exhausted : exhausted == null ? released : exhausted + "; " + released;
         heartbeat.close();
-        ports.sessions().saveSession(bundle.directory(), settled(session, RecoveryState.RELEASED, reason));
+        ports.states().saveSession(bundle.directory(), settled(session, RecoveryState.RELEASED, reason));
         return WorkerExit.FINISHED;
     }
 

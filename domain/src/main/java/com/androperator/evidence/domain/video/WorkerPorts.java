@@ -4,7 +4,10 @@ import com.androperator.evidence.domain.port.video.DeviceLocks;
 import com.androperator.evidence.domain.port.video.MediaToolkit;
 import com.androperator.evidence.domain.port.video.Pause;
 import com.androperator.evidence.domain.port.video.ProcessIdentity;
-import com.androperator.evidence.domain.port.video.SessionStore;
+import com.androperator.evidence.domain.port.video.Heartbeats;
+import com.androperator.evidence.domain.port.video.SessionStates;
+import com.androperator.evidence.domain.port.video.SpaceReserve;
+import com.androperator.evidence.domain.port.video.StopRequests;
 import com.androperator.evidence.domain.port.video.VideoBundleFiles;
 import com.androperator.evidence.domain.budget.MonotonicClock;
 import com.androperator.evidence.domain.port.WallClock;
@@ -13,9 +16,16 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.function.Function;
 
-/** What the detached worker needs, wired by its main class; {@code environment} is the one it inherited. */
+/**
+ * What the detached worker needs, wired by its main class; {@code environment} is the one it inherited.
+ * Of the session files it takes the state it claims and settles, the heartbeat it beats, the stop
+ * requests it reads and the space it reserves for the final writes; never the log, which its launcher opened.
+ */
 public record WorkerPorts(
-        SessionStore sessions,
+        SessionStates states,
+        Heartbeats heartbeats,
+        StopRequests stops,
+        SpaceReserve space,
         Function<Path, VideoBundleFiles> bundles,
         DeviceLocks locks,
         MediaToolkit media,
@@ -26,7 +36,10 @@ public record WorkerPorts(
         Map<String, String> environment) {
 
     public WorkerPorts {
-        Objects.requireNonNull(sessions, "sessions");
+        Objects.requireNonNull(states, "states");
+        Objects.requireNonNull(heartbeats, "heartbeats");
+        Objects.requireNonNull(stops, "stops");
+        Objects.requireNonNull(space, "space");
         Objects.requireNonNull(bundles, "bundles");
         Objects.requireNonNull(locks, "locks");
         Objects.requireNonNull(media, "media");

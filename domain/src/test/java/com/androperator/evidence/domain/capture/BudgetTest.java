@@ -6,6 +6,7 @@ import static com.androperator.evidence.domain.capture.BundleAssertions.finished
 import static com.androperator.evidence.domain.capture.BundleAssertions.record;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.androperator.evidence.domain.model.CommandPhase;
 import com.androperator.evidence.contracts.Artifact;
 import com.androperator.evidence.contracts.ArtifactKind;
 import com.androperator.evidence.contracts.ArtifactStatus;
@@ -263,7 +264,7 @@ class BudgetTest {
         rig.operator().on(FakeOperator.SNAPSHOT, (command, deadline, clock) -> {
             clock.spend(60_000, deadline);
             return new OperatorOutcome.NotAnswered(new Failure(ErrorCodes.RESULT_TRANSPORT_EXITED, "logcat exited",
-                    Map.of("exitStatus", 143, "chunksReceived", 2)), "await_result", true);
+                    Map.of("exitStatus", 143, "chunksReceived", 2)), CommandPhase.AWAIT_RESULT, true);
         });
 
         Manifest manifest = finishedManifest(captureWithBudget(5_000));

@@ -142,12 +142,12 @@ public final class FakeMetadata implements DeviceMetadataSource {
         }
         if (cancelling.containsKey(read)) {
             deadline.cancellation().cancel(cancelling.get(read));
-            return new Observation.Unavailable<>(new com.androperator.evidence.domain.model.Failure(
-                    ErrorCodes.COMMAND_CANCELLED, "cancelled during `" + read + "`", Map.of("dispatched", true)));
+            return new Observation.Unavailable<>(com.androperator.evidence.domain.model.Failure.of(
+                    ErrorCodes.COMMAND_CANCELLED, "cancelled during `" + read + "`"), true);
         }
         if (deadline.cancelled() && !deadline.expired()) {
-            return new Observation.Unavailable<>(new com.androperator.evidence.domain.model.Failure(
-                    ErrorCodes.COMMAND_CANCELLED, "cancelled before `" + read + "`", Map.of("dispatched", false)));
+            return new Observation.Unavailable<>(com.androperator.evidence.domain.model.Failure.of(
+                    ErrorCodes.COMMAND_CANCELLED, "cancelled before `" + read + "`"), false);
         }
         if (!clock.spend(millisPerRead, deadline)) {
             return Observation.unavailable(ErrorCodes.COMMAND_TIMEOUT, read + " did not finish before the deadline");

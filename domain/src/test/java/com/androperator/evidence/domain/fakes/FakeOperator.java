@@ -1,5 +1,6 @@
 package com.androperator.evidence.domain.fakes;
 
+import com.androperator.evidence.domain.model.CommandPhase;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.domain.budget.Deadline;
 import com.androperator.evidence.domain.model.Failure;
@@ -87,11 +88,12 @@ public final class FakeOperator implements OperatorGateway {
     public OperatorOutcome execute(OperatorCommand command, Deadline deadline) {
         if (deadline.expired()) {
             return new OperatorOutcome.NotAnswered(Failure.of(ErrorCodes.COMMAND_TIMEOUT,
-                    "the budget ran out before the Operator was asked"), "installed_check", false);
+                    "the budget ran out before the Operator was asked"), CommandPhase.INSTALLED_CHECK, false);
         }
         if (deadline.cancelled()) {
             return new OperatorOutcome.NotAnswered(Failure.of(ErrorCodes.COMMAND_CANCELLED,
-                    "cancelled before the Operator was asked; nothing was dispatched"), "installed_check", false);
+                    "cancelled before the Operator was asked; nothing was dispatched"), CommandPhase.INSTALLED_CHECK,
+                    false);
         }
         commands.add(command);
         String type = command.actions().isEmpty() ? "" : command.actions().get(0).type();
@@ -143,7 +145,7 @@ public final class FakeOperator implements OperatorGateway {
     public static Script notAnswered(String code, String message, String phase, boolean dispatched,
                                      Map<String, Object> readerDiagnostics) {
         return (command, deadline, clock) -> new OperatorOutcome.NotAnswered(new Failure(code, message, readerDiagnostics),
-                phase, dispatched);
+                phaseOf(phase), dispatched);
     }
 
     /**
@@ -161,7 +163,7 @@ public final class FakeOperator implements OperatorGateway {
             reader.put("readerExit", "stopped_by_deadline");
             reader.put("dispatched", true);
             return new OperatorOutcome.NotAnswered(new Failure(ErrorCodes.COMMAND_TIMEOUT,
-                    "no result for " + command.commandId() + " before the deadline", reader), "await_result", true);
+                    "no result for " + command.commandId() + " before the deadline", reader), CommandPhase.AWAIT_RESULT, true);
         };
     }
 
@@ -176,7 +178,8 @@ public final class FakeOperator implements OperatorGateway {
             reader.put("readerOutcome", "CANCELLED");
             reader.put("linesRead", 3);
             reader.put("dispatched", dispatched);
-            return new OperatorOutcome.NotAnswered(new Failure(code, "cancelled in " + phase, reader), phase, dispatched);
+            return new OperatorOutcome.NotAnswered(new Failure(code, "cancelled in " + phase, reader), phaseOf(phase),
+                    dispatched);
         };
     }
 
@@ -215,7 +218,14 @@ public final class FakeOperator implements OperatorGateway {
         original.put("stepResults", stepMaps);
         original.put("error", error);
         original.put("errorCode", errorCode);
-        return new OperatorOutcome.Answered(envelope, original, Map.of("chunks", 0, "resultBytes", 512));
+        return new OperatorOutcome.Answered(envelope, original, new OperatorGateway.ReaderDiagnostics(0, 1, 512, false,
+                new OperatorGateway.LoggedHierarchyScan(false, null, 0, 0, "end_of_result", false, false)));
+    }
+
+    /** The phase the gateway reports, by the word captures.json spells it with (the tests' vocabulary). */
+    private static CommandPhase phaseOf(String wire) {
+        return java.util.Arrays.stream(CommandPhase.values()).filter(phase -> phase.wire().equals(wire)).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("no command phase " + wire));
     }
 
     private static void putIfNotNull(Map<String, String> data, String key, String value) {

@@ -2,6 +2,7 @@ package com.androperator.evidence.domain.policy;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.androperator.evidence.domain.policy.DeviceFacts.ReadPhase;
 import com.androperator.evidence.contracts.BundleError;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.domain.budget.Cancellation;
@@ -10,7 +11,6 @@ import com.androperator.evidence.domain.fakes.FakeMetadata;
 import com.androperator.evidence.domain.fakes.ManualMonotonicClock;
 import com.androperator.evidence.domain.model.Observation;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** The one device-facts reader of still capture and video start: its guards and classification. */
@@ -31,7 +31,7 @@ class DeviceFactsTest {
         assertThat(facts.device().operatorVersion()).isEqualTo("0.12.1");
         assertThat(facts.device().model()).isEqualTo("Pixel 8");
         assertThat(facts.device().display().width()).isEqualTo(1080);
-        assertThat(facts.reads()).extracting(state -> state.get("phase")).containsOnly("completed");
+        assertThat(facts.reads()).extracting(DeviceFacts.ReadState::phase).containsOnly(ReadPhase.COMPLETED);
         assertThat(facts.cancelledReads()).isEmpty();
     }
 
@@ -85,8 +85,8 @@ class DeviceFactsTest {
         DeviceFacts.Facts facts = new DeviceFacts(metadata).read(SERIAL, OPERATOR, "0.1.0", deadline(1_000));
 
         assertThat(metadata.reads()).containsExactly("getprop", "wm size");
-        assertThat(facts.reads()).extracting(state -> state.get("phase"))
-                .containsExactly("completed", "failed", "budget_expired", "budget_expired", "budget_expired");
+        assertThat(facts.reads()).extracting(DeviceFacts.ReadState::phase).containsExactly(ReadPhase.COMPLETED,
+                ReadPhase.FAILED, ReadPhase.BUDGET_EXPIRED, ReadPhase.BUDGET_EXPIRED, ReadPhase.BUDGET_EXPIRED);
         assertThat(facts.errors()).extracting(BundleError::code).containsOnly(ErrorCodes.COMMAND_TIMEOUT);
         assertThat(facts.device().operatorVersion()).isNull();
     }
@@ -98,11 +98,10 @@ class DeviceFactsTest {
         DeviceFacts.Facts facts = new DeviceFacts(metadata).read(SERIAL, OPERATOR, "0.1.0", deadline(5_000));
 
         assertThat(metadata.reads()).containsExactly("getprop", "wm size");
-        assertThat(facts.cancelledReads()).extracting(state -> state.get("phase"))
-                .containsExactly(DeviceFacts.PHASE_IN_FLIGHT, DeviceFacts.PHASE_NOT_STARTED,
-                        DeviceFacts.PHASE_NOT_STARTED, DeviceFacts.PHASE_NOT_STARTED);
-        assertThat(facts.cancelledReads().get(0)).isEqualTo(Map.of("command", "wm size", "phase",
-                DeviceFacts.PHASE_IN_FLIGHT, "dispatched", true));
+        assertThat(facts.cancelledReads()).extracting(DeviceFacts.ReadState::phase).containsExactly(
+                ReadPhase.IN_FLIGHT, ReadPhase.NOT_STARTED, ReadPhase.NOT_STARTED, ReadPhase.NOT_STARTED);
+        assertThat(facts.cancelledReads().get(0))
+                .isEqualTo(new DeviceFacts.ReadState("wm size", ReadPhase.IN_FLIGHT, true));
         assertThat(facts.errors()).extracting(BundleError::code).containsOnly(ErrorCodes.COMMAND_CANCELLED);
     }
 

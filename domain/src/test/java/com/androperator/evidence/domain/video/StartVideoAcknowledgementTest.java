@@ -198,7 +198,7 @@ class StartVideoAcknowledgementTest {
                     }
                 });
         StartPorts ports = new StartPorts(() -> new HostDependencyCheck.Satisfied(new HostTools("/s", "/f", "/p")),
-                FakeDevices.attached(SERIAL), metadata, locks, store, root, sessionStore,
+                FakeDevices.attached(SERIAL), metadata, locks, store, root, sessionStore, sessionStore, sessionStore, sessionStore,
                 dir -> bundles.computeIfAbsent(dir, d -> new FakeVideoBundle()), alive,
                 clock.wallClockFrom(Instant.parse("2026-01-01T00:00:20Z")), clock, () -> "session-2",
                 millis -> {

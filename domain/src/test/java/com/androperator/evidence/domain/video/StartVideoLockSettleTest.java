@@ -208,7 +208,7 @@ class StartVideoLockSettleTest {
         WorkerLauncher cannotSpawn = (sessionFile, logFile, environment) -> new WorkerLauncher.Spawn.SpawnFailed(
                 Failure.of(ErrorCodes.RECORDER_FAILED, "no worker in this rig"));
         StartPorts ports = new StartPorts(() -> new HostDependencyCheck.Satisfied(new HostTools("/s", "/f", "/p")),
-                FakeDevices.attached(SERIAL), new FakeMetadata(clock), locks, store, root, sessionStore,
+                FakeDevices.attached(SERIAL), new FakeMetadata(clock), locks, store, root, sessionStore, sessionStore, sessionStore, sessionStore,
                 dir -> bundles.computeIfAbsent(dir, d -> new FakeVideoBundle()), cannotSpawn,
                 clock.wallClockFrom(Instant.parse("2026-01-01T00:00:20Z")), clock, () -> "session-2",
                 millis -> clock.advanceMillis(millis), processes);

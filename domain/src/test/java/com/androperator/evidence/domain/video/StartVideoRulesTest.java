@@ -953,7 +953,7 @@ class StartVideoRulesTest {
                 }
             });
         };
-        StartPorts ports = new StartPorts(probe, devices, metadata, locks, store, root, sessions, this::bundle,
+        StartPorts ports = new StartPorts(probe, devices, metadata, locks, store, root, sessions, sessions, sessions, sessions, this::bundle,
                 launcher, wall, clock, ids, millis -> {
                     pauses++;
                     clock.advanceMillis(millis);

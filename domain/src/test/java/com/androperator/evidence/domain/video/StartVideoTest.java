@@ -3,7 +3,10 @@ package com.androperator.evidence.domain.video;
 import com.androperator.evidence.domain.port.video.DeviceLocks;
 import com.androperator.evidence.domain.port.video.HostDependencyProbe;
 import com.androperator.evidence.domain.port.video.ManagedBundlesRoot;
-import com.androperator.evidence.domain.port.video.SessionStore;
+import com.androperator.evidence.domain.port.video.Heartbeats;
+import com.androperator.evidence.domain.port.video.SessionStates;
+import com.androperator.evidence.domain.port.video.StopRequests;
+import com.androperator.evidence.domain.port.video.WorkerLogs;
 import com.androperator.evidence.domain.port.video.VideoBundleFiles;
 import com.androperator.evidence.domain.port.video.WorkerLauncher;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -136,7 +139,8 @@ class StartVideoTest {
             return Checked.accepted(Path.of("/evidence/bundles"));
         };
         StartPorts ports = new StartPorts(dependencies, recording(DeviceSelector.class), recording(DeviceMetadataSource.class),
-                recording(DeviceLocks.class), store, root, recording(SessionStore.class), dir -> recording(VideoBundleFiles.class),
+                recording(DeviceLocks.class), store, root, recording(SessionStates.class), recording(Heartbeats.class),
+                recording(StopRequests.class), recording(WorkerLogs.class), dir -> recording(VideoBundleFiles.class),
                 recording(WorkerLauncher.class), java.time.Instant::now, System::nanoTime, () -> "session-1", millis -> { },
                 processes);
         return new Rendered.Start(new StartVideo(ports, "0.1.0", null, Map.of(), CliLikeTerms.INSTANCE));

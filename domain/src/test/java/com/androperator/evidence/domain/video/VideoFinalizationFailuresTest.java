@@ -1,5 +1,6 @@
 package com.androperator.evidence.domain.video;
 
+import com.androperator.evidence.contracts.SourceInspection;
 import com.androperator.evidence.domain.port.video.ClipEncoder;
 import com.androperator.evidence.domain.port.video.ClipVerifier;
 import com.androperator.evidence.domain.port.video.MediaInspector;
@@ -230,8 +231,8 @@ class VideoFinalizationFailuresTest {
     void aDamagedSourceKeepsItsSourceAndEveryClipPartialAndTheBundleIsNeverComplete() {
         source(30, 1.0 / 30);
         frames.add(new FrameSample(1.0, 640, 720));
-        Map<String, Object> diagnostics = Map.of("verdict", "damaged", "findings", List.of("the Cluster at byte 550 "
-                + "fails its CRC-32"));
+        SourceInspection diagnostics = new SourceInspection(null, null, List.of("the Cluster at byte 550 "
+                + "fails its CRC-32"), SourceInspection.Verdict.DAMAGED);
         inspection = new Inspection.Damaged(frames, Failure.of(ErrorCodes.VIDEO_VERIFICATION_FAILED,
                 "the Cluster at byte 550 fails its CRC-32"), diagnostics);
 
@@ -270,7 +271,8 @@ class VideoFinalizationFailuresTest {
     void aDamagedSourceWithoutADecodableFrameIsKeptAndTheBundleFails() {
         source(0, 0);
         inspection = new Inspection.Damaged(List.of(), Failure.of(ErrorCodes.VIDEO_VERIFICATION_FAILED,
-                "the Segment holds no cluster: no frame was recorded"), Map.of("verdict", "damaged"));
+                "the Segment holds no cluster: no frame was recorded"),
+                SourceInspection.only(SourceInspection.Verdict.DAMAGED));
 
         FinalizedMedia media = finalizeSource();
 

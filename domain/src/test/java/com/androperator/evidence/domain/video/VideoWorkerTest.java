@@ -1,5 +1,6 @@
 package com.androperator.evidence.domain.video;
 
+import com.androperator.evidence.contracts.SourceInspection;
 import com.androperator.evidence.domain.port.video.RecorderLauncher;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -56,6 +57,8 @@ import com.androperator.evidence.domain.video.model.WorkerIdentity;
  * runs on a manual scheduler driven by that clock, so nothing waits for real time.
  */
 class VideoWorkerTest {
+    private static final SourceInspection DAMAGED = new SourceInspection(null, null,
+            List.of("ffprobe reported 2 error line(s)"), SourceInspection.Verdict.DAMAGED);
     private static final Path BUNDLE = FakeVideoBundle.DIRECTORY;
     private static final String SERIAL = "emulator-5554";
     private static final String SESSION_ID = "0190f7c2-0000-7000-8000-00000000c0de";
@@ -673,7 +676,7 @@ class VideoWorkerTest {
         stopRequestAt(1_000, "stop-1", NONCE);
         media.inspection = frames -> new Inspection.Damaged(frames, Failure.of(ErrorCodes.VIDEO_VERIFICATION_FAILED,
                 "ffprobe reported 2 error line(s), the first: [h264] error while decoding MB 12 33"),
-                Map.of("verdict", "damaged", "findings", List.of("ffprobe reported 2 error line(s)")));
+                DAMAGED);
 
         assertThat(run()).isEqualTo(WorkerExit.FINISHED);
 
@@ -682,8 +685,7 @@ class VideoWorkerTest {
         assertThat(terminal.artifacts()).extracting(Artifact::path).contains("video.partial.mp4",
                 VideoFinalization.SOURCE_NAME).doesNotContain("video.mp4");
         CapturesFile captures = bundle.captures;
-        assertThat(captures.videoRecords().get(0).details()).containsEntry("sourceInspection",
-                Map.of("verdict", "damaged", "findings", List.of("ffprobe reported 2 error line(s)")));
+        assertThat(captures.videoRecords().get(0).details()).containsEntry("sourceInspection", DAMAGED);
         assertThat(sessions.session(BUNDLE).state().kind()).isEqualTo(RecoveryState.RELEASED);
     }
 
@@ -728,7 +730,7 @@ class VideoWorkerTest {
     // ---- helpers -------------------------------------------------------------------------------
 
     private WorkerExit run() {
-        WorkerPorts ports = new WorkerPorts(sessions, dir -> {
+        WorkerPorts ports = new WorkerPorts(sessions, sessions, sessions, sessions, dir -> {
             assertThat(dir).isEqualTo(BUNDLE);
             return bundle;
         }, locks, media, processes, wall, clock, this::pause, ENVIRONMENT);

@@ -1,5 +1,8 @@
 package com.androperator.evidence.adapters.media.video;
 
+import com.androperator.evidence.contracts.SourceInspection;
+import com.androperator.evidence.contracts.SourceInspection.DecoderRun;
+import com.androperator.evidence.contracts.SourceInspection.Verdict;
 import com.androperator.evidence.contracts.ContractJson;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.domain.model.Failure;
@@ -50,31 +53,24 @@ public final class FfprobeMediaInspector implements MediaInspector {
 
     @Override
     public Inspection inspect(Path source) {
-        Map<String, Object> diagnostics = new LinkedHashMap<>();
         MatroskaIntegrity.Report container;
         try {
             container = MatroskaIntegrity.check(source);
         } catch (IOException e) {
-            diagnostics.put("verdict", "not_inspected");
             return new Inspection.NotInspected(new Failure(ErrorCodes.VIDEO_VERIFICATION_FAILED,
-                    "The source cannot be read for inspection: " + e, Map.of("path", source.toString())), diagnostics);
+                    "The source cannot be read for inspection: " + e, Map.of("path", source.toString())),
+                    SourceInspection.only(Verdict.NOT_INSPECTED));
         }
-        diagnostics.put("container", container.diagnostics());
 
         List<String> command = command(ffprobe, source);
         ProcessRun run = runner.run(command, VideoLimits.MEDIA_STEP_DEADLINE_MILLIS, VideoLimits.SUBPROCESS_OUTPUT_CAP_BYTES);
-        Map<String, Object> decoder = new LinkedHashMap<>();
-        decoder.put("command", command);
-        decoder.put("termination", run.termination().name().toLowerCase(Locale.ROOT));
-        decoder.put("exitStatus", run.termination() == ProcessRun.Termination.EXITED ? run.exitStatus() : null);
-        decoder.put("stderrBytes", run.stderr().length);
-        decoder.put("stderr", new String(Arrays.copyOf(run.stderr(), Math.min(run.stderr().length, KEPT_STDERR_BYTES)),
-                StandardCharsets.UTF_8));
-        decoder.put("stderrTruncated", run.stderr().length > KEPT_STDERR_BYTES);
-        diagnostics.put("decoder", decoder);
+        DecoderRun decoder = new DecoderRun(command, run.termination().name().toLowerCase(Locale.ROOT),
+                run.termination() == ProcessRun.Termination.EXITED ? run.exitStatus() : null, run.stderr().length,
+                new String(Arrays.copyOf(run.stderr(), Math.min(run.stderr().length, KEPT_STDERR_BYTES)),
+                        StandardCharsets.UTF_8), run.stderr().length > KEPT_STDERR_BYTES, null, null);
         if (run.termination() != ProcessRun.Termination.EXITED) {
-            diagnostics.put("verdict", "not_inspected");
-            return new Inspection.NotInspected(MediaFailures.of("Frame inspection (ffprobe)", command, run), diagnostics);
+            return new Inspection.NotInspected(MediaFailures.of("Frame inspection (ffprobe)", command, run),
+                    new SourceInspection(container.diagnostics(), decoder, null, Verdict.NOT_INSPECTED));
         }
 
         List<String> findings = new ArrayList<>(container.problems());
@@ -109,8 +105,7 @@ public final class FfprobeMediaInspector implements MediaInspector {
             findingCount++;
             findings.add("ffprobe printed no JSON packet and frame list (" + e.getOriginalMessage() + ")");
         }
-        decoder.put("packets", packets);
-        decoder.put("frames", frames.size());
+        DecoderRun decoded = decoder.decoded(packets, frames.size());
         List<String> decoding = new ArrayList<>();
         if (run.exitStatus() != 0) {
             decoding.add("ffprobe exited with status " + run.exitStatus());
@@ -131,12 +126,10 @@ public final class FfprobeMediaInspector implements MediaInspector {
         }
         findings.addAll(decoding);
         findingCount += decoding.size();
-        diagnostics.put("findings", findings);
         if (findingCount == 0) {
-            diagnostics.put("verdict", "intact");
-            return new Inspection.Inspected(frames, diagnostics);
+            return new Inspection.Inspected(frames,
+                    new SourceInspection(container.diagnostics(), decoded, findings, Verdict.INTACT));
         }
-        diagnostics.put("verdict", "damaged");
         String shown = String.join("; ", findings.subList(0, Math.min(FINDINGS_IN_MESSAGE, findings.size())));
         int more = findingCount - Math.min(FINDINGS_IN_MESSAGE, findings.size());
         Map<String, Object> details = new LinkedHashMap<>();
@@ -144,7 +137,8 @@ public final class FfprobeMediaInspector implements MediaInspector {
         details.put("findings", findings);
         return new Inspection.Damaged(frames, new Failure(ErrorCodes.VIDEO_VERIFICATION_FAILED, shown
                 + (more > 0 ? "; and " + more + " more" : "") + " (" + frames.size() + " frame(s) decoded; see "
-                + "sourceInspection in captures.json)", details), diagnostics);
+                + "sourceInspection in captures.json)", details),
+                new SourceInspection(container.diagnostics(), decoded, findings, Verdict.DAMAGED));
     }
 
     private static String clip(String line) {

@@ -1,12 +1,12 @@
 package com.androperator.evidence.adapters.media.video;
 
+import com.androperator.evidence.contracts.SourceInspection;
 import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -68,17 +68,9 @@ final class MatroskaIntegrity {
             return problemCount == 0;
         }
 
-        Map<String, Object> diagnostics() {
-            Map<String, Object> details = new LinkedHashMap<>();
-            details.put("fileBytes", fileBytes);
-            details.put("declaredSegmentBytes", declaredSegmentBytes);
-            details.put("clusters", clusters);
-            details.put("videoBlocks", videoBlocks);
-            details.put("otherTrackBlocks", otherTrackBlocks);
-            details.put("crcChecked", crcChecked);
-            details.put("problemCount", problemCount);
-            details.put("problems", problems);
-            return details;
+        SourceInspection.ContainerCheck diagnostics() {
+            return new SourceInspection.ContainerCheck(fileBytes, declaredSegmentBytes, clusters, videoBlocks,
+                    otherTrackBlocks, crcChecked, problemCount, problems);
         }
     }
 

@@ -2,6 +2,7 @@ package com.androperator.evidence.adapters.media.video;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.androperator.evidence.contracts.SourceInspection;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.domain.port.video.MediaInspector.Inspection;
 import java.io.IOException;
@@ -54,11 +55,17 @@ class SourceInspectionTest {
 
         assertThat(inspection).as("%s", inspection.diagnostics()).isInstanceOf(Inspection.Inspected.class);
         assertThat(((Inspection.Inspected) inspection).frames()).hasSize(FRAMES);
-        assertThat(inspection.diagnostics()).containsEntry("verdict", "intact");
-        assertThat(container(inspection)).containsEntry("videoBlocks", (long) FRAMES).containsEntry("clusters", 3)
-                .containsEntry("crcChecked", 8).containsEntry("problemCount", 0);
-        assertThat(decoder(inspection)).containsEntry("packets", (long) FRAMES).containsEntry("frames", FRAMES)
-                .containsEntry("exitStatus", 0).containsEntry("stderr", "");
+        assertThat(inspection.diagnostics().verdict()).isEqualTo(SourceInspection.Verdict.INTACT);
+        SourceInspection.ContainerCheck container = container(inspection);
+        assertThat(container.videoBlocks()).isEqualTo(FRAMES);
+        assertThat(container.clusters()).isEqualTo(3);
+        assertThat(container.crcChecked()).isEqualTo(8);
+        assertThat(container.problemCount()).isZero();
+        SourceInspection.DecoderRun decoder = decoder(inspection);
+        assertThat(decoder.packets()).isEqualTo((long) FRAMES);
+        assertThat(decoder.frames()).isEqualTo(FRAMES);
+        assertThat(decoder.exitStatus()).isZero();
+        assertThat(decoder.stderr()).isEmpty();
     }
 
     @Test
@@ -83,7 +90,7 @@ class SourceInspectionTest {
         Inspection.Damaged result = (Inspection.Damaged) inspection;
         assertThat(result.failure().code()).isEqualTo(ErrorCodes.VIDEO_VERIFICATION_FAILED);
         assertThat(result.frames()).hasSizeLessThanOrEqualTo(FRAMES);
-        assertThat(inspection.diagnostics()).containsEntry("verdict", "damaged");
+        assertThat(inspection.diagnostics().verdict()).isEqualTo(SourceInspection.Verdict.DAMAGED);
         assertThat(findings(inspection)).as(what).isNotEmpty();
         assertThat(result.failure().message()).contains(findings(inspection).get(0));
         String expected = switch (kind) {
@@ -159,13 +166,12 @@ class SourceInspectionTest {
         Inspection inspection = inspector.inspect(damaged);
 
         assertThat(inspection).isInstanceOf(Inspection.Damaged.class);
-        Map<String, Object> decoder = decoder(inspection);
-        assertThat((String) decoder.get("stderr")).isNotEmpty();
-        assertThat(((String) decoder.get("stderr")).getBytes(java.nio.charset.StandardCharsets.UTF_8).length)
+        SourceInspection.DecoderRun decoder = decoder(inspection);
+        assertThat(decoder.stderr()).isNotEmpty();
+        assertThat(decoder.stderr().getBytes(java.nio.charset.StandardCharsets.UTF_8).length)
                 .isLessThanOrEqualTo(FfprobeMediaInspector.KEPT_STDERR_BYTES);
-        assertThat((int) decoder.get("stderrBytes") > FfprobeMediaInspector.KEPT_STDERR_BYTES)
-                .isEqualTo(decoder.get("stderrTruncated"));
-        assertThat((List<?>) container(inspection).get("problems")).hasSizeLessThanOrEqualTo(MatroskaIntegrity.KEPT_PROBLEMS);
+        assertThat(decoder.stderrBytes() > FfprobeMediaInspector.KEPT_STDERR_BYTES).isEqualTo(decoder.stderrTruncated());
+        assertThat(container(inspection).problems()).hasSizeLessThanOrEqualTo(MatroskaIntegrity.KEPT_PROBLEMS);
     }
 
     static Stream<Long> seeds() {
@@ -176,18 +182,15 @@ class SourceInspectionTest {
         return Files.copy(recording, temp.resolve("capture.partial.mkv"));
     }
 
-    @SuppressWarnings("unchecked")
-    private static Map<String, Object> container(Inspection inspection) {
-        return (Map<String, Object>) inspection.diagnostics().get("container");
+    private static SourceInspection.ContainerCheck container(Inspection inspection) {
+        return inspection.diagnostics().container();
     }
 
-    @SuppressWarnings("unchecked")
-    private static Map<String, Object> decoder(Inspection inspection) {
-        return (Map<String, Object>) inspection.diagnostics().get("decoder");
+    private static SourceInspection.DecoderRun decoder(Inspection inspection) {
+        return inspection.diagnostics().decoder();
     }
 
-    @SuppressWarnings("unchecked")
     private static List<String> findings(Inspection inspection) {
-        return (List<String>) inspection.diagnostics().get("findings");
+        return inspection.diagnostics().findings();
     }
 }

@@ -117,14 +117,19 @@ public abstract class DeviceMetadataSourceContract implements Budgets {
         Cancellation cancellation = new Cancellation();
         cancellation.cancel("SIGINT");
 
-        assertThat(everyRead(phone, () -> budget(10_000, cancellation))).allSatisfy(failure -> {
-            assertThat(failure.code()).isEqualTo(ErrorCodes.COMMAND_CANCELLED);
-            assertThat(failure.details()).containsEntry("dispatched", false);
+        assertThat(everyObservation(phone, () -> budget(10_000, cancellation))).allSatisfy(observation -> {
+            assertThat(failure(observation).code()).isEqualTo(ErrorCodes.COMMAND_CANCELLED);
+            assertThat(((Observation.Unavailable<?>) observation).dispatched()).isFalse();
         });
     }
 
     /** The failure of each of the five reads, each with a budget of its own. */
     private static List<Failure> everyRead(Phone phone, java.util.function.Supplier<Deadline> budgets) {
+        return everyObservation(phone, budgets).stream().map(DeviceMetadataSourceContract::failure).toList();
+    }
+
+    /** What each of the five reads observed, each with a budget of its own. */
+    private static List<Observation<?>> everyObservation(Phone phone, java.util.function.Supplier<Deadline> budgets) {
         DeviceMetadataSource source = phone.source();
         String serial = phone.serial();
         List<Function<Deadline, Observation<?>>> reads = List.of(
@@ -133,7 +138,7 @@ public abstract class DeviceMetadataSourceContract implements Budgets {
                 deadline -> source.displayDensity(serial, deadline),
                 deadline -> source.rotation(serial, deadline),
                 deadline -> source.operatorVersion(serial, OPERATOR, deadline));
-        return reads.stream().map(read -> failure(read.apply(budgets.get()))).toList();
+        return reads.stream().<Observation<?>>map(read -> read.apply(budgets.get())).toList();
     }
 
     private static <T> T observed(Observation<T> observation) {
