@@ -170,13 +170,16 @@ public final class CaptureBench {
         List<String> crossTalk;
         Map<String, ProcessHandle> processes = CpuTime.participants(port, mcp.server);
         Map<String, Long> concurrentCpu = new LinkedHashMap<>();
+        long compilerNanos = 0;
         try (ManyPhones phones = new ManyPhones(phoneCount, AdbServerHarness.locateAdb().toString(), port)) {
             phones.serially(mcp::capture); // warm-up: every phone's first capture
             for (int round = 0; round < PHONE_ROUNDS; round++) {
                 System.out.printf("%d phones, round %d of %d%n", phoneCount, round + 1, PHONE_ROUNDS);
                 Map<String, Long> cpuBefore = CpuTime.of(processes);
+                long compilerBefore = ServerCpu.compilerNanos(mcp.server);
                 together[round] = phones.concurrently(mcp::capture);
                 CpuTime.add(concurrentCpu, cpuBefore, CpuTime.of(processes));
+                compilerNanos += ServerCpu.compilerNanos(mcp.server) - compilerBefore;
                 cleanMcpBundles();
                 oneByOne[round] = phones.serially(mcp::capture);
                 cleanMcpBundles();
@@ -184,7 +187,7 @@ public final class CaptureBench {
             crossTalk = phones.crossTalk();
         }
         Map<String, Double> figures = new LinkedHashMap<>();
-        serverCpu.concurrent(concurrentCpu.getOrDefault("MCP server", 0L), PHONE_ROUNDS * phoneCount);
+        serverCpu.concurrent(concurrentCpu.getOrDefault("MCP server", 0L), compilerNanos, PHONE_ROUNDS * phoneCount);
         figures.put("concurrent", median(together));
         figures.put("serial", median(oneByOne));
         System.out.println(crossTalk.isEmpty() ? "" : "CROSS-TALK: " + crossTalk);

@@ -64,11 +64,14 @@ public final class FarmBench {
             clean(out);
             for (int run = 1; run <= runs; run++) {
                 long cpuBefore = cpuNanos(server.process());
+                long compilerBefore = ServerCpu.compilerNanos(server.process());
                 double wall = phones.atOnce(serials -> complete(server.captureAll(serials, CaptureBench.OPERATOR),
                         incomplete));
                 double cpu = (cpuNanos(server.process()) - cpuBefore) / 1e6 / count;
+                double compiler = (ServerCpu.compilerNanos(server.process()) - compilerBefore) / 1e6 / count;
                 System.out.printf("  farm run %d of %d   %6.0f ms   %5.2f x one phone (target <= 2.0); server CPU %.1f ms"
-                        + " a capture; peak RSS %s%n", run, runs, wall, wall / one, cpu, peakRss(server.process()));
+                        + " a capture (JIT compilers %.1f of it); peak RSS %s%n", run, runs, wall, wall / one, cpu, compiler,
+                        peakRss(server.process()));
                 clean(out);
             }
             System.out.printf("%d farm captures not complete%s; cross-talk: %s%n", incomplete.size(),
