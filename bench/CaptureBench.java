@@ -347,6 +347,7 @@ public final class CaptureBench {
                 median(figures.get("CLI capture process")) / mcp);
         System.out.printf("  the same with ANDROPERATOR_DAEMON=on         %6.2f   (target <= 2.5; the launcher hands it to"
                 + " the capture daemon)%n", median(figures.get("CLI capture process, daemon")) / mcp);
+        serverCpu.report();
         System.out.printf("  %d phones through one MCP server: concurrent %.0f ms, serial %.0f ms, ratio %.2f"
                         + " (target <= 0.33); cross-talk: %s%n", phoneCount, throughput.get("concurrent"),
                 throughput.get("serial"), throughput.get("concurrent") / throughput.get("serial"),
@@ -365,7 +366,6 @@ public final class CaptureBench {
                         + " on %d CPUs that alone takes %.1f ms a capture, against %.1f ms concurrent and %.1f ms serial%n",
                 phoneCount, cpuPerCapture, cpu, cores, cpuPerCapture / cores,
                 throughput.get("concurrent") / phoneCount, throughput.get("serial") / phoneCount);
-        serverCpu.report();
         System.out.printf("%d captures, %d not complete%s%n", captures, incomplete.size(),
                 incomplete.isEmpty() ? "" : ": " + incomplete.subList(0, Math.min(5, incomplete.size())));
     }
