@@ -47,8 +47,9 @@ public final class CaptureBench {
      * Unmeasured captures of each in-process mode before the rounds: "warm" means what a
      * long-lived process (an agent's MCP server, a test suite's JVM) runs after the JIT compiled
      * its hot path, which five rounds do not reach. Process modes need no such warm-up.
+     * BENCH_JIT_WARMUP sets another count (fewer for a quick look while developing).
      */
-    private static final int JIT_WARMUP = 40;
+    private static final int JIT_WARMUP = Integer.parseInt(System.getenv().getOrDefault("BENCH_JIT_WARMUP", "40"));
     private static final int PHONE_ROUNDS = 3;
 
     /** The modes that run in a process that outlives one capture. */
@@ -64,6 +65,7 @@ public final class CaptureBench {
     private final Map<String, String> environment;
     private final int port;
     private final PhaseTimer phases = new PhaseTimer();
+    private final ServerCpu serverCpu = new ServerCpu();
     private final List<Map<String, Double>> phaseRuns = new ArrayList<>();
     private int captures;
     private final List<String> incomplete = new ArrayList<>();
@@ -86,6 +88,7 @@ public final class CaptureBench {
     private void run() throws Exception {
         System.out.printf("%d measured rounds after %d warm-up rounds (and %d JIT warm-up captures of each in-process mode);"
                 + " device %s; adb server port %d%n", iterations, WARMUP, JIT_WARMUP, serial, port);
+        serverCpu.measureFloor(out);
         BareAdbClient bare = new BareAdbClient(port, serial, OPERATOR);
         Map<String, long[]> figures;
         Map<String, Double> throughput;
@@ -105,6 +108,8 @@ public final class CaptureBench {
             modes.put("java -version, launcher's flags", () -> launch("java -version",
                     Map.of("ANDROPERATOR_JAVA_OPTS", "-version", "ANDROPERATOR_CDS", "off"), "--version"));
             modes.put("java -version, no flags", this::plainJavaVersion);
+            serverCpu.watch("warm MCP capture", line.process());
+            serverCpu.watch("warm MCP capture, Java SDK client", mcp.server);
             try {
                 figures = interleaved(modes);
             } finally {
@@ -140,9 +145,13 @@ public final class CaptureBench {
             List<Map.Entry<String, Runnable>> order = new ArrayList<>(modes.entrySet());
             java.util.Collections.rotate(order, -Math.floorMod(round, order.size()));
             for (Map.Entry<String, Runnable> mode : order) {
+                long cpuBefore = serverCpu.nanos(mode.getKey());
                 long started = System.nanoTime();
                 mode.getValue().run();
                 long elapsed = TimeUnit.NANOSECONDS.toMicros(System.nanoTime() - started);
+                if (round >= 0) {
+                    serverCpu.add(mode.getKey(), cpuBefore);
+                }
                 cleanBundles();
                 if (round >= 0) {
                     micros.get(mode.getKey())[round] = elapsed;
@@ -159,15 +168,18 @@ public final class CaptureBench {
         double[] together = new double[PHONE_ROUNDS];
         double[] oneByOne = new double[PHONE_ROUNDS];
         List<String> crossTalk;
-        Map<String, ProcessHandle> processes = CpuTime.participants(port);
+        Map<String, ProcessHandle> processes = CpuTime.participants(port, mcp.server);
         Map<String, Long> concurrentCpu = new LinkedHashMap<>();
+        long compilerNanos = 0;
         try (ManyPhones phones = new ManyPhones(phoneCount, AdbServerHarness.locateAdb().toString(), port)) {
             phones.serially(mcp::capture); // warm-up: every phone's first capture
             for (int round = 0; round < PHONE_ROUNDS; round++) {
                 System.out.printf("%d phones, round %d of %d%n", phoneCount, round + 1, PHONE_ROUNDS);
                 Map<String, Long> cpuBefore = CpuTime.of(processes);
+                long compilerBefore = ServerCpu.compilerNanos(mcp.server);
                 together[round] = phones.concurrently(mcp::capture);
                 CpuTime.add(concurrentCpu, cpuBefore, CpuTime.of(processes));
+                compilerNanos += ServerCpu.compilerNanos(mcp.server) - compilerBefore;
                 cleanMcpBundles();
                 oneByOne[round] = phones.serially(mcp::capture);
                 cleanMcpBundles();
@@ -175,6 +187,7 @@ public final class CaptureBench {
             crossTalk = phones.crossTalk();
         }
         Map<String, Double> figures = new LinkedHashMap<>();
+        serverCpu.concurrent(concurrentCpu.getOrDefault("MCP server", 0L), compilerNanos, PHONE_ROUNDS * phoneCount);
         figures.put("concurrent", median(together));
         figures.put("serial", median(oneByOne));
         System.out.println(crossTalk.isEmpty() ? "" : "CROSS-TALK: " + crossTalk);
@@ -251,12 +264,19 @@ public final class CaptureBench {
     private Map<String, String> mcpEnvironment() {
         Map<String, String> serverEnvironment = new HashMap<>(environment);
         serverEnvironment.put("ANDROPERATOR_EVIDENCE_DIR", out.resolve("mcp-root").toString());
+        // BENCH_MCP_JAVA_OPTS: JVM options for the MCP servers alone, e.g. a flight recording to profile them.
+        String serverOptions = environment.get("BENCH_MCP_JAVA_OPTS");
+        if (serverOptions != null && !serverOptions.isBlank()) {
+            serverEnvironment.put("ANDROPERATOR_JAVA_OPTS", serverOptions);
+        }
         return serverEnvironment;
     }
 
     /** One MCP server process for all calls, as an agent host keeps it, driven by the Java SDK's client. */
     private final class McpSession implements AutoCloseable {
         private final McpSyncClient client;
+        /** Its server: the one androperator-mcp JVM among this JVM's descendants when it started. */
+        private final ProcessHandle server;
 
         McpSession() {
             ServerParameters parameters = ServerParameters.builder(root.resolve("bin/androperator-mcp").toString())
@@ -266,6 +286,7 @@ public final class CaptureBench {
             transport.setStdErrorHandler(line -> System.err.println("mcp server: " + line));
             client = McpClient.sync(transport).requestTimeout(Duration.ofMinutes(3)).build();
             client.initialize();
+            server = ServerCpu.onlyMcpServer();
         }
 
         /** One evidence_capture of {@code device}; its bundle is kept until the caller cleans up. */
@@ -326,6 +347,7 @@ public final class CaptureBench {
                 median(figures.get("CLI capture process")) / mcp);
         System.out.printf("  the same with ANDROPERATOR_DAEMON=on         %6.2f   (target <= 2.5; the launcher hands it to"
                 + " the capture daemon)%n", median(figures.get("CLI capture process, daemon")) / mcp);
+        serverCpu.report();
         System.out.printf("  %d phones through one MCP server: concurrent %.0f ms, serial %.0f ms, ratio %.2f"
                         + " (target <= 0.33); cross-talk: %s%n", phoneCount, throughput.get("concurrent"),
                 throughput.get("serial"), throughput.get("concurrent") / throughput.get("serial"),

@@ -12,12 +12,10 @@ final class CpuTime {
     private CpuTime() {
     }
 
-    /** The bench's own: its MCP server is its child, its adb server the one on {@code adbPort}. */
-    static Map<String, ProcessHandle> participants(int adbPort) {
+    /** The bench's own: {@code mcpServer}, and its adb server the one on {@code adbPort}. */
+    static Map<String, ProcessHandle> participants(int adbPort, ProcessHandle mcpServer) {
         Map<String, ProcessHandle> found = new LinkedHashMap<>();
-        ProcessHandle.current().descendants()
-                .filter(process -> process.info().commandLine().orElse("").contains("androperator-mcp.jar"))
-                .findFirst().ifPresent(process -> found.put("MCP server", process));
+        found.put("MCP server", mcpServer);
         ProcessHandle.allProcesses()
                 .filter(process -> process.info().commandLine().orElse("").matches(".*adb.*tcp:" + adbPort + "\\b.*fork-server.*"))
                 .findFirst().ifPresent(process -> found.put("adb server", process));

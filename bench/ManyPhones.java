@@ -21,6 +21,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.function.Function;
+import java.util.function.UnaryOperator;
 import javax.imageio.ImageIO;
 
 /**
@@ -35,7 +36,14 @@ final class ManyPhones implements AutoCloseable {
     private final List<String> crossTalk = new ArrayList<>();
 
     ManyPhones(int count, String adb, int port) throws IOException, InterruptedException {
-        SimulatorProfile pixel = ProfileLoader.loadClasspath("profiles/pixel/profile.json");
+        this(count, adb, port, UnaryOperator.identity());
+    }
+
+    /** {@code profile}: what each phone's profile changes from the sample Pixel's (latencies, say). */
+    ManyPhones(int count, String adb, int port, UnaryOperator<SimulatorProfile.Builder> profile)
+            throws IOException, InterruptedException {
+        SimulatorProfile pixel = profile.apply(ProfileLoader.loadClasspath("profiles/pixel/profile.json").toBuilder())
+                .build();
         BufferedImage sample = ImageIO.read(new ByteArrayInputStream(pixel.displays().get(0).screenshot().read()));
         for (int i = 0; i < count; i++) {
             byte[] png = stamped(sample, i);
@@ -82,6 +90,15 @@ final class ManyPhones implements AutoCloseable {
         } finally {
             threads.shutdown();
         }
+    }
+
+    /** Wall milliseconds for capturing every phone at once through {@code captureAll} (results in the serials' order). */
+    double atOnce(Function<List<String>, List<CommandResult>> captureAll) {
+        long started = System.nanoTime();
+        List<CommandResult> done = captureAll.apply(serials());
+        double millis = (System.nanoTime() - started) / 1e6;
+        check(done);
+        return millis;
     }
 
     double serially(Function<String, CommandResult> capture) {

@@ -7,6 +7,8 @@ import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -38,10 +40,44 @@ final class McpLineClient implements AutoCloseable {
         send("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
     }
 
+    /** The server's process (the launcher execs its JVM), for its CPU accounting. */
+    ProcessHandle process() {
+        return server.toHandle();
+    }
+
     /** One evidence_capture of {@code device}; its bundle is kept until the caller cleans up. */
     CommandResult capture(String device, String operator) {
-        JsonNode answer = call("tools/call", "{\"name\":\"evidence_capture\",\"arguments\":{\"deviceId\":"
-                + quoted(device) + ",\"operatorPackage\":" + quoted(operator) + "}}");
+        return result(call("tools/call", captureParams(device, operator)));
+    }
+
+    /**
+     * One evidence_capture of each device, every request sent before any answer is read, so the
+     * server runs them all at once; the results in the devices' order.
+     */
+    List<CommandResult> captureAll(List<String> devices, String operator) {
+        Map<Long, Integer> pending = new HashMap<>();
+        for (int i = 0; i < devices.size(); i++) {
+            long id = nextId++;
+            pending.put(id, i);
+            send(request(id, "tools/call", captureParams(devices.get(i), operator)));
+        }
+        CommandResult[] results = new CommandResult[devices.size()];
+        while (!pending.isEmpty()) {
+            JsonNode message = ContractJson.mapper().readTree(nextLine("evidence_capture"));
+            Integer index = pending.remove(message.path("id").asLong(-1));
+            if (index != null) {
+                results[index] = result(message);
+            }
+        }
+        return Arrays.asList(results);
+    }
+
+    private static String captureParams(String device, String operator) {
+        return "{\"name\":\"evidence_capture\",\"arguments\":{\"deviceId\":" + quoted(device)
+                + ",\"operatorPackage\":" + quoted(operator) + "}}";
+    }
+
+    private static CommandResult result(JsonNode answer) {
         JsonNode structured = answer.path("result").path("structuredContent");
         if (structured.isMissingNode()) {
             throw new IllegalStateException("evidence_capture answered without structured content: " + answer);
@@ -51,18 +87,29 @@ final class McpLineClient implements AutoCloseable {
 
     private JsonNode call(String method, String params) {
         long id = nextId++;
-        send("{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"" + method + "\",\"params\":" + params + "}");
-        try {
-            for (String line; (line = answers.readLine()) != null; ) {
-                JsonNode message = ContractJson.mapper().readTree(line);
-                if (message.path("id").asLong(-1) == id) {
-                    return message;
-                }
+        send(request(id, method, params));
+        while (true) {
+            JsonNode message = ContractJson.mapper().readTree(nextLine(method));
+            if (message.path("id").asLong(-1) == id) {
+                return message;
             }
+        }
+    }
+
+    private static String request(long id, String method, String params) {
+        return "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"" + method + "\",\"params\":" + params + "}";
+    }
+
+    private String nextLine(String awaited) {
+        try {
+            String line = answers.readLine();
+            if (line == null) {
+                throw new IllegalStateException("the MCP server closed stdout before answering " + awaited);
+            }
+            return line;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        throw new IllegalStateException("the MCP server closed stdout before answering " + method);
     }
 
     private void send(String line) {

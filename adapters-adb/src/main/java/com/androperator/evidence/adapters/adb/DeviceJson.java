@@ -178,20 +178,16 @@ final class DeviceJson {
         long utf8Bytes = 0;
         long spilledFrom = -1;
         while (true) {
-            int c = next();
-            if (c == '"') {
-                break;
-            }
-            if (c < 0) {
-                throw malformed("a string is not closed before the end of the document");
-            }
-            if (c == '\\') {
-                utf8Bytes += escape();
-            } else if (c < 0x20) {
-                throw malformed(String.format("a raw control character U+%04X inside a string", c));
+            // Plain characters in bulk, short of any limit, so every limit is still met at the character that crosses it.
+            long plain = input.appendPlainRun(text, plainRunLimit(name, utf8Bytes));
+            if (plain > 0) {
+                utf8Bytes += plain;
             } else {
-                text.append((char) c);
-                utf8Bytes += c < 0x80 ? 1 : c < 0x800 ? 2 : Character.isSurrogate((char) c) ? 2 : 3;
+                int c = next();
+                if (c == '"') {
+                    break;
+                }
+                utf8Bytes += special(c);
             }
             if (name) {
                 if (text.length() > ParserLimits.JSON_MAX_NAME_CHARS) {
@@ -219,6 +215,29 @@ final class DeviceJson {
         }
         flushText(true);
         return new SpooledString(strings, spilledFrom, strings.size() - spilledFrom);
+    }
+
+    /** One character of a string that is not plain (or plain at a limit): appended to {@link #text}; its UTF-8 length. */
+    private int special(int c) throws Malformed, IOException {
+        if (c < 0) {
+            throw malformed("a string is not closed before the end of the document");
+        }
+        if (c == '\\') {
+            return escape();
+        }
+        if (c < 0x20) {
+            throw malformed(String.format("a raw control character U+%04X inside a string", c));
+        }
+        text.append((char) c);
+        return c < 0x80 ? 1 : c < 0x800 ? 2 : Character.isSurrogate((char) c) ? 2 : 3;
+    }
+
+    /** How many plain characters may be taken at once without passing the name or string limit (3 UTF-8 bytes at most each). */
+    private int plainRunLimit(boolean name, long utf8Bytes) {
+        if (name) {
+            return ParserLimits.JSON_MAX_NAME_CHARS - text.length();
+        }
+        return (int) Math.min(Integer.MAX_VALUE, (ParserLimits.JSON_MAX_STRING_BYTES - utf8Bytes) / 3);
     }
 
     /** Moves the gathered characters to the spool as UTF-8, keeping a trailing high surrogate for its pair. */

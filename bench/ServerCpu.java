@@ -1,0 +1,120 @@
+import com.androperator.evidence.simulator.profile.ProfileLoader;
+import com.androperator.evidence.simulator.profile.SimulatorProfile;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The MCP server's CPU per capture (user + system from the process's own accounting, which
+ * counts every thread it ever ran, exited ones included) in the warm rounds and the concurrent
+ * round, against the compute floor ({@link ComputeFloor}) measured in the same run on the same
+ * bytes. The process's accounting advances in clock ticks (10 ms): one capture's figure is coarse,
+ * the sum over a round's captures is not.
+ */
+final class ServerCpu {
+    private final Map<String, ProcessHandle> watched = new LinkedHashMap<>();
+    private final Map<String, long[]> spent = new LinkedHashMap<>();
+    private double floorMillis = Double.NaN;
+    private long concurrentNanos;
+    private long concurrentCompilerNanos;
+    private int concurrentCaptures;
+
+    /** The androperator-mcp JVM among this JVM's descendants; there must be exactly one. */
+    static ProcessHandle onlyMcpServer() {
+        var servers = ProcessHandle.current().descendants()
+                .filter(process -> process.info().commandLine().orElse("").contains("androperator-mcp.jar"))
+                .toList();
+        if (servers.size() != 1) {
+            throw new IllegalStateException("expected one MCP server among this JVM's descendants, found " + servers);
+        }
+        return servers.get(0);
+    }
+
+    /** Captures of {@code mode} are charged the CPU that {@code server} spends during them. */
+    void watch(String mode, ProcessHandle server) {
+        watched.put(mode, server);
+        spent.put(mode, new long[2]);
+    }
+
+    /** The CPU nanoseconds so far of the server {@code mode} drives; 0 for other modes. */
+    long nanos(String mode) {
+        ProcessHandle server = watched.get(mode);
+        return server == null ? 0 : server.info().totalCpuDuration().map(Duration::toNanos).orElse(0L);
+    }
+
+    /** One capture of {@code mode} has ended; its server had spent {@code before} nanoseconds at its start. */
+    void add(String mode, long before) {
+        long[] sum = spent.get(mode);
+        if (sum != null) {
+            sum[0] += nanos(mode) - before;
+            sum[1]++;
+        }
+    }
+
+    void concurrent(long nanos, long compilerNanos, int captures) {
+        concurrentNanos = nanos;
+        concurrentCompilerNanos = compilerNanos;
+        concurrentCaptures = captures;
+    }
+
+    /**
+     * CPU so far of the process's JIT compiler threads (C1, C2), from each thread's /proc stat in
+     * clock ticks of 10 ms (USER_HZ 100, as on every Linux this bench runs on); 0 where unreadable.
+     * A server still compiling its hot path spends this beside the captures themselves.
+     */
+    static long compilerNanos(ProcessHandle process) {
+        long ticks = 0;
+        try (var threads = java.nio.file.Files.list(Path.of("/proc", Long.toString(process.pid()), "task"))) {
+            for (Path thread : threads.toList()) {
+                String stat = java.nio.file.Files.readString(thread.resolve("stat"));
+                String name = stat.substring(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+                if (name.startsWith("C1 Compiler") || name.startsWith("C2 Compiler")) {
+                    String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+                    ticks += Long.parseLong(fields[11]) + Long.parseLong(fields[12]);
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            return 0;
+        }
+        return ticks * 10_000_000L;
+    }
+
+    /** The compute floor on the simulated Pixel's own screenshot and hierarchy, files under {@code out}. */
+    void measureFloor(Path out) {
+        try {
+            SimulatorProfile pixel = ProfileLoader.loadClasspath("profiles/pixel/profile.json");
+            byte[] png = pixel.displays().get(0).screenshot().read();
+            byte[] hierarchy = pixel.operator().hierarchy().read();
+            floorMillis = new ComputeFloor(png, hierarchy, out).medianCpuMillis();
+            System.out.printf("compute floor: %.1f ms of CPU a capture (inflate with CRCs, two SHA-256, one XML parse,"
+                    + " two files written and fsynced; median of 40 after 40 warm-up)%n", floorMillis);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Lines of the ratios: CPU per capture in ms, and the ratio to the floor. */
+    void report() {
+        spent.forEach((mode, sum) -> {
+            if (sum[1] > 0) {
+                line("MCP server CPU per capture, " + mode, sum[0] / 1e6 / sum[1], sum[1] + " captures");
+            }
+        });
+        if (concurrentCaptures > 0) {
+            double concurrent = concurrentNanos / 1e6 / concurrentCaptures;
+            line("MCP server CPU per capture, concurrent", concurrent, concurrentCaptures + " captures; target <= 40");
+            line("of which its JIT compiler threads", concurrentCompilerNanos / 1e6 / concurrentCaptures,
+                    "C1 and C2 still compiling; the rest is the captures' own");
+            line("compute floor (CPU ms per capture)", floorMillis, "the required work in-process, same bytes");
+            System.out.printf("  %-48s %6.2f   (target <= 1.5)%n", "concurrent server CPU / compute floor",
+                    concurrent / floorMillis);
+        }
+    }
+
+    private static void line(String name, double millis, String note) {
+        System.out.printf("  %-48s %6.1f   (ms; %s)%n", name, millis, note);
+    }
+}

@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Farm benchmark (issue 26, item 2): N simulated phones with real phones' latencies (screencap
+# 700 ms, the Operator 450 ms for each of its two commands, dumpsys/getprop/wm 50-80 ms), each with
+# its own screen, on one adb server, captured all at once through one MCP server, against one phone
+# alone; every bundle checked complete and its own phone's. Prints each farm run's time and its
+# ratio to one phone's capture (goal <= 2.0), the server's CPU per capture and peak RSS (VmHWM);
+# asserts nothing.
+#
+#   bench/farm-bench.sh [phones [runs]]     (default 64 phones, 5 farm runs in a row)
+#
+# ANDROPERATOR_JAVA_OPTS passes extra JVM options to the server (a flight recording, say).
+set -euo pipefail
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+phones="${1:-64}"
+runs="${2:-5}"
+[[ "$phones" =~ ^[1-9][0-9]*$ && "$runs" =~ ^[1-9][0-9]*$ ]] \
+  || { echo "usage: bench/farm-bench.sh [phones [runs]]" >&2; exit 2; }
+# shellcheck source=bench-setup.sh
+. "$root/bench/bench-setup.sh"
+bench_prepare farm-bench
+
+{
+  echo "host: $(nproc) CPUs, load $(cut -d' ' -f1-3 /proc/loadavg), $(java -version 2>&1 | head -n 1)," \
+    "commit $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)"
+  java -Djava.awt.headless=true -cp "$out/classes:$classpath" FarmBench "$root" "$out" "$phones" "$runs"
+} | tee "$out/farm.log"
