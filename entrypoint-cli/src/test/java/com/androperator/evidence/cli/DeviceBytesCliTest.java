@@ -155,7 +155,10 @@ class DeviceBytesCliTest {
         assertThat(screenshot.bytes()).isEqualTo((long) CAP);
         assertThat(screenshot.error().code()).isEqualTo(ErrorCodes.EVIDENCE_CAPTURE_FAILED);
         assertThat(screenshot.error().stage()).isEqualTo("capture");
-        assertThat(screenshot.error().message()).contains("over the 64 MiB cap").endsWith("(SCREENSHOT_FAILED)");
+        assertThat(screenshot.error().message()).contains("over the 64 MiB cap");
+        CaptureRecord record = ContractJson.read(Files.readAllBytes(bundle.resolve("captures.json")), CapturesFile.class)
+                .stillRecords().stream().filter(r -> r.kind().equals("screenshot")).findFirst().orElseThrow();
+        assertThat(record.diagnostics()).containsEntry(ErrorCodes.REASON, ErrorCodes.SCREENSHOT_FAILED);
         assertThat(screenshot.image()).isNull();
         byte[] kept = Files.readAllBytes(bundle.resolve("screenshot.partial.png"));
         assertThat(Arrays.equals(kept, 0, CAP, png, 0, CAP)).as("the first 64 MiB").isTrue();
