@@ -2,7 +2,6 @@ package com.androperator.evidence.api;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.androperator.evidence.api.testing.PhoneLab;
 import com.androperator.evidence.conformance.Conformance;
 import com.androperator.evidence.conformance.ReferenceRules;
 import com.androperator.evidence.contracts.Artifact;
@@ -22,6 +21,8 @@ import com.androperator.evidence.contracts.Manifest;
 import com.androperator.evidence.domain.capture.CaptureOutcome;
 import com.androperator.evidence.simulator.fixtures.HierarchyFixtures;
 import com.androperator.evidence.simulator.fixtures.ScreenshotFixtures;
+import com.androperator.evidence.simulator.lab.AdbLab;
+import com.androperator.evidence.simulator.lab.AdbLabExtension;
 import com.androperator.evidence.simulator.profile.DisplaySpec;
 import com.androperator.evidence.simulator.profile.OperatorBehavior;
 import com.androperator.evidence.simulator.profile.ProfileFile;
@@ -38,10 +39,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -58,25 +57,11 @@ class CaptureThroughRealAdaptersTest {
     private static final byte[] INNER_PNG = ScreenshotFixtures.smallPng(220, 180, 1);
     private static final byte[] OUTER_PNG = ScreenshotFixtures.smallPng(108, 240, 2);
     private static final String CONTEXT_VERDICT = "failed";
-    private static PhoneLab lab;
+    @RegisterExtension
+    static final AdbLabExtension lab = AdbLabExtension.withSamplePhone();
 
     @TempDir
     Path temp;
-
-    @BeforeAll
-    static void startPhone() {
-        lab = PhoneLab.start();
-    }
-
-    @AfterAll
-    static void stopPhone() {
-        lab.close();
-    }
-
-    @BeforeEach
-    void resetPhone() {
-        lab.reset();
-    }
 
     /** One capture's outcome, its bundle, and what the phone was asked to do during it. */
     private record Capture(CommandResult result, Path bundle, Manifest manifest, CapturesFile captures,
@@ -98,7 +83,7 @@ class CaptureThroughRealAdaptersTest {
         Path bundle = temp.resolve("bundle");
         int before = lab.simulator().receivedServices().size();
         CaptureOutcome outcome = EvidenceCapture.captureEvidence(CaptureOptions.builder().outputDir(bundle)
-                        .deviceSerial(lab.serial()).operatorPackage(PhoneLab.OPERATOR)
+                        .deviceSerial(lab.serial()).operatorPackage(AdbLab.OPERATOR)
                         .context(Map.of("originalVerdict", CONTEXT_VERDICT)).timeoutMs(timeoutMs).build(),
                 CaptureDependencies.builder().environment(lab.environment()).build());
         List<String> all = lab.simulator().receivedServices();
@@ -398,7 +383,7 @@ class CaptureThroughRealAdaptersTest {
 
     @Test
     void aMissingOperatorPackageFailsTheHierarchyAndItsVersionWithoutABroadcast() throws IOException {
-        lab.phone(p -> p.toBuilder().uninstallPackage(PhoneLab.OPERATOR).build());
+        lab.phone(p -> p.toBuilder().uninstallPackage(AdbLab.OPERATOR).build());
 
         Capture capture = capture();
 

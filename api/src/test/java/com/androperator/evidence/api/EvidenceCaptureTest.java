@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.androperator.evidence.adapters.fs.FileBundleStore;
 import com.androperator.evidence.adapters.fs.FileSystemOps;
-import com.androperator.evidence.api.testing.PhoneLab;
 import com.androperator.evidence.conformance.Conformance;
 import com.androperator.evidence.contracts.Artifact;
 import com.androperator.evidence.contracts.BundleStatus;
@@ -16,6 +15,8 @@ import com.androperator.evidence.contracts.ContractJson;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.contracts.Manifest;
 import com.androperator.evidence.domain.capture.CaptureOutcome;
+import com.androperator.evidence.simulator.lab.AdbLab;
+import com.androperator.evidence.simulator.lab.AdbLabExtension;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.FileSystemException;
@@ -28,35 +29,19 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.assertj.core.api.InstanceOfAssertFactories;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /** The Java entry point against the simulated phone through the real adb server. */
 class EvidenceCaptureTest {
-    private static PhoneLab lab;
+    @RegisterExtension
+    static final AdbLabExtension lab = AdbLabExtension.withSamplePhone();
 
     @TempDir
     Path temp;
-
-    @BeforeAll
-    static void startPhone() {
-        lab = PhoneLab.start();
-    }
-
-    @AfterAll
-    static void stopPhone() {
-        lab.close();
-    }
-
-    @BeforeEach
-    void resetPhone() {
-        lab.reset();
-    }
 
     @Test
     void withoutOutputDirectoryTheBundleIsManagedUnderBaseDirWithInjectedIdsAndClock() throws IOException {
@@ -65,7 +50,7 @@ class EvidenceCaptureTest {
         context.put("commandId", "original-command");
         context.put("originalVerdict", "failed");
         CaptureOutcome outcome = EvidenceCapture.captureEvidence(
-                CaptureOptions.builder().deviceSerial(lab.serial()).operatorPackage(PhoneLab.OPERATOR)
+                CaptureOptions.builder().deviceSerial(lab.serial()).operatorPackage(AdbLab.OPERATOR)
                         .label("Settings observation").context(context).build(),
                 dependencies().bundlesRoot(temp).ids(() -> "evidence-1").wallClock(() -> fixed).build());
 
@@ -129,7 +114,7 @@ class EvidenceCaptureTest {
         Path root = temp.resolve("fresh-root");
         int before = lab.simulator().receivedServices().size();
         CaptureOutcome outcome = EvidenceCapture.captureEvidence(
-                CaptureOptions.builder().deviceSerial(lab.serial()).operatorPackage(PhoneLab.OPERATOR)
+                CaptureOptions.builder().deviceSerial(lab.serial()).operatorPackage(AdbLab.OPERATOR)
                         .label("x".repeat(2049)).build(),
                 dependencies().environment(environmentWith("ANDROPERATOR_EVIDENCE_DIR", root.toString())).build());
 
@@ -159,7 +144,7 @@ class EvidenceCaptureTest {
     void aFileSystemThatTurnsReadOnlyWhileWritingLeavesTheFilesButPromisesNoManifest() throws IOException {
         Path bundle = temp.resolve("bundle");
         CaptureOutcome outcome = EvidenceCapture.captureEvidence(
-                CaptureOptions.builder().outputDir(bundle).deviceSerial(lab.serial()).operatorPackage(PhoneLab.OPERATOR)
+                CaptureOptions.builder().outputDir(bundle).deviceSerial(lab.serial()).operatorPackage(AdbLab.OPERATOR)
                         .build(),
                 dependencies().store(new FileBundleStore(new ReadOnlyAfterFirstFile())).build());
 
@@ -176,7 +161,7 @@ class EvidenceCaptureTest {
     void aDiskThatFillsDuringTheScreenshotKeepsTheRestAndSaysSo() throws IOException {
         Path bundle = temp.resolve("bundle");
         CaptureOutcome outcome = EvidenceCapture.captureEvidence(
-                CaptureOptions.builder().outputDir(bundle).deviceSerial(lab.serial()).operatorPackage(PhoneLab.OPERATOR)
+                CaptureOptions.builder().outputDir(bundle).deviceSerial(lab.serial()).operatorPackage(AdbLab.OPERATOR)
                         .build(),
                 dependencies().store(new FileBundleStore(new FullWhileWriting("screenshot", 64 * 1024))).build());
 
@@ -199,7 +184,7 @@ class EvidenceCaptureTest {
     }
 
     private static CaptureOptions options() {
-        return CaptureOptions.builder().deviceSerial(lab.serial()).operatorPackage(PhoneLab.OPERATOR).build();
+        return CaptureOptions.builder().deviceSerial(lab.serial()).operatorPackage(AdbLab.OPERATOR).build();
     }
 
     private static CaptureDependencies.Builder dependencies() {

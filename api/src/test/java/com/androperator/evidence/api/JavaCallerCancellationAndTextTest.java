@@ -2,7 +2,6 @@ package com.androperator.evidence.api;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.androperator.evidence.api.testing.PhoneLab;
 import com.androperator.evidence.conformance.Conformance;
 import com.androperator.evidence.contracts.BundleStatus;
 import com.androperator.evidence.contracts.CaptureRecord;
@@ -13,6 +12,8 @@ import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.contracts.Manifest;
 import com.androperator.evidence.domain.budget.Cancellation;
 import com.androperator.evidence.domain.capture.CaptureOutcome;
+import com.androperator.evidence.simulator.lab.AdbLab;
+import com.androperator.evidence.simulator.lab.AdbLabExtension;
 import com.androperator.evidence.simulator.profile.ServiceFault;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -22,10 +23,8 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -38,28 +37,14 @@ import org.junit.jupiter.params.provider.MethodSource;
  * package), which argv cannot even carry for the CLI.
  */
 class JavaCallerCancellationAndTextTest {
-    private static PhoneLab lab;
+    @RegisterExtension
+    static final AdbLabExtension lab = AdbLabExtension.withSamplePhone();
 
     @TempDir
     Path temp;
 
-    @BeforeAll
-    static void startPhone() {
-        lab = PhoneLab.start();
-    }
-
-    @AfterAll
-    static void stopPhone() {
-        lab.close();
-    }
-
-    @BeforeEach
-    void resetPhone() {
-        lab.reset();
-    }
-
     private static CaptureOptions.Builder options(Path bundle) {
-        return CaptureOptions.builder().outputDir(bundle).deviceSerial(lab.serial()).operatorPackage(PhoneLab.OPERATOR);
+        return CaptureOptions.builder().outputDir(bundle).deviceSerial(lab.serial()).operatorPackage(AdbLab.OPERATOR);
     }
 
     private static CaptureDependencies.Builder dependencies() {

@@ -4,46 +4,31 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.androperator.evidence.api.testing.GenerationPhones;
 import com.androperator.evidence.api.testing.GenerationPhones.Generation;
-import com.androperator.evidence.api.testing.PhoneLab;
 import com.androperator.evidence.conformance.Conformance;
 import com.androperator.evidence.contracts.Artifact;
 import com.androperator.evidence.contracts.ArtifactKind;
 import com.androperator.evidence.contracts.ContractJson;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.contracts.Manifest;
+import com.androperator.evidence.simulator.lab.AdbLab;
+import com.androperator.evidence.simulator.lab.AdbLabExtension;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /** {@code captureEvidence} from Java against the simulated phone playing each Operator generation. */
 class OperatorGenerationsApiTest {
-    private static PhoneLab lab;
+    @RegisterExtension
+    static final AdbLabExtension lab = AdbLabExtension.withSamplePhone();
 
     @TempDir
     Path temp;
-
-    @BeforeAll
-    static void startPhone() {
-        lab = PhoneLab.start();
-    }
-
-    @AfterAll
-    static void stopPhone() {
-        lab.close();
-    }
-
-    @BeforeEach
-    void resetPhone() {
-        lab.reset();
-    }
 
     private Manifest capture(String operatorPackage) throws IOException {
         Path bundle = temp.resolve("bundle");
@@ -81,9 +66,9 @@ class OperatorGenerationsApiTest {
 
     @Test
     void theUntaggedMarkerAloneIsVersionIncompatible() throws IOException {
-        lab.phone(GenerationPhones.untaggedMarkerOnly(PhoneLab.OPERATOR));
+        lab.phone(GenerationPhones.untaggedMarkerOnly(AdbLab.OPERATOR));
 
-        Artifact hierarchy = hierarchy(capture(PhoneLab.OPERATOR));
+        Artifact hierarchy = hierarchy(capture(AdbLab.OPERATOR));
 
         assertThat(hierarchy.error().code()).isEqualTo(ErrorCodes.VERSION_INCOMPATIBLE);
     }

@@ -2,21 +2,22 @@ package com.androperator.evidence.api;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.androperator.evidence.api.testing.PhoneLab;
 import com.androperator.evidence.conformance.Conformance;
 import com.androperator.evidence.contracts.ContractJson;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.contracts.Manifest;
 import com.androperator.evidence.domain.capture.CaptureOutcome;
 import com.androperator.evidence.simulator.DeviceSimulator;
+import com.androperator.evidence.simulator.lab.AdbLab;
+import com.androperator.evidence.simulator.lab.AdbLabExtension;
 import com.androperator.evidence.simulator.profile.SampleProfiles;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -24,7 +25,8 @@ import org.junit.jupiter.api.io.TempDir;
  * MCP server do from theirs: two simulated phones behind the real adb server.
  */
 class StandardSelectionApiTest {
-    private static PhoneLab lab;
+    @RegisterExtension
+    static final AdbLabExtension lab = AdbLabExtension.withSamplePhone();
     private static DeviceSimulator second;
     private static String secondSerial;
 
@@ -33,16 +35,8 @@ class StandardSelectionApiTest {
 
     @BeforeAll
     static void start() {
-        lab = PhoneLab.start();
-        second = DeviceSimulator.start(SampleProfiles.pixel(), 0);
-        secondSerial = lab.adb().connect(second);
-    }
-
-    @AfterAll
-    static void stop() {
-        lab.adb().disconnect(secondSerial);
-        second.close();
-        lab.close();
+        second = lab.attach(SampleProfiles.pixel());
+        secondSerial = second.serial();
     }
 
     private CaptureOutcome capture(CaptureOptions options, Map<String, String> variables) {
@@ -55,18 +49,18 @@ class StandardSelectionApiTest {
     @Test
     void androidSerialAndTheOperatorPackageVariableFillOptionsLeftOut() throws IOException {
         CaptureOutcome outcome = capture(CaptureOptions.builder().build(), Map.of("ANDROID_SERIAL", secondSerial,
-                "ANDROPERATOR_OPERATOR_PACKAGE", PhoneLab.OPERATOR));
+                "ANDROPERATOR_OPERATOR_PACKAGE", AdbLab.OPERATOR));
 
         assertThat(outcome.succeeded()).as(outcome.toResult().toString()).isTrue();
         Manifest manifest = manifest(outcome);
         assertThat(manifest.device().serial()).isEqualTo(secondSerial);
-        assertThat(manifest.device().operatorPackage()).isEqualTo(PhoneLab.OPERATOR);
+        assertThat(manifest.device().operatorPackage()).isEqualTo(AdbLab.OPERATOR);
     }
 
     @Test
     void explicitOptionsWinAndWithoutAnyChoiceSeveralDevicesAreRefused() throws IOException {
         CaptureOutcome explicit = capture(CaptureOptions.builder().deviceSerial(lab.serial())
-                .operatorPackage(PhoneLab.OPERATOR).build(), Map.of("ANDROID_SERIAL", secondSerial,
+                .operatorPackage(AdbLab.OPERATOR).build(), Map.of("ANDROID_SERIAL", secondSerial,
                 "ANDROPERATOR_OPERATOR_PACKAGE", "com.example.not.installed"));
         assertThat(explicit.succeeded()).as(explicit.toResult().toString()).isTrue();
         assertThat(manifest(explicit).device().serial()).isEqualTo(lab.serial());

@@ -4,8 +4,9 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
-import com.tngtech.archunit.core.domain.JavaAccess;
+import com.androperator.evidence.simulator.lab.AdbLabExtension;
 import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.JavaAccess;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaMember;
 import com.tngtech.archunit.core.domain.JavaModifier;
@@ -15,6 +16,7 @@ import com.tngtech.archunit.core.domain.JavaWildcardType;
 import com.tngtech.archunit.core.domain.properties.HasName;
 import com.tngtech.archunit.lang.ArchCondition;
 import com.tngtech.archunit.lang.ArchRule;
+import com.tngtech.archunit.lang.CompositeArchRule;
 import com.tngtech.archunit.lang.ConditionEvents;
 import com.tngtech.archunit.lang.SimpleConditionEvent;
 import java.util.List;
@@ -236,11 +238,19 @@ final class LayerRules {
                 .because("a verifier that shared the writer's code would accept the writer's mistakes");
     }
 
-    /** The simulated phone knows nothing of the tool that drives it: it speaks adbd's protocol only. */
+    /**
+     * The simulated phone knows nothing of the tool that drives it: it speaks adbd's protocol only. Its
+     * lab package may also name JUnit's extension API, for the tests' {@code AdbLabExtension}.
+     */
     static ArchRule simulatorStandsAlone(String root) {
-        return classes().that().resideInAPackage(root + ".simulator..")
+        ArchRule phone = classes().that().resideInAPackage(root + ".simulator..")
+                .and().resideOutsideOfPackage(root + ".simulator.lab..")
                 .should().onlyDependOnClassesThat().resideInAnyPackage("java..", "javax..", root + ".simulator..",
-                        "tools.jackson..")
+                        "tools.jackson..");
+        ArchRule lab = classes().that().resideInAPackage(root + ".simulator.lab..")
+                .should().onlyDependOnClassesThat().resideInAnyPackage("java..", root + ".simulator..",
+                        "org.junit.jupiter.api.extension..");
+        return CompositeArchRule.of(phone).and(lab)
                 .because("a phone built from the tool's own classes could not catch the tool's mistakes");
     }
 

@@ -7,6 +7,7 @@ import com.androperator.evidence.simulator.fixtures.ScreenshotFixtures;
 import com.androperator.evidence.simulator.harness.AdbHostClient;
 import com.androperator.evidence.simulator.harness.AdbInvocation;
 import com.androperator.evidence.simulator.harness.AdbServerHarness;
+import com.androperator.evidence.simulator.lab.AdbLabExtension;
 import com.androperator.evidence.simulator.profile.DisplaySpec;
 import com.androperator.evidence.simulator.profile.OperatorBehavior;
 import com.androperator.evidence.simulator.profile.ProfileFile;
@@ -23,15 +24,13 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.stream.IntStream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import tools.jackson.databind.JsonNode;
 
 /** The simulator through the real adb server (Debian's adb 29), on a private server port. */
@@ -39,22 +38,13 @@ class AdbServerIntegrationTest {
 
     private static final Duration TIMEOUT = Duration.ofSeconds(30);
     private static final String OUTER_ID = "4619827259835644931";
+    @RegisterExtension
+    static final AdbLabExtension lab = new AdbLabExtension();
     private static AdbServerHarness adb;
-    private final List<String> attachedSerials = new ArrayList<>();
 
     @BeforeAll
     static void startServer() {
-        adb = AdbServerHarness.start();
-    }
-
-    @AfterEach
-    void detach() {
-        attachedSerials.forEach(adb::disconnect);
-    }
-
-    @AfterAll
-    static void stopServer() {
-        adb.close();
+        adb = lab.adb();
     }
 
     @Test
@@ -273,15 +263,8 @@ class AdbServerIntegrationTest {
         }
     }
 
-    private DeviceSimulator attached(SimulatorProfile profile) {
-        DeviceSimulator simulator = DeviceSimulator.start(profile, 0);
-        try {
-            attachedSerials.add(adb.connect(simulator));
-            return simulator;
-        } catch (RuntimeException e) {
-            simulator.close();
-            throw e;
-        }
+    private static DeviceSimulator attached(SimulatorProfile profile) {
+        return lab.attach(profile);
     }
 
     private static byte[] runService(DeviceSimulator simulator, String service) {

@@ -2,9 +2,10 @@ package com.androperator.evidence.distribution;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.androperator.evidence.api.testing.PhoneLab;
 import com.androperator.evidence.conformance.Conformance;
 import com.androperator.evidence.distribution.ReleaseArchives.Variant;
+import com.androperator.evidence.simulator.lab.AdbLab;
+import com.androperator.evidence.simulator.lab.AdbLabExtension;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,10 +14,9 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -27,7 +27,8 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code [ -w dir ]} check and the JVM's writes then meet real permissions.
  */
 class ReadOnlyInstallIT {
-    private static PhoneLab lab;
+    @RegisterExtension
+    static final AdbLabExtension lab = AdbLabExtension.withSamplePhone();
 
     @TempDir
     Path temporary;
@@ -35,16 +36,6 @@ class ReadOnlyInstallIT {
     private Path install;
     private Path user;
     private Map<String, String> environment;
-
-    @BeforeAll
-    static void startPhone() {
-        lab = PhoneLab.start();
-    }
-
-    @AfterAll
-    static void stopPhone() {
-        lab.close();
-    }
 
     @BeforeEach
     void unpackReadOnly() throws IOException {
@@ -108,7 +99,7 @@ class ReadOnlyInstallIT {
 
         Path bundle = user.resolve("bundle");
         Launch.Result capture = androperator("evidence", "capture", "--device", lab.serial(), "--operator-package",
-                PhoneLab.OPERATOR, "--output-dir", bundle.toString());
+                AdbLab.OPERATOR, "--output-dir", bundle.toString());
         assertThat(capture.status()).as(capture.toString()).isZero();
         Conformance.assertConforms(bundle);
         try (Stream<Path> files = Files.walk(temporary)) {

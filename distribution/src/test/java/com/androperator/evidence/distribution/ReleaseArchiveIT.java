@@ -2,11 +2,12 @@ package com.androperator.evidence.distribution;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.androperator.evidence.api.testing.PhoneLab;
 import com.androperator.evidence.conformance.Conformance;
 import com.androperator.evidence.contracts.CommandResult;
 import com.androperator.evidence.contracts.ContractJson;
 import com.androperator.evidence.distribution.ReleaseArchives.Variant;
+import com.androperator.evidence.simulator.lab.AdbLab;
+import com.androperator.evidence.simulator.lab.AdbLabExtension;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -14,9 +15,8 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -32,20 +32,11 @@ import org.junit.jupiter.params.provider.EnumSource;
  * {@code initialize} over stdio after which the server exits 0 on end of input.
  */
 class ReleaseArchiveIT {
-    private static PhoneLab lab;
+    @RegisterExtension
+    static final AdbLabExtension lab = AdbLabExtension.withSamplePhone();
 
     @TempDir
     Path temporary;
-
-    @BeforeAll
-    static void startPhone() {
-        lab = PhoneLab.start();
-    }
-
-    @AfterAll
-    static void stopPhone() {
-        lab.close();
-    }
 
     @ParameterizedTest
     @EnumSource(Variant.class)
@@ -73,7 +64,7 @@ class ReleaseArchiveIT {
 
         Path bundle = temporary.resolve("bundle");
         Launch.Result capture = tool.run("androperator", "evidence", "capture", "--device", lab.serial(),
-                "--operator-package", PhoneLab.OPERATOR, "--output-dir", bundle.toString(), "--label", "Café from the archive");
+                "--operator-package", AdbLab.OPERATOR, "--output-dir", bundle.toString(), "--label", "Café from the archive");
         assertThat(capture.status()).as(capture.toString()).isZero();
         CommandResult result = ContractJson.read(capture.stdout().getBytes(StandardCharsets.UTF_8), CommandResult.class);
         assertThat(result.status()).isEqualTo("complete");
@@ -92,7 +83,7 @@ class ReleaseArchiveIT {
                 .with("ANDROPERATOR_DAEMON_IDLE_SECONDS", "60");
         for (String name : List.of("served-1", "served-2")) {
             Launch.Result served = daemon.run("androperator", "evidence", "capture", "--device", lab.serial(),
-                    "--operator-package", PhoneLab.OPERATOR, "--output-dir", temporary.resolve(name).toString());
+                    "--operator-package", AdbLab.OPERATOR, "--output-dir", temporary.resolve(name).toString());
             assertThat(served.status()).as(served.toString()).isZero();
             assertThat(served.stderr()).as("served by the daemon").isEmpty();
             Conformance.assertConforms(temporary.resolve(name));

@@ -2,12 +2,13 @@ package com.androperator.evidence.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.androperator.evidence.api.testing.PhoneLab;
 import com.androperator.evidence.conformance.Conformance;
 import com.androperator.evidence.contracts.CommandResult;
 import com.androperator.evidence.contracts.ContractJson;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.contracts.Manifest;
+import com.androperator.evidence.simulator.lab.AdbLab;
+import com.androperator.evidence.simulator.lab.AdbLabExtension;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.CodingErrorAction;
@@ -17,10 +18,9 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -33,25 +33,15 @@ import org.junit.jupiter.params.provider.MethodSource;
  * nothing created; a complete pair is accepted and written as UTF-8.
  */
 class CallerTextCliTest {
-    private static PhoneLab lab;
+    @RegisterExtension
+    static final AdbLabExtension lab = AdbLabExtension.withSamplePhone();
 
     @TempDir
     Path temp;
     private CliProcess cli;
 
-    @BeforeAll
-    static void startPhone() {
-        lab = PhoneLab.start();
-    }
-
-    @AfterAll
-    static void stopPhone() {
-        lab.close();
-    }
-
     @BeforeEach
     void resetPhone() throws IOException {
-        lab.reset();
         Map<String, String> environment = lab.environment();
         environment.put("LC_ALL", "C.UTF-8");
         cli = new CliProcess(environment, Files.createDirectory(temp.resolve("scratch")));
@@ -76,7 +66,7 @@ class CallerTextCliTest {
         int services = lab.simulator().receivedServices().size();
 
         CliProcess.Run run = cli.run("evidence", "capture", "--device", lab.serial(), "--operator-package",
-                PhoneLab.OPERATOR, "--output-dir", bundle.toString(), "--context-json", context);
+                AdbLab.OPERATOR, "--output-dir", bundle.toString(), "--context-json", context);
 
         assertRefused(run, path);
         assertThat(bundle).doesNotExist();
@@ -120,7 +110,7 @@ class CallerTextCliTest {
         String emoji = "\uD83D\uDE00";
 
         CliProcess.Run run = cli.run("evidence", "capture", "--device", lab.serial(), "--operator-package",
-                PhoneLab.OPERATOR, "--output-dir", bundle.toString(), "--label", "x".repeat(2046) + emoji,
+                AdbLab.OPERATOR, "--output-dir", bundle.toString(), "--label", "x".repeat(2046) + emoji,
                 "--context-json", "{\"escaped\":\"\\uD83D\\uDE00\",\"raw\":\"" + emoji + "\"}");
 
         assertThat(run.exitCode()).as(run.toString()).isZero();

@@ -3,7 +3,6 @@ package com.androperator.evidence.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.androperator.evidence.api.AndroperatorVersion;
-import com.androperator.evidence.api.testing.PhoneLab;
 import com.androperator.evidence.conformance.Conformance;
 import com.androperator.evidence.contracts.Artifact;
 import com.androperator.evidence.contracts.ArtifactKind;
@@ -16,6 +15,8 @@ import com.androperator.evidence.contracts.ContractJson;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.contracts.Manifest;
 import com.androperator.evidence.simulator.DeviceSimulator;
+import com.androperator.evidence.simulator.lab.AdbLab;
+import com.androperator.evidence.simulator.lab.AdbLabExtension;
 import com.androperator.evidence.simulator.profile.OperatorBehavior;
 import com.androperator.evidence.simulator.profile.Readiness;
 import com.androperator.evidence.simulator.profile.SampleProfiles;
@@ -32,10 +33,9 @@ import java.util.Map;
 import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
 import org.assertj.core.api.InstanceOfAssertFactories;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -48,25 +48,15 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class CaptureCliEndToEndTest {
     private static final String CONTEXT = "{\"commandId\":\"original-command\",\"originalVerdict\":\"failed\"}";
-    private static PhoneLab lab;
+    @RegisterExtension
+    static final AdbLabExtension lab = AdbLabExtension.withSamplePhone();
 
     @TempDir
     Path temp;
     private CliProcess cli;
 
-    @BeforeAll
-    static void startPhone() {
-        lab = PhoneLab.start();
-    }
-
-    @AfterAll
-    static void stopPhone() {
-        lab.close();
-    }
-
     @BeforeEach
     void resetPhone() throws IOException {
-        lab.reset();
         Map<String, String> environment = lab.environment();
         // As bin/androperator does when the caller's locale is not UTF-8 (LauncherLocaleTest): Java 17 decodes
         // arguments in the locale's charset, and labels and contexts here hold non-ASCII characters.
@@ -78,7 +68,7 @@ class CaptureCliEndToEndTest {
     void aCompleteCaptureExitsZeroWithTheResultObjectAndAConformingBundle() throws IOException {
         Path bundle = temp.resolve("bundle");
         CliProcess.Run run = cli.run("evidence", "capture", "--device", lab.serial(),
-                "--operator-package", PhoneLab.OPERATOR, "--output-dir", bundle.toString(),
+                "--operator-package", AdbLab.OPERATOR, "--output-dir", bundle.toString(),
                 "--label", "Settings observation", "--context-json", CONTEXT);
 
         assertThat(run.exitCode()).as(run.toString()).isZero();
@@ -108,7 +98,7 @@ class CaptureCliEndToEndTest {
     void prettyOutputIsTextForPeopleWithTheStatusOfEachComponent() throws IOException {
         Path bundle = temp.resolve("bundle");
         CliProcess.Run run = cli.run("evidence", "capture", "--device", lab.serial(),
-                "--operator-package", PhoneLab.OPERATOR, "--output-dir", bundle.toString(), "--output", "pretty");
+                "--operator-package", AdbLab.OPERATOR, "--output-dir", bundle.toString(), "--output", "pretty");
 
         assertThat(run.exitCode()).as(run.toString()).isZero();
         assertThat(run.stdout()).startsWith("COMPLETE\n").contains("manifest  " + bundle.resolve("manifest.json"),
@@ -121,7 +111,7 @@ class CaptureCliEndToEndTest {
 
     static Stream<Arguments> operatorFailures() {
         return Stream.of(
-                Arguments.of("not installed", change(p -> p.toBuilder().uninstallPackage(PhoneLab.OPERATOR).build()),
+                Arguments.of("not installed", change(p -> p.toBuilder().uninstallPackage(AdbLab.OPERATOR).build()),
                         ErrorCodes.OPERATOR_NOT_INSTALLED),
                 Arguments.of("failed envelope", operator(OperatorBehavior.FAILED), "UI_TREE_UNAVAILABLE"),
                 Arguments.of("result transport exits", operator(OperatorBehavior.TRANSPORT_EXIT),
@@ -141,7 +131,7 @@ class CaptureCliEndToEndTest {
         lab.phone(phone);
         Path bundle = temp.resolve("bundle");
         CliProcess.Run run = cli.run("evidence", "capture", "--device", lab.serial(),
-                "--operator-package", PhoneLab.OPERATOR, "--output-dir", bundle.toString(), "--context-json", CONTEXT);
+                "--operator-package", AdbLab.OPERATOR, "--output-dir", bundle.toString(), "--context-json", CONTEXT);
 
         assertThat(run.exitCode()).as(run.toString()).isEqualTo(1);
         CommandResult result = result(run);
@@ -165,7 +155,7 @@ class CaptureCliEndToEndTest {
         lab.phone(p -> p.toBuilder().fault("screencap", ServiceFault.dropAfterBytes(300_000)).build());
         Path bundle = temp.resolve("bundle");
         CliProcess.Run run = cli.run("evidence", "capture", "--device", lab.serial(),
-                "--operator-package", PhoneLab.OPERATOR, "--output-dir", bundle.toString());
+                "--operator-package", AdbLab.OPERATOR, "--output-dir", bundle.toString());
 
         assertThat(run.exitCode()).as(run.toString()).isEqualTo(1);
         CommandResult result = result(run);
@@ -189,7 +179,7 @@ class CaptureCliEndToEndTest {
                 .operator(op -> op.withBehavior(OperatorBehavior.FAILED)).build());
         Path bundle = temp.resolve("bundle");
         CliProcess.Run run = cli.run("evidence", "capture", "--device", lab.serial(),
-                "--operator-package", PhoneLab.OPERATOR, "--output-dir", bundle.toString(), "--context-json", CONTEXT);
+                "--operator-package", AdbLab.OPERATOR, "--output-dir", bundle.toString(), "--context-json", CONTEXT);
 
         assertThat(run.exitCode()).as(run.toString()).isEqualTo(1);
         assertThat(run.stdout().lines()).hasSize(1);
@@ -218,7 +208,7 @@ class CaptureCliEndToEndTest {
         lab.phone(p -> p.toBuilder().operator(op -> op.withBehaviorFor("snapshot_ui", OperatorBehavior.SILENT)).build());
         Path bundle = temp.resolve("bundle");
         CliProcess.Run run = cli.run("evidence", "capture", "--device", lab.serial(),
-                "--operator-package", PhoneLab.OPERATOR, "--output-dir", bundle.toString(), "--timeout", "6000");
+                "--operator-package", AdbLab.OPERATOR, "--output-dir", bundle.toString(), "--timeout", "6000");
 
         assertThat(run.exitCode()).as(run.toString()).isEqualTo(1);
         CommandResult result = result(run);
@@ -250,7 +240,7 @@ class CaptureCliEndToEndTest {
         int services = lab.simulator().receivedServices().size();
 
         CliProcess.Run run = cli.run("evidence", "capture", "--device", lab.serial(),
-                "--operator-package", PhoneLab.OPERATOR, "--output-dir", existing.toString());
+                "--operator-package", AdbLab.OPERATOR, "--output-dir", existing.toString());
 
         assertThat(run.exitCode()).as(run.toString()).isEqualTo(1);
         CommandResult result = result(run);
@@ -270,7 +260,7 @@ class CaptureCliEndToEndTest {
         FileTime modified = Files.getLastModifiedTime(file);
 
         CliProcess.Run run = cli.run("evidence", "capture", "--device", lab.serial(),
-                "--operator-package", PhoneLab.OPERATOR, "--output-dir", file.toString());
+                "--operator-package", AdbLab.OPERATOR, "--output-dir", file.toString());
 
         assertThat(run.exitCode()).as(run.toString()).isEqualTo(1);
         CommandResult result = result(run);
@@ -287,7 +277,7 @@ class CaptureCliEndToEndTest {
         int services = lab.simulator().receivedServices().size();
 
         CliProcess.Run run = cli.run("evidence", "capture", "--device", lab.serial(),
-                "--operator-package", PhoneLab.OPERATOR, "--output-dir", refused.toString());
+                "--operator-package", AdbLab.OPERATOR, "--output-dir", refused.toString());
 
         assertThat(run.exitCode()).as(run.toString()).isEqualTo(1);
         CommandResult result = result(run);
@@ -305,7 +295,7 @@ class CaptureCliEndToEndTest {
         Path bundle = temp.resolve("bundle");
         // 64 KiB per file: the manifest fits, the ~1 MB screenshot and the 200 KB hierarchy do not.
         CliProcess.Run run = cli.withFileSizeLimitKiB(64).run("evidence", "capture", "--device", lab.serial(),
-                "--operator-package", PhoneLab.OPERATOR, "--output-dir", bundle.toString());
+                "--operator-package", AdbLab.OPERATOR, "--output-dir", bundle.toString());
 
         assertThat(run.exitCode()).as(run.toString()).isEqualTo(1);
         CommandResult result = result(run);
@@ -322,7 +312,7 @@ class CaptureCliEndToEndTest {
     void aDiskTooFullForTheManifestPromisesNoManifestButKeepsWhatWasWritten() throws IOException {
         Path bundle = temp.resolve("bundle");
         CliProcess.Run run = cli.withFileSizeLimitKiB(1).run("evidence", "capture", "--device", lab.serial(),
-                "--operator-package", PhoneLab.OPERATOR, "--output-dir", bundle.toString());
+                "--operator-package", AdbLab.OPERATOR, "--output-dir", bundle.toString());
 
         assertThat(run.exitCode()).as(run.toString()).isEqualTo(1);
         CommandResult result = result(run);
@@ -386,7 +376,7 @@ class CaptureCliEndToEndTest {
         List<String> args = new ArrayList<>(List.of("evidence", "capture"));
         Map<String, String> options = new java.util.LinkedHashMap<>(Map.of(
                 "--device", lab.serial(),
-                "--operator-package", PhoneLab.OPERATOR,
+                "--operator-package", AdbLab.OPERATOR,
                 "--output-dir", bundle.toString()));
         options.put(option, value.replace("{temp}", parent.toString()));
         options.forEach((key, given) -> {
@@ -430,7 +420,7 @@ class CaptureCliEndToEndTest {
             throws IOException {
         Path bundle = temp.resolve("bundle");
         CliProcess.Run run = cli.run("evidence", "capture", "--device", lab.serial(),
-                "--operator-package", PhoneLab.OPERATOR, "--output-dir", bundle.toString(), option, value);
+                "--operator-package", AdbLab.OPERATOR, "--output-dir", bundle.toString(), option, value);
 
         assertThat(run.exitCode()).as(run.toString()).isZero();
         assertThat(run.stdout().lines()).hasSize(1);
@@ -452,7 +442,7 @@ class CaptureCliEndToEndTest {
     void theSmallestTimeoutIsAcceptedAndLeavesTheHierarchyToTheEnginesMinimum() throws IOException {
         Path bundle = temp.resolve("bundle");
         CliProcess.Run run = cli.run("evidence", "capture", "--device", lab.serial(),
-                "--operator-package", PhoneLab.OPERATOR, "--output-dir", bundle.toString(), "--timeout", "1000");
+                "--operator-package", AdbLab.OPERATOR, "--output-dir", bundle.toString(), "--timeout", "1000");
 
         CommandResult result = result(run);
         assertThat(result.code()).as(run.toString()).isIn(null, ErrorCodes.EVIDENCE_CAPTURE_FAILED);
@@ -471,7 +461,7 @@ class CaptureCliEndToEndTest {
     void prettyAndJsonOutputTellTheSameRefusal() throws IOException {
         Path existing = Files.createDirectory(temp.resolve("existing"));
         List<String> args = List.of("evidence", "capture", "--device", lab.serial(),
-                "--operator-package", PhoneLab.OPERATOR, "--output-dir", existing.toString(), "--output");
+                "--operator-package", AdbLab.OPERATOR, "--output-dir", existing.toString(), "--output");
 
         CliProcess.Run json = cli.run(concat(args, "json"));
         CliProcess.Run pretty = cli.run(concat(args, "pretty"));
@@ -486,26 +476,21 @@ class CaptureCliEndToEndTest {
 
     @Test
     void withSeveralDevicesAndNoSerialTheSelectionIsAmbiguousAndNothingIsCreated() throws IOException {
-        try (DeviceSimulator second = DeviceSimulator.start(SampleProfiles.pixel(), 0)) {
-            String serial = lab.adb().connect(second);
-            Path bundle = temp.resolve("bundle");
-            int services = lab.simulator().receivedServices().size();
-            try {
-                CliProcess.Run run = cli.run("evidence", "capture", "--operator-package", PhoneLab.OPERATOR,
-                        "--output-dir", bundle.toString());
+        DeviceSimulator second = lab.attach(SampleProfiles.pixel());
+        String serial = second.serial();
+        Path bundle = temp.resolve("bundle");
+        int services = lab.simulator().receivedServices().size();
+        CliProcess.Run run = cli.run("evidence", "capture", "--operator-package", AdbLab.OPERATOR,
+                "--output-dir", bundle.toString());
 
-                assertThat(run.exitCode()).as(run.toString()).isEqualTo(1);
-                assertThat(result(run).code()).isEqualTo(ErrorCodes.MULTIPLE_DEVICES_DEVICE_ID_REQUIRED);
-                assertThat(result(run).details().get("serials")).asInstanceOf(InstanceOfAssertFactories.LIST)
-                        .containsExactlyInAnyOrder(lab.serial(), serial);
-                assertThat(bundle).doesNotExist();
-                // A device-selection failure occurs before capture: neither phone was asked for anything.
-                assertThat(lab.simulator().receivedServices()).hasSize(services);
-                assertThat(second.receivedServices()).isEmpty();
-            } finally {
-                lab.adb().disconnect(serial);
-            }
-        }
+        assertThat(run.exitCode()).as(run.toString()).isEqualTo(1);
+        assertThat(result(run).code()).isEqualTo(ErrorCodes.MULTIPLE_DEVICES_DEVICE_ID_REQUIRED);
+        assertThat(result(run).details().get("serials")).asInstanceOf(InstanceOfAssertFactories.LIST)
+                .containsExactlyInAnyOrder(lab.serial(), serial);
+        assertThat(bundle).doesNotExist();
+        // A device-selection failure occurs before capture: neither phone was asked for anything.
+        assertThat(lab.simulator().receivedServices()).hasSize(services);
+        assertThat(second.receivedServices()).isEmpty();
     }
 
     @Test

@@ -2,7 +2,6 @@ package com.androperator.evidence.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.androperator.evidence.api.testing.PhoneLab;
 import com.androperator.evidence.conformance.Conformance;
 import com.androperator.evidence.contracts.CommandResult;
 import com.androperator.evidence.contracts.ContractJson;
@@ -10,6 +9,8 @@ import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.contracts.Manifest;
 import com.androperator.evidence.daemon.CaptureDaemon;
 import com.androperator.evidence.daemon.DaemonWire;
+import com.androperator.evidence.simulator.lab.AdbLab;
+import com.androperator.evidence.simulator.lab.AdbLabExtension;
 import com.androperator.evidence.simulator.profile.OperatorBehavior;
 import com.androperator.evidence.simulator.profile.ServiceFault;
 import java.io.IOException;
@@ -26,16 +27,14 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -48,7 +47,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class CaptureDaemonCliTest {
     private static final Pattern PID = Pattern.compile("^pid (\\d+),");
-    private static PhoneLab lab;
+    @RegisterExtension
+    static final AdbLabExtension lab = AdbLabExtension.withSamplePhone();
 
     @TempDir
     Path temp;
@@ -57,19 +57,8 @@ class CaptureDaemonCliTest {
     private CliProcess daemonOn;
     private CliProcess inProcess;
 
-    @BeforeAll
-    static void startPhone() {
-        lab = PhoneLab.start();
-    }
-
-    @AfterAll
-    static void stopPhone() {
-        lab.close();
-    }
-
     @BeforeEach
     void install() throws IOException {
-        lab.reset();
         Path launcher = LauncherTree.install(temp.resolve("tree"));
         runtime = Files.createDirectory(temp.resolve("runtime"), PosixFilePermissions.asFileAttribute(
                 PosixFilePermissions.fromString("rwx------")));
@@ -102,7 +91,7 @@ class CaptureDaemonCliTest {
 
     private CliProcess.Run capture(CliProcess cli, String bundle, String... more) {
         List<String> args = new java.util.ArrayList<>(List.of("evidence", "capture", "--device", lab.serial(),
-                "--operator-package", PhoneLab.OPERATOR, "--output-dir", temp.resolve(bundle).toString()));
+                "--operator-package", AdbLab.OPERATOR, "--output-dir", temp.resolve(bundle).toString()));
         args.addAll(List.of(more));
         return cli.run(args.toArray(String[]::new));
     }
@@ -181,7 +170,7 @@ class CaptureDaemonCliTest {
         assertThat(capture(daemonOn, "warm").exitCode()).isZero();
         CliProcess withSerial = daemonOnWith(Map.of("ANDROID_SERIAL", lab.serial()));
 
-        CliProcess.Run run = withSerial.run("evidence", "capture", "--operator-package", PhoneLab.OPERATOR,
+        CliProcess.Run run = withSerial.run("evidence", "capture", "--operator-package", AdbLab.OPERATOR,
                 "--output-dir", temp.resolve("by-variable").toString());
 
         assertThat(run.exitCode()).as(run.toString()).isZero();
@@ -199,7 +188,7 @@ class CaptureDaemonCliTest {
         lab.phone(p -> p.toBuilder().fault("pm list", ServiceFault.stallAfterBytes(0)).build());
         Path bundle = temp.resolve("interrupted");
         CliProcess.Started child = daemonOn.start("evidence", "capture", "--device", lab.serial(),
-                "--operator-package", PhoneLab.OPERATOR, "--output-dir", bundle.toString(), "--timeout", "60000");
+                "--operator-package", AdbLab.OPERATOR, "--output-dir", bundle.toString(), "--timeout", "60000");
         assertThat(lab.simulator().awaitStall(c -> c.startsWith("pm list"), stalls, Duration.ofSeconds(60))).isNotNull();
 
         assertThat(child.signal(signal)).isTrue();
@@ -220,7 +209,7 @@ class CaptureDaemonCliTest {
     void aClientsTerminalSeesTheProgressLineAndAPipeDoesNot() {
         assertThat(capture(daemonOn, "warm").exitCode()).isZero();
         lab.phone(profile -> profile.toBuilder().operator(op -> op.withBehavior(OperatorBehavior.SILENT)).build());
-        String[] args = {"evidence", "capture", "--device", lab.serial(), "--operator-package", PhoneLab.OPERATOR,
+        String[] args = {"evidence", "capture", "--device", lab.serial(), "--operator-package", AdbLab.OPERATOR,
                 "--timeout", "3000", "--output-dir", temp.resolve("on-a-terminal").toString()};
 
         CliProcess.Run terminal = daemonOn.runWithTerminalStderr(args);
@@ -256,7 +245,7 @@ class CaptureDaemonCliTest {
         List<CliProcess.Started> started = new java.util.ArrayList<>();
         for (int i = 0; i < 3; i++) {
             started.add(daemonOn.start("evidence", "capture", "--device", lab.serial(), "--operator-package",
-                    PhoneLab.OPERATOR, "--output-dir", temp.resolve("at-once-" + i).toString()));
+                    AdbLab.OPERATOR, "--output-dir", temp.resolve("at-once-" + i).toString()));
         }
         for (CliProcess.Started child : started) {
             CliProcess.Run run = child.awaitExit();
@@ -274,7 +263,7 @@ class CaptureDaemonCliTest {
         lab.phone(p -> p.toBuilder().fault("pm list", ServiceFault.stallAfterBytes(0)).build());
         Path bundle = temp.resolve("terminated");
         CliProcess.Started child = daemonOn.start("evidence", "capture", "--device", lab.serial(),
-                "--operator-package", PhoneLab.OPERATOR, "--output-dir", bundle.toString(), "--timeout", "60000");
+                "--operator-package", AdbLab.OPERATOR, "--output-dir", bundle.toString(), "--timeout", "60000");
         assertThat(lab.simulator().awaitStall(c -> c.startsWith("pm list"), stalls, Duration.ofSeconds(60))).isNotNull();
 
         assertThat(new ProcessBuilder("kill", "-TERM", Long.toString(daemon.pid())).start().waitFor()).isZero();

@@ -1,6 +1,7 @@
 package com.androperator.evidence.cli;
 
-import com.androperator.evidence.api.testing.PhoneLab;
+import com.androperator.evidence.simulator.lab.AdbLab;
+import com.androperator.evidence.simulator.lab.PrivateAdbLab;
 import com.androperator.evidence.simulator.profile.DisplaySpec;
 import com.androperator.evidence.simulator.profile.ProfileFile;
 import com.androperator.evidence.simulator.profile.ResultEncoding;
@@ -31,7 +32,7 @@ public final class CaptureMemoryFigures {
     public static void main(String[] args) throws Exception {
         List<String> jvmOptions = List.of(args);
         Path scratch = Files.createTempDirectory("capture-memory-figures");
-        try (PhoneLab lab = PhoneLab.start()) {
+        try (PrivateAdbLab lab = PrivateAdbLab.withSamplePhone()) {
             byte[] png = LargeInputs.pngOfExactly(64 * MIB);
             lab.phone(p -> p.toBuilder().displays(DisplaySpec.of(0, "4619827259835644672", 4096, 5400,
                     ProfileFile.inMemory("big.png", png))).build());
@@ -45,14 +46,14 @@ public final class CaptureMemoryFigures {
         }
     }
 
-    private static void report(String what, PhoneLab lab, Path bundle, List<String> jvmOptions)
+    private static void report(String what, AdbLab lab, Path bundle, List<String> jvmOptions)
             throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(List.of("/usr/bin/time", "-f", "MAXRSS_KB %M WALL_S %e USER_S %U SYS_S %S",
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC"));
         command.addAll(jvmOptions);
         command.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName(),
-                "evidence", "capture", "--device", lab.serial(), "--operator-package", PhoneLab.OPERATOR,
+                "evidence", "capture", "--device", lab.serial(), "--operator-package", AdbLab.OPERATOR,
                 "--output-dir", bundle.toString(), "--timeout", "120000"));
         ProcessBuilder builder = new ProcessBuilder(command)
                 .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));

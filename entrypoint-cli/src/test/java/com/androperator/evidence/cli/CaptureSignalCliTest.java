@@ -2,7 +2,6 @@ package com.androperator.evidence.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.androperator.evidence.api.testing.PhoneLab;
 import com.androperator.evidence.conformance.Conformance;
 import com.androperator.evidence.contracts.Artifact;
 import com.androperator.evidence.contracts.ArtifactKind;
@@ -15,6 +14,8 @@ import com.androperator.evidence.contracts.CommandResult;
 import com.androperator.evidence.contracts.ContractJson;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.contracts.Manifest;
+import com.androperator.evidence.simulator.lab.AdbLab;
+import com.androperator.evidence.simulator.lab.AdbLabExtension;
 import com.androperator.evidence.simulator.profile.OperatorBehavior;
 import com.androperator.evidence.simulator.profile.ServiceFault;
 import java.io.IOException;
@@ -25,10 +26,9 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Predicate;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -44,7 +44,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 class CaptureSignalCliTest {
     private static final String CONTEXT = "{\"commandId\":\"original-command\",\"originalVerdict\":\"failed\"}";
     private static final Duration PHASE_LIMIT = Duration.ofSeconds(60);
-    private static PhoneLab lab;
+    @RegisterExtension
+    static final AdbLabExtension lab = AdbLabExtension.withSamplePhone();
 
     @TempDir
     Path temp;
@@ -52,19 +53,8 @@ class CaptureSignalCliTest {
     private int servicesBefore;
     private int stallsBefore;
 
-    @BeforeAll
-    static void startPhone() {
-        lab = PhoneLab.start();
-    }
-
-    @AfterAll
-    static void stopPhone() {
-        lab.close();
-    }
-
     @BeforeEach
     void resetPhone() throws IOException {
-        lab.reset();
         cli = new CliProcess(lab.environment(), Files.createDirectory(temp.resolve("scratch")));
         servicesBefore = lab.simulator().receivedServices().size();
         stallsBefore = lab.simulator().stallCount();
@@ -112,7 +102,7 @@ class CaptureSignalCliTest {
     private Interrupted interrupt(String phaseName, Phase phase, String signal) throws InterruptedException {
         Path bundle = temp.resolve("bundle");
         CliProcess.Started child = cli.start("evidence", "capture", "--device", lab.serial(),
-                "--operator-package", PhoneLab.OPERATOR, "--output-dir", bundle.toString(), "--timeout", "60000",
+                "--operator-package", AdbLab.OPERATOR, "--output-dir", bundle.toString(), "--timeout", "60000",
                 "--label", "interrupted", "--context-json", CONTEXT);
         phase.await();
         long signalled = System.nanoTime();
@@ -270,7 +260,7 @@ class CaptureSignalCliTest {
         lab.phone(p -> p.toBuilder().operator(op -> op.withBehaviorFor("snapshot_ui", OperatorBehavior.SILENT)).build());
         Path bundle = temp.resolve("bundle");
         CliProcess.Started child = cli.start("evidence", "capture", "--device", lab.serial(),
-                "--operator-package", PhoneLab.OPERATOR, "--output-dir", bundle.toString(), "--timeout", "60000");
+                "--operator-package", AdbLab.OPERATOR, "--output-dir", bundle.toString(), "--timeout", "60000");
         received(s -> s.contains("am broadcast") && s.contains("snapshot_ui")).await();
 
         assertThat(child.signal("INT")).isTrue();

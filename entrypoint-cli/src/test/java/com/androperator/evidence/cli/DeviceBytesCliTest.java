@@ -2,7 +2,6 @@ package com.androperator.evidence.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.androperator.evidence.api.testing.PhoneLab;
 import com.androperator.evidence.conformance.Conformance;
 import com.androperator.evidence.contracts.Artifact;
 import com.androperator.evidence.contracts.ArtifactKind;
@@ -16,6 +15,8 @@ import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.contracts.Manifest;
 import com.androperator.evidence.simulator.fixtures.MalformedUtf8;
 import com.androperator.evidence.simulator.fixtures.ScreenshotFixtures;
+import com.androperator.evidence.simulator.lab.AdbLab;
+import com.androperator.evidence.simulator.lab.AdbLabExtension;
 import com.androperator.evidence.simulator.profile.DisplaySpec;
 import com.androperator.evidence.simulator.profile.ProfileFile;
 import com.androperator.evidence.simulator.profile.ResultEncoding;
@@ -37,10 +38,9 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.assertj.core.api.InstanceOfAssertFactories;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -60,25 +60,15 @@ class DeviceBytesCliTest {
     private static final int CAP = 64 * LargeInputs.MIB;
     /** A safety net for a child that never reaches the awaited point; not a timing assertion. */
     private static final long AWAIT_LIMIT_SECONDS = 120;
-    private static PhoneLab lab;
+    @RegisterExtension
+    static final AdbLabExtension lab = AdbLabExtension.withSamplePhone();
 
     @TempDir
     Path temp;
     private CliProcess cli;
 
-    @BeforeAll
-    static void startPhone() {
-        lab = PhoneLab.start();
-    }
-
-    @AfterAll
-    static void stopPhone() {
-        lab.close();
-    }
-
     @BeforeEach
     void resetPhone() throws IOException {
-        lab.reset();
         Map<String, String> environment = lab.environment();
         environment.put("LC_ALL", "C.UTF-8");
         cli = new CliProcess(environment, Files.createDirectory(temp.resolve("scratch")));
@@ -86,7 +76,7 @@ class DeviceBytesCliTest {
 
     private String[] capture(Path bundle, String... more) {
         List<String> args = new java.util.ArrayList<>(List.of("evidence", "capture", "--device", lab.serial(),
-                "--operator-package", PhoneLab.OPERATOR, "--output-dir", bundle.toString(), "--timeout", "120000"));
+                "--operator-package", AdbLab.OPERATOR, "--output-dir", bundle.toString(), "--timeout", "120000"));
         args.addAll(List.of(more));
         return args.toArray(String[]::new);
     }
@@ -165,7 +155,10 @@ class DeviceBytesCliTest {
         assertThat(screenshot.bytes()).isEqualTo((long) CAP);
         assertThat(screenshot.error().code()).isEqualTo(ErrorCodes.EVIDENCE_CAPTURE_FAILED);
         assertThat(screenshot.error().stage()).isEqualTo("capture");
-        assertThat(screenshot.error().message()).contains("over the 64 MiB cap").endsWith("(SCREENSHOT_FAILED)");
+        assertThat(screenshot.error().message()).contains("over the 64 MiB cap");
+        CaptureRecord record = ContractJson.read(Files.readAllBytes(bundle.resolve("captures.json")), CapturesFile.class)
+                .stillRecords().stream().filter(r -> r.kind().equals("screenshot")).findFirst().orElseThrow();
+        assertThat(record.diagnostics()).containsEntry(ErrorCodes.REASON, ErrorCodes.SCREENSHOT_FAILED);
         assertThat(screenshot.image()).isNull();
         byte[] kept = Files.readAllBytes(bundle.resolve("screenshot.partial.png"));
         assertThat(Arrays.equals(kept, 0, CAP, png, 0, CAP)).as("the first 64 MiB").isTrue();

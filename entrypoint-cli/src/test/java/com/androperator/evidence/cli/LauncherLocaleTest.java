@@ -2,12 +2,13 @@ package com.androperator.evidence.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.androperator.evidence.api.testing.PhoneLab;
 import com.androperator.evidence.conformance.Conformance;
 import com.androperator.evidence.contracts.CommandResult;
 import com.androperator.evidence.contracts.ContractJson;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.contracts.Manifest;
+import com.androperator.evidence.simulator.lab.AdbLab;
+import com.androperator.evidence.simulator.lab.AdbLabExtension;
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -17,10 +18,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -30,24 +30,14 @@ import org.junit.jupiter.api.io.TempDir;
 class LauncherLocaleTest {
     /** U+1F600: one code point, two UTF-16 code units, four UTF-8 bytes. */
     private static final String EMOJI = "\uD83D\uDE00";
-    private static PhoneLab lab;
+    @RegisterExtension
+    static final AdbLabExtension lab = AdbLabExtension.withSamplePhone();
 
     @TempDir
     Path tree;
 
-    @BeforeAll
-    static void startPhone() {
-        lab = PhoneLab.start();
-    }
-
-    @AfterAll
-    static void stopPhone() {
-        lab.close();
-    }
-
     @BeforeEach
     void installLauncher() throws IOException {
-        lab.reset();
         LauncherTree.install(tree);
     }
 
@@ -57,7 +47,7 @@ class LauncherLocaleTest {
         assertThat(label).hasSize(2048);
         Path bundle = tree.resolve("bundle");
 
-        Run run = launch("evidence", "capture", "--device", lab.serial(), "--operator-package", PhoneLab.OPERATOR,
+        Run run = launch("evidence", "capture", "--device", lab.serial(), "--operator-package", AdbLab.OPERATOR,
                 "--output-dir", bundle.toString(), "--label", label);
 
         assertThat(run.exitCode()).as(run.toString()).isZero();
@@ -72,7 +62,7 @@ class LauncherLocaleTest {
         Path bundle = tree.resolve("bundle");
         int services = lab.simulator().receivedServices().size();
 
-        Run run = launch("evidence", "capture", "--device", lab.serial(), "--operator-package", PhoneLab.OPERATOR,
+        Run run = launch("evidence", "capture", "--device", lab.serial(), "--operator-package", AdbLab.OPERATOR,
                 "--output-dir", bundle.toString(), "--label", EMOJI.repeat(1024) + "x");
 
         assertThat(run.exitCode()).as(run.toString()).isEqualTo(1);

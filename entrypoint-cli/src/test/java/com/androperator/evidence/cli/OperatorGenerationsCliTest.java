@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.androperator.evidence.api.testing.GenerationPhones;
 import com.androperator.evidence.api.testing.GenerationPhones.Generation;
-import com.androperator.evidence.api.testing.PhoneLab;
 import com.androperator.evidence.conformance.Conformance;
 import com.androperator.evidence.contracts.Artifact;
 import com.androperator.evidence.contracts.ArtifactKind;
@@ -15,6 +14,8 @@ import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.contracts.Manifest;
 import com.androperator.evidence.simulator.fixtures.HierarchyFixtures;
 import com.androperator.evidence.simulator.fixtures.LogcatEdge;
+import com.androperator.evidence.simulator.lab.AdbLab;
+import com.androperator.evidence.simulator.lab.AdbLabExtension;
 import com.androperator.evidence.simulator.profile.ProfileFile;
 import com.androperator.evidence.simulator.profile.ServiceFault;
 import java.io.IOException;
@@ -22,10 +23,9 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -38,25 +38,15 @@ import org.junit.jupiter.params.provider.ValueSource;
  * the variant is checked before dispatch, and the untagged legacy marker is VERSION_INCOMPATIBLE.
  */
 class OperatorGenerationsCliTest {
-    private static PhoneLab lab;
+    @RegisterExtension
+    static final AdbLabExtension lab = AdbLabExtension.withSamplePhone();
 
     @TempDir
     Path temp;
     private CliProcess cli;
 
-    @BeforeAll
-    static void startPhone() {
-        lab = PhoneLab.start();
-    }
-
-    @AfterAll
-    static void stopPhone() {
-        lab.close();
-    }
-
     @BeforeEach
     void resetPhone() throws IOException {
-        lab.reset();
         cli = new CliProcess(lab.environment(), Files.createDirectory(temp.resolve("scratch")));
     }
 
@@ -118,7 +108,7 @@ class OperatorGenerationsCliTest {
         Path bundle = temp.resolve("bundle");
         long before = GenerationPhones.broadcasts(lab.simulator());
 
-        Artifact hierarchy = failedHierarchy(capture(bundle, PhoneLab.OPERATOR), bundle);
+        Artifact hierarchy = failedHierarchy(capture(bundle, AdbLab.OPERATOR), bundle);
 
         assertThat(hierarchy.error().code()).isEqualTo(ErrorCodes.DEVICE_SHELL_UNAVAILABLE);
         assertThat(GenerationPhones.broadcasts(lab.simulator())).isEqualTo(before);

@@ -2,9 +2,10 @@ package com.androperator.evidence.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.androperator.evidence.api.testing.PhoneLab;
 import com.androperator.evidence.conformance.Conformance;
 import com.androperator.evidence.contracts.ContractJson;
+import com.androperator.evidence.simulator.lab.AdbLab;
+import com.androperator.evidence.simulator.lab.PrivateAdbLab;
 import com.androperator.evidence.simulator.profile.ProfileFile;
 import com.androperator.evidence.simulator.profile.SampleProfiles;
 import com.androperator.evidence.simulator.recorded.RealWorldCorpus;
@@ -90,13 +91,13 @@ class RealWorldDevicesCliTest {
         Path page = temp.resolve("view.html");
         String words = "the screenshot is entirely #000000: a secure window, DRM content or a screen that is off"
                 + " show this way (display state ON)";
-        try (PhoneLab lab = PhoneLab.start()) {
+        try (PrivateAdbLab lab = PrivateAdbLab.withSamplePhone()) {
             lab.phone(sample -> sample.toBuilder().eachDisplay(display -> display.withScreenshot(
                     ProfileFile.inMemory("black.png", black))).build());
             CliProcess cli = new CliProcess(lab.environment(), Files.createDirectory(temp.resolve("scratch")));
 
             CliProcess.Run run = cli.run("evidence", "capture", "--device", lab.serial(), "--operator-package",
-                    PhoneLab.OPERATOR, "--output-dir", bundle.toString(), "--timeout", "120000", "--output", "pretty");
+                    AdbLab.OPERATOR, "--output-dir", bundle.toString(), "--timeout", "120000", "--output", "pretty");
             CliProcess.Run view = cli.run("evidence", "view", bundle.toString(), "--out", page.toString());
 
             assertThat(run.exitCode()).as(run.toString()).isZero();
@@ -113,12 +114,12 @@ class RealWorldDevicesCliTest {
     /** One capture of a corpus device as a recorded phone: its manifest. */
     private JsonNode capture(String device) throws IOException {
         Path bundle = temp.resolve("bundle");
-        try (PhoneLab lab = PhoneLab.start()) {
+        try (PrivateAdbLab lab = PrivateAdbLab.withSamplePhone()) {
             lab.phone(sample -> RecordedPhone.fromCorpus(device, SampleProfiles.pixel()));
             CliProcess cli = new CliProcess(lab.environment(), Files.createDirectory(temp.resolve("scratch")));
 
             CliProcess.Run run = cli.run("evidence", "capture", "--device", lab.serial(), "--operator-package",
-                    PhoneLab.OPERATOR, "--output-dir", bundle.toString(), "--timeout", "120000");
+                    AdbLab.OPERATOR, "--output-dir", bundle.toString(), "--timeout", "120000");
 
             assertThat(run.exitCode()).as(run.toString()).isIn(0, 1);
         }

@@ -2,14 +2,15 @@ package com.androperator.evidence.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.androperator.evidence.api.testing.PhoneLab;
 import com.androperator.evidence.conformance.Conformance;
 import com.androperator.evidence.contracts.CommandResult;
 import com.androperator.evidence.contracts.ContractJson;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.contracts.Manifest;
 import com.androperator.evidence.simulator.DeviceSimulator;
-import com.androperator.evidence.simulator.harness.AdbServerHarness;
+import com.androperator.evidence.simulator.lab.AdbLab;
+import com.androperator.evidence.simulator.lab.AdbLabExtension;
+import com.androperator.evidence.simulator.lab.PrivateAdbLab;
 import com.androperator.evidence.simulator.profile.SampleProfiles;
 import java.io.IOException;
 import java.net.ServerSocket;
@@ -22,10 +23,8 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.assertj.core.api.InstanceOfAssertFactories;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -36,25 +35,11 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class StandardSelectionCliTest {
     private static final String DEFAULT_PACKAGE = "com.androperator.operator";
-    private static PhoneLab lab;
+    @RegisterExtension
+    static final AdbLabExtension lab = AdbLabExtension.withSamplePhone();
 
     @TempDir
     Path temp;
-
-    @BeforeAll
-    static void startPhone() {
-        lab = PhoneLab.start();
-    }
-
-    @AfterAll
-    static void stopPhone() {
-        lab.close();
-    }
-
-    @BeforeEach
-    void resetPhone() {
-        lab.reset();
-    }
 
     private CliProcess cli(Map<String, String> overrides) throws IOException {
         Map<String, String> environment = lab.environment();
@@ -75,9 +60,9 @@ class StandardSelectionCliTest {
 
     @Test
     void noDeviceAttachedIsNoDevicesAndNothingIsCreated() throws IOException {
-        try (AdbServerHarness empty = AdbServerHarness.start()) {
+        try (PrivateAdbLab empty = PrivateAdbLab.start()) {
             Map<String, String> environment = lab.environment();
-            environment.putAll(empty.environment());
+            environment.putAll(empty.adb().environment());
             CliProcess.Run run = new CliProcess(environment, Files.createDirectory(temp.resolve("scratch")))
                     .run("evidence", "capture", "--output-dir", temp.resolve("bundle").toString());
 
@@ -88,20 +73,15 @@ class StandardSelectionCliTest {
 
     @Test
     void severalDevicesAndNoneChosenIsMultipleDevicesDeviceIdRequired() throws IOException {
-        try (DeviceSimulator second = DeviceSimulator.start(SampleProfiles.pixel(), 0)) {
-            String serial = lab.adb().connect(second);
-            try {
-                CliProcess.Run run = capture(Map.of(), "--operator-package", PhoneLab.OPERATOR);
+        DeviceSimulator second = lab.attach(SampleProfiles.pixel());
+        String serial = second.serial();
+        CliProcess.Run run = capture(Map.of(), "--operator-package", AdbLab.OPERATOR);
 
-                assertRefused(run, ErrorCodes.MULTIPLE_DEVICES_DEVICE_ID_REQUIRED);
-                assertThat(result(run).details().get("serials")).asInstanceOf(InstanceOfAssertFactories.LIST)
-                        .containsExactlyInAnyOrder(lab.serial(), serial);
-                assertThat(result(run).hint()).contains("--device", "ANDROID_SERIAL");
-                assertThat(second.receivedServices()).isEmpty();
-            } finally {
-                lab.adb().disconnect(serial);
-            }
-        }
+        assertRefused(run, ErrorCodes.MULTIPLE_DEVICES_DEVICE_ID_REQUIRED);
+        assertThat(result(run).details().get("serials")).asInstanceOf(InstanceOfAssertFactories.LIST)
+                .containsExactlyInAnyOrder(lab.serial(), serial);
+        assertThat(result(run).hint()).contains("--device", "ANDROID_SERIAL");
+        assertThat(second.receivedServices()).isEmpty();
     }
 
     @Test
@@ -114,22 +94,17 @@ class StandardSelectionCliTest {
 
     @Test
     void aChosenDeviceThatIsNotReadyKeepsItsStateCodeWhileWithoutAChoiceTheReadyOneIsTaken() throws IOException {
-        try (DeviceSimulator recovering = DeviceSimulator.start(SampleProfiles.pixel().toBuilder()
-                .connectionState("recovery").build(), 0)) {
-            String serial = lab.adb().connect(recovering);
-            try {
-                CliProcess.Run chosen = capture(Map.of(), "--device", serial);
-                assertRefused(chosen, ErrorCodes.DEVICE_OFFLINE);
-                assertThat(result(chosen).message()).contains("recovery");
+        DeviceSimulator recovering = lab.attach(SampleProfiles.pixel().toBuilder()
+                .connectionState("recovery").build());
+        String serial = recovering.serial();
+        CliProcess.Run chosen = capture(Map.of(), "--device", serial);
+        assertRefused(chosen, ErrorCodes.DEVICE_OFFLINE);
+        assertThat(result(chosen).message()).contains("recovery");
 
-                // Not chosen, a device that is not in state device cannot be taken: the ready one is.
-                CliProcess.Run implicit = capture(Map.of(), "--operator-package", PhoneLab.OPERATOR);
-                assertThat(implicit.exitCode()).as(implicit.toString()).isZero();
-                assertThat(manifest().device().serial()).isEqualTo(lab.serial());
-            } finally {
-                lab.adb().disconnect(serial);
-            }
-        }
+        // Not chosen, a device that is not in state device cannot be taken: the ready one is.
+        CliProcess.Run implicit = capture(Map.of(), "--operator-package", AdbLab.OPERATOR);
+        assertThat(implicit.exitCode()).as(implicit.toString()).isZero();
+        assertThat(manifest().device().serial()).isEqualTo(lab.serial());
     }
 
     @Test
@@ -147,42 +122,37 @@ class StandardSelectionCliTest {
 
     @Test
     void androidSerialChoosesAmongSeveralDevicesAndAnExplicitDeviceWinsOverIt() throws IOException {
-        try (DeviceSimulator second = DeviceSimulator.start(SampleProfiles.pixel(), 0)) {
-            String serial = lab.adb().connect(second);
-            try {
-                int before = lab.simulator().receivedServices().size();
-                CliProcess.Run byVariable = capture(Map.of("ANDROID_SERIAL", serial), "--operator-package",
-                        PhoneLab.OPERATOR);
-                assertThat(byVariable.exitCode()).as(byVariable.toString()).isZero();
-                assertThat(manifest().device().serial()).isEqualTo(serial);
-                assertThat(since(before)).noneMatch(s -> s.contains("screencap"));
+        DeviceSimulator second = lab.attach(SampleProfiles.pixel());
+        String serial = second.serial();
+        int before = lab.simulator().receivedServices().size();
+        CliProcess.Run byVariable = capture(Map.of("ANDROID_SERIAL", serial), "--operator-package",
+                AdbLab.OPERATOR);
+        assertThat(byVariable.exitCode()).as(byVariable.toString()).isZero();
+        assertThat(manifest().device().serial()).isEqualTo(serial);
+        assertThat(since(before)).noneMatch(s -> s.contains("screencap"));
 
-                Files.walk(temp.resolve("bundle")).sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-                CliProcess.Run explicit = capture(Map.of("ANDROID_SERIAL", serial), "--device", lab.serial(),
-                        "--operator-package", PhoneLab.OPERATOR);
-                assertThat(explicit.exitCode()).as(explicit.toString()).isZero();
-                assertThat(manifest().device().serial()).isEqualTo(lab.serial());
-            } finally {
-                lab.adb().disconnect(serial);
-            }
-        }
+        Files.walk(temp.resolve("bundle")).sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        CliProcess.Run explicit = capture(Map.of("ANDROID_SERIAL", serial), "--device", lab.serial(),
+                "--operator-package", AdbLab.OPERATOR);
+        assertThat(explicit.exitCode()).as(explicit.toString()).isZero();
+        assertThat(manifest().device().serial()).isEqualTo(lab.serial());
     }
 
     @Test
     void theOperatorPackageComesFromTheVariableWhenNotGiven() throws IOException {
-        CliProcess.Run run = capture(Map.of("ANDROPERATOR_OPERATOR_PACKAGE", PhoneLab.OPERATOR), "--device", lab.serial());
+        CliProcess.Run run = capture(Map.of("ANDROPERATOR_OPERATOR_PACKAGE", AdbLab.OPERATOR), "--device", lab.serial());
 
         assertThat(run.exitCode()).as(run.toString()).isZero();
-        assertThat(manifest().device().operatorPackage()).isEqualTo(PhoneLab.OPERATOR);
+        assertThat(manifest().device().operatorPackage()).isEqualTo(AdbLab.OPERATOR);
     }
 
     @Test
     void anExplicitOperatorPackageWinsOverTheVariable() throws IOException {
         CliProcess.Run run = capture(Map.of("ANDROPERATOR_OPERATOR_PACKAGE", "com.example.not.installed"),
-                "--device", lab.serial(), "--operator-package", PhoneLab.OPERATOR);
+                "--device", lab.serial(), "--operator-package", AdbLab.OPERATOR);
 
         assertThat(run.exitCode()).as(run.toString()).isZero();
-        assertThat(manifest().device().operatorPackage()).isEqualTo(PhoneLab.OPERATOR);
+        assertThat(manifest().device().operatorPackage()).isEqualTo(AdbLab.OPERATOR);
     }
 
     @Test

@@ -2,19 +2,19 @@ package com.androperator.evidence.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.androperator.evidence.api.testing.PhoneLab;
 import com.androperator.evidence.conformance.Conformance;
 import com.androperator.evidence.contracts.CommandResult;
 import com.androperator.evidence.contracts.ContractJson;
+import com.androperator.evidence.simulator.lab.AdbLab;
+import com.androperator.evidence.simulator.lab.AdbLabExtension;
 import com.androperator.evidence.simulator.profile.OperatorBehavior;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -23,25 +23,15 @@ import org.junit.jupiter.api.io.TempDir;
  * against the simulated phone whose silent Operator makes the capture wait out its budget.
  */
 class TerminalProgressCliTest {
-    private static PhoneLab lab;
+    @RegisterExtension
+    static final AdbLabExtension lab = AdbLabExtension.withSamplePhone();
 
     @TempDir
     Path temp;
     private CliProcess cli;
 
-    @BeforeAll
-    static void startPhone() {
-        lab = PhoneLab.start();
-    }
-
-    @AfterAll
-    static void stopPhone() {
-        lab.close();
-    }
-
     @BeforeEach
     void silentOperator() throws IOException {
-        lab.reset();
         lab.phone(profile -> profile.toBuilder().operator(op -> op.withBehavior(OperatorBehavior.SILENT)).build());
         cli = new CliProcess(lab.environment(), Files.createDirectory(temp.resolve("scratch")));
     }
@@ -50,7 +40,7 @@ class TerminalProgressCliTest {
     void aTerminalSeesTheTimePassAgainstTheBudgetWhileStdoutCarriesOnlyTheResult() {
         Path bundle = temp.resolve("bundle");
         CliProcess.Run run = cli.runWithTerminalStderr("evidence", "capture", "--device", lab.serial(),
-                "--operator-package", PhoneLab.OPERATOR, "--output-dir", bundle.toString(), "--timeout", "3000");
+                "--operator-package", AdbLab.OPERATOR, "--output-dir", bundle.toString(), "--timeout", "3000");
 
         assertThat(run.exitCode()).as("partial: %s", run).isEqualTo(1);
         assertThat(run.stdout().lines()).hasSize(1);
@@ -64,7 +54,7 @@ class TerminalProgressCliTest {
     void aPipeOnStderrGetsNoProgress() {
         Path bundle = temp.resolve("bundle");
         CliProcess.Run run = cli.run("evidence", "capture", "--device", lab.serial(),
-                "--operator-package", PhoneLab.OPERATOR, "--output-dir", bundle.toString(), "--timeout", "3000");
+                "--operator-package", AdbLab.OPERATOR, "--output-dir", bundle.toString(), "--timeout", "3000");
 
         assertThat(run.exitCode()).isEqualTo(1);
         assertThat(result(run).status()).isEqualTo("partial");

@@ -2,7 +2,6 @@ package com.androperator.evidence.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.androperator.evidence.api.testing.PhoneLab;
 import com.androperator.evidence.api.testing.VideoToolbox;
 import com.androperator.evidence.conformance.Conformance;
 import com.androperator.evidence.contracts.ArtifactKind;
@@ -12,6 +11,9 @@ import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.contracts.Manifest;
 import com.androperator.evidence.contracts.StopReason;
 import com.androperator.evidence.domain.video.HostDependencyReport;
+import com.androperator.evidence.simulator.lab.AdbLab;
+import com.androperator.evidence.simulator.lab.AdbLabExtension;
+import com.androperator.evidence.simulator.lab.Await;
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -34,6 +36,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -52,7 +55,8 @@ class VideoCliEndToEndTest {
     /** The file that releases a held clip encode (see VideoToolbox.clipEncodeGate). */
     private static final String RELEASE = "release-encodes";
 
-    private static PhoneLab lab;
+    @RegisterExtension
+    static final AdbLabExtension lab = AdbLabExtension.withSamplePhone();
     private static VideoToolbox toolbox;
 
     private static Path tools;
@@ -66,7 +70,6 @@ class VideoCliEndToEndTest {
     static void startPhone() throws IOException {
         tools = Files.createTempDirectory("cli-video-tools-");
         toolbox = VideoToolbox.prepare(tools);
-        lab = PhoneLab.start();
     }
 
     @AfterAll
@@ -76,7 +79,6 @@ class VideoCliEndToEndTest {
                     .as("no fake scrcpy of this class outlives it").isTrue();
         } finally {
             if (lab != null) {
-                lab.close();
             }
             // Deleted by hand: the links point at the shared ffmpeg, which stays.
             VideoToolbox.deleteTree(tools);
@@ -85,7 +87,6 @@ class VideoCliEndToEndTest {
 
     @BeforeEach
     void hostWithVideoTools() throws IOException {
-        lab.reset();
         environment = toolbox.environment(lab.environment());
         // The fake scrcpy makes its fifo here, inside the test's directory.
         environment.put("TMPDIR", Files.createDirectory(temp.resolve("tmp")).toString());
@@ -199,7 +200,7 @@ class VideoCliEndToEndTest {
     void aSecondStartOnTheRecordingDeviceIsRefusedAndStopEndsTheFirst() {
         Path first = temp.resolve("first");
         CliProcess.Run start = cli.run("evidence", "video", "start", "--device", lab.serial(),
-                "--operator-package", PhoneLab.OPERATOR, "--output-dir", first.toString(), "--duration-seconds", "60",
+                "--operator-package", AdbLab.OPERATOR, "--output-dir", first.toString(), "--duration-seconds", "60",
                 "--size", "324x720", "--label", "first", "--context-json", "{\"commandId\":\"c1\"}");
         assertThat(start.exitCode()).as(start.toString()).isZero();
         String manifestPath = result(start).manifestPath();
@@ -231,7 +232,7 @@ class VideoCliEndToEndTest {
         assertThat(stopped.status()).isEqualTo("complete");
         Manifest manifest = manifest(first);
         assertThat(manifest.video().stopReason()).isEqualTo(StopReason.REQUESTED);
-        assertThat(manifest.device().operatorPackage()).isEqualTo(PhoneLab.OPERATOR);
+        assertThat(manifest.device().operatorPackage()).isEqualTo(AdbLab.OPERATOR);
         assertThat(manifest.label()).isEqualTo("first");
         assertThat(manifest.context()).isEqualTo(Map.of("commandId", "c1"));
         Conformance.assertConforms(first);
@@ -267,12 +268,12 @@ class VideoCliEndToEndTest {
 
         Files.writeString(release, "");
         CommandResult[] last = new CommandResult[1];
-        assertThat(VideoToolbox.awaitCondition(SETTLE, () -> {
+        Await.until(() -> "the session completes: " + last[0], SETTLE, () -> {
             CliProcess.Run status = cli.run("evidence", "video", "status", "--session", manifestPath);
             last[0] = result(status);
             assertThat(status.exitCode()).as("%s", status).isZero();
             return "complete".equals(last[0].status());
-        })).as("the session completes: %s", last[0]).isTrue();
+        });
         assertThat(manifest(bundle).video().stopReason()).isEqualTo(StopReason.REQUESTED);
         Conformance.assertConforms(bundle);
         CliProcess.Run verify = cli.run("evidence", "verify", bundle.toString());
@@ -411,12 +412,12 @@ class VideoCliEndToEndTest {
         assertThat(stopped.code()).as(stop.toString()).isEqualTo(ErrorCodes.COMMAND_TIMEOUT);
         assertThat(stopped.status()).isIn("recording", "finalizing");
         CommandResult[] last = new CommandResult[1];
-        assertThat(VideoToolbox.awaitCondition(SETTLE, () -> {
+        Await.until(() -> "the session completes after a pending stop: " + last[0], SETTLE, () -> {
             CliProcess.Run status = cli.run("evidence", "video", "status", "--session", manifestPath);
             last[0] = result(status);
             assertThat(status.exitCode()).as("a pending session is still found: %s", status).isZero();
             return "complete".equals(last[0].status());
-        })).as("the session completes after a pending stop: %s", last[0]).isTrue();
+        });
         return last[0];
     }
 

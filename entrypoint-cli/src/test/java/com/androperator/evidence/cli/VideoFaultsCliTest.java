@@ -2,20 +2,21 @@ package com.androperator.evidence.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.androperator.evidence.adapters.fs.video.SessionFile;
 import com.androperator.evidence.adapters.media.video.MatroskaDamage;
-import com.androperator.evidence.api.testing.PhoneLab;
 import com.androperator.evidence.api.testing.VideoToolbox;
 import com.androperator.evidence.conformance.Conformance;
 import com.androperator.evidence.contracts.Artifact;
 import com.androperator.evidence.contracts.ArtifactKind;
 import com.androperator.evidence.contracts.ArtifactStatus;
-import com.androperator.evidence.contracts.VideoCaptureRecord;
 import com.androperator.evidence.contracts.CapturesFile;
 import com.androperator.evidence.contracts.CommandResult;
 import com.androperator.evidence.contracts.ContractJson;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.contracts.Manifest;
-import com.androperator.evidence.adapters.fs.video.SessionFile;
+import com.androperator.evidence.contracts.VideoCaptureRecord;
+import com.androperator.evidence.simulator.lab.AdbLabExtension;
+import com.androperator.evidence.simulator.lab.Await;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -33,6 +34,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -51,7 +53,8 @@ class VideoFaultsCliTest {
     /** 12 s of frames at 30 fps: three clusters, so that one can be removed from the middle. */
     private static final int FRAMES = 360;
 
-    private static PhoneLab lab;
+    @RegisterExtension
+    static final AdbLabExtension lab = AdbLabExtension.withSamplePhone();
     private static VideoToolbox toolbox;
     private static Path tools;
 
@@ -64,7 +67,6 @@ class VideoFaultsCliTest {
     static void startPhone() throws IOException {
         tools = Files.createTempDirectory("cli-video-faults-");
         toolbox = VideoToolbox.prepare(tools);
-        lab = PhoneLab.start();
     }
 
     @AfterAll
@@ -74,7 +76,6 @@ class VideoFaultsCliTest {
                     .isTrue();
         } finally {
             if (lab != null) {
-                lab.close();
             }
             VideoToolbox.deleteTree(tools);
         }
@@ -82,7 +83,6 @@ class VideoFaultsCliTest {
 
     @BeforeEach
     void hostWithVideoTools() throws IOException {
-        lab.reset();
         environment = toolbox.environment(lab.environment());
         environment.put("TMPDIR", Files.createDirectory(temp.resolve("tmp")).toString());
         cli = new CliProcess(environment, Files.createDirectory(temp.resolve("scratch")));
@@ -170,7 +170,7 @@ class VideoFaultsCliTest {
         CliProcess.Run start = cli.run("evidence", "video", "start", "--device", lab.serial(), "--output-dir",
                 bundle.toString(), "--duration-seconds", "60", "--size", "324x720");
         assertThat(start.exitCode()).as(start.toString()).isZero();
-        assertThat(VideoToolbox.awaitCondition(SETTLE, () -> session(bundle).recorder() != null)).isTrue();
+        Await.until("session.json names its recorder", SETTLE, () -> session(bundle).recorder() != null);
         assertThat(toolbox.awaitEncodedFrames(bundle, 10, SETTLE)).isTrue();
         SessionFile session = session(bundle);
         ProcessHandle worker = ProcessHandle.of(session.worker().pid()).orElseThrow();
@@ -182,12 +182,13 @@ class VideoFaultsCliTest {
             worker.destroyForcibly();
             worker.onExit().get();
 
-            assertThat(VideoToolbox.awaitCondition(SETTLE, () -> media.stream().noneMatch(ProcessHandle::isAlive)))
-                    .as("the fake scrcpy and its ffmpeg encoder and muxer end with the worker: %s", media).isTrue();
+            Await.until(String.format("the fake scrcpy and its ffmpeg encoder and muxer end with the worker: %s", media), SETTLE,
+                    () -> media.stream().noneMatch(ProcessHandle::isAlive));
             // Until its heartbeat is stale (3 s) the dead worker still vouches for the session; status follows that state.
             String manifestPath = bundle.resolve("manifest.json").toString();
-            assertThat(VideoToolbox.awaitCondition(SETTLE, () -> ErrorCodes.EVIDENCE_RECOVERY_REQUIRED.equals(
-                    result(cli.run("evidence", "video", "status", "--session", manifestPath)).code()))).isTrue();
+            Await.until("evidence video status answers EVIDENCE_RECOVERY_REQUIRED", SETTLE,
+                    () -> ErrorCodes.EVIDENCE_RECOVERY_REQUIRED.equals(
+                    result(cli.run("evidence", "video", "status", "--session", manifestPath)).code()));
             Path second = temp.resolve("second");
             CliProcess.Run refused = cli.run("evidence", "video", "start", "--device", lab.serial(), "--output-dir",
                     second.toString(), "--duration-seconds", "2");
@@ -210,7 +211,7 @@ class VideoFaultsCliTest {
             CliProcess.Run again = cli.run("evidence", "video", "start", "--device", lab.serial(), "--output-dir",
                     second.toString(), "--duration-seconds", "1", "--size", "324x720");
             assertThat(again.exitCode()).as(again.toString()).isZero();
-            assertThat(VideoToolbox.awaitCondition(SETTLE, () -> manifest(second).isTerminal())).isTrue();
+            Await.until("the second bundle's manifest is terminal", SETTLE, () -> manifest(second).isTerminal());
         } finally {
             VideoToolbox.removeLockOf(Path.of(session.lockPath()), bundle);
         }
@@ -232,8 +233,8 @@ class VideoFaultsCliTest {
                 bundle.toString(), "--duration-seconds", "4", "--size", "324x720");
 
         assertThat(start.exitCode()).as(start.toString()).isZero();
-        assertThat(VideoToolbox.awaitCondition(SETTLE, () -> manifest(bundle).isTerminal()
-                && session(bundle).recovery().value().settled())).isTrue();
+        Await.until("the manifest is terminal and the session settled", SETTLE, () -> manifest(bundle).isTerminal()
+                && session(bundle).recovery().value().settled());
         CliProcess.Run status = cli.run("evidence", "video", "status", "--session", bundle.resolve("manifest.json").toString());
         assertThat(status.exitCode()).as(status.toString()).isEqualTo(1);
         CommandResult result = result(status);
@@ -284,7 +285,7 @@ class VideoFaultsCliTest {
                 "--device", lab.serial(), "--output-dir", bundle.toString(), "--duration-seconds", "1", "--size", "324x720");
 
         assertThat(start.exitCode()).as(start.toString()).isZero();
-        assertThat(VideoToolbox.awaitCondition(SETTLE, () -> manifest(bundle).isTerminal())).isTrue();
+        Await.until("the manifest is terminal", SETTLE, () -> manifest(bundle).isTerminal());
         assertThat(root).doesNotExist();
     }
 
@@ -311,8 +312,7 @@ class VideoFaultsCliTest {
         assertThat(toolbox.awaitEncodedFrames(bundle, FRAMES, SETTLE)).isTrue();
         CompletableFuture<CliProcess.Run> stop = CompletableFuture.supplyAsync(() -> recording.run("evidence", "video",
                 "stop", "--session", bundle.resolve("manifest.json").toString()));
-        assertThat(VideoToolbox.awaitCondition(SETTLE, () -> Files.exists(hold.resolve("muxed"))))
-                .as("the fake finished its file").isTrue();
+        Await.until("the fake finished its file", SETTLE, () -> Files.exists(hold.resolve("muxed")));
         Path source = Path.of(Files.readString(hold.resolve("muxed")).strip());
         assertThat(source).isEqualTo(bundle.resolve("control").resolve("capture.partial.mkv"));
         return new Recorded(bundle, source, hold, stop);
@@ -325,7 +325,7 @@ class VideoFaultsCliTest {
         CommandResult stopped = result(stop);
         String manifestPath = recorded.bundle().resolve("manifest.json").toString();
         if (ErrorCodes.COMMAND_TIMEOUT.equals(stopped.code())) {
-            assertThat(VideoToolbox.awaitCondition(SETTLE, () -> manifest(recorded.bundle()).isTerminal())).isTrue();
+            Await.until("the manifest is terminal", SETTLE, () -> manifest(recorded.bundle()).isTerminal());
             stopped = result(cli.run("evidence", "video", "status", "--session", manifestPath));
         }
         assertThat(stop.exitCode()).isEqualTo(stopped.ok() ? 0 : 1);

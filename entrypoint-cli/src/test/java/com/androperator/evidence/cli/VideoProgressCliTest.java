@@ -2,12 +2,12 @@ package com.androperator.evidence.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.androperator.evidence.api.testing.PhoneLab;
 import com.androperator.evidence.api.testing.VideoToolbox;
 import com.androperator.evidence.conformance.Conformance;
 import com.androperator.evidence.contracts.CommandResult;
 import com.androperator.evidence.contracts.ContractJson;
 import com.androperator.evidence.contracts.ErrorCodes;
+import com.androperator.evidence.simulator.lab.AdbLabExtension;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -20,6 +20,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -31,7 +32,8 @@ import org.junit.jupiter.api.io.TempDir;
 class VideoProgressCliTest {
     private static final Duration SETTLE = Duration.ofSeconds(45);
 
-    private static PhoneLab lab;
+    @RegisterExtension
+    static final AdbLabExtension lab = AdbLabExtension.withSamplePhone();
     private static Path tools;
     private static VideoToolbox toolbox;
 
@@ -45,7 +47,6 @@ class VideoProgressCliTest {
     static void startPhone() throws IOException {
         tools = Files.createTempDirectory("cli-progress-tools-");
         toolbox = VideoToolbox.prepare(tools);
-        lab = PhoneLab.start();
     }
 
     @AfterAll
@@ -54,7 +55,6 @@ class VideoProgressCliTest {
             assertThat(VideoToolbox.awaitNoProcessMentions(tools, SETTLE)).as("no recorder outlives the class").isTrue();
         } finally {
             if (lab != null) {
-                lab.close();
             }
             VideoToolbox.deleteTree(tools);
         }
@@ -62,7 +62,6 @@ class VideoProgressCliTest {
 
     @BeforeEach
     void hostWithHeldEncodes() throws IOException {
-        lab.reset();
         environment = toolbox.environment(lab.environment());
         environment.put("TMPDIR", Files.createDirectory(temp.resolve("tmp")).toString());
         release = temp.resolve("release-encodes");

@@ -2,7 +2,6 @@ package com.androperator.evidence.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.androperator.evidence.api.testing.PhoneLab;
 import com.androperator.evidence.api.testing.VideoToolbox;
 import com.androperator.evidence.api.video.EvidenceVideo;
 import com.androperator.evidence.api.video.SessionRef;
@@ -12,6 +11,8 @@ import com.androperator.evidence.contracts.CommandResult;
 import com.androperator.evidence.contracts.ContractJson;
 import com.androperator.evidence.contracts.Manifest;
 import com.androperator.evidence.contracts.StopReason;
+import com.androperator.evidence.simulator.lab.AdbLabExtension;
+import com.androperator.evidence.simulator.lab.Await;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -25,6 +26,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -35,7 +37,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class VideoStartSignalCliTest {
     private static final Duration SETTLE = Duration.ofSeconds(60);
-    private static PhoneLab lab;
+    @RegisterExtension
+    static final AdbLabExtension lab = AdbLabExtension.withSamplePhone();
     private static VideoToolbox toolbox;
     private static Path tools;
 
@@ -48,7 +51,6 @@ class VideoStartSignalCliTest {
     static void startPhone() throws IOException {
         tools = Files.createTempDirectory("cli-video-signal-tools-");
         toolbox = VideoToolbox.prepare(tools);
-        lab = PhoneLab.start();
     }
 
     @AfterAll
@@ -56,7 +58,6 @@ class VideoStartSignalCliTest {
         try {
             assertThat(VideoToolbox.awaitNoProcessMentions(tools, SETTLE)).isTrue();
         } finally {
-            lab.close();
             try (Stream<Path> files = Files.walk(tools)) {
                 for (Path path : files.sorted(Comparator.reverseOrder()).toList()) {
                     Files.delete(path);
@@ -67,7 +68,6 @@ class VideoStartSignalCliTest {
 
     @BeforeEach
     void hostWithVideoTools() throws IOException {
-        lab.reset();
         environment = toolbox.environment(lab.environment());
         environment.put("TMPDIR", Files.createDirectory(temp.resolve("tmp")).toString());
         cli = new CliProcess(environment, Files.createDirectory(temp.resolve("scratch")));
@@ -105,8 +105,7 @@ class VideoStartSignalCliTest {
         CommandResult result = ContractJson.read(run.stdout().getBytes(StandardCharsets.UTF_8), CommandResult.class);
         assertThat(result.manifestPath()).isEqualTo(bundle.resolve("manifest.json").toString());
         // The stop waits up to 15 s for finalization; a slow host may still be finalizing then.
-        assertThat(VideoToolbox.awaitCondition(SETTLE, () -> read(bundle.resolve("manifest.json")).isTerminal()))
-                .isTrue();
+        Await.until("the manifest is terminal", SETTLE, () -> read(bundle.resolve("manifest.json")).isTerminal());
         Manifest manifest = read(bundle.resolve("manifest.json"));
         assertThat(manifest.video().stopReason()).as("stop reason; errors: %s", manifest.errors())
                 .isEqualTo(StopReason.REQUESTED);

@@ -2,11 +2,12 @@ package com.androperator.evidence.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.androperator.evidence.api.testing.PhoneLab;
 import com.androperator.evidence.conformance.Conformance;
 import com.androperator.evidence.contracts.CommandResult;
 import com.androperator.evidence.contracts.ContractJson;
 import com.androperator.evidence.contracts.ErrorCodes;
+import com.androperator.evidence.simulator.lab.AdbLab;
+import com.androperator.evidence.simulator.lab.AdbLabExtension;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -24,6 +25,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -34,7 +36,8 @@ import org.junit.jupiter.api.io.TempDir;
  * on PATH, never a real browser.
  */
 class ViewCliTest {
-    private static PhoneLab lab;
+    @RegisterExtension
+    static final AdbLabExtension lab = AdbLabExtension.withSamplePhone();
     private static Path bundle;
     private static Map<String, String> bundleBefore;
     private static Path captures;
@@ -46,13 +49,12 @@ class ViewCliTest {
 
     @BeforeAll
     static void captureOneBundle() throws IOException {
-        lab = PhoneLab.start();
         captures = Files.createTempDirectory("view-cli-");
         bundle = captures.resolve("bundle");
         Map<String, String> environment = lab.environment();
         environment.put("LC_ALL", "C.UTF-8");
         CliProcess.Run run = new CliProcess(environment, captures).run("evidence", "capture", "--device", lab.serial(),
-                "--operator-package", PhoneLab.OPERATOR, "--output-dir", bundle.toString(), "--label", "Settings observation",
+                "--operator-package", AdbLab.OPERATOR, "--output-dir", bundle.toString(), "--label", "Settings observation",
                 "--context-json", "{\"originalVerdict\":\"failed\"}");
         assertThat(run.exitCode()).as(run.toString()).isZero();
         Conformance.assertConforms(bundle);
@@ -61,7 +63,6 @@ class ViewCliTest {
 
     @AfterAll
     static void stopPhone() throws IOException {
-        lab.close();
         try (Stream<Path> files = Files.walk(captures)) {
             for (Path path : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
                 Files.delete(path);

@@ -2,11 +2,12 @@ package com.androperator.evidence.mcp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.androperator.evidence.api.testing.PhoneLab;
 import com.androperator.evidence.conformance.Conformance;
 import com.androperator.evidence.contracts.ContractJson;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.contracts.Manifest;
+import com.androperator.evidence.simulator.lab.AdbLab;
+import com.androperator.evidence.simulator.lab.AdbLabExtension;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -17,8 +18,8 @@ import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -31,14 +32,14 @@ import org.junit.jupiter.params.provider.MethodSource;
  * pair is accepted and written as UTF-8.
  */
 class McpCallerTextEndToEndTest {
-    private static PhoneLab lab;
+    @RegisterExtension
+    static final AdbLabExtension lab = AdbLabExtension.withSamplePhone();
     private static Path root;
     private static Path tools;
     private static RawMcpClient server;
 
     @BeforeAll
     static void start() throws IOException {
-        lab = PhoneLab.start();
         root = Files.createTempDirectory("mcp-text-root-");
         tools = Files.createTempDirectory("mcp-text-path-");
         Files.createSymbolicLink(tools.resolve("adb"), lab.adb().adbPath());
@@ -52,7 +53,6 @@ class McpCallerTextEndToEndTest {
     static void stop() throws IOException {
         try {
             server.close();
-            lab.close();
         } finally {
             for (Path directory : List.of(root, tools)) {
                 try (Stream<Path> files = Files.walk(directory)) {
@@ -64,13 +64,8 @@ class McpCallerTextEndToEndTest {
         }
     }
 
-    @BeforeEach
-    void resetPhone() {
-        lab.reset();
-    }
-
     private static String target() {
-        return "\"deviceId\":\"" + lab.serial() + "\",\"operatorPackage\":\"" + PhoneLab.OPERATOR + "\"";
+        return "\"deviceId\":\"" + lab.serial() + "\",\"operatorPackage\":\"" + AdbLab.OPERATOR + "\"";
     }
 
     static Stream<Arguments> unpaired() {
@@ -87,7 +82,7 @@ class McpCallerTextEndToEndTest {
                 Arguments.of("context: a value nested deep", "evidence_capture",
                         "{" + target() + ",\"context\":{\"a\":{\"b\":[1,{\"c\":\"x\\uDBFF\"}]}}}", "context"),
                 Arguments.of("deviceId", "evidence_capture", "{\"deviceId\":\"emulator-\\uD800\",\"operatorPackage\":\""
-                        + PhoneLab.OPERATOR + "\"}", "deviceId"),
+                        + AdbLab.OPERATOR + "\"}", "deviceId"),
                 Arguments.of("operatorPackage", "evidence_capture", "{\"deviceId\":\"" + lab.serial()
                         + "\",\"operatorPackage\":\"com.androperator\\uDC00.dev\"}", "operatorPackage"),
                 Arguments.of("an unknown field's value", "evidence_capture", "{" + target() + ",\"note\":\"\\uD800\"}",

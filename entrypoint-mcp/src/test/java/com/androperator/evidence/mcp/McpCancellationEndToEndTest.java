@@ -2,7 +2,6 @@ package com.androperator.evidence.mcp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.androperator.evidence.api.testing.PhoneLab;
 import com.androperator.evidence.conformance.Conformance;
 import com.androperator.evidence.contracts.BundleStatus;
 import com.androperator.evidence.contracts.CaptureRecord;
@@ -10,6 +9,8 @@ import com.androperator.evidence.contracts.CapturesFile;
 import com.androperator.evidence.contracts.ContractJson;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.contracts.Manifest;
+import com.androperator.evidence.simulator.lab.AdbLab;
+import com.androperator.evidence.simulator.lab.AdbLabExtension;
 import com.androperator.evidence.simulator.profile.OperatorBehavior;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -23,6 +24,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -36,7 +38,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 class McpCancellationEndToEndTest {
     private static final Duration PHASE_LIMIT = Duration.ofSeconds(60);
     private static final String SNAPSHOT_BROADCAST = "snapshot_ui";
-    private static PhoneLab lab;
+    @RegisterExtension
+    static final AdbLabExtension lab = AdbLabExtension.withSamplePhone();
     private static Path tools;
 
     @TempDir
@@ -45,21 +48,18 @@ class McpCancellationEndToEndTest {
 
     @BeforeAll
     static void start() throws IOException {
-        lab = PhoneLab.start();
         tools = Files.createTempDirectory("mcp-cancel-path-");
         Files.createSymbolicLink(tools.resolve("adb"), lab.adb().adbPath());
     }
 
     @AfterAll
     static void stop() throws IOException {
-        lab.close();
         Files.delete(tools.resolve("adb"));
         Files.delete(tools);
     }
 
     @BeforeEach
     void silentSnapshot() throws IOException {
-        lab.reset();
         lab.phone(p -> p.toBuilder().operator(op -> op.withBehaviorFor("snapshot_ui", OperatorBehavior.SILENT)).build());
         root = Files.createDirectory(temp.resolve("root"));
     }
@@ -77,7 +77,7 @@ class McpCancellationEndToEndTest {
         List<Integer> ids = new ArrayList<>();
         for (String label : List.of("first", "second")) {
             ids.add(server.call("evidence_capture", "{\"deviceId\":\"" + lab.serial() + "\",\"operatorPackage\":\""
-                    + PhoneLab.OPERATOR + "\",\"timeoutMs\":60000,\"label\":\"" + label + "\","
+                    + AdbLab.OPERATOR + "\",\"timeoutMs\":60000,\"label\":\"" + label + "\","
                     + "\"context\":{\"originalVerdict\":\"failed\"}}"));
         }
         Predicate<String> snapshot = s -> s.contains("am broadcast") && s.contains(SNAPSHOT_BROADCAST);

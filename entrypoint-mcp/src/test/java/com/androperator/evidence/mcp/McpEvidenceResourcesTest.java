@@ -4,13 +4,14 @@ import static com.androperator.evidence.mcp.TypeScriptMcpClient.list;
 import static com.androperator.evidence.mcp.TypeScriptMcpClient.map;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.androperator.evidence.api.testing.PhoneLab;
 import com.androperator.evidence.api.testing.VideoToolbox;
 import com.androperator.evidence.contracts.Artifact;
 import com.androperator.evidence.contracts.ArtifactKind;
 import com.androperator.evidence.contracts.ContractJson;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.contracts.Manifest;
+import com.androperator.evidence.simulator.lab.AdbLab;
+import com.androperator.evidence.simulator.lab.AdbLabExtension;
 import com.androperator.evidence.simulator.profile.ServiceFault;
 import java.awt.image.BufferedImage;
 import java.awt.image.DataBufferByte;
@@ -37,6 +38,7 @@ import javax.imageio.ImageIO;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Issue 23 through the official TypeScript SDK client and a real server process on the simulated
@@ -49,21 +51,20 @@ import org.junit.jupiter.api.Test;
 class McpEvidenceResourcesTest {
     private static final int ONE_MB = 1_000_000;
 
-    private static PhoneLab lab;
+    @RegisterExtension
+    static final AdbLabExtension lab = AdbLabExtension.withSamplePhone();
     private static TypeScriptMcpClient client;
     private static final List<Path> temporary = new ArrayList<>();
 
     @BeforeAll
     static void start() throws IOException, InterruptedException {
         client = TypeScriptMcpClient.installed();
-        lab = PhoneLab.start();
     }
 
     @AfterAll
     static void stop() throws IOException {
         try {
             if (lab != null) {
-                lab.close();
             }
         } finally {
             for (Path directory : temporary) {
@@ -76,7 +77,7 @@ class McpEvidenceResourcesTest {
     void anAgentCapturesFollowsALinkAndSeesTheScreenWithATapPoint() throws Exception {
         Path root = directory("mcp-resources-root-");
         Map<String, Object> report = run(root, List.of(
-                step("capture", "evidence_capture", Map.of("deviceId", lab.serial(), "operatorPackage", PhoneLab.OPERATOR)),
+                step("capture", "evidence_capture", Map.of("deviceId", lab.serial(), "operatorPackage", AdbLab.OPERATOR)),
                 resource("screenshot", "resources/read", Map.of("uri", "${link:capture:screenshot.png}")),
                 resource("templates", "resources/templates/list", Map.of()),
                 resource("listed", "resources/list", Map.of()),
@@ -159,7 +160,7 @@ class McpEvidenceResourcesTest {
         Path outside = directory("mcp-outside-");
         Files.writeString(outside.resolve("secret.txt"), "TOP-SECRET-OUTSIDE");
         Map<String, Object> first = run(root, List.of(step("capture", "evidence_capture",
-                Map.of("deviceId", lab.serial(), "operatorPackage", PhoneLab.OPERATOR))));
+                Map.of("deviceId", lab.serial(), "operatorPackage", AdbLab.OPERATOR))));
         String evidenceId = (String) map(list(first.get("steps")).get(0).get("structuredContent")).get("evidenceId");
         Path bundles = root.resolve("bundles");
         Path captured = bundles.resolve(evidenceId);
@@ -235,7 +236,7 @@ class McpEvidenceResourcesTest {
         try {
             outcomes = list(run(root, List.of(
                     step("capture", "evidence_capture", Map.of("deviceId", lab.serial(), "operatorPackage",
-                            PhoneLab.OPERATOR)),
+                            AdbLab.OPERATOR)),
                     step("inspect", "evidence_inspect", Map.of("evidenceId", "${capture.evidenceId}")))).get("steps"));
         } finally {
             lab.reset();

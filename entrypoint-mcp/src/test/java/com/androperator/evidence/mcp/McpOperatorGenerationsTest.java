@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.androperator.evidence.api.testing.GenerationPhones;
 import com.androperator.evidence.api.testing.GenerationPhones.Generation;
-import com.androperator.evidence.api.testing.PhoneLab;
 import com.androperator.evidence.conformance.Conformance;
 import com.androperator.evidence.contracts.Artifact;
 import com.androperator.evidence.contracts.ArtifactKind;
@@ -14,6 +13,8 @@ import com.androperator.evidence.contracts.ContractJson;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.contracts.Manifest;
 import com.androperator.evidence.simulator.fixtures.LogcatEdge;
+import com.androperator.evidence.simulator.lab.AdbLab;
+import com.androperator.evidence.simulator.lab.AdbLabExtension;
 import com.androperator.evidence.simulator.profile.ServiceFault;
 import io.modelcontextprotocol.spec.McpSchema.CallToolRequest;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
@@ -27,8 +28,8 @@ import java.util.stream.Stream;
 import org.assertj.core.api.InstanceOfAssertFactories;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -39,13 +40,13 @@ import org.junit.jupiter.params.provider.ValueSource;
  * (reference-compat.md §3).
  */
 class McpOperatorGenerationsTest {
-    private static PhoneLab lab;
+    @RegisterExtension
+    static final AdbLabExtension lab = AdbLabExtension.withSamplePhone();
     private static Path root;
     private static McpServerProcess server;
 
     @BeforeAll
     static void start() throws IOException {
-        lab = PhoneLab.start();
         root = Files.createTempDirectory("mcp-generations-root-");
         Map<String, String> environment = lab.environment();
         environment.put("ANDROPERATOR_EVIDENCE_DIR", root.toString());
@@ -56,7 +57,6 @@ class McpOperatorGenerationsTest {
     static void stop() throws IOException {
         try {
             server.close();
-            lab.close();
         } finally {
             try (Stream<Path> files = Files.walk(root)) {
                 for (Path path : files.sorted(Comparator.reverseOrder()).toList()) {
@@ -64,11 +64,6 @@ class McpOperatorGenerationsTest {
                 }
             }
         }
-    }
-
-    @BeforeEach
-    void resetPhone() {
-        lab.reset();
     }
 
     private static CallToolResult capture(String operatorPackage) {
@@ -124,7 +119,7 @@ class McpOperatorGenerationsTest {
                 "Error: could not access the Package Manager.  Is the system running?\n")).build());
         long before = GenerationPhones.broadcasts(lab.simulator());
 
-        Artifact hierarchy = failedHierarchy(capture(PhoneLab.OPERATOR));
+        Artifact hierarchy = failedHierarchy(capture(AdbLab.OPERATOR));
 
         assertThat(hierarchy.error().code()).isEqualTo(ErrorCodes.DEVICE_SHELL_UNAVAILABLE);
         assertThat(hierarchy.error().message()).contains("could not access the Package Manager");

@@ -2,7 +2,6 @@ package com.androperator.evidence.mcp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.androperator.evidence.api.testing.PhoneLab;
 import com.androperator.evidence.conformance.Conformance;
 import com.androperator.evidence.contracts.Artifact;
 import com.androperator.evidence.contracts.ArtifactKind;
@@ -13,6 +12,8 @@ import com.androperator.evidence.contracts.CommandResult;
 import com.androperator.evidence.contracts.ContractJson;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.contracts.Manifest;
+import com.androperator.evidence.simulator.lab.AdbLab;
+import com.androperator.evidence.simulator.lab.AdbLabExtension;
 import com.androperator.evidence.simulator.profile.OperatorBehavior;
 import com.androperator.evidence.simulator.profile.Readiness;
 import com.androperator.evidence.simulator.profile.ServiceFault;
@@ -33,8 +34,8 @@ import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -46,7 +47,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * most tests; storage-configuration tests start their own.
  */
 class McpServerEndToEndTest {
-    private static PhoneLab lab;
+    @RegisterExtension
+    static final AdbLabExtension lab = AdbLabExtension.withSamplePhone();
     private static Path root;
     private static Path tools;
     private static McpServerProcess server;
@@ -56,7 +58,6 @@ class McpServerEndToEndTest {
 
     @BeforeAll
     static void start() throws IOException {
-        lab = PhoneLab.start();
         root = Files.createTempDirectory("mcp-evidence-root-");
         // A host with adb but without scrcpy or ffmpeg: video start is refused before anything happens.
         tools = Files.createTempDirectory("mcp-host-path-");
@@ -68,7 +69,6 @@ class McpServerEndToEndTest {
     static void stop() throws IOException {
         try {
             server.close();
-            lab.close();
         } finally {
             for (Path directory : List.of(root, tools)) {
                 try (Stream<Path> files = Files.walk(directory)) {
@@ -78,11 +78,6 @@ class McpServerEndToEndTest {
                 }
             }
         }
-    }
-
-    @BeforeEach
-    void resetPhone() {
-        lab.reset();
     }
 
     @Test
@@ -119,7 +114,7 @@ class McpServerEndToEndTest {
     void videoToolsRefuseOutputPathsAndTargetOverridesAndReportMissingHostTools() throws IOException {
         List<Path> before = bundles();
         CallToolResult outputDir = call("evidence_video_start", Map.of("durationSeconds", 5, "deviceId", lab.serial(),
-                "operatorPackage", PhoneLab.OPERATOR, "outputDir", temp.resolve("video").toString()));
+                "operatorPackage", AdbLab.OPERATOR, "outputDir", temp.resolve("video").toString()));
         assertThat(outputDir.isError()).isTrue();
         assertThat(result(outputDir).code()).isEqualTo(ErrorCodes.EXECUTION_VALIDATION_FAILED);
 
@@ -135,7 +130,7 @@ class McpServerEndToEndTest {
         assertThat(result(unknown).code()).isEqualTo(ErrorCodes.EVIDENCE_SESSION_NOT_FOUND);
 
         CallToolResult start = call("evidence_video_start", Map.of("durationSeconds", 5, "deviceId", lab.serial(),
-                "operatorPackage", PhoneLab.OPERATOR));
+                "operatorPackage", AdbLab.OPERATOR));
         assertThat(start.isError()).isTrue();
         assertThat(result(start).code()).isEqualTo(ErrorCodes.HOST_DEPENDENCY_MISSING);
         assertThat(temp.resolve("video")).doesNotExist();
@@ -147,7 +142,7 @@ class McpServerEndToEndTest {
         Path sessionRoot = Files.createDirectory(temp.resolve("session-root"));
         try (McpServerProcess targeted = McpServerProcess.start(
                 environment(Map.of("ANDROPERATOR_EVIDENCE_DIR", sessionRoot.toString())), temp,
-                "--device", lab.serial(), "--operator-package", PhoneLab.OPERATOR)) {
+                "--device", lab.serial(), "--operator-package", AdbLab.OPERATOR)) {
             CallToolResult call = targeted.client().callTool(request(Map.of()));
 
             assertThat(call.isError()).isFalse();
@@ -167,9 +162,9 @@ class McpServerEndToEndTest {
         context.put("attempt", 2);
         context.put("tags", List.of("a", "b"));
 
-        CallToolResult first = capture(Map.of("deviceId", lab.serial(), "operatorPackage", PhoneLab.OPERATOR,
+        CallToolResult first = capture(Map.of("deviceId", lab.serial(), "operatorPackage", AdbLab.OPERATOR,
                 "label", "Settings observation", "context", context));
-        CallToolResult second = capture(Map.of("deviceId", lab.serial(), "operatorPackage", PhoneLab.OPERATOR));
+        CallToolResult second = capture(Map.of("deviceId", lab.serial(), "operatorPackage", AdbLab.OPERATOR));
 
         assertThat(first.isError()).isFalse();
         CommandResult result = result(first);
@@ -200,7 +195,7 @@ class McpServerEndToEndTest {
     @MethodSource("partialCaptures")
     void partialAndFailedCapturesAreErrorsThatKeepTheManifestPath(String name, String situation) throws IOException {
         Map<String, Object> arguments = new LinkedHashMap<>(Map.of("deviceId", lab.serial(),
-                "operatorPackage", PhoneLab.OPERATOR, "context", Map.of("originalVerdict", "passed")));
+                "operatorPackage", AdbLab.OPERATOR, "context", Map.of("originalVerdict", "passed")));
         switch (situation) {
             case "operatorFailed" -> lab.phone(p -> p.toBuilder().operator(op -> op.withBehavior(OperatorBehavior.FAILED)).build());
             case "cut" -> lab.phone(p -> p.toBuilder().fault("screencap", ServiceFault.dropAfterBytes(250_000)).build());
@@ -237,7 +232,7 @@ class McpServerEndToEndTest {
     static Stream<Arguments> operatorFailures() {
         return Stream.of(
                 Arguments.of("not installed", (UnaryOperator<SimulatorProfile>) p -> p.toBuilder()
-                        .uninstallPackage(PhoneLab.OPERATOR).build(), ErrorCodes.OPERATOR_NOT_INSTALLED),
+                        .uninstallPackage(AdbLab.OPERATOR).build(), ErrorCodes.OPERATOR_NOT_INSTALLED),
                 Arguments.of("failed envelope", operator(OperatorBehavior.FAILED), "UI_TREE_UNAVAILABLE"),
                 Arguments.of("result transport exits", operator(OperatorBehavior.TRANSPORT_EXIT),
                         ErrorCodes.RESULT_TRANSPORT_EXITED),
@@ -255,7 +250,7 @@ class McpServerEndToEndTest {
             String name, UnaryOperator<SimulatorProfile> phone, String hierarchyCode) throws IOException {
         lab.phone(phone);
 
-        CallToolResult call = capture(Map.of("deviceId", lab.serial(), "operatorPackage", PhoneLab.OPERATOR,
+        CallToolResult call = capture(Map.of("deviceId", lab.serial(), "operatorPackage", AdbLab.OPERATOR,
                 "context", Map.of("originalVerdict", "failed")));
 
         assertThat(call.isError()).isTrue();
@@ -278,7 +273,7 @@ class McpServerEndToEndTest {
         lab.phone(p -> p.toBuilder().fault("screencap", ServiceFault.dropAfterBytes(250_000))
                 .operator(op -> op.withBehavior(OperatorBehavior.FAILED)).build());
 
-        CallToolResult call = capture(Map.of("deviceId", lab.serial(), "operatorPackage", PhoneLab.OPERATOR));
+        CallToolResult call = capture(Map.of("deviceId", lab.serial(), "operatorPackage", AdbLab.OPERATOR));
 
         assertThat(call.isError()).isTrue();
         CommandResult result = result(call);
@@ -297,7 +292,7 @@ class McpServerEndToEndTest {
     void anUnknownDeviceIsRefusedBeforeABundleIsAllocated() throws IOException {
         List<Path> before = bundles();
 
-        CallToolResult call = capture(Map.of("deviceId", "127.0.0.1:1", "operatorPackage", PhoneLab.OPERATOR));
+        CallToolResult call = capture(Map.of("deviceId", "127.0.0.1:1", "operatorPackage", AdbLab.OPERATOR));
 
         assertThat(call.isError()).isTrue();
         CommandResult result = result(call);
@@ -313,7 +308,7 @@ class McpServerEndToEndTest {
         try (McpServerProcess limited = McpServerProcess.startWithFileSizeLimit(64,
                 environment(Map.of("ANDROPERATOR_EVIDENCE_DIR", limitedRoot.toString())), temp)) {
             CallToolResult call = limited.client().callTool(request(Map.of("deviceId", lab.serial(),
-                    "operatorPackage", PhoneLab.OPERATOR)));
+                    "operatorPackage", AdbLab.OPERATOR)));
 
             assertThat(call.isError()).isTrue();
             CommandResult result = result(call);
@@ -334,7 +329,7 @@ class McpServerEndToEndTest {
         try (McpServerProcess limited = McpServerProcess.startWithFileSizeLimit(1,
                 environment(Map.of("ANDROPERATOR_EVIDENCE_DIR", limitedRoot.toString())), temp)) {
             CallToolResult call = limited.client().callTool(request(Map.of("deviceId", lab.serial(),
-                    "operatorPackage", PhoneLab.OPERATOR)));
+                    "operatorPackage", AdbLab.OPERATOR)));
 
             assertThat(call.isError()).isTrue();
             CommandResult result = result(call);
@@ -354,10 +349,10 @@ class McpServerEndToEndTest {
         try (McpServerProcess fresh = McpServerProcess.start(
                 environment(Map.of("ANDROPERATOR_EVIDENCE_DIR", freshRoot.toString())), temp)) {
             for (Map<String, Object> arguments : List.<Map<String, Object>>of(
-                    Map.of("deviceId", lab.serial(), "operatorPackage", PhoneLab.OPERATOR, "label", "x".repeat(2049)),
+                    Map.of("deviceId", lab.serial(), "operatorPackage", AdbLab.OPERATOR, "label", "x".repeat(2049)),
                     Map.of("deviceId", lab.serial(), "operatorPackage", "a.b;reboot"),
-                    Map.of("deviceId", lab.serial(), "operatorPackage", PhoneLab.OPERATOR, "timeoutMs", 120_001),
-                    Map.of("deviceId", " ", "operatorPackage", PhoneLab.OPERATOR))) {
+                    Map.of("deviceId", lab.serial(), "operatorPackage", AdbLab.OPERATOR, "timeoutMs", 120_001),
+                    Map.of("deviceId", " ", "operatorPackage", AdbLab.OPERATOR))) {
                 CallToolResult call = fresh.client().callTool(request(arguments));
 
                 assertThat(call.isError()).isTrue();
@@ -395,7 +390,7 @@ class McpServerEndToEndTest {
     @MethodSource("invalidArguments")
     void invalidArgumentsAreRefusedAndAllocateNothing(String name, Map<String, Object> override) throws IOException {
         Map<String, Object> arguments = new LinkedHashMap<>(Map.of("deviceId", lab.serial(),
-                "operatorPackage", PhoneLab.OPERATOR));
+                "operatorPackage", AdbLab.OPERATOR));
         arguments.putAll(override);
         List<Path> before = bundles();
         int services = lab.simulator().receivedServices().size();
@@ -418,7 +413,7 @@ class McpServerEndToEndTest {
     void aBlankEvidenceRootIsInvalid() throws IOException {
         try (McpServerProcess blank = McpServerProcess.start(environment(Map.of("ANDROPERATOR_EVIDENCE_DIR", " ")), temp)) {
             CallToolResult call = blank.client().callTool(request(Map.of("deviceId", lab.serial(),
-                    "operatorPackage", PhoneLab.OPERATOR)));
+                    "operatorPackage", AdbLab.OPERATOR)));
 
             assertThat(call.isError()).isTrue();
             assertThat(result(call).code()).isEqualTo(ErrorCodes.EXECUTION_VALIDATION_FAILED);
@@ -435,7 +430,7 @@ class McpServerEndToEndTest {
         try (McpServerProcess unwritable = McpServerProcess.start(
                 environment(Map.of("ANDROPERATOR_EVIDENCE_DIR", file.resolve("evidence").toString())), temp)) {
             CallToolResult call = unwritable.client().callTool(request(Map.of("deviceId", lab.serial(),
-                    "operatorPackage", PhoneLab.OPERATOR)));
+                    "operatorPackage", AdbLab.OPERATOR)));
 
             assertThat(call.isError()).isTrue();
             CommandResult result = result(call);
@@ -450,7 +445,7 @@ class McpServerEndToEndTest {
         try (McpServerProcess relative = McpServerProcess.start(
                 environment(Map.of("ANDROPERATOR_EVIDENCE_DIR", "relative/root")), temp)) {
             CommandResult result = result(relative.client().callTool(request(Map.of("deviceId", lab.serial(),
-                    "operatorPackage", PhoneLab.OPERATOR))));
+                    "operatorPackage", AdbLab.OPERATOR))));
             assertThat(Path.of(result.manifestPath()).getParent().getParent())
                     .isEqualTo(temp.resolve("relative/root/bundles"));
         }
@@ -458,7 +453,7 @@ class McpServerEndToEndTest {
         Map<String, String> withoutRoot = environment(Map.of("HOME", home.toString()));
         try (McpServerProcess defaults = McpServerProcess.start(withoutRoot, temp)) {
             CommandResult result = result(defaults.client().callTool(request(Map.of("deviceId", lab.serial(),
-                    "operatorPackage", PhoneLab.OPERATOR))));
+                    "operatorPackage", AdbLab.OPERATOR))));
             assertThat(result.ok()).isTrue();
             Path bundle = Path.of(result.manifestPath()).getParent();
             assertThat(bundle).isEqualTo(home.resolve(".androperator/evidence/bundles").resolve(result.evidenceId()));
@@ -483,7 +478,7 @@ class McpServerEndToEndTest {
                 "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}",
                 "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\"}",
                 "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/call\",\"params\":{\"name\":\"evidence_capture\","
-                        + "\"arguments\":{\"deviceId\":\"" + lab.serial() + "\",\"operatorPackage\":\"" + PhoneLab.OPERATOR + "\"}}}",
+                        + "\"arguments\":{\"deviceId\":\"" + lab.serial() + "\",\"operatorPackage\":\"" + AdbLab.OPERATOR + "\"}}}",
                 "{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"tools/call\",\"params\":{\"name\":\"evidence_capture\","
                         + "\"arguments\":{\"outputDir\":\"/tmp/x\"}}}");
         try (var stdin = process.getOutputStream()) {

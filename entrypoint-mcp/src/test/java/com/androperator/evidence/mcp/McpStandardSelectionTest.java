@@ -2,14 +2,15 @@ package com.androperator.evidence.mcp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.androperator.evidence.api.testing.PhoneLab;
 import com.androperator.evidence.conformance.Conformance;
 import com.androperator.evidence.contracts.CommandResult;
 import com.androperator.evidence.contracts.ContractJson;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.contracts.Manifest;
 import com.androperator.evidence.simulator.DeviceSimulator;
-import com.androperator.evidence.simulator.harness.AdbServerHarness;
+import com.androperator.evidence.simulator.lab.AdbLab;
+import com.androperator.evidence.simulator.lab.AdbLabExtension;
+import com.androperator.evidence.simulator.lab.PrivateAdbLab;
 import com.androperator.evidence.simulator.profile.SampleProfiles;
 import io.modelcontextprotocol.spec.McpSchema.CallToolRequest;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
@@ -25,8 +26,8 @@ import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -37,7 +38,8 @@ import org.junit.jupiter.api.io.TempDir;
  * cleared with null).
  */
 class McpStandardSelectionTest {
-    private static PhoneLab lab;
+    @RegisterExtension
+    static final AdbLabExtension lab = AdbLabExtension.withSamplePhone();
     private static DeviceSimulator second;
     private static String secondSerial;
     private static Path tools;
@@ -47,28 +49,16 @@ class McpStandardSelectionTest {
 
     @BeforeAll
     static void start() throws IOException {
-        lab = PhoneLab.start();
-        second = DeviceSimulator.start(SampleProfiles.pixel(), 0);
-        secondSerial = lab.adb().connect(second);
+        second = lab.attach(SampleProfiles.pixel());
+        secondSerial = second.serial();
         tools = Files.createTempDirectory("mcp-selection-path-");
         Files.createSymbolicLink(tools.resolve("adb"), lab.adb().adbPath());
     }
 
     @AfterAll
     static void stop() throws IOException {
-        try {
-            lab.adb().disconnect(secondSerial);
-            second.close();
-            lab.close();
-        } finally {
-            Files.deleteIfExists(tools.resolve("adb"));
-            Files.deleteIfExists(tools);
-        }
-    }
-
-    @BeforeEach
-    void resetPhone() {
-        lab.reset();
+        Files.deleteIfExists(tools.resolve("adb"));
+        Files.deleteIfExists(tools);
     }
 
     private McpServerProcess server(Map<String, String> overrides) throws IOException {
@@ -83,7 +73,7 @@ class McpStandardSelectionTest {
     void severalDevicesAndNoneChosenIsMultipleDevicesDeviceIdRequiredAndAnUnknownOneIsDeviceNotFound()
             throws IOException {
         try (McpServerProcess server = server(Map.of())) {
-            CommandResult several = refused(call(server, "evidence_capture", Map.of("operatorPackage", PhoneLab.OPERATOR)),
+            CommandResult several = refused(call(server, "evidence_capture", Map.of("operatorPackage", AdbLab.OPERATOR)),
                     ErrorCodes.MULTIPLE_DEVICES_DEVICE_ID_REQUIRED);
             assertThat(several.details()).containsKey("serials");
             // The selector's hint names the field to fix as this edge spells it.
@@ -95,8 +85,8 @@ class McpStandardSelectionTest {
 
     @Test
     void noDeviceAttachedIsNoDevices() throws IOException {
-        try (AdbServerHarness empty = AdbServerHarness.start();
-             McpServerProcess server = server(empty.environment())) {
+        try (PrivateAdbLab empty = PrivateAdbLab.start();
+             McpServerProcess server = server(empty.adb().environment())) {
             CommandResult result = refused(call(server, "evidence_capture", Map.of()), ErrorCodes.NO_DEVICES);
             assertThat(result.message()).contains("no device is attached");
         }
@@ -106,10 +96,10 @@ class McpStandardSelectionTest {
     @Test
     void theServersAndroidSerialAndOperatorPackageVariableFillACallThatOmitsThem() throws IOException {
         try (McpServerProcess server = server(Map.of("ANDROID_SERIAL", secondSerial,
-                "ANDROPERATOR_OPERATOR_PACKAGE", PhoneLab.OPERATOR))) {
+                "ANDROPERATOR_OPERATOR_PACKAGE", AdbLab.OPERATOR))) {
             Manifest manifest = completed(call(server, "evidence_capture", Map.of()));
             assertThat(manifest.device().serial()).isEqualTo(secondSerial);
-            assertThat(manifest.device().operatorPackage()).isEqualTo(PhoneLab.OPERATOR);
+            assertThat(manifest.device().operatorPackage()).isEqualTo(AdbLab.OPERATOR);
 
             // A call's own deviceId wins over ANDROID_SERIAL.
             assertThat(completed(call(server, "evidence_capture", Map.of("deviceId", lab.serial()))).device().serial())
@@ -121,24 +111,24 @@ class McpStandardSelectionTest {
     void configureSetsSessionDefaultsThatLaterCallsUseAndACallsOwnValueOverrides() throws IOException {
         try (McpServerProcess server = server(Map.of())) {
             CallToolResult configured = call(server, "configure", Map.of("deviceId", secondSerial,
-                    "operatorPackage", PhoneLab.OPERATOR, "timeoutMs", 60_000));
+                    "operatorPackage", AdbLab.OPERATOR, "timeoutMs", 60_000));
             assertThat(configured.isError()).as(text(configured)).isFalse();
             assertThat(configured.structuredContent()).asInstanceOf(
                     org.assertj.core.api.InstanceOfAssertFactories.MAP).containsEntry("ok", true)
-                    .containsEntry("defaults", Map.of("deviceId", secondSerial, "operatorPackage", PhoneLab.OPERATOR,
+                    .containsEntry("defaults", Map.of("deviceId", secondSerial, "operatorPackage", AdbLab.OPERATOR,
                             "timeoutMs", 60_000));
 
             int before = second.receivedServices().size();
             Manifest configuredTarget = completed(call(server, "evidence_capture", Map.of()));
             assertThat(configuredTarget.device().serial()).isEqualTo(secondSerial);
-            assertThat(configuredTarget.device().operatorPackage()).isEqualTo(PhoneLab.OPERATOR);
+            assertThat(configuredTarget.device().operatorPackage()).isEqualTo(AdbLab.OPERATOR);
             // The configured budget reached the Operator: its engine timeout is at most the budget, above 30000.
             assertThat(engineTimeouts(second, before)).as("snapshot engine timeouts").isNotEmpty()
                     .allSatisfy(timeout -> assertThat(timeout).isGreaterThan(30_000L).isLessThanOrEqualTo(60_000L));
 
             Manifest overridden = completed(call(server, "evidence_capture", Map.of("deviceId", lab.serial())));
             assertThat(overridden.device().serial()).isEqualTo(lab.serial());
-            assertThat(overridden.device().operatorPackage()).isEqualTo(PhoneLab.OPERATOR);
+            assertThat(overridden.device().operatorPackage()).isEqualTo(AdbLab.OPERATOR);
         }
     }
 
@@ -164,7 +154,7 @@ class McpStandardSelectionTest {
             assertThat(refused(typed, ErrorCodes.EXECUTION_VALIDATION_FAILED).message()).contains("timeoutMs");
 
             // Nothing changed: the device configured first is still the default.
-            Manifest manifest = completed(call(server, "evidence_capture", Map.of("operatorPackage", PhoneLab.OPERATOR)));
+            Manifest manifest = completed(call(server, "evidence_capture", Map.of("operatorPackage", AdbLab.OPERATOR)));
             assertThat(manifest.device().serial()).isEqualTo(secondSerial);
         }
     }
@@ -172,14 +162,14 @@ class McpStandardSelectionTest {
     @Test
     void configureWithNullClearsADefaultAndLeavingAFieldOutKeepsIt() throws IOException {
         try (McpServerProcess server = server(Map.of())) {
-            call(server, "configure", Map.of("deviceId", secondSerial, "operatorPackage", PhoneLab.OPERATOR));
+            call(server, "configure", Map.of("deviceId", secondSerial, "operatorPackage", AdbLab.OPERATOR));
             Map<String, Object> clearDevice = new HashMap<>();
             clearDevice.put("deviceId", null);
             CallToolResult cleared = call(server, "configure", clearDevice);
             assertThat(cleared.isError()).isFalse();
             Map<String, Object> defaults = new HashMap<>();
             defaults.put("deviceId", null);
-            defaults.put("operatorPackage", PhoneLab.OPERATOR);
+            defaults.put("operatorPackage", AdbLab.OPERATOR);
             defaults.put("timeoutMs", null);
             assertThat(cleared.structuredContent()).asInstanceOf(org.assertj.core.api.InstanceOfAssertFactories.MAP)
                     .containsEntry("defaults", defaults);

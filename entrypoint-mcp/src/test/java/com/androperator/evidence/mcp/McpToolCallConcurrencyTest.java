@@ -2,9 +2,10 @@ package com.androperator.evidence.mcp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.androperator.evidence.api.testing.PhoneLab;
 import com.androperator.evidence.contracts.ContractJson;
 import com.androperator.evidence.contracts.ErrorCodes;
+import com.androperator.evidence.simulator.lab.AdbLab;
+import com.androperator.evidence.simulator.lab.AdbLabExtension;
 import com.androperator.evidence.simulator.profile.OperatorBehavior;
 import io.modelcontextprotocol.spec.McpSchema.CallToolRequest;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
@@ -19,10 +20,10 @@ import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 
@@ -39,7 +40,8 @@ class McpToolCallConcurrencyTest {
     /** Safety net for the slow captures to reach their dispatch. */
     private static final Duration DISPATCH_LIMIT = Duration.ofSeconds(240);
 
-    private static PhoneLab lab;
+    @RegisterExtension
+    static final AdbLabExtension lab = AdbLabExtension.withSamplePhone();
     @TempDir
     static Path tools;
 
@@ -48,18 +50,11 @@ class McpToolCallConcurrencyTest {
 
     @BeforeAll
     static void start() throws IOException {
-        lab = PhoneLab.start();
         Files.createSymbolicLink(tools.resolve("adb"), lab.adb().adbPath());
-    }
-
-    @AfterAll
-    static void stop() {
-        lab.close();
     }
 
     @BeforeEach
     void silentOperator() {
-        lab.reset();
         lab.phone(p -> p.toBuilder().operator(op -> op.withBehaviorFor("snapshot_ui", OperatorBehavior.SILENT)).build());
     }
 
@@ -174,7 +169,7 @@ class McpToolCallConcurrencyTest {
     }
 
     private static Map<String, Object> slowCapture() {
-        return Map.of("deviceId", lab.serial(), "operatorPackage", PhoneLab.OPERATOR, "timeoutMs", SLOW_BUDGET_MS);
+        return Map.of("deviceId", lab.serial(), "operatorPackage", AdbLab.OPERATOR, "timeoutMs", SLOW_BUDGET_MS);
     }
 
     private static int snapshotDispatches() {

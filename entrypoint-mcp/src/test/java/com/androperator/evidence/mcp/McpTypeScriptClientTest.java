@@ -4,11 +4,12 @@ import static com.androperator.evidence.mcp.TypeScriptMcpClient.list;
 import static com.androperator.evidence.mcp.TypeScriptMcpClient.map;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.androperator.evidence.api.testing.PhoneLab;
 import com.androperator.evidence.conformance.Conformance;
 import com.androperator.evidence.contracts.ContractJson;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.contracts.Manifest;
+import com.androperator.evidence.simulator.lab.AdbLab;
+import com.androperator.evidence.simulator.lab.AdbLabExtension;
 import com.androperator.evidence.simulator.profile.OperatorBehavior;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -21,6 +22,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * What an MCP client other than the Java SDK's discovers and gets: the official TypeScript SDK's
@@ -33,7 +35,8 @@ import org.junit.jupiter.api.Test;
 class McpTypeScriptClientTest {
     private static final String EMOJI = "\uD83D\uDE00";
 
-    private static PhoneLab lab;
+    @RegisterExtension
+    static final AdbLabExtension lab = AdbLabExtension.withSamplePhone();
     private static Path root;
     private static Path tools;
     private static TypeScriptMcpClient client;
@@ -41,7 +44,6 @@ class McpTypeScriptClientTest {
     @BeforeAll
     static void start() throws IOException, InterruptedException {
         client = TypeScriptMcpClient.installed();
-        lab = PhoneLab.start();
         root = Files.createTempDirectory("mcp-ts-evidence-root-");
         tools = Files.createTempDirectory("mcp-ts-host-path-");
         Files.createSymbolicLink(tools.resolve("adb"), lab.adb().adbPath());
@@ -51,7 +53,6 @@ class McpTypeScriptClientTest {
     static void stop() throws IOException {
         try {
             if (lab != null) {
-                lab.close();
             }
         } finally {
             for (Path directory : new Path[] {root, tools}) {
@@ -115,14 +116,14 @@ class McpTypeScriptClientTest {
         String overTheLimit = atTheLimit + EMOJI;
         Map<String, Object> tooBig = Map.of("blob", "x".repeat(16 * 1024));
         List<Map<String, Object>> steps = List.of(
-                step("capture", "evidence_capture", Map.of("deviceId", lab.serial(), "operatorPackage", PhoneLab.OPERATOR,
+                step("capture", "evidence_capture", Map.of("deviceId", lab.serial(), "operatorPackage", AdbLab.OPERATOR,
                         "label", atTheLimit, "context", Map.of("originalVerdict", "failed", "client", "typescript"))),
                 step("labelOverLimit", "evidence_capture", Map.of("deviceId", lab.serial(), "operatorPackage",
-                        PhoneLab.OPERATOR, "label", overTheLimit)),
+                        AdbLab.OPERATOR, "label", overTheLimit)),
                 step("contextOverLimit", "evidence_capture", Map.of("deviceId", lab.serial(), "operatorPackage",
-                        PhoneLab.OPERATOR, "context", tooBig)),
+                        AdbLab.OPERATOR, "context", tooBig)),
                 step("unknownDevice", "evidence_capture", Map.of("deviceId", "emulator-5598", "operatorPackage",
-                        PhoneLab.OPERATOR, "timeoutMs", 5000)),
+                        AdbLab.OPERATOR, "timeoutMs", 5000)),
                 step("unknownSession", "evidence_video_status", Map.of("sessionId", "no-such-session-1")),
                 step("stopUnknownSession", "evidence_video_stop", Map.of("sessionId", "no-such-session-2")));
 
@@ -167,7 +168,7 @@ class McpTypeScriptClientTest {
     @Test
     void aStillCaptureIsNoVideoSessionAndTheAnswerNamesNoPath() throws Exception {
         Map<String, Object> capture = structured(list(run(List.of(step("capture", "evidence_capture",
-                Map.of("deviceId", lab.serial(), "operatorPackage", PhoneLab.OPERATOR)))).get("steps")), "capture");
+                Map.of("deviceId", lab.serial(), "operatorPackage", AdbLab.OPERATOR)))).get("steps")), "capture");
         String evidenceId = (String) capture.get("evidenceId");
 
         Map<String, Object> status = structured(list(run(List.of(step("status", "evidence_video_status",
@@ -182,7 +183,7 @@ class McpTypeScriptClientTest {
         // A silent Operator: the hierarchy waits out the whole 3 s budget.
         lab.phone(profile -> profile.toBuilder().operator(op -> op.withBehavior(OperatorBehavior.SILENT)).build());
         Map<String, Object> step = step("capture", "evidence_capture", Map.of("deviceId", lab.serial(),
-                "operatorPackage", PhoneLab.OPERATOR, "timeoutMs", 3000));
+                "operatorPackage", AdbLab.OPERATOR, "timeoutMs", 3000));
         step.put("progress", true);
         Map<String, Object> outcome;
         try {

@@ -5,9 +5,9 @@ import static com.androperator.evidence.mcp.TypeScriptMcpClient.map;
 import static com.androperator.evidence.mcp.TypeScriptMcpClient.step;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.androperator.evidence.api.testing.PhoneLab;
 import com.androperator.evidence.api.testing.VideoToolbox;
 import com.androperator.evidence.conformance.Conformance;
+import com.androperator.evidence.simulator.lab.AdbLabExtension;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,6 +18,7 @@ import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Progress notifications of evidence_video_stop, received by the official MCP TypeScript SDK's
@@ -27,7 +28,8 @@ import org.junit.jupiter.api.Test;
 class McpVideoProgressTest {
     private static final Duration SETTLE = Duration.ofSeconds(45);
 
-    private static PhoneLab lab;
+    @RegisterExtension
+    static final AdbLabExtension lab = AdbLabExtension.withSamplePhone();
     private static Path scratch;
     private static VideoToolbox toolbox;
     private static TypeScriptMcpClient client;
@@ -37,7 +39,6 @@ class McpVideoProgressTest {
         client = TypeScriptMcpClient.installed();
         scratch = Files.createTempDirectory("mcp-video-progress-");
         toolbox = VideoToolbox.prepare(scratch);
-        lab = PhoneLab.start();
     }
 
     @AfterAll
@@ -46,7 +47,6 @@ class McpVideoProgressTest {
             assertThat(VideoToolbox.awaitNoProcessMentions(scratch, SETTLE)).as("no recorder outlives the class").isTrue();
         } finally {
             if (lab != null) {
-                lab.close();
             }
             VideoToolbox.deleteTree(scratch);
         }

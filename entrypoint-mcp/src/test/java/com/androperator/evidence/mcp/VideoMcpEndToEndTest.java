@@ -2,7 +2,7 @@ package com.androperator.evidence.mcp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.androperator.evidence.api.testing.PhoneLab;
+import com.androperator.evidence.adapters.fs.video.SessionFile;
 import com.androperator.evidence.api.testing.VideoToolbox;
 import com.androperator.evidence.conformance.Conformance;
 import com.androperator.evidence.contracts.ArtifactKind;
@@ -10,7 +10,9 @@ import com.androperator.evidence.contracts.CommandResult;
 import com.androperator.evidence.contracts.ContractJson;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.contracts.Manifest;
-import com.androperator.evidence.adapters.fs.video.SessionFile;
+import com.androperator.evidence.simulator.lab.AdbLab;
+import com.androperator.evidence.simulator.lab.AdbLabExtension;
+import com.androperator.evidence.simulator.lab.Await;
 import io.modelcontextprotocol.spec.McpSchema.CallToolRequest;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 import io.modelcontextprotocol.spec.McpSchema.ResourceLink;
@@ -33,8 +35,8 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The video tools through the SDK's own MCP client over stdio, against a server process whose PATH
@@ -46,7 +48,8 @@ class VideoMcpEndToEndTest {
     /** Bounds every wait for a state; a safety net, not a timing assertion. */
     private static final Duration SETTLE = Duration.ofSeconds(45);
 
-    private static PhoneLab lab;
+    @RegisterExtension
+    static final AdbLabExtension lab = AdbLabExtension.withSamplePhone();
     private static Path scratch;
     private static VideoToolbox toolbox;
     private static Path root;
@@ -56,7 +59,6 @@ class VideoMcpEndToEndTest {
     static void start() throws IOException {
         scratch = Files.createTempDirectory("mcp-video-");
         toolbox = VideoToolbox.prepare(scratch);
-        lab = PhoneLab.start();
         root = Files.createDirectory(scratch.resolve("root"));
         server = McpServerProcess.start(environment(Map.of("ANDROPERATOR_EVIDENCE_DIR", root.toString())), root);
     }
@@ -71,15 +73,9 @@ class VideoMcpEndToEndTest {
                     .as("no worker or recorder of this class outlives it").isTrue();
         } finally {
             if (lab != null) {
-                lab.close();
             }
             VideoToolbox.deleteTree(scratch);
         }
-    }
-
-    @BeforeEach
-    void resetPhone() {
-        lab.reset();
     }
 
     /**
@@ -164,7 +160,7 @@ class VideoMcpEndToEndTest {
     @Test
     void statusAndStopTakeOnlyTheSessionIdAndASecondStartOnTheDeviceIsRefused() throws IOException {
         CallToolResult start = call("evidence_video_start", Map.of("deviceId", lab.serial(), "durationSeconds", 60,
-                "operatorPackage", PhoneLab.OPERATOR, "size", "324x720", "label", "mcp video",
+                "operatorPackage", AdbLab.OPERATOR, "size", "324x720", "label", "mcp video",
                 "context", Map.of("commandId", "c1", "originalVerdict", "failed")));
         assertThat(start.isError()).as("%s", start).isFalse();
         String sessionId = result(start).sessionId();
@@ -173,7 +169,7 @@ class VideoMcpEndToEndTest {
         for (String tool : List.of("evidence_video_status", "evidence_video_stop")) {
             for (Map<String, Object> arguments : List.<Map<String, Object>>of(
                     Map.of("sessionId", sessionId, "deviceId", lab.serial()),
-                    Map.of("sessionId", sessionId, "operatorPackage", PhoneLab.OPERATOR),
+                    Map.of("sessionId", sessionId, "operatorPackage", AdbLab.OPERATOR),
                     Map.of("sessionId", sessionId, "manifestPath", result(start).manifestPath()),
                     Map.of("sessionId", sessionId, "outputDir", root.toString()),
                     Map.of("sessionId", sessionId, "verbose", true),
@@ -219,7 +215,7 @@ class VideoMcpEndToEndTest {
         assertThat(stopUntilComplete(server, sessionId).status()).isEqualTo("complete");
         Path bundle = root.resolve("bundles").resolve(sessionId);
         Manifest manifest = manifest(bundle);
-        assertThat(manifest.device().operatorPackage()).isEqualTo(PhoneLab.OPERATOR);
+        assertThat(manifest.device().operatorPackage()).isEqualTo(AdbLab.OPERATOR);
         assertThat(manifest.label()).isEqualTo("mcp video");
         assertThat(manifest.context()).isEqualTo(Map.of("commandId", "c1", "originalVerdict", "failed"));
         assertThat(manifest.video().requestedSize().width()).isEqualTo(324);
@@ -329,7 +325,7 @@ class VideoMcpEndToEndTest {
         assertThat(start.isError()).as("%s", start).isFalse();
         String sessionId = result(start).sessionId();
         Path bundle = root.resolve("bundles").resolve(sessionId);
-        assertThat(VideoToolbox.awaitCondition(SETTLE, () -> session(bundle).recorder() != null)).isTrue();
+        Await.until("session.json names its recorder", SETTLE, () -> session(bundle).recorder() != null);
         assertThat(toolbox.awaitEncodedFrames(bundle, 10, SETTLE)).isTrue();
         SessionFile session = session(bundle);
         ProcessHandle worker = ProcessHandle.of(session.worker().pid()).orElseThrow();
@@ -341,11 +337,12 @@ class VideoMcpEndToEndTest {
             worker.destroyForcibly();
             worker.onExit().get();
 
-            assertThat(VideoToolbox.awaitCondition(SETTLE, () -> media.stream().noneMatch(ProcessHandle::isAlive)))
-                    .as("no recorder or ffmpeg outlives the worker: %s", media).isTrue();
+            Await.until(String.format("no recorder or ffmpeg outlives the worker: %s", media), SETTLE,
+                    () -> media.stream().noneMatch(ProcessHandle::isAlive));
             // Until its heartbeat is stale (3 s) the dead worker still vouches for the session; status follows that state.
-            assertThat(VideoToolbox.awaitCondition(SETTLE, () -> ErrorCodes.EVIDENCE_RECOVERY_REQUIRED.equals(
-                    result(call("evidence_video_status", Map.of("sessionId", sessionId))).code()))).isTrue();
+            Await.until("evidence_video_status answers EVIDENCE_RECOVERY_REQUIRED", SETTLE,
+                    () -> ErrorCodes.EVIDENCE_RECOVERY_REQUIRED.equals(
+                    result(call("evidence_video_status", Map.of("sessionId", sessionId))).code()));
             List<Path> bundlesBefore = bundles(root);
             CallToolResult again = call("evidence_video_start", Map.of("deviceId", lab.serial(), "durationSeconds", 2));
             assertThat(again.isError()).isTrue();
@@ -403,10 +400,10 @@ class VideoMcpEndToEndTest {
             java.util.concurrent.CompletableFuture<CallToolResult> stopping = java.util.concurrent.CompletableFuture
                     .supplyAsync(() -> call(faulty, "evidence_video_stop", Map.of("sessionId", sessionId)));
             String[] seen = new String[1];
-            assertThat(VideoToolbox.awaitCondition(SETTLE, () -> {
+            Await.until(String.format("status while stop waits: %s", seen[0]), SETTLE, () -> {
                 seen[0] = result(call(faulty, "evidence_video_status", Map.of("sessionId", sessionId))).status();
                 return "finalizing".equals(seen[0]);
-            })).as("status while stop waits: %s", seen[0]).isTrue();
+            });
             assertThat(stopping).as("status was answered while stop was still waiting").isNotDone();
             CallToolResult pending = stopping.join();
             assertThat(pending.isError()).as("a pending stop is an error: %s", pending).isTrue();
@@ -430,12 +427,12 @@ class VideoMcpEndToEndTest {
             String failedId = result(doomed).sessionId();
             CommandResult[] last = new CommandResult[1];
             boolean[] error = new boolean[1];
-            assertThat(VideoToolbox.awaitCondition(SETTLE, () -> {
+            Await.until(String.format("the failed session ends: %s", last[0]), SETTLE, () -> {
                 CallToolResult status = call(faulty, "evidence_video_status", Map.of("sessionId", failedId));
                 last[0] = result(status);
                 error[0] = status.isError();
                 return !List.of("starting", "recording", "finalizing").contains(last[0].status());
-            })).as("the failed session ends: %s", last[0]).isTrue();
+            });
             assertThat(last[0].status()).isIn("partial", "failed");
             assertThat(last[0].code()).isEqualTo(ErrorCodes.EVIDENCE_CAPTURE_FAILED);
             assertThat(error[0]).as("a %s session is an error", last[0].status()).isTrue();
@@ -483,12 +480,12 @@ class VideoMcpEndToEndTest {
         }
         assertThat(stopped.code()).as("%s", stopped).isEqualTo(ErrorCodes.COMMAND_TIMEOUT);
         CommandResult[] last = new CommandResult[1];
-        assertThat(VideoToolbox.awaitCondition(SETTLE, () -> {
+        Await.until(String.format("the session completes after a pending stop: %s", last[0]), SETTLE, () -> {
             CallToolResult status = call(on, "evidence_video_status", Map.of("sessionId", sessionId));
             last[0] = result(status);
             assertThat(status.isError()).as("a pending session is still found: %s", last[0]).isFalse();
             return "complete".equals(last[0].status());
-        })).as("the session completes after a pending stop: %s", last[0]).isTrue();
+        });
         return last[0];
     }
 

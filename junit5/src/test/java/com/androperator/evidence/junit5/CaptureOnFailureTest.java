@@ -6,11 +6,11 @@ import static com.androperator.evidence.junit5.Bundles.MANIFEST;
 import static com.androperator.evidence.junit5.Bundles.STATUS;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.androperator.evidence.api.testing.PhoneLab;
 import com.androperator.evidence.contracts.ArtifactStatus;
 import com.androperator.evidence.contracts.BundleStatus;
 import com.androperator.evidence.contracts.Manifest;
 import com.androperator.evidence.junit5.Fixtures.Scenario;
+import com.androperator.evidence.simulator.lab.AdbLab;
 import com.androperator.evidence.simulator.profile.OperatorBehavior;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -213,7 +213,7 @@ class CaptureOnFailureTest extends LabTest {
         Scenario.builder = CaptureEvidenceOnFailure.builder()
                 .adbServerSocket("tcp:127.0.0.1:" + lab.adb().port())
                 .device(lab.serial())
-                .operatorPackage(PhoneLab.OPERATOR)
+                .operatorPackage(AdbLab.OPERATOR)
                 .evidenceRoot(builderRoot)
                 .timeoutMs(20_000L);
 

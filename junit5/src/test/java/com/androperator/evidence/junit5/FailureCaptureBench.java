@@ -3,7 +3,8 @@ package com.androperator.evidence.junit5;
 import com.androperator.evidence.api.CaptureDependencies;
 import com.androperator.evidence.api.CaptureOptions;
 import com.androperator.evidence.api.EvidenceCapture;
-import com.androperator.evidence.api.testing.PhoneLab;
+import com.androperator.evidence.simulator.lab.AdbLab;
+import com.androperator.evidence.simulator.lab.PrivateAdbLab;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -35,14 +36,14 @@ public final class FailureCaptureBench {
     public static void main(String[] args) throws IOException {
         int iterations = args.length > 0 ? Integer.parseInt(args[0]) : 15;
         Path root = Files.createTempDirectory("failure-capture-bench");
-        try (PhoneLab lab = PhoneLab.start()) {
+        try (PrivateAdbLab lab = PrivateAdbLab.withSamplePhone()) {
             Map<String, String> parameters = FixtureRun.labParameters(lab, root);
             List<Long> with = new ArrayList<>();
             List<Long> without = new ArrayList<>();
             List<Long> captureMs = new ArrayList<>();
             List<Long> direct = new ArrayList<>();
             CaptureOptions options = CaptureOptions.builder().deviceSerial(lab.serial())
-                    .operatorPackage(PhoneLab.OPERATOR).label("FailureCaptureBench#direct failed").build();
+                    .operatorPackage(AdbLab.OPERATOR).label("FailureCaptureBench#direct failed").build();
             CaptureDependencies dependencies = CaptureDependencies.builder().environment(lab.environment())
                     .bundlesRoot(Files.createDirectories(root.resolve("direct"))).build();
             for (int i = 0; i < WARM_UP + iterations; i++) {

@@ -3,7 +3,7 @@ package com.androperator.evidence.junit5;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectMethod;
 
-import com.androperator.evidence.api.testing.PhoneLab;
+import com.androperator.evidence.simulator.lab.AdbLab;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -40,11 +40,11 @@ final class FixtureRun {
     }
 
     /** Configuration parameters that point the extension at the lab's phone and {@code root}, as a build would. */
-    static Map<String, String> labParameters(PhoneLab lab, Path root) {
+    static Map<String, String> labParameters(AdbLab lab, Path root) {
         Map<String, String> parameters = new HashMap<>();
         parameters.put("androperator.adb.serverPort", Integer.toString(lab.adb().port()));
         parameters.put("androperator.evidence.device", lab.serial());
-        parameters.put("androperator.evidence.operatorPackage", PhoneLab.OPERATOR);
+        parameters.put("androperator.evidence.operatorPackage", AdbLab.OPERATOR);
         parameters.put("androperator.evidence.root", root.toString());
         return parameters;
     }

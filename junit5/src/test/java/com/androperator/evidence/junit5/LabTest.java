@@ -1,12 +1,11 @@
 package com.androperator.evidence.junit5;
 
-import com.androperator.evidence.api.testing.PhoneLab;
 import com.androperator.evidence.junit5.Fixtures.Scenario;
+import com.androperator.evidence.simulator.lab.AdbLabExtension;
 import java.nio.file.Path;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -14,26 +13,16 @@ import org.junit.jupiter.api.io.TempDir;
  * class, reset before each test; a fresh evidence root; the fixtures' scenario reset after each.
  */
 abstract class LabTest {
-    static PhoneLab lab;
+    @RegisterExtension
+    static final AdbLabExtension lab = AdbLabExtension.withSamplePhone();
 
     @TempDir
     Path temp;
     /** Where the lab's configuration parameters point the extension: {@code <temp>/evidence}. */
     Path root;
 
-    @BeforeAll
-    static void startPhone() {
-        lab = PhoneLab.start();
-    }
-
-    @AfterAll
-    static void stopPhone() {
-        lab.close();
-    }
-
     @BeforeEach
     void resetPhone() {
-        lab.reset();
         root = temp.resolve("evidence");
     }
 

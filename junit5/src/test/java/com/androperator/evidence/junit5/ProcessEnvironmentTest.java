@@ -3,8 +3,8 @@ package com.androperator.evidence.junit5;
 import static com.androperator.evidence.junit5.Bundles.MANIFEST;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.androperator.evidence.api.testing.PhoneLab;
 import com.androperator.evidence.contracts.BundleStatus;
+import com.androperator.evidence.simulator.lab.AdbLab;
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -44,7 +44,7 @@ class ProcessEnvironmentTest extends LabTest {
         Path root = temp.resolve("env-root");
         Map<String, String> environment = environment();
         environment.put("ANDROID_SERIAL", lab.serial());
-        environment.put("ANDROPERATOR_OPERATOR_PACKAGE", PhoneLab.OPERATOR);
+        environment.put("ANDROPERATOR_OPERATOR_PACKAGE", AdbLab.OPERATOR);
         environment.put("ANDROPERATOR_EVIDENCE_DIR", root.toString());
         environment.put("ANDROPERATOR_EVIDENCE_TIMEOUT_MS", "20000");
 
@@ -69,7 +69,7 @@ class ProcessEnvironmentTest extends LabTest {
         environment.put("ADB_SERVER_SOCKET", "tcp:127.0.0.2:" + FixtureRun.closedPort());
         Map<String, String> properties = new LinkedHashMap<>();
         properties.put("androperator.evidence.device", lab.serial());
-        properties.put("androperator.evidence.operatorPackage", PhoneLab.OPERATOR);
+        properties.put("androperator.evidence.operatorPackage", AdbLab.OPERATOR);
         properties.put("androperator.evidence.root", root.toString());
         properties.put("androperator.evidence.timeoutMs", "20000");
         properties.put("androperator.adb.serverPort", Integer.toString(lab.adb().port()));
@@ -88,7 +88,7 @@ class ProcessEnvironmentTest extends LabTest {
         Path root = temp.resolve("launcher-root");
         Map<String, String> environment = environment();
         environment.put("ANDROID_SERIAL", lab.serial());
-        environment.put("ANDROPERATOR_OPERATOR_PACKAGE", PhoneLab.OPERATOR);
+        environment.put("ANDROPERATOR_OPERATOR_PACKAGE", AdbLab.OPERATOR);
 
         Child child = run(environment, Map.of("androperator.evidence.root", temp.resolve("system-root").toString()),
                 List.of("androperator.evidence.root=" + root));
@@ -118,7 +118,7 @@ class ProcessEnvironmentTest extends LabTest {
     void theTestsStdoutNamesEachPublishedFileAsAnAttachmentUnlessTurnedOff() throws IOException {
         Map<String, String> environment = environment();
         environment.put("ANDROID_SERIAL", lab.serial());
-        environment.put("ANDROPERATOR_OPERATOR_PACKAGE", PhoneLab.OPERATOR);
+        environment.put("ANDROPERATOR_OPERATOR_PACKAGE", AdbLab.OPERATOR);
         environment.put("ANDROPERATOR_EVIDENCE_DIR", temp.resolve("root").toString());
 
         Child child = run(environment, Map.of(), List.of());

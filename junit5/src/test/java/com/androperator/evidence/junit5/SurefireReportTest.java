@@ -2,10 +2,10 @@ package com.androperator.evidence.junit5;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.androperator.evidence.api.testing.PhoneLab;
 import com.androperator.evidence.api.testing.VideoToolbox;
 import com.androperator.evidence.conformance.Conformance;
 import com.androperator.evidence.contracts.Manifest;
+import com.androperator.evidence.simulator.lab.AdbLab;
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -138,7 +138,7 @@ class SurefireReportTest extends LabTest {
             environment.remove(setting.variable());
         }
         environment.put("ANDROID_SERIAL", lab.serial());
-        environment.put("ANDROPERATOR_OPERATOR_PACKAGE", PhoneLab.OPERATOR);
+        environment.put("ANDROPERATOR_OPERATOR_PACKAGE", AdbLab.OPERATOR);
         environment.put("ANDROID_ADB_SERVER_PORT", Integer.toString(lab.adb().port()));
         environment.put("ANDROPERATOR_EVIDENCE_DIR", root.toString());
         environment.putAll(extraEnvironment);

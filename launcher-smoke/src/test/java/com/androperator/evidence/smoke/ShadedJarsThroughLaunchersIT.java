@@ -2,10 +2,11 @@ package com.androperator.evidence.smoke;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.androperator.evidence.api.testing.PhoneLab;
 import com.androperator.evidence.conformance.Conformance;
 import com.androperator.evidence.contracts.CommandResult;
 import com.androperator.evidence.contracts.ContractJson;
+import com.androperator.evidence.simulator.lab.AdbLab;
+import com.androperator.evidence.simulator.lab.AdbLabExtension;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -15,9 +16,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -30,20 +30,11 @@ import org.junit.jupiter.api.io.TempDir;
 class ShadedJarsThroughLaunchersIT {
     private static final Path REPOSITORY = Path.of(System.getProperty("repository.root")).toAbsolutePath().normalize();
     private static final long PROCESS_DEADLINE_SECONDS = 120;
-    private static PhoneLab lab;
+    @RegisterExtension
+    static final AdbLabExtension lab = AdbLabExtension.withSamplePhone();
 
     @TempDir
     Path temporary;
-
-    @BeforeAll
-    static void startPhone() {
-        lab = PhoneLab.start();
-    }
-
-    @AfterAll
-    static void stopPhone() {
-        lab.close();
-    }
 
     @Test
     void cliPrintsItsVersion() throws Exception {
@@ -56,7 +47,7 @@ class ShadedJarsThroughLaunchersIT {
     void cliCapturesFromTheSimulatedPhoneThroughTheRealAdbServer() throws Exception {
         Path bundle = temporary.resolve("bundle");
         Ran capture = launch("androperator", List.of("evidence", "capture", "--device", lab.serial(),
-                "--operator-package", PhoneLab.OPERATOR, "--output-dir", bundle.toString(), "--label", "smoke"), "");
+                "--operator-package", AdbLab.OPERATOR, "--output-dir", bundle.toString(), "--label", "smoke"), "");
         assertThat(capture.status()).as(capture.toString()).isZero();
         CommandResult result = ContractJson.read(capture.stdout().getBytes(StandardCharsets.UTF_8), CommandResult.class);
         assertThat(result.status()).isEqualTo("complete");

@@ -3,7 +3,6 @@ package com.androperator.evidence.viewer;
 import com.androperator.evidence.api.CaptureDependencies;
 import com.androperator.evidence.api.CaptureOptions;
 import com.androperator.evidence.api.EvidenceCapture;
-import com.androperator.evidence.api.testing.PhoneLab;
 import com.androperator.evidence.api.testing.VideoToolbox;
 import com.androperator.evidence.api.video.EvidenceVideo;
 import com.androperator.evidence.api.video.VideoDependencies;
@@ -12,6 +11,8 @@ import com.androperator.evidence.contracts.ContractJson;
 import com.androperator.evidence.contracts.Manifest;
 import com.androperator.evidence.domain.capture.CaptureOutcome;
 import com.androperator.evidence.domain.video.VideoStartCommand;
+import com.androperator.evidence.simulator.lab.AdbLab;
+import com.androperator.evidence.simulator.lab.Await;
 import com.androperator.evidence.simulator.profile.ProfileFile;
 import java.awt.BasicStroke;
 import java.awt.Color;
@@ -51,9 +52,9 @@ final class Bundles {
     private Bundles() {
     }
 
-    static Path capture(PhoneLab lab, Path bundle, String label, Map<String, Object> context) {
+    static Path capture(AdbLab lab, Path bundle, String label, Map<String, Object> context) {
         CaptureOutcome outcome = EvidenceCapture.captureEvidence(CaptureOptions.builder().outputDir(bundle)
-                        .deviceSerial(lab.serial()).operatorPackage(PhoneLab.OPERATOR).label(label).context(context).build(),
+                        .deviceSerial(lab.serial()).operatorPackage(AdbLab.OPERATOR).label(label).context(context).build(),
                 CaptureDependencies.builder().environment(lab.environment()).build());
         if (!(outcome instanceof CaptureOutcome.Finished)) {
             throw new AssertionError("the capture did not run: " + outcome.toResult());
@@ -70,7 +71,7 @@ final class Bundles {
     }
 
     /** The sample phone showing a screen drawn from {@code hierarchy}, so that its boxes sit on what they describe. */
-    static void showHierarchyOnScreen(PhoneLab lab, byte[] hierarchy) {
+    static void showHierarchyOnScreen(AdbLab lab, byte[] hierarchy) {
         byte[] png = screenOf(hierarchy);
         lab.phone(p -> p.toBuilder().eachDisplay(d -> d.withScreenshot(ProfileFile.inMemory("screen.png", png)))
                 .operator(op -> op.withHierarchy(ProfileFile.inMemory("hierarchy.xml", hierarchy))).build());
@@ -169,7 +170,7 @@ final class Bundles {
      * A finished managed recording through the real ffmpeg and the fake scrcpy, folded once and back
      * (three clips of 324x720, 648x720, 324x720), in {@code bundle}; returns once its worker has exited.
      */
-    static Path recording(PhoneLab lab, Path work, Path bundle) {
+    static Path recording(AdbLab lab, Path work, Path bundle) {
         try {
             VideoToolbox toolbox = VideoToolbox.prepare(work);
             Path locks = work.resolve("locks");
@@ -180,12 +181,12 @@ final class Bundles {
             EvidenceVideo video = new EvidenceVideo(VideoDependencies.defaults().withEnvironment(environment)
                     .withLockDirectory(locks).withWorkingDirectory(work));
             VideoOutcome started = video.start(VideoStartCommand.builder().deviceSerial(lab.serial())
-                    .operatorPackage(PhoneLab.OPERATOR).outputDir(bundle.toString()).durationSeconds(3).size("324x720")
+                    .operatorPackage(AdbLab.OPERATOR).outputDir(bundle.toString()).durationSeconds(3).size("324x720")
                     .label("Fold and unfold").context(Map.of("commandId", "fold-check", "originalVerdict", "passed")).build());
             if (!started.result().ok()) {
                 throw new AssertionError("the recording did not start: " + started.result());
             }
-            boolean terminal = VideoToolbox.awaitCondition(Duration.ofSeconds(90), () -> terminal(bundle.resolve("manifest.json")));
+            boolean terminal = Await.holdsWithin(Duration.ofSeconds(90), () -> terminal(bundle.resolve("manifest.json")));
             if (!terminal || !VideoToolbox.awaitNoProcessMentions(work, Duration.ofSeconds(60))) {
                 throw new AssertionError("the recording in " + bundle + " did not finish with its worker");
             }

@@ -2,10 +2,10 @@ package com.androperator.evidence.viewer;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.androperator.evidence.api.testing.PhoneLab;
 import com.androperator.evidence.conformance.BundleVerifier;
 import com.androperator.evidence.conformance.VerificationReport;
 import com.androperator.evidence.contracts.ContractJson;
+import com.androperator.evidence.simulator.lab.AdbLabExtension;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.InputStream;
@@ -18,9 +18,8 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -35,20 +34,11 @@ import tools.jackson.databind.node.ObjectNode;
  */
 class LargeHierarchyTest {
     private static final long TARGET_BYTES = 50L * 1000 * 1000;
-    private static PhoneLab lab;
+    @RegisterExtension
+    static final AdbLabExtension lab = AdbLabExtension.withSamplePhone();
 
     @TempDir
     static Path temp;
-
-    @BeforeAll
-    static void start() {
-        lab = PhoneLab.start();
-    }
-
-    @AfterAll
-    static void stop() {
-        lab.close();
-    }
 
     @Test
     void aFiftyMegabyteHierarchyIsCappedOnAPageOfBoundedSizeThatLoadsCleanly() throws Exception {

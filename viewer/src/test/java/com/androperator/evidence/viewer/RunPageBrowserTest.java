@@ -2,7 +2,7 @@ package com.androperator.evidence.viewer;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.androperator.evidence.api.testing.PhoneLab;
+import com.androperator.evidence.simulator.lab.AdbLabExtension;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,6 +13,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.WebElement;
 
@@ -24,8 +25,8 @@ import org.openqa.selenium.WebElement;
  * nothing comes from the network, and no bundle changes.
  */
 class RunPageBrowserTest {
-    private static BrowserLab browserLab;
-    private static PhoneLab lab;
+    @RegisterExtension
+    static final AdbLabExtension lab = AdbLabExtension.withSamplePhone();
     private static Chromium chromium;
 
     @TempDir
@@ -33,14 +34,12 @@ class RunPageBrowserTest {
 
     @BeforeAll
     static void start() {
-        browserLab = BrowserLab.start();
-        lab = browserLab.lab();
-        chromium = browserLab.chromium();
+        chromium = Chromium.start();
     }
 
     @AfterAll
     static void stop() {
-        browserLab.close();
+        chromium.close();
     }
 
     @Test

@@ -3,9 +3,9 @@ package com.androperator.evidence.viewer;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.androperator.evidence.adapters.media.video.RealFfmpeg;
-import com.androperator.evidence.api.testing.PhoneLab;
 import com.androperator.evidence.conformance.BundleVerifier;
 import com.androperator.evidence.conformance.Conformance;
+import com.androperator.evidence.simulator.lab.PrivateAdbLab;
 import com.androperator.evidence.simulator.profile.ProfileFile;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayOutputStream;
@@ -141,7 +141,7 @@ class ShapesAndPathsBrowserTest {
         ImageIO.write(noise, "png", png);
         assertThat((long) png.size()).isGreaterThan(MediaPolicy.INLINE_MAX_FILE_BYTES);
         Path bundle;
-        try (PhoneLab lab = PhoneLab.start()) {
+        try (PrivateAdbLab lab = PrivateAdbLab.withSamplePhone()) {
             lab.phone(p -> p.toBuilder().eachDisplay(d -> d.withScreenshot(ProfileFile.inMemory("big.png", png.toByteArray()))).build());
             bundle = Bundles.capture(lab, temp.resolve("big screenshot #1"), "Large screenshot", Map.of());
         }

@@ -2,7 +2,6 @@ package com.androperator.evidence.viewer;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.androperator.evidence.api.testing.PhoneLab;
 import com.androperator.evidence.conformance.BundleVerifier;
 import com.androperator.evidence.conformance.Conformance;
 import com.androperator.evidence.conformance.Problem;
@@ -11,6 +10,7 @@ import com.androperator.evidence.contracts.ArtifactKind;
 import com.androperator.evidence.contracts.ArtifactStatus;
 import com.androperator.evidence.contracts.ContractJson;
 import com.androperator.evidence.contracts.Manifest;
+import com.androperator.evidence.simulator.lab.AdbLabExtension;
 import com.androperator.evidence.simulator.profile.OperatorBehavior;
 import com.androperator.evidence.simulator.profile.ServiceFault;
 import java.awt.Color;
@@ -32,6 +32,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.interactions.Actions;
@@ -49,8 +50,8 @@ import org.w3c.dom.Node;
  */
 class ViewerBrowserTest {
     private static final Map<String, Object> CONTEXT = Map.of("commandId", "original-command", "originalVerdict", "failed");
-    private static BrowserLab browserLab;
-    private static PhoneLab lab;
+    @RegisterExtension
+    static final AdbLabExtension lab = AdbLabExtension.withSamplePhone();
     private static Chromium chromium;
 
     @TempDir
@@ -58,21 +59,18 @@ class ViewerBrowserTest {
 
     @BeforeAll
     static void start() {
-        browserLab = BrowserLab.start();
-        lab = browserLab.lab();
-        chromium = browserLab.chromium();
+        chromium = Chromium.start();
     }
 
     @AfterAll
     static void stop() {
-        if (browserLab != null) {
-            browserLab.close();
+        if (chromium != null) {
+            chromium.close();
         }
     }
 
     @BeforeEach
     void freshPhoneAndConsole() {
-        lab.reset();
         chromium.consoleProblems();
     }
 

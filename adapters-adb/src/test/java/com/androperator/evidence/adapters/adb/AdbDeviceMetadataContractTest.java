@@ -2,10 +2,11 @@ package com.androperator.evidence.adapters.adb;
 
 import com.androperator.evidence.domain.budget.Cancellation;
 import com.androperator.evidence.domain.budget.Deadline;
-import com.androperator.evidence.domain.port.DeviceMetadataSource.Size;
 import com.androperator.evidence.domain.budget.MonotonicClock;
+import com.androperator.evidence.domain.port.DeviceMetadataSource.Size;
 import com.androperator.evidence.domain.port.contract.DeviceMetadataSourceContract;
 import com.androperator.evidence.simulator.DeviceSimulator;
+import com.androperator.evidence.simulator.lab.AdbLabExtension;
 import com.androperator.evidence.simulator.profile.ScreenSize;
 import com.androperator.evidence.simulator.profile.ServiceFault;
 import com.androperator.evidence.simulator.profile.SimulatorProfile;
@@ -17,7 +18,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 @Timeout(60)
 class AdbDeviceMetadataContractTest extends DeviceMetadataSourceContract {
     @RegisterExtension
-    static final RealAdbFixture adb = new RealAdbFixture();
+    static final AdbLabExtension adb = new AdbLabExtension();
 
     @Override
     protected Phone describedAs(Description description) {
@@ -57,6 +58,6 @@ class AdbDeviceMetadataContractTest extends DeviceMetadataSourceContract {
 
     private static Phone attach(SimulatorProfile profile) {
         DeviceSimulator simulator = adb.attach(profile);
-        return new Phone(new AdbDeviceMetadata(adb.client()), simulator.serial());
+        return new Phone(new AdbDeviceMetadata(new AdbServerClient(adb.environment())), simulator.serial());
     }
 }

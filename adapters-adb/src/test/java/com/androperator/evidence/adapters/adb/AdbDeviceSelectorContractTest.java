@@ -4,6 +4,7 @@ import com.androperator.evidence.domain.budget.Cancellation;
 import com.androperator.evidence.domain.budget.Deadline;
 import com.androperator.evidence.domain.budget.MonotonicClock;
 import com.androperator.evidence.domain.port.contract.DeviceSelectorContract;
+import com.androperator.evidence.simulator.lab.AdbLabExtension;
 import com.androperator.evidence.simulator.profile.SimulatorProfile;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,7 +15,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 @Timeout(60)
 class AdbDeviceSelectorContractTest extends DeviceSelectorContract {
     @RegisterExtension
-    static final RealAdbFixture adb = new RealAdbFixture();
+    static final AdbLabExtension adb = new AdbLabExtension();
 
     @Override
     protected Lab attachedInStates(String... states) {
@@ -22,7 +23,7 @@ class AdbDeviceSelectorContractTest extends DeviceSelectorContract {
         for (String state : states) {
             serials.add(adb.attach(SimulatorProfile.builder().connectionState(state).build()).serial());
         }
-        return new Lab(new AdbDeviceSelector(adb.client()), serials);
+        return new Lab(new AdbDeviceSelector(new AdbServerClient(adb.environment())), serials);
     }
 
     @Override

@@ -1,13 +1,14 @@
 package com.androperator.evidence.adapters.adb;
 
-import static com.androperator.evidence.adapters.adb.RealAdbFixture.millis;
+import static com.androperator.evidence.adapters.adb.SystemDeadlines.millis;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.androperator.evidence.contracts.ErrorCodes;
-import com.androperator.evidence.domain.port.DeviceSelector.DeviceSelection;
 import com.androperator.evidence.domain.model.RequestField;
+import com.androperator.evidence.domain.port.DeviceSelector.DeviceSelection;
 import com.androperator.evidence.simulator.DeviceSimulator;
 import com.androperator.evidence.simulator.harness.AdbServerHarness;
+import com.androperator.evidence.simulator.lab.AdbLabExtension;
 import com.androperator.evidence.simulator.profile.ServiceFault;
 import com.androperator.evidence.simulator.profile.SimulatorProfile;
 import java.io.File;
@@ -23,34 +24,18 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Device selection through the real adb server, and starting that server when none runs. */
 @Timeout(60)
 class AdbDeviceSelectorIntegrationTest {
-    private static RealAdbFixture adb;
-
-    @BeforeAll
-    static void startServer() {
-        adb = new RealAdbFixture();
-    }
-
-    @AfterAll
-    static void stopServer() {
-        adb.close();
-    }
-
-    @AfterEach
-    void releaseDevices() {
-        adb.releaseDevices();
-    }
+    @RegisterExtension
+    static final AdbLabExtension adb = new AdbLabExtension();
 
     private static DeviceSelection select(String serial) {
-        return new AdbDeviceSelector(adb.client()).select(Optional.ofNullable(serial), millis(10_000));
+        return new AdbDeviceSelector(new AdbServerClient(adb.environment())).select(Optional.ofNullable(serial), millis(10_000));
     }
 
     @Test
@@ -80,7 +65,7 @@ class AdbDeviceSelectorIntegrationTest {
     void hostConnectAnswersOkayEvenWhenItFailsAndTheTextTells() throws Exception {
         DeviceSimulator phone = DeviceSimulator.start(SimulatorProfile.builder().build(), 0);
         try {
-            AdbServerClient client = adb.client();
+            AdbServerClient client = new AdbServerClient(adb.environment());
             int closedPort;
             try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
                 closedPort = probe.getLocalPort();
@@ -92,12 +77,12 @@ class AdbDeviceSelectorIntegrationTest {
             assertThat(refused.completed()).isTrue();
             assertThat(AdbServerClient.connectSucceeded(refused)).as(refused.stdoutText()).isFalse();
             assertThat(AdbServerClient.connectSucceeded(connected)).as(connected.stdoutText()).isTrue();
-            assertThat(adb.harness().awaitState(phone.serial(), "device", Duration.ofSeconds(15))).isEqualTo("device");
+            assertThat(adb.adb().awaitState(phone.serial(), "device", Duration.ofSeconds(15))).isEqualTo("device");
             assertThat(client.state(phone.serial(), millis(5_000)).stdoutText()).isEqualTo("device");
             assertThat(client.state("127.0.0.1:" + closedPort, millis(5_000)).outcome())
                     .isEqualTo(StreamResult.Outcome.FAIL);
         } finally {
-            adb.harness().disconnect(phone.serial());
+            adb.adb().disconnect(phone.serial());
             phone.close();
         }
     }
@@ -106,8 +91,8 @@ class AdbDeviceSelectorIntegrationTest {
     void aPhoneThatDiedIsOffline() {
         DeviceSimulator phone = adb.attach(SimulatorProfile.builder()
                 .fault("getprop", ServiceFault.dropAfterBytes(10, 20_000)).build());
-        adb.client().shellV2(phone.serial(), "getprop", millis(5_000), 1 << 20, null);
-        assertThat(adb.harness().awaitState(phone.serial(), "offline", Duration.ofSeconds(15))).isEqualTo("offline");
+        new AdbServerClient(adb.environment()).shellV2(phone.serial(), "getprop", millis(5_000), 1 << 20, null);
+        assertThat(adb.adb().awaitState(phone.serial(), "offline", Duration.ofSeconds(15))).isEqualTo("offline");
 
         DeviceSelection.Refused refused = (DeviceSelection.Refused) select(phone.serial());
 

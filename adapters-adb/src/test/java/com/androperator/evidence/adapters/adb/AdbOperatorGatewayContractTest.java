@@ -5,6 +5,7 @@ import com.androperator.evidence.domain.budget.Deadline;
 import com.androperator.evidence.domain.budget.MonotonicClock;
 import com.androperator.evidence.domain.port.contract.OperatorGatewayContract;
 import com.androperator.evidence.simulator.DeviceSimulator;
+import com.androperator.evidence.simulator.lab.AdbLabExtension;
 import com.androperator.evidence.simulator.profile.OperatorBehavior;
 import com.androperator.evidence.simulator.profile.ProfileFile;
 import com.androperator.evidence.simulator.profile.Readiness;
@@ -18,7 +19,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 @Timeout(60)
 class AdbOperatorGatewayContractTest extends OperatorGatewayContract {
     @RegisterExtension
-    static final RealAdbFixture adb = new RealAdbFixture();
+    static final AdbLabExtension adb = new AdbLabExtension();
 
     @Override
     protected Phone showing(String xml) {
@@ -53,6 +54,6 @@ class AdbOperatorGatewayContractTest extends OperatorGatewayContract {
 
     private static Phone attach(UnaryOperator<SimulatorProfile.Builder> change) {
         DeviceSimulator simulator = adb.attach(change.apply(SimulatorProfile.builder()).build());
-        return new Phone(new AdbOperatorGateway(adb.client()), simulator.serial());
+        return new Phone(new AdbOperatorGateway(new AdbServerClient(adb.environment())), simulator.serial());
     }
 }

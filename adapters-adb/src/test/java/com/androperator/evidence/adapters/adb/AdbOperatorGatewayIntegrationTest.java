@@ -1,6 +1,6 @@
 package com.androperator.evidence.adapters.adb;
 
-import static com.androperator.evidence.adapters.adb.RealAdbFixture.millis;
+import static com.androperator.evidence.adapters.adb.SystemDeadlines.millis;
 import static com.androperator.evidence.domain.port.contract.OperatorOutcomes.notAnswered;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -13,6 +13,7 @@ import com.androperator.evidence.domain.port.OperatorGateway.OperatorOutcome.Ans
 import com.androperator.evidence.domain.port.OperatorGateway.OperatorOutcome.NotAnswered;
 import com.androperator.evidence.simulator.DeviceSimulator;
 import com.androperator.evidence.simulator.fixtures.HierarchyFixtures;
+import com.androperator.evidence.simulator.lab.AdbLabExtension;
 import com.androperator.evidence.simulator.profile.OperatorBehavior;
 import com.androperator.evidence.simulator.profile.ProfileFile;
 import com.androperator.evidence.simulator.profile.Readiness;
@@ -21,11 +22,9 @@ import com.androperator.evidence.simulator.profile.SimulatorProfile;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.function.UnaryOperator;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The Operator's broadcast-and-logcat channel through the real adb server to a simulated phone. */
 @Timeout(60)
@@ -33,22 +32,8 @@ class AdbOperatorGatewayIntegrationTest {
     private static final String OPERATOR = "com.androperator.operator.dev";
     private static final String EVIDENCE = "3f0c2a9e-5d1b-4c8e-9a77-0b1e2d3c4f5a";
     private static final String BROADCAST_PREFIX = "am broadcast -a app.androperator.operator.ACTION_AGENT_COMMAND";
-    private static RealAdbFixture adb;
-
-    @BeforeAll
-    static void startServer() {
-        adb = new RealAdbFixture();
-    }
-
-    @AfterAll
-    static void stopServer() {
-        adb.close();
-    }
-
-    @AfterEach
-    void releaseDevices() {
-        adb.releaseDevices();
-    }
+    @RegisterExtension
+    static final AdbLabExtension adb = new AdbLabExtension();
 
     private static OperatorCommand snapshot(DeviceSimulator phone, String evidenceId) {
         return new OperatorCommand(phone.serial(), OPERATOR, evidenceId + "-hierarchy", evidenceId,
@@ -60,7 +45,7 @@ class AdbOperatorGatewayIntegrationTest {
     }
 
     private static OperatorOutcome execute(DeviceSimulator phone, OperatorCommand command, long budgetMillis) {
-        return new AdbOperatorGateway(adb.client()).execute(command, millis(budgetMillis));
+        return new AdbOperatorGateway(new AdbServerClient(adb.environment())).execute(command, millis(budgetMillis));
     }
 
     private static long broadcasts(DeviceSimulator phone) {
@@ -255,7 +240,7 @@ class AdbOperatorGatewayIntegrationTest {
     void aResultReaderThatCannotStartMeansNoDispatch() {
         DeviceSimulator phone = phone(b -> b.fault("logcat", ServiceFault.fail(1, "logcat: Unable to open log device\n")));
         // A fallback longer than the budget: only the reader's own end can decide here.
-        AdbOperatorGateway gateway = new AdbOperatorGateway(adb.client(), 60_000);
+        AdbOperatorGateway gateway = new AdbOperatorGateway(new AdbServerClient(adb.environment()), 60_000);
 
         NotAnswered outcome = notAnswered(gateway.execute(snapshot(phone, EVIDENCE), millis(10_000)),
                 ErrorCodes.RESULT_TRANSPORT_EXITED);

@@ -5,6 +5,7 @@ import com.androperator.evidence.domain.budget.Deadline;
 import com.androperator.evidence.domain.budget.MonotonicClock;
 import com.androperator.evidence.domain.port.contract.ScreenshotSourceContract;
 import com.androperator.evidence.simulator.DeviceSimulator;
+import com.androperator.evidence.simulator.lab.AdbLabExtension;
 import com.androperator.evidence.simulator.profile.DisplaySpec;
 import com.androperator.evidence.simulator.profile.ProfileFile;
 import com.androperator.evidence.simulator.profile.ServiceFault;
@@ -17,7 +18,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class AdbScreenshotSourceContractTest extends ScreenshotSourceContract {
     private static final String PHYSICAL_ID = "4619827259835644672";
     @RegisterExtension
-    static final RealAdbFixture adb = new RealAdbFixture();
+    static final AdbLabExtension adb = new AdbLabExtension();
 
     @Override
     protected Phone showing(byte[] png) {
@@ -52,6 +53,6 @@ class AdbScreenshotSourceContractTest extends ScreenshotSourceContract {
 
     private static Phone attach(SimulatorProfile profile) {
         DeviceSimulator simulator = adb.attach(profile);
-        return new Phone(new AdbScreenshotSource(adb.client()), simulator.serial());
+        return new Phone(new AdbScreenshotSource(new AdbServerClient(adb.environment())), simulator.serial());
     }
 }

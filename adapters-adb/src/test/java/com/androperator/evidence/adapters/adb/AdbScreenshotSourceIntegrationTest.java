@@ -1,6 +1,6 @@
 package com.androperator.evidence.adapters.adb;
 
-import static com.androperator.evidence.adapters.adb.RealAdbFixture.millis;
+import static com.androperator.evidence.adapters.adb.SystemDeadlines.millis;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.androperator.evidence.adapters.media.PngVerifier;
@@ -10,6 +10,7 @@ import com.androperator.evidence.domain.port.ScreenshotSource;
 import com.androperator.evidence.domain.port.ScreenshotSource.ScreenshotTransfer;
 import com.androperator.evidence.simulator.DeviceSimulator;
 import com.androperator.evidence.simulator.fixtures.ScreenshotFixtures;
+import com.androperator.evidence.simulator.lab.AdbLabExtension;
 import com.androperator.evidence.simulator.profile.DisplaySpec;
 import com.androperator.evidence.simulator.profile.ProfileFile;
 import com.androperator.evidence.simulator.profile.ServiceFault;
@@ -18,11 +19,9 @@ import java.io.ByteArrayOutputStream;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The screenshot through the real adb server to a simulated phone. */
 @Timeout(60)
@@ -31,22 +30,8 @@ class AdbScreenshotSourceIntegrationTest {
     private static final String OUTER = "4619827259835644672";
     private static final byte[] INNER_PNG = ScreenshotFixtures.smallPng(220, 180, 1);
     private static final byte[] OUTER_PNG = ScreenshotFixtures.smallPng(108, 240, 2);
-    private static RealAdbFixture adb;
-
-    @BeforeAll
-    static void startServer() {
-        adb = new RealAdbFixture();
-    }
-
-    @AfterAll
-    static void stopServer() {
-        adb.close();
-    }
-
-    @AfterEach
-    void releaseDevices() {
-        adb.releaseDevices();
-    }
+    @RegisterExtension
+    static final AdbLabExtension adb = new AdbLabExtension();
 
     private static SimulatorProfile foldable(boolean innerActive, boolean outerActive) {
         return SimulatorProfile.builder().displays(
@@ -73,7 +58,7 @@ class AdbScreenshotSourceIntegrationTest {
     }
 
     private static Received capture(DeviceSimulator simulator) {
-        return capture(new AdbScreenshotSource(adb.client()), simulator, 10_000);
+        return capture(new AdbScreenshotSource(new AdbServerClient(adb.environment())), simulator, 10_000);
     }
 
     @Test
@@ -224,7 +209,7 @@ class AdbScreenshotSourceIntegrationTest {
     void aScreenshotOverTheCapFailsWithTheBytesSoFar() {
         DeviceSimulator phone = adb.attach(foldable(false, true));
 
-        Received received = capture(new AdbScreenshotSource(adb.client(), 4096), phone, 10_000);
+        Received received = capture(new AdbScreenshotSource(new AdbServerClient(adb.environment()), 4096), phone, 10_000);
         ScreenshotTransfer transfer = received.transfer();
 
         assertThat(transfer.failure()).hasValueSatisfying(failure -> {
@@ -238,7 +223,7 @@ class AdbScreenshotSourceIntegrationTest {
     void theDeadlineEndsAScreencapAsCommandTimeout() {
         DeviceSimulator phone = adb.attach(foldable(false, true).toBuilder().latency("screencap", 5_000).build());
 
-        ScreenshotTransfer transfer = capture(new AdbScreenshotSource(adb.client()), phone, 800).transfer();
+        ScreenshotTransfer transfer = capture(new AdbScreenshotSource(new AdbServerClient(adb.environment())), phone, 800).transfer();
 
         assertThat(transfer.transportCompleted()).isFalse();
         assertThat(transfer.failure()).hasValueSatisfying(failure ->
@@ -265,7 +250,7 @@ class AdbScreenshotSourceIntegrationTest {
         DeviceSimulator phone = adb.attach(foldable(false, true));
         int before = phone.receivedServices().size();
 
-        ScreenshotTransfer transfer = capture(new AdbScreenshotSource(adb.client()), phone, 0).transfer();
+        ScreenshotTransfer transfer = capture(new AdbScreenshotSource(new AdbServerClient(adb.environment())), phone, 0).transfer();
 
         assertThat(transfer.failure().orElseThrow().code()).isEqualTo(ErrorCodes.COMMAND_TIMEOUT);
         assertThat(phone.receivedServices()).hasSize(before);
@@ -292,7 +277,7 @@ class AdbScreenshotSourceIntegrationTest {
         DeviceSimulator phone = adb.attach(sample);
         ByteArrayOutputStream kept = new ByteArrayOutputStream();
 
-        ScreenshotTransfer transfer = new AdbScreenshotSource(adb.client()).capture(phone.serial(), millis(10_000),
+        ScreenshotTransfer transfer = new AdbScreenshotSource(new AdbServerClient(adb.environment())).capture(phone.serial(), millis(10_000),
                 (data, offset, length) -> {
                     if (kept.size() >= 100_000) {
                         return false;

@@ -15,6 +15,7 @@ import com.androperator.evidence.domain.port.OperatorGateway.OperatorOutcome.Not
 import com.androperator.evidence.domain.port.ScreenshotSource.ScreenshotTransfer;
 import com.androperator.evidence.simulator.DeviceSimulator;
 import com.androperator.evidence.simulator.fixtures.MalformedUtf8;
+import com.androperator.evidence.simulator.lab.AdbLabExtension;
 import com.androperator.evidence.simulator.profile.OperatorBehavior;
 import com.androperator.evidence.simulator.profile.ProfileFile;
 import com.androperator.evidence.simulator.profile.ServiceFault;
@@ -31,11 +32,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Predicate;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The deadline's cancellation through the real adb server: a call blocked on a stalled device
@@ -48,22 +47,8 @@ import org.junit.jupiter.api.Timeout;
 class CancellationIntegrationTest {
     private static final String OPERATOR = "com.androperator.operator.dev";
     private static final long BUDGET = 55_000;
-    private static RealAdbFixture adb;
-
-    @BeforeAll
-    static void startServer() {
-        adb = new RealAdbFixture();
-    }
-
-    @AfterAll
-    static void stopServer() {
-        adb.close();
-    }
-
-    @AfterEach
-    void releaseDevices() {
-        adb.releaseDevices();
-    }
+    @RegisterExtension
+    static final AdbLabExtension adb = new AdbLabExtension();
 
     /** What the phone reports once the call under test is where the cancellation must find it. */
     @FunctionalInterface
@@ -112,7 +97,7 @@ class CancellationIntegrationTest {
         }, cancellation, at);
 
         ByteArrayOutputStream sunk = new ByteArrayOutputStream();
-        ScreenshotTransfer transfer = new AdbScreenshotSource(adb.client()).capture(phone.serial(), budget(cancellation),
+        ScreenshotTransfer transfer = new AdbScreenshotSource(new AdbServerClient(adb.environment())).capture(phone.serial(), budget(cancellation),
                 (bytes, offset, length) -> {
                     sunk.write(bytes, offset, length);
                     firstBytes.countDown();
@@ -138,7 +123,7 @@ class CancellationIntegrationTest {
         Cancellation cancellation = new Cancellation();
         AtomicLong at = new AtomicLong();
         CompletableFuture<Void> canceller = cancelOnStall(phone, c -> c.equals("wm size"), cancellation, at);
-        AdbDeviceMetadata metadata = new AdbDeviceMetadata(adb.client());
+        AdbDeviceMetadata metadata = new AdbDeviceMetadata(new AdbServerClient(adb.environment()));
         Deadline deadline = budget(cancellation);
 
         var size = metadata.displaySize(phone.serial(), deadline);
@@ -164,7 +149,7 @@ class CancellationIntegrationTest {
         AtomicLong at = new AtomicLong();
         CompletableFuture<Void> canceller = cancelOnStall(phone, c -> c.startsWith("pm list"), cancellation, at);
 
-        OperatorOutcome outcome = new AdbOperatorGateway(adb.client()).execute(snapshot(phone), budget(cancellation));
+        OperatorOutcome outcome = new AdbOperatorGateway(new AdbServerClient(adb.environment())).execute(snapshot(phone), budget(cancellation));
         report("installed check", at);
         canceller.join();
 
@@ -184,7 +169,7 @@ class CancellationIntegrationTest {
         CompletableFuture<Void> canceller = cancelOn(() -> phone.awaitService(s -> s.contains("am broadcast"),
                 Duration.ofSeconds(30)), cancellation, at);
 
-        OperatorOutcome outcome = new AdbOperatorGateway(adb.client()).execute(snapshot(phone), budget(cancellation));
+        OperatorOutcome outcome = new AdbOperatorGateway(new AdbServerClient(adb.environment())).execute(snapshot(phone), budget(cancellation));
         report("await result", at);
         canceller.join();
 
@@ -217,7 +202,7 @@ class CancellationIntegrationTest {
             return stalled;
         }, cancellation, at);
 
-        OperatorOutcome outcome = new AdbOperatorGateway(adb.client()).execute(snapshot(phone), budget(cancellation));
+        OperatorOutcome outcome = new AdbOperatorGateway(new AdbServerClient(adb.environment())).execute(snapshot(phone), budget(cancellation));
         report("large result streaming in", at);
         canceller.join();
         System.out.printf("result spools open at the cancellation: %d%n", spoolsAtCancel.get());
@@ -254,13 +239,13 @@ class CancellationIntegrationTest {
         Deadline deadline = budget(cancellation);
 
         AtomicLong sunk = new AtomicLong();
-        ScreenshotTransfer transfer = new AdbScreenshotSource(adb.client()).capture(phone.serial(), deadline,
+        ScreenshotTransfer transfer = new AdbScreenshotSource(new AdbServerClient(adb.environment())).capture(phone.serial(), deadline,
                 (bytes, offset, length) -> {
                     sunk.addAndGet(length);
                     return true;
                 });
-        OperatorOutcome outcome = new AdbOperatorGateway(adb.client()).execute(snapshot(phone), deadline);
-        StreamResult version = adb.client().hostQuery("host:version", deadline);
+        OperatorOutcome outcome = new AdbOperatorGateway(new AdbServerClient(adb.environment())).execute(snapshot(phone), deadline);
+        StreamResult version = new AdbServerClient(adb.environment()).hostQuery("host:version", deadline);
 
         assertThat(transfer.failure().orElseThrow().code()).isEqualTo(ErrorCodes.COMMAND_CANCELLED);
         assertThat(transfer.failure().orElseThrow().details()).containsEntry("phase", "display_selection")

@@ -1,6 +1,6 @@
 package com.androperator.evidence.adapters.adb;
 
-import static com.androperator.evidence.adapters.adb.RealAdbFixture.millis;
+import static com.androperator.evidence.adapters.adb.SystemDeadlines.millis;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.androperator.evidence.domain.port.OperatorGateway.OperatorAction;
@@ -8,6 +8,7 @@ import com.androperator.evidence.domain.port.OperatorGateway.OperatorCommand;
 import com.androperator.evidence.domain.port.OperatorGateway.OperatorOutcome;
 import com.androperator.evidence.domain.port.OperatorGateway.OperatorOutcome.Answered;
 import com.androperator.evidence.simulator.DeviceSimulator;
+import com.androperator.evidence.simulator.lab.AdbLabExtension;
 import com.androperator.evidence.simulator.profile.SimulatorProfile;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -27,7 +28,7 @@ class LateResultReaderIntegrationTest {
     private static final String EVIDENCE = "9b1e6c2d-0a4f-4e1b-8c3d-5f6a7b8c9d0e";
     private static final String READER_CHECK = "shell,v2,raw:" + AdbOperatorGateway.READER_CHECK_COMMAND;
     @RegisterExtension
-    static final RealAdbFixture adb = new RealAdbFixture();
+    static final AdbLabExtension adb = new AdbLabExtension();
 
     private static OperatorCommand snapshot(DeviceSimulator phone) {
         return new OperatorCommand(phone.serial(), OPERATOR, EVIDENCE + "-hierarchy", EVIDENCE,
@@ -38,7 +39,7 @@ class LateResultReaderIntegrationTest {
     void aReaderThatAttachesAfterTheFallbackStillReadsItsAnswer() {
         DeviceSimulator phone = adb.attach(SimulatorProfile.builder().latency("logcat", 1_500).build());
 
-        OperatorOutcome outcome = new AdbOperatorGateway(adb.client(), 100).execute(snapshot(phone), millis(20_000));
+        OperatorOutcome outcome = new AdbOperatorGateway(new AdbServerClient(adb.environment()), 100).execute(snapshot(phone), millis(20_000));
 
         assertThat(outcome).isInstanceOf(Answered.class);
         assertThat(((Answered) outcome).envelope().commandId()).isEqualTo(EVIDENCE + "-hierarchy");
@@ -54,7 +55,7 @@ class LateResultReaderIntegrationTest {
     void aReaderThatPrintsAtOnceIsNotNudged() {
         DeviceSimulator phone = adb.attach(SimulatorProfile.builder().build());
 
-        OperatorOutcome outcome = new AdbOperatorGateway(adb.client()).execute(snapshot(phone), millis(20_000));
+        OperatorOutcome outcome = new AdbOperatorGateway(new AdbServerClient(adb.environment())).execute(snapshot(phone), millis(20_000));
 
         assertThat(outcome).isInstanceOf(Answered.class);
         assertThat(phone.receivedServices()).doesNotContain(READER_CHECK);

@@ -1,6 +1,6 @@
 package com.androperator.evidence.adapters.adb;
 
-import static com.androperator.evidence.adapters.adb.RealAdbFixture.millis;
+import static com.androperator.evidence.adapters.adb.SystemDeadlines.millis;
 import static com.androperator.evidence.domain.port.contract.OperatorOutcomes.answered;
 import static com.androperator.evidence.domain.port.contract.OperatorOutcomes.notAnswered;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -17,6 +17,7 @@ import com.androperator.evidence.domain.port.OperatorGateway.OperatorOutcome.Not
 import com.androperator.evidence.simulator.DeviceSimulator;
 import com.androperator.evidence.simulator.fixtures.HierarchyFixtures;
 import com.androperator.evidence.simulator.fixtures.LogcatEdge;
+import com.androperator.evidence.simulator.lab.AdbLabExtension;
 import com.androperator.evidence.simulator.profile.LogcatHierarchy;
 import com.androperator.evidence.simulator.profile.OperatorGeneration;
 import com.androperator.evidence.simulator.profile.ProfileFile;
@@ -24,11 +25,9 @@ import com.androperator.evidence.simulator.profile.SimulatorProfile;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.function.UnaryOperator;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -44,22 +43,8 @@ class OperatorGenerationsIntegrationTest {
     private static final String EVIDENCE = "6a0c2a9e-5d1b-4c8e-9a77-0b1e2d3c4f5a";
     private static final String CLAWPERATOR = "com.clawperator.operator.dev";
     private static final String XML = HierarchyFixtures.linePerElement(HierarchyFixtures.settings(20_000, 1080, 2400));
-    private static RealAdbFixture adb;
-
-    @BeforeAll
-    static void startServer() {
-        adb = new RealAdbFixture();
-    }
-
-    @AfterAll
-    static void stopServer() {
-        adb.close();
-    }
-
-    @AfterEach
-    void releaseDevices() {
-        adb.releaseDevices();
-    }
+    @RegisterExtension
+    static final AdbLabExtension adb = new AdbLabExtension();
 
     private static DeviceSimulator phone(String operatorPackage, OperatorGeneration generation,
                                          UnaryOperator<SimulatorProfile.Builder> change) {
@@ -70,7 +55,7 @@ class OperatorGenerationsIntegrationTest {
     }
 
     private static OperatorOutcome snapshot(DeviceSimulator phone, String operatorPackage) {
-        return new AdbOperatorGateway(adb.client()).execute(new OperatorCommand(phone.serial(), operatorPackage,
+        return new AdbOperatorGateway(new AdbServerClient(adb.environment())).execute(new OperatorCommand(phone.serial(), operatorPackage,
                 EVIDENCE + "-hierarchy", EVIDENCE, "androperator-evidence", 10_000,
                 List.of(new OperatorAction("snap", "snapshot_ui"))), millis(15_000));
     }
@@ -111,7 +96,7 @@ class OperatorGenerationsIntegrationTest {
         // switched and the names never guessed, so nothing answers.
         DeviceSimulator phone = phone(CLAWPERATOR, OperatorGeneration.ANDROPERATOR, b -> b);
 
-        OperatorOutcome outcome = new AdbOperatorGateway(adb.client()).execute(new OperatorCommand(phone.serial(),
+        OperatorOutcome outcome = new AdbOperatorGateway(new AdbServerClient(adb.environment())).execute(new OperatorCommand(phone.serial(),
                 CLAWPERATOR, EVIDENCE + "-hierarchy", EVIDENCE, "androperator-evidence", 1_000,
                 List.of(new OperatorAction("snap", "snapshot_ui"))), millis(2_000));
 
@@ -168,7 +153,7 @@ class OperatorGenerationsIntegrationTest {
                 .operator(op -> op.withHierarchy(ProfileFile.inMemory("h.xml", big.getBytes(StandardCharsets.UTF_8))))
                 .build());
 
-        Answered answered = answered(new AdbOperatorGateway(adb.client()).execute(new OperatorCommand(phone.serial(),
+        Answered answered = answered(new AdbOperatorGateway(new AdbServerClient(adb.environment())).execute(new OperatorCommand(phone.serial(),
                 CLAWPERATOR, EVIDENCE + "-hierarchy", EVIDENCE, "androperator-evidence", 30_000,
                 List.of(new OperatorAction("snap", "snapshot_ui"))), millis(40_000)));
 

@@ -1,6 +1,6 @@
 package com.androperator.evidence.adapters.adb;
 
-import static com.androperator.evidence.adapters.adb.RealAdbFixture.millis;
+import static com.androperator.evidence.adapters.adb.SystemDeadlines.millis;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.androperator.evidence.contracts.ErrorCodes;
@@ -14,16 +14,15 @@ import com.androperator.evidence.domain.port.OperatorGateway.OperatorOutcome.Not
 import com.androperator.evidence.domain.port.OperatorGateway.OperatorSession;
 import com.androperator.evidence.simulator.DeviceSimulator;
 import com.androperator.evidence.simulator.fixtures.HierarchyFixtures;
+import com.androperator.evidence.simulator.lab.AdbLabExtension;
 import com.androperator.evidence.simulator.profile.OperatorGeneration;
 import com.androperator.evidence.simulator.profile.ProfileFile;
 import com.androperator.evidence.simulator.profile.SimulatorProfile;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -36,22 +35,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 class OperatorSessionIntegrationTest {
     private static final String EVIDENCE = "7b0c2a9e-5d1b-4c8e-9a77-0b1e2d3c4f5a";
     private static final String XML = HierarchyFixtures.linePerElement(HierarchyFixtures.settings(20_000, 1080, 2400));
-    private static RealAdbFixture adb;
-
-    @BeforeAll
-    static void startServer() {
-        adb = new RealAdbFixture();
-    }
-
-    @AfterAll
-    static void stopServer() {
-        adb.close();
-    }
-
-    @AfterEach
-    void releaseDevices() {
-        adb.releaseDevices();
-    }
+    @RegisterExtension
+    static final AdbLabExtension adb = new AdbLabExtension();
 
     private static DeviceSimulator phone(String operatorPackage, OperatorGeneration generation) {
         return adb.attach(SimulatorProfile.builder().operatorAs(operatorPackage, "0.12.4", generation)
@@ -100,7 +85,7 @@ class OperatorSessionIntegrationTest {
         Answered readiness;
         Answered snapshot;
 
-        try (OperatorSession session = new AdbOperatorGateway(adb.client()).open(phone.serial(), operatorPackage)) {
+        try (OperatorSession session = new AdbOperatorGateway(new AdbServerClient(adb.environment())).open(phone.serial(), operatorPackage)) {
             readiness = answered(session.execute(command(phone, operatorPackage, "readiness",
                     new OperatorAction("h1", "doctor_ping")), budget));
             snapshot = answered(session.execute(command(phone, operatorPackage, "hierarchy",
@@ -133,7 +118,7 @@ class OperatorSessionIntegrationTest {
         DeviceSimulator phone = phone("com.androperator.operator", OperatorGeneration.ANDROPERATOR);
 
         OperatorOutcome outcome;
-        try (OperatorSession session = new AdbOperatorGateway(adb.client()).open(phone.serial(),
+        try (OperatorSession session = new AdbOperatorGateway(new AdbServerClient(adb.environment())).open(phone.serial(),
                 "com.androperator.operator.dev")) {
             outcome = session.execute(command(phone, "com.androperator.operator.dev", "readiness",
                     new OperatorAction("h1", "doctor_ping")), millis(10_000));

@@ -1,6 +1,6 @@
 package com.androperator.evidence.adapters.adb;
 
-import static com.androperator.evidence.adapters.adb.RealAdbFixture.millis;
+import static com.androperator.evidence.adapters.adb.SystemDeadlines.millis;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.androperator.evidence.domain.model.CommandPhase;
@@ -13,6 +13,7 @@ import com.androperator.evidence.domain.port.OperatorGateway.OperatorOutcome.Ans
 import com.androperator.evidence.domain.port.OperatorGateway.OperatorOutcome.NotAnswered;
 import com.androperator.evidence.simulator.DeviceSimulator;
 import com.androperator.evidence.simulator.fixtures.MalformedUtf8;
+import com.androperator.evidence.simulator.lab.AdbLabExtension;
 import com.androperator.evidence.simulator.profile.ProfileFile;
 import com.androperator.evidence.simulator.profile.ResultEncoding;
 import com.androperator.evidence.simulator.profile.SimulatorProfile;
@@ -21,11 +22,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -39,28 +38,14 @@ import org.junit.jupiter.params.provider.MethodSource;
 class StrictResultBytesIntegrationTest {
     private static final String OPERATOR = "com.androperator.operator.dev";
     private static final String EVIDENCE = "6b1d8e2f-0c4a-4f39-8e11-7a5c3d9b2e60";
-    private static RealAdbFixture adb;
-
-    @BeforeAll
-    static void startServer() {
-        adb = new RealAdbFixture();
-    }
-
-    @AfterAll
-    static void stopServer() {
-        adb.close();
-    }
-
-    @AfterEach
-    void releaseDevices() {
-        adb.releaseDevices();
-    }
+    @RegisterExtension
+    static final AdbLabExtension adb = new AdbLabExtension();
 
     private static OperatorOutcome snapshot(UnaryOperator<SimulatorProfile.Builder> change) {
         DeviceSimulator phone = adb.attach(change.apply(SimulatorProfile.builder()).build());
         OperatorCommand command = new OperatorCommand(phone.serial(), OPERATOR, EVIDENCE + "-hierarchy", EVIDENCE,
                 "androperator-evidence", 10_000, List.of(new OperatorAction("snap", "snapshot_ui")));
-        OperatorOutcome outcome = new AdbOperatorGateway(adb.client()).execute(command, millis(20_000));
+        OperatorOutcome outcome = new AdbOperatorGateway(new AdbServerClient(adb.environment())).execute(command, millis(20_000));
         assertThat(phone.receivedServices().stream().filter(s -> s.contains("am broadcast")).count()).isEqualTo(1);
         return outcome;
     }

@@ -8,6 +8,8 @@ import com.androperator.evidence.api.video.VideoDependencies;
 import com.androperator.evidence.contracts.ContractJson;
 import com.androperator.evidence.contracts.Manifest;
 import com.androperator.evidence.simulator.harness.AdbServerHarness;
+import com.androperator.evidence.simulator.lab.AdbLab;
+import com.androperator.evidence.simulator.lab.Await;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -20,8 +22,6 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.concurrent.locks.LockSupport;
-import java.util.function.BooleanSupplier;
 import java.util.stream.Stream;
 
 /**
@@ -130,7 +130,7 @@ public final class VideoToolbox {
     }
 
     /**
-     * {@code base} (e.g. {@link PhoneLab#environment()}) with {@link #path()} and what the fake needs:
+     * {@code base} (e.g. {@link AdbLab#environment()}) with {@link #path()} and what the fake needs:
      * FAKE_SCRCPY_FFMPEG. The fake reads the rest of its FAKE_SCRCPY_* switches from the same map.
      */
     public Map<String, String> environment(Map<String, String> base) {
@@ -148,7 +148,7 @@ public final class VideoToolbox {
      */
     public boolean awaitEncodedFrames(Path bundle, long frames, Duration timeout) {
         Path report = progress.resolve(bundle.getFileName() + ".progress");
-        return awaitCondition(timeout, () -> encodedFrames(report) >= frames);
+        return Await.holdsWithin(timeout, () -> encodedFrames(report) >= frames);
     }
 
     private static long encodedFrames(Path report) {
@@ -270,31 +270,13 @@ public final class VideoToolbox {
         return RealFfmpeg.script(directory, name, text);
     }
 
-    /** Polls {@code condition} until it holds or {@code timeout} passes; true when it held. */
-    public static boolean awaitCondition(Duration timeout, BooleanSupplier condition) {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        while (true) {
-            if (condition.getAsBoolean()) {
-                return true;
-            }
-            if (System.nanoTime() - deadline >= 0) {
-                return false;
-            }
-            // The poll interval only paces the loop; the condition alone decides.
-            LockSupport.parkNanos(Duration.ofMillis(50).toNanos());
-            if (Thread.currentThread().isInterrupted()) {
-                return false;
-            }
-        }
-    }
-
     /**
      * Waits until no process of this host has {@code path} in its command line: the detached worker
      * (its session.json), the recorder (its --record file) and the fake's muxer all name their bundle.
      */
     public static boolean awaitNoProcessMentions(Path path, Duration timeout) {
         String needle = path.toString();
-        return awaitCondition(timeout, () -> ProcessHandle.allProcesses()
+        return Await.holdsWithin(timeout, () -> ProcessHandle.allProcesses()
                 .noneMatch(p -> p.info().arguments().map(a -> String.join(" ", a).contains(needle)).orElse(false)));
     }
 }

@@ -1,8 +1,8 @@
 package com.androperator.evidence.api.video;
 
-import static com.androperator.evidence.api.video.VideoTestTools.awaitCondition;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.androperator.evidence.adapters.fs.video.SessionFile;
 import com.androperator.evidence.api.testing.VideoToolbox;
 import com.androperator.evidence.conformance.Conformance;
 import com.androperator.evidence.conformance.ReferenceRules;
@@ -19,15 +19,14 @@ import com.androperator.evidence.contracts.StopReason;
 import com.androperator.evidence.contracts.VideoSegment;
 import com.androperator.evidence.contracts.VideoSize;
 import com.androperator.evidence.domain.model.Failure;
+import com.androperator.evidence.domain.port.video.WorkerLauncher;
+import com.androperator.evidence.domain.video.VideoLimits;
+import com.androperator.evidence.domain.video.VideoStartCommand;
 import com.androperator.evidence.domain.video.model.RecoveryState;
 import com.androperator.evidence.domain.video.model.StopRequest;
-import com.androperator.evidence.domain.video.VideoLimits;
-import com.androperator.evidence.adapters.fs.video.SessionFile;
-import com.androperator.evidence.domain.port.video.WorkerLauncher;
-import com.androperator.evidence.domain.video.VideoStartCommand;
-import com.androperator.evidence.simulator.DeviceSimulator;
 import com.androperator.evidence.simulator.harness.AdbServerHarness;
-import com.androperator.evidence.simulator.profile.SampleProfiles;
+import com.androperator.evidence.simulator.lab.AdbLabExtension;
+import com.androperator.evidence.simulator.lab.Await;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -49,11 +48,11 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -66,7 +65,8 @@ class EvidenceVideoTest {
     private static final String SIZE = "324x720";
     private static final Duration FINISH = Duration.ofSeconds(60);
 
-    private static DeviceSimulator simulator;
+    @RegisterExtension
+    static final AdbLabExtension lab = AdbLabExtension.withSamplePhone();
     private static AdbServerHarness adb;
     private static String serial;
 
@@ -76,20 +76,9 @@ class EvidenceVideoTest {
 
     @BeforeAll
     static void startDevice() {
-        simulator = DeviceSimulator.start(SampleProfiles.pixel(), 0);
-        adb = AdbServerHarness.start();
-        serial = adb.connect(simulator);
+        adb = lab.adb();
+        serial = lab.serial();
         VideoTestTools.ffmpegDirectory();
-    }
-
-    @AfterAll
-    static void stopDevice() {
-        if (adb != null) {
-            adb.close();
-        }
-        if (simulator != null) {
-            simulator.close();
-        }
     }
 
     @BeforeEach
@@ -114,9 +103,10 @@ class EvidenceVideoTest {
                 }
             }
         }
-        assertThat(awaitCondition(Duration.ofSeconds(90), () -> ProcessHandle.allProcesses()
+        Await.until("every worker and recorder of this test has ended", Duration.ofSeconds(90),
+                () -> ProcessHandle.allProcesses()
                 .noneMatch(p -> p.info().arguments().map(a -> String.join(" ", a).contains(temp.toString()))
-                        .orElse(false)))).as("every worker and recorder of this test has ended").isTrue();
+                        .orElse(false)));
     }
 
     // ---- recordings -------------------------------------------------------------------------
@@ -172,7 +162,8 @@ class EvidenceVideoTest {
         Path bundle = Path.of(started.result().manifestPath()).getParent();
         // Stop once the live source holds 3 s of frames (90 at the fake's 30 fps).
         Path live = bundle.resolve("control").resolve("capture.partial.mkv");
-        assertThat(awaitCondition(Duration.ofSeconds(20), () -> VideoTestTools.packetCount(live) >= 90)).isTrue();
+        Await.until("the live recording holds 90 packets", Duration.ofSeconds(20),
+                () -> VideoTestTools.packetCount(live) >= 90);
 
         // "Active video manifests have finishedAt: null", and a live bundle (session.json, control/) conforms.
         Manifest recording = manifest(bundle);
@@ -401,7 +392,7 @@ class EvidenceVideoTest {
         assertThat(manifest.video().stopReason()).isEqualTo(StopReason.STARTUP_FAILURE);
         assertThat(manifest.artifacts()).noneMatch(a -> a.kind() == ArtifactKind.VIDEO);
         assertThat(video.status(SessionRef.manifestPath(result.manifestPath())).result().status()).isEqualTo("failed");
-        assertThat(awaitCondition(FINISH, () -> lockFiles().isEmpty())).as("the worker releases the lock").isTrue();
+        Await.until("the worker releases the lock", FINISH, () -> lockFiles().isEmpty());
         Conformance.assertConforms(bundle);
         ReferenceRules.assertFollowed(bundle);
     }
@@ -497,9 +488,10 @@ class EvidenceVideoTest {
         assertThat(temp.resolve("after-deaf")).doesNotExist();
 
         // "scrcpy's own duration cap bounds a surviving recorder process."
-        assertThat(awaitCondition(Duration.ofSeconds(seconds + 20), () -> ProcessHandle.allProcesses()
+        Await.until("no process names the bundle any more", Duration.ofSeconds(seconds + 20),
+                () -> ProcessHandle.allProcesses()
                 .noneMatch(p -> p.info().arguments().map(a -> String.join(" ", a).contains(bundle.toString()))
-                        .orElse(false)))).isTrue();
+                        .orElse(false)));
         assertThat(lockFiles()).as("nothing takes the lock over automatically").hasSize(1);
         assertThat(manifest(bundle)).as("nothing changes the published evidence").isEqualTo(manifest);
     }
@@ -638,8 +630,9 @@ class EvidenceVideoTest {
         assertThat(started.result().ok()).as("%s", started.result()).isTrue();
         Path bundle = Path.of(started.result().manifestPath()).getParent();
         // session.json names the recorder while it records; the recorder and its encoder and muxer run.
-        assertThat(awaitCondition(FINISH, () -> readJson(bundle.resolve("session.json"), SessionFile.class)
-                .recorder() != null)).isTrue();
+        Await.until("session.json names its recorder", FINISH,
+                () -> readJson(bundle.resolve("session.json"), SessionFile.class)
+                .recorder() != null);
         assertThat(toolbox().awaitEncodedFrames(bundle, 10, FINISH)).isTrue();
         SessionFile session = readJson(bundle.resolve("session.json"), SessionFile.class);
         ProcessHandle worker = ProcessHandle.of(session.worker().pid()).orElseThrow();
@@ -655,10 +648,11 @@ class EvidenceVideoTest {
         worker.destroyForcibly();
         assertThat(worker.onExit().get()).isNotNull();
 
-        assertThat(awaitCondition(FINISH, () -> media.stream().noneMatch(ProcessHandle::isAlive)))
-                .as("no recorder or ffmpeg outlives the worker: %s", media).isTrue();
-        assertThat(awaitCondition(Duration.ofSeconds(15), () -> ErrorCodes.EVIDENCE_RECOVERY_REQUIRED.equals(
-                video.status(SessionRef.manifestPath(started.result().manifestPath())).result().code()))).isTrue();
+        Await.until(String.format("no recorder or ffmpeg outlives the worker: %s", media), FINISH,
+                () -> media.stream().noneMatch(ProcessHandle::isAlive));
+        Await.until("status answers EVIDENCE_RECOVERY_REQUIRED", Duration.ofSeconds(15),
+                () -> ErrorCodes.EVIDENCE_RECOVERY_REQUIRED.equals(
+                video.status(SessionRef.manifestPath(started.result().manifestPath())).result().code()));
         VideoOutcome status = video.status(SessionRef.manifestPath(started.result().manifestPath()));
         assertThat(status.result().status()).isEqualTo("failed");
         assertThat(status.exitCode()).isEqualTo(1);
@@ -719,8 +713,9 @@ class EvidenceVideoTest {
                 .isEqualTo(temp.resolve("evidence-root").resolve("bundles").resolve(started.result().sessionId())
                         .resolve("manifest.json"));
 
-        assertThat(awaitCondition(FINISH, () -> video.status(SessionRef.sessionId(started.result().sessionId()))
-                .result().status().equals("complete"))).isTrue();
+        Await.until("status answers complete", FINISH,
+                () -> video.status(SessionRef.sessionId(started.result().sessionId()))
+                .result().status().equals("complete"));
         awaitWorkerDone(Path.of(started.result().manifestPath()).getParent());
 
         // "Absolute manifest-path status/stop continues to work after changing or unsetting the root,
@@ -798,7 +793,7 @@ class EvidenceVideoTest {
      */
     private Manifest awaitTerminal(EvidenceVideo video, VideoOutcome started) {
         Path bundle = Path.of(started.result().manifestPath()).getParent();
-        boolean terminal = awaitCondition(FINISH, () -> manifest(bundle).isTerminal());
+        boolean terminal = Await.holdsWithin(FINISH, () -> manifest(bundle).isTerminal());
         assertThat(terminal).as("the worker finalizes %s", bundle).isTrue();
         awaitWorkerDone(bundle);
         return manifest(bundle);
@@ -806,11 +801,11 @@ class EvidenceVideoTest {
 
     /** Bounded wait until session.json shows a settled session and its worker process has exited. */
     private static void awaitWorkerDone(Path bundle) {
-        assertThat(awaitCondition(FINISH, () -> {
+        Await.until(String.format("the worker of %s has settled its session and exited", bundle), FINISH, () -> {
             SessionFile session = readJson(bundle.resolve("session.json"), SessionFile.class);
             return session.recovery().value().settled()
                     && (session.worker() == null || !new HostProcessIdentity().isRunning(session.worker()));
-        })).as("the worker of %s has settled its session and exited", bundle).isTrue();
+        });
     }
 
     private static VideoOutcome stopUntilDone(EvidenceVideo video, VideoOutcome started) {

@@ -2,8 +2,6 @@ package com.androperator.evidence.api.video;
 
 import com.androperator.evidence.api.testing.VideoToolbox;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.util.function.Supplier;
 
 /**
  * The video API tests' names for the shared {@link VideoToolbox} (real ffmpeg/ffprobe 6.1.1, the
@@ -31,14 +29,8 @@ final class VideoTestTools {
         return VideoToolbox.packetCount(media);
     }
 
-
     /** Writes an executable script. */
     static Path script(Path directory, String name, String text) {
         return VideoToolbox.script(directory, name, text);
-    }
-
-    /** Polls {@code condition} until it holds or {@code timeout} passes; true when it held. */
-    static boolean awaitCondition(Duration timeout, Supplier<Boolean> condition) {
-        return VideoToolbox.awaitCondition(timeout, condition::get);
     }
 }

@@ -1,5 +1,6 @@
 package com.androperator.evidence.kit.engine;
 
+import com.androperator.evidence.simulator.lab.PrivateAdbLab;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
@@ -49,7 +50,7 @@ public final class Runner {
         long started = System.nanoTime();
         Workspace workspace = Workspace.create(settings.workspaces(), scenario.name());
         List<Finding> findings = new ArrayList<>();
-        try (Lab lab = Lab.start()) {
+        try (PrivateAdbLab lab = PrivateAdbLab.start()) {
             ScenarioRun run = null;
             try {
                 run = new ScenarioRun(scenario, settings, workspace, lab);

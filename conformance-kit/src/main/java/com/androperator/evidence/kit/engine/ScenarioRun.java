@@ -2,6 +2,7 @@ package com.androperator.evidence.kit.engine;
 
 import com.androperator.evidence.kit.video.Toolbox;
 import com.androperator.evidence.simulator.DeviceSimulator;
+import com.androperator.evidence.simulator.lab.PrivateAdbLab;
 import com.androperator.evidence.simulator.profile.SampleProfiles;
 import com.androperator.evidence.simulator.profile.SimulatorProfile;
 import java.util.ArrayList;
@@ -24,12 +25,12 @@ public final class ScenarioRun {
     private final Scenario scenario;
     private final KitSettings settings;
     private final Workspace workspace;
-    private final Lab lab;
+    private final PrivateAdbLab lab;
     private final Verdict verdict = new Verdict();
     private final List<McpSession> sessions = new ArrayList<>();
     private final DeviceSimulator phone;
 
-    ScenarioRun(Scenario scenario, KitSettings settings, Workspace workspace, Lab lab) {
+    ScenarioRun(Scenario scenario, KitSettings settings, Workspace workspace, PrivateAdbLab lab) {
         this.scenario = scenario;
         this.settings = settings;
         this.workspace = workspace;
@@ -45,7 +46,7 @@ public final class ScenarioRun {
         return workspace;
     }
 
-    public Lab lab() {
+    public PrivateAdbLab lab() {
         return lab;
     }
 
@@ -82,7 +83,7 @@ public final class ScenarioRun {
         Map<String, String> environment = new HashMap<>(System.getenv());
         NOT_INHERITED.forEach(environment::remove);
         environment.put("HOME", workspace.home().toString());
-        environment.putAll(lab.childEnvironment());
+        environment.putAll(lab.serverAddress());
         return environment;
     }
 

@@ -2,6 +2,7 @@ package com.androperator.evidence.adapters.media.video;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.androperator.evidence.simulator.lab.Await;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -10,8 +11,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.locks.LockSupport;
-import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -50,8 +49,8 @@ class MediaProcessGuardTest {
         worker.destroyForcibly();
         worker.waitFor();
 
-        assertThat(await(() -> !recorder.isAlive() && !helper.isAlive()))
-                .as("recorder %d and helper %d end with the worker", recorder.pid(), helper.pid()).isTrue();
+        Await.until(() -> String.format("recorder %d and helper %d end with the worker", recorder.pid(), helper.pid()), SETTLE,
+                () -> !recorder.isAlive() && !helper.isAlive());
     }
 
     @Test
@@ -67,8 +66,8 @@ class MediaProcessGuardTest {
         worker.destroyForcibly();
         worker.waitFor();
 
-        assertThat(await(() -> started.stream().noneMatch(ProcessHandle::isAlive)))
-                .as("the run %s and its helper end with the worker", started).isTrue();
+        Await.until(() -> String.format("the run %s and its helper end with the worker", started), SETTLE,
+                () -> started.stream().noneMatch(ProcessHandle::isAlive));
     }
 
     @Test
@@ -79,7 +78,8 @@ class MediaProcessGuardTest {
         leftovers.addAll(started);
         long group = processGroup(started.get(0).pid());
         // Released: the watchdog of the recorder's group has gone, leaving the recorder and its helper.
-        assertThat(await(() -> membersOf(group).size() == 2)).as("the group %d: %s", group, membersOf(group)).isTrue();
+        Await.until(() -> String.format("the group %d: %s", group, membersOf(group)), SETTLE,
+                () -> membersOf(group).size() == 2);
 
         worker.destroyForcibly();
         worker.waitFor();
@@ -112,7 +112,7 @@ class MediaProcessGuardTest {
     /** The processes whose PIDs the files will hold, once all of them are written. */
     private List<ProcessHandle> awaitPids(String... files) {
         List<ProcessHandle> handles = new ArrayList<>();
-        assertThat(await(() -> {
+        Await.until(() -> String.format("the processes wrote %s", List.of(files)), SETTLE, () -> {
             handles.clear();
             for (String file : files) {
                 Optional<ProcessHandle> handle = pidIn(Path.of(file)).flatMap(ProcessHandle::of);
@@ -122,7 +122,7 @@ class MediaProcessGuardTest {
                 handles.add(handle.get());
             }
             return true;
-        })).as("the processes wrote %s", List.of(files)).isTrue();
+        });
         return List.copyOf(handles);
     }
 
@@ -149,16 +149,5 @@ class MediaProcessGuardTest {
                 return false;
             }
         }).map(ProcessHandle::pid).toList();
-    }
-
-    private static boolean await(BooleanSupplier condition) {
-        long deadline = System.nanoTime() + SETTLE.toNanos();
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() - deadline >= 0) {
-                return false;
-            }
-            LockSupport.parkNanos(Duration.ofMillis(20).toNanos());
-        }
-        return true;
     }
 }

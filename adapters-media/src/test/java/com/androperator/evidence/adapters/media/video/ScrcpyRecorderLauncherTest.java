@@ -7,8 +7,11 @@ import com.androperator.evidence.domain.port.video.RecorderLauncher.RecorderOutp
 import com.androperator.evidence.domain.port.video.RecorderLauncher.RecorderProcess;
 import com.androperator.evidence.domain.port.video.RecorderLauncher.RecorderStart;
 import com.androperator.evidence.domain.video.VideoLimits;
+import com.androperator.evidence.simulator.lab.Await;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -62,7 +65,7 @@ class ScrcpyRecorderLauncherTest {
                 + ": > \"" + ready + "\"\n"
                 + "while true; do sleep 0.05; done\n");
         RecorderProcess process = launch(recorder);
-        assertThat(awaitFile(ready)).isTrue();
+        Await.until("the stand-in installed its trap", Duration.ofSeconds(30), () -> Files.exists(ready));
 
         assertThat(process.interrupt()).isTrue();
 
@@ -78,17 +81,5 @@ class ScrcpyRecorderLauncherTest {
                 Map.of("PATH", TestPath.of(TestPath.shellTools(temp)))));
         assertThat(start).isInstanceOf(RecorderStart.Started.class);
         return ((RecorderStart.Started) start).process();
-    }
-
-    /** Bounded wait for the stand-in to have installed its trap. */
-    private static boolean awaitFile(Path file) {
-        long deadline = System.nanoTime() + 30_000_000_000L;
-        while (System.nanoTime() - deadline < 0) {
-            if (file.toFile().exists()) {
-                return true;
-            }
-            java.util.concurrent.locks.LockSupport.parkNanos(20_000_000L);
-        }
-        return false;
     }
 }
