@@ -106,6 +106,11 @@ class ProductArchitectureTest {
     }
 
     @Test
+    void edgesBuildTheCaptureCommandFromRequestValues() {
+        LayerRules.edgesBuildTheCaptureCommandFromRequestValues(ROOT).check(product);
+    }
+
+    @Test
     void simulatorStandsAlone() {
         LayerRules.simulatorStandsAlone(ROOT).check(product);
     }

@@ -104,6 +104,9 @@ class RulesCatchViolationsTest {
                         "simulator.ReachesContracts -> contracts.Record"),
                 rule("simulatorIsTestSupport", LayerRules::simulatorIsTestSupport,
                         "api.StartsSimulator -> simulator.Phone"),
+                rule("edgesBuildTheCaptureCommandFromRequestValues",
+                        LayerRules::edgesBuildTheCaptureCommandFromRequestValues,
+                        "mcp.BuildsCaptureCommandByHand -> domain.capture.CaptureCommand"),
                 rule("adaptersAreConstructedOnlyInTheRoot", LayerRules::adaptersAreConstructedOnlyInTheRoot,
                         "api.ConstructsAdapter -> adapters.adb.AdbAdapter",
                         "api.ConstructsPortImplementation -> api.LocalSource"));
