@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -51,8 +52,9 @@ public enum RequestField {
             McpSpelling.of("context", "object", 50, Bounds.CONTEXT_RULE, "")),
     /** The still capture's device-work budget. */
     TIMEOUT(Kind.INTEGER, true, "timeoutMs",
-            CliSpelling.integer("--timeout", "<ms>", 60, "an integer number of milliseconds from 1000 to 120000",
-                    "Device-work budget in milliseconds, an integer from 1000 to 120000. Default: 30000."),
+            CliSpelling.integer("--timeout", "<ms>", 60, "an integer number of milliseconds from " + Bounds.MIN_TIMEOUT_MS
+                    + " to " + Bounds.MAX_TIMEOUT_MS, "Device-work budget in milliseconds, an integer from "
+                    + Bounds.MIN_TIMEOUT_MS + " to " + Bounds.MAX_TIMEOUT_MS + ". Default: " + Bounds.DEFAULT_TIMEOUT_MS + "."),
             McpSpelling.of("timeoutMs", "integer", 30, "Overall device-work budget in milliseconds, an integer from "
                     + Bounds.MIN_TIMEOUT_MS + " to " + Bounds.MAX_TIMEOUT_MS + ".", "Default: the session's (configure), "
                     + "else " + Bounds.DEFAULT_TIMEOUT_MS + ".", "minimum", Bounds.MIN_TIMEOUT_MS,
@@ -211,8 +213,8 @@ public enum RequestField {
     }
 
     /** The MCP property, or empty for a field no MCP client sets (the output directory). */
-    public java.util.Optional<McpSpelling> mcp() {
-        return java.util.Optional.ofNullable(mcp);
+    public Optional<McpSpelling> mcp() {
+        return Optional.ofNullable(mcp);
     }
 
     /** A still capture's fields in declaration order, the order an edge reads and converts them. */
