@@ -1,7 +1,8 @@
 package com.androperator.evidence.api;
 
-import com.androperator.evidence.domain.capture.BundleLocation;
 import com.androperator.evidence.domain.capture.CaptureCommand;
+import com.androperator.evidence.domain.model.RequestField;
+import com.androperator.evidence.domain.model.RequestValues;
 import com.androperator.evidence.domain.port.CallerTerms;
 import java.nio.file.Path;
 import java.util.Collections;
@@ -36,8 +37,10 @@ public record CaptureOptions(@Nullable String outputDir, @Nullable String device
 
     /** The use case's command for these options, refusals worded in {@code terms}. */
     public CaptureCommand command(CallerTerms terms) {
-        return new CaptureCommand(BundleLocation.of(outputDir), deviceSerial, operatorPackage, label, context, timeoutMs,
-                terms);
+        return CaptureCommand.of(RequestValues.none().with(RequestField.OUTPUT_DIR, outputDir)
+                .with(RequestField.DEVICE, deviceSerial).with(RequestField.OPERATOR_PACKAGE, operatorPackage)
+                .with(RequestField.LABEL, label).with(RequestField.CONTEXT, context)
+                .with(RequestField.TIMEOUT, timeoutMs), terms);
     }
 
     public static Builder builder() {

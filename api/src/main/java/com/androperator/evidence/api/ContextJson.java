@@ -44,7 +44,7 @@ public final class ContextJson {
                 // JSON allows any backslash-u escape, but a key's unpaired surrogate is refused by the reader itself,
                 // before any value tree exists; it gets the same refusal as one found in a value.
                 return invalid(CallerText.refusalIn(terms, RequestField.CONTEXT, "in an object key (" + reason
-                        + (e.getLocation() == null ? "" : ", at column " + e.getLocation().getColumnNr()) + ")", Map.of()));
+                        + (e.getLocation() == null ? "" : ", at column " + e.getLocation().getColumnNr()) + ")"));
             }
             return invalid(terms.refusal(RequestField.CONTEXT, option + " is not valid JSON (" + e.getOriginalMessage()
                     + "). Pass one JSON object, for example '" + CaptureRequestValidation.EXAMPLE + "'."));

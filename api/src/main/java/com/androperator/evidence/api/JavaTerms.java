@@ -14,16 +14,7 @@ public enum JavaTerms implements CallerTerms {
 
     @Override
     public String field(RequestField field) {
-        return switch (field) {
-            case OUTPUT_DIR -> "outputDir";
-            case DEVICE -> "deviceSerial";
-            case OPERATOR_PACKAGE -> "operatorPackage";
-            case LABEL -> "label";
-            case CONTEXT -> "context";
-            case TIMEOUT -> "timeoutMs";
-            case DURATION -> "durationSeconds";
-            case SIZE -> "size";
-        };
+        return field.javaName();
     }
 
     @Override

@@ -299,6 +299,20 @@ final class LayerRules {
      * ({@code FileVideoBundle::new}) count; an adapter module builds its own parts, and an adapter's
      * static factory builds itself.
      */
+    /**
+     * Every edge (api, cli, mcp, junit5) builds a still capture's command through
+     * {@code CaptureCommand.of(RequestValues, CallerTerms)}, the one builder over the request-field
+     * table's values, never by a constructor: a field added to the table then reaches the use case
+     * from every edge without an edit there.
+     */
+    static ArchRule edgesBuildTheCaptureCommandFromRequestValues(String root) {
+        String command = root + ".domain.capture.CaptureCommand";
+        return noClasses().that().resideInAnyPackage(root + ".api..", root + ".cli..", root + ".mcp..", root + ".junit5..")
+                .should().callConstructorWhere(DescribedPredicate.describe("a constructor of " + command,
+                        call -> call.getTargetOwner().getName().equals(command)))
+                .because("adding a request field must not touch every edge: each hands RequestValues to CaptureCommand.of");
+    }
+
     static ArchRule adaptersAreConstructedOnlyInTheRoot(String root) {
         String compositionRoot = root + ".api.CompositionRoot";
         String adapters = root + ".adapters";

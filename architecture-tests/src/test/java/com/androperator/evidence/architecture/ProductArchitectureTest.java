@@ -34,7 +34,6 @@ class ProductArchitectureTest {
     static final Set<String> MAPS_NOT_YET_TYPED = Set.of(
             "domain.model.Failure#details",
             "domain.port.OperatorGateway$OperatorOutcome$Answered#original",
-            "domain.port.CallerTerms#refusal",
             "domain.capture.ValidatedRequest#context",
             "domain.video.VideoStartValidation$Validated#context",
             "domain.capture.HierarchyStep$Exchange$Xml#result",
@@ -130,6 +129,11 @@ class ProductArchitectureTest {
     @Test
     void conformanceJudgesByTheContract() {
         LayerRules.conformanceJudgesByTheContract(ROOT).check(product);
+    }
+
+    @Test
+    void edgesBuildTheCaptureCommandFromRequestValues() {
+        LayerRules.edgesBuildTheCaptureCommandFromRequestValues(ROOT).check(product);
     }
 
     @Test

@@ -111,6 +111,9 @@ class RulesCatchViolationsTest {
                         "domain.CarriesNestedMaps#reads",
                         "domain.port.TakesMap#keep",
                         "domain.port.GivesMap#diagnostics"),
+                rule("edgesBuildTheCaptureCommandFromRequestValues",
+                        LayerRules::edgesBuildTheCaptureCommandFromRequestValues,
+                        "mcp.BuildsCaptureCommandByHand -> domain.capture.CaptureCommand"),
                 rule("adaptersAreConstructedOnlyInTheRoot", LayerRules::adaptersAreConstructedOnlyInTheRoot,
                         "api.ConstructsAdapter -> adapters.adb.AdbAdapter",
                         "api.ConstructsPortImplementation -> api.LocalSource"));

@@ -3,15 +3,14 @@ package com.androperator.evidence.cli;
 import com.androperator.evidence.api.CaptureDependencies;
 import com.androperator.evidence.api.EvidenceCapture;
 import com.androperator.evidence.domain.budget.Cancellation;
-import com.androperator.evidence.domain.capture.BundleLocation;
 import com.androperator.evidence.domain.capture.CaptureOutcome;
 import com.androperator.evidence.domain.policy.CaptureRequestValidation;
-import com.androperator.evidence.domain.policy.StandardSelection;
-import java.util.Map;
+import com.androperator.evidence.domain.model.RequestField;
+import com.androperator.evidence.domain.model.RequestValues;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
+import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * {@code androperator evidence capture}: one still capture into a new directory. Prints the result
@@ -23,56 +22,44 @@ import picocli.CommandLine.Option;
         description = {"Capture a verified screenshot and the raw UI hierarchy into a new evidence bundle.",
                 "Prints one result object on stdout. Exit 0: complete; 1: partial, failed or refused; 2: usage error."})
 final class CaptureCommand implements Callable<Integer> {
-    static final String TIMEOUT_OPTION = CliTerms.TIMEOUT;
+    /** The still capture's options, generated from the request-field table in its help order. */
+    private static final List<RequestField> FIELDS = RequestField.stillByCliRank();
 
-    // One line per fact, each short enough for picocli's 80 columns, so that no identifier is broken
-    // at a '.' or '-' (HelpLayoutTest checks every command's help).
-    @Option(names = CliTerms.DEVICE, paramLabel = "<serial>",
-            description = {"Device serial, e.g. emulator-5554.",
-                    "Default: " + StandardSelection.SERIAL_VARIABLE + ", else the one attached device.",
-                    "Required when several devices are connected."})
-    String device;
-
-    @Option(names = CliTerms.OPERATOR_PACKAGE, paramLabel = "<package>",
-            description = {"Operator app package, never switched automatically,",
-                    "e.g. com.androperator.operator.dev.",
-                    "Default: " + StandardSelection.OPERATOR_PACKAGE_VARIABLE + ",",
-                    "else " + StandardSelection.DEFAULT_OPERATOR_PACKAGE + "."})
-    String operatorPackage;
-
-    @Option(names = CliTerms.OUTPUT_DIR, paramLabel = "<directory>", required = true,
-            description = "Absolute path of a new bundle directory; its parent must exist.")
-    String outputDir;
-
-    @Mixin
-    BundleAnnotationOptions annotations;
-
-    @Option(names = TIMEOUT_OPTION, paramLabel = "<ms>",
-            description = "Device-work budget in milliseconds, an integer from 1000 to 120000. Default: 30000.")
-    String timeout;
-
-    @Mixin
-    OutputOption format;
+    private final OutputOption format = new OutputOption();
+    private CommandSpec spec;
 
     private final CaptureDependencies dependencies;
     private final Io io;
 
-    CaptureCommand(CaptureDependencies dependencies, Io io) {
+    private CaptureCommand(CaptureDependencies dependencies, Io io) {
         this.dependencies = dependencies;
         this.io = io;
+    }
+
+    /**
+     * The command with its options: the request fields' (one line per help fact, each short enough
+     * for picocli's 80 columns, so that no identifier is broken at a '.' or '-'; HelpLayoutTest checks
+     * every command's help), then {@code --output}.
+     */
+    static CommandSpec spec(CaptureDependencies dependencies, Io io) {
+        CaptureCommand command = new CaptureCommand(dependencies, io);
+        CommandSpec spec = CommandSpec.forAnnotatedObject(command);
+        RequestOptions.declare(spec, FIELDS);
+        spec.addMixin("format", CommandSpec.forAnnotatedObject(command.format));
+        command.spec = spec;
+        return spec;
     }
 
     @Override
     public Integer call() {
         boolean pretty = format.pretty();
-        OptionValues values = new OptionValues(format);
-        Map<String, Object> context = values.context(annotations.contextJson);
-        Long timeoutMs = values.integer(TIMEOUT_OPTION, timeout, "an integer number of milliseconds from 1000 to 120000");
-        if (values.refusal().isPresent()) {
-            return io.refuse(values.refusal().get(), pretty);
+        OptionValues conversions = new OptionValues(format);
+        RequestValues values = RequestOptions.read(spec, FIELDS, conversions);
+        if (conversions.refusal().isPresent()) {
+            return io.refuse(conversions.refusal().get(), pretty);
         }
-        var command = new com.androperator.evidence.domain.capture.CaptureCommand(BundleLocation.of(outputDir), device,
-                operatorPackage, annotations.label, context, timeoutMs, CliTerms.INSTANCE);
+        var command = com.androperator.evidence.domain.capture.CaptureCommand.of(values, CliTerms.INSTANCE);
+        Long timeoutMs = command.timeoutMs();
         // Ctrl-C and SIGTERM cancel the device work at once; the bundle is still finalized and the
         // result printed, then the process exits 130 or 143.
         Cancellation cancellation = new Cancellation();

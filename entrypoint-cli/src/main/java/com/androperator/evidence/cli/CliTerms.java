@@ -6,7 +6,9 @@ import com.androperator.evidence.domain.model.RequestField;
 
 /**
  * The command line's names for the request fields: each option exactly as picocli declares it
- * (the declarations use these constants), so that every refusal names the option to fix.
+ * (a still capture's options are generated from {@link RequestField}; video start's annotations use
+ * these constants, which {@code CliTermsTest} holds equal to the table), so that every refusal
+ * names the option to fix.
  */
 enum CliTerms implements CallerTerms {
     INSTANCE;
@@ -20,18 +22,10 @@ enum CliTerms implements CallerTerms {
     static final String DURATION = "--duration-seconds";
     static final String SIZE = "--size";
 
+    /** The option as the request-field table spells it; the constants above are the same names for annotations. */
     @Override
     public String field(RequestField field) {
-        return switch (field) {
-            case OUTPUT_DIR -> OUTPUT_DIR;
-            case DEVICE -> DEVICE;
-            case OPERATOR_PACKAGE -> OPERATOR_PACKAGE;
-            case LABEL -> LABEL;
-            case CONTEXT -> CONTEXT;
-            case TIMEOUT -> TIMEOUT;
-            case DURATION -> DURATION;
-            case SIZE -> SIZE;
-        };
+        return field.cli().option();
     }
 
     @Override

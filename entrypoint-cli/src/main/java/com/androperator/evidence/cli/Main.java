@@ -83,7 +83,7 @@ public final class Main {
         if (whole || first.equals("evidence")) {
             CommandLine evidence = new CommandLine(new EvidenceCommand());
             if (whole || second.equals("capture")) {
-                evidence.addSubcommand(new CaptureCommand(CaptureDependencies.builder().toolName(TOOL_NAME)
+                evidence.addSubcommand(CaptureCommand.spec(CaptureDependencies.builder().toolName(TOOL_NAME)
                         .terms(CliTerms.INSTANCE).environment(io.environment()).workingDirectory(io.workingDirectory())
                         .build(), io));
             }

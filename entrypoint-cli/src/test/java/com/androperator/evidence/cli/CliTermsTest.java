@@ -6,6 +6,7 @@ import com.androperator.evidence.domain.model.RequestField;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
@@ -28,6 +29,28 @@ class CliTermsTest {
             assertThat(declared).as("%s", field).contains(name);
         }
         assertThat(named).as("one option per field").hasSize(RequestField.values().length);
+    }
+
+    /** evidence capture's options are the request-field table's still fields, in its help order, then --output. */
+    @Test
+    void captureDeclaresTheTablesOptionsInItsOrder() {
+        PrintStream sink = new PrintStream(new ByteArrayOutputStream());
+        CommandLine capture = Main.commandLine(new String[] {"evidence", "capture"}, new Io(sink, sink))
+                .getSubcommands().get("evidence").getSubcommands().get("capture");
+        List<CommandLine.Model.OptionSpec> options = capture.getCommandSpec().options().stream()
+                .filter(option -> option.longestName().startsWith("--") && !option.usageHelp() && !option.versionHelp())
+                .toList();
+        List<RequestField> fields = RequestField.stillByCliRank();
+        assertThat(options).hasSize(fields.size() + 1);
+        for (int i = 0; i < fields.size(); i++) {
+            RequestField.CliSpelling cli = fields.get(i).cli();
+            CommandLine.Model.OptionSpec option = options.get(i);
+            assertThat(option.longestName()).isEqualTo(cli.option());
+            assertThat(option.paramLabel()).isEqualTo(cli.paramLabel());
+            assertThat(option.required()).isEqualTo(cli.required());
+            assertThat(List.of(option.description())).containsExactlyElementsOf(cli.help());
+        }
+        assertThat(options.get(fields.size()).longestName()).isEqualTo(OutputOption.OPTION);
     }
 
     private static Set<String> names(CommandLine.Model.OptionSpec option) {

@@ -2,16 +2,15 @@ package com.androperator.evidence.mcp;
 
 import com.androperator.evidence.api.CaptureDependencies;
 import com.androperator.evidence.api.EvidenceCapture;
-import com.androperator.evidence.domain.capture.BundleLocation;
 import com.androperator.evidence.domain.capture.CaptureCommand;
 import com.androperator.evidence.domain.capture.CaptureOutcome;
-import com.androperator.evidence.domain.policy.StandardSelection;
+import com.androperator.evidence.domain.model.RequestField;
+import com.androperator.evidence.domain.model.RequestValues;
 import com.androperator.evidence.domain.policy.CaptureRequestValidation;
 import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
 import io.modelcontextprotocol.server.McpSyncServerExchange;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 import io.modelcontextprotocol.spec.McpSchema.Tool;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -22,7 +21,11 @@ import java.util.Map;
  */
 final class EvidenceCaptureTool {
     static final String NAME = "evidence_capture";
-    static final List<String> ACCEPTED = List.of("deviceId", "operatorPackage", "timeoutMs", "label", "context");
+    /** The still capture's fields an MCP client sets, in the order a call reads them. */
+    private static final List<RequestField> FIELDS = RequestField.stillFields().stream()
+            .filter(field -> field.mcp().isPresent()).toList();
+    /** Their names, in the order the tool lists them. */
+    static final List<String> ACCEPTED = RequestField.stillByMcpRank().stream().map(McpTerms.INSTANCE::field).toList();
 
     private final CaptureDependencies dependencies;
     private final SessionTarget target;
@@ -48,10 +51,8 @@ final class EvidenceCaptureTool {
     /** With a progressToken in {@code meta}, the client hears the time pass against the budget (ElapsedProgressNotifications). */
     CallToolResult call(Map<String, Object> arguments, McpSyncServerExchange exchange, Map<String, Object> meta) {
         ToolArguments given = ToolArguments.of(NAME, arguments, ACCEPTED);
-        SessionTarget.Defaults defaults = target.current();
-        CaptureCommand command = new CaptureCommand(BundleLocation.MANAGED, defaults.device(given.text("deviceId")),
-                defaults.operator(given.text("operatorPackage")), given.text("label"), given.context(),
-                defaults.timeout(given.integer("timeoutMs")), McpTerms.INSTANCE);
+        RequestValues values = given.read(FIELDS).orElse(target.current().values());
+        CaptureCommand command = CaptureCommand.of(values, McpTerms.INSTANCE);
         if (given.problem().isPresent()) {
             return ToolResults.of(given.problem().get(), false);
         }
@@ -69,19 +70,7 @@ final class EvidenceCaptureTool {
     }
 
     static Tool tool() {
-        Map<String, Object> properties = new LinkedHashMap<>();
-        properties.put("deviceId", ToolSchemas.deviceId("Default: the session's (configure), else the server's "
-                + "ANDROID_SERIAL, else the one attached device; required when several devices are connected and none "
-                + "of those names one."));
-        properties.put("operatorPackage", ToolSchemas.operatorPackage("Default: the session's (configure), else the "
-                + "server's ANDROPERATOR_OPERATOR_PACKAGE, else " + StandardSelection.DEFAULT_OPERATOR_PACKAGE + "."));
-        properties.put("timeoutMs", ToolSchemas.property("integer", "Overall device-work budget in milliseconds, an "
-                        + "integer from " + CaptureRequestValidation.MIN_TIMEOUT_MS + " to "
-                        + CaptureRequestValidation.MAX_TIMEOUT_MS + ". Default: the session's (configure), else "
-                        + CaptureRequestValidation.DEFAULT_TIMEOUT_MS + ".", "minimum", CaptureRequestValidation.MIN_TIMEOUT_MS,
-                "maximum", CaptureRequestValidation.MAX_TIMEOUT_MS));
-        properties.put("label", ToolSchemas.label());
-        properties.put("context", ToolSchemas.context());
+        Map<String, Object> properties = ToolSchemas.stillCaptureProperties();
         return Tool.builder()
                 .name(NAME)
                 .title("Capture evidence")

@@ -1,7 +1,6 @@
 package com.androperator.evidence.mcp;
 
 import com.androperator.evidence.api.DoctorCommand;
-import com.androperator.evidence.api.JavaTerms;
 import com.androperator.evidence.domain.port.CallerTerms;
 import com.androperator.evidence.domain.model.RequestField;
 
@@ -13,10 +12,10 @@ import com.androperator.evidence.domain.model.RequestField;
 enum McpTerms implements CallerTerms {
     INSTANCE;
 
-    /** The tool schemas use the Java API's names ({@link JavaTerms}) for every field but the device. */
+    /** The tool schemas' property names; a field no tool offers keeps the Java API's name. */
     @Override
     public String field(RequestField field) {
-        return field == RequestField.DEVICE ? "deviceId" : JavaTerms.INSTANCE.field(field);
+        return field.mcp().map(RequestField.McpSpelling::name).orElse(field.javaName());
     }
 
     @Override

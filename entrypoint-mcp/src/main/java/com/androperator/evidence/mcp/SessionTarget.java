@@ -1,5 +1,7 @@
 package com.androperator.evidence.mcp;
 
+import com.androperator.evidence.domain.model.RequestField;
+import com.androperator.evidence.domain.model.RequestValues;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
@@ -21,8 +23,10 @@ final class SessionTarget {
             return given != null ? given : operatorPackage;
         }
 
-        Long timeout(Long given) {
-            return given != null ? given : timeoutMs;
+        /** The defaults as request values, for a call's own values to fall back on. */
+        RequestValues values() {
+            return RequestValues.none().with(RequestField.DEVICE, deviceId)
+                    .with(RequestField.OPERATOR_PACKAGE, operatorPackage).with(RequestField.TIMEOUT, timeoutMs);
         }
     }
 

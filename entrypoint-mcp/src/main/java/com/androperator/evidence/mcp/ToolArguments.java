@@ -7,6 +7,7 @@ import com.androperator.evidence.domain.policy.CaptureRequestValidation;
 import com.androperator.evidence.domain.model.Checked;
 import com.androperator.evidence.domain.model.Failure;
 import com.androperator.evidence.domain.model.RequestField;
+import com.androperator.evidence.domain.model.RequestValues;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.List;
@@ -117,6 +118,23 @@ final class ToolArguments {
             }
         }
         return reject(field, field + " must be an integer, got " + kind(value) + ".");
+    }
+
+    /**
+     * The arguments for {@code fields}, each read as its field's kind in the order given (so the
+     * first problem is that of the first field), under the tools' names for them ({@link McpTerms}).
+     */
+    RequestValues read(List<RequestField> fields) {
+        RequestValues values = RequestValues.none();
+        for (RequestField field : fields) {
+            String name = McpTerms.INSTANCE.field(field);
+            values = values.with(field, switch (field.kind()) {
+                case TEXT -> text(name);
+                case INTEGER -> integer(name);
+                case JSON_OBJECT -> context();
+            });
+        }
+        return values;
     }
 
     /**

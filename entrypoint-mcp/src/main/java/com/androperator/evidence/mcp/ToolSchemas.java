@@ -1,7 +1,6 @@
 package com.androperator.evidence.mcp;
 
-import com.androperator.evidence.contracts.Manifest;
-import com.androperator.evidence.domain.policy.CaptureRequestValidation;
+import com.androperator.evidence.domain.model.RequestField;
 import io.modelcontextprotocol.spec.McpSchema.ToolAnnotations;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -51,14 +50,9 @@ final class ToolSchemas {
             + "to 300 UI elements (text, content-desc, resource-id, flags) with bounds and a center tap point in "
             + "screenshot pixels (about 20k tokens at most); its result is an inspect-1 object.";
 
-    static final String CONTEXT_DESCRIPTION = "Optional JSON object copied into the manifest unchanged, at most "
-            + CaptureRequestValidation.MAX_CONTEXT_UTF8_BYTES + " bytes (16 KiB) as compact UTF-8 JSON and nested at "
-            + "most " + CaptureRequestValidation.MAX_CONTEXT_DEPTH + " levels, every string well-formed Unicode, e.g. "
-            + "{\"commandId\":\"original-command\",\"originalVerdict\":\"failed\"}. Pass the object, not a JSON string.";
+    static final String CONTEXT_DESCRIPTION = RequestField.CONTEXT.mcp().orElseThrow().rule();
 
-    static final String LABEL_DESCRIPTION = "Optional label recorded in the manifest; empty is allowed. At most "
-            + Manifest.MAX_LABEL_UTF16_UNITS + " UTF-16 code units (a character outside the Basic Multilingual Plane, "
-            + "such as an emoji, counts as 2), and no unpaired surrogate.";
+    static final String LABEL_DESCRIPTION = RequestField.LABEL.mcp().orElseThrow().rule();
 
     private ToolSchemas() {
     }
@@ -81,30 +75,40 @@ final class ToolSchemas {
         return property;
     }
 
+    /** A request field's property as the request-field table declares it, {@code omitted} saying what applies when it is left out. */
+    static Map<String, Object> property(RequestField field, String omitted) {
+        RequestField.McpSpelling mcp = field.mcp().orElseThrow();
+        Map<String, Object> property = property(mcp.type(), mcp.description(omitted));
+        mcp.keywords().forEach(keyword -> property.put(keyword.name(), keyword.value()));
+        return property;
+    }
+
+    /** A still capture's properties, each as evidence_capture describes it, in the order the tool lists them. */
+    static Map<String, Object> stillCaptureProperties() {
+        Map<String, Object> properties = new LinkedHashMap<>();
+        for (RequestField field : RequestField.stillByMcpRank()) {
+            properties.put(McpTerms.INSTANCE.field(field), property(field, field.mcp().orElseThrow().whenOmitted()));
+        }
+        return properties;
+    }
+
     /** {@code deviceId}: the serial rule of CaptureRequestValidation.deviceSerial; {@code when} says when it is needed. */
     static Map<String, Object> deviceId(String when) {
-        return property("string", "adb serial of the device exactly as `adb devices` lists it: 1 to "
-                        + CaptureRequestValidation.MAX_SERIAL_LENGTH + " letters, digits and . _ : - [ ] %. " + when,
-                "pattern", "^[A-Za-z0-9._:\\-\\[\\]%]+$", "maxLength", CaptureRequestValidation.MAX_SERIAL_LENGTH);
+        return property(RequestField.DEVICE, when);
     }
 
     /** {@code operatorPackage}: the package rule of CaptureRequestValidation.operatorPackage. */
     static Map<String, Object> operatorPackage(String when) {
-        return property("string", "Package of the installed Operator app, e.g. com.androperator.operator.dev, used "
-                        + "exactly as given (never switched to another variant): at least two dot-separated segments, each "
-                        + "a letter then letters, digits or _, at most " + CaptureRequestValidation.MAX_PACKAGE_LENGTH
-                        + " characters. " + when,
-                "pattern", "^[A-Za-z][A-Za-z0-9_]*(\\.[A-Za-z][A-Za-z0-9_]*)+$",
-                "maxLength", CaptureRequestValidation.MAX_PACKAGE_LENGTH);
+        return property(RequestField.OPERATOR_PACKAGE, when);
     }
 
     /** {@code label}: no maxLength, which would count code points (see the class comment). */
     static Map<String, Object> label() {
-        return property("string", LABEL_DESCRIPTION);
+        return property(RequestField.LABEL, "");
     }
 
     static Map<String, Object> context() {
-        return property("object", CONTEXT_DESCRIPTION);
+        return property(RequestField.CONTEXT, "");
     }
 
     static Map<String, Object> object(Map<String, Object> properties, List<String> required) {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.androperator.evidence.domain.model.RequestField;
 import java.util.HashSet;
+import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
@@ -23,5 +24,21 @@ class McpTermsTest {
         }
         assertThat(named).as("one name per field").hasSize(RequestField.values().length);
         assertThat(accepted).as("no tool argument is left unnamed").isSubsetOf(named);
+    }
+
+    /** evidence_capture's input schema is the request-field table's: one property per still field, as the row says. */
+    @Test
+    void theCaptureToolsSchemaIsTheTablesFragments() {
+        Map<String, Object> schema = EvidenceCaptureTool.tool().inputSchema();
+        @SuppressWarnings("unchecked")
+        Map<String, Map<String, Object>> properties = (Map<String, Map<String, Object>>) schema.get("properties");
+        assertThat(properties.keySet()).containsExactlyElementsOf(EvidenceCaptureTool.ACCEPTED);
+        for (RequestField field : RequestField.stillByMcpRank()) {
+            RequestField.McpSpelling mcp = field.mcp().orElseThrow();
+            Map<String, Object> property = properties.get(mcp.name());
+            assertThat(property).as("%s", field).containsEntry("type", mcp.type())
+                    .containsEntry("description", mcp.description(mcp.whenOmitted()));
+            mcp.keywords().forEach(keyword -> assertThat(property).as("%s", field).containsKey(keyword.name()));
+        }
     }
 }

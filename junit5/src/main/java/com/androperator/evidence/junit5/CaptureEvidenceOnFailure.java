@@ -2,10 +2,11 @@ package com.androperator.evidence.junit5;
 
 import com.androperator.evidence.api.CaptureDependencies;
 import com.androperator.evidence.domain.budget.Cancellation;
-import com.androperator.evidence.domain.capture.BundleLocation;
 import com.androperator.evidence.domain.capture.CaptureCommand;
 import com.androperator.evidence.api.EvidenceCapture;
 import com.androperator.evidence.domain.capture.CaptureOutcome;
+import com.androperator.evidence.domain.model.RequestField;
+import com.androperator.evidence.domain.model.RequestValues;
 import java.io.PrintStream;
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
@@ -193,8 +194,9 @@ public final class CaptureEvidenceOnFailure implements BeforeTestExecutionCallba
             return EvidenceReport.invalidConfiguration(invalid.message(), elapsedMs(started));
         }
         EvidenceSettings.Plan plan = (EvidenceSettings.Plan) resolution;
-        CaptureCommand command = new CaptureCommand(BundleLocation.MANAGED, plan.deviceSerial(), plan.operatorPackage(),
-                FailureContext.label(context), FailureContext.of(context, failure), plan.timeoutMs(), plan.terms());
+        RequestValues values = plan.values().with(RequestField.LABEL, FailureContext.label(context))
+                .with(RequestField.CONTEXT, FailureContext.of(context, failure));
+        CaptureCommand command = CaptureCommand.of(values, plan.terms());
         CaptureDependencies dependencies = CaptureDependencies.builder()
                 .environment(plan.environment())
                 .toolName(TOOL_NAME)

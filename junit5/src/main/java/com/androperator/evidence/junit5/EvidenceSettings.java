@@ -1,6 +1,7 @@
 package com.androperator.evidence.junit5;
 
 import com.androperator.evidence.domain.model.RequestField;
+import com.androperator.evidence.domain.model.RequestValues;
 import java.lang.reflect.AnnotatedElement;
 import java.lang.reflect.Method;
 import java.util.ArrayList;
@@ -34,8 +35,8 @@ final class EvidenceSettings {
      * terms in which the capture names its request fields, and, keyed by the environment variable the
      * capture API reads itself (the evidence root, the adb server), the setting the author gave instead.
      */
-    record Plan(String deviceSerial, String operatorPackage, Long timeoutMs, Map<String, String> environment,
-                SettingTerms terms, Map<String, String> sourceByVariable) implements Resolution {
+    record Plan(RequestValues values, Map<String, String> environment, SettingTerms terms,
+                Map<String, String> sourceByVariable) implements Resolution {
     }
 
     /** The configuration itself is wrong (a timeout that is not a number, an empty adb server setting). */
@@ -111,9 +112,11 @@ final class EvidenceSettings {
         }
         Chosen device = chosen.get(Setting.DEVICE);
         Chosen operatorPackage = chosen.get(Setting.OPERATOR_PACKAGE);
-        return new Plan(device == null ? null : device.value(),
-                operatorPackage == null ? DEFAULT_OPERATOR_PACKAGE : operatorPackage.value(), timeoutMs,
-                captureEnvironment, new SettingTerms(fieldSources), variableSources);
+        RequestValues values = RequestValues.none().with(RequestField.DEVICE, device == null ? null : device.value())
+                .with(RequestField.OPERATOR_PACKAGE, operatorPackage == null ? DEFAULT_OPERATOR_PACKAGE
+                        : operatorPackage.value())
+                .with(RequestField.TIMEOUT, timeoutMs);
+        return new Plan(values, captureEnvironment, new SettingTerms(fieldSources), variableSources);
     }
 
     /** The unset device in the words of a recording, which needs one (no "only attached device" rule). */

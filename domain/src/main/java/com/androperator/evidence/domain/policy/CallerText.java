@@ -159,8 +159,8 @@ public final class CallerText {
     }
 
     /** The refusal of a request field's text a parser already found an unpaired surrogate in. */
-    public static Failure refusalIn(CallerTerms terms, RequestField field, String where, Map<String, Object> details) {
-        return about(field, refusalIn(terms.field(field), where, details));
+    public static Failure refusalIn(CallerTerms terms, RequestField field, String where) {
+        return about(field, refusalIn(terms.field(field), where));
     }
 
     private static Failure about(RequestField field, Failure failure) {
@@ -185,12 +185,9 @@ public final class CallerText {
      * one in an object key before any value tree exists); {@code where} says where, e.g. "in an
      * object key (line 1, column 9)".
      */
-    public static Failure refusalIn(String field, String where, Map<String, Object> details) {
-        Map<String, Object> all = new LinkedHashMap<>();
-        all.put("option", field);
-        all.putAll(details);
+    public static Failure refusalIn(String field, String where) {
         return Failure.about(ErrorCodes.EXECUTION_VALIDATION_FAILED, field, "holds an unpaired UTF-16 surrogate "
-                + where + ", which no UTF-8 text can carry: " + FIX, all, null);
+                + where + ", which no UTF-8 text can carry: " + FIX, Map.of("option", field), null);
     }
 
     private static final String FIX = "send each character outside the Basic Multilingual Plane as a complete "

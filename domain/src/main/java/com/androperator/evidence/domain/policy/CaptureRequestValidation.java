@@ -21,14 +21,15 @@ import org.jspecify.annotations.Nullable;
  * it the same way.
  */
 public final class CaptureRequestValidation {
-    public static final long DEFAULT_TIMEOUT_MS = 30_000;
-    public static final long MIN_TIMEOUT_MS = 1_000;
-    public static final long MAX_TIMEOUT_MS = 120_000;
-    public static final long MAX_CONTEXT_UTF8_BYTES = 16 * 1024;
-    public static final int MAX_PACKAGE_LENGTH = 255;
-    public static final int MAX_SERIAL_LENGTH = 255;
+    // The bounds are stated in the request-field table, whose help texts and schemas say them.
+    public static final long DEFAULT_TIMEOUT_MS = RequestField.Bounds.DEFAULT_TIMEOUT_MS;
+    public static final long MIN_TIMEOUT_MS = RequestField.Bounds.MIN_TIMEOUT_MS;
+    public static final long MAX_TIMEOUT_MS = RequestField.Bounds.MAX_TIMEOUT_MS;
+    public static final long MAX_CONTEXT_UTF8_BYTES = RequestField.Bounds.MAX_CONTEXT_UTF8_BYTES;
+    public static final int MAX_PACKAGE_LENGTH = RequestField.Bounds.MAX_PACKAGE_LENGTH;
+    public static final int MAX_SERIAL_LENGTH = RequestField.Bounds.MAX_SERIAL_LENGTH;
     /** Deeper nesting than Jackson's default read limit is no caller's context; it also stops cycles. */
-    public static final int MAX_CONTEXT_DEPTH = 1000;
+    public static final int MAX_CONTEXT_DEPTH = RequestField.Bounds.MAX_CONTEXT_DEPTH;
 
     /** The context every "pass an object" message shows. */
     public static final String EXAMPLE = "{\"commandId\":\"original-command\",\"originalVerdict\":\"failed\"}";
@@ -136,14 +137,22 @@ public final class CaptureRequestValidation {
 
     /** Optional label; empty is valid; at most 2048 UTF-16 code units, every surrogate paired. */
     public static Checked<String> label(CallerTerms terms, @Nullable String given) {
-        String option = terms.field(RequestField.LABEL);
-        Optional<Failure> unpaired = CallerText.refusal(terms, RequestField.LABEL, given);
+        return optionalText(terms, RequestField.LABEL, given, Manifest.MAX_LABEL_UTF16_UNITS);
+    }
+
+    /**
+     * The rule of an optional free text field: null and empty are valid; at most {@code maxUnits}
+     * UTF-16 code units, every surrogate paired.
+     */
+    public static Checked<String> optionalText(CallerTerms terms, RequestField field, @Nullable String given,
+                                               int maxUnits) {
+        Optional<Failure> unpaired = CallerText.refusal(terms, field, given);
         if (unpaired.isPresent()) {
             return Checked.rejected(unpaired.get());
         }
-        if (given != null && given.length() > Manifest.MAX_LABEL_UTF16_UNITS) {
-            return invalid(terms, RequestField.LABEL, "is " + given.length() + " UTF-16 code units long; at most "
-                    + Manifest.MAX_LABEL_UTF16_UNITS + " are allowed: shorten it");
+        if (given != null && given.length() > maxUnits) {
+            return invalid(terms, field, "is " + given.length() + " UTF-16 code units long; at most "
+                    + maxUnits + " are allowed: shorten it");
         }
         return Checked.accepted(given);
     }

@@ -18,9 +18,9 @@ import org.jspecify.annotations.Nullable;
  * checked here so that a refusal names the variable to fix.
  */
 public final class StandardSelection {
-    public static final String OPERATOR_PACKAGE_VARIABLE = "ANDROPERATOR_OPERATOR_PACKAGE";
-    public static final String SERIAL_VARIABLE = "ANDROID_SERIAL";
-    public static final String DEFAULT_OPERATOR_PACKAGE = "com.androperator.operator";
+    public static final String OPERATOR_PACKAGE_VARIABLE = RequestField.Bounds.OPERATOR_PACKAGE_VARIABLE;
+    public static final String SERIAL_VARIABLE = RequestField.Bounds.SERIAL_VARIABLE;
+    public static final String DEFAULT_OPERATOR_PACKAGE = RequestField.Bounds.DEFAULT_OPERATOR_PACKAGE;
 
     private StandardSelection() {
     }

@@ -3,7 +3,6 @@ package com.androperator.evidence.domain.port;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.domain.model.Failure;
 import com.androperator.evidence.domain.model.RequestField;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
@@ -32,10 +31,11 @@ public interface CallerTerms {
 
     /**
      * EXECUTION_VALIDATION_FAILED about {@code field}: the failure carries the field itself and, as
-     * {@code details.option}, the caller's name for it.
+     * {@code details.option}, the caller's name for it (the one detail a field's refusal has; the
+     * wire's details object is made from it here, not handed in).
      */
     default Failure refusal(RequestField field, String message) {
-        return refusal(field, message, Map.of());
+        return new Failure(ErrorCodes.EXECUTION_VALIDATION_FAILED, message, Map.of("option", field(field)), field);
     }
 
     /**
@@ -45,17 +45,5 @@ public interface CallerTerms {
     default Failure complaint(RequestField field, String complaint) {
         Failure refusal = refusal(field, field(field) + " " + complaint);
         return Failure.about(refusal.code(), field(field), complaint, refusal.details(), field);
-    }
-
-    /** The same with more details; {@code details.option} is always the caller's name for {@code field}. */
-    default Failure refusal(RequestField field, String message, Map<String, Object> details) {
-        Map<String, Object> all = new LinkedHashMap<>();
-        all.put("option", field(field));
-        details.forEach((key, value) -> {
-            if (!key.equals("option")) {
-                all.put(key, value);
-            }
-        });
-        return new Failure(ErrorCodes.EXECUTION_VALIDATION_FAILED, message, all, field);
     }
 }

@@ -10,18 +10,10 @@ import com.androperator.evidence.domain.model.RequestField;
 public enum CliLikeTerms implements CallerTerms {
     INSTANCE;
 
+    /** The request-field table's option names, as the CLI's own terms read them. */
     @Override
     public String field(RequestField field) {
-        return switch (field) {
-            case OUTPUT_DIR -> "--output-dir";
-            case DEVICE -> "--device";
-            case OPERATOR_PACKAGE -> "--operator-package";
-            case LABEL -> "--label";
-            case CONTEXT -> "--context-json";
-            case TIMEOUT -> "--timeout";
-            case DURATION -> "--duration-seconds";
-            case SIZE -> "--size";
-        };
+        return field.cli().option();
     }
 
     @Override

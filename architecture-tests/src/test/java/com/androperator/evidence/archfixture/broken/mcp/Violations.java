@@ -4,3 +4,10 @@ package com.androperator.evidence.archfixture.broken.mcp;
 final class WiresAdapter {
     private com.androperator.evidence.archfixture.broken.adapters.adb.AdbAdapter target;
 }
+
+/** Breaks edgesBuildTheCaptureCommandFromRequestValues: an edge builds the command by its constructor. */
+final class BuildsCaptureCommandByHand {
+    Object command() {
+        return new com.androperator.evidence.archfixture.broken.domain.capture.CaptureCommand("values");
+    }
+}
