@@ -43,12 +43,12 @@ final class TestVideo {
     /** Starts the recording; a start that is refused or fails is in {@link #startProblem()}. */
     static TestVideo start(ExtensionContext context, VideoSettings.Record choice, EvidenceSettings.Plan plan) {
         // The still capture's words for an unset device offer the only attached device; video has no such rule.
-        SettingTerms terms = plan.deviceSerial() == null
+        SettingTerms terms = plan.values().text(RequestField.DEVICE) == null
                 ? plan.terms().with(RequestField.DEVICE, EvidenceSettings.unsetVideoDevice()) : plan.terms();
         EvidenceVideo video = new EvidenceVideo(VideoDependencies.defaults().withEnvironment(plan.environment()), terms);
         VideoStartCommand command = VideoStartCommand.builder()
-                .deviceSerial(plan.deviceSerial())
-                .operatorPackage(plan.operatorPackage())
+                .deviceSerial(plan.values().text(RequestField.DEVICE))
+                .operatorPackage(plan.values().text(RequestField.OPERATOR_PACKAGE))
                 .durationSeconds(choice.durationSeconds())
                 .label(FailureContext.label(FailureContext.subject(context), SUFFIX))
                 .context(FailureContext.test(context))
