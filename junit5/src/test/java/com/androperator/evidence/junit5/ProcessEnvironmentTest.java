@@ -179,7 +179,9 @@ class ProcessEnvironmentTest extends LabTest {
         command.addAll(parameters);
         Path out = Files.createTempFile(temp, "child-out-", ".txt");
         Path err = Files.createTempFile(temp, "child-err-", ".txt");
-        ProcessBuilder builder = new ProcessBuilder(command)
+        // The child runs in the test's scratch directory, so what it writes beside itself (Allure's
+        // default allure-results, for one) never lands in the source tree.
+        ProcessBuilder builder = new ProcessBuilder(command).directory(temp.toFile())
                 .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
                 .redirectOutput(out.toFile())
                 .redirectError(err.toFile());
