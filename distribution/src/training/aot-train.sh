@@ -9,7 +9,8 @@
 #
 # Each JAVA (a JDK 25+) runs JAR once and writes CACHE; both the JVM and the jar's path, size and
 # time must be those of the later runs (launcher_aot in bin/lib/launcher.sh). Exits 3 when adb is
-# missing (the build then makes no cache), 1 when a training capture is not complete.
+# missing or the simulated phone does not start (the build then makes no cache and says so), 1 when
+# a training capture is not complete.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/../../.." && pwd)"
@@ -20,7 +21,11 @@ mkdir -p "$work"
 # shellcheck source=../../../bin/lib/simulated-phone.sh
 . "$root/bin/lib/simulated-phone.sh"
 trap phone_stop EXIT
-phone_start "$work"
+# A loaded build machine can take longer to start the simulator than phone_start waits: once more.
+if ! phone_start "$work" && ! { phone_stop; phone_start "$work"; }; then
+  echo "the simulated phone did not start: no phone to train on" >&2
+  exit 3
+fi
 while [ "$#" -ge 3 ]; do
   java="$1" jar="$2" cache="$3"
   shift 3

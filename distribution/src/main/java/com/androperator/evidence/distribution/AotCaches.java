@@ -13,7 +13,8 @@ import java.util.List;
  * {@code bin/androperator} maps). Each is trained by {@code src/training/aot-train.sh} on a complete
  * capture from a simulated phone and has a {@code .jvm} file beside it, a copy of the training JVM's
  * release file, by which the launcher knows the JVM it belongs to. Without adb no cache is made and
- * the launchers use their class-data-sharing archives, as on Java 17-24.
+ * the launchers use their class-data-sharing archives, as on Java 17-24; so they do when the
+ * simulated phone does not start, and the release test then fails on the missing cache.
  *
  * <p>Only the CLI gets one: it starts a JVM per command, while the MCP server starts once per session.
  */
@@ -29,7 +30,7 @@ final class AotCaches {
         this.work = work;
     }
 
-    /** Trains both caches; the runtime's goes to {@code runtimeLib}. Returns false when adb is missing. */
+    /** Trains both caches; the runtime's goes to {@code runtimeLib}. Returns false when adb or the phone is missing. */
     boolean make(RuntimeJdk jdk, Path runtime, Path runtimeLib, Tool cli, Path stagedJar)
             throws IOException, InterruptedException {
         Files.createDirectories(runtimeLib);
@@ -43,8 +44,8 @@ final class AotCaches {
         forget(work);
         int status = ExternalTool.runAllowing(command, log, "AOT cache training", NO_ADB);
         if (status == NO_ADB) {
-            System.out.println("distribution: no adb on PATH, so no AOT cache: the launchers use their "
-                    + "class-data-sharing archives on every Java");
+            System.out.println("distribution: WARNING no AOT cache (" + Files.readString(log).strip() + "): the "
+                    + "launchers use their class-data-sharing archives on every Java");
             return false;
         }
         Files.copy(runtime.resolve("release"), Path.of(shipped + ".jvm"), StandardCopyOption.REPLACE_EXISTING);

@@ -17,6 +17,8 @@ import java.util.Map;
  *       ({@link Staging}), trains each tool's class list ({@link ClassListTraining}), makes the linux-x64
  *       runtime ({@link RuntimeImage}) from the JDK {@link RuntimeJdk} chooses and, when that is a
  *       JDK 25 or newer, the runtime's ahead-of-time caches ({@link AotCaches});</li>
+ *   <li>{@code runtime --release=DIR --runtime-out=DIR [--runtime-jdk=...]}: another linux-x64 runtime for
+ *       the staged tree DIR (the release test's JDK 17 kind);</li>
  *   <li>{@code checksums FILE...}: writes FILE.sha256 beside each file ({@link Checksums}).</li>
  * </ul>
  * A failure prints what went wrong and exits 1, which fails the build.
@@ -33,6 +35,7 @@ public final class DistributionBuild {
         try {
             switch (args[0]) {
                 case "stage" -> stage(options(rest));
+                case "runtime" -> runtime(options(rest));
                 case "checksums" -> {
                     for (String file : rest) {
                         Checksums.writeBeside(Path.of(file));
@@ -77,6 +80,20 @@ public final class DistributionBuild {
         }
     }
 
+    /**
+     * A second linux-x64 runtime from the already staged tree (its jars and NOTICE), for the release
+     * test's other kind: the build's JDK 17 when the archive's runtime is a JDK 25, without AOT caches.
+     */
+    private static void runtime(Map<String, String> options) throws Exception {
+        Path release = path(options, "release");
+        List<Path> jars;
+        try (var files = Files.list(release.resolve("lib"))) {
+            jars = files.filter(file -> file.getFileName().toString().endsWith(".jar")).sorted().toList();
+        }
+        RuntimeJdk jdk = RuntimeJdk.choose(options.getOrDefault("runtime-jdk", "build"), System.getenv());
+        new RuntimeImage(path(options, "runtime-out")).build(jdk, jars, release.resolve("NOTICE"));
+    }
+
     private static Map<String, String> options(List<String> arguments) {
         Map<String, String> options = new HashMap<>();
         for (String argument : arguments) {
@@ -104,6 +121,6 @@ public final class DistributionBuild {
     private static BuildFailure usage() {
         return new BuildFailure("usage: DistributionBuild stage --repository=DIR --modules=FILE --version=V "
                 + "--training=DIR --notice=DIR --work=DIR --out=DIR --runtime-out=DIR [--runtime-jdk=auto|build|DIR] [--timestamp=ISO-INSTANT]"
-                + " | checksums FILE...");
+                + " | runtime --release=DIR --runtime-out=DIR [--runtime-jdk=auto|build|DIR] | checksums FILE...");
     }
 }
