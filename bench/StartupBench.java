@@ -55,6 +55,7 @@ public final class StartupBench {
                     JDK25, root.relativize(cache));
             return;
         }
+        Files.createDirectories(out.resolve("startup-bundles"));
         Map<String, Runnable> modes = new LinkedHashMap<>();
         modes.put("CLI capture, JDK 17 + CDS archive", () -> capture(JDK17, Map.of("ANDROPERATOR_DAEMON", "off")));
         modes.put("CLI capture, JDK 25 + AOT cache", () -> capture(JDK25, Map.of("ANDROPERATOR_DAEMON", "off")));
