@@ -4,7 +4,8 @@
 #
 #   repository:  the jar is <module>/target/<tool>.jar, the class list distribution/target/training/<tool>.classlist
 #   release:     the jar is lib/<tool>.jar beside lib/<tool>.classlist; the linux-x64 archive
-#                also holds runtime/, which then runs it (JAVA_HOME and PATH are not consulted)
+#                also holds runtime/, which then runs it (JAVA_HOME and PATH are not consulted),
+#                and with a Java 25 runtime lib/androperator.aot (launcher_aot)
 #
 # Needs bash and readlink, cksum, mkdir, mv, rm (and uname, locale for utf8-locale.sh):
 # ReleaseArchiveIT runs the archives with a PATH of exactly these, java and adb. daemon.sh (the
@@ -136,19 +137,21 @@ launcher_cds() {
   return 0
 }
 
-# launcher_aot: on Java 25 and later, sets cds to map TOOL.aot beside the class list and succeeds,
-# when the build made that cache (JEP 514's -XX:AOTCacheOutput, trained on a capture from a simulated
-# phone: distribution/src/training/aot-train.sh) with this very JVM, as TOOL.aot.jvm, a copy of the
-# training JVM's release file, says, and not before this jar (the archive gives both the same
-# time); otherwise fails. In a release that is the
-# linux-x64 archive's lib/androperator.aot for its own runtime; in the repository
-# distribution/target/training/androperator.aot for the JDK 25 the build found. The JVM checks the
-# cache again (its build, the jar's size and time) and runs on without one it rejects: its aot
-# messages, at error level then, are turned off, so that stderr stays the tool's own.
+# launcher_aot: on Java 25 and later, for a launcher that set launcher_aot_command=1 (bin/androperator
+# for `evidence capture`), sets cds to map TOOL.aot beside the class list and succeeds, when the build
+# made that cache (JEP 514's -XX:AOTCacheOutput, trained on a capture from a simulated phone:
+# distribution/src/training/aot-train.sh) with this very JVM, as TOOL.aot.jvm (a copy of the
+# training JVM's release file) says, and not before this jar (the archive gives both the same time);
+# otherwise fails. In a release that is the linux-x64 archive's lib/androperator.aot for its own
+# runtime; in the repository distribution/target/training/androperator.aot for the JDK 25 the build
+# found. Other commands keep the class-data-sharing archive: a JVM loads every class of an AOT cache
+# at start, which costs a command that needs few of them (--version) more than the cache saves. The
+# JVM checks the cache again (its build, the jar's size and time) and runs on without one it
+# rejects: its aot messages, at error level then, are turned off, so that stderr stays the tool's own.
 launcher_aot() {
   local cache="${classlist%.classlist}.aot"
-  [ "$java_major" -ge 25 ] && [ -n "$java_release" ] && [ -f "$cache" ] && [ -f "$cache.jvm" ] \
-    && ! [ "$jar" -nt "$cache" ] && [ "$(<"$cache.jvm")" = "$(<"$java_release")" ] || return 1
+  [ "${launcher_aot_command:-0}" = 1 ] && [ "$java_major" -ge 25 ] && [ -n "$java_release" ] \
+    && [ -f "$cache" ] && [ -f "$cache.jvm" ] && ! [ "$jar" -nt "$cache" ] && [ "$(<"$cache.jvm")" = "$(<"$java_release")" ] || return 1
   cds=(-XX:AOTCache="$cache" -Xlog:aot*=off)
 }
 

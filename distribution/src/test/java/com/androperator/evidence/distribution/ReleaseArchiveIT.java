@@ -26,7 +26,8 @@ import org.junit.jupiter.params.provider.EnumSource;
  * symbolic links on a PATH that holds nothing but the launchers' own needs, adb and (for the plain
  * archives) a JDK's java, from an unrelated working directory, with a private HOME. Then
  * {@code --version} (twice: the first run makes the class-data-sharing archive next to the jars, the
- * second maps it; a linux-x64 archive with a JDK 25 runtime maps its shipped AOT cache both times), one capture from the simulated phone through a private real adb server, verified
+ * second maps it), one capture from the simulated phone through a private real adb server (which
+ * maps the shipped AOT cache on the linux-x64 archive with a JDK 25 runtime), verified
  * by the conformance verifier and by the archive's own {@code evidence verify} (and shown by
  * {@code evidence view}), and one MCP
  * {@code initialize} over stdio after which the server exits 0 on end of input.
@@ -58,16 +59,9 @@ class ReleaseArchiveIT {
         assertThat(first.status()).as(first.toString()).isZero();
         assertThat(first.stdout()).isEqualTo(ReleaseArchives.VERSION + "\n");
         assertThat(first.stderr()).isEmpty();
-        // A JDK 25 runtime maps the AOT cache the archive ships; otherwise the first run starts the
-        // class-data-sharing archive in the background, next to the jars.
-        boolean aot = Files.isRegularFile(install.resolve(ReleaseArchives.AOT_CACHE));
-        assertThat(aot).as("a linux-x64 archive with a JDK 25 runtime ships the CLI's AOT cache")
-                .isEqualTo(variant.bundlesRuntime && Files.readString(install.resolve("runtime/release"))
-                        .contains("JAVA_VERSION=\"25"));
-        if (!aot) {
-            StartupCache.await(install.resolve("lib"), "androperator");
-        }
-        assertThat(StartupCache.cacheFilesIn(install.resolve("lib"))).hasSize(aot ? 0 : 1);
+        // The first run starts the class-data-sharing archive in the background, next to the jars.
+        StartupCache.await(install.resolve("lib"), "androperator");
+        assertThat(StartupCache.cacheFilesIn(install.resolve("lib"))).hasSize(1);
 
         Path classLoading = temporary.resolve("class-load.log");
         // --help, not --version: --version alone is answered before picocli is loaded at all.
@@ -75,16 +69,25 @@ class ReleaseArchiveIT {
                 .run("androperator", "--help");
         assertThat(second.status()).as(second.toString()).isZero();
         assertThat(Files.readString(classLoading)).as("the second run maps the archive")
-                .contains("com.androperator.evidence.cli.Main source: shared objects file");
-        if (!aot) {
-            // An AOT cache leaves picocli's pre-Java-6 class files out; a class-data-sharing archive holds them.
-            assertThat(Files.readString(classLoading)).contains("picocli.CommandLine source: shared objects file");
-        }
+                .contains("com.androperator.evidence.cli.Main source: shared objects file")
+                .contains("picocli.CommandLine source: shared objects file");
 
+        // A JDK 25 runtime's capture maps the AOT cache the archive ships, which leaves picocli's
+        // pre-Java-6 class files out (the class-data-sharing archive holds them).
+        boolean aot = Files.isRegularFile(install.resolve(ReleaseArchives.AOT_CACHE));
+        assertThat(aot).as("a linux-x64 archive with a JDK 25 runtime ships the CLI's AOT cache")
+                .isEqualTo(variant.bundlesRuntime && Files.readString(install.resolve("runtime/release"))
+                        .contains("JAVA_VERSION=\"25"));
+        Path captureLoading = temporary.resolve("capture-class-load.log");
         Path bundle = temporary.resolve("bundle");
-        Launch.Result capture = tool.run("androperator", "evidence", "capture", "--device", lab.serial(),
+        Launch.Result capture = tool.with("ANDROPERATOR_JAVA_OPTS", "-Xlog:class+load=info:file=" + captureLoading)
+                .run("androperator", "evidence", "capture", "--device", lab.serial(),
                 "--operator-package", PhoneLab.OPERATOR, "--output-dir", bundle.toString(), "--label", "Café from the archive");
         assertThat(capture.status()).as(capture.toString()).isZero();
+        assertThat(capture.stderr()).isEmpty();
+        assertThat(Files.readString(captureLoading))
+                .contains("com.androperator.evidence.cli.Main source: shared objects file")
+                .contains(aot ? "picocli.CommandLine source: file:" : "picocli.CommandLine source: shared objects file");
         CommandResult result = ContractJson.read(capture.stdout().getBytes(StandardCharsets.UTF_8), CommandResult.class);
         assertThat(result.status()).isEqualTo("complete");
         Conformance.assertConforms(bundle);
@@ -121,8 +124,7 @@ class ReleaseArchiveIT {
         assertThat(mcp.status()).as("the server exits 0 when stdin closes: " + mcp).isZero();
         McpInitialize.assertAnswered(mcp.stdout());
         StartupCache.await(install.resolve("lib"), "androperator-mcp");
-        assertThat(StartupCache.cacheFilesIn(install.resolve("lib"))).as("one archive per tool without its AOT cache")
-                .hasSize(aot ? 1 : 2);
+        assertThat(StartupCache.cacheFilesIn(install.resolve("lib"))).as("one archive per tool").hasSize(2);
     }
 
     @Test
