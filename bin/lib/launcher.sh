@@ -147,12 +147,14 @@ launcher_cds() {
 # found. Other commands keep the class-data-sharing archive: a JVM loads every class of an AOT cache
 # at start, which costs a command that needs few of them (--version) more than the cache saves. The
 # JVM checks the cache again (its build, the jar's size and time) and runs on without one it
-# rejects: its aot messages, at error level then, are turned off, so that stderr stays the tool's own.
+# rejects: its aot messages, at error level then, are turned off on stderr (where the launchers send
+# the JVM's warnings), so that stderr stays the tool's own.
 launcher_aot() {
   local cache="${classlist%.classlist}.aot"
   [ "${launcher_aot_command:-0}" = 1 ] && [ "$java_major" -ge 25 ] && [ -n "$java_release" ] \
-    && [ -f "$cache" ] && [ -f "$cache.jvm" ] && ! [ "$jar" -nt "$cache" ] && [ "$(<"$cache.jvm")" = "$(<"$java_release")" ] || return 1
-  cds=(-XX:AOTCache="$cache" -Xlog:aot*=off)
+    && [ -f "$cache" ] && [ -f "$cache.jvm" ] && ! [ "$jar" -nt "$cache" ] \
+    && [ "$(<"$cache.jvm")" = "$(<"$java_release")" ] || return 1
+  cds=(-XX:AOTCache="$cache" -Xlog:aot*=off:stderr)
 }
 
 # launcher_cds_dump ARCHIVE JVM-OPTION...: makes ARCHIVE in the background (a few seconds of one
