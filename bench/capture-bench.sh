@@ -13,7 +13,9 @@
 # own server), the CLI capture process, `androperator --version` and `java -version` with the
 # launcher's JVM flags; medians and ratios to the bare client. Then [phones] more simulated phones,
 # each with its own screen, captured through the one MCP server concurrently and serially, each
-# bundle checked for its own phone's screenshot. Everything it starts is stopped on exit; scratch
+# bundle checked for its own phone's screenshot. Then start-up on Java 25 (bench/StartupBench.java):
+# the CLI capture and `--version` on JDK 17 with the CDS archive and on JDK 25 with the AOT cache, the
+# daemon's capture on 25, interleaved (needs a build that found a JDK 25). Everything it starts is stopped on exit; scratch
 # files live in bench/out/ (git-ignored), the printed output in bench/out/run.log. A run of
 # 30 rounds and 16 phones took about 2.5 minutes on 2 quiet CPUs and 5.5 on busy ones (load 10-20);
 # fewer rounds or phones shorten it.
@@ -39,6 +41,8 @@ commit="$(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)"
   echo "cds archives: $(cd "$root" && ls entrypoint-*/target/*.jsa 2>/dev/null | tr '\n' ' ')"
   java -Djava.awt.headless=true -cp "$out/classes:$classpath" ScreenScanBench
   java -Djava.awt.headless=true -cp "$out/classes:$classpath" CaptureBench "$root" "$out" "$serial" "$rounds" "$phones"
+  # Start-up on Java 25 (JDK 17 + CDS against JDK 25 + the AOT cache the build trained): StartupBench.java.
+  java -Djava.awt.headless=true -cp "$out/classes:$classpath" StartupBench "$root" "$out" "$serial" "$rounds"
 } | tee "$out/run.log"
 
 figures="${BENCH_FIGURES:-$root/docs/benchmarks.md}"

@@ -58,6 +58,26 @@ state == "scan" && NF > 0 { line = $0; sub(/^ +/, "", line); printf "  - %s\n", 
   print "| --- | ---: | --- |"
   next
 }
+/^start-up on Java 25: / { printf "\n- %s\n\n", $0; next }
+/^start-up mode +median ms/ {
+  state = "startup"
+  print "| start-up mode | median ms | min | max |"
+  print "| --- | ---: | ---: | ---: |"
+  next
+}
+state == "startup" && NF >= 4 && numeric($NF) && numeric($(NF-2)) {
+  printf "| %s | %s | %s | %s |\n", words(1, NF - 3), $(NF-2), $(NF-1), $NF
+  next
+}
+/^start-up ratios/ {
+  state = "ratios"
+  listing = 0
+  print "Start-up ratios:"
+  print ""
+  print "| ratio | value | note |"
+  print "| --- | ---: | --- |"
+  next
+}
 /^[0-9]+ captures, [0-9]+ not complete/ { if (!listing) print ""; printf "- %s\n", $0; listing = 1; state = ""; next }
 /^CROSS-TALK/ { cross = $0; next }
 /^$/ { if (state != "") print ""; state = ""; next }

@@ -4,7 +4,8 @@
 #
 #   repository:  the jar is <module>/target/<tool>.jar, the class list distribution/target/training/<tool>.classlist
 #   release:     the jar is lib/<tool>.jar beside lib/<tool>.classlist; the linux-x64 archive
-#                also holds runtime/, which then runs it (JAVA_HOME and PATH are not consulted)
+#                also holds runtime/, which then runs it (JAVA_HOME and PATH are not consulted),
+#                and with a Java 25 runtime lib/androperator.aot (launcher_aot)
 #
 # Needs bash and readlink, cksum, mkdir, mv, rm (and uname, locale for utf8-locale.sh):
 # ReleaseArchiveIT runs the archives with a PATH of exactly these, java and adb. daemon.sh (the
@@ -87,9 +88,11 @@ launcher_java() {
   fi
 }
 
-# launcher_cds JVM-OPTION...: sets the array cds to the options that map this tool's
-# class-data-sharing archive when there is one for this jar, this JVM and this install, and
-# otherwise starts making it (launcher_cds_dump), for the next runs. The archive is a static one
+# launcher_cds JVM-OPTION...: sets the array cds to the options that map this tool's start-up
+# cache. On Java 25 and later that is the ahead-of-time cache the build trained for this JVM when
+# there is one (launcher_aot). Otherwise it is the class-data-sharing archive for this jar, this JVM
+# and this install when there is one, and otherwise it starts making that (launcher_cds_dump), for
+# the next runs. The archive is a static one
 # dumped from the class list that the build trained on every command (distribution/src/training):
 # unlike a dynamic archive (-XX:ArchiveClassesAtExit) it holds every command's classes whichever
 # command runs first, and picocli's classes too (JDK 17 leaves pre-Java-6 class files out of
@@ -97,11 +100,12 @@ launcher_java() {
 # ${XDG_CACHE_HOME:-$HOME/.cache}/androperator/<version>/; when neither can be written the tool
 # runs without one. Its name carries a checksum of the jar's path, the JVM's path and the JVM's
 # release file, and it is used only while newer than the jar and the class list, so a new jar or
-# JVM gets a new archive. Never fails; ANDROPERATOR_CDS=off skips it, and so does a JDK 17 install
-# path with a space.
+# JVM gets a new archive. Never fails; ANDROPERATOR_CDS=off skips it (and the AOT cache), and so
+# does a JDK 17 install path with a space.
 launcher_cds() {
   cds=()
   [ "${ANDROPERATOR_CDS:-auto}" != off ] || return 0
+  ! launcher_aot || return 0
   [ -f "$classlist" ] || return 0
   # JDK 17 cannot match an application class path that holds a space: the archive would be made,
   # then never used (every class loaded from the jar again). JDK 25 can.
@@ -131,6 +135,26 @@ launcher_cds() {
     return 0
   done
   return 0
+}
+
+# launcher_aot: on Java 25 and later, for a launcher that set launcher_aot_command=1 (bin/androperator
+# for `evidence capture`), sets cds to map TOOL.aot beside the class list and succeeds, when the build
+# made that cache (JEP 514's -XX:AOTCacheOutput, trained on a capture from a simulated phone:
+# distribution/src/training/aot-train.sh) with this very JVM, as TOOL.aot.jvm (a copy of the
+# training JVM's release file) says, and not before this jar (the archive gives both the same time);
+# otherwise fails. In a release that is the linux-x64 archive's lib/androperator.aot for its own
+# runtime; in the repository distribution/target/training/androperator.aot for the JDK 25 the build
+# found. Other commands keep the class-data-sharing archive: a JVM loads every class of an AOT cache
+# at start, which costs a command that needs few of them (--version) more than the cache saves. The
+# JVM checks the cache again (its build, the jar's size and time) and runs on without one it
+# rejects: its aot messages, at error level then, are turned off on stderr (where the launchers send
+# the JVM's warnings), so that stderr stays the tool's own.
+launcher_aot() {
+  local cache="${classlist%.classlist}.aot"
+  [ "${launcher_aot_command:-0}" = 1 ] && [ "$java_major" -ge 25 ] && [ -n "$java_release" ] \
+    && [ -f "$cache" ] && [ -f "$cache.jvm" ] && ! [ "$jar" -nt "$cache" ] \
+    && [ "$(<"$cache.jvm")" = "$(<"$java_release")" ] || return 1
+  cds=(-XX:AOTCache="$cache" -Xlog:aot*=off:stderr)
 }
 
 # launcher_cds_dump ARCHIVE JVM-OPTION...: makes ARCHIVE in the background (a few seconds of one

@@ -1,6 +1,9 @@
 package com.androperator.evidence.distribution;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.time.Instant;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
@@ -10,8 +13,12 @@ import java.util.Map;
  * The build steps of the release archives, run by exec-maven-plugin with the build's JDK:
  * <ul>
  *   <li>{@code stage --repository=DIR --modules=FILE --version=V --training=DIR --notice=DIR --work=DIR
- *       --out=DIR --runtime-out=DIR}: lays out the archive's tree ({@link Staging}), trains each tool's
- *       class list ({@link ClassListTraining}) and makes the linux-x64 runtime ({@link RuntimeImage});</li>
+ *       --out=DIR --runtime-out=DIR [--runtime-jdk=auto|build|DIR] [--timestamp=ISO-INSTANT]}: lays out the archive's tree
+ *       ({@link Staging}), trains each tool's class list ({@link ClassListTraining}), makes the linux-x64
+ *       runtime ({@link RuntimeImage}) from the JDK {@link RuntimeJdk} chooses and, when that is a
+ *       JDK 25 or newer, the runtime's ahead-of-time caches ({@link AotCaches});</li>
+ *   <li>{@code runtime --release=DIR --runtime-out=DIR [--runtime-jdk=...]}: another linux-x64 runtime for
+ *       the staged tree DIR (the release test's JDK 17 kind);</li>
  *   <li>{@code checksums FILE...}: writes FILE.sha256 beside each file ({@link Checksums}).</li>
  * </ul>
  * A failure prints what went wrong and exits 1, which fails the build.
@@ -28,6 +35,7 @@ public final class DistributionBuild {
         try {
             switch (args[0]) {
                 case "stage" -> stage(options(rest));
+                case "runtime" -> runtime(options(rest));
                 case "checksums" -> {
                     for (String file : rest) {
                         Checksums.writeBeside(Path.of(file));
@@ -52,7 +60,38 @@ public final class DistributionBuild {
             training.train(tool, staging.jar(tool)).ifPresent(list -> staging.addClassList(tool, list));
         }
         staging.writeCompletion(work);
-        new RuntimeImage(path(options, "runtime-out")).build(staging.jars(tools), staging.notice());
+        RuntimeJdk jdk = RuntimeJdk.choose(options.getOrDefault("runtime-jdk", "auto"), System.getenv());
+        Path runtimeOut = path(options, "runtime-out");
+        RuntimeImage image = new RuntimeImage(runtimeOut);
+        image.build(jdk, staging.jars(tools), staging.notice());
+        System.out.println("distribution: linux-x64 runtime linked from " + jdk.home() + " (Java " + jdk.major() + ")");
+        Tool cli = tools.stream().filter(tool -> tool.name().equals(AotCaches.TOOL)).findFirst().orElse(null);
+        if (jdk.makesAotCaches() && cli != null) {
+            // The archive gives every file the build's output timestamp, and the JVM checks the jar's time
+            // against the cache's record of it: the staged jar takes that time before its training.
+            String timestamp = options.getOrDefault("timestamp", "");
+            if (!timestamp.isEmpty()) {
+                Files.setLastModifiedTime(staging.jar(cli), FileTime.from(Instant.parse(timestamp)));
+            }
+            new AotCaches(path(options, "training"), work).make(jdk, image.runtime(), runtimeOut.resolve("lib"),
+                    cli, staging.jar(cli));
+        } else {
+            AotCaches.forget(work);
+        }
+    }
+
+    /**
+     * A second linux-x64 runtime from the already staged tree (its jars and NOTICE), for the release
+     * test's other kind: the build's JDK 17 when the archive's runtime is a JDK 25, without AOT caches.
+     */
+    private static void runtime(Map<String, String> options) throws Exception {
+        Path release = path(options, "release");
+        List<Path> jars;
+        try (var files = Files.list(release.resolve("lib"))) {
+            jars = files.filter(file -> file.getFileName().toString().endsWith(".jar")).sorted().toList();
+        }
+        RuntimeJdk jdk = RuntimeJdk.choose(options.getOrDefault("runtime-jdk", "build"), System.getenv());
+        new RuntimeImage(path(options, "runtime-out")).build(jdk, jars, release.resolve("NOTICE"));
     }
 
     private static Map<String, String> options(List<String> arguments) {
@@ -81,6 +120,7 @@ public final class DistributionBuild {
 
     private static BuildFailure usage() {
         return new BuildFailure("usage: DistributionBuild stage --repository=DIR --modules=FILE --version=V "
-                + "--training=DIR --notice=DIR --work=DIR --out=DIR --runtime-out=DIR | checksums FILE...");
+                + "--training=DIR --notice=DIR --work=DIR --out=DIR --runtime-out=DIR [--runtime-jdk=auto|build|DIR] [--timestamp=ISO-INSTANT]"
+                + " | runtime --release=DIR --runtime-out=DIR [--runtime-jdk=auto|build|DIR] | checksums FILE...");
     }
 }

@@ -12,9 +12,10 @@ import java.util.TreeSet;
 import java.util.spi.ToolProvider;
 
 /**
- * The linux-x64 archive's {@code runtime/}: the build's JDK trimmed by jlink to the modules jdeps
- * finds in the tools' jars, plus the ones it cannot see, and that archive's NOTICE (the plain one
- * with a section for the runtime).
+ * The linux-x64 archive's {@code runtime/}: a JDK ({@link RuntimeJdk}: Temurin 25 where the build
+ * finds it, else the build's own) trimmed by its own jlink to the modules jdeps finds in the tools'
+ * jars, plus the ones it cannot see, and that archive's NOTICE (the plain one with a section for the
+ * runtime).
  */
 final class RuntimeImage {
     /**
@@ -29,18 +30,26 @@ final class RuntimeImage {
         this.out = out;
     }
 
-    void build(List<Path> jars, Path plainNotice) throws IOException {
+    Path runtime() {
+        return out.resolve("runtime");
+    }
+
+    void build(RuntimeJdk jdk, List<Path> jars, Path plainNotice) throws IOException, InterruptedException {
         Staging.deleteTree(out);
         Files.createDirectories(out);
         TreeSet<String> modules = new TreeSet<>(requiredModules(jars));
         modules.addAll(ALWAYS);
-        Path runtime = out.resolve("runtime");
-        run("jlink", "--add-modules", String.join(",", modules), "--strip-debug", "--no-man-pages",
-                "--no-header-files", "--compress=2", "--output", runtime.toString());
+        Path runtime = runtime();
+        // JDK 21 renamed the compression levels (2 is zip-6) and deprecated the old names.
+        String compress = jdk.major() >= 21 ? "--compress=zip-6" : "--compress=2";
+        ExternalTool.run(List.of(jdk.tool("jlink").toString(), "--add-modules", String.join(",", modules),
+                "--strip-debug", "--no-man-pages", "--no-header-files", compress, "--output", runtime.toString()),
+                out.resolve("jlink.log"), "jlink (" + jdk.home() + "; without jmods/ it links from a JDK's own "
+                + "image, which Temurin 22+ can and Debian's openjdk-17-jdk-headless needs jmods/ for)");
         replaceLinksWithCopies(runtime);
         Files.writeString(out.resolve("modules.txt"), String.join("\n", modules) + "\n", StandardCharsets.UTF_8);
         Files.writeString(out.resolve("NOTICE"), Files.readString(plainNotice, StandardCharsets.UTF_8)
-                + runtimeNotice(modules), StandardCharsets.UTF_8);
+                + runtimeNotice(jdk, modules), StandardCharsets.UTF_8);
     }
 
     /**
@@ -75,13 +84,11 @@ final class RuntimeImage {
         return List.of(last.split(","));
     }
 
-    private static String runtimeNotice(TreeSet<String> modules) {
+    private static String runtimeNotice(RuntimeJdk jdk, TreeSet<String> modules) {
         return "\n"
                 + "Java runtime (androperator-VERSION-linux-x64 archives only)\n"
                 + "-----------------------------------------------------------\n"
-                + "runtime/ is a Java runtime image made with jlink from " + System.getProperty("java.vm.vendor")
-                + " " + System.getProperty("java.runtime.name") + " " + System.getProperty("java.runtime.version")
-                + ",\n"
+                + "runtime/ is a Java runtime image made with jlink from " + jdk.describe() + ",\n"
                 + "holding the modules " + String.join(", ", modules) + " (and those they require).\n"
                 + "License: GNU General Public License, version 2, with the Classpath Exception\n"
                 + "(GPL-2.0-only WITH Classpath-exception-2.0); its license files and third-party notices are\n"
@@ -97,9 +104,7 @@ final class RuntimeImage {
             status = tool.run(writer, writer, arguments);
         }
         if (status != 0) {
-            throw new BuildFailure(name + " exited " + status + ": " + output
-                    + (name.equals("jlink") ? " (jlink links the JDK's jmods/: Debian ships them in "
-                    + "openjdk-17-jdk-headless)" : ""));
+            throw new BuildFailure(name + " exited " + status + ": " + output);
         }
         return output.toString();
     }

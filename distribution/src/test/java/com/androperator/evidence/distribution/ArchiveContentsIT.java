@@ -73,6 +73,10 @@ class ArchiveContentsIT {
         if (variant.bundlesRuntime) {
             assertThat(entries).containsKeys("runtime/bin/java", "runtime/lib/jspawnhelper", "runtime/release",
                     "runtime/lib/modules", "runtime/legal/java.base/LICENSE");
+            assertThat(entries.containsKey(ReleaseArchives.AOT_CACHE)).as("an AOT cache for a JDK 25 runtime only")
+                    .isEqualTo(runtimeFeature(variant) >= 25);
+            assertThat(entries.containsKey(ReleaseArchives.AOT_CACHE + ".jvm"))
+                    .isEqualTo(entries.containsKey(ReleaseArchives.AOT_CACHE));
         } else {
             assertThat(entries.keySet()).noneMatch(name -> name.startsWith("runtime"));
         }
@@ -96,7 +100,7 @@ class ArchiveContentsIT {
     }
 
     @ParameterizedTest
-    @EnumSource(Variant.class)
+    @EnumSource(value = Variant.class, mode = EnumSource.Mode.EXCLUDE, names = "LINUX_X64_JDK17_TAR_GZ") // no release file
     void theSha256FileNamesTheArchiveAndMatchesItsBytes(Variant variant) throws IOException {
         Path checksum = variant.archive().resolveSibling(variant.file + ".sha256");
         String line = Files.readString(checksum, StandardCharsets.UTF_8);
@@ -139,6 +143,19 @@ class ArchiveContentsIT {
                 .contains("GPL-2.0-only WITH Classpath-exception-2.0").contains("runtime/legal/");
         String release = Files.readString(linux.resolve("runtime/release"), StandardCharsets.UTF_8);
         assertThat(release).contains("java.base").contains("java.desktop").contains("jdk.unsupported");
+    }
+
+    /** The feature version of a linux-x64 archive's runtime, from its runtime/release file. */
+    private int runtimeFeature(Variant variant) {
+        try {
+            Path unpacked = ReleaseArchives.unpack(variant, Files.createDirectories(temporary.resolve("release-of-" + variant)));
+            String release = Files.readString(unpacked.resolve("runtime/release"), StandardCharsets.UTF_8);
+            java.util.regex.Matcher version = Pattern.compile("JAVA_VERSION=\"(\\d+)").matcher(release);
+            assertThat(version.find()).as(release).isTrue();
+            return Integer.parseInt(version.group(1));
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     /** group:artifact:version of every META-INF/maven/.../pom.properties in lib/*.jar, except ours. */

@@ -26,7 +26,8 @@ import org.junit.jupiter.params.provider.EnumSource;
  * symbolic links on a PATH that holds nothing but the launchers' own needs, adb and (for the plain
  * archives) a JDK's java, from an unrelated working directory, with a private HOME. Then
  * {@code --version} (twice: the first run makes the class-data-sharing archive next to the jars, the
- * second maps it), one capture from the simulated phone through a private real adb server, verified
+ * second maps it), one capture from the simulated phone through a private real adb server (which
+ * maps the shipped AOT cache on the linux-x64 archive with a JDK 25 runtime), verified
  * by the conformance verifier and by the archive's own {@code evidence verify} (and shown by
  * {@code evidence view}), and one MCP
  * {@code initialize} over stdio after which the server exits 0 on end of input.
@@ -62,10 +63,22 @@ class ReleaseArchiveIT {
                 .contains("com.androperator.evidence.cli.Main source: shared objects file")
                 .contains("picocli.CommandLine source: shared objects file");
 
+        // A JDK 25 runtime's capture maps the AOT cache the archive ships, which leaves picocli's
+        // pre-Java-6 class files out (the class-data-sharing archive holds them).
+        boolean aot = Files.isRegularFile(install.resolve(ReleaseArchives.AOT_CACHE));
+        assertThat(aot).as("a linux-x64 archive with a JDK 25 runtime ships the CLI's AOT cache")
+                .isEqualTo(variant.bundlesRuntime && Files.readString(install.resolve("runtime/release"))
+                        .contains("JAVA_VERSION=\"25"));
+        Path captureLoading = temporary.resolve("capture-class-load.log");
         Path bundle = temporary.resolve("bundle");
-        Launch.Result capture = tool.run("androperator", "evidence", "capture", "--device", lab.serial(),
+        Launch.Result capture = tool.with("ANDROPERATOR_JAVA_OPTS", "-Xlog:class+load=info:file=" + captureLoading)
+                .run("androperator", "evidence", "capture", "--device", lab.serial(),
                 "--operator-package", AdbLab.OPERATOR, "--output-dir", bundle.toString(), "--label", "Café from the archive");
         assertThat(capture.status()).as(capture.toString()).isZero();
+        assertThat(capture.stderr()).isEmpty();
+        assertThat(Files.readString(captureLoading))
+                .contains("com.androperator.evidence.cli.Main source: shared objects file")
+                .contains(aot ? "picocli.CommandLine source: file:" : "picocli.CommandLine source: shared objects file");
         CommandResult result = ContractJson.read(capture.stdout().getBytes(StandardCharsets.UTF_8), CommandResult.class);
         assertThat(result.status()).isEqualTo("complete");
         Conformance.assertConforms(bundle);

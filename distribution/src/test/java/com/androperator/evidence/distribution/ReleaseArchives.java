@@ -29,7 +29,9 @@ final class ReleaseArchives {
     enum Variant {
         PLAIN_TAR_GZ(NAME + ".tar.gz", NAME, false),
         PLAIN_ZIP(NAME + ".zip", NAME, false),
-        LINUX_X64_TAR_GZ(NAME + "-linux-x64.tar.gz", NAME + "-linux-x64", true);
+        LINUX_X64_TAR_GZ(NAME + "-linux-x64.tar.gz", NAME + "-linux-x64", true),
+        /** Not a release file: the linux-x64 archive with the build's JDK 17 runtime, the release's other kind. */
+        LINUX_X64_JDK17_TAR_GZ("jdk17/" + NAME + "-linux-x64.tar.gz", NAME + "-linux-x64", true);
 
         final String file;
         final String baseDirectory;
@@ -49,6 +51,9 @@ final class ReleaseArchives {
             return file.endsWith(".zip");
         }
     }
+
+    /** The CLI's AOT cache, which a linux-x64 archive holds when its runtime is a JDK 25 or newer. */
+    static final String AOT_CACHE = "lib/androperator.aot";
 
     /** An entry as the archive records it: its path, Unix mode (permission bits), kind and time. */
     record Entry(String name, int mode, boolean directory, boolean symbolicLink, FileTime modified) {
