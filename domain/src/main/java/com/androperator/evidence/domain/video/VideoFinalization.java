@@ -326,7 +326,7 @@ public final class VideoFinalization {
                     present.bytes(), present.sha256(), started.toString(), finished, elapsedMs(startNanos), null, null,
                     null, null);
         }
-        return writes.notStored(ArtifactKind.CAPTURE_ENVELOPES, JSON, ((StoreResult.StoreFailed) stored).failure(),
+        return writes.notStored(ArtifactKind.CAPTURE_ENVELOPES, JSON, (StoreResult.StoreFailed) stored,
                 "captures.json could not be saved", VideoStage.CAPTURES, started.toString(), finished,
                 elapsedMs(startNanos), errors);
     }

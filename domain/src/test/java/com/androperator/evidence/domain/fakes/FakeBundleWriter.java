@@ -6,6 +6,7 @@ import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.contracts.Manifest;
 import com.androperator.evidence.domain.port.BundleWriter;
 import com.androperator.evidence.domain.model.Failure;
+import com.androperator.evidence.domain.model.RetainedFile;
 import java.io.ByteArrayOutputStream;
 import java.nio.file.Path;
 import java.security.MessageDigest;
@@ -245,14 +246,13 @@ public final class FakeBundleWriter implements BundleWriter {
     private StoreResult cutShort(String name, String left, byte[] prefix, boolean keepCutShort) {
         Map<String, Object> details = details(left, "ENOSPC", "No space left on device");
         details.put("file", name);
+        RetainedFile retained = null;
         if (keepCutShort && prefix.length > 0) {
             // An empty partial proves nothing and would mislead: only one that holds bytes stays.
             files.put(left, prefix);
-            details.put(RETAINED_PATH, left);
-            details.put(RETAINED_BYTES, (long) prefix.length);
-            details.put(RETAINED_SHA256, sha256(prefix));
+            retained = new RetainedFile(left, prefix.length, sha256(prefix));
         }
-        return new StoreResult.StoreFailed(new Failure(ErrorCodes.STORAGE_FAILED, noSpace(left), details));
+        return new StoreResult.StoreFailed(new Failure(ErrorCodes.STORAGE_FAILED, noSpace(left), details), retained);
     }
 
     private StoreResult kept(String name, byte[] bytes) {

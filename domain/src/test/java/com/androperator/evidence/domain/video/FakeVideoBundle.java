@@ -6,6 +6,7 @@ import com.androperator.evidence.contracts.Manifest;
 import com.androperator.evidence.domain.port.BundleWriter.StoreResult;
 import com.androperator.evidence.domain.fakes.FakeBundleWriter;
 import com.androperator.evidence.domain.model.Failure;
+import com.androperator.evidence.domain.model.RetainedFile;
 import com.androperator.evidence.domain.port.video.VideoBundleFiles;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -44,6 +45,7 @@ class FakeVideoBundle implements VideoBundleFiles {
     Predicate<Manifest> publishFails = manifest -> false;
     /** When set, writing captures.json fails with this (e.g. one that describes retained partial bytes). */
     Failure capturesFailure;
+    RetainedFile capturesRetained;
     /** When set, reading manifest.json fails with this. */
     Failure manifestUnreadable;
 
@@ -109,7 +111,7 @@ class FakeVideoBundle implements VideoBundleFiles {
     @Override
     public StoreResult writeCaptures(CapturesFile captures) {
         if (capturesFailure != null) {
-            return new StoreResult.StoreFailed(capturesFailure);
+            return new StoreResult.StoreFailed(capturesFailure, capturesRetained);
         }
         StoreResult result = writer.writeCaptures(captures);
         if (result instanceof StoreResult.Stored) {
