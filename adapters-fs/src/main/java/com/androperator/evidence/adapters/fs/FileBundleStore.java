@@ -116,11 +116,10 @@ public final class FileBundleStore implements BundleStore {
     }
 
     private static Failure unwritable(Path directory, IOException cause) {
-        Map<String, Object> details = StorageFailures.unwritableDetails(directory, IoCauses.causeCode(cause),
-                IoCauses.describe(cause), "Choose an output directory whose parent is writable, or make "
-                        + directory.getParent() + " writable; no permissions are changed automatically.");
-        return new Failure(ErrorCodes.EVIDENCE_STORAGE_UNWRITABLE,
-                "Cannot create the bundle directory " + directory + ": " + IoCauses.describe(cause), details);
+        return StorageFailures.unwritableWorded("Cannot create the bundle directory " + directory + ": "
+                + IoCauses.describe(cause), directory, IoCauses.causeCode(cause), IoCauses.describe(cause),
+                "Choose an output directory whose parent is writable, or make " + directory.getParent()
+                        + " writable; no permissions are changed automatically.");
     }
 
     private static Map<String, Object> detailsOf(Path directory) {

@@ -7,7 +7,6 @@ import com.androperator.evidence.contracts.CauseCodes;
 import com.androperator.evidence.contracts.ContractJson;
 import com.androperator.evidence.contracts.Manifest;
 import com.androperator.evidence.domain.port.BundleWriter;
-import com.androperator.evidence.domain.model.Failure;
 import com.androperator.evidence.domain.model.RetainedFile;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
@@ -198,7 +197,8 @@ public final class FileBundleWriter implements BundleWriter {
             details.put("leftBehind", temporary.toString());
             details.put("leftBehindCause", IoCauses.describe(e));
         }
-        return new StoreResult.StoreFailed(new Failure(failed.failure().code(), failed.failure().message(), details));
+        return new StoreResult.StoreFailed(failed.failure().reworded(failed.failure().code(), failed.failure().message(),
+                details));
     }
 
     FileSystemOps ops() {

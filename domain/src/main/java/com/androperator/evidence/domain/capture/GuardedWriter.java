@@ -118,8 +118,8 @@ final class GuardedWriter {
             }
             if (broken != null && result instanceof StoreResult.Stored kept) {
                 // A writer that threw mid-file: its failure stands, and the bytes it did keep are listed.
-                return new StoreResult.StoreFailed(new Failure(ErrorCodes.STORAGE_FAILED, broken.failure().message(),
-                        broken.failure().details()), new RetainedFile(kept.path(), kept.bytes(), kept.sha256()));
+                return new StoreResult.StoreFailed(broken.failure().reworded(ErrorCodes.STORAGE_FAILED,
+                        broken.failure().message(), broken.failure().details()), new RetainedFile(kept.path(), kept.bytes(), kept.sha256()));
             }
             return result;
         }

@@ -361,7 +361,7 @@ public final class VideoFinalization {
 
     /** A describe failure that means "there is no such file" rather than "it cannot be read". */
     private static boolean isAbsent(Failure failure) {
-        return CauseCodes.ENOENT.equals(failure.details().get("causeCode"));
+        return failure.storageCauseIfAny().filter(cause -> CauseCodes.ENOENT.equals(cause.causeCode())).isPresent();
     }
 
     private long elapsedMs(long startNanos) {
