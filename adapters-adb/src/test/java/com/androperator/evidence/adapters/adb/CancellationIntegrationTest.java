@@ -134,7 +134,7 @@ class CancellationIntegrationTest {
 
         assertThat(size).isInstanceOfSatisfying(Observation.Unavailable.class, unavailable -> {
             assertThat(unavailable.failure().code()).isEqualTo(ErrorCodes.COMMAND_CANCELLED);
-            assertThat(unavailable.failure().details()).containsEntry("dispatched", true);
+            assertThat(unavailable.dispatched()).isTrue();
         });
         assertThat(density).isInstanceOfSatisfying(Observation.Unavailable.class, unavailable ->
                 assertThat(unavailable.failure().code()).isEqualTo(ErrorCodes.COMMAND_CANCELLED));

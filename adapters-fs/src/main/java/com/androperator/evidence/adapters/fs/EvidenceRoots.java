@@ -201,10 +201,9 @@ public final class EvidenceRoots {
     }
 
     private static Failure unwritable(Path path, String causeCode, String cause) {
-        Map<String, Object> details = StorageFailures.unwritableDetails(path, causeCode, cause, "Set " + VARIABLE
-                + " to a writable absolute directory, or make " + path + " a writable directory. No permissions are changed automatically.");
-        return new Failure(ErrorCodes.EVIDENCE_STORAGE_UNWRITABLE,
-                "The evidence storage at " + path + " is not writable: " + cause, details);
+        return StorageFailures.unwritableWorded("The evidence storage at " + path + " is not writable: " + cause, path,
+                causeCode, cause, "Set " + VARIABLE + " to a writable absolute directory, or make " + path
+                        + " a writable directory. No permissions are changed automatically.");
     }
 
     /** An existing path in the way of a directory the root needs. */

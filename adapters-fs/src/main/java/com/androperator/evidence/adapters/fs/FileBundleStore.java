@@ -2,6 +2,7 @@ package com.androperator.evidence.adapters.fs;
 
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.domain.port.BundleStore;
+import com.androperator.evidence.domain.model.ExistingEntry;
 import com.androperator.evidence.domain.model.Failure;
 import java.io.IOException;
 import java.nio.file.FileAlreadyExistsException;
@@ -33,20 +34,21 @@ public final class FileBundleStore implements BundleStore {
 
     @Override
     public Availability check(Path directory) {
-        Failure refusal = refusal(directory);
-        return refusal == null ? new Availability.Available() : new Availability.Unavailable(refusal);
+        Reservation.Refused refusal = refusal(directory);
+        return refusal == null ? new Availability.Available()
+                : new Availability.Unavailable(refusal.failure(), refusal.existing());
     }
 
     @Override
     public Reservation reserve(Path directory) {
-        Failure refusal = refusal(directory);
+        Reservation.Refused refusal = refusal(directory);
         if (refusal != null) {
-            return new Reservation.Refused(refusal);
+            return refusal;
         }
         try {
             ops.createPrivateDirectory(directory);
         } catch (FileAlreadyExistsException e) {
-            return new Reservation.Refused(outputExists(directory, attributesWithoutFollowingLinks(directory)));
+            return outputExists(directory, attributesWithoutFollowingLinks(directory));
         } catch (NoSuchFileException e) {
             // The parent vanished between the check and mkdir.
             return new Reservation.Refused(parentUnusable(directory, "does not exist"));
@@ -57,10 +59,10 @@ public final class FileBundleStore implements BundleStore {
     }
 
     /** Why {@code directory} cannot become a new bundle, or null when it can. */
-    private static Failure refusal(Path directory) {
+    private static Reservation.Refused refusal(Path directory) {
         if (directory == null || !directory.isAbsolute()) {
-            return new Failure(ErrorCodes.EXECUTION_VALIDATION_FAILED,
-                    "The bundle directory must be an absolute path: " + directory, detailsOf(directory));
+            return new Reservation.Refused(new Failure(ErrorCodes.EXECUTION_VALIDATION_FAILED,
+                    "The bundle directory must be an absolute path: " + directory, detailsOf(directory)));
         }
         BasicFileAttributes existing = attributesWithoutFollowingLinks(directory);
         if (existing != null) {
@@ -68,15 +70,16 @@ public final class FileBundleStore implements BundleStore {
         }
         Path parent = directory.getParent();
         if (parent == null) {
-            return new Failure(ErrorCodes.EXECUTION_VALIDATION_FAILED,
-                    "A file system root cannot be a bundle directory: " + directory, detailsOf(directory));
+            return new Reservation.Refused(new Failure(ErrorCodes.EXECUTION_VALIDATION_FAILED,
+                    "A file system root cannot be a bundle directory: " + directory, detailsOf(directory)));
         }
         try {
             if (!Files.readAttributes(parent, BasicFileAttributes.class).isDirectory()) {
-                return parentUnusable(directory, "is not a directory");
+                return new Reservation.Refused(parentUnusable(directory, "is not a directory"));
             }
         } catch (IOException e) {
-            return parentUnusable(directory, "does not exist or cannot be read (" + IoCauses.describe(e) + ")");
+            return new Reservation.Refused(parentUnusable(directory, "does not exist or cannot be read ("
+                    + IoCauses.describe(e) + ")"));
         }
         return null;
     }
@@ -94,18 +97,20 @@ public final class FileBundleStore implements BundleStore {
     }
 
     /** {@code existing} (what is there, null when it vanished again) is named in the message and in details.existing. */
-    private static Failure outputExists(Path directory, BasicFileAttributes existing) {
-        String what = existing == null ? null
-                : existing.isDirectory() ? "directory"
-                : existing.isRegularFile() ? "file"
-                : existing.isSymbolicLink() ? (Files.exists(directory) ? "symbolic link" : "dangling symbolic link")
-                : "special file";
+    private static Reservation.Refused outputExists(Path directory, BasicFileAttributes existing) {
+        ExistingEntry what = existing == null ? null
+                : existing.isDirectory() ? ExistingEntry.DIRECTORY
+                : existing.isRegularFile() ? ExistingEntry.FILE
+                : existing.isSymbolicLink()
+                        ? (Files.exists(directory) ? ExistingEntry.SYMBOLIC_LINK : ExistingEntry.DANGLING_SYMBOLIC_LINK)
+                : ExistingEntry.SPECIAL_FILE;
         Map<String, Object> details = detailsOf(directory);
         if (what != null) {
-            details.put("existing", what);
+            details.put("existing", what.wire());
         }
-        return new Failure(ErrorCodes.EVIDENCE_OUTPUT_EXISTS, directory + " already exists"
-                + (what == null ? "" : " as a " + what) + "; a new attempt requires a new directory", details);
+        return new Reservation.Refused(new Failure(ErrorCodes.EVIDENCE_OUTPUT_EXISTS, directory + " already exists"
+                + (what == null ? "" : " as a " + what.wire()) + "; a new attempt requires a new directory", details),
+                what);
     }
 
     private static Failure parentUnusable(Path directory, String problem) {
@@ -116,11 +121,10 @@ public final class FileBundleStore implements BundleStore {
     }
 
     private static Failure unwritable(Path directory, IOException cause) {
-        Map<String, Object> details = StorageFailures.unwritableDetails(directory, IoCauses.causeCode(cause),
-                IoCauses.describe(cause), "Choose an output directory whose parent is writable, or make "
-                        + directory.getParent() + " writable; no permissions are changed automatically.");
-        return new Failure(ErrorCodes.EVIDENCE_STORAGE_UNWRITABLE,
-                "Cannot create the bundle directory " + directory + ": " + IoCauses.describe(cause), details);
+        return StorageFailures.unwritableWorded("Cannot create the bundle directory " + directory + ": "
+                + IoCauses.describe(cause), directory, IoCauses.causeCode(cause), IoCauses.describe(cause),
+                "Choose an output directory whose parent is writable, or make " + directory.getParent()
+                        + " writable; no permissions are changed automatically.");
     }
 
     private static Map<String, Object> detailsOf(Path directory) {

@@ -7,7 +7,7 @@ import com.androperator.evidence.contracts.CauseCodes;
 import com.androperator.evidence.contracts.ContractJson;
 import com.androperator.evidence.contracts.Manifest;
 import com.androperator.evidence.domain.port.BundleWriter;
-import com.androperator.evidence.domain.model.Failure;
+import com.androperator.evidence.domain.model.RetainedFile;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -34,9 +34,8 @@ import tools.jackson.databind.JsonNode;
  *
  * <p>Every I/O failure is returned as {@link StoreResult.StoreFailed} with code STORAGE_FAILED and
  * a causeCode; whatever was already written stays where it is. A {@code .partial.} file that a
- * failed write created (or did not rename) is described in the failure's details under
- * {@link BundleWriter#RETAINED_PATH}, {@link BundleWriter#RETAINED_BYTES} and
- * {@link BundleWriter#RETAINED_SHA256}, from the bytes actually written. A failed file that holds no
+ * failed write created (or did not rename) is the failure's {@link StoreResult.StoreFailed#retained}
+ * file, described from the bytes actually written. A failed file that holds no
  * byte is removed, and so is a manifest that could not be finalized: neither would tell a reader
  * anything true.
  */
@@ -192,16 +191,14 @@ public final class FileBundleWriter implements BundleWriter {
         written.remove(temporary.getFileName().toString());
         StoreResult.StoreFailed failed = (StoreResult.StoreFailed) failure;
         Map<String, Object> details = new LinkedHashMap<>(failed.failure().details());
-        details.remove(RETAINED_PATH);
-        details.remove(RETAINED_BYTES);
-        details.remove(RETAINED_SHA256);
         try {
             ops.deleteIfExists(temporary);
         } catch (IOException e) {
             details.put("leftBehind", temporary.toString());
             details.put("leftBehindCause", IoCauses.describe(e));
         }
-        return new StoreResult.StoreFailed(new Failure(failed.failure().code(), failed.failure().message(), details));
+        return new StoreResult.StoreFailed(failed.failure().reworded(failed.failure().code(), failed.failure().message(),
+                details));
     }
 
     FileSystemOps ops() {
@@ -227,18 +224,13 @@ public final class FileBundleWriter implements BundleWriter {
     }
 
     /**
-     * {@code failure} with the details that describe the file it left behind under a partial name
-     * ({@link BundleWriter#RETAINED_PATH} and friends), so the caller can list that file.
+     * {@code failure} with the file it left behind under a partial name, so the caller can list that file.
      */
     static StoreResult retaining(StoreResult failure, StoreResult.Stored left) {
         if (!(failure instanceof StoreResult.StoreFailed failed) || !left.path().contains(PARTIAL_MARK)) {
             return failure;
         }
-        Map<String, Object> details = new LinkedHashMap<>(failed.failure().details());
-        details.put(RETAINED_PATH, left.path());
-        details.put(RETAINED_BYTES, left.bytes());
-        details.put(RETAINED_SHA256, left.sha256());
-        return new StoreResult.StoreFailed(new Failure(failed.failure().code(), failed.failure().message(), details));
+        return new StoreResult.StoreFailed(failed.failure(), new RetainedFile(left.path(), left.bytes(), left.sha256()));
     }
 
     /** For partial files this writer did not write (e.g. produced by an encoder): hash the file itself. */

@@ -2,6 +2,7 @@ package com.androperator.evidence.adapters.fs;
 
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.domain.model.Failure;
+import com.androperator.evidence.domain.model.StorageCause;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -19,12 +20,9 @@ public final class StorageFailures {
 
     /** STORAGE_FAILED: "Could not {operation} {path}: {cause} ({causeCode})". */
     public static Failure failed(String operation, Path path, String causeCode, String cause) {
-        Map<String, Object> details = new LinkedHashMap<>();
-        details.put("path", path.toString());
-        details.put("causeCode", causeCode);
-        details.put("cause", cause);
-        return new Failure(ErrorCodes.STORAGE_FAILED,
-                "Could not " + operation + " " + path + ": " + cause + " (" + causeCode + ")", details);
+        return Failure.ofStorage(ErrorCodes.STORAGE_FAILED,
+                "Could not " + operation + " " + path + ": " + cause + " (" + causeCode + ")", Map.of(),
+                new StorageCause(path.toString(), causeCode, cause));
     }
 
     public static Failure failed(String operation, Path path, IOException cause) {
@@ -33,8 +31,14 @@ public final class StorageFailures {
 
     /** EVIDENCE_STORAGE_UNWRITABLE: "{what} {path}: {cause} ({causeCode})". */
     public static Failure unwritable(String what, Path path, String causeCode, String cause, String recovery) {
-        return new Failure(ErrorCodes.EVIDENCE_STORAGE_UNWRITABLE, what + " " + path + ": " + cause + " (" + causeCode + ")",
-                unwritableDetails(path, causeCode, cause, recovery));
+        return unwritableWorded(what + " " + path + ": " + cause + " (" + causeCode + ")", path, causeCode, cause,
+                recovery);
+    }
+
+    /** EVIDENCE_STORAGE_UNWRITABLE worded by the caller, with the documented details. */
+    public static Failure unwritableWorded(String message, Path path, String causeCode, String cause, String recovery) {
+        return Failure.ofStorage(ErrorCodes.EVIDENCE_STORAGE_UNWRITABLE, message,
+                unwritableDetails(path, causeCode, cause, recovery), new StorageCause(String.valueOf(path), causeCode, null));
     }
 
     public static Failure unwritable(String what, Path path, IOException cause, String recovery) {
@@ -42,7 +46,7 @@ public final class StorageFailures {
     }
 
     /** The documented details of EVIDENCE_STORAGE_UNWRITABLE, in their documented order. */
-    public static Map<String, Object> unwritableDetails(Path path, String causeCode, String cause, String recovery) {
+    private static Map<String, Object> unwritableDetails(Path path, String causeCode, String cause, String recovery) {
         Map<String, Object> details = new LinkedHashMap<>();
         details.put("path", String.valueOf(path));
         details.put("causeCode", causeCode);

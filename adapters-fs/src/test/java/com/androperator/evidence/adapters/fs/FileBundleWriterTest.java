@@ -23,6 +23,7 @@ import com.androperator.evidence.domain.port.BundleStore.Reservation;
 import com.androperator.evidence.domain.port.BundleWriter;
 import com.androperator.evidence.domain.port.BundleWriter.StoreResult;
 import com.androperator.evidence.domain.model.Failure;
+import com.androperator.evidence.domain.model.RetainedFile;
 import com.androperator.evidence.domain.port.ImageVerifier.ImageVerification;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -248,22 +249,21 @@ class FileBundleWriterTest {
         BundleWriter writer = reserve(new ScriptedFileSystemOps().onlyFor("hierarchy").diskFullAfter(25));
         byte[] xml = bytes(XML);
 
-        Failure failure = failed(writer.writePartial("hierarchy.partial.xml", xml));
+        StoreResult result = writer.writePartial("hierarchy.partial.xml", xml);
 
         byte[] onDisk = Files.readAllBytes(bundle.resolve("hierarchy.partial.xml"));
         assertThat(onDisk).hasSize(25).isEqualTo(java.util.Arrays.copyOf(xml, 25));
-        assertThat(failure.details()).containsEntry("causeCode", "ENOSPC")
-                .containsEntry(BundleWriter.RETAINED_PATH, "hierarchy.partial.xml")
-                .containsEntry(BundleWriter.RETAINED_BYTES, 25L)
-                .containsEntry(BundleWriter.RETAINED_SHA256, sha256(onDisk));
+        assertThat(failed(result).details()).containsEntry("causeCode", "ENOSPC");
+        assertThat(retained(result)).isEqualTo(new RetainedFile("hierarchy.partial.xml", 25, sha256(onDisk)));
     }
 
     @Test
     void aFailedWriteThatCreatedNoFileDescribesNone() throws Exception {
         BundleWriter writer = reserve();
         stored(writer.writePartial("x.partial.png", bytes("first")));
-        Failure exists = failed(writer.writePartial("x.partial.png", bytes("second")));
-        assertThat(exists.details()).containsEntry("causeCode", "EEXIST").doesNotContainKey(BundleWriter.RETAINED_PATH);
+        StoreResult exists = writer.writePartial("x.partial.png", bytes("second"));
+        assertThat(failed(exists).details()).containsEntry("causeCode", "EEXIST");
+        assertThat(retained(exists)).isNull();
         assertThat(Files.readString(bundle.resolve("x.partial.png"))).isEqualTo("first");
     }
 
@@ -272,14 +272,12 @@ class FileBundleWriterTest {
         BundleWriter writer = reserve(new ScriptedFileSystemOps()
                 .failingMovesOf("captures", new IOException("Input/output error")));
 
-        Failure failure = failed(writer.writeCaptures(WrittenBundles.stillCaptures(XML)));
+        StoreResult result = writer.writeCaptures(WrittenBundles.stillCaptures(XML));
 
         byte[] onDisk = Files.readAllBytes(bundle.resolve("captures.partial.json"));
         assertThat(Files.exists(bundle.resolve("captures.json"))).isFalse();
-        assertThat(failure.details()).containsEntry("causeCode", "EIO")
-                .containsEntry(BundleWriter.RETAINED_PATH, "captures.partial.json")
-                .containsEntry(BundleWriter.RETAINED_BYTES, (long) onDisk.length)
-                .containsEntry(BundleWriter.RETAINED_SHA256, sha256(onDisk));
+        assertThat(failed(result).details()).containsEntry("causeCode", "EIO");
+        assertThat(retained(result)).isEqualTo(new RetainedFile("captures.partial.json", onDisk.length, sha256(onDisk)));
     }
 
     @Test
@@ -290,10 +288,11 @@ class FileBundleWriterTest {
         byte[] recording = Files.readAllBytes(bundle.resolve("manifest.json"));
 
         ops.diskFullAfter(100);
-        Failure failure = failed(writer.finalizeManifest(WrittenBundles.video(BundleStatus.FINALIZING, null,
-                List.of(), List.of())));
+        StoreResult result = writer.finalizeManifest(WrittenBundles.video(BundleStatus.FINALIZING, null,
+                List.of(), List.of()));
 
-        assertThat(failure.details()).containsEntry("causeCode", "ENOSPC").doesNotContainKey(BundleWriter.RETAINED_PATH);
+        assertThat(failed(result).details()).containsEntry("causeCode", "ENOSPC");
+        assertThat(retained(result)).isNull();
         assertThat(Files.readAllBytes(bundle.resolve("manifest.json"))).isEqualTo(recording);
         // A manifest cut short is no manifest: nothing is left under its partial name to mislead a reader.
         assertThat(bundle.resolve("manifest.partial.json")).doesNotExist();
@@ -304,9 +303,10 @@ class FileBundleWriterTest {
         BundleWriter writer = reserve(new ScriptedFileSystemOps()
                 .failingMovesOf("manifest", new IOException("Input/output error")));
 
-        Failure failure = failed(writer.finalizeManifest(WrittenBundles.still(BundleStatus.COMPLETE, List.of(), List.of())));
+        StoreResult result = writer.finalizeManifest(WrittenBundles.still(BundleStatus.COMPLETE, List.of(), List.of()));
 
-        assertThat(failure.details()).containsEntry("causeCode", "EIO").doesNotContainKey(BundleWriter.RETAINED_PATH);
+        assertThat(failed(result).details()).containsEntry("causeCode", "EIO");
+        assertThat(retained(result)).isNull();
         assertThat(bundle.resolve("manifest.partial.json")).doesNotExist();
         assertThat(bundle.resolve("manifest.json")).doesNotExist();
     }
@@ -328,8 +328,8 @@ class FileBundleWriterTest {
             default -> writer.writePartial(file, bytes(XML));
         };
 
-        Failure failure = failed(result);
-        assertThat(failure.details()).containsEntry("causeCode", "ENOSPC").doesNotContainKey(BundleWriter.RETAINED_PATH);
+        assertThat(failed(result).details()).containsEntry("causeCode", "ENOSPC");
+        assertThat(retained(result)).isNull();
         try (Stream<Path> left = Files.list(bundle)) {
             assertThat(left).isEmpty();
         }
@@ -490,6 +490,11 @@ class FileBundleWriterTest {
     private static StoreResult.Stored stored(StoreResult result) {
         assertThat(result).isInstanceOf(StoreResult.Stored.class);
         return (StoreResult.Stored) result;
+    }
+
+    /** The file a failed write says it left under its partial name, null when none. */
+    private static RetainedFile retained(StoreResult result) {
+        return ((StoreResult.StoreFailed) result).retained();
     }
 
     private static Failure failed(StoreResult result) {

@@ -20,6 +20,7 @@ import com.androperator.evidence.domain.model.Checked;
 import com.androperator.evidence.domain.port.BundleStore;
 import com.androperator.evidence.domain.port.BundleWriter.StoreResult;
 import com.androperator.evidence.domain.port.DeviceSelector.DeviceSelection;
+import com.androperator.evidence.domain.model.ExistingEntry;
 import com.androperator.evidence.domain.model.Failure;
 import com.androperator.evidence.domain.model.RequestField;
 import java.nio.file.Path;
@@ -149,7 +150,7 @@ public final class CaptureEvidence {
         Path directory = valid.directory(admitted.bundlesRoot(), evidenceId);
 
         if (ports.store().check(directory) instanceof BundleStore.Availability.Unavailable unavailable) {
-            return storeRefusal(unavailable.failure(), directory, valid);
+            return storeRefusal(unavailable.failure(), unavailable.existing(), directory, valid);
         }
         if (deadline.cancelled()) {
             return cancelledBeforeBundle(deadline, "before device selection");
@@ -165,7 +166,7 @@ public final class CaptureEvidence {
         String serial = ((DeviceSelection.Selected) selection).serial();
         BundleStore.Reservation reservation = ports.store().reserve(directory);
         if (reservation instanceof BundleStore.Reservation.Refused refused) {
-            return storeRefusal(refused.failure(), directory, valid);
+            return storeRefusal(refused.failure(), refused.existing(), directory, valid);
         }
         GuardedWriter writer = new GuardedWriter(((BundleStore.Reservation.Reserved) reservation).writer());
 
@@ -257,7 +258,8 @@ public final class CaptureEvidence {
      * A bundle directory the store will not give us. A collision is never overwritten; the message
      * says that a new attempt needs a new directory.
      */
-    private static CaptureOutcome.Refused storeRefusal(Failure failure, Path directory, ValidatedRequest valid) {
+    private static CaptureOutcome.Refused storeRefusal(Failure failure, @Nullable ExistingEntry existing, Path directory,
+                                                       ValidatedRequest valid) {
         boolean explicit = valid.explicit();
         String option = valid.terms().field(RequestField.OUTPUT_DIR);
         String subject = explicit ? option + " " + directory
@@ -270,7 +272,7 @@ public final class CaptureEvidence {
         }
         return switch (failure.code()) {
             case ErrorCodes.EVIDENCE_OUTPUT_EXISTS -> new CaptureOutcome.Refused(new Failure(failure.code(), subject
-                    + " already exists" + (details.get("existing") instanceof String what ? " as a " + what : "")
+                    + " already exists" + (existing == null ? "" : " as a " + existing.wire())
                     + " and is never overwritten; a new attempt requires a new directory: choose a path"
                     + " that does not exist yet.", details, field), "Capture into a new directory.");
             case ErrorCodes.EXECUTION_VALIDATION_FAILED -> new CaptureOutcome.Refused(new Failure(failure.code(),

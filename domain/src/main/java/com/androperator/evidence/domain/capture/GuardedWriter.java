@@ -7,6 +7,7 @@ import com.androperator.evidence.domain.port.BundleWriter;
 import com.androperator.evidence.domain.port.BundleWriter.PartialFile;
 import com.androperator.evidence.domain.port.BundleWriter.StoreResult;
 import com.androperator.evidence.domain.model.Failure;
+import com.androperator.evidence.domain.model.RetainedFile;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.function.Supplier;
@@ -117,12 +118,8 @@ final class GuardedWriter {
             }
             if (broken != null && result instanceof StoreResult.Stored kept) {
                 // A writer that threw mid-file: its failure stands, and the bytes it did keep are listed.
-                Map<String, Object> details = new java.util.LinkedHashMap<>(broken.failure().details());
-                details.put(BundleWriter.RETAINED_PATH, kept.path());
-                details.put(BundleWriter.RETAINED_BYTES, kept.bytes());
-                details.put(BundleWriter.RETAINED_SHA256, kept.sha256());
-                return new StoreResult.StoreFailed(new Failure(ErrorCodes.STORAGE_FAILED, broken.failure().message(),
-                        details));
+                return new StoreResult.StoreFailed(broken.failure().reworded(ErrorCodes.STORAGE_FAILED,
+                        broken.failure().message(), broken.failure().details()), new RetainedFile(kept.path(), kept.bytes(), kept.sha256()));
             }
             return result;
         }

@@ -181,12 +181,12 @@ final class ScreenshotStep {
     /** The writer's errno word (and its text) behind a storage failure, for the record beside the artifact's error. */
     private static Map<String, Object> storageCause(StoreResult.StoreFailed failed) {
         Map<String, Object> cause = new LinkedHashMap<>();
-        Map<String, Object> details = failed.failure().details();
-        for (String key : new String[] {CAUSE_CODE, "cause"}) {
-            if (details.get(key) != null) {
-                cause.put(key, details.get(key));
+        failed.failure().storageCauseIfAny().ifPresent(known -> {
+            cause.put(CAUSE_CODE, known.causeCode());
+            if (known.cause() != null) {
+                cause.put("cause", known.cause());
             }
-        }
+        });
         return cause;
     }
 

@@ -4,9 +4,7 @@ import com.androperator.evidence.contracts.ArtifactKind;
 import com.androperator.evidence.contracts.BundleError;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.contracts.ImageGeometry;
-import com.androperator.evidence.domain.port.BundleWriter;
 import com.androperator.evidence.domain.port.BundleWriter.StoreResult;
-import java.util.Map;
 import java.util.Optional;
 import java.util.function.Supplier;
 import java.util.regex.Pattern;
@@ -78,16 +76,13 @@ final class VerifiedWrite {
 
     /**
      * The {@code .partial.} file a failed write left in the bundle, as the writer described it
-     * ({@link BundleWriter#RETAINED_PATH} and friends); empty when it left none or said nothing usable.
+     * ({@link StoreResult.StoreFailed#retained}); empty when it left none or said nothing usable.
      */
     static Optional<StoreResult.Stored> retained(StoreResult.StoreFailed failed) {
-        Map<String, Object> details = failed.failure().details();
-        if (details.get(BundleWriter.RETAINED_PATH) instanceof String path && isPartialFileName(path)
-                && details.get(BundleWriter.RETAINED_BYTES) instanceof Number bytes && bytes.longValue() > 0
-                && details.get(BundleWriter.RETAINED_SHA256) instanceof String sha256 && SHA256.matcher(sha256).matches()) {
-            return Optional.of(new StoreResult.Stored(path, bytes.longValue(), sha256));
-        }
-        return Optional.empty();
+        return failed.retainedFile()
+                .filter(file -> isPartialFileName(file.path()) && file.bytes() > 0
+                        && SHA256.matcher(file.sha256()).matches())
+                .map(file -> new StoreResult.Stored(file.path(), file.bytes(), file.sha256()));
     }
 
     private static boolean isPartialFileName(String name) {

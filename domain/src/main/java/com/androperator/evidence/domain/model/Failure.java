@@ -1,5 +1,7 @@
 package com.androperator.evidence.domain.model;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import org.jspecify.annotations.Nullable;
@@ -10,10 +12,12 @@ import org.jspecify.annotations.Nullable;
  * request the request field to fix (null when the failure is not about one), and, when the message
  * is "{@code <subject> <complaint>}" (an option's name, then what is wrong with its value), that
  * {@code complaint} on its own (else null), so that a caller who names the value differently (an
- * environment variable) words its own message without taking this one apart.
+ * environment variable) words its own message without taking this one apart, and, for a storage
+ * failure, the operating system's reason as a {@link StorageCause} (else null), whose documented
+ * keys the details carry too.
  */
 public record Failure(String code, String message, Map<String, Object> details, @Nullable RequestField field,
-                      @Nullable String complaint) {
+                      @Nullable String complaint, @Nullable StorageCause storageCause) {
     public Failure {
         if (code == null || code.isBlank() || message == null || message.isBlank()) {
             throw new IllegalArgumentException("a failure has a code and a message");
@@ -21,7 +25,32 @@ public record Failure(String code, String message, Map<String, Object> details, 
         if (complaint != null && !message.endsWith(complaint)) {
             throw new IllegalArgumentException("a failure's complaint ends its message");
         }
-        details = details == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(details));
+        Map<String, Object> described = details == null ? new LinkedHashMap<>() : new LinkedHashMap<>(details);
+        if (storageCause != null) {
+            storageCause.describeIn(described);
+        }
+        details = Collections.unmodifiableMap(described);
+    }
+
+    /** A failure with a subject and a complaint, not caused by storage. */
+    public Failure(String code, String message, Map<String, Object> details, @Nullable RequestField field,
+                   @Nullable String complaint) {
+        this(code, message, details, field, complaint, null);
+    }
+
+    /** A storage failure: {@code details} (in their documented order) plus the cause's keys. */
+    public static Failure ofStorage(String code, String message, Map<String, Object> details, StorageCause cause) {
+        return new Failure(code, message, details, null, null, cause);
+    }
+
+    /** The operating system's reason, when storage failed. */
+    public Optional<StorageCause> storageCauseIfAny() {
+        return Optional.ofNullable(storageCause);
+    }
+
+    /** This failure with other words and details, the same storage cause kept. */
+    public Failure reworded(String newCode, String newMessage, Map<String, Object> newDetails) {
+        return new Failure(newCode, newMessage, newDetails, null, null, storageCause);
     }
 
     /** A failure whose message is not a subject and a complaint. */

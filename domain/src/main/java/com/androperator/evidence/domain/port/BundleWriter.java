@@ -3,7 +3,11 @@ package com.androperator.evidence.domain.port;
 import com.androperator.evidence.contracts.CapturesFile;
 import com.androperator.evidence.contracts.Manifest;
 import com.androperator.evidence.domain.model.Failure;
+import com.androperator.evidence.domain.model.RetainedFile;
 import java.nio.file.Path;
+import java.util.Objects;
+import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Writes the files of one reserved bundle: files 0600, every file first as {@code *.partial.*}
@@ -11,17 +15,6 @@ import java.nio.file.Path;
  * from the bytes written. It never modifies a bundle whose manifest is terminal.
  */
 public interface BundleWriter {
-
-    /**
-     * Keys of a {@link StoreResult.StoreFailed} failure's details that describe a file the failed
-     * write left behind under a {@code .partial.} name (created and then cut short, e.g. by a full
-     * disk, or written but not renamed): its bundle-relative path, its byte count and the sha256 of
-     * the bytes written to it. Absent when the failed write left no file of its own. The caller
-     * lists such a file as a partial artifact, so that no file in the bundle goes unlisted.
-     */
-    String RETAINED_PATH = "retainedPath";
-    String RETAINED_BYTES = "retainedBytes";
-    String RETAINED_SHA256 = "retainedSha256";
 
     Path directory();
 
@@ -59,8 +52,8 @@ public interface BundleWriter {
 
         /**
          * Ends the file: fsync, close, fsync of the directory entry. {@code Stored} with the bytes
-         * and sha256 of everything written, or {@code StoreFailed}, whose details name the file it
-         * left ({@link #RETAINED_PATH} &amp; co). A failure that left no byte in the file removes
+         * and sha256 of everything written, or {@code StoreFailed}, which names the file it
+         * left ({@link StoreResult.StoreFailed#retained}). A failure that left no byte in the file removes
          * it: an empty partial proves nothing and would mislead. Idempotent.
          */
         StoreResult finish();
@@ -73,9 +66,21 @@ public interface BundleWriter {
 
         /**
          * The write failed ({@code code} STORAGE_FAILED); anything already written stays, and a
-         * file it left under a {@code .partial.} name is described by {@link #RETAINED_PATH} & co.
+         * file it left under a {@code .partial.} name is {@code retained} (null when it left none).
          */
-        record StoreFailed(Failure failure) implements StoreResult {
+        record StoreFailed(Failure failure, @Nullable RetainedFile retained) implements StoreResult {
+            public StoreFailed {
+                Objects.requireNonNull(failure, "failure");
+            }
+
+            /** A failed write that left no file of its own. */
+            public StoreFailed(Failure failure) {
+                this(failure, null);
+            }
+
+            public Optional<RetainedFile> retainedFile() {
+                return Optional.ofNullable(retained);
+            }
         }
     }
 }

@@ -12,6 +12,7 @@ import com.androperator.evidence.contracts.VideoSize;
 import com.androperator.evidence.domain.budget.Deadline;
 import com.androperator.evidence.domain.model.Checked;
 import com.androperator.evidence.domain.model.Failure;
+import com.androperator.evidence.domain.model.StorageCause;
 import com.androperator.evidence.domain.policy.DeviceFacts;
 import com.androperator.evidence.domain.policy.MetadataField;
 import com.androperator.evidence.domain.port.BundleStore;
@@ -176,14 +177,17 @@ public final class StartVideo {
         if (ErrorCodes.EVIDENCE_STORAGE_UNWRITABLE.equals(failure.code())) {
             return failure;
         }
+        Optional<StorageCause> cause = failure.storageCauseIfAny();
+        String path = cause.map(StorageCause::path).orElse(manifestPath.toString());
+        String causeCode = cause.map(StorageCause::causeCode).orElse(failure.code());
         Map<String, Object> details = new LinkedHashMap<>();
-        details.put("path", String.valueOf(failure.details().getOrDefault("path", manifestPath.toString())));
-        details.put("causeCode", String.valueOf(failure.details().getOrDefault("causeCode", failure.code())));
-        Object cause = failure.details().get("cause");
-        details.put("message", cause == null ? failure.message() : String.valueOf(cause));
+        details.put("path", path);
+        details.put("causeCode", causeCode);
+        details.put("message", cause.map(StorageCause::cause).orElse(failure.message()));
         details.put("recovery", "Make the bundle directory writable, or start a new recording in a new, writable "
                 + "directory; no permissions are changed automatically.");
-        return new Failure(ErrorCodes.EVIDENCE_STORAGE_UNWRITABLE, failure.message(), details);
+        return new Failure(ErrorCodes.EVIDENCE_STORAGE_UNWRITABLE, failure.message(), details, null, null,
+                cause.map(known -> new StorageCause(path, known.causeCode(), null)).orElse(null));
     }
 
     private static byte[] randomBytes() {

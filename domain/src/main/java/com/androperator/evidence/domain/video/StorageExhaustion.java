@@ -2,6 +2,7 @@ package com.androperator.evidence.domain.video;
 
 import com.androperator.evidence.contracts.CauseCodes;
 import com.androperator.evidence.domain.model.Failure;
+import com.androperator.evidence.domain.model.StorageCause;
 import java.util.Optional;
 import java.util.Set;
 
@@ -12,10 +13,8 @@ final class StorageExhaustion {
     private StorageExhaustion() {
     }
 
-    /** The errno word, when the failure's details name one of {@link #CAUSES} as causeCode. */
+    /** The errno word, when the failure's storage cause is one of {@link #CAUSES}. */
     static Optional<String> causeOf(Failure failure) {
-        Object cause = failure.details().get("causeCode");
-        return cause instanceof String code && CauseCodes.isStorageExhausted(code) ? Optional.of(code)
-                : Optional.empty();
+        return failure.storageCauseIfAny().map(StorageCause::causeCode).filter(CauseCodes::isStorageExhausted);
     }
 }

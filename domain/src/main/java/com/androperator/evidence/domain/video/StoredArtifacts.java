@@ -10,9 +10,8 @@ import com.androperator.evidence.contracts.ArtifactKind;
 import com.androperator.evidence.contracts.ArtifactStatus;
 import com.androperator.evidence.contracts.BundleError;
 import com.androperator.evidence.contracts.ErrorCodes;
-import com.androperator.evidence.domain.port.BundleWriter;
 import com.androperator.evidence.domain.port.BundleWriter.StoreResult;
-import com.androperator.evidence.domain.model.Failure;
+import com.androperator.evidence.domain.model.RetainedFile;
 import com.androperator.evidence.domain.port.video.RecorderLauncher.RecorderOutput;
 import java.time.Instant;
 import java.util.List;
@@ -41,7 +40,7 @@ final class StoredArtifacts {
         }
         StoreResult written = bundle.writePartial(ENCODER_STDERR_PARTIAL, output.retained());
         if (written instanceof StoreResult.StoreFailed failed) {
-            return notStored(ArtifactKind.ENCODER_STDERR, TEXT, failed.failure(), "The recorder output could not be saved",
+            return notStored(ArtifactKind.ENCODER_STDERR, TEXT, failed, "The recorder output could not be saved",
                     VideoStage.ENCODER_STDERR, started.toString(), finished.toString(), durationMs, errors);
         }
         if (reason != null) {
@@ -66,17 +65,14 @@ final class StoredArtifacts {
     }
 
     /** A failed write: partial when it left bytes under a .partial. name, failed otherwise; the error is the write's. */
-    Artifact notStored(ArtifactKind kind, String mimeType, Failure failure, String what, String component,
+    Artifact notStored(ArtifactKind kind, String mimeType, StoreResult.StoreFailed failed, String what, String component,
                                       String started, String finished, long durationMs, List<BundleError> errors) {
-        BundleError error = failures.of(failure, VideoStage.PERSISTENCE, what, component);
+        BundleError error = failures.of(failed.failure(), VideoStage.PERSISTENCE, what, component);
         errors.add(error);
-        Object path = failure.details().get(BundleWriter.RETAINED_PATH);
-        Object bytes = failure.details().get(BundleWriter.RETAINED_BYTES);
-        Object sha256 = failure.details().get(BundleWriter.RETAINED_SHA256);
-        if (path instanceof String retained && bytes instanceof Number count && count.longValue() > 0
-                && sha256 instanceof String hash) {
-            return new Artifact(kind, retained, mimeType, ArtifactStatus.PARTIAL, count.longValue(), hash, started,
-                    finished, durationMs, null, null, null, error);
+        RetainedFile retained = failed.retained();
+        if (retained != null && retained.bytes() > 0) {
+            return new Artifact(kind, retained.path(), mimeType, ArtifactStatus.PARTIAL, retained.bytes(),
+                    retained.sha256(), started, finished, durationMs, null, null, null, error);
         }
         return new Artifact(kind, null, mimeType, ArtifactStatus.FAILED, null, null, started, finished, durationMs,
                 null, null, null, error);

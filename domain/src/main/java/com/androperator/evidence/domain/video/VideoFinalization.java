@@ -326,7 +326,7 @@ public final class VideoFinalization {
                     present.bytes(), present.sha256(), started.toString(), finished, elapsedMs(startNanos), null, null,
                     null, null);
         }
-        return writes.notStored(ArtifactKind.CAPTURE_ENVELOPES, JSON, ((StoreResult.StoreFailed) stored).failure(),
+        return writes.notStored(ArtifactKind.CAPTURE_ENVELOPES, JSON, (StoreResult.StoreFailed) stored,
                 "captures.json could not be saved", VideoStage.CAPTURES, started.toString(), finished,
                 elapsedMs(startNanos), errors);
     }
@@ -361,7 +361,7 @@ public final class VideoFinalization {
 
     /** A describe failure that means "there is no such file" rather than "it cannot be read". */
     private static boolean isAbsent(Failure failure) {
-        return CauseCodes.ENOENT.equals(failure.details().get("causeCode"));
+        return failure.storageCauseIfAny().filter(cause -> CauseCodes.ENOENT.equals(cause.causeCode())).isPresent();
     }
 
     private long elapsedMs(long startNanos) {

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.androperator.evidence.contracts.CapturesFile;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.contracts.Manifest;
+import com.androperator.evidence.domain.model.RetainedFile;
 import com.androperator.evidence.domain.port.BundleWriter;
 import com.androperator.evidence.domain.port.BundleWriter.PartialFile;
 import com.androperator.evidence.domain.port.BundleWriter.StoreResult;
@@ -79,10 +80,7 @@ class GuardedWriterTest {
         assertThat(file.writes).isEqualTo(2);
 
         StoreResult.StoreFailed failed = assertStorageFailed(partial.finish(), "the bundle writer failed");
-        assertThat(failed.failure().details())
-                .containsEntry(BundleWriter.RETAINED_PATH, PARTIAL)
-                .containsEntry(BundleWriter.RETAINED_BYTES, 5L)
-                .containsEntry(BundleWriter.RETAINED_SHA256, sha256(XML, 5));
+        assertThat(failed.retained()).isEqualTo(new RetainedFile(PARTIAL, 5, sha256(XML, 5)));
     }
 
     @Test

@@ -8,6 +8,7 @@ import com.androperator.evidence.domain.fakes.CaptureRig;
 import com.androperator.evidence.domain.fakes.CliLikeTerms;
 import com.androperator.evidence.domain.fakes.FakeDevices;
 import com.androperator.evidence.domain.port.DeviceSelector.DeviceSelection;
+import com.androperator.evidence.domain.model.ExistingEntry;
 import com.androperator.evidence.domain.model.Failure;
 import com.androperator.evidence.domain.model.RequestField;
 import java.nio.file.Path;
@@ -104,9 +105,10 @@ class RefusedCaptureTest {
     }
 
     @ParameterizedTest
-    @org.junit.jupiter.params.provider.ValueSource(strings = {"file", "directory", "dangling symbolic link"})
-    void anExistingDestinationIsNamedForWhatIsThere(String what) {
-        rig.store().withExisting(Path.of(DIR), what);
+    @org.junit.jupiter.params.provider.EnumSource(names = {"FILE", "DIRECTORY", "DANGLING_SYMBOLIC_LINK"})
+    void anExistingDestinationIsNamedForWhatIsThere(ExistingEntry entry) {
+        String what = entry.wire();
+        rig.store().withExisting(Path.of(DIR), entry);
 
         CaptureOutcome outcome = rig.capture(CaptureRig.request(DIR));
 

@@ -2,6 +2,7 @@ package com.androperator.evidence.domain.fakes;
 
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.domain.port.BundleStore;
+import com.androperator.evidence.domain.model.ExistingEntry;
 import com.androperator.evidence.domain.model.Failure;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -19,7 +20,7 @@ import java.util.Set;
  */
 public final class FakeBundleStore implements BundleStore {
     private final Set<Path> existing = new HashSet<>();
-    private final Map<Path, String> existingKinds = new LinkedHashMap<>();
+    private final Map<Path, ExistingEntry> existingKinds = new LinkedHashMap<>();
     private final Set<Path> missingParents = new HashSet<>();
     private final Map<Path, FakeBundleWriter> writers = new LinkedHashMap<>();
     private final Set<String> failingFiles = new HashSet<>();
@@ -34,8 +35,8 @@ public final class FakeBundleStore implements BundleStore {
         return this;
     }
 
-    /** Declares {@code directory} existing as {@code what} ("file", "directory", ...), reported as details.existing. */
-    public FakeBundleStore withExisting(Path directory, String what) {
+    /** Declares {@code directory} existing as {@code what}, reported as the refusal's existing entry and details.existing. */
+    public FakeBundleStore withExisting(Path directory, ExistingEntry what) {
         existing.add(directory);
         existingKinds.put(directory, what);
         return this;
@@ -77,8 +78,9 @@ public final class FakeBundleStore implements BundleStore {
     @Override
     public synchronized Availability check(Path directory) {
         checks.add(directory);
-        Failure refusal = refusal(directory);
-        return refusal == null ? new Availability.Available() : new Availability.Unavailable(refusal);
+        Reservation.Refused refusal = refusal(directory);
+        return refusal == null ? new Availability.Available()
+                : new Availability.Unavailable(refusal.failure(), refusal.existing());
     }
 
     @Override
@@ -89,9 +91,9 @@ public final class FakeBundleStore implements BundleStore {
             refuseReservation = null;
             return new Reservation.Refused(failure);
         }
-        Failure refusal = refusal(directory);
+        Reservation.Refused refusal = refusal(directory);
         if (refusal != null) {
-            return new Reservation.Refused(refusal);
+            return refusal;
         }
         existing.add(directory);
         FakeBundleWriter writer = FakeBundleWriter.scripted(directory, failingFiles, throwingFiles, cutShortFiles);
@@ -100,13 +102,18 @@ public final class FakeBundleStore implements BundleStore {
     }
 
     /** Why {@code directory} cannot become a new bundle, as the file adapter says it; null when it can. */
-    private Failure refusal(Path directory) {
+    private Reservation.Refused refusal(Path directory) {
+        Failure failure = refusalFailure(directory);
+        return failure == null ? null : new Reservation.Refused(failure, existingKinds.get(directory));
+    }
+
+    private Failure refusalFailure(Path directory) {
         if (directory == null || !directory.isAbsolute()) {
             return Failure.of(ErrorCodes.EXECUTION_VALIDATION_FAILED, "The bundle directory must be an absolute path: " + directory);
         }
         if (existing.contains(directory)) {
             Map<String, Object> details = existingKinds.containsKey(directory)
-                    ? Map.of("existing", existingKinds.get(directory)) : Map.of();
+                    ? Map.of("existing", existingKinds.get(directory).wire()) : Map.of();
             return new Failure(ErrorCodes.EVIDENCE_OUTPUT_EXISTS, directory + " exists", details);
         }
         if (missingParents.contains(directory.getParent())) {

@@ -6,6 +6,8 @@ import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.contracts.Manifest;
 import com.androperator.evidence.domain.port.BundleWriter;
 import com.androperator.evidence.domain.model.Failure;
+import com.androperator.evidence.domain.model.StorageCause;
+import com.androperator.evidence.domain.model.RetainedFile;
 import java.io.ByteArrayOutputStream;
 import java.nio.file.Path;
 import java.security.MessageDigest;
@@ -245,14 +247,14 @@ public final class FakeBundleWriter implements BundleWriter {
     private StoreResult cutShort(String name, String left, byte[] prefix, boolean keepCutShort) {
         Map<String, Object> details = details(left, "ENOSPC", "No space left on device");
         details.put("file", name);
+        RetainedFile retained = null;
         if (keepCutShort && prefix.length > 0) {
             // An empty partial proves nothing and would mislead: only one that holds bytes stays.
             files.put(left, prefix);
-            details.put(RETAINED_PATH, left);
-            details.put(RETAINED_BYTES, (long) prefix.length);
-            details.put(RETAINED_SHA256, sha256(prefix));
+            retained = new RetainedFile(left, prefix.length, sha256(prefix));
         }
-        return new StoreResult.StoreFailed(new Failure(ErrorCodes.STORAGE_FAILED, noSpace(left), details));
+        return new StoreResult.StoreFailed(Failure.ofStorage(ErrorCodes.STORAGE_FAILED, noSpace(left), details,
+                cause(left, "ENOSPC", "No space left on device")), retained);
     }
 
     private StoreResult kept(String name, byte[] bytes) {
@@ -267,7 +269,8 @@ public final class FakeBundleWriter implements BundleWriter {
     private StoreResult failed(String name) {
         Map<String, Object> details = details(name, "ENOSPC", "No space left on device");
         details.put("file", name);
-        return new StoreResult.StoreFailed(new Failure(ErrorCodes.STORAGE_FAILED, noSpace(name), details));
+        return new StoreResult.StoreFailed(Failure.ofStorage(ErrorCodes.STORAGE_FAILED, noSpace(name), details,
+                cause(name, "ENOSPC", "No space left on device")));
     }
 
     /** The file adapter's words for a full disk. */
@@ -276,9 +279,13 @@ public final class FakeBundleWriter implements BundleWriter {
     }
 
     private StoreResult refused(String name, String causeCode, String cause) {
-        return new StoreResult.StoreFailed(new Failure(ErrorCodes.STORAGE_FAILED,
+        return new StoreResult.StoreFailed(Failure.ofStorage(ErrorCodes.STORAGE_FAILED,
                 "Could not write " + directory.resolve(name.replace('/', '_')) + ": " + cause + " (" + causeCode + ")",
-                details(name, causeCode, cause)));
+                details(name, causeCode, cause), cause(name, causeCode, cause)));
+    }
+
+    private StorageCause cause(String name, String causeCode, String cause) {
+        return new StorageCause(directory.resolve(name.replace('/', '_')).toString(), causeCode, cause);
     }
 
     private Map<String, Object> details(String name, String causeCode, String cause) {

@@ -6,6 +6,8 @@ import com.androperator.evidence.contracts.Manifest;
 import com.androperator.evidence.domain.port.BundleWriter.StoreResult;
 import com.androperator.evidence.domain.fakes.FakeBundleWriter;
 import com.androperator.evidence.domain.model.Failure;
+import com.androperator.evidence.domain.model.StorageCause;
+import com.androperator.evidence.domain.model.RetainedFile;
 import com.androperator.evidence.domain.port.video.VideoBundleFiles;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -44,6 +46,7 @@ class FakeVideoBundle implements VideoBundleFiles {
     Predicate<Manifest> publishFails = manifest -> false;
     /** When set, writing captures.json fails with this (e.g. one that describes retained partial bytes). */
     Failure capturesFailure;
+    RetainedFile capturesRetained;
     /** When set, reading manifest.json fails with this. */
     Failure manifestUnreadable;
 
@@ -64,15 +67,15 @@ class FakeVideoBundle implements VideoBundleFiles {
 
     /** The error a storage adapter reports for a file it cannot read. */
     static Failure readError(String name) {
-        return new Failure(ErrorCodes.STORAGE_FAILED, "Could not read " + DIRECTORY.resolve(name)
-                + ": Permission denied (EACCES)", Map.of("path", DIRECTORY.resolve(name).toString(), "causeCode", "EACCES"));
+        return Failure.ofStorage(ErrorCodes.STORAGE_FAILED, "Could not read " + DIRECTORY.resolve(name)
+                + ": Permission denied (EACCES)", Map.of(), new StorageCause(DIRECTORY.resolve(name).toString(), "EACCES", null));
     }
 
     /** The error a storage adapter reports for a write it could not make. */
     static Failure writeError(String name) {
-        return new Failure(ErrorCodes.STORAGE_FAILED, "Could not write " + DIRECTORY.resolve(name)
-                + ": No space left on device (ENOSPC)", Map.of("path", DIRECTORY.resolve(name).toString(),
-                "causeCode", "ENOSPC"));
+        return Failure.ofStorage(ErrorCodes.STORAGE_FAILED, "Could not write " + DIRECTORY.resolve(name)
+                + ": No space left on device (ENOSPC)", Map.of(), new StorageCause(DIRECTORY.resolve(name).toString(),
+                "ENOSPC", null));
     }
 
     void put(String name, byte[] bytes) {
@@ -109,7 +112,7 @@ class FakeVideoBundle implements VideoBundleFiles {
     @Override
     public StoreResult writeCaptures(CapturesFile captures) {
         if (capturesFailure != null) {
-            return new StoreResult.StoreFailed(capturesFailure);
+            return new StoreResult.StoreFailed(capturesFailure, capturesRetained);
         }
         StoreResult result = writer.writeCaptures(captures);
         if (result instanceof StoreResult.Stored) {
@@ -130,8 +133,8 @@ class FakeVideoBundle implements VideoBundleFiles {
         }
         byte[] bytes = files.get(name);
         if (bytes == null) {
-            return new StoreResult.StoreFailed(new Failure(ErrorCodes.STORAGE_FAILED, "Could not read " + DIRECTORY.resolve(name)
-                    + ": no such file (ENOENT)", Map.of("causeCode", "ENOENT")));
+            return new StoreResult.StoreFailed(Failure.ofStorage(ErrorCodes.STORAGE_FAILED, "Could not read "
+                    + DIRECTORY.resolve(name) + ": no such file (ENOENT)", Map.of(), new StorageCause(null, "ENOENT", null)));
         }
         return present(name, bytes);
     }

@@ -22,6 +22,7 @@ import com.androperator.evidence.domain.fakes.SequentialIds;
 import com.androperator.evidence.domain.model.Checked;
 import com.androperator.evidence.domain.port.DeviceMetadataSource.Size;
 import com.androperator.evidence.domain.port.DeviceMetadataSource.WmSize;
+import com.androperator.evidence.domain.model.ExistingEntry;
 import com.androperator.evidence.domain.model.Failure;
 import com.androperator.evidence.domain.model.Observation;
 import com.androperator.evidence.domain.port.WallClock;
@@ -276,7 +277,7 @@ class StartVideoRulesTest {
 
     @Test
     void anExistingOutputDirectoryIsRefusedBeforeAnythingElse() {
-        store.withExisting(OUTPUT, "directory");
+        store.withExisting(OUTPUT, ExistingEntry.DIRECTORY);
 
         CommandResult result = start(command(30));
 

@@ -25,8 +25,9 @@ import com.androperator.evidence.contracts.Timing;
 import com.androperator.evidence.contracts.VideoInfo;
 import com.androperator.evidence.contracts.VideoSize;
 import com.androperator.evidence.domain.fakes.ManualMonotonicClock;
-import com.androperator.evidence.domain.port.BundleWriter;
 import com.androperator.evidence.domain.model.Failure;
+import com.androperator.evidence.domain.model.StorageCause;
+import com.androperator.evidence.domain.model.RetainedFile;
 import com.androperator.evidence.domain.port.video.ClipEncoder.Encoding;
 import com.androperator.evidence.domain.port.video.ClipVerifier.ClipVerification;
 import com.androperator.evidence.domain.port.video.MediaInspector.Inspection;
@@ -288,9 +289,9 @@ class VideoFinalizationFailuresTest {
     @Test
     void anEncodeThatRanOutOfStorageIsNotedWithItsErrno() {
         source(30, 1.0 / 30);
-        encodings.put("video.partial.mp4", new Encoding.NotEncoded(new Failure(ErrorCodes.STORAGE_FAILED,
+        encodings.put("video.partial.mp4", new Encoding.NotEncoded(Failure.ofStorage(ErrorCodes.STORAGE_FAILED,
                 "Encoding (ffmpeg libx264) exit status 229: its output could not be written, the storage is full "
-                        + "(File too large, EFBIG)", Map.of("causeCode", "EFBIG", "cause", "File too large"))));
+                        + "(File too large, EFBIG)", Map.of(), new StorageCause(null, "EFBIG", "File too large"))));
         VideoFinalization finalization = finalization();
 
         FinalizedMedia media = finalization.finalizeSource(bundle, REQUESTED, STARTED, 3_000);
@@ -340,9 +341,9 @@ class VideoFinalizationFailuresTest {
         source(30, 1.0 / 30);
         byte[] retained = "{\"schemaVersion\":1,\"evid".getBytes(StandardCharsets.UTF_8);
         bundle.put("captures.partial.json", retained);
-        bundle.capturesFailure = new Failure(ErrorCodes.STORAGE_FAILED, "Could not write captures.json: ENOSPC",
-                Map.of(BundleWriter.RETAINED_PATH, "captures.partial.json", BundleWriter.RETAINED_BYTES,
-                        (long) retained.length, BundleWriter.RETAINED_SHA256, FakeVideoBundle.sha256(retained)));
+        bundle.capturesFailure = Failure.of(ErrorCodes.STORAGE_FAILED, "Could not write captures.json: ENOSPC");
+        bundle.capturesRetained = new RetainedFile("captures.partial.json", retained.length,
+                FakeVideoBundle.sha256(retained));
 
         Manifest manifest = conclude(finalizeSource());
 

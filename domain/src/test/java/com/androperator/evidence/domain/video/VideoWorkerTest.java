@@ -23,6 +23,7 @@ import com.androperator.evidence.contracts.VideoInfo;
 import com.androperator.evidence.contracts.VideoSize;
 import com.androperator.evidence.domain.fakes.ManualMonotonicClock;
 import com.androperator.evidence.domain.model.Failure;
+import com.androperator.evidence.domain.model.StorageCause;
 import com.androperator.evidence.domain.port.WallClock;
 import com.androperator.evidence.domain.port.video.ClipEncoder.Encoding;
 import com.androperator.evidence.domain.port.video.MediaInspector.Inspection;
@@ -641,9 +642,9 @@ class VideoWorkerTest {
         stopRequestAt(1_000, "stop-1", NONCE);
         sessions.onReserve = bytes -> events.add("reserved " + bytes);
         sessions.onRelease = () -> events.add("reserve released");
-        media.encodings.put("video.partial.mp4", new Encoding.NotEncoded(new Failure(ErrorCodes.STORAGE_FAILED,
+        media.encodings.put("video.partial.mp4", new Encoding.NotEncoded(Failure.ofStorage(ErrorCodes.STORAGE_FAILED,
                 "Encoding (ffmpeg libx264) exit status 229: its output could not be written, the storage is full "
-                        + "(No space left on device, ENOSPC)", Map.of("causeCode", "ENOSPC"))));
+                        + "(No space left on device, ENOSPC)", Map.of(), new StorageCause(null, "ENOSPC", null))));
 
         WorkerExit exit = run();
 

@@ -3,6 +3,7 @@ package com.androperator.evidence.adapters.media.video;
 import com.androperator.evidence.contracts.CauseCodes;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.domain.model.Failure;
+import com.androperator.evidence.domain.model.StorageCause;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -29,11 +30,10 @@ final class MediaFailures {
         details.put("stderr", clip(run.stderrText()));
         Optional<CauseCodes.Cause> exhausted = CauseCodes.exhaustionInText(run.stderrText());
         if (exhausted.isPresent()) {
-            details.put("causeCode", exhausted.get().code());
-            details.put("cause", exhausted.get().strerror());
-            return new Failure(ErrorCodes.STORAGE_FAILED, what + " " + run.describe() + ": its output could not be "
+            return Failure.ofStorage(ErrorCodes.STORAGE_FAILED, what + " " + run.describe() + ": its output could not be "
                     + "written, the storage is full (" + exhausted.get().strerror() + ", " + exhausted.get().code() + ")"
-                    + (tail.isEmpty() ? "" : ": " + tail), details);
+                    + (tail.isEmpty() ? "" : ": " + tail), details,
+                    new StorageCause(null, exhausted.get().code(), exhausted.get().strerror()));
         }
         return new Failure(ErrorCodes.VIDEO_VERIFICATION_FAILED,
                 what + " " + run.describe() + (tail.isEmpty() ? "" : ": " + tail), details);

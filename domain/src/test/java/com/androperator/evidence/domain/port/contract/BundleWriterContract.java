@@ -11,6 +11,7 @@ import com.androperator.evidence.domain.port.BundleWriter;
 import com.androperator.evidence.domain.port.BundleWriter.PartialFile;
 import com.androperator.evidence.domain.port.BundleWriter.StoreResult;
 import com.androperator.evidence.domain.model.Failure;
+import com.androperator.evidence.domain.model.RetainedFile;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -208,8 +209,9 @@ public abstract class BundleWriterContract {
 
         assertThat(file.write(BYTES, 0, BYTES.length)).isFalse();
 
-        assertThat(failure(file.finish()).details()).containsEntry("causeCode", "ENOSPC")
-                .doesNotContainKey(BundleWriter.RETAINED_PATH);
+        StoreResult finished = file.finish();
+        assertThat(failure(finished).details()).containsEntry("causeCode", "ENOSPC");
+        assertThat(retained(finished)).isNull();
         assertThat(file(writer, "screenshot.partial.png")).isEmpty();
     }
 
@@ -217,9 +219,10 @@ public abstract class BundleWriterContract {
     void aFailureBeforeTheFirstByteLeavesNoFile() {
         BundleWriter writer = writerFillingAfter("screenshot.partial.png", 0);
 
-        Failure failure = failure(writer.writePartial("screenshot.partial.png", BYTES));
+        StoreResult result = writer.writePartial("screenshot.partial.png", BYTES);
 
-        assertThat(failure.details()).containsEntry("causeCode", "ENOSPC").doesNotContainKey(BundleWriter.RETAINED_PATH);
+        assertThat(failure(result).details()).containsEntry("causeCode", "ENOSPC");
+        assertThat(retained(result)).isNull();
         assertThat(file(writer, "screenshot.partial.png")).isEmpty();
     }
 
@@ -227,11 +230,11 @@ public abstract class BundleWriterContract {
     void capturesCutShortStayAsAPartialFileThatTheFailureNames() {
         BundleWriter writer = writerFillingAfter("captures.json", 1);
 
-        Failure failure = failure(writer.writeCaptures(PortSamples.captures()));
+        StoreResult result = writer.writeCaptures(PortSamples.captures());
 
-        assertThat(failure.details()).containsEntry("causeCode", "ENOSPC")
-                .containsEntry(BundleWriter.RETAINED_PATH, "captures.partial.json");
-        assertThat(((Number) failure.details().get(BundleWriter.RETAINED_BYTES)).longValue()).isEqualTo(1);
+        assertThat(failure(result).details()).containsEntry("causeCode", "ENOSPC");
+        assertThat(retained(result)).extracting(RetainedFile::path, RetainedFile::bytes)
+                .containsExactly("captures.partial.json", 1L);
         assertThat(file(writer, "captures.partial.json")).hasValueSatisfying(bytes -> assertThat(bytes).hasSize(1));
         assertThat(file(writer, "captures.json")).isEmpty();
     }
@@ -240,22 +243,25 @@ public abstract class BundleWriterContract {
     void aManifestThatCouldNotBeFinalizedIsNotLeftBehindAtAll() {
         BundleWriter writer = writerFillingAfter("manifest.json", 5);
 
-        Failure failure = failure(writer.finalizeManifest(PortSamples.stillManifest(BundleStatus.COMPLETE)));
+        StoreResult result = writer.finalizeManifest(PortSamples.stillManifest(BundleStatus.COMPLETE));
 
-        assertThat(failure.details()).containsEntry("causeCode", "ENOSPC").doesNotContainKey(BundleWriter.RETAINED_PATH);
+        assertThat(failure(result).details()).containsEntry("causeCode", "ENOSPC");
+        assertThat(retained(result)).isNull();
         assertThat(file(writer, "manifest.json")).isEmpty();
         assertThat(file(writer, "manifest.partial.json")).isEmpty();
     }
 
     /** {@code result} is ENOSPC, and the first {@code bytes} bytes stay as screenshot.partial.png, described by the failure. */
     private void assertTheFullDiskKept(BundleWriter writer, StoreResult result, int bytes) {
-        Failure failure = failure(result);
         byte[] kept = Arrays.copyOf(BYTES, bytes);
-        assertThat(failure.details()).containsEntry("causeCode", "ENOSPC")
-                .containsEntry(BundleWriter.RETAINED_PATH, "screenshot.partial.png")
-                .containsEntry(BundleWriter.RETAINED_SHA256, sha256(kept));
-        assertThat(((Number) failure.details().get(BundleWriter.RETAINED_BYTES)).longValue()).isEqualTo(bytes);
+        assertThat(failure(result).details()).containsEntry("causeCode", "ENOSPC");
+        assertThat(retained(result)).isEqualTo(new RetainedFile("screenshot.partial.png", bytes, sha256(kept)));
         assertThat(file(writer, "screenshot.partial.png")).hasValueSatisfying(stored -> assertThat(stored).isEqualTo(kept));
+    }
+
+    /** The file a failed write says it left under its partial name, null when none. */
+    private static RetainedFile retained(StoreResult result) {
+        return ((StoreResult.StoreFailed) result).retained();
     }
 
     private static Failure failure(StoreResult result) {
