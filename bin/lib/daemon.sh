@@ -42,34 +42,51 @@ daemon_trusted() {
 # to mine, full (mine, its accept queue full: a connect would wait out the kernel's SYN retries),
 # foreign (another user's: the daemon died and its port was taken), none (the daemon died), or
 # unknown (no /proc/net/tcp).
+# Each table is taken in one mapfile: `read` in a loop would read a seekable file a line at a time,
+# with a read and an lseek per line, and the kernel walks its socket tables again for each of them,
+# so a table of a few hundred sockets (a busy machine's TIME_WAITs) cost every capture seconds.
 daemon_listener() {
-  local hex table _ address st queues uid
+  local hex table row
+  local -a rows fields
   printf -v hex '%04X' "$1"
   daemon_listener_state=unknown
   [ -r /proc/net/tcp ] || return 0
   daemon_listener_state=none
   for table in /proc/net/tcp /proc/net/tcp6; do
     [ -r "$table" ] || continue
-    while read -r _ address _ st queues _ _ uid _; do
-      # 0A is LISTEN; the address is 127.0.0.1 or any, as IPv4 or IPv6, in either byte order.
-      [ "$st" = 0A ] || continue
-      case "$address" in
-        0100007F:"$hex" | 7F000001:"$hex" | 00000000:"$hex") ;;
-        0000000000000000FFFF00000100007F:"$hex" | 00000000000000000000FFFF7F000001:"$hex") ;;
-        00000000000000000000000000000000:"$hex") ;;
-        *) continue ;;
-      esac
-      if [ "$uid" != "$EUID" ]; then
-        daemon_listener_state=foreign
-      elif ((16#${queues#*:} >= 64)); then
-        # A listener's rx_queue is the length of its accept queue; the daemon's holds 64.
-        daemon_listener_state=full
-      else
-        daemon_listener_state=mine
-      fi
-      return 0
-    done <"$table"
+    mapfile -t rows <"$table" 2>/dev/null || continue
+    for row in "${rows[@]}"; do
+      # The local address ends in :PORT; the other rows are never split.
+      case "$row" in *":$hex "*) ;; *) continue ;; esac
+      # sl local_address rem_address st tx_queue:rx_queue tr:when retrnsmt uid ...: hex, colons
+      # and spaces only, so splitting at blanks cannot glob.
+      # shellcheck disable=SC2206
+      fields=($row)
+      daemon_listener_row "${fields[1]}" "${fields[3]}" "${fields[4]}" "${fields[7]}" && return 0
+    done
   done
+  return 0
+}
+
+# daemon_listener_row ADDRESS STATE QUEUES UID: for a row of /proc/net/tcp(6), whether it is the
+# listener on 127.0.0.1:$hex (or any address); then sets daemon_listener_state.
+daemon_listener_row() {
+  # 0A is LISTEN; the address is 127.0.0.1 or any, as IPv4 or IPv6, in either byte order.
+  [ "$2" = 0A ] || return 1
+  case "$1" in
+    0100007F:"$hex" | 7F000001:"$hex" | 00000000:"$hex") ;;
+    0000000000000000FFFF00000100007F:"$hex" | 00000000000000000000FFFF7F000001:"$hex") ;;
+    00000000000000000000000000000000:"$hex") ;;
+    *) return 1 ;;
+  esac
+  if [ "$4" != "$EUID" ]; then
+    daemon_listener_state=foreign
+  elif ((16#${3#*:} >= 64)); then
+    # A listener's rx_queue is the length of its accept queue; the daemon's holds 64.
+    daemon_listener_state=full
+  else
+    daemon_listener_state=mine
+  fi
 }
 
 # daemon_connect: opens fd 3 to the daemon and completes the handshake; fails when none answers.
