@@ -9,6 +9,8 @@
 #   bench/farm-bench.sh [phones [runs]]     (default 64 phones, 5 farm runs in a row)
 #
 # ANDROPERATOR_JAVA_OPTS passes extra JVM options to the server (a flight recording, say).
+# The printed lines are recorded as a new section of docs/benchmarks.md (BENCH_FIGURES=FILE records
+# them elsewhere, BENCH_FIGURES=off nowhere), as capture-bench.sh records its own.
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -19,9 +21,25 @@ runs="${2:-5}"
 # shellcheck source=bench-setup.sh
 . "$root/bench/bench-setup.sh"
 bench_prepare farm-bench
+# shellcheck source=figures-markdown.sh
+. "$root/bench/figures-markdown.sh"
+started="$(date -u '+%Y-%m-%d %H:%M UTC')"
+commit="$(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)"
 
 {
   echo "host: $(nproc) CPUs, load $(cut -d' ' -f1-3 /proc/loadavg), $(java -version 2>&1 | head -n 1)," \
     "commit $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)"
   java -Djava.awt.headless=true -cp "$out/classes:$classpath" FarmBench "$root" "$out" "$phones" "$runs"
 } | tee "$out/farm.log"
+
+figures="${BENCH_FIGURES:-$root/docs/benchmarks.md}"
+if [[ "$figures" != off ]]; then
+  {
+    printf '### %s at %s: farm\n\n' "$started" "$commit"
+    printf -- '- command: `bench/farm-bench.sh %s %s`\n' "$phones" "$runs"
+    printf -- '- load average at the end: %s\n\n' "$(bench_load)"
+    sed 's/^/    /' "$out/farm.log"
+  } > "$out/farm-figures.md"
+  figures_record "$figures" "$out/farm-figures.md"
+  echo "figures recorded in $figures"
+fi
