@@ -5,6 +5,7 @@ import com.androperator.evidence.api.EvidenceCapture;
 import com.androperator.evidence.domain.budget.Cancellation;
 import com.androperator.evidence.domain.capture.CaptureOutcome;
 import com.androperator.evidence.domain.policy.CaptureRequestValidation;
+import com.androperator.evidence.api.RequestSpellings;
 import com.androperator.evidence.domain.model.RequestField;
 import com.androperator.evidence.domain.model.RequestValues;
 import java.util.List;
@@ -23,7 +24,7 @@ import picocli.CommandLine.Model.CommandSpec;
                 "Prints one result object on stdout. Exit 0: complete; 1: partial, failed or refused; 2: usage error."})
 final class CaptureCommand implements Callable<Integer> {
     /** The still capture's options, generated from the request-field table in its help order. */
-    private static final List<RequestField> FIELDS = RequestField.stillByCliRank();
+    private static final List<RequestField> FIELDS = RequestSpellings.stillByCliRank();
 
     private final OutputOption format = new OutputOption();
     private CommandSpec spec;

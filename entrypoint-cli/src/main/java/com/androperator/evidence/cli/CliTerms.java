@@ -2,6 +2,7 @@ package com.androperator.evidence.cli;
 
 import com.androperator.evidence.api.DoctorCommand;
 import com.androperator.evidence.domain.port.CallerTerms;
+import com.androperator.evidence.api.RequestSpellings;
 import com.androperator.evidence.domain.model.RequestField;
 
 /**
@@ -25,7 +26,7 @@ enum CliTerms implements CallerTerms {
     /** The option as the request-field table spells it; the constants above are the same names for annotations. */
     @Override
     public String field(RequestField field) {
-        return field.cli().option();
+        return RequestSpellings.cli(field).option();
     }
 
     @Override

@@ -1,5 +1,6 @@
 package com.androperator.evidence.cli;
 
+import com.androperator.evidence.api.RequestSpellings;
 import com.androperator.evidence.domain.model.RequestField;
 import com.androperator.evidence.domain.model.RequestValues;
 import java.util.List;
@@ -19,7 +20,7 @@ final class RequestOptions {
     /** Declares an option for each of {@code fields} on {@code spec}, in the order given. */
     static void declare(CommandSpec spec, List<RequestField> fields) {
         for (RequestField field : fields) {
-            RequestField.CliSpelling cli = field.cli();
+            RequestSpellings.CliSpelling cli = RequestSpellings.cli(field);
             spec.addOption(OptionSpec.builder(cli.option()).paramLabel(cli.paramLabel()).required(cli.required())
                     .description(cli.help().toArray(String[]::new)).type(String.class).build());
         }
@@ -33,10 +34,11 @@ final class RequestOptions {
     static RequestValues read(CommandSpec spec, List<RequestField> fields, OptionValues conversions) {
         RequestValues values = RequestValues.none();
         for (RequestField field : fields) {
-            String text = spec.findOption(field.cli().option()).getValue();
+            String text = spec.findOption(RequestSpellings.cli(field).option()).getValue();
             values = values.with(field, switch (field.kind()) {
                 case TEXT -> text;
-                case INTEGER -> conversions.integer(field.cli().option(), text, field.cli().expected());
+                case INTEGER -> conversions.integer(RequestSpellings.cli(field).option(), text,
+                        RequestSpellings.cli(field).expected());
                 case JSON_OBJECT -> conversions.context(text);
             });
         }

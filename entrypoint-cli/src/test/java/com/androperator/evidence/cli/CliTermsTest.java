@@ -2,6 +2,7 @@ package com.androperator.evidence.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.androperator.evidence.api.RequestSpellings;
 import com.androperator.evidence.domain.model.RequestField;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -40,10 +41,10 @@ class CliTermsTest {
         List<CommandLine.Model.OptionSpec> options = capture.getCommandSpec().options().stream()
                 .filter(option -> option.longestName().startsWith("--") && !option.usageHelp() && !option.versionHelp())
                 .toList();
-        List<RequestField> fields = RequestField.stillByCliRank();
+        List<RequestField> fields = RequestSpellings.stillByCliRank();
         assertThat(options).hasSize(fields.size() + 1);
         for (int i = 0; i < fields.size(); i++) {
-            RequestField.CliSpelling cli = fields.get(i).cli();
+            RequestSpellings.CliSpelling cli = RequestSpellings.cli(fields.get(i));
             CommandLine.Model.OptionSpec option = options.get(i);
             assertThat(option.longestName()).isEqualTo(cli.option());
             assertThat(option.paramLabel()).isEqualTo(cli.paramLabel());

@@ -4,6 +4,7 @@ import com.androperator.evidence.api.CaptureDependencies;
 import com.androperator.evidence.api.EvidenceCapture;
 import com.androperator.evidence.domain.capture.CaptureCommand;
 import com.androperator.evidence.domain.capture.CaptureOutcome;
+import com.androperator.evidence.api.RequestSpellings;
 import com.androperator.evidence.domain.model.RequestField;
 import com.androperator.evidence.domain.model.RequestValues;
 import com.androperator.evidence.domain.policy.CaptureRequestValidation;
@@ -23,9 +24,9 @@ final class EvidenceCaptureTool {
     static final String NAME = "evidence_capture";
     /** The still capture's fields an MCP client sets, in the order a call reads them. */
     private static final List<RequestField> FIELDS = RequestField.stillFields().stream()
-            .filter(field -> field.mcp().isPresent()).toList();
+            .filter(field -> RequestSpellings.mcp(field).isPresent()).toList();
     /** Their names, in the order the tool lists them. */
-    static final List<String> ACCEPTED = RequestField.stillByMcpRank().stream().map(McpTerms.INSTANCE::field).toList();
+    static final List<String> ACCEPTED = RequestSpellings.stillByMcpRank().stream().map(McpTerms.INSTANCE::field).toList();
 
     private final CaptureDependencies dependencies;
     private final SessionTarget target;

@@ -2,6 +2,7 @@ package com.androperator.evidence.mcp;
 
 import com.androperator.evidence.api.DoctorCommand;
 import com.androperator.evidence.domain.port.CallerTerms;
+import com.androperator.evidence.api.RequestSpellings;
 import com.androperator.evidence.domain.model.RequestField;
 
 /**
@@ -15,7 +16,7 @@ enum McpTerms implements CallerTerms {
     /** The tool schemas' property names; a field no tool offers keeps the Java API's name. */
     @Override
     public String field(RequestField field) {
-        return field.mcp().map(RequestField.McpSpelling::name).orElse(field.javaName());
+        return RequestSpellings.mcp(field).map(RequestSpellings.McpSpelling::name).orElse(field.javaName());
     }
 
     @Override

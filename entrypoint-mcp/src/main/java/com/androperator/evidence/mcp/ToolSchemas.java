@@ -1,5 +1,6 @@
 package com.androperator.evidence.mcp;
 
+import com.androperator.evidence.api.RequestSpellings;
 import com.androperator.evidence.domain.model.RequestField;
 import io.modelcontextprotocol.spec.McpSchema.ToolAnnotations;
 import java.util.LinkedHashMap;
@@ -50,9 +51,9 @@ final class ToolSchemas {
             + "to 300 UI elements (text, content-desc, resource-id, flags) with bounds and a center tap point in "
             + "screenshot pixels (about 20k tokens at most); its result is an inspect-1 object.";
 
-    static final String CONTEXT_DESCRIPTION = RequestField.CONTEXT.mcp().orElseThrow().rule();
+    static final String CONTEXT_DESCRIPTION = RequestSpellings.mcp(RequestField.CONTEXT).orElseThrow().rule();
 
-    static final String LABEL_DESCRIPTION = RequestField.LABEL.mcp().orElseThrow().rule();
+    static final String LABEL_DESCRIPTION = RequestSpellings.mcp(RequestField.LABEL).orElseThrow().rule();
 
     private ToolSchemas() {
     }
@@ -77,7 +78,7 @@ final class ToolSchemas {
 
     /** A request field's property as the request-field table declares it, {@code omitted} saying what applies when it is left out. */
     static Map<String, Object> property(RequestField field, String omitted) {
-        RequestField.McpSpelling mcp = field.mcp().orElseThrow();
+        RequestSpellings.McpSpelling mcp = RequestSpellings.mcp(field).orElseThrow();
         Map<String, Object> property = property(mcp.type(), mcp.description(omitted));
         mcp.keywords().forEach(keyword -> property.put(keyword.name(), keyword.value()));
         return property;
@@ -86,8 +87,8 @@ final class ToolSchemas {
     /** A still capture's properties, each as evidence_capture describes it, in the order the tool lists them. */
     static Map<String, Object> stillCaptureProperties() {
         Map<String, Object> properties = new LinkedHashMap<>();
-        for (RequestField field : RequestField.stillByMcpRank()) {
-            properties.put(McpTerms.INSTANCE.field(field), property(field, field.mcp().orElseThrow().whenOmitted()));
+        for (RequestField field : RequestSpellings.stillByMcpRank()) {
+            properties.put(McpTerms.INSTANCE.field(field), property(field, RequestSpellings.mcp(field).orElseThrow().whenOmitted()));
         }
         return properties;
     }

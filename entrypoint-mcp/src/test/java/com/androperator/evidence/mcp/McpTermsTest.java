@@ -2,6 +2,7 @@ package com.androperator.evidence.mcp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.androperator.evidence.api.RequestSpellings;
 import com.androperator.evidence.domain.model.RequestField;
 import java.util.HashSet;
 import java.util.Map;
@@ -33,8 +34,8 @@ class McpTermsTest {
         @SuppressWarnings("unchecked")
         Map<String, Map<String, Object>> properties = (Map<String, Map<String, Object>>) schema.get("properties");
         assertThat(properties.keySet()).containsExactlyElementsOf(EvidenceCaptureTool.ACCEPTED);
-        for (RequestField field : RequestField.stillByMcpRank()) {
-            RequestField.McpSpelling mcp = field.mcp().orElseThrow();
+        for (RequestField field : RequestSpellings.stillByMcpRank()) {
+            RequestSpellings.McpSpelling mcp = RequestSpellings.mcp(field).orElseThrow();
             Map<String, Object> property = properties.get(mcp.name());
             assertThat(property).as("%s", field).containsEntry("type", mcp.type())
                     .containsEntry("description", mcp.description(mcp.whenOmitted()));

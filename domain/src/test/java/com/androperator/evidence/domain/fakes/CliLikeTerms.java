@@ -10,10 +10,19 @@ import com.androperator.evidence.domain.model.RequestField;
 public enum CliLikeTerms implements CallerTerms {
     INSTANCE;
 
-    /** The request-field table's option names, as the CLI's own terms read them. */
+    /** The command line's option names (the domain holds no edge's words, so the fake spells them itself). */
     @Override
     public String field(RequestField field) {
-        return field.cli().option();
+        return switch (field) {
+            case DEVICE -> "--device";
+            case OPERATOR_PACKAGE -> "--operator-package";
+            case OUTPUT_DIR -> "--output-dir";
+            case LABEL -> "--label";
+            case CONTEXT -> "--context-json";
+            case TIMEOUT -> "--timeout";
+            case DURATION -> "--duration-seconds";
+            case SIZE -> "--size";
+        };
     }
 
     @Override

@@ -3,58 +3,18 @@ package com.androperator.evidence.domain.model;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/**
- * The request-field table names every field on every surface, once: the edges generate their
- * options, schemas and argument reading from it, so a row that lacks a surface would be a field
- * some caller cannot set.
- */
+/** The request fields: one Java name each, and their values held as their kinds. */
 class RequestFieldTableTest {
     private static final List<RequestField> ALL = List.of(RequestField.values());
 
     @Test
-    void everyFieldHasOneNameOnEachSurface() {
-        assertThat(ALL).extracting(field -> field.cli().option()).doesNotHaveDuplicates()
-                .allSatisfy(option -> assertThat(option).matches("--[a-z][a-z-]*"));
+    void everyFieldHasOneJavaName() {
         assertThat(ALL).extracting(RequestField::javaName).doesNotHaveDuplicates()
                 .allSatisfy(name -> assertThat(name).matches("[a-z][A-Za-z]*"));
-        assertThat(ALL).filteredOn(field -> field.mcp().isPresent())
-                .extracting(field -> field.mcp().orElseThrow().name()).doesNotHaveDuplicates();
-    }
-
-    @Test
-    void everyStillFieldHasItsHelpAndSchema() {
-        for (RequestField field : RequestField.stillFields()) {
-            RequestField.CliSpelling cli = field.cli();
-            assertThat(cli.paramLabel()).as("%s", field).matches("<.+>");
-            assertThat(cli.help()).as("%s", field).isNotEmpty()
-                    .allSatisfy(line -> assertThat(line).isNotBlank().doesNotContain("%"));
-            assertThat(cli.expected().isEmpty()).as("%s converts as an integer", field)
-                    .isEqualTo(field.kind() != RequestField.Kind.INTEGER);
-            field.mcp().ifPresent(mcp -> {
-                assertThat(mcp.type()).as("%s", field)
-                        .isEqualTo(field.kind() == RequestField.Kind.JSON_OBJECT ? "object"
-                                : field.kind() == RequestField.Kind.INTEGER ? "integer" : "string");
-                assertThat(mcp.rule()).as("%s", field).isNotBlank();
-            });
-        }
-        assertThat(RequestField.stillFields()).filteredOn(field -> field.mcp().isEmpty())
-                .as("only the output directory is no MCP client's to choose").containsExactly(RequestField.OUTPUT_DIR);
-    }
-
-    @Test
-    void eachSurfaceListsTheStillFieldsInItsOwnOrderOnce() {
-        assertThat(RequestField.stillByCliRank()).containsSubsequence(RequestField.DEVICE, RequestField.OPERATOR_PACKAGE,
-                RequestField.OUTPUT_DIR, RequestField.LABEL, RequestField.CONTEXT, RequestField.TIMEOUT);
-        assertThat(RequestField.stillByMcpRank()).containsSubsequence(RequestField.DEVICE, RequestField.OPERATOR_PACKAGE,
-                RequestField.TIMEOUT, RequestField.LABEL, RequestField.CONTEXT);
-        assertThat(RequestField.stillFields()).extracting(field -> field.cli().rank()).doesNotHaveDuplicates();
-        assertThat(Arrays.stream(RequestField.values()).filter(RequestField::still).flatMap(field -> field.mcp().stream())
-                .map(RequestField.McpSpelling::rank).toList()).doesNotHaveDuplicates();
     }
 
     @Test

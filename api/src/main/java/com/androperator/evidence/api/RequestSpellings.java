@@ -1,0 +1,165 @@
+package com.androperator.evidence.api;
+
+import com.androperator.evidence.contracts.Manifest;
+import com.androperator.evidence.domain.model.RequestField;
+import com.androperator.evidence.domain.model.RequestField.Bounds;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * How the command line and MCP spell each {@link RequestField}: the option, its parameter label and
+ * help, the MCP property and its JSON-schema fragment. The edges' words, kept in one table here (the
+ * domain holds the fields' kinds and bounds only), from which the CLI generates its options and the
+ * MCP server its tool schema and argument reading. The switch is exhaustive, so a new field does not
+ * compile until it is spelled. Each surface lists the fields in its own order ({@link CliSpelling#rank()},
+ * {@link McpSpelling#rank()}).
+ */
+public final class RequestSpellings {
+    static final String SERIAL_RULE = "adb serial of the device exactly as `adb devices` lists it: 1 to "
+            + Bounds.MAX_SERIAL_LENGTH + " letters, digits and . _ : - [ ] %.";
+    static final String PACKAGE_RULE = "Package of the installed Operator app, e.g. com.androperator.operator.dev, "
+            + "used exactly as given (never switched to another variant): at least two dot-separated segments, each "
+            + "a letter then letters, digits or _, at most " + Bounds.MAX_PACKAGE_LENGTH + " characters.";
+    /** No maxLength: JSON Schema counts code points, the label's limit counts UTF-16 code units. */
+    static final String LABEL_RULE = "Optional label recorded in the manifest; empty is allowed. At most "
+            + Manifest.MAX_LABEL_UTF16_UNITS + " UTF-16 code units (a character outside the Basic Multilingual "
+            + "Plane, such as an emoji, counts as 2), and no unpaired surrogate.";
+    static final String CONTEXT_RULE = "Optional JSON object copied into the manifest unchanged, at most "
+            + Bounds.MAX_CONTEXT_UTF8_BYTES + " bytes (16 KiB) as compact UTF-8 JSON and nested at most "
+            + Bounds.MAX_CONTEXT_DEPTH + " levels, every string well-formed Unicode, e.g. "
+            + "{\"commandId\":\"original-command\",\"originalVerdict\":\"failed\"}. Pass the object, not a JSON string.";
+
+    private RequestSpellings() {
+    }
+
+    /** The field's command-line option. */
+    public static CliSpelling cli(RequestField field) {
+        return switch (field) {
+            case DEVICE -> CliSpelling.of("--device", "<serial>", 10, "Device serial, e.g. emulator-5554.",
+                    "Default: " + Bounds.SERIAL_VARIABLE + ", else the one attached device.",
+                    "Required when several devices are connected.");
+            case OPERATOR_PACKAGE -> CliSpelling.of("--operator-package", "<package>", 20,
+                    "Operator app package, never switched automatically,",
+                    "e.g. com.androperator.operator.dev.", "Default: " + Bounds.OPERATOR_PACKAGE_VARIABLE + ",",
+                    "else " + Bounds.DEFAULT_OPERATOR_PACKAGE + ".");
+            case OUTPUT_DIR -> CliSpelling.required("--output-dir", "<directory>", 30,
+                    "Absolute path of a new bundle directory; its parent must exist.");
+            case LABEL -> CliSpelling.of("--label", "<text>", 40, "Optional label, at most 2048 UTF-16 code units.");
+            case CONTEXT -> CliSpelling.of("--context-json", "<object>", 50,
+                    "Optional JSON object copied into the manifest as given (at most 16 KiB). Default: {}.");
+            case TIMEOUT -> CliSpelling.integer("--timeout", "<ms>", 60, "an integer number of milliseconds from "
+                    + Bounds.MIN_TIMEOUT_MS + " to " + Bounds.MAX_TIMEOUT_MS, "Device-work budget in milliseconds, "
+                    + "an integer from " + Bounds.MIN_TIMEOUT_MS + " to " + Bounds.MAX_TIMEOUT_MS + ". Default: "
+                    + Bounds.DEFAULT_TIMEOUT_MS + ".");
+            case DURATION -> CliSpelling.named("--duration-seconds");
+            case SIZE -> CliSpelling.named("--size");
+        };
+    }
+
+    /** The field's MCP property, or empty for a field no MCP client sets (the output directory). */
+    public static Optional<McpSpelling> mcp(RequestField field) {
+        return Optional.ofNullable(switch (field) {
+            case DEVICE -> McpSpelling.of("deviceId", "string", 10, SERIAL_RULE, "Default: the session's (configure), "
+                    + "else the server's ANDROID_SERIAL, else the one attached device; required when several devices "
+                    + "are connected and none of those names one.", "pattern", Bounds.SERIAL_PATTERN,
+                    "maxLength", Bounds.MAX_SERIAL_LENGTH);
+            case OPERATOR_PACKAGE -> McpSpelling.of("operatorPackage", "string", 20, PACKAGE_RULE, "Default: the "
+                    + "session's (configure), else the server's ANDROPERATOR_OPERATOR_PACKAGE, else "
+                    + Bounds.DEFAULT_OPERATOR_PACKAGE + ".", "pattern", Bounds.PACKAGE_PATTERN,
+                    "maxLength", Bounds.MAX_PACKAGE_LENGTH);
+            case OUTPUT_DIR -> null;
+            case LABEL -> McpSpelling.of("label", "string", 40, LABEL_RULE, "");
+            case CONTEXT -> McpSpelling.of("context", "object", 50, CONTEXT_RULE, "");
+            case TIMEOUT -> McpSpelling.of("timeoutMs", "integer", 30, "Overall device-work budget in milliseconds, "
+                    + "an integer from " + Bounds.MIN_TIMEOUT_MS + " to " + Bounds.MAX_TIMEOUT_MS + ".",
+                    "Default: the session's (configure), else " + Bounds.DEFAULT_TIMEOUT_MS + ".",
+                    "minimum", Bounds.MIN_TIMEOUT_MS, "maximum", Bounds.MAX_TIMEOUT_MS);
+            case DURATION -> McpSpelling.named("durationSeconds");
+            case SIZE -> McpSpelling.named("size");
+        });
+    }
+
+    /** A still capture's fields in the order its command line lists them. */
+    public static List<RequestField> stillByCliRank() {
+        return Arrays.stream(RequestField.values()).filter(RequestField::still)
+                .sorted(Comparator.comparingInt(field -> cli(field).rank())).toList();
+    }
+
+    /** A still capture's fields that an MCP client sets, in the order the tool lists them. */
+    public static List<RequestField> stillByMcpRank() {
+        return Arrays.stream(RequestField.values()).filter(field -> field.still() && mcp(field).isPresent())
+                .sorted(Comparator.comparingInt(field -> mcp(field).orElseThrow().rank())).toList();
+    }
+
+    /**
+     * The command line's option: its name, its parameter label, where a still capture's help lists
+     * it, whether it is required, what "OPTION must be ..." says of a value that does not convert
+     * (integers only), and its help lines (picocli format strings: no bare percent sign).
+     */
+    public record CliSpelling(String option, String paramLabel, int rank, boolean required, String expected,
+                              List<String> help) {
+        public CliSpelling {
+            Objects.requireNonNull(option, "option");
+            help = List.copyOf(help);
+        }
+
+        static CliSpelling of(String option, String paramLabel, int rank, String... help) {
+            return new CliSpelling(option, paramLabel, rank, false, "", List.of(help));
+        }
+
+        static CliSpelling required(String option, String paramLabel, int rank, String... help) {
+            return new CliSpelling(option, paramLabel, rank, true, "", List.of(help));
+        }
+
+        static CliSpelling integer(String option, String paramLabel, int rank, String expected, String... help) {
+            return new CliSpelling(option, paramLabel, rank, false, expected, List.of(help));
+        }
+
+        /** A name only: the command that offers the field declares the option itself. */
+        static CliSpelling named(String option) {
+            return new CliSpelling(option, "", 0, false, "", List.of());
+        }
+    }
+
+    /**
+     * The MCP property: its name, where a tool lists it, and its JSON-schema fragment: the type, the
+     * rule (what a value must be), what applies when it is left out ({@code whenOmitted}, as
+     * {@code evidence_capture} says it; other tools pass their own) and keywords in order.
+     */
+    public record McpSpelling(String name, String type, int rank, String rule, String whenOmitted,
+                              List<SchemaKeyword> keywords) {
+        public McpSpelling {
+            Objects.requireNonNull(name, "name");
+            keywords = List.copyOf(keywords);
+        }
+
+        /** The description: the rule, then what applies when the property is left out. */
+        public String description(String omitted) {
+            return omitted.isEmpty() ? rule : rule + " " + omitted;
+        }
+
+        static McpSpelling of(String name, String type, int rank, String rule, String whenOmitted, Object... pairs) {
+            SchemaKeyword[] keywords = new SchemaKeyword[pairs.length / 2];
+            for (int i = 0; i < keywords.length; i++) {
+                keywords[i] = new SchemaKeyword((String) pairs[2 * i], pairs[2 * i + 1]);
+            }
+            return new McpSpelling(name, type, rank, rule, whenOmitted, List.of(keywords));
+        }
+
+        static McpSpelling named(String name) {
+            return new McpSpelling(name, "", 0, "", "", List.of());
+        }
+    }
+
+    /** One JSON-schema keyword of a property, such as {@code "maximum": 120000}. */
+    public record SchemaKeyword(String name, Object value) {
+        public SchemaKeyword {
+            Objects.requireNonNull(name, "name");
+            Objects.requireNonNull(value, "value");
+        }
+    }
+
+}
