@@ -3,14 +3,10 @@ package com.androperator.evidence.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.androperator.evidence.contracts.ContractJson;
-import java.io.IOException;
-import java.nio.channels.FileChannel;
+import com.androperator.evidence.simulator.lab.FifoSwap;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -31,14 +27,9 @@ class SwappedFifoProcessTest {
     void verifyAndViewAlwaysAnswerWhileTheManifestIsSwappedForAFifo() throws Exception {
         Path bundle = Files.createDirectories(root.resolve("bundle"));
         Path regular = Files.writeString(root.resolve("manifest.regular"), "{}");
-        Path fifo = root.resolve("manifest.fifo");
-        assertThat(new ProcessBuilder("mkfifo", fifo.toString()).inheritIO().start().waitFor()).isZero();
         CliProcess cli = new CliProcess(Map.of("PATH", "/usr/bin:/bin", "HOME", root.toString(), "LC_ALL", "C.UTF-8"),
                 root);
-        AtomicBoolean swapping = new AtomicBoolean(true);
-        Thread swapper = new Thread(() -> swap(bundle.resolve("manifest.json"), regular, fifo, swapping), "swapper");
-        swapper.start();
-        try {
+        try (FifoSwap swap = FifoSwap.start(bundle.resolve("manifest.json"), regular, root.resolve("manifest.fifo"))) {
             for (int i = 0; i < RUNS; i++) {
                 CliProcess.Run verify = cli.run("evidence", "verify", bundle.toString());
                 assertThat(verify.exitCode()).as(verify.toString()).isEqualTo(1);
@@ -48,27 +39,6 @@ class SwappedFifoProcessTest {
                 assertThat(view.exitCode()).as(view.toString()).isZero();
                 assertThat(root.resolve("page-" + i + ".html")).isRegularFile();
             }
-        } finally {
-            swapping.set(false);
-            swapper.join();
-            // Opening a FIFO for reading and writing never waits, and gives a reader still waiting its writer.
-            FileChannel.open(fifo, StandardOpenOption.READ, StandardOpenOption.WRITE).close();
-        }
-    }
-
-    /** Replaces {@code target} atomically, again and again, by the FIFO and by the regular file. */
-    private static void swap(Path target, Path regular, Path fifo, AtomicBoolean swapping) {
-        Path staged = regular.resolveSibling("staged");
-        try {
-            while (swapping.get()) {
-                for (Path next : new Path[] {fifo, regular}) {
-                    Files.deleteIfExists(staged);
-                    Files.createLink(staged, next);
-                    Files.move(staged, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-                }
-            }
-        } catch (IOException e) {
-            throw new IllegalStateException("the swapping loop failed", e);
         }
     }
 }

@@ -5,17 +5,13 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.androperator.evidence.conformance.BundleVerifier;
 import com.androperator.evidence.conformance.VerificationReport;
-import java.io.IOException;
+import com.androperator.evidence.simulator.lab.FifoSwap;
 import java.net.StandardProtocolFamily;
 import java.net.UnixDomainSocketAddress;
-import java.nio.channels.FileChannel;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -37,12 +33,8 @@ class SpecialFilesTest {
     void aManifestSwappedForAFifoInALoopNeverHangsVerifyOrView() throws Exception {
         Path bundle = Files.createDirectories(root.resolve("bundle"));
         Path regular = Files.writeString(root.resolve("manifest.regular"), "{}");
-        Path fifo = mkfifo(root.resolve("manifest.fifo"));
-        AtomicBoolean swapping = new AtomicBoolean(true);
-        Thread swapper = new Thread(() -> swap(bundle.resolve("manifest.json"), regular, fifo, swapping), "swapper");
-        swapper.start();
         int caught = 0;
-        try {
+        try (FifoSwap swap = FifoSwap.start(bundle.resolve("manifest.json"), regular, root.resolve("manifest.fifo"))) {
             for (int i = 0; i < RUNS; i++) {
                 VerificationReport report = new BundleVerifier().verify(bundle);
                 assertThat(report.problems()).as("run " + i).isNotEmpty();
@@ -51,10 +43,6 @@ class SpecialFilesTest {
                         root.resolve("page-" + i + ".html").toString(), false);
                 assertThat(page).as("run " + i).isInstanceOf(EvidenceViewer.Outcome.Written.class);
             }
-        } finally {
-            swapping.set(false);
-            swapper.join();
-            releaseWaitingReaders(fifo);
         }
         System.out.printf("%d verify runs: %d met a FIFO swapped in between type check and open%n", RUNS, caught);
     }
@@ -62,7 +50,7 @@ class SpecialFilesTest {
     @Test
     void aFifoWhereTheManifestBelongsIsReportedNotOpened() throws Exception {
         Path bundle = Files.createDirectories(root.resolve("bundle"));
-        mkfifo(bundle.resolve("manifest.json"));
+        FifoSwap.mkfifo(bundle.resolve("manifest.json"));
         assertRefused(bundle);
     }
 
@@ -89,32 +77,5 @@ class SpecialFilesTest {
         assertThat(report.has("NOT_REGULAR_FILE", "manifest.json")).as(report.toString()).isTrue();
         EvidenceViewer.Outcome page = new EvidenceViewer().view(bundle.toString(), root.resolve("page.html").toString(), false);
         assertThat(page).isInstanceOf(EvidenceViewer.Outcome.Written.class);
-    }
-
-    /** Replaces {@code target} atomically, again and again, by the regular file and by the FIFO. */
-    private static void swap(Path target, Path regular, Path fifo, AtomicBoolean swapping) {
-        Path staged = regular.resolveSibling("staged");
-        try {
-            while (swapping.get()) {
-                for (Path next : new Path[] {fifo, regular}) {
-                    Files.deleteIfExists(staged);
-                    Files.createLink(staged, next);
-                    Files.move(staged, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-                }
-            }
-        } catch (IOException e) {
-            throw new IllegalStateException("the swapping loop failed", e);
-        }
-    }
-
-    private static Path mkfifo(Path path) throws IOException, InterruptedException {
-        Process mkfifo = new ProcessBuilder("mkfifo", path.toString()).inheritIO().start();
-        assertThat(mkfifo.waitFor()).isZero();
-        return path;
-    }
-
-    /** Opening a FIFO for reading and writing never waits, and gives any reader still waiting its writer. */
-    private static void releaseWaitingReaders(Path fifo) throws IOException {
-        FileChannel.open(fifo, StandardOpenOption.READ, StandardOpenOption.WRITE).close();
     }
 }
