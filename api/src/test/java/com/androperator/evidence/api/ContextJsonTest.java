@@ -42,7 +42,7 @@ class ContextJsonTest {
             var refusal = ((ContextJson.Parsed.Invalid) parsed).refusal();
             assertThat(refusal.code()).isEqualTo(ErrorCodes.EXECUTION_VALIDATION_FAILED);
             assertThat(refusal.message()).as(text).startsWith(start).contains("JSON object, for example");
-            assertThat(refusal.details()).containsEntry("option", "context");
+            assertThat(refusal.details().asMap()).containsEntry("option", "context");
         });
     }
 }

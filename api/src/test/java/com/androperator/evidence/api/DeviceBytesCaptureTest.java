@@ -117,10 +117,10 @@ class DeviceBytesCaptureTest {
                 .contains("screenshot (screenshot.png) and hierarchy (hierarchy.xml)")
                 .contains("screenshot.png (screenshot, complete,").contains("hierarchy.xml (hierarchy, complete,")
                 .contains("captures.json (capture_envelopes, complete,").contains("No manifest.json was written");
-        assertThat(result.details()).containsEntry("bundleDir", bundle.toString()).containsEntry("manifestPersisted", false)
+        assertThat(result.details().asMap()).containsEntry("bundleDir", bundle.toString()).containsEntry("manifestPersisted", false)
                 .containsEntry("cause", ErrorCodes.STORAGE_FAILED);
         @SuppressWarnings("unchecked")
-        List<Map<String, Object>> files = (List<Map<String, Object>>) result.details().get("files");
+        List<Map<String, Object>> files = (List<Map<String, Object>>) result.details().asMap().get("files");
         assertThat(files).extracting(file -> file.get("path"))
                 .containsExactly("screenshot.png", "hierarchy.xml", "captures.json");
         for (Map<String, Object> file : files) {

@@ -135,9 +135,9 @@ class EvidenceCaptureTest {
         CommandResult result = outcome.toResult();
         assertThat(result.ok()).isFalse();
         assertThat(result.code()).isEqualTo(ErrorCodes.EVIDENCE_STORAGE_UNWRITABLE);
-        assertThat(result.details()).containsKeys("path", "causeCode", "message", "recovery");
-        assertThat(result.details().get("path")).isEqualTo(file.toString());
-        assertThat(result.details().get("causeCode")).isEqualTo("ENOTDIR");
+        assertThat(result.details().asMap()).containsKeys("path", "causeCode", "message", "recovery");
+        assertThat(result.details().asMap().get("path")).isEqualTo(file.toString());
+        assertThat(result.details().asMap().get("causeCode")).isEqualTo("ENOTDIR");
     }
 
     @Test

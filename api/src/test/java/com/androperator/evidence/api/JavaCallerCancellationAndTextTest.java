@@ -125,7 +125,7 @@ class JavaCallerCancellationAndTextTest {
         CommandResult result = outcome.toResult();
         assertThat(result.code()).isEqualTo(ErrorCodes.EXECUTION_VALIDATION_FAILED);
         assertThat(result.message()).startsWith(option + " holds an unpaired UTF-16 surrogate");
-        assertThat(result.details()).containsEntry("option", option);
+        assertThat(result.details().asMap()).containsEntry("option", option);
         // The refusal itself is strict UTF-8 JSON: it never quotes the surrogate back.
         byte[] json = ContractJson.toBytes(result);
         assertThat(new String(json, StandardCharsets.UTF_8)).doesNotContainPattern("(?<!\\\\)\\\\u[dD][89abAB]");

@@ -59,7 +59,7 @@ class RequestFieldTermsTest {
         assertThat(refused.failure().code()).isEqualTo(ErrorCodes.EXECUTION_VALIDATION_FAILED);
         CommandResult result = outcome.toResult();
         assertThat(result.message()).startsWith(start).doesNotContain("--");
-        assertThat(result.details()).containsEntry("option", JavaTerms.INSTANCE.field(field));
+        assertThat(result.details().asMap()).containsEntry("option", JavaTerms.INSTANCE.field(field));
         assertThat(bundle).doesNotExist();
     }
 
@@ -86,7 +86,7 @@ class RequestFieldTermsTest {
 
         assertThat(result.code()).as("%s", result).isEqualTo(ErrorCodes.EXECUTION_VALIDATION_FAILED);
         assertThat(result.message()).startsWith(start).doesNotContain("--");
-        assertThat(result.details()).containsEntry("option", option);
+        assertThat(result.details().asMap()).containsEntry("option", option);
         assertThat(bundle).doesNotExist();
     }
 

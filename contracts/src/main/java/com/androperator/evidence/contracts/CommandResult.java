@@ -1,7 +1,6 @@
 package com.androperator.evidence.contracts;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -20,7 +19,7 @@ public record CommandResult(
         @Nullable String sessionId,
         @Nullable String code,
         @Nullable String message,
-        @Nullable Map<String, Object> details,
+        @Nullable Details details,
         @Nullable String hint) {
 
     public CommandResult {
@@ -28,8 +27,13 @@ public record CommandResult(
         Checks.check(code == null || NonBlank.isNonBlank(message), "a failure says what to fix");
     }
 
-    public static CommandResult refused(String code, String message, @Nullable Map<String, Object> details,
+    public static CommandResult refused(String code, String message, @Nullable Details details,
             @Nullable String hint) {
         return new CommandResult(false, null, null, null, null, code, message, details, hint);
+    }
+
+    /** A refusal whose details, when there are any, are written as its {@code details} object. */
+    public static CommandResult refusal(String code, String message, Details details, @Nullable String hint) {
+        return refused(code, message, details.isEmpty() ? null : details, hint);
     }
 }

@@ -80,6 +80,7 @@ public enum DetailKey {
     SESSION_CLOSE_FAILURE("sessionCloseFailure"),
     SESSION_ID("sessionId"),
     SESSION_PATH("sessionPath"),
+    SHA256("sha256"),
     SINGLE_COLOUR("singleColour"),
     SOURCE_INSPECTION("sourceInspection"),
     SPACE_RESERVED_BYTES("spaceReservedBytes"),

@@ -128,6 +128,17 @@ public final class Details {
             return value == null ? this : text(key, value);
         }
 
+        /** The text, or a JSON {@code null} written under the key when there is none. */
+        public Builder textOrNull(DetailKey key, @Nullable String value) {
+            return put(key, value == null ? JsonNull.INSTANCE : value);
+        }
+
+        /** The text, unless the key already has a value (which then keeps its value and place). */
+        public Builder textIfAbsent(DetailKey key, String value) {
+            entries.putIfAbsent(key.json(), Objects.requireNonNull(value, key.json()));
+            return this;
+        }
+
         /** A number as given (an {@code int} stays an {@link Integer}, a {@code long} a {@link Long}). */
         public Builder number(DetailKey key, Number value) {
             return put(key, Objects.requireNonNull(value, key.json()));
@@ -135,6 +146,11 @@ public final class Details {
 
         public Builder numberIfPresent(DetailKey key, @Nullable Number value) {
             return value == null ? this : number(key, value);
+        }
+
+        /** The number, or a JSON {@code null} written under the key when there is none. */
+        public Builder numberOrNull(DetailKey key, @Nullable Number value) {
+            return put(key, value == null ? JsonNull.INSTANCE : value);
         }
 
         public Builder flag(DetailKey key, boolean value) {

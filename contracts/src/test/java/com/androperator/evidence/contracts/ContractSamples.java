@@ -227,12 +227,12 @@ final class ContractSamples {
         all.put("partial", new CommandResult(false, "partial", "/abs/bundle/manifest.json", "e-1", null,
                 ErrorCodes.EVIDENCE_CAPTURE_FAILED, "Evidence capture partial: hierarchy COMMAND_TIMEOUT", null, null));
         all.put("refused: output exists", CommandResult.refused(ErrorCodes.EVIDENCE_OUTPUT_EXISTS,
-                "/abs/bundle already exists; a new attempt requires a new directory", Map.of("path", "/abs/bundle"),
+                "/abs/bundle already exists; a new attempt requires a new directory", Details.fromJson(Map.of("path", "/abs/bundle")),
                 "Choose a new --output-dir."));
         all.put("refused: storage unwritable", CommandResult.refused(ErrorCodes.EVIDENCE_STORAGE_UNWRITABLE,
-                "Cannot write the evidence root", storageDetails(), null));
+                "Cannot write the evidence root", Details.fromJson(storageDetails()), null));
         all.put("refused: host dependency missing", CommandResult.refused(ErrorCodes.HOST_DEPENDENCY_MISSING,
-                "scrcpy is missing", hostDependencyDetails(), "Install scrcpy, ffmpeg and ffprobe; rerun doctor."));
+                "scrcpy is missing", Details.fromJson(hostDependencyDetails()), "Install scrcpy, ffmpeg and ffprobe; rerun doctor."));
         all.put("video recording", new CommandResult(true, "recording", "/abs/video/manifest.json", "e-2", "s-1",
                 null, null, null, null));
         return all;

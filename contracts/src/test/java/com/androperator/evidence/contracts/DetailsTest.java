@@ -51,8 +51,12 @@ class DetailsTest {
         assertThat(first.asMap()).containsOnlyKeys("path");
         assertThat(builder.build()).isSameAs(Details.NONE);
         assertThat(ContractJson.toJson(Details.NONE)).isEqualTo("{}");
+        assertThat(ContractJson.toJson(Details.builder().textOrNull(DetailKey.COMPONENT, null).build()))
+                .isEqualTo("{\"component\":null}");
         assertThat(first.toBuilder().all(Details.builder().flag(DetailKey.OK, false).build()).build().asMap())
                 .containsExactly(Map.entry("path", "/x"), Map.entry("ok", false));
+        assertThat(first.toBuilder().textIfAbsent(DetailKey.PATH, "/y").textIfAbsent(DetailKey.OPTION, "--o").build()
+                .asMap()).containsExactly(Map.entry("path", "/x"), Map.entry("option", "--o"));
     }
 
     @Test

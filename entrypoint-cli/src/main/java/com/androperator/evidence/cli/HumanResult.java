@@ -74,11 +74,11 @@ final class HumanResult {
         field(text, "message", result.message());
         field(text, "hint", result.hint());
         if (result.details() != null) {
-            Object progress = result.details().get("progress");
+            Object progress = result.details().asMap().get("progress");
             if (progress instanceof Map<?, ?> finalizing) {
                 field(text, "progress", progressLine(finalizing));
             }
-            for (Map.Entry<String, Object> entry : result.details().entrySet()) {
+            for (Map.Entry<String, Object> entry : result.details().asMap().entrySet()) {
                 if (!"progress".equals(entry.getKey())) {
                     field(text, entry.getKey(), entry.getValue() instanceof String value ? value
                             : ContractJson.toJson(entry.getValue()));

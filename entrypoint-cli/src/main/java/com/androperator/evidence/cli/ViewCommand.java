@@ -1,5 +1,6 @@
 package com.androperator.evidence.cli;
 
+import com.androperator.evidence.contracts.Details;
 import com.androperator.evidence.contracts.BundleFileNames;
 import com.androperator.evidence.contracts.CommandResult;
 import com.androperator.evidence.viewer.EvidenceViewer;
@@ -61,7 +62,7 @@ final class ViewCommand implements Callable<Integer> {
         EvidenceViewer.Outcome outcome = viewer.view(bundle, out, overwrite);
         if (outcome instanceof EvidenceViewer.Outcome.Refused refused) {
             Map<String, Object> details = refused.option() == null ? null : Map.of("option", refused.option());
-            return io.refuse(CommandResult.refused(refused.code(), refused.message(), details, null), format.pretty());
+            return io.refuse(CommandResult.refused(refused.code(), refused.message(), Details.fromJson(details), null), format.pretty());
         }
         if (outcome instanceof EvidenceViewer.Outcome.RunWritten run) {
             return printed(null, null, runDetails(run), run.page());
@@ -79,7 +80,7 @@ final class ViewCommand implements Callable<Integer> {
             details.put("opened", opened.opened());
             hint = opened.hint();
         }
-        ResultPrinter.print(new CommandResult(true, null, manifestPath, evidenceId, null, null, null, details, hint),
+        ResultPrinter.print(new CommandResult(true, null, manifestPath, evidenceId, null, null, null, Details.fromJson(details), hint),
                 format.pretty(), io.out());
         return 0;
     }

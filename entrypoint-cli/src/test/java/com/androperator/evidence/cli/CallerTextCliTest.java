@@ -93,12 +93,12 @@ class CallerTextCliTest {
         CommandResult result = ContractJson.read(stdout.getBytes(StandardCharsets.UTF_8), CommandResult.class);
         assertThat(result.code()).isEqualTo(ErrorCodes.EXECUTION_VALIDATION_FAILED);
         assertThat(result.message()).startsWith("--context-json holds an unpaired UTF-16 surrogate");
-        assertThat(result.details()).containsEntry("option", "--context-json");
+        assertThat(result.details().asMap()).containsEntry("option", "--context-json");
         if (path == null) {
             assertThat(result.message()).contains("in an object key");
         } else {
             assertThat(result.message()).contains(path);
-            assertThat(result.details()).containsEntry("path", path);
+            assertThat(result.details().asMap()).containsEntry("path", path);
         }
         // The refusal quotes nothing a strict JSON reader would reject: no unpaired surrogate escape.
         assertThat(stdout).doesNotContainPattern("(?<!\\\\)\\\\u[dD][89abAB]");

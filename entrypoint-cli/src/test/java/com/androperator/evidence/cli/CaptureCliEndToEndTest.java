@@ -265,7 +265,7 @@ class CaptureCliEndToEndTest {
         assertThat(run.exitCode()).as(run.toString()).isEqualTo(1);
         CommandResult result = result(run);
         assertThat(result.code()).isEqualTo(ErrorCodes.EVIDENCE_OUTPUT_EXISTS);
-        assertThat(result.details()).containsEntry("existing", "file").containsEntry("path", file.toString());
+        assertThat(result.details().asMap()).containsEntry("existing", "file").containsEntry("path", file.toString());
         assertThat(Files.readString(file)).isEqualTo("keep me");
         assertThat(Files.getLastModifiedTime(file)).isEqualTo(modified);
     }
@@ -284,7 +284,7 @@ class CaptureCliEndToEndTest {
         assertThat(result.ok()).isFalse();
         assertThat(result.code()).isEqualTo(ErrorCodes.EVIDENCE_STORAGE_UNWRITABLE);
         assertThat(result.manifestPath()).isNull();
-        assertThat(result.details()).containsEntry("path", refused.toString()).containsKeys("message", "recovery")
+        assertThat(result.details().asMap()).containsEntry("path", refused.toString()).containsKeys("message", "recovery")
                 .hasEntrySatisfying("causeCode", cause -> assertThat(cause).isIn("EPERM", "EROFS", "EACCES"));
         assertThat(refused).doesNotExist();
         assertThat(lab.simulator().receivedServices()).hasSize(services);
@@ -319,7 +319,7 @@ class CaptureCliEndToEndTest {
         assertThat(result.ok()).isFalse();
         assertThat(result.code()).isEqualTo(ErrorCodes.EVIDENCE_CAPTURE_FAILED);
         assertThat(result.manifestPath()).isNull();
-        assertThat(result.details()).containsEntry("bundleDir", bundle.toString());
+        assertThat(result.details().asMap()).containsEntry("bundleDir", bundle.toString());
         assertThat(bundle.resolve("manifest.json")).doesNotExist();
         assertThat(bundle).isDirectory();
     }
@@ -485,7 +485,7 @@ class CaptureCliEndToEndTest {
 
         assertThat(run.exitCode()).as(run.toString()).isEqualTo(1);
         assertThat(result(run).code()).isEqualTo(ErrorCodes.MULTIPLE_DEVICES_DEVICE_ID_REQUIRED);
-        assertThat(result(run).details().get("serials")).asInstanceOf(InstanceOfAssertFactories.LIST)
+        assertThat(result(run).details().asMap().get("serials")).asInstanceOf(InstanceOfAssertFactories.LIST)
                 .containsExactlyInAnyOrder(lab.serial(), serial);
         assertThat(bundle).doesNotExist();
         // A device-selection failure occurs before capture: neither phone was asked for anything.

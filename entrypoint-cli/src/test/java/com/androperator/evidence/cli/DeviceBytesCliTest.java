@@ -246,7 +246,7 @@ class DeviceBytesCliTest {
         assertThat(result.message()).contains("the manifest could not be persisted")
                 .contains("screenshot (screenshot.png) and hierarchy (hierarchy.xml)")
                 .contains("What remains on disk there: screenshot.png").contains("No manifest.json was written");
-        assertThat(result.details()).containsEntry("bundleDir", bundle.toString());
+        assertThat(result.details().asMap()).containsEntry("bundleDir", bundle.toString());
         try (Stream<Path> left = Files.list(bundle)) {
             assertThat(left.map(path -> path.getFileName().toString()))
                     .containsExactlyInAnyOrder("screenshot.png", "hierarchy.xml", "captures.json");

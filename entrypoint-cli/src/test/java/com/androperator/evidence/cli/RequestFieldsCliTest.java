@@ -86,7 +86,7 @@ class RequestFieldsCliTest {
         CommandResult result = ContractJson.read(run.stdout().getBytes(StandardCharsets.UTF_8), CommandResult.class);
         assertThat(result.code()).as("%s", run).isEqualTo(ErrorCodes.EXECUTION_VALIDATION_FAILED);
         assertThat(result.message()).as("%s", run).startsWith(start);
-        assertThat(result.details()).containsEntry("option", option);
+        assertThat(result.details().asMap()).containsEntry("option", option);
         assertThat(bundle).doesNotExist();
         assertThat(root.resolve("evidence")).doesNotExist();
     }

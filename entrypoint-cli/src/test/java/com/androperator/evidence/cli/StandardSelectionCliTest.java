@@ -78,7 +78,7 @@ class StandardSelectionCliTest {
         CliProcess.Run run = capture(Map.of(), "--operator-package", AdbLab.OPERATOR);
 
         assertRefused(run, ErrorCodes.MULTIPLE_DEVICES_DEVICE_ID_REQUIRED);
-        assertThat(result(run).details().get("serials")).asInstanceOf(InstanceOfAssertFactories.LIST)
+        assertThat(result(run).details().asMap().get("serials")).asInstanceOf(InstanceOfAssertFactories.LIST)
                 .containsExactlyInAnyOrder(lab.serial(), serial);
         assertThat(result(run).hint()).contains("--device", "ANDROID_SERIAL");
         assertThat(second.receivedServices()).isEmpty();
@@ -177,7 +177,7 @@ class StandardSelectionCliTest {
         assertRefused(run, ErrorCodes.EXECUTION_VALIDATION_FAILED);
         assertThat(result(run).message()).startsWith("ANDROPERATOR_OPERATOR_PACKAGE is not a valid Operator package")
                 .contains(DEFAULT_PACKAGE);
-        assertThat(result(run).details()).containsEntry("option", "ANDROPERATOR_OPERATOR_PACKAGE");
+        assertThat(result(run).details().asMap()).containsEntry("option", "ANDROPERATOR_OPERATOR_PACKAGE");
         assertThat(lab.simulator().receivedServices()).hasSize(services);
     }
 

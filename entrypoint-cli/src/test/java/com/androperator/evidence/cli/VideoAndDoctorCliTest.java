@@ -47,7 +47,7 @@ class VideoAndDoctorCliTest {
         assertThat(run.exitCode()).as(run.toString()).isEqualTo(1);
         CommandResult result = result(run);
         assertThat(result.code()).isEqualTo(ErrorCodes.HOST_DEPENDENCY_MISSING);
-        assertThat(result.details()).containsEntry("capability", "video-recording").containsKey("dependencies");
+        assertThat(result.details().asMap()).containsEntry("capability", "video-recording").containsKey("dependencies");
         assertThat(result.hint()).contains("doctor");
         assertThat(bundle).doesNotExist();
     }

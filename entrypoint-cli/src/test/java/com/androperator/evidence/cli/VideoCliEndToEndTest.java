@@ -212,7 +212,7 @@ class VideoCliEndToEndTest {
         CommandResult refused = result(busy);
         assertThat(refused.ok()).isFalse();
         assertThat(refused.code()).isEqualTo(ErrorCodes.EVIDENCE_RECORDING_ACTIVE);
-        assertThat(refused.details()).containsEntry("sessionId", result(start).sessionId())
+        assertThat(refused.details().asMap()).containsEntry("sessionId", result(start).sessionId())
                 .containsEntry("manifestPath", manifestPath);
         assertThat(second).doesNotExist();
 
@@ -332,7 +332,7 @@ class VideoCliEndToEndTest {
         assertThat(result.ok()).isFalse();
         assertThat(result.code()).isEqualTo(ErrorCodes.HOST_DEPENDENCY_MISSING);
         assertThat(result.message()).contains("scrcpy");
-        assertThat(result.details()).containsEntry("capability", "video-recording")
+        assertThat(result.details().asMap()).containsEntry("capability", "video-recording")
                 .containsEntry("docsUrl", HostDependencyReport.DOCS_URL);
         List<Map<String, Object>> dependencies = dependencies(result.details());
         assertThat(dependencies).extracting(d -> d.get("dependency") + "/" + d.get("reason"))

@@ -197,7 +197,7 @@ class VideoFaultsCliTest {
             assertThat(result.code()).isEqualTo(ErrorCodes.EVIDENCE_RECOVERY_REQUIRED);
             Path lock = Path.of(session.lockPath());
             assertThat(result.message()).contains(lock.toString()).doesNotContain("wait for it to finish");
-            assertThat(result.details()).containsEntry("recoveryRequired", true).containsEntry("lockPath", lock.toString())
+            assertThat(result.details().asMap()).containsEntry("recoveryRequired", true).containsEntry("lockPath", lock.toString())
                     .containsEntry("sessionPath", bundle.resolve("session.json").toString())
                     .containsEntry("workerRunning", false).containsEntry("recorderRunning", false);
             assertThat(second).as("nothing is created").doesNotExist();

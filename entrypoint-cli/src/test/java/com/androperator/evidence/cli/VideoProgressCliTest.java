@@ -147,8 +147,8 @@ class VideoProgressCliTest {
 
     @SuppressWarnings("unchecked")
     private static Map<String, Object> progress(CommandResult result) {
-        assertThat(result.details()).as("details of %s", result).containsKey("progress");
-        return (Map<String, Object>) result.details().get("progress");
+        assertThat(result.details().asMap()).as("details of %s", result).containsKey("progress");
+        return (Map<String, Object>) result.details().asMap().get("progress");
     }
 
     private static CommandResult result(CliProcess.Run run) {

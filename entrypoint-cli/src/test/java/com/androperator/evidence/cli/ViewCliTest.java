@@ -93,7 +93,7 @@ class ViewCliTest {
         assertThat(viewed.exitCode()).as(viewed.toString()).isZero();
         CommandResult result = result(viewed);
         assertThat(result.manifestPath()).isNull();
-        assertThat(result.details()).containsEntry("viewPath", temp.resolve("run.view.html").toString())
+        assertThat(result.details().asMap()).containsEntry("viewPath", temp.resolve("run.view.html").toString())
                 .containsEntry("run", true).containsEntry("bundles", 1).containsEntry("bundlePages", 1)
                 .containsEntry("thumbnails", 1).containsEntry("statuses", Map.of("complete", 1));
         assertThat(Files.getPosixFilePermissions(temp.resolve("run.view.html")))
@@ -120,10 +120,10 @@ class ViewCliTest {
             assertThat(result.code()).isNull();
             assertThat(result.manifestPath()).isEqualTo(bundle.resolve("manifest.json").toString());
             assertThat(result.evidenceId()).isNotBlank();
-            assertThat(result.details()).containsEntry("viewPath", page.toString()).containsEntry("bundleStatus", "complete")
+            assertThat(result.details().asMap()).containsEntry("viewPath", page.toString()).containsEntry("bundleStatus", "complete")
                     .containsEntry("conforms", true).containsEntry("integrityFailures", 0).containsEntry("boxesDrawn", 587)
                     .containsEntry("nodesWithBounds", 587).containsEntry("screenshot", "inline");
-            assertThat(((Number) result.details().get("pageBytes")).longValue()).isEqualTo(Files.size(page));
+            assertThat(((Number) result.details().asMap().get("pageBytes")).longValue()).isEqualTo(Files.size(page));
             assertThat(Files.getPosixFilePermissions(page)).isEqualTo(PosixFilePermissions.fromString("rw-------"));
             String html = Files.readString(page, StandardCharsets.UTF_8);
             assertThat(html).contains("<meta http-equiv=\"Content-Security-Policy\" content=\"default-src &#39;none&#39;;");
@@ -144,7 +144,7 @@ class ViewCliTest {
         Files.createDirectory(page.getParent());
         CliProcess.Run first = cli.run("evidence", "view", bundle.toString(), "--out", page.toString());
         assertThat(first.exitCode()).as(first.toString()).isZero();
-        assertThat(result(first).details()).containsEntry("viewPath", page.toString());
+        assertThat(result(first).details().asMap()).containsEntry("viewPath", page.toString());
         byte[] written = Files.readAllBytes(page);
 
         CliProcess.Run again = cli.run("evidence", "view", bundle.toString(), "--out", page.toString());
@@ -153,7 +153,7 @@ class ViewCliTest {
         assertThat(refused.ok()).isFalse();
         assertThat(refused.code()).isEqualTo(ErrorCodes.EVIDENCE_OUTPUT_EXISTS);
         assertThat(refused.message()).contains(page.toString()).contains("--overwrite");
-        assertThat(refused.details()).containsEntry("option", "--out");
+        assertThat(refused.details().asMap()).containsEntry("option", "--out");
         assertThat(Files.readAllBytes(page)).as("not overwritten").isEqualTo(written);
         assertThat(onlyFiles(page.getParent())).containsExactly("settings.html");
 
@@ -175,7 +175,7 @@ class ViewCliTest {
             CommandResult refused = result(run);
             assertThat(refused.code()).isEqualTo(ErrorCodes.EXECUTION_VALIDATION_FAILED);
             assertThat(refused.message()).contains("inside the bundle").contains("never modified").contains("bundle.view.html");
-            assertThat(refused.details()).containsEntry("option", "--out");
+            assertThat(refused.details().asMap()).containsEntry("option", "--out");
         }
         assertThat(snapshot(bundle)).isEqualTo(bundleBefore);
     }
@@ -188,7 +188,7 @@ class ViewCliTest {
         CommandResult refused = result(run);
         assertThat(refused.code()).isEqualTo(ErrorCodes.EXECUTION_VALIDATION_FAILED);
         assertThat(refused.message()).contains(missing.toString()).contains("does not exist").contains("manifest.json");
-        assertThat(refused.details()).containsEntry("option", "BUNDLE");
+        assertThat(refused.details().asMap()).containsEntry("option", "BUNDLE");
         assertThat(temp.resolve("no-such-bundle.view.html")).doesNotExist();
 
         CliProcess.Run manifest = cli.run("evidence", "view", bundle.resolve("manifest.json").toString());
@@ -217,8 +217,8 @@ class ViewCliTest {
         assertThat(run.exitCode()).as(run.toString()).isZero();
         CommandResult result = result(run);
         assertThat(result.manifestPath()).isNull();
-        assertThat(result.details()).containsEntry("conforms", false).containsEntry("screenshot", "none");
-        assertThat(result.details().get("bundleStatus")).isNull();
+        assertThat(result.details().asMap()).containsEntry("conforms", false).containsEntry("screenshot", "none");
+        assertThat(result.details().asMap().get("bundleStatus")).isNull();
         assertThat(Files.readString(temp.resolve("empty-bundle.view.html"))).contains("There is no manifest.json");
     }
 
@@ -235,7 +235,7 @@ class ViewCliTest {
         CliProcess.Run run = new CliProcess(withOpener, temp.resolve("scratch")).run("evidence", "view", bundle.toString(),
                 "--out", page.toString(), "--open");
         assertThat(run.exitCode()).as(run.toString()).isZero();
-        assertThat(result(run).details()).containsEntry("opened", "xdg-open");
+        assertThat(result(run).details().asMap()).containsEntry("opened", "xdg-open");
         assertThat(Files.readString(opened)).isEqualTo(page.toString());
 
         Map<String, String> withoutOpener = new java.util.HashMap<>(environment);
@@ -245,7 +245,7 @@ class ViewCliTest {
                 "--out", second.toString(), "--open");
         assertThat(without.exitCode()).as(without.toString()).isZero();
         CommandResult result = result(without);
-        assertThat(result.details()).containsEntry("opened", false);
+        assertThat(result.details().asMap()).containsEntry("opened", false);
         assertThat(result.hint()).contains("xdg-open").contains(second.toString());
         assertThat(second).exists();
     }

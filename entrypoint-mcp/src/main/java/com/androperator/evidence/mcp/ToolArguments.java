@@ -1,5 +1,6 @@
 package com.androperator.evidence.mcp;
 
+import com.androperator.evidence.contracts.Details;
 import com.androperator.evidence.contracts.CommandResult;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.domain.policy.CallerText;
@@ -69,7 +70,7 @@ final class ToolArguments {
                     : CallerText.refusal(name, argument.getValue(), name);
             if (refusal.isPresent()) {
                 Failure failure = refusal.get();
-                Map<String, Object> details = new java.util.LinkedHashMap<>(failure.details());
+                Map<String, Object> details = new java.util.LinkedHashMap<>(failure.details().asMap());
                 details.put("option", CallerText.printable(name));
                 return Optional.of(invalid(tool + ": " + failure.message() + ".", details));
             }
@@ -182,6 +183,6 @@ final class ToolArguments {
     }
 
     private static CommandResult invalid(String message, Map<String, Object> details) {
-        return CommandResult.refused(ErrorCodes.EXECUTION_VALIDATION_FAILED, message, details, null);
+        return CommandResult.refused(ErrorCodes.EXECUTION_VALIDATION_FAILED, message, Details.fromJson(details), null);
     }
 }

@@ -59,7 +59,7 @@ class McpRequestFieldsTest {
                 CommandResult result = ContractJson.mapper().convertValue(call.structuredContent(), CommandResult.class);
                 assertThat(result.code()).as(text).isEqualTo(ErrorCodes.EXECUTION_VALIDATION_FAILED);
                 assertThat(result.message()).as(given.option()).startsWith(given.start()).doesNotContain("--");
-                assertThat(result.details()).as(text).containsEntry("option", given.option());
+                assertThat(result.details().asMap()).as(text).containsEntry("option", given.option());
             }
         }
         assertThat(root.resolve("bundles")).doesNotExist();

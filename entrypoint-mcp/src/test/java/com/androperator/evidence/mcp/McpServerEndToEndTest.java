@@ -336,7 +336,7 @@ class McpServerEndToEndTest {
             assertThat(result.ok()).isFalse();
             assertThat(result.code()).isEqualTo(ErrorCodes.EVIDENCE_CAPTURE_FAILED);
             assertThat(result.manifestPath()).isNull();
-            Path bundle = Path.of((String) result.details().get("bundleDir"));
+            Path bundle = Path.of((String) result.details().asMap().get("bundleDir"));
             assertThat(bundle.getParent()).isEqualTo(limitedRoot.resolve("bundles"));
             assertThat(bundle).isDirectory();
             assertThat(bundle.resolve("manifest.json")).doesNotExist();
@@ -435,7 +435,7 @@ class McpServerEndToEndTest {
             assertThat(call.isError()).isTrue();
             CommandResult result = result(call);
             assertThat(result.code()).isEqualTo(ErrorCodes.EVIDENCE_STORAGE_UNWRITABLE);
-            assertThat(result.details()).containsEntry("path", file.toString()).containsEntry("causeCode", "ENOTDIR")
+            assertThat(result.details().asMap()).containsEntry("path", file.toString()).containsEntry("causeCode", "ENOTDIR")
                     .containsKeys("message", "recovery");
         }
     }

@@ -75,7 +75,7 @@ class McpStandardSelectionTest {
         try (McpServerProcess server = server(Map.of())) {
             CommandResult several = refused(call(server, "evidence_capture", Map.of("operatorPackage", AdbLab.OPERATOR)),
                     ErrorCodes.MULTIPLE_DEVICES_DEVICE_ID_REQUIRED);
-            assertThat(several.details()).containsKey("serials");
+            assertThat(several.details().asMap()).containsKey("serials");
             // The selector's hint names the field to fix as this edge spells it.
             assertThat(several.hint()).contains("pass deviceId <serial>").doesNotContain("--");
             refused(call(server, "evidence_capture", Map.of("deviceId", "127.0.0.1:1")), ErrorCodes.DEVICE_NOT_FOUND);
@@ -147,7 +147,7 @@ class McpStandardSelectionTest {
                         ErrorCodes.EXECUTION_VALIDATION_FAILED);
                 if (!entry.getKey().equals("unknown")) {
                     assertThat(result.message()).as(entry.getKey()).contains(entry.getKey()).doesNotContain("--");
-                    assertThat(result.details()).containsEntry("option", entry.getKey());
+                    assertThat(result.details().asMap()).containsEntry("option", entry.getKey());
                 }
             }
             CallToolResult typed = call(server, "configure", Map.of("timeoutMs", "60000"));

@@ -54,7 +54,7 @@ class ToolArgumentsTest {
         assertThat(given.problem()).hasValueSatisfying(problem -> {
             assertThat(problem.message()).startsWith("evidence_capture does not accept bundleDir, outputDir.")
                     .contains("ANDROPERATOR_EVIDENCE_DIR").endsWith("Accepted parameters: text, number, context.");
-            assertThat(problem.details()).containsEntry("rejected", List.of("bundleDir", "outputDir"));
+            assertThat(problem.details().asMap()).containsEntry("rejected", List.of("bundleDir", "outputDir"));
         });
     }
 

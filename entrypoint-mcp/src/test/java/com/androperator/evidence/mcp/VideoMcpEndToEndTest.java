@@ -179,7 +179,7 @@ class VideoMcpEndToEndTest {
                 CommandResult result = result(refused);
                 assertThat(result.code()).as("%s %s", tool, arguments).isEqualTo(ErrorCodes.EXECUTION_VALIDATION_FAILED);
                 @SuppressWarnings("unchecked")
-                List<String> rejected = (List<String>) result.details().get("rejected");
+                List<String> rejected = (List<String>) result.details().asMap().get("rejected");
                 assertThat(rejected).as("%s %s", tool, arguments)
                         .containsExactlyElementsOf(arguments.keySet().stream().filter(k -> !k.equals("sessionId")).toList());
             }
@@ -203,7 +203,7 @@ class VideoMcpEndToEndTest {
         assertThat(second.isError()).isTrue();
         CommandResult busy = result(second);
         assertThat(busy.code()).isEqualTo(ErrorCodes.EVIDENCE_RECORDING_ACTIVE);
-        assertThat(busy.details()).containsEntry("sessionId", sessionId);
+        assertThat(busy.details().asMap()).containsEntry("sessionId", sessionId);
         assertThat(busy.hint()).as("the next step in tool words").contains("evidence_video_stop")
                 .doesNotContain("--session", "evidence video");
         assertThat(bundles(root)).as("nothing is created for a refused start").isEqualTo(bundlesWhileRecording);
@@ -251,7 +251,7 @@ class VideoMcpEndToEndTest {
             assertThat(refused.isError()).as("%s", refused).isTrue();
             CommandResult unwritable = result(refused);
             assertThat(unwritable.code()).isEqualTo(ErrorCodes.EVIDENCE_STORAGE_UNWRITABLE);
-            assertThat(unwritable.details()).containsKeys("path", "causeCode", "message", "recovery")
+            assertThat(unwritable.details().asMap()).containsKeys("path", "causeCode", "message", "recovery")
                     .containsEntry("causeCode", "ENOTDIR");
             assertThat(unwritable.sessionId()).isNull();
         }
@@ -350,7 +350,7 @@ class VideoMcpEndToEndTest {
             Path lock = Path.of(session.lockPath());
             assertThat(refused.code()).isEqualTo(ErrorCodes.EVIDENCE_RECOVERY_REQUIRED);
             assertThat(refused.message()).contains(lock.toString()).doesNotContain("wait for it to finish");
-            assertThat(refused.details()).containsEntry("recoveryRequired", true).containsEntry("lockPath", lock.toString())
+            assertThat(refused.details().asMap()).containsEntry("recoveryRequired", true).containsEntry("lockPath", lock.toString())
                     .containsEntry("workerRunning", false).containsEntry("recorderRunning", false).containsKey("steps");
             assertThat(bundles(root)).as("nothing is created").isEqualTo(bundlesBefore);
             CallToolResult status = call("evidence_video_status", Map.of("sessionId", sessionId));

@@ -1,5 +1,6 @@
 package com.androperator.evidence.adapters.adb;
 
+import com.androperator.evidence.contracts.Details;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.domain.budget.Deadline;
 import com.androperator.evidence.domain.port.DeviceSelector;
@@ -163,6 +164,6 @@ public final class AdbDeviceSelector implements DeviceSelector {
     }
 
     private static DeviceSelection refused(String code, String message, Map<String, Object> details, Hint hint) {
-        return new DeviceSelection.Refused(new Failure(code, message, details), hint);
+        return new DeviceSelection.Refused(new Failure(code, message, Details.fromJson(details)), hint);
     }
 }

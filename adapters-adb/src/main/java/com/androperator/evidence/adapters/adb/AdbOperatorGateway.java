@@ -1,5 +1,6 @@
 package com.androperator.evidence.adapters.adb;
 
+import com.androperator.evidence.contracts.Details;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.domain.budget.Deadline;
 import com.androperator.evidence.domain.model.CommandPhase;
@@ -284,7 +285,7 @@ public final class AdbOperatorGateway implements OperatorGateway {
 
     static OperatorOutcome notAnswered(String code, String message, CommandPhase phase, boolean dispatched,
                                        Map<String, Object> details) {
-        return new OperatorOutcome.NotAnswered(new Failure(code, message, details), phase, dispatched);
+        return new OperatorOutcome.NotAnswered(new Failure(code, message, Details.fromJson(details)), phase, dispatched);
     }
 
     /** ": <output>" when the device printed something, nothing otherwise (no dangling separator). */

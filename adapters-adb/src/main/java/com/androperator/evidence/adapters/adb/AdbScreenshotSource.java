@@ -1,5 +1,6 @@
 package com.androperator.evidence.adapters.adb;
 
+import com.androperator.evidence.contracts.Details;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.domain.budget.Deadline;
 import com.androperator.evidence.domain.port.ByteSink;
@@ -163,7 +164,7 @@ public final class AdbScreenshotSource implements ScreenshotSource {
     private static ScreenshotTransfer cancelled(long received, String phase, boolean dispatched, String message,
                                                 Receipt receipt) {
         return new ScreenshotTransfer(received, false, Optional.of(new Failure(ErrorCodes.COMMAND_CANCELLED, message,
-                Map.of("phase", phase, "dispatched", dispatched))), Optional.of(receipt.done()));
+                Details.fromJson(Map.of("phase", phase, "dispatched", dispatched)))), Optional.of(receipt.done()));
     }
 
     private static ScreenshotTransfer failed(long received, String code, String message, Receipt receipt) {

@@ -63,7 +63,7 @@ class AdbDeviceSelectorTest {
             assertThat(select(server, USB)).isEqualTo(new DeviceSelection.Selected(USB));
             assertThat(refused(select(server, TCP), ErrorCodes.DEVICE_OFFLINE).failure().message()).contains("offline");
             refused(select(server, "emulator-5554"), ErrorCodes.DEVICE_UNAUTHORIZED);
-            assertThat(refused(select(server, "R58M1"), ErrorCodes.DEVICE_UNAUTHORIZED).failure().details())
+            assertThat(refused(select(server, "R58M1"), ErrorCodes.DEVICE_UNAUTHORIZED).failure().details().asMap())
                     .containsEntry("state", "no permissions");
             assertThat(refused(select(server, "ZX1G22"), ErrorCodes.DEVICE_OFFLINE).failure().message())
                     .contains("recovery");
@@ -78,7 +78,7 @@ class AdbDeviceSelectorTest {
                 + "emulator-5554 offline transport_id:3\n")) {
             DeviceSelection.Refused refused = refused(select(server, null), ErrorCodes.MULTIPLE_DEVICES_DEVICE_ID_REQUIRED);
 
-            assertThat(refused.failure().details()).containsEntry("serials", List.of(USB, TCP));
+            assertThat(refused.failure().details().asMap()).containsEntry("serials", List.of(USB, TCP));
             assertThat(refused.failure().message()).contains("emulator-5554 (offline)");
             assertThat(refused.hint().field()).as("the hint names the device field, which each edge spells").isEqualTo(RequestField.DEVICE);
             assertThat(refused.hint().render(RequestField::name)).contains("pass DEVICE <serial>").contains("ANDROID_SERIAL").contains(USB).contains(TCP)
@@ -105,7 +105,7 @@ class AdbDeviceSelectorTest {
         try (FakeAdbServer server = listing("emulator-5554 unauthorized transport_id:4\n" + TCP + " offline\n")) {
             DeviceSelection.Refused refused = refused(select(server, null), ErrorCodes.NO_DEVICES);
             assertThat(refused.failure().message()).contains("emulator-5554 (unauthorized)").contains(TCP + " (offline)");
-            assertThat(refused.failure().details()).containsEntry("serials", List.of("emulator-5554", TCP));
+            assertThat(refused.failure().details().asMap()).containsEntry("serials", List.of("emulator-5554", TCP));
         }
     }
 

@@ -137,9 +137,9 @@ class AdbOperatorGatewayIntegrationTest {
 
         assertThat(outcome.phase()).isEqualTo(CommandPhase.AWAIT_RESULT);
         assertThat(outcome.dispatched()).isTrue();
-        assertThat(outcome.failure().details()).containsEntry("dispatched", true)
+        assertThat(outcome.failure().details().asMap()).containsEntry("dispatched", true)
                 .containsEntry("chunksReceived", 0).containsKeys("readerExitStatus", "stderrTail", "linesRead");
-        assertThat((Long) outcome.failure().details().get("linesRead")).isPositive();
+        assertThat((Long) outcome.failure().details().asMap().get("linesRead")).isPositive();
         assertThat(broadcasts(phone)).isEqualTo(1);
     }
 
@@ -152,9 +152,9 @@ class AdbOperatorGatewayIntegrationTest {
 
         assertThat(outcome.phase()).isEqualTo(CommandPhase.AWAIT_RESULT);
         assertThat(outcome.dispatched()).isTrue();
-        assertThat(outcome.failure().details()).containsEntry("readerExitStatus", 1).containsEntry("dispatched", true);
-        assertThat((String) outcome.failure().details().get("stderrTail")).contains("logcat: Unexpected EOF");
-        assertThat((Integer) outcome.failure().details().get("chunksReceived")).isPositive();
+        assertThat(outcome.failure().details().asMap()).containsEntry("readerExitStatus", 1).containsEntry("dispatched", true);
+        assertThat((String) outcome.failure().details().asMap().get("stderrTail")).contains("logcat: Unexpected EOF");
+        assertThat((Integer) outcome.failure().details().asMap().get("chunksReceived")).isPositive();
         assertThat(broadcasts(phone)).isEqualTo(1);
     }
 
@@ -247,8 +247,8 @@ class AdbOperatorGatewayIntegrationTest {
 
         assertThat(outcome.phase()).isEqualTo(CommandPhase.READER_START);
         assertThat(outcome.dispatched()).isFalse();
-        assertThat(outcome.failure().details()).containsEntry("readerExitStatus", 1).containsEntry("dispatched", false);
-        assertThat((String) outcome.failure().details().get("stderrTail")).contains("Unable to open log device");
+        assertThat(outcome.failure().details().asMap()).containsEntry("readerExitStatus", 1).containsEntry("dispatched", false);
+        assertThat((String) outcome.failure().details().asMap().get("stderrTail")).contains("Unable to open log device");
         assertThat(broadcasts(phone)).isZero();
     }
 

@@ -120,9 +120,9 @@ class AdbOperatorGatewayTest {
         OperatorOutcome.NotAnswered notAnswered = (OperatorOutcome.NotAnswered) outcome;
         assertThat(notAnswered.failure().code()).isEqualTo(ErrorCodes.COMMAND_TIMEOUT);
         assertThat(notAnswered.phase()).isEqualTo(CommandPhase.AWAIT_RESULT);
-        assertThat(notAnswered.failure().details()).containsEntry("linesRead", 2L).containsEntry("dispatched", true);
+        assertThat(notAnswered.failure().details().asMap()).containsEntry("linesRead", 2L).containsEntry("dispatched", true);
         // The reader shares the deadline: it ends by it or by our cancellation, whichever comes first.
-        assertThat(notAnswered.failure().details().get("readerOutcome")).isIn("CANCELLED", "DEADLINE");
+        assertThat(notAnswered.failure().details().asMap().get("readerOutcome")).isIn("CANCELLED", "DEADLINE");
     }
 
     @Test

@@ -109,7 +109,7 @@ class CancellationIntegrationTest {
         assertThat(transfer.transportCompleted()).isFalse();
         assertThat(transfer.failure()).hasValueSatisfying(failure -> {
             assertThat(failure.code()).isEqualTo(ErrorCodes.COMMAND_CANCELLED);
-            assertThat(failure.details()).containsEntry("phase", "transfer").containsEntry("dispatched", true);
+            assertThat(failure.details().asMap()).containsEntry("phase", "transfer").containsEntry("dispatched", true);
         });
         assertThat(transfer.bytesReceived()).isBetween(1L, 300_000L);
         assertThat(sunk.size()).as("every byte received went to the sink").isEqualTo(transfer.bytesReceived());
@@ -248,7 +248,7 @@ class CancellationIntegrationTest {
         StreamResult version = new AdbServerClient(adb.environment()).hostQuery("host:version", deadline);
 
         assertThat(transfer.failure().orElseThrow().code()).isEqualTo(ErrorCodes.COMMAND_CANCELLED);
-        assertThat(transfer.failure().orElseThrow().details()).containsEntry("phase", "display_selection")
+        assertThat(transfer.failure().orElseThrow().details().asMap()).containsEntry("phase", "display_selection")
                 .containsEntry("dispatched", false);
         assertThat(transfer.bytesReceived()).isZero();
         assertThat(sunk.get()).isZero();

@@ -177,7 +177,7 @@ class OperatorGenerationsIntegrationTest {
         NotAnswered outcome = notAnswered(snapshot(phone, selected), ErrorCodes.OPERATOR_VARIANT_MISMATCH);
 
         assertThat(outcome.failure().message()).startsWith("Expected " + selected + " but found " + installed);
-        assertThat(outcome.failure().details()).containsEntry("expectedPackage", selected)
+        assertThat(outcome.failure().details().asMap()).containsEntry("expectedPackage", selected)
                 .containsEntry("installedPackage", installed);
         assertThat(outcome.phase()).isEqualTo(CommandPhase.INSTALLED_CHECK);
         assertThat(outcome.dispatched()).isFalse();

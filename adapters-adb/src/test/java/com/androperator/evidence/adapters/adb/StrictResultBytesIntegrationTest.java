@@ -64,7 +64,7 @@ class StrictResultBytesIntegrationTest {
                 .isEqualTo(ErrorCodes.RESULT_ENVELOPE_MALFORMED);
         assertThat(notAnswered.phase()).isEqualTo(CommandPhase.AWAIT_RESULT);
         assertThat(notAnswered.dispatched()).isTrue();
-        assertThat(notAnswered.failure().details()).containsKey("reason");
+        assertThat(notAnswered.failure().details().asMap()).containsKey("reason");
         return notAnswered;
     }
 

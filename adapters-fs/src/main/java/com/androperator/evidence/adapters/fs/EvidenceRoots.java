@@ -1,5 +1,6 @@
 package com.androperator.evidence.adapters.fs;
 
+import com.androperator.evidence.contracts.Details;
 import com.androperator.evidence.contracts.CauseCodes;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.domain.model.Failure;
@@ -197,7 +198,7 @@ public final class EvidenceRoots {
         Map<String, Object> details = new LinkedHashMap<>();
         details.put("variable", VARIABLE);
         details.put("value", value);
-        return new Failure(ErrorCodes.EXECUTION_VALIDATION_FAILED, message, details);
+        return new Failure(ErrorCodes.EXECUTION_VALIDATION_FAILED, message, Details.fromJson(details));
     }
 
     private static Failure unwritable(Path path, String causeCode, String cause) {

@@ -1,5 +1,6 @@
 package com.androperator.evidence.adapters.fs;
 
+import com.androperator.evidence.contracts.Details;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.domain.port.BundleStore;
 import com.androperator.evidence.domain.model.ExistingEntry;
@@ -62,7 +63,7 @@ public final class FileBundleStore implements BundleStore {
     private static Reservation.Refused refusal(Path directory) {
         if (directory == null || !directory.isAbsolute()) {
             return new Reservation.Refused(new Failure(ErrorCodes.EXECUTION_VALIDATION_FAILED,
-                    "The bundle directory must be an absolute path: " + directory, detailsOf(directory)));
+                    "The bundle directory must be an absolute path: " + directory, Details.fromJson(detailsOf(directory))));
         }
         BasicFileAttributes existing = attributesWithoutFollowingLinks(directory);
         if (existing != null) {
@@ -71,7 +72,7 @@ public final class FileBundleStore implements BundleStore {
         Path parent = directory.getParent();
         if (parent == null) {
             return new Reservation.Refused(new Failure(ErrorCodes.EXECUTION_VALIDATION_FAILED,
-                    "A file system root cannot be a bundle directory: " + directory, detailsOf(directory)));
+                    "A file system root cannot be a bundle directory: " + directory, Details.fromJson(detailsOf(directory))));
         }
         try {
             if (!Files.readAttributes(parent, BasicFileAttributes.class).isDirectory()) {
@@ -109,7 +110,7 @@ public final class FileBundleStore implements BundleStore {
             details.put("existing", what.wire());
         }
         return new Reservation.Refused(new Failure(ErrorCodes.EVIDENCE_OUTPUT_EXISTS, directory + " already exists"
-                + (what == null ? "" : " as a " + what.wire()) + "; a new attempt requires a new directory", details),
+                + (what == null ? "" : " as a " + what.wire()) + "; a new attempt requires a new directory", Details.fromJson(details)),
                 what);
     }
 
@@ -117,7 +118,7 @@ public final class FileBundleStore implements BundleStore {
         Map<String, Object> details = detailsOf(directory);
         details.put("parent", String.valueOf(directory.getParent()));
         return new Failure(ErrorCodes.EXECUTION_VALIDATION_FAILED,
-                "The parent directory of " + directory + " " + problem + "; the parent must exist", details);
+                "The parent directory of " + directory + " " + problem + "; the parent must exist", Details.fromJson(details));
     }
 
     private static Failure unwritable(Path directory, IOException cause) {

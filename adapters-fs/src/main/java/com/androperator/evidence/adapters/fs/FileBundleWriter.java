@@ -1,5 +1,6 @@
 package com.androperator.evidence.adapters.fs;
 
+import com.androperator.evidence.contracts.Details;
 import com.androperator.evidence.contracts.BundleFileNames;
 import com.androperator.evidence.contracts.BundleStatus;
 import com.androperator.evidence.contracts.CapturesFile;
@@ -190,7 +191,7 @@ public final class FileBundleWriter implements BundleWriter {
     StoreResult removed(Path temporary, StoreResult failure) {
         written.remove(temporary.getFileName().toString());
         StoreResult.StoreFailed failed = (StoreResult.StoreFailed) failure;
-        Map<String, Object> details = new LinkedHashMap<>(failed.failure().details());
+        Map<String, Object> details = new LinkedHashMap<>(failed.failure().details().asMap());
         try {
             ops.deleteIfExists(temporary);
         } catch (IOException e) {
@@ -198,7 +199,7 @@ public final class FileBundleWriter implements BundleWriter {
             details.put("leftBehindCause", IoCauses.describe(e));
         }
         return new StoreResult.StoreFailed(failed.failure().reworded(failed.failure().code(), failed.failure().message(),
-                details));
+                Details.fromJson(details)));
     }
 
     FileSystemOps ops() {

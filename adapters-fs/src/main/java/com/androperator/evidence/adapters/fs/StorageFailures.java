@@ -1,5 +1,6 @@
 package com.androperator.evidence.adapters.fs;
 
+import com.androperator.evidence.contracts.Details;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.domain.model.Failure;
 import com.androperator.evidence.domain.model.StorageCause;
@@ -21,7 +22,7 @@ public final class StorageFailures {
     /** STORAGE_FAILED: "Could not {operation} {path}: {cause} ({causeCode})". */
     public static Failure failed(String operation, Path path, String causeCode, String cause) {
         return Failure.ofStorage(ErrorCodes.STORAGE_FAILED,
-                "Could not " + operation + " " + path + ": " + cause + " (" + causeCode + ")", Map.of(),
+                "Could not " + operation + " " + path + ": " + cause + " (" + causeCode + ")", Details.NONE,
                 new StorageCause(path.toString(), causeCode, cause));
     }
 
@@ -38,7 +39,8 @@ public final class StorageFailures {
     /** EVIDENCE_STORAGE_UNWRITABLE worded by the caller, with the documented details. */
     public static Failure unwritableWorded(String message, Path path, String causeCode, String cause, String recovery) {
         return Failure.ofStorage(ErrorCodes.EVIDENCE_STORAGE_UNWRITABLE, message,
-                unwritableDetails(path, causeCode, cause, recovery), new StorageCause(String.valueOf(path), causeCode, null));
+                Details.fromJson(unwritableDetails(path, causeCode, cause, recovery)),
+                new StorageCause(String.valueOf(path), causeCode, null));
     }
 
     public static Failure unwritable(String what, Path path, IOException cause, String recovery) {

@@ -152,7 +152,7 @@ class EvidenceRootsTest {
         assumeTrue(Files.isDirectory(proc), "needs Linux procfs");
         Failure failure = refused(EvidenceRoots.prepareBundlesRoot(proc));
         assertThat(failure.code()).isEqualTo(ErrorCodes.EVIDENCE_STORAGE_UNWRITABLE);
-        assertThat(failure.details()).containsKeys("path", "causeCode", "message", "recovery");
+        assertThat(failure.details().asMap()).containsKeys("path", "causeCode", "message", "recovery");
     }
 
     private static Failure refused(Preparation preparation) {
@@ -162,9 +162,9 @@ class EvidenceRootsTest {
 
     private static void assertUnwritable(Failure failure, Path path, String causeCode) {
         assertThat(failure.code()).isEqualTo(ErrorCodes.EVIDENCE_STORAGE_UNWRITABLE);
-        assertThat(failure.details()).containsEntry("path", path.toString()).containsEntry("causeCode", causeCode)
+        assertThat(failure.details().asMap()).containsEntry("path", path.toString()).containsEntry("causeCode", causeCode)
                 .containsKeys("message", "recovery");
-        assertThat((String) failure.details().get("recovery")).contains(EvidenceRoots.VARIABLE);
+        assertThat((String) failure.details().asMap().get("recovery")).contains(EvidenceRoots.VARIABLE);
     }
 
     private static String mode(Path path) throws IOException {

@@ -121,13 +121,13 @@ class FileBundleStoreTest {
                 .failingDirectoryCreation(new AccessDeniedException(root.resolve("bundle").toString())));
         Failure failure = failureOf(denied.reserve(root.resolve("bundle")));
         assertThat(failure.code()).isEqualTo(ErrorCodes.EVIDENCE_STORAGE_UNWRITABLE);
-        assertThat(failure.details()).containsKeys("path", "causeCode", "message", "recovery");
-        assertThat(failure.details().get("causeCode")).isEqualTo("EACCES");
-        assertThat(failure.details().get("message")).isEqualTo("Permission denied");
+        assertThat(failure.details().asMap()).containsKeys("path", "causeCode", "message", "recovery");
+        assertThat(failure.details().asMap().get("causeCode")).isEqualTo("EACCES");
+        assertThat(failure.details().asMap().get("message")).isEqualTo("Permission denied");
 
         FileBundleStore readOnly = new FileBundleStore(new ScriptedFileSystemOps().failingDirectoryCreation(
                 new FileSystemException(root.resolve("bundle").toString(), null, "Read-only file system")));
-        assertThat(failureOf(readOnly.reserve(root.resolve("bundle"))).details().get("causeCode")).isEqualTo("EROFS");
+        assertThat(failureOf(readOnly.reserve(root.resolve("bundle"))).details().asMap().get("causeCode")).isEqualTo("EROFS");
     }
 
     /**
@@ -183,7 +183,7 @@ class FileBundleStoreTest {
         assertThat(failure.code()).isEqualTo(ErrorCodes.EVIDENCE_OUTPUT_EXISTS);
         assertThat(failure.message())
                 .isEqualTo(path + " already exists as a " + what + "; a new attempt requires a new directory");
-        assertThat(failure.details()).containsEntry("path", path.toString()).containsEntry("existing", what);
+        assertThat(failure.details().asMap()).containsEntry("path", path.toString()).containsEntry("existing", what);
     }
 
     private static Failure failureOf(Availability availability) {

@@ -96,7 +96,7 @@ class FileBundleWriterTest {
 
         Failure failure = failed(writer.promote("hierarchy.partial.xml", "hierarchy.xml"));
 
-        assertThat(failure.details()).containsEntry("causeCode", "EEXIST");
+        assertThat(failure.details().asMap()).containsEntry("causeCode", "EEXIST");
         assertThat(Files.readString(bundle.resolve("hierarchy.xml"))).isEqualTo("already here");
         assertThat(Files.readString(bundle.resolve("hierarchy.partial.xml"))).isEqualTo("<hierarchy/>");
     }
@@ -125,13 +125,13 @@ class FileBundleWriterTest {
     @Test
     void namesAreCheckedAndNothingIsOverwritten() throws Exception {
         BundleWriter writer = reserve();
-        assertThat(failed(writer.writePartial("screenshot.png", new byte[1])).details()).containsEntry("causeCode", "EINVAL");
-        assertThat(failed(writer.writePartial("../escape.partial.png", new byte[1])).details()).containsEntry("causeCode", "EINVAL");
-        assertThat(failed(writer.writePartial("sub/x.partial.png", new byte[1])).details()).containsEntry("causeCode", "EINVAL");
-        assertThat(failed(writer.promote("x.png", "y.png")).details()).containsEntry("causeCode", "EINVAL");
+        assertThat(failed(writer.writePartial("screenshot.png", new byte[1])).details().asMap()).containsEntry("causeCode", "EINVAL");
+        assertThat(failed(writer.writePartial("../escape.partial.png", new byte[1])).details().asMap()).containsEntry("causeCode", "EINVAL");
+        assertThat(failed(writer.writePartial("sub/x.partial.png", new byte[1])).details().asMap()).containsEntry("causeCode", "EINVAL");
+        assertThat(failed(writer.promote("x.png", "y.png")).details().asMap()).containsEntry("causeCode", "EINVAL");
         stored(writer.writePartial("x.partial.png", bytes("first")));
-        assertThat(failed(writer.promote("x.partial.png", "y.partial.png")).details()).containsEntry("causeCode", "EINVAL");
-        assertThat(failed(writer.writePartial("x.partial.png", bytes("second"))).details()).containsEntry("causeCode", "EEXIST");
+        assertThat(failed(writer.promote("x.partial.png", "y.partial.png")).details().asMap()).containsEntry("causeCode", "EINVAL");
+        assertThat(failed(writer.writePartial("x.partial.png", bytes("second"))).details().asMap()).containsEntry("causeCode", "EEXIST");
         assertThat(Files.readString(bundle.resolve("x.partial.png"))).isEqualTo("first");
         assertThat(Files.exists(root.resolve("escape.partial.png"))).isFalse();
     }
@@ -237,7 +237,7 @@ class FileBundleWriterTest {
 
         Path file = bundle.resolve("screenshot.partial.png");
         assertThat(failure.code()).isEqualTo(ErrorCodes.STORAGE_FAILED);
-        assertThat(failure.details()).containsEntry("causeCode", "ENOSPC").containsEntry("path", file.toString());
+        assertThat(failure.details().asMap()).containsEntry("causeCode", "ENOSPC").containsEntry("path", file.toString());
         assertThat(failure.message()).contains(file.toString()).contains("No space left on device");
         assertThat(Files.size(file)).isEqualTo(40);
         // The hierarchy still goes in: one file's failure does not poison the writer.
@@ -253,7 +253,7 @@ class FileBundleWriterTest {
 
         byte[] onDisk = Files.readAllBytes(bundle.resolve("hierarchy.partial.xml"));
         assertThat(onDisk).hasSize(25).isEqualTo(java.util.Arrays.copyOf(xml, 25));
-        assertThat(failed(result).details()).containsEntry("causeCode", "ENOSPC");
+        assertThat(failed(result).details().asMap()).containsEntry("causeCode", "ENOSPC");
         assertThat(retained(result)).isEqualTo(new RetainedFile("hierarchy.partial.xml", 25, sha256(onDisk)));
     }
 
@@ -262,7 +262,7 @@ class FileBundleWriterTest {
         BundleWriter writer = reserve();
         stored(writer.writePartial("x.partial.png", bytes("first")));
         StoreResult exists = writer.writePartial("x.partial.png", bytes("second"));
-        assertThat(failed(exists).details()).containsEntry("causeCode", "EEXIST");
+        assertThat(failed(exists).details().asMap()).containsEntry("causeCode", "EEXIST");
         assertThat(retained(exists)).isNull();
         assertThat(Files.readString(bundle.resolve("x.partial.png"))).isEqualTo("first");
     }
@@ -276,7 +276,7 @@ class FileBundleWriterTest {
 
         byte[] onDisk = Files.readAllBytes(bundle.resolve("captures.partial.json"));
         assertThat(Files.exists(bundle.resolve("captures.json"))).isFalse();
-        assertThat(failed(result).details()).containsEntry("causeCode", "EIO");
+        assertThat(failed(result).details().asMap()).containsEntry("causeCode", "EIO");
         assertThat(retained(result)).isEqualTo(new RetainedFile("captures.partial.json", onDisk.length, sha256(onDisk)));
     }
 
@@ -291,7 +291,7 @@ class FileBundleWriterTest {
         StoreResult result = writer.finalizeManifest(WrittenBundles.video(BundleStatus.FINALIZING, null,
                 List.of(), List.of()));
 
-        assertThat(failed(result).details()).containsEntry("causeCode", "ENOSPC");
+        assertThat(failed(result).details().asMap()).containsEntry("causeCode", "ENOSPC");
         assertThat(retained(result)).isNull();
         assertThat(Files.readAllBytes(bundle.resolve("manifest.json"))).isEqualTo(recording);
         // A manifest cut short is no manifest: nothing is left under its partial name to mislead a reader.
@@ -305,7 +305,7 @@ class FileBundleWriterTest {
 
         StoreResult result = writer.finalizeManifest(WrittenBundles.still(BundleStatus.COMPLETE, List.of(), List.of()));
 
-        assertThat(failed(result).details()).containsEntry("causeCode", "EIO");
+        assertThat(failed(result).details().asMap()).containsEntry("causeCode", "EIO");
         assertThat(retained(result)).isNull();
         assertThat(bundle.resolve("manifest.partial.json")).doesNotExist();
         assertThat(bundle.resolve("manifest.json")).doesNotExist();
@@ -328,7 +328,7 @@ class FileBundleWriterTest {
             default -> writer.writePartial(file, bytes(XML));
         };
 
-        assertThat(failed(result).details()).containsEntry("causeCode", "ENOSPC");
+        assertThat(failed(result).details().asMap()).containsEntry("causeCode", "ENOSPC");
         assertThat(retained(result)).isNull();
         try (Stream<Path> left = Files.list(bundle)) {
             assertThat(left).isEmpty();
@@ -416,8 +416,8 @@ class FileBundleWriterTest {
     void aFailedRenameOrDirectoryFsyncIsAStoreFailure() throws Exception {
         BundleWriter renames = reserve(new ScriptedFileSystemOps().failingMoves(new IOException("Input/output error")));
         stored(renames.writePartial("a.partial.png", new byte[] {1}));
-        assertThat(failed(renames.promote("a.partial.png", "a.png")).details()).containsEntry("causeCode", "EIO");
-        assertThat(failed(renames.writeCaptures(WrittenBundles.stillCaptures(XML))).details())
+        assertThat(failed(renames.promote("a.partial.png", "a.png")).details().asMap()).containsEntry("causeCode", "EIO");
+        assertThat(failed(renames.writeCaptures(WrittenBundles.stillCaptures(XML))).details().asMap())
                 .containsEntry("causeCode", "EIO");
         assertThat(Files.exists(bundle.resolve("a.partial.png"))).isTrue();
         assertThat(Files.exists(bundle.resolve("captures.partial.json"))).as("files already written stay").isTrue();
@@ -435,10 +435,10 @@ class FileBundleWriterTest {
         deleteRecursively(bundle);
 
         Failure write = failed(writer.writePartial("hierarchy.partial.xml", bytes(XML)));
-        assertThat(write.details()).containsEntry("causeCode", "ENOENT");
+        assertThat(write.details().asMap()).containsEntry("causeCode", "ENOENT");
         Failure promote = failed(writer.promote("screenshot.partial.png", "screenshot.png"));
         assertThat(promote.code()).isEqualTo(ErrorCodes.STORAGE_FAILED);
-        assertThat(failed(writer.writeCaptures(WrittenBundles.stillCaptures(XML))).details())
+        assertThat(failed(writer.writeCaptures(WrittenBundles.stillCaptures(XML))).details().asMap())
                 .containsEntry("causeCode", "ENOENT");
         Failure manifest = failed(writer.finalizeManifest(WrittenBundles.still(BundleStatus.FAILED, List.of(),
                 List.of(new BundleError("STORAGE_FAILED", "persist", "gone", null)))));
@@ -453,7 +453,7 @@ class FileBundleWriterTest {
 
         Failure failure = failed(writer.writePartial("screenshot.partial.png", new byte[] {1, 2}));
 
-        assertThat(failure.details()).containsEntry("causeCode", "ENOTDIR");
+        assertThat(failure.details().asMap()).containsEntry("causeCode", "ENOTDIR");
         assertThat(Files.readString(bundle)).isEqualTo("not a directory any more");
     }
 
@@ -483,7 +483,7 @@ class FileBundleWriterTest {
     private static void assertTerminalRefusal(StoreResult result) {
         Failure failure = failed(result);
         assertThat(failure.code()).isEqualTo(ErrorCodes.STORAGE_FAILED);
-        assertThat(failure.details()).containsEntry("causeCode", "ETERMINAL");
+        assertThat(failure.details().asMap()).containsEntry("causeCode", "ETERMINAL");
         assertThat(failure.message()).contains("never modified");
     }
 

@@ -54,8 +54,8 @@ class StorageCauseClassificationTest {
         assertThat(bundle.writePartial("clip-1.partial.mp4", BYTES)).isInstanceOf(StoreResult.Stored.class);
         StoreResult videoResult = bundle.promote("clip-1.partial.mp4", "clip-1.mp4");
 
-        assertThat(((StoreResult.StoreFailed) stillResult).failure().details()).containsEntry("causeCode", code);
-        assertThat(((StoreResult.StoreFailed) videoResult).failure().details()).containsEntry("causeCode", code);
+        assertThat(((StoreResult.StoreFailed) stillResult).failure().details().asMap()).containsEntry("causeCode", code);
+        assertThat(((StoreResult.StoreFailed) videoResult).failure().details().asMap()).containsEntry("causeCode", code);
         assertThat(IoCauses.causeCode(failure(kind, text))).isEqualTo(code);
     }
 }

@@ -1,5 +1,6 @@
 package com.androperator.evidence.api.video;
 
+import com.androperator.evidence.contracts.Details;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.domain.model.Failure;
 import com.androperator.evidence.domain.port.video.WorkerLauncher;
@@ -76,7 +77,7 @@ public final class DetachedWorkerLauncher implements WorkerLauncher {
             });
         } catch (IOException e) {
             return new Spawn.SpawnFailed(new Failure(ErrorCodes.RECORDER_FAILED,
-                    "the worker process could not be started (" + e.getMessage() + ")", Map.of("command", command)));
+                    "the worker process could not be started (" + e.getMessage() + ")", Details.fromJson(Map.of("command", command))));
         }
     }
 }

@@ -1,5 +1,6 @@
 package com.androperator.evidence.api.video;
 
+import com.androperator.evidence.contracts.Details;
 import com.androperator.evidence.adapters.fs.EvidenceRoots;
 import com.androperator.evidence.api.CompositionRoot;
 import com.androperator.evidence.api.JavaTerms;
@@ -112,7 +113,7 @@ public final class EvidenceVideo {
         HostDependencyCheck check = CompositionRoot.hostDependencies(dependencies.environment()).check();
         if (check instanceof HostDependencyCheck.Unmet unmet) {
             return new DoctorReport(List.of(new DoctorReport.Check(DOCTOR_CHECK, "warn", true,
-                    HostDependencyReport.message(unmet.problems()), HostDependencyReport.details(unmet.problems()),
+                    HostDependencyReport.message(unmet.problems()), HostDependencyReport.details(unmet.problems()).asMap(),
                     HostDependencyReport.hint(terms.doctorCommand(device.orElse(null))))));
         }
         return new DoctorReport(List.of(new DoctorReport.Check(DOCTOR_CHECK, "pass", true,

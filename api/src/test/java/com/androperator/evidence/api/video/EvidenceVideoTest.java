@@ -1,5 +1,6 @@
 package com.androperator.evidence.api.video;
 
+import com.androperator.evidence.contracts.Details;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.androperator.evidence.adapters.fs.video.SessionFile;
@@ -372,7 +373,7 @@ class EvidenceVideoTest {
         assertThat(started.isError()).isTrue();
         assertThat(result.manifestPath()).isEqualTo(temp.resolve("never-opens").resolve("manifest.json").toString());
         assertThat(result.sessionId()).isNotBlank();
-        assertThat(result.details()).containsEntry("deadlineOwner", "evidence_video_start");
+        assertThat(result.details().asMap()).containsEntry("deadlineOwner", "evidence_video_start");
         Path bundle = Path.of(result.manifestPath()).getParent();
         // "... and requests that the worker stop."
         SessionFile session = ContractJson.read(Files.readAllBytes(bundle.resolve("session.json")), SessionFile.class);
@@ -403,7 +404,7 @@ class EvidenceVideoTest {
         // lock because no recorder was started."
         WorkerLauncher cannotSpawn = (sessionFile, logFile, environment) -> new WorkerLauncher.Spawn.SpawnFailed(
                 new Failure(ErrorCodes.RECORDER_FAILED, "the worker process could not be started (error=12, Cannot "
-                        + "allocate memory)", Map.of()));
+                        + "allocate memory)", Details.fromJson(Map.of())));
         EvidenceVideo video = new EvidenceVideo(dependencies(environment(Map.of())).withWorkerLauncher(cannotSpawn));
 
         VideoOutcome started = video.start(request(temp.resolve("no-worker").toString(), 30));
@@ -464,7 +465,7 @@ class EvidenceVideoTest {
         assertThat(status.result().code()).isEqualTo(ErrorCodes.EVIDENCE_RECOVERY_REQUIRED);
         assertThat(status.result().status()).isEqualTo("failed");
         assertThat(status.exitCode()).isEqualTo(1);
-        assertThat(status.result().details()).containsKeys("lockPath", "sessionPath", "recoveryReason");
+        assertThat(status.result().details().asMap()).containsKeys("lockPath", "sessionPath", "recoveryReason");
         assertThat(lockFiles()).as("an unresponsive recorder retains the lock for recovery").hasSize(1);
         SessionFile session = ContractJson.read(Files.readAllBytes(bundle.resolve("session.json")), SessionFile.class);
         assertThat(session.recovery().value()).isEqualTo(RecoveryState.RECOVERY_REQUIRED);
@@ -548,7 +549,7 @@ class EvidenceVideoTest {
         assertThat(outcome.exitCode()).isEqualTo(1);
         assertThat(result.message()).contains("ffmpeg").contains("5.1").contains("older than 6.1");
         assertThat(result.hint()).contains("brew install scrcpy ffmpeg").contains("androperator doctor");
-        assertThat(result.details()).containsEntry("capability", "video-recording").containsKey("docsUrl");
+        assertThat(result.details().asMap()).containsEntry("capability", "video-recording").containsKey("docsUrl");
         assertThat(dependencies(result)).containsExactly(Map.of("dependency", "ffmpeg", "reason", "unsupported",
                 "requirement", dependencies(result).get(0).get("requirement")));
         assertThat(output).doesNotExist();
@@ -656,7 +657,7 @@ class EvidenceVideoTest {
         VideoOutcome status = video.status(SessionRef.manifestPath(started.result().manifestPath()));
         assertThat(status.result().status()).isEqualTo("failed");
         assertThat(status.exitCode()).isEqualTo(1);
-        assertThat(status.result().details()).containsEntry("recoveryRequired", true)
+        assertThat(status.result().details().asMap()).containsEntry("recoveryRequired", true)
                 .containsEntry("lockPath", lock.toString()).containsEntry("recorderRunning", false)
                 .containsEntry("workerRunning", false);
         assertThat(manifest(bundle).status().wire()).as("the last persisted manifest is kept").isEqualTo("recording");
@@ -669,11 +670,11 @@ class EvidenceVideoTest {
         assertThat(second.exitCode()).isEqualTo(1);
         assertThat(refused.message()).contains(session.sessionId(), "worker is gone", lock.toString())
                 .doesNotContain("wait for it to finish");
-        assertThat(refused.details()).containsEntry("recoveryRequired", true).containsEntry("lockPath", lock.toString())
+        assertThat(refused.details().asMap()).containsEntry("recoveryRequired", true).containsEntry("lockPath", lock.toString())
                 .containsEntry("sessionPath", bundle.resolve("session.json").toString())
                 .containsEntry("recorderPid", session.recorder().pid()).containsEntry("recorderRunning", false);
         @SuppressWarnings("unchecked")
-        List<String> steps = (List<String>) refused.details().get("steps");
+        List<String> steps = (List<String>) refused.details().asMap().get("steps");
         assertThat(steps).anySatisfy(step -> assertThat(step).contains("remove the device lock file " + lock));
         assertThat(temp.resolve("after-kill")).as("nothing is created").doesNotExist();
         assertThat(read(lock)).as("the lock is never taken over").isEqualTo(lockBefore);
@@ -694,7 +695,7 @@ class EvidenceVideoTest {
         VideoOutcome outcome = video.start(request(output.toString(), 2));
 
         assertThat(outcome.result().code()).isEqualTo(ErrorCodes.EVIDENCE_STORAGE_UNWRITABLE);
-        assertThat(outcome.result().details()).containsKeys("path", "causeCode", "message", "recovery");
+        assertThat(outcome.result().details().asMap()).containsKeys("path", "causeCode", "message", "recovery");
         assertThat(output).doesNotExist();
         assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(lockDirectory)))
                 .as("no permissions are changed").isEqualTo("rwxr-xr-x");
@@ -850,7 +851,7 @@ class EvidenceVideoTest {
 
     @SuppressWarnings("unchecked")
     private static List<Map<String, Object>> dependencies(CommandResult result) {
-        return (List<Map<String, Object>>) result.details().get("dependencies");
+        return (List<Map<String, Object>>) result.details().asMap().get("dependencies");
     }
 
     private List<Path> lockFiles() {

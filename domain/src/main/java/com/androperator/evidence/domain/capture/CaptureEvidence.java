@@ -1,5 +1,7 @@
 package com.androperator.evidence.domain.capture;
 
+import com.androperator.evidence.contracts.DetailKey;
+import com.androperator.evidence.contracts.Details;
 import com.androperator.evidence.contracts.Artifact;
 import com.androperator.evidence.contracts.ArtifactKind;
 import com.androperator.evidence.contracts.ArtifactStatus;
@@ -226,7 +228,7 @@ public final class CaptureEvidence {
         String by = deadline.cancelledBy();
         return new CaptureOutcome.Refused(new Failure(ErrorCodes.COMMAND_CANCELLED, "Evidence capture was cancelled ("
                 + by + ") " + when + ", before its bundle directory was created; nothing was written.",
-                Map.of("cancelledBy", by)), "Capture again into a new directory when ready.");
+                Details.builder().text(DetailKey.CANCELLED_BY, by).build()), "Capture again into a new directory when ready.");
     }
 
     private String newEvidenceId() {
@@ -264,12 +266,12 @@ public final class CaptureEvidence {
         String option = valid.terms().field(RequestField.OUTPUT_DIR);
         String subject = explicit ? option + " " + directory
                 : "The managed bundle directory " + directory;
-        Map<String, Object> details = new LinkedHashMap<>(failure.details());
-        details.putIfAbsent("path", directory.toString());
-        RequestField field = explicit ? RequestField.OUTPUT_DIR : null;
+        Details.Builder described = failure.details().toBuilder().textIfAbsent(DetailKey.PATH, directory.toString());
         if (explicit) {
-            details.putIfAbsent("option", option);
+            described.textIfAbsent(DetailKey.OPTION, option);
         }
+        Details details = described.build();
+        RequestField field = explicit ? RequestField.OUTPUT_DIR : null;
         return switch (failure.code()) {
             case ErrorCodes.EVIDENCE_OUTPUT_EXISTS -> new CaptureOutcome.Refused(new Failure(failure.code(), subject
                     + " already exists" + (existing == null ? "" : " as a " + existing.wire())

@@ -1,5 +1,7 @@
 package com.androperator.evidence.domain.capture;
 
+import com.androperator.evidence.contracts.DetailKey;
+import com.androperator.evidence.contracts.Details;
 import com.androperator.evidence.contracts.Artifact;
 import com.androperator.evidence.contracts.ArtifactKind;
 import com.androperator.evidence.contracts.ArtifactStatus;
@@ -28,8 +30,7 @@ public sealed interface CaptureOutcome {
     record Refused(Failure failure, @Nullable String hint) implements CaptureOutcome {
         @Override
         public CommandResult toResult() {
-            return CommandResult.refused(failure.code(), failure.message(),
-                    failure.details().isEmpty() ? null : failure.details(), hint);
+            return CommandResult.refusal(failure.code(), failure.message(), failure.details(), hint);
         }
 
         @Override
@@ -84,37 +85,27 @@ public sealed interface CaptureOutcome {
         @Override
         public CommandResult toResult() {
             BundleStatus status = unpersisted.status() == BundleStatus.FAILED ? BundleStatus.FAILED : BundleStatus.PARTIAL;
-            List<Map<String, Object>> files = new ArrayList<>();
+            List<Details> files = new ArrayList<>();
             List<String> described = new ArrayList<>();
             for (Artifact artifact : unpersisted.artifacts()) {
                 if (artifact.path() == null) {
                     continue;
                 }
-                Map<String, Object> file = new LinkedHashMap<>();
-                file.put("path", artifact.path());
-                file.put("kind", artifact.kind().wire());
-                file.put("status", artifact.status().wire());
-                file.put("bytes", artifact.bytes());
-                file.put("sha256", artifact.sha256());
-                files.add(file);
+                files.add(Details.builder().text(DetailKey.PATH, artifact.path())
+                        .text(DetailKey.KIND, artifact.kind().wire()).text(DetailKey.STATUS, artifact.status().wire())
+                        .numberOrNull(DetailKey.BYTES, artifact.bytes()).textOrNull(DetailKey.SHA256, artifact.sha256()).build());
                 described.add(artifact.path() + " (" + artifact.kind().wire() + ", " + artifact.status().wire()
                         + ", " + artifact.bytes() + " bytes)");
             }
-            List<Map<String, Object>> errors = new ArrayList<>();
+            List<Details> errors = new ArrayList<>();
             for (BundleError error : unpersisted.errors()) {
-                Map<String, Object> entry = new LinkedHashMap<>();
-                entry.put("code", error.code());
-                entry.put("component", error.component());
-                entry.put("message", error.message());
-                errors.add(entry);
+                errors.add(Details.builder().text(DetailKey.CODE, error.code())
+                        .textOrNull(DetailKey.COMPONENT, error.component()).text(DetailKey.MESSAGE, error.message()).build());
             }
-            Map<String, Object> details = new LinkedHashMap<>();
-            details.put("bundleDir", directory.toString());
-            details.put("cause", failure.code());
-            details.put("causeDetails", failure.details());
-            details.put("manifestPersisted", false);
-            details.put("files", files);
-            details.put("errors", errors);
+            Details details = Details.builder().text(DetailKey.BUNDLE_DIR, directory.toString())
+                    .text(DetailKey.CAUSE, failure.code()).nested(DetailKey.CAUSE_DETAILS, failure.details())
+                    .flag(DetailKey.MANIFEST_PERSISTED, false).list(DetailKey.FILES, files)
+                    .list(DetailKey.ERRORS, errors).build();
             String captured = verifiedCaptures();
             String message = "Evidence capture " + status.wire() + ": the manifest could not be persisted in "
                     + directory + " (" + failure.message() + "). "

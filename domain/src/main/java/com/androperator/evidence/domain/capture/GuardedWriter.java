@@ -1,5 +1,7 @@
 package com.androperator.evidence.domain.capture;
 
+import com.androperator.evidence.contracts.DetailKey;
+import com.androperator.evidence.contracts.Details;
 import com.androperator.evidence.contracts.CapturesFile;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.contracts.Manifest;
@@ -61,7 +63,7 @@ final class GuardedWriter {
     }
 
     private static StoreResult.StoreFailed failed(String file, String message) {
-        return new StoreResult.StoreFailed(new Failure(ErrorCodes.STORAGE_FAILED, message, Map.of("file", file)));
+        return new StoreResult.StoreFailed(new Failure(ErrorCodes.STORAGE_FAILED, message, Details.builder().text(DetailKey.FILE, file).build()));
     }
 
     /** One partial file written piece by piece; a writer that throws ends it with a failure. */

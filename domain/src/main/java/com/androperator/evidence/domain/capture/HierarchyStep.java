@@ -1,5 +1,6 @@
 package com.androperator.evidence.domain.capture;
 
+import com.androperator.evidence.contracts.Details;
 import com.androperator.evidence.contracts.Artifact;
 import com.androperator.evidence.contracts.ArtifactKind;
 import com.androperator.evidence.contracts.BundleError;
@@ -336,7 +337,7 @@ final class HierarchyStep {
     /** Whether the broadcast went out is unknown, so it counts as dispatched: it is never sent again. */
     private static OperatorOutcome gatewayBroke(OperatorCommand command, String message) {
         return new OperatorOutcome.NotAnswered(new Failure(ErrorCodes.OPERATOR_COMMAND_FAILED, message + " ("
-                + command.commandId() + "; whether it was dispatched is unknown)", Map.of()), CommandPhase.UNKNOWN, true);
+                + command.commandId() + "; whether it was dispatched is unknown)", Details.NONE), CommandPhase.UNKNOWN, true);
     }
 
     private static int engineTimeout(Deadline deadline) {

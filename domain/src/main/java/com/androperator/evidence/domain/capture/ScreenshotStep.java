@@ -1,5 +1,7 @@
 package com.androperator.evidence.domain.capture;
 
+import com.androperator.evidence.contracts.DetailKey;
+import com.androperator.evidence.contracts.Details;
 import com.androperator.evidence.contracts.Artifact;
 import com.androperator.evidence.contracts.ArtifactKind;
 import com.androperator.evidence.contracts.BundleError;
@@ -123,7 +125,7 @@ final class ScreenshotStep {
                     details.put("transportCode", failure.code());
                 }
                 if (!failure.details().isEmpty()) {
-                    details.put("transport", failure.details());
+                    details.put("transport", failure.details().asMap());
                 }
                 if (transferError.get().code().equals(ErrorCodes.COMMAND_CANCELLED)) {
                     details.putAll(CancelledTransfer.of(failure, transfer, deadline).details());
@@ -195,7 +197,8 @@ final class ScreenshotStep {
             // Nothing goes to the device after a cancellation.
             return new ScreenshotTransfer(0, false, Optional.of(new Failure(ErrorCodes.COMMAND_CANCELLED,
                     "cancelled before the screenshot started; nothing was sent",
-                    Map.of(PHASE, CommandPhase.NOT_STARTED.wire(), DISPATCHED, false))), Optional.empty());
+                    Details.builder().text(DetailKey.PHASE, CommandPhase.NOT_STARTED.wire())
+                            .flag(DetailKey.DISPATCHED, false).build())), Optional.empty());
         }
         try {
             ScreenshotTransfer transfer = screenshots.capture(serial, deadline, sink);
@@ -269,8 +272,8 @@ final class ScreenshotStep {
     private record CancelledTransfer(String cancelledBy, String phase, boolean dispatched, long bytesReceived) {
         static CancelledTransfer of(Failure failure, ScreenshotTransfer transfer, Deadline deadline) {
             return new CancelledTransfer(deadline.cancelledBy(),
-                    failure.details().get(PHASE) instanceof String phase ? phase : CommandPhase.TRANSFER.wire(),
-                    failure.details().get(DISPATCHED) instanceof Boolean sent ? sent : transfer.bytesReceived() > 0,
+                    failure.details().asMap().get(PHASE) instanceof String phase ? phase : CommandPhase.TRANSFER.wire(),
+                    failure.details().asMap().get(DISPATCHED) instanceof Boolean sent ? sent : transfer.bytesReceived() > 0,
                     transfer.bytesReceived());
         }
 

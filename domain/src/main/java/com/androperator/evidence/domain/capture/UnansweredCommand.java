@@ -65,7 +65,7 @@ final class UnansweredCommand {
         details.put("phase", outcome.phase().wire());
         details.put("dispatched", outcome.dispatched());
         details.put("effects", List.copyOf(effects));
-        details.put("reader", failure.details());
+        details.put("reader", failure.details().asMap());
         if (!failure.code().equals(ErrorCodes.COMMAND_CANCELLED)) {
             details.put("transportCode", failure.code());
         }
@@ -91,7 +91,7 @@ final class UnansweredCommand {
         if (budgetCanceled) {
             details.put("effects", List.copyOf(effects));
         }
-        details.put("reader", failure.details());
+        details.put("reader", failure.details().asMap());
         if (!budgetCanceled) {
             // A wait that ended with budget left is the Operator's own result timeout, not the capture's.
             String code = failure.code().equals(ErrorCodes.COMMAND_TIMEOUT) ? ErrorCodes.RESULT_ENVELOPE_TIMEOUT

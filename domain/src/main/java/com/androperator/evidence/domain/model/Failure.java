@@ -1,8 +1,6 @@
 package com.androperator.evidence.domain.model;
 
-import java.util.Collections;
-import java.util.LinkedHashMap;
-import java.util.Map;
+import com.androperator.evidence.contracts.Details;
 import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 
@@ -16,7 +14,7 @@ import org.jspecify.annotations.Nullable;
  * failure, the operating system's reason as a {@link StorageCause} (else null), whose documented
  * keys the details carry too.
  */
-public record Failure(String code, String message, Map<String, Object> details, @Nullable RequestField field,
+public record Failure(String code, String message, Details details, @Nullable RequestField field,
                       @Nullable String complaint, @Nullable StorageCause storageCause) {
     public Failure {
         if (code == null || code.isBlank() || message == null || message.isBlank()) {
@@ -25,21 +23,23 @@ public record Failure(String code, String message, Map<String, Object> details, 
         if (complaint != null && !message.endsWith(complaint)) {
             throw new IllegalArgumentException("a failure's complaint ends its message");
         }
-        Map<String, Object> described = details == null ? new LinkedHashMap<>() : new LinkedHashMap<>(details);
         if (storageCause != null) {
+            Details.Builder described = (details == null ? Details.NONE : details).toBuilder();
             storageCause.describeIn(described);
+            details = described.build();
+        } else if (details == null) {
+            details = Details.NONE;
         }
-        details = Collections.unmodifiableMap(described);
     }
 
     /** A failure with a subject and a complaint, not caused by storage. */
-    public Failure(String code, String message, Map<String, Object> details, @Nullable RequestField field,
+    public Failure(String code, String message, Details details, @Nullable RequestField field,
                    @Nullable String complaint) {
         this(code, message, details, field, complaint, null);
     }
 
     /** A storage failure: {@code details} (in their documented order) plus the cause's keys. */
-    public static Failure ofStorage(String code, String message, Map<String, Object> details, StorageCause cause) {
+    public static Failure ofStorage(String code, String message, Details details, StorageCause cause) {
         return new Failure(code, message, details, null, null, cause);
     }
 
@@ -49,28 +49,28 @@ public record Failure(String code, String message, Map<String, Object> details, 
     }
 
     /** This failure with other words and details, the same storage cause kept. */
-    public Failure reworded(String newCode, String newMessage, Map<String, Object> newDetails) {
+    public Failure reworded(String newCode, String newMessage, Details newDetails) {
         return new Failure(newCode, newMessage, newDetails, null, null, storageCause);
     }
 
     /** A failure whose message is not a subject and a complaint. */
-    public Failure(String code, String message, Map<String, Object> details, @Nullable RequestField field) {
+    public Failure(String code, String message, Details details, @Nullable RequestField field) {
         this(code, message, details, field, null);
     }
 
     /** A failure that is not about one request field. */
-    public Failure(String code, String message, Map<String, Object> details) {
+    public Failure(String code, String message, Details details) {
         this(code, message, details, null);
     }
 
     /** {@code "<subject> <complaint>"}, the complaint kept as its own field. */
-    public static Failure about(String code, String subject, String complaint, Map<String, Object> details,
+    public static Failure about(String code, String subject, String complaint, Details details,
                                 @Nullable RequestField field) {
         return new Failure(code, subject + " " + complaint, details, field, complaint);
     }
 
     public static Failure of(String code, String message) {
-        return new Failure(code, message, Map.of());
+        return new Failure(code, message, Details.NONE);
     }
 
     /** The request field this failure asks the caller to fix, if it is about one. */

@@ -1,6 +1,7 @@
 package com.androperator.evidence.domain.model;
 
-import java.util.Map;
+import com.androperator.evidence.contracts.DetailKey;
+import com.androperator.evidence.contracts.Details;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
@@ -13,10 +14,6 @@ import org.jspecify.annotations.Nullable;
  * {@code cause}, the documented keys.
  */
 public record StorageCause(@Nullable String path, String causeCode, @Nullable String cause) {
-    static final String PATH = "path";
-    static final String CAUSE_CODE = "causeCode";
-    static final String CAUSE = "cause";
-
     public StorageCause {
         Objects.requireNonNull(causeCode, "causeCode");
         if (causeCode.isBlank()) {
@@ -25,13 +22,8 @@ public record StorageCause(@Nullable String path, String causeCode, @Nullable St
     }
 
     /** Writes the documented keys: a key already there keeps its place, a new one goes last. */
-    void describeIn(Map<String, Object> details) {
-        if (path != null) {
-            details.put(PATH, path);
-        }
-        details.put(CAUSE_CODE, causeCode);
-        if (cause != null) {
-            details.put(CAUSE, cause);
-        }
+    void describeIn(Details.Builder details) {
+        details.textIfPresent(DetailKey.PATH, path).text(DetailKey.CAUSE_CODE, causeCode)
+                .textIfPresent(DetailKey.CAUSE, cause);
     }
 }

@@ -1,5 +1,7 @@
 package com.androperator.evidence.domain.policy;
 
+import com.androperator.evidence.contracts.DetailKey;
+import com.androperator.evidence.contracts.Details;
 import com.androperator.evidence.domain.port.CallerTerms;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.domain.model.Failure;
@@ -140,9 +142,7 @@ public final class CallerText {
     /** The refusal of a text field holding an unpaired surrogate, in the caller's name for the field. */
     public static Optional<Failure> refusal(String field, @Nullable String text) {
         return unpairedSurrogate(text).map(found -> {
-            Map<String, Object> details = new LinkedHashMap<>();
-            details.put("option", field);
-            details.put("index", found.index());
+            Details details = Details.builder().text(DetailKey.OPTION, field).number(DetailKey.INDEX, found.index()).build();
             return Failure.about(ErrorCodes.EXECUTION_VALIDATION_FAILED, field, "holds an unpaired UTF-16 surrogate "
                     + found.describe() + ", which no UTF-8 text can carry: " + FIX, details, null);
         });
@@ -170,10 +170,8 @@ public final class CallerText {
     /** The refusal of a JSON value (a context) holding an unpaired surrogate in a key or string. */
     public static Optional<Failure> refusal(String field, Object json, String root) {
         return inJson(json, root).map(found -> {
-            Map<String, Object> details = new LinkedHashMap<>();
-            details.put("option", field);
-            details.put("path", found.path());
-            details.put("index", found.surrogate().index());
+            Details details = Details.builder().text(DetailKey.OPTION, field).text(DetailKey.PATH, found.path())
+                    .number(DetailKey.INDEX, found.surrogate().index()).build();
             return Failure.about(ErrorCodes.EXECUTION_VALIDATION_FAILED, field, "holds an unpaired UTF-16 surrogate "
                     + found.surrogate().describe() + " of the " + (found.inKey() ? "key" : "string") + " at "
                     + found.path() + ", which no UTF-8 text can carry: " + FIX, details, null);
@@ -187,7 +185,7 @@ public final class CallerText {
      */
     public static Failure refusalIn(String field, String where) {
         return Failure.about(ErrorCodes.EXECUTION_VALIDATION_FAILED, field, "holds an unpaired UTF-16 surrogate "
-                + where + ", which no UTF-8 text can carry: " + FIX, Map.of("option", field), null);
+                + where + ", which no UTF-8 text can carry: " + FIX, Details.builder().text(DetailKey.OPTION, field).build(), null);
     }
 
     private static final String FIX = "send each character outside the Basic Multilingual Plane as a complete "

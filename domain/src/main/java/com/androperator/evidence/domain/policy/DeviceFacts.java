@@ -1,5 +1,7 @@
 package com.androperator.evidence.domain.policy;
 
+import com.androperator.evidence.contracts.DetailKey;
+import com.androperator.evidence.contracts.Details;
 import com.androperator.evidence.contracts.BundleError;
 import com.androperator.evidence.contracts.DeviceInfo;
 import com.androperator.evidence.contracts.ErrorCodes;
@@ -177,7 +179,7 @@ public final class DeviceFacts {
         private <T> Observation<T> cancelled(String command, ReadPhase phase, boolean dispatched, String message) {
             states.add(new ReadState(command, phase, dispatched));
             return new Observation.Unavailable<>(new Failure(ErrorCodes.COMMAND_CANCELLED, message,
-                    Map.of("phase", phase.wire(), "dispatched", dispatched)));
+                    Details.builder().text(DetailKey.PHASE, phase.wire()).flag(DetailKey.DISPATCHED, dispatched).build()));
         }
 
         /** An adapter's unexpected exception, recorded as the read's failure. */

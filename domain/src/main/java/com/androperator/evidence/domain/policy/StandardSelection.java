@@ -1,5 +1,7 @@
 package com.androperator.evidence.domain.policy;
 
+import com.androperator.evidence.contracts.DetailKey;
+import com.androperator.evidence.contracts.Details;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.domain.model.Checked;
 import com.androperator.evidence.domain.model.Failure;
@@ -103,6 +105,6 @@ public final class StandardSelection {
     }
 
     private static <T> Checked<T> refused(String variable, String message) {
-        return Checked.rejected(new Failure(ErrorCodes.EXECUTION_VALIDATION_FAILED, message, Map.of("option", variable)));
+        return Checked.rejected(new Failure(ErrorCodes.EXECUTION_VALIDATION_FAILED, message, Details.builder().text(DetailKey.OPTION, variable).build()));
     }
 }

@@ -1,5 +1,7 @@
 package com.androperator.evidence.domain.port;
 
+import com.androperator.evidence.contracts.DetailKey;
+import com.androperator.evidence.contracts.Details;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.domain.model.Failure;
 import com.androperator.evidence.domain.model.RequestField;
@@ -35,7 +37,7 @@ public interface CallerTerms {
      * wire's details object is made from it here, not handed in).
      */
     default Failure refusal(RequestField field, String message) {
-        return new Failure(ErrorCodes.EXECUTION_VALIDATION_FAILED, message, Map.of("option", field(field)), field);
+        return new Failure(ErrorCodes.EXECUTION_VALIDATION_FAILED, message, Details.builder().text(DetailKey.OPTION, field(field)).build(), field);
     }
 
     /**

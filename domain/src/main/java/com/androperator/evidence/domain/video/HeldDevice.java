@@ -1,5 +1,7 @@
 package com.androperator.evidence.domain.video;
 
+import com.androperator.evidence.contracts.DetailKey;
+import com.androperator.evidence.contracts.Details;
 import com.androperator.evidence.contracts.BundleFileNames;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.domain.model.Failure;
@@ -107,12 +109,11 @@ final class HeldDevice {
     }
 
     private SessionOutcome.Refused recordingActive(String serial, Acquisition.Held held, LockClaim holder) {
-        Map<String, Object> details = new LinkedHashMap<>();
-        details.put("serial", serial);
-        details.put("lockPath", held.lockPath().toString());
-        details.put("sessionId", holder.sessionId());
-        details.put("bundleDir", holder.bundleDir());
-        details.put("manifestPath", Path.of(holder.bundleDir()).resolve(BundleFileNames.MANIFEST).toString());
+        Details details = Details.builder().text(DetailKey.SERIAL, serial)
+                .text(DetailKey.LOCK_PATH, held.lockPath().toString()).text(DetailKey.SESSION_ID, holder.sessionId())
+                .text(DetailKey.BUNDLE_DIR, holder.bundleDir())
+                .text(DetailKey.MANIFEST_PATH, Path.of(holder.bundleDir()).resolve(BundleFileNames.MANIFEST).toString())
+                .build();
         return new SessionOutcome.Refused(new Failure(ErrorCodes.EVIDENCE_RECORDING_ACTIVE, "Device " + serial
                 + " is already recording in session " + holder.sessionId() + " (" + holder.bundleDir() + ").", details),
                 "Stop that session (" + terms.stopStep() + ") or wait for it to finish.");
@@ -120,19 +121,18 @@ final class HeldDevice {
 
     private SessionOutcome.Refused refusedForRecovery(String serial, @Nullable LockClaim holder, Path lockPath,
             @Nullable VideoSession session, @Nullable Path bundleDir, @Nullable String lastStatus, String why) {
-        Map<String, Object> details = new LinkedHashMap<>();
-        details.put("serial", serial);
+        Details.Builder details = Details.builder().text(DetailKey.SERIAL, serial);
         RecoveryFacts facts = RecoveryFacts.read(lockPath, session, bundleDir, lastStatus, ports.processes());
-        details.putAll(RecoveryGuide.details(facts));
+        details.all(RecoveryGuide.details(facts));
         if (holder != null) {
             // The lock's own claim names the session that holds the device.
-            details.put("sessionId", holder.sessionId());
+            details.text(DetailKey.SESSION_ID, holder.sessionId());
         }
         if (bundleDir != null) {
-            details.put("manifestPath", bundleDir.resolve(BundleFileNames.MANIFEST).toString());
+            details.text(DetailKey.MANIFEST_PATH, bundleDir.resolve(BundleFileNames.MANIFEST).toString());
         }
         return new SessionOutcome.Refused(new Failure(ErrorCodes.EVIDENCE_RECOVERY_REQUIRED, why + " The lock is never "
-                + "taken over automatically. " + RecoveryGuide.instruction(facts), details));
+                + "taken over automatically. " + RecoveryGuide.instruction(facts), details.build()));
     }
 
     /** A lock whose bundle has no session.json yet may be a start in progress (lock first, then session). */

@@ -1,5 +1,7 @@
 package com.androperator.evidence.domain.video;
 
+import com.androperator.evidence.contracts.DetailKey;
+import com.androperator.evidence.contracts.Details;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.domain.model.Failure;
 import com.androperator.evidence.domain.port.video.HostDependencyProbe.DependencyProblem;
@@ -53,20 +55,15 @@ public final class HostDependencyReport {
         return text.append('.').toString();
     }
 
-    public static Map<String, Object> details(List<DependencyProblem> problems) {
-        List<Map<String, Object>> entries = new ArrayList<>();
+    public static Details details(List<DependencyProblem> problems) {
+        List<Details> entries = new ArrayList<>();
         for (DependencyProblem problem : problems) {
-            Map<String, Object> entry = new LinkedHashMap<>();
-            entry.put("dependency", problem.dependency().command());
-            entry.put("reason", problem.reason().wire());
-            entry.put("requirement", problem.requirement());
-            entries.add(entry);
+            entries.add(Details.builder().text(DetailKey.DEPENDENCY, problem.dependency().command())
+                    .text(DetailKey.REASON, problem.reason().wire()).text(DetailKey.REQUIREMENT, problem.requirement())
+                    .build());
         }
-        Map<String, Object> details = new LinkedHashMap<>();
-        details.put("capability", CAPABILITY);
-        details.put("dependencies", entries);
-        details.put("docsUrl", DOCS_URL);
-        return details;
+        return Details.builder().text(DetailKey.CAPABILITY, CAPABILITY).list(DetailKey.DEPENDENCIES, entries)
+                .text(DetailKey.DOCS_URL, DOCS_URL).build();
     }
 
     /** The refusal of a start, whose hint gives {@code doctorCommand} to rerun before retrying. */

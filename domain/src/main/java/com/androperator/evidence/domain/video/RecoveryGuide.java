@@ -1,5 +1,7 @@
 package com.androperator.evidence.domain.video;
 
+import com.androperator.evidence.contracts.DetailKey;
+import com.androperator.evidence.contracts.Details;
 import com.androperator.evidence.domain.video.model.VideoSession;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -21,27 +23,25 @@ final class RecoveryGuide {
     }
 
     /** The details of a recovery-required answer (the result's details, or a refusal's). */
-    static Map<String, Object> details(RecoveryFacts facts) {
-        Map<String, Object> details = new LinkedHashMap<>();
-        details.put("recoveryRequired", true);
-        details.put("lockPath", facts.lockPath().toString());
-        if (facts.bundleDir() != null) {
-            details.put("sessionPath", facts.bundleDir().resolve(VideoSession.FILE_NAME).toString());
+    static Details details(RecoveryFacts facts) {
+        Details.Builder details = Details.builder().flag(DetailKey.RECOVERY_REQUIRED, true)
+                .text(DetailKey.LOCK_PATH, facts.lockPath().toString());
+        Path bundleDir = facts.bundleDir();
+        if (bundleDir != null) {
+            details.text(DetailKey.SESSION_PATH, bundleDir.resolve(VideoSession.FILE_NAME).toString());
         }
-        if (facts.lastStatus() != null) {
-            details.put("lastStatus", facts.lastStatus());
-        }
+        details.textIfPresent(DetailKey.LAST_STATUS, facts.lastStatus());
         VideoSession session = facts.session();
         if (session != null) {
-            details.put("sessionId", session.sessionId());
-            details.put("recovery", session.state().kind().wire());
-            session.state().why().ifPresent(reason -> details.put("recoveryReason", reason));
-            identity(details, "worker", facts.worker());
-            identity(details, "recorder", facts.recorder());
-            details.put("recorderDeadlineAt", session.deadlineAt());
+            details.text(DetailKey.SESSION_ID, session.sessionId()).text(DetailKey.RECOVERY, session.state().kind().wire());
+            session.state().why().ifPresent(reason -> details.text(DetailKey.RECOVERY_REASON, reason));
+            identity(details, DetailKey.WORKER_PID, DetailKey.WORKER_START_INSTANT, DetailKey.WORKER_RUNNING,
+                    facts.worker());
+            identity(details, DetailKey.RECORDER_PID, DetailKey.RECORDER_START_INSTANT, DetailKey.RECORDER_RUNNING,
+                    facts.recorder());
+            details.text(DetailKey.RECORDER_DEADLINE_AT, session.deadlineAt());
         }
-        details.put("steps", steps(facts));
-        return details;
+        return details.texts(DetailKey.STEPS, steps(facts)).build();
     }
 
     /** One sentence for a message: what to check and which file to remove once nothing survives. */
@@ -95,13 +95,13 @@ final class RecoveryGuide {
         return steps;
     }
 
-    private static void identity(Map<String, Object> details, String role, RecoveryFacts.@Nullable ProcessCheck check) {
+    private static void identity(Details.Builder details, DetailKey pid, DetailKey startInstant, DetailKey running,
+                                 RecoveryFacts.@Nullable ProcessCheck check) {
         if (check == null) {
             return;
         }
-        details.put(role + "Pid", check.identity().pid());
-        details.put(role + "StartInstant", check.identity().startInstant());
-        details.put(role + "Running", check.running());
+        details.number(pid, check.identity().pid()).text(startInstant, check.identity().startInstant())
+                .flag(running, check.running());
     }
 
     private static String running(RecoveryFacts.ProcessCheck check) {

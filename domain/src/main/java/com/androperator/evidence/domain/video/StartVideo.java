@@ -1,5 +1,7 @@
 package com.androperator.evidence.domain.video;
 
+import com.androperator.evidence.contracts.DetailKey;
+import com.androperator.evidence.contracts.Details;
 import com.androperator.evidence.domain.video.model.Saved;
 import com.androperator.evidence.contracts.BundleError;
 import com.androperator.evidence.contracts.BundleFileNames;
@@ -180,12 +182,10 @@ public final class StartVideo {
         Optional<StorageCause> cause = failure.storageCauseIfAny();
         String path = cause.map(StorageCause::path).orElse(manifestPath.toString());
         String causeCode = cause.map(StorageCause::causeCode).orElse(failure.code());
-        Map<String, Object> details = new LinkedHashMap<>();
-        details.put("path", path);
-        details.put("causeCode", causeCode);
-        details.put("message", cause.map(StorageCause::cause).orElse(failure.message()));
-        details.put("recovery", "Make the bundle directory writable, or start a new recording in a new, writable "
-                + "directory; no permissions are changed automatically.");
+        Details details = Details.builder().text(DetailKey.PATH, path).text(DetailKey.CAUSE_CODE, causeCode)
+                .text(DetailKey.MESSAGE, cause.map(StorageCause::cause).orElse(failure.message()))
+                .text(DetailKey.RECOVERY, "Make the bundle directory writable, or start a new recording in a new, "
+                        + "writable directory; no permissions are changed automatically.").build();
         return new Failure(ErrorCodes.EVIDENCE_STORAGE_UNWRITABLE, failure.message(), details, null, null,
                 cause.map(known -> new StorageCause(path, known.causeCode(), null)).orElse(null));
     }

@@ -1,5 +1,7 @@
 package com.androperator.evidence.domain.video;
 
+import com.androperator.evidence.contracts.DetailKey;
+import com.androperator.evidence.contracts.Details;
 import com.androperator.evidence.contracts.BundleError;
 import com.androperator.evidence.contracts.BundleStatus;
 import com.androperator.evidence.contracts.CommandResult;
@@ -72,23 +74,20 @@ public final class VideoResults {
     private static CommandResult pending(SessionOutcome.Session session, @Nullable FinalizationProgress progress,
                                          CallerTerms terms) {
         Manifest manifest = session.manifest();
-        Map<String, Object> details = new LinkedHashMap<>();
-        details.put("deadlineOwner", "evidence_video_stop");
+        Details.Builder details = Details.builder().text(DetailKey.DEADLINE_OWNER, "evidence_video_stop");
         if (progress != null) {
-            details.putAll(progressDetails(progress));
+            details.all(progressDetails(progress));
         }
         return new CommandResult(false, manifest.status().wire(), session.manifestPath().toString(),
                 manifest.evidenceId(), session.sessionId(), ErrorCodes.COMMAND_TIMEOUT, "The recording is still "
                         + manifest.status().wire() + " after " + VideoLimits.STOP_WAIT_MILLIS / 1000
                         + " s; finalization continues in the worker"
                         + (progress == null ? "" : " (" + progress.line() + ")") + ". "
-                        + "Poll " + terms.statusStep() + " or repeat stop for this session.", details, null);
+                        + "Poll " + terms.statusStep() + " or repeat stop for this session.", details.build(), null);
     }
 
-    private static Map<String, Object> progressDetails(FinalizationProgress progress) {
-        Map<String, Object> details = new LinkedHashMap<>();
-        details.put("progress", progress.details());
-        return details;
+    private static Details progressDetails(FinalizationProgress progress) {
+        return Details.builder().nested(DetailKey.PROGRESS, progress.details()).build();
     }
 
     /** Start did not see the recorder open its file in time; a stop was requested and status stays available. */
@@ -98,7 +97,7 @@ public final class VideoResults {
                 manifest.evidenceId(), session.sessionId(), ErrorCodes.COMMAND_TIMEOUT,
                 "The recorder did not confirm its capture file within "
                         + VideoLimits.START_ACKNOWLEDGEMENT_MILLIS / 1000 + " s; a stop was requested. Use status for this "
-                        + "session.", Map.of("deadlineOwner", "evidence_video_start"), null);
+                        + "session.", Details.builder().text(DetailKey.DEADLINE_OWNER, "evidence_video_start").build(), null);
     }
 
     /** Failed, EVIDENCE_RECOVERY_REQUIRED: the last persisted manifest and the device lock are kept. */
@@ -113,8 +112,7 @@ public final class VideoResults {
     }
 
     private static CommandResult refused(Failure failure, @Nullable String hint) {
-        return CommandResult.refused(failure.code(), failure.message(),
-                failure.details().isEmpty() ? null : new LinkedHashMap<>(failure.details()), hint);
+        return CommandResult.refusal(failure.code(), failure.message(), failure.details(), hint);
     }
 
     static String summary(Manifest manifest) {

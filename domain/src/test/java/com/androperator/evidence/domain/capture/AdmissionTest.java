@@ -73,7 +73,7 @@ class AdmissionTest {
         CaptureOutcome outcome = rig.capture(managed(null, null, null));
 
         Failure failure = ((CaptureOutcome.Refused) outcome).failure();
-        assertThat(failure.details()).containsEntry("option", StandardSelection.OPERATOR_PACKAGE_VARIABLE);
+        assertThat(failure.details().asMap()).containsEntry("option", StandardSelection.OPERATOR_PACKAGE_VARIABLE);
         assertThat(rig.managedBundles().prepared()).isEmpty();
     }
 }

@@ -1,5 +1,6 @@
 package com.androperator.evidence.domain.capture;
 
+import com.androperator.evidence.contracts.Details;
 import static com.androperator.evidence.domain.capture.BundleAssertions.artifact;
 import static com.androperator.evidence.domain.capture.BundleAssertions.assertRecordInvariants;
 import static com.androperator.evidence.domain.capture.BundleAssertions.finishedManifest;
@@ -264,7 +265,7 @@ class BudgetTest {
         rig.operator().on(FakeOperator.SNAPSHOT, (command, deadline, clock) -> {
             clock.spend(60_000, deadline);
             return new OperatorOutcome.NotAnswered(new Failure(ErrorCodes.RESULT_TRANSPORT_EXITED, "logcat exited",
-                    Map.of("exitStatus", 143, "chunksReceived", 2)), CommandPhase.AWAIT_RESULT, true);
+                    Details.fromJson(Map.of("exitStatus", 143, "chunksReceived", 2))), CommandPhase.AWAIT_RESULT, true);
         });
 
         Manifest manifest = finishedManifest(captureWithBudget(5_000));

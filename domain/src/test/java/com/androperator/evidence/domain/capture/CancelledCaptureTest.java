@@ -55,7 +55,7 @@ class CancelledCaptureTest {
         CaptureOutcome.Refused refused = (CaptureOutcome.Refused) outcome;
         assertThat(refused.failure().code()).isEqualTo(ErrorCodes.COMMAND_CANCELLED);
         assertThat(refused.failure().message()).contains("SIGTERM").contains("nothing was written");
-        assertThat(refused.failure().details()).containsEntry("cancelledBy", "SIGTERM");
+        assertThat(refused.failure().details().asMap()).containsEntry("cancelledBy", "SIGTERM");
         assertThat(rig.store().reservations()).isEmpty();
         assertThat(rig.devices().requests()).isEmpty();
         assertThat(rig.screenshots().serials()).isEmpty();

@@ -170,7 +170,7 @@ class GuardedWriterTest {
         StoreResult.StoreFailed failed = (StoreResult.StoreFailed) result;
         assertThat(failed.failure().code()).isEqualTo(ErrorCodes.STORAGE_FAILED);
         assertThat(failed.failure().message()).contains(message);
-        assertThat(failed.failure().details()).containsEntry("file", PARTIAL);
+        assertThat(failed.failure().details().asMap()).containsEntry("file", PARTIAL);
         return failed;
     }
 

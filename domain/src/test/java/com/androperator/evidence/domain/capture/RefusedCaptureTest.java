@@ -1,5 +1,6 @@
 package com.androperator.evidence.domain.capture;
 
+import com.androperator.evidence.contracts.Details;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.androperator.evidence.contracts.CommandResult;
@@ -74,7 +75,7 @@ class RefusedCaptureTest {
         assertThat(result.ok()).isFalse();
         assertThat(result.code()).isEqualTo(ErrorCodes.EXECUTION_VALIDATION_FAILED);
         assertThat(result.manifestPath()).isNull();
-        assertThat(result.details()).containsEntry("option", option);
+        assertThat(result.details().asMap()).containsEntry("option", option);
         assertThat(outcome.succeeded()).isFalse();
     }
 
@@ -116,7 +117,7 @@ class RefusedCaptureTest {
         assertThat(failure.code()).isEqualTo(ErrorCodes.EVIDENCE_OUTPUT_EXISTS);
         assertThat(failure.message()).startsWith("--output-dir " + DIR + " already exists as a " + what + " and is never"
                 + " overwritten");
-        assertThat(failure.details()).containsEntry("existing", what).containsEntry("path", DIR);
+        assertThat(failure.details().asMap()).containsEntry("existing", what).containsEntry("path", DIR);
         assertNothingHappened();
     }
 
@@ -196,11 +197,11 @@ class RefusedCaptureTest {
     @Test
     void anUnwritableRootIsRefusedWithTheStoresDiagnostics() {
         rig.store().refusingReservation(new Failure(ErrorCodes.EVIDENCE_STORAGE_UNWRITABLE, "permission denied",
-                Map.of("causeCode", "EACCES", "recovery", "choose a writable directory")));
+                Details.fromJson(Map.of("causeCode", "EACCES", "recovery", "choose a writable directory"))));
         CaptureOutcome outcome = rig.capture(CaptureRig.request(DIR));
         CommandResult result = outcome.toResult();
         assertThat(result.code()).isEqualTo(ErrorCodes.EVIDENCE_STORAGE_UNWRITABLE);
-        assertThat(result.details()).containsEntry("causeCode", "EACCES").containsEntry("path", DIR)
+        assertThat(result.details().asMap()).containsEntry("causeCode", "EACCES").containsEntry("path", DIR)
                 .containsEntry("recovery", "choose a writable directory");
     }
 

@@ -170,7 +170,7 @@ class StorageFailureTest {
         assertThat(result.ok()).isFalse();
         assertThat(result.code()).isEqualTo(ErrorCodes.EVIDENCE_CAPTURE_FAILED);
         assertThat(result.manifestPath()).isNull();
-        assertThat(result.details()).containsEntry("bundleDir", DIR).containsEntry("manifestPersisted", false);
+        assertThat(result.details().asMap()).containsEntry("bundleDir", DIR).containsEntry("manifestPersisted", false);
         // Both captures verified: "failed" is reserved for neither capture being usable.
         assertThat(result.status()).isEqualTo("partial");
         assertThat(result.message()).contains("the manifest could not be persisted in " + DIR)

@@ -1,5 +1,6 @@
 package com.androperator.evidence.domain.fakes;
 
+import com.androperator.evidence.contracts.Details;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.domain.port.BundleStore;
 import com.androperator.evidence.domain.model.ExistingEntry;
@@ -114,7 +115,7 @@ public final class FakeBundleStore implements BundleStore {
         if (existing.contains(directory)) {
             Map<String, Object> details = existingKinds.containsKey(directory)
                     ? Map.of("existing", existingKinds.get(directory).wire()) : Map.of();
-            return new Failure(ErrorCodes.EVIDENCE_OUTPUT_EXISTS, directory + " exists", details);
+            return new Failure(ErrorCodes.EVIDENCE_OUTPUT_EXISTS, directory + " exists", Details.fromJson(details));
         }
         if (missingParents.contains(directory.getParent())) {
             return Failure.of(ErrorCodes.EXECUTION_VALIDATION_FAILED,

@@ -1,5 +1,6 @@
 package com.androperator.evidence.domain.fakes;
 
+import com.androperator.evidence.contracts.Details;
 import com.androperator.evidence.contracts.CapturesFile;
 import com.androperator.evidence.contracts.ContractJson;
 import com.androperator.evidence.contracts.ErrorCodes;
@@ -253,7 +254,7 @@ public final class FakeBundleWriter implements BundleWriter {
             files.put(left, prefix);
             retained = new RetainedFile(left, prefix.length, sha256(prefix));
         }
-        return new StoreResult.StoreFailed(Failure.ofStorage(ErrorCodes.STORAGE_FAILED, noSpace(left), details,
+        return new StoreResult.StoreFailed(Failure.ofStorage(ErrorCodes.STORAGE_FAILED, noSpace(left), Details.fromJson(details),
                 cause(left, "ENOSPC", "No space left on device")), retained);
     }
 
@@ -269,7 +270,7 @@ public final class FakeBundleWriter implements BundleWriter {
     private StoreResult failed(String name) {
         Map<String, Object> details = details(name, "ENOSPC", "No space left on device");
         details.put("file", name);
-        return new StoreResult.StoreFailed(Failure.ofStorage(ErrorCodes.STORAGE_FAILED, noSpace(name), details,
+        return new StoreResult.StoreFailed(Failure.ofStorage(ErrorCodes.STORAGE_FAILED, noSpace(name), Details.fromJson(details),
                 cause(name, "ENOSPC", "No space left on device")));
     }
 
@@ -281,7 +282,7 @@ public final class FakeBundleWriter implements BundleWriter {
     private StoreResult refused(String name, String causeCode, String cause) {
         return new StoreResult.StoreFailed(Failure.ofStorage(ErrorCodes.STORAGE_FAILED,
                 "Could not write " + directory.resolve(name.replace('/', '_')) + ": " + cause + " (" + causeCode + ")",
-                details(name, causeCode, cause), cause(name, causeCode, cause)));
+                Details.fromJson(details(name, causeCode, cause)), cause(name, causeCode, cause)));
     }
 
     private StorageCause cause(String name, String causeCode, String cause) {

@@ -1,5 +1,6 @@
 package com.androperator.evidence.domain.fakes;
 
+import com.androperator.evidence.contracts.Details;
 import com.androperator.evidence.domain.model.CommandPhase;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.domain.budget.Deadline;
@@ -144,7 +145,7 @@ public final class FakeOperator implements OperatorGateway {
     /** No usable result: a transport failure as the gateway reports it. */
     public static Script notAnswered(String code, String message, String phase, boolean dispatched,
                                      Map<String, Object> readerDiagnostics) {
-        return (command, deadline, clock) -> new OperatorOutcome.NotAnswered(new Failure(code, message, readerDiagnostics),
+        return (command, deadline, clock) -> new OperatorOutcome.NotAnswered(new Failure(code, message, Details.fromJson(readerDiagnostics)),
                 phaseOf(phase), dispatched);
     }
 
@@ -163,7 +164,7 @@ public final class FakeOperator implements OperatorGateway {
             reader.put("readerExit", "stopped_by_deadline");
             reader.put("dispatched", true);
             return new OperatorOutcome.NotAnswered(new Failure(ErrorCodes.COMMAND_TIMEOUT,
-                    "no result for " + command.commandId() + " before the deadline", reader), CommandPhase.AWAIT_RESULT, true);
+                    "no result for " + command.commandId() + " before the deadline", Details.fromJson(reader)), CommandPhase.AWAIT_RESULT, true);
         };
     }
 
@@ -178,7 +179,7 @@ public final class FakeOperator implements OperatorGateway {
             reader.put("readerOutcome", "CANCELLED");
             reader.put("linesRead", 3);
             reader.put("dispatched", dispatched);
-            return new OperatorOutcome.NotAnswered(new Failure(code, "cancelled in " + phase, reader), phaseOf(phase),
+            return new OperatorOutcome.NotAnswered(new Failure(code, "cancelled in " + phase, Details.fromJson(reader)), phaseOf(phase),
                     dispatched);
         };
     }

@@ -1,5 +1,6 @@
 package com.androperator.evidence.domain.fakes;
 
+import com.androperator.evidence.contracts.Details;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.domain.budget.Deadline;
 import com.androperator.evidence.domain.port.ByteSink;
@@ -87,7 +88,7 @@ public final class FakeScreenshots implements ScreenshotSource {
             deadline.cancellation().cancel(by);
             return new Scripted(Arrays.copyOf(bytes, received), false, Optional.of(new Failure(
                     ErrorCodes.COMMAND_CANCELLED, "cancelled after " + received + " screenshot bytes",
-                    Map.of("phase", "transfer", "dispatched", true))), receipt(received, null));
+                    Details.fromJson(Map.of("phase", "transfer", "dispatched", true)))), receipt(received, null));
         };
     }
 
@@ -134,7 +135,7 @@ public final class FakeScreenshots implements ScreenshotSource {
     private static ScreenshotTransfer cancelled(long received, String phase, boolean dispatched,
                                                 Optional<TransportReceipt> receipt) {
         return new ScreenshotTransfer(received, false, Optional.of(new Failure(ErrorCodes.COMMAND_CANCELLED,
-                "cancelled after " + received + " screenshot bytes", Map.of("phase", phase, "dispatched", dispatched))),
+                "cancelled after " + received + " screenshot bytes", Details.fromJson(Map.of("phase", phase, "dispatched", dispatched)))),
                 receipt);
     }
 

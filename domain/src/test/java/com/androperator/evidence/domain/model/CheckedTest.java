@@ -1,5 +1,6 @@
 package com.androperator.evidence.domain.model;
 
+import com.androperator.evidence.contracts.Details;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -9,8 +10,8 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class CheckedTest {
-    private static final Failure TOO_LONG = new Failure("EXECUTION_VALIDATION_FAILED", "too long", Map.of("option", "label"));
-    private static final Failure EMPTY = new Failure("EXECUTION_VALIDATION_FAILED", "empty", Map.of());
+    private static final Failure TOO_LONG = new Failure("EXECUTION_VALIDATION_FAILED", "too long", Details.fromJson(Map.of("option", "label")));
+    private static final Failure EMPTY = new Failure("EXECUTION_VALIDATION_FAILED", "empty", Details.fromJson(Map.of()));
 
     @Test
     void mapTransformsAnAcceptedValue() {

@@ -58,7 +58,7 @@ class CallerTextTest {
         assertThat(failure.message()).startsWith("--label holds an unpaired UTF-16 surrogate U+DC00 (a low surrogate")
                 .contains("at index 2");
         assertThat(CallerText.unpairedSurrogate(failure.message())).isEmpty();
-        assertThat(failure.details()).containsEntry("option", "--label").containsEntry("index", 2);
+        assertThat(failure.details().asMap()).containsEntry("option", "--label").containsEntry("index", 2);
         assertThat(CallerText.refusal("--label", null)).isEmpty();
     }
 
@@ -90,7 +90,7 @@ class CallerTextTest {
         assertThat(found.inKey()).isEqualTo(inKey);
         Failure failure = CallerText.refusal("--context-json", context, "$").orElseThrow();
         assertThat(failure.message()).contains(inKey ? "of the key at " + path : "of the string at " + path);
-        assertThat(failure.details()).containsEntry("path", path).containsEntry("option", "--context-json");
+        assertThat(failure.details().asMap()).containsEntry("path", path).containsEntry("option", "--context-json");
         assertThat(CallerText.unpairedSurrogate(failure.message())).isEmpty();
     }
 
@@ -109,7 +109,7 @@ class CallerTextTest {
                 .contains("at index 2047");
         assertThat(CaptureRequestValidation.label(CliLikeTerms.INSTANCE, "x".repeat(2046) + EMOJI).rejection()).isEmpty();
         assertThat(CaptureRequestValidation.context(CliLikeTerms.INSTANCE, Map.of("a", Map.of("b", "\uDC00"))).rejection().orElseThrow()
-                .details()).containsEntry("option", "--context-json").containsEntry("path", "$.a.b");
+                .details().asMap()).containsEntry("option", "--context-json").containsEntry("path", "$.a.b");
         assertThat(CaptureRequestValidation.deviceSerial(CliLikeTerms.INSTANCE, "emulator-\uD800").rejection().orElseThrow().message())
                 .startsWith("--device holds an unpaired UTF-16 surrogate U+D800");
         assertThat(CaptureRequestValidation.operatorPackage(CliLikeTerms.INSTANCE, "com.x\uDC00.y").rejection().orElseThrow().message())

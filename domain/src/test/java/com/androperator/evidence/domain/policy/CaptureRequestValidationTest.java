@@ -254,7 +254,7 @@ class CaptureRequestValidationTest {
     private static void assertValidationFailure(Failure failure, String option, String reason) {
         assertThat(failure.code()).isEqualTo(ErrorCodes.EXECUTION_VALIDATION_FAILED);
         assertThat(failure.message()).startsWith(option + " ").contains(reason);
-        assertThat(failure.details()).containsEntry("option", option);
+        assertThat(failure.details().asMap()).containsEntry("option", option);
     }
 
     @Test

@@ -52,7 +52,7 @@ class StandardSelectionTest {
                 .rejection().orElseThrow();
         assertThat(failure.code()).isEqualTo(ErrorCodes.EXECUTION_VALIDATION_FAILED);
         assertThat(failure.message()).startsWith("ANDROID_SERIAL is not a usable adb serial");
-        assertThat(failure.details()).containsEntry("option", "ANDROID_SERIAL");
+        assertThat(failure.details().asMap()).containsEntry("option", "ANDROID_SERIAL");
     }
 
     @ParameterizedTest
@@ -63,7 +63,7 @@ class StandardSelectionTest {
         assertThat(failure.code()).isEqualTo(ErrorCodes.EXECUTION_VALIDATION_FAILED);
         assertThat(failure.message()).startsWith("ANDROPERATOR_OPERATOR_PACKAGE is")
                 .contains("com.androperator.operator");
-        assertThat(failure.details()).containsEntry("option", "ANDROPERATOR_OPERATOR_PACKAGE");
+        assertThat(failure.details().asMap()).containsEntry("option", "ANDROPERATOR_OPERATOR_PACKAGE");
     }
 
     @Test

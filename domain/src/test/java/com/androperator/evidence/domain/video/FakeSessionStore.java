@@ -1,5 +1,6 @@
 package com.androperator.evidence.domain.video;
 
+import com.androperator.evidence.contracts.Details;
 import com.androperator.evidence.domain.video.model.Saved;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.domain.model.Failure;
@@ -49,8 +50,8 @@ class FakeSessionStore implements SessionStore {
 
     static Failure unwritable(Path path) {
         return new Failure(ErrorCodes.EVIDENCE_STORAGE_UNWRITABLE, "Could not write " + path
-                + ": Read-only file system (EROFS)", Map.of("path", path.toString(), "causeCode", "EROFS",
-                "message", "Read-only file system", "recovery", "choose a writable directory"));
+                + ": Read-only file system (EROFS)", Details.fromJson(Map.of("path", path.toString(), "causeCode", "EROFS",
+                "message", "Read-only file system", "recovery", "choose a writable directory")));
     }
 
     VideoSession session(Path bundleDir) {

@@ -1,5 +1,6 @@
 package com.androperator.evidence.domain.video;
 
+import com.androperator.evidence.contracts.Details;
 import com.androperator.evidence.contracts.CapturesFile;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.contracts.Manifest;
@@ -68,13 +69,13 @@ class FakeVideoBundle implements VideoBundleFiles {
     /** The error a storage adapter reports for a file it cannot read. */
     static Failure readError(String name) {
         return Failure.ofStorage(ErrorCodes.STORAGE_FAILED, "Could not read " + DIRECTORY.resolve(name)
-                + ": Permission denied (EACCES)", Map.of(), new StorageCause(DIRECTORY.resolve(name).toString(), "EACCES", null));
+                + ": Permission denied (EACCES)", Details.NONE, new StorageCause(DIRECTORY.resolve(name).toString(), "EACCES", null));
     }
 
     /** The error a storage adapter reports for a write it could not make. */
     static Failure writeError(String name) {
         return Failure.ofStorage(ErrorCodes.STORAGE_FAILED, "Could not write " + DIRECTORY.resolve(name)
-                + ": No space left on device (ENOSPC)", Map.of(), new StorageCause(DIRECTORY.resolve(name).toString(),
+                + ": No space left on device (ENOSPC)", Details.NONE, new StorageCause(DIRECTORY.resolve(name).toString(),
                 "ENOSPC", null));
     }
 
@@ -134,7 +135,7 @@ class FakeVideoBundle implements VideoBundleFiles {
         byte[] bytes = files.get(name);
         if (bytes == null) {
             return new StoreResult.StoreFailed(Failure.ofStorage(ErrorCodes.STORAGE_FAILED, "Could not read "
-                    + DIRECTORY.resolve(name) + ": no such file (ENOENT)", Map.of(), new StorageCause(null, "ENOENT", null)));
+                    + DIRECTORY.resolve(name) + ": no such file (ENOENT)", Details.NONE, new StorageCause(null, "ENOENT", null)));
         }
         return present(name, bytes);
     }

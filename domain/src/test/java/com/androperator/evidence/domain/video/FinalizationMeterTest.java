@@ -66,7 +66,7 @@ class FinalizationMeterTest {
         FinalizationProgress early = new FinalizationProgress("inspecting", "2026-12-02T00:00:00Z", 300, null, 0, 0,
                 null, 0, null);
         assertThat(early.later(200).elapsedMs()).isEqualTo(500);
-        assertThat(early.details()).containsOnlyKeys("phase", "startedAt", "elapsedMs", "framesDecoded",
+        assertThat(early.details().asMap()).containsOnlyKeys("phase", "startedAt", "elapsedMs", "framesDecoded",
                 "framesEncoded", "clipsDone");
         assertThat(early.line()).isEqualTo("finalizing (inspecting): 0 frames decoded, 0 encoded, 0.3 s elapsed");
         FinalizationProgress estimated = new FinalizationProgress("encoding", "2026-12-02T00:00:00Z", 1000, 10L, 10, 0,

@@ -28,7 +28,7 @@ class HostDependencyReportTest {
         assertThat(result.message()).contains("scrcpy is missing").contains("ffmpeg is unsupported")
                 .contains("ffmpeg 6.1 or newer");
         assertThat(result.hint()).contains("brew install scrcpy ffmpeg").contains("PATH").contains("androperator doctor");
-        assertThat(result.details()).containsEntry("capability", "video-recording")
+        assertThat(result.details().asMap()).containsEntry("capability", "video-recording")
                 .containsEntry("docsUrl", HostDependencyReport.DOCS_URL)
                 .containsEntry("dependencies", List.of(
                         Map.of("dependency", "scrcpy", "reason", "missing", "requirement", "scrcpy 3.0 or newer"),
@@ -51,7 +51,7 @@ class HostDependencyReportTest {
             assertThat(message).contains(problem.dependency().command() + " is " + problem.reason().wire())
                     .contains(problem.requirement()).contains(problem.observed());
         }
-        assertThat(HostDependencyReport.details(problems).get("dependencies")).asList().hasSize(3);
+        assertThat(HostDependencyReport.details(problems).asMap().get("dependencies")).asList().hasSize(3);
         assertThat(message).startsWith("Video recording needs host tools that are not usable: scrcpy is unsupported (")
                 .endsWith("ffprobe on PATH, from a full FFmpeg distribution).");
         assertThat(message.split("\\); ")).as("one clause per failing executable").hasSize(problems.size());

@@ -100,7 +100,7 @@ class StartVideoLockSettleTest {
         CommandResult result = start().execute(command());
 
         assertThat(result.code()).isEqualTo(ErrorCodes.EVIDENCE_RECOVERY_REQUIRED);
-        assertThat(result.details()).containsEntry("recoveryRequired", true).containsEntry("lockPath", LOCK.toString())
+        assertThat(result.details().asMap()).containsEntry("recoveryRequired", true).containsEntry("lockPath", LOCK.toString())
                 .containsEntry("lastStatus", "complete");
         assertThat(acquisitions).as("a worker that is gone releases nothing: no wait").isEqualTo(1);
     }

@@ -192,7 +192,7 @@ class StartVideoRulesTest {
             assertThat(startingManifest().video().requestedSize()).isEqualTo(new VideoSize(width, height));
         } else {
             assertThat(result.code()).as(size).isEqualTo(ErrorCodes.EXECUTION_VALIDATION_FAILED);
-            assertThat(result.details()).containsEntry("option", "--size");
+            assertThat(result.details().asMap()).containsEntry("option", "--size");
             assertThat(result.message()).contains("differs from the current display aspect ratio");
             assertNothingLockedOrCreated();
         }
@@ -304,7 +304,7 @@ class StartVideoRulesTest {
 
         assertThat(result.ok()).isFalse();
         assertThat(result.code()).isEqualTo(ErrorCodes.HOST_DEPENDENCY_MISSING);
-        assertThat(result.details()).containsEntry("capability", "video-recording");
+        assertThat(result.details().asMap()).containsEntry("capability", "video-recording");
         assertThat(result.hint()).contains("androperator doctor --device " + SERIAL);
         assertThat(calls).containsExactly("dependencies.check");
         assertThat(devices.requests()).isEmpty();
@@ -373,7 +373,7 @@ class StartVideoRulesTest {
         CommandResult result = start(command(30));
 
         assertThat(result.code()).isEqualTo(ErrorCodes.EVIDENCE_STORAGE_UNWRITABLE);
-        assertThat(result.details()).containsEntry("causeCode", "EROFS");
+        assertThat(result.details().asMap()).containsEntry("causeCode", "EROFS");
         assertThat(locks.calls).containsExactly("checkDirectory");
         assertThat(store.reservations()).isEmpty();
     }
@@ -404,7 +404,7 @@ class StartVideoRulesTest {
         assertThat(result.ok()).isFalse();
         assertThat(result.code()).isEqualTo(ErrorCodes.EVIDENCE_RECORDING_ACTIVE);
         assertThat(result.message()).contains(SERIAL, "other-session");
-        assertThat(result.details()).containsEntry("serial", SERIAL)
+        assertThat(result.details().asMap()).containsEntry("serial", SERIAL)
                 .containsEntry("lockPath", FakeDeviceLocks.lockPath(SERIAL).toString())
                 .containsEntry("sessionId", "other-session").containsEntry("bundleDir", other.toString())
                 .containsEntry("manifestPath", other.resolve("manifest.json").toString());
@@ -431,7 +431,7 @@ class StartVideoRulesTest {
 
         assertThat(result.code()).isEqualTo(ErrorCodes.EVIDENCE_RECOVERY_REQUIRED);
         assertThat(result.message()).contains("its owner cannot be read");
-        assertThat(result.details()).containsEntry("serial", SERIAL).doesNotContainKey("sessionId");
+        assertThat(result.details().asMap()).containsEntry("serial", SERIAL).doesNotContainKey("sessionId");
         assertThat(store.reservations()).isEmpty();
         assertThat(pauses).as("an owner that cannot be read is not waited for").isZero();
     }
@@ -448,7 +448,7 @@ class StartVideoRulesTest {
 
         assertThat(result.code()).isEqualTo(ErrorCodes.EVIDENCE_RECOVERY_REQUIRED);
         assertThat(result.message()).contains("stuck-session", "the recorder did not exit after SIGINT");
-        assertThat(result.details()).containsEntry("sessionId", "stuck-session");
+        assertThat(result.details().asMap()).containsEntry("sessionId", "stuck-session");
         assertThat(locks.releases).isEmpty();
         assertThat(pauses).as("a settled holder is not releasing anything: no wait").isZero();
     }
@@ -475,7 +475,7 @@ class StartVideoRulesTest {
         assertThat(result.message()).contains("orphaned-session", "worker is gone", "recording",
                 FakeDeviceLocks.lockPath(SERIAL).toString()).doesNotContain("wait for it to finish");
         Path lock = FakeDeviceLocks.lockPath(SERIAL);
-        assertThat(result.details()).containsEntry("recoveryRequired", true).containsEntry("serial", SERIAL)
+        assertThat(result.details().asMap()).containsEntry("recoveryRequired", true).containsEntry("serial", SERIAL)
                 .containsEntry("lockPath", lock.toString())
                 .containsEntry("sessionPath", other.resolve("session.json").toString())
                 .containsEntry("manifestPath", other.resolve("manifest.json").toString())
@@ -484,7 +484,7 @@ class StartVideoRulesTest {
                 .containsEntry("recorderPid", 5151L).containsEntry("recorderStartInstant", recorder.startInstant())
                 .containsEntry("recorderRunning", false);
         @SuppressWarnings("unchecked")
-        List<String> steps = (List<String>) result.details().get("steps");
+        List<String> steps = (List<String>) result.details().asMap().get("steps");
         assertThat(steps).hasSize(4);
         assertThat(steps.get(0)).contains("PID 5151", recorder.startInstant(), "not running now", "--time-limit");
         assertThat(steps.get(1)).contains("PID " + orphaned.state().claimedBy().orElse(null).pid(), "not running now");
@@ -509,7 +509,7 @@ class StartVideoRulesTest {
         CommandResult result = start(command(30));
 
         assertThat(result.code()).isEqualTo(ErrorCodes.EVIDENCE_RECOVERY_REQUIRED);
-        assertThat(result.details()).containsEntry("recorderRunning", true);
+        assertThat(result.details().asMap()).containsEntry("recorderRunning", true);
         assertThat(result.message()).contains("PID 5151", "RUNNING now");
     }
 
@@ -540,7 +540,7 @@ class StartVideoRulesTest {
         CommandResult late = start(command(30));
         assertThat(late.code()).isEqualTo(ErrorCodes.EVIDENCE_RECOVERY_REQUIRED);
         assertThat(late.message()).contains("session.json does not exist");
-        assertThat(late.details()).containsEntry("recoveryRequired", true)
+        assertThat(late.details().asMap()).containsEntry("recoveryRequired", true)
                 .containsEntry("sessionPath", other.resolve("session.json").toString());
     }
 
@@ -601,7 +601,7 @@ class StartVideoRulesTest {
         CommandResult result = start(command(30));
 
         assertThat(result.code()).isEqualTo(ErrorCodes.EVIDENCE_STORAGE_UNWRITABLE);
-        assertThat(result.details()).containsEntry("path", OUTPUT.resolve("session.json").toString());
+        assertThat(result.details().asMap()).containsEntry("path", OUTPUT.resolve("session.json").toString());
         assertThat(locks.held).isEmpty();
         assertThat(spawns).isEmpty();
     }
@@ -615,7 +615,7 @@ class StartVideoRulesTest {
         // "EVIDENCE_STORAGE_UNWRITABLE includes path, causeCode, message, and recovery": the starting
         // manifest is a preflight bundle write like session.json.
         assertThat(result.code()).isEqualTo(ErrorCodes.EVIDENCE_STORAGE_UNWRITABLE);
-        assertThat(result.details()).containsEntry("path", FakeVideoBundle.DIRECTORY.resolve("manifest.json").toString())
+        assertThat(result.details().asMap()).containsEntry("path", FakeVideoBundle.DIRECTORY.resolve("manifest.json").toString())
                 .containsEntry("causeCode", "ENOSPC").containsKeys("message", "recovery");
         assertThat(result.message()).contains("No space left on device");
         assertThat(locks.held).isEmpty();
@@ -770,7 +770,7 @@ class StartVideoRulesTest {
         assertThat(result.code()).isEqualTo(ErrorCodes.EVIDENCE_RECOVERY_REQUIRED);
         assertThat(result.status()).isEqualTo("failed");
         assertThat(result.message()).startsWith("The video worker exited without finishing the session.");
-        assertThat(result.details()).containsEntry("sessionPath", OUTPUT.resolve("session.json").toString())
+        assertThat(result.details().asMap()).containsEntry("sessionPath", OUTPUT.resolve("session.json").toString())
                 .containsEntry("lockPath", FakeDeviceLocks.lockPath(SERIAL).toString());
         assertThat(locks.held).containsKey(FakeDeviceLocks.lockPath(SERIAL));
         assertThat(lastManifest().status()).as("start publishes nothing for a claimed session")
@@ -792,7 +792,7 @@ class StartVideoRulesTest {
 
         assertThat(result.code()).isEqualTo(ErrorCodes.EVIDENCE_RECOVERY_REQUIRED);
         assertThat(result.message()).contains("could not verify ownership", "device lock not held by this session");
-        assertThat(result.details()).containsKeys("sessionPath", "lockPath");
+        assertThat(result.details().asMap()).containsKeys("sessionPath", "lockPath");
     }
 
     @Test
@@ -841,7 +841,7 @@ class StartVideoRulesTest {
         assertThat(result.status()).isEqualTo("starting");
         assertThat(result.manifestPath()).isEqualTo(OUTPUT.resolve("manifest.json").toString());
         assertThat(result.sessionId()).isEqualTo("evidence-0001");
-        assertThat(result.details()).containsEntry("deadlineOwner", "evidence_video_start");
+        assertThat(result.details().asMap()).containsEntry("deadlineOwner", "evidence_video_start");
         assertThat(result.message()).contains("within 5 s", "a stop was requested");
         VideoSession session = sessions.session(OUTPUT);
         assertThat(sessions.stopRequestsOf(OUTPUT)).containsExactly(new StopRequest("evidence-0002", session.nonce(),
@@ -868,7 +868,7 @@ class StartVideoRulesTest {
     private void assertRefusedBeforeAnything(CommandResult result, String option) {
         assertThat(result.ok()).isFalse();
         assertThat(result.code()).as("%s", result).isEqualTo(ErrorCodes.EXECUTION_VALIDATION_FAILED);
-        assertThat(result.details()).containsEntry("option", option);
+        assertThat(result.details().asMap()).containsEntry("option", option);
         assertThat(result.message()).contains(option);
         assertThat(calls).as("refused before the dependency check").isEmpty();
         assertThat(devices.requests()).isEmpty();

@@ -88,7 +88,7 @@ class StartVideoTest {
         CommandResult empty = start.execute(new VideoStartCommand("/absolute/new/bundle", "emulator-5554", "", 30,
                 null, null, null));
         assertThat(invalid.code()).isEqualTo(ErrorCodes.EXECUTION_VALIDATION_FAILED);
-        assertThat(invalid.details()).containsEntry("option", "--operator-package");
+        assertThat(invalid.details().asMap()).containsEntry("option", "--operator-package");
         assertThat(empty.code()).isEqualTo(ErrorCodes.EXECUTION_VALIDATION_FAILED);
         assertThat(calls).doesNotContain("dependencies.check");
 
@@ -108,7 +108,7 @@ class StartVideoTest {
 
         assertThat(result.hint()).contains("androperator doctor --device emulator-5554")
                 .contains("brew install scrcpy ffmpeg").contains("PATH");
-        assertThat(result.details()).containsEntry("docsUrl", HostDependencyReport.DOCS_URL);
+        assertThat(result.details().asMap()).containsEntry("docsUrl", HostDependencyReport.DOCS_URL);
     }
 
     private static VideoStartCommand command(String outputDir, int seconds) {

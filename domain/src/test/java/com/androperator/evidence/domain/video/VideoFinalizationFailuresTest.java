@@ -1,5 +1,6 @@
 package com.androperator.evidence.domain.video;
 
+import com.androperator.evidence.contracts.Details;
 import com.androperator.evidence.contracts.SourceInspection;
 import com.androperator.evidence.domain.port.video.ClipEncoder;
 import com.androperator.evidence.domain.port.video.ClipVerifier;
@@ -291,7 +292,7 @@ class VideoFinalizationFailuresTest {
         source(30, 1.0 / 30);
         encodings.put("video.partial.mp4", new Encoding.NotEncoded(Failure.ofStorage(ErrorCodes.STORAGE_FAILED,
                 "Encoding (ffmpeg libx264) exit status 229: its output could not be written, the storage is full "
-                        + "(File too large, EFBIG)", Map.of(), new StorageCause(null, "EFBIG", "File too large"))));
+                        + "(File too large, EFBIG)", Details.NONE, new StorageCause(null, "EFBIG", "File too large"))));
         VideoFinalization finalization = finalization();
 
         FinalizedMedia media = finalization.finalizeSource(bundle, REQUESTED, STARTED, 3_000);

@@ -1,5 +1,6 @@
 package com.androperator.evidence.domain.video;
 
+import com.androperator.evidence.contracts.Details;
 import com.androperator.evidence.domain.port.video.ClipEncoder;
 import com.androperator.evidence.domain.port.video.ClipVerifier;
 import com.androperator.evidence.domain.port.video.MediaInspector;
@@ -105,7 +106,7 @@ class VideoFinalizationTest {
         source(frames(324, 720, 30), frames(648, 720, 20), frames(324, 720, 10));
         MediaInfo probed = new MediaInfo("h264", 648, 720, 396, 12);
         verdicts.put("video-0002.partial.mp4", new ClipVerification.Rejected(new Failure(
-                ErrorCodes.VIDEO_VERIFICATION_FAILED, "the full decode ended at frame 12 of 20", Map.of()), probed, false));
+                ErrorCodes.VIDEO_VERIFICATION_FAILED, "the full decode ended at frame 12 of 20", Details.fromJson(Map.of())), probed, false));
 
         FinalizedMedia media = finalizeSource();
 
@@ -146,7 +147,7 @@ class VideoFinalizationTest {
         source(frames(324, 720, 30));
         MediaInfo probed = new MediaInfo("h264", 324, 720, 990, 30);
         verdicts.put("video.partial.mp4", new ClipVerification.Rejected(new Failure(ErrorCodes.VIDEO_VERIFICATION_FAILED,
-                "the decoder reported: corrupt macroblock", Map.of()), probed, false));
+                "the decoder reported: corrupt macroblock", Details.fromJson(Map.of())), probed, false));
 
         FinalizedMedia media = finalizeSource();
         Manifest manifest = conclude(media, base(List.of()), output(""));

@@ -201,7 +201,7 @@ class VideoSessionsStatusStopTest {
         assertThat(stop.code()).isEqualTo(ErrorCodes.EXECUTION_VALIDATION_FAILED);
         assertThat(stop.message()).isEqualTo("--device emulator-5556 conflicts with the session's saved device "
                 + "emulator-5554.");
-        assertThat(stop.details()).containsEntry("option", "--device");
+        assertThat(stop.details().asMap()).containsEntry("option", "--device");
         assertThat(stop.hint()).contains("saved target");
         assertThat(sessions.stopRequestsOf(BUNDLE)).isEmpty();
         assertThat(subject.status(MANIFEST, other).code()).isEqualTo(ErrorCodes.EXECUTION_VALIDATION_FAILED);
@@ -215,7 +215,7 @@ class VideoSessionsStatusStopTest {
         assertThat(status.code()).isEqualTo(ErrorCodes.EXECUTION_VALIDATION_FAILED);
         assertThat(status.message()).isEqualTo("--operator-package com.androperator.operator conflicts with the "
                 + "session's saved Operator com.androperator.operator.dev.");
-        assertThat(status.details()).containsEntry("option", "--operator-package");
+        assertThat(status.details().asMap()).containsEntry("option", "--operator-package");
     }
 
     @Test
@@ -262,7 +262,7 @@ class VideoSessionsStatusStopTest {
 
         assertThat(status.code()).isEqualTo(ErrorCodes.EVIDENCE_RECOVERY_REQUIRED);
         assertThat(status.status()).isEqualTo("failed");
-        assertThat(status.details()).containsEntry("lastStatus", "starting").containsEntry("recovery", "awaiting_worker")
+        assertThat(status.details().asMap()).containsEntry("lastStatus", "starting").containsEntry("recovery", "awaiting_worker")
                 .doesNotContainKeys("workerPid", "workerStartInstant");
     }
 
@@ -282,7 +282,7 @@ class VideoSessionsStatusStopTest {
         assertThat(status.message()).contains("heartbeat is stale", "while the session was still recording",
                 "The last persisted manifest and the device lock are kept", "Never remove a lock by age alone",
                 "PID 4242", "not running now", "remove the device lock " + LOCK);
-        assertThat(status.details()).containsEntry("recoveryRequired", true)
+        assertThat(status.details().asMap()).containsEntry("recoveryRequired", true)
                 .containsEntry("sessionPath", BUNDLE.resolve("session.json").toString()).containsEntry("lockPath", LOCK)
                 .containsEntry("lastStatus", "recording").containsEntry("recovery", "worker_owned")
                 .containsEntry("workerPid", 4242L).containsEntry("workerStartInstant", WORKER.startInstant())
@@ -376,7 +376,7 @@ class VideoSessionsStatusStopTest {
         assertThat(status.ok()).isFalse();
         assertThat(status.status()).isEqualTo("failed");
         assertThat(status.code()).isEqualTo(ErrorCodes.EVIDENCE_RECOVERY_REQUIRED);
-        assertThat(status.details()).containsEntry("lastStatus", "failed").containsEntry("recovery", "recovery_required");
+        assertThat(status.details().asMap()).containsEntry("lastStatus", "failed").containsEntry("recovery", "recovery_required");
         assertThat(pauses).isEqualTo(2);
         assertThat(sessions.saved).as("only the worker saved anything").hasSize(savedBefore + 1);
         assertThat(sessions.stopRequestsOf(BUNDLE)).isEmpty();
@@ -428,7 +428,7 @@ class VideoSessionsStatusStopTest {
         assertThat(stop.manifestPath()).isEqualTo(MANIFEST.toString());
         assertThat(stop.sessionId()).isEqualTo("session-1");
         assertThat(stop.message()).contains("still finalizing after 15 s", "Poll `evidence video status`");
-        assertThat(stop.details()).containsEntry("deadlineOwner", "evidence_video_stop");
+        assertThat(stop.details().asMap()).containsEntry("deadlineOwner", "evidence_video_stop");
 
         // The worker finalizes after stop gave up; status and a repeated stop then report it.
         bundle.finalizeManifest(terminal(BundleStatus.COMPLETE));
@@ -496,7 +496,7 @@ class VideoSessionsStatusStopTest {
 
         assertThat(stop.code()).isEqualTo(ErrorCodes.EVIDENCE_RECOVERY_REQUIRED);
         assertThat(stop.status()).isEqualTo("failed");
-        assertThat(stop.details()).containsEntry("lastStatus", "recording");
+        assertThat(stop.details().asMap()).containsEntry("lastStatus", "recording");
         assertThat(elapsedMillis()).as("the heartbeat went stale, 3 s after its last beat")
                 .isLessThan(VideoLimits.STOP_WAIT_MILLIS);
         assertThat(sessions.stopRequestsOf(BUNDLE)).hasSize(1);
@@ -525,7 +525,7 @@ class VideoSessionsStatusStopTest {
 
         assertThat(stop.ok()).isFalse();
         assertThat(stop.code()).isEqualTo(ErrorCodes.EVIDENCE_STORAGE_UNWRITABLE);
-        assertThat(stop.details()).containsEntry("causeCode", "EROFS");
+        assertThat(stop.details().asMap()).containsEntry("causeCode", "EROFS");
         assertThat(pauses).isZero();
     }
 
@@ -538,7 +538,7 @@ class VideoSessionsStatusStopTest {
 
         assertThat(stop.code()).isEqualTo(ErrorCodes.EVIDENCE_RECOVERY_REQUIRED);
         assertThat(stop.message()).contains("the recorder did not exit after SIGINT");
-        assertThat(stop.details()).containsEntry("recovery", "recovery_required")
+        assertThat(stop.details().asMap()).containsEntry("recovery", "recovery_required")
                 .containsEntry("recoveryReason", "the recorder did not exit after SIGINT")
                 .containsEntry("workerPid", 4242L);
         assertThat(pauses).isEqualTo(1);
@@ -553,7 +553,7 @@ class VideoSessionsStatusStopTest {
         CommandResult stop = subject.stop(MANIFEST, ExpectedTarget.NONE);
 
         assertThat(stop.code()).isEqualTo(ErrorCodes.EVIDENCE_RECOVERY_REQUIRED);
-        assertThat(stop.details()).containsEntry("lastStatus", "failed").doesNotContainKey("recoveryReason");
+        assertThat(stop.details().asMap()).containsEntry("lastStatus", "failed").doesNotContainKey("recoveryReason");
         assertThat(stop.message()).startsWith("Ownership of this session cannot be verified. ").doesNotContain("null");
     }
 

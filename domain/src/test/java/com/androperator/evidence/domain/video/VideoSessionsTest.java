@@ -128,7 +128,7 @@ class VideoSessionsTest {
 
         assertThat(status.status()).isEqualTo("failed");
         assertThat(status.code()).isEqualTo(ErrorCodes.EVIDENCE_RECOVERY_REQUIRED);
-        assertThat(status.details()).containsEntry("lastStatus", "recording").containsEntry("workerPid", 4242L);
+        assertThat(status.details().asMap()).containsEntry("lastStatus", "recording").containsEntry("workerPid", 4242L);
         assertThat(subject.stop(MANIFEST, VideoSessions.ExpectedTarget.NONE).code())
                 .isEqualTo(ErrorCodes.EVIDENCE_RECOVERY_REQUIRED);
         assertThat(sessions.stopRequestsOf(BUNDLE)).isEmpty();
@@ -193,7 +193,7 @@ class VideoSessionsTest {
             assertThat(result.status()).isEqualTo("failed");
             assertThat(result.code()).isEqualTo(ErrorCodes.EVIDENCE_RECOVERY_REQUIRED);
             assertThat(result.message()).contains("PID 777");
-            assertThat(result.details()).containsEntry("lockPath", "/tmp/locks/device-x.lock")
+            assertThat(result.details().asMap()).containsEntry("lockPath", "/tmp/locks/device-x.lock")
                     .containsEntry("recovery", "recovery_required").containsKey("sessionPath");
         }
         assertThat(sessions.stopRequestsOf(BUNDLE)).isEmpty();
@@ -232,7 +232,7 @@ class VideoSessionsTest {
 
         assertThat(conflicting.code()).isEqualTo(ErrorCodes.EXECUTION_VALIDATION_FAILED);
         assertThat(conflicting.message()).contains("started without an Operator package");
-        assertThat(conflicting.details()).containsEntry("option", "--operator-package");
+        assertThat(conflicting.details().asMap()).containsEntry("option", "--operator-package");
         assertThat(subject.status(MANIFEST, new VideoSessions.ExpectedTarget(Optional.of("emulator-5554"),
                 Optional.empty())).ok()).isTrue();
     }

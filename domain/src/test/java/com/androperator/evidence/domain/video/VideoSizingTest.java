@@ -41,7 +41,7 @@ class VideoSizingTest {
             assertThat(VideoSizing.requested(CliLikeTerms.INSTANCE, size, PIXEL)).as(size).isInstanceOfSatisfying(Checked.Rejected.class,
                     rejected -> {
                         assertThat(rejected.failure().code()).isEqualTo(ErrorCodes.EXECUTION_VALIDATION_FAILED);
-                        assertThat(rejected.failure().details()).containsEntry("option", "--size");
+                        assertThat(rejected.failure().details().asMap()).containsEntry("option", "--size");
                     });
         }
     }

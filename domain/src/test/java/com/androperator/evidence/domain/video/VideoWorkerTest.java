@@ -1,5 +1,6 @@
 package com.androperator.evidence.domain.video;
 
+import com.androperator.evidence.contracts.Details;
 import com.androperator.evidence.contracts.SourceInspection;
 import com.androperator.evidence.domain.port.video.RecorderLauncher;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -644,7 +645,7 @@ class VideoWorkerTest {
         sessions.onRelease = () -> events.add("reserve released");
         media.encodings.put("video.partial.mp4", new Encoding.NotEncoded(Failure.ofStorage(ErrorCodes.STORAGE_FAILED,
                 "Encoding (ffmpeg libx264) exit status 229: its output could not be written, the storage is full "
-                        + "(No space left on device, ENOSPC)", Map.of(), new StorageCause(null, "ENOSPC", null))));
+                        + "(No space left on device, ENOSPC)", Details.NONE, new StorageCause(null, "ENOSPC", null))));
 
         WorkerExit exit = run();
 

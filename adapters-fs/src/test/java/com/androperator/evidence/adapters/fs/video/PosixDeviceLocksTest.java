@@ -51,7 +51,7 @@ class PosixDeviceLocksTest {
 
         assertThat(check).isInstanceOfSatisfying(DirectoryCheck.Unusable.class, unusable -> {
             assertThat(unusable.failure().code()).isEqualTo(ErrorCodes.EVIDENCE_STORAGE_UNWRITABLE);
-            assertThat(unusable.failure().details()).containsKeys("path", "causeCode", "message", "recovery");
+            assertThat(unusable.failure().details().asMap()).containsKeys("path", "causeCode", "message", "recovery");
         });
         assertThat(locks.acquire(SERIAL, claim("n1"))).isInstanceOf(Acquisition.Unusable.class);
         assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(directory))).isEqualTo("rwx---r-x");
@@ -75,7 +75,7 @@ class PosixDeviceLocksTest {
         assertThat(locks.checkDirectory()).isInstanceOfSatisfying(DirectoryCheck.Unusable.class, unusable -> {
             assertThat(unusable.failure().message()).contains("owned by uid").contains("or an administrator can remove it");
             // The user cannot remove it: the recovery says who can, and that the fixed path leaves no other way.
-            assertThat(String.valueOf(unusable.failure().details().get("recovery")))
+            assertThat(String.valueOf(unusable.failure().details().asMap().get("recovery")))
                     .startsWith("You cannot remove or fix " + directory.toAbsolutePath() + ": only its owner ")
                     .contains("or an administrator (root) can").contains("sudo rm -r " + directory.toAbsolutePath());
         });

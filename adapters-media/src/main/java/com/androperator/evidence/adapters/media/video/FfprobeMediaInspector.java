@@ -1,5 +1,6 @@
 package com.androperator.evidence.adapters.media.video;
 
+import com.androperator.evidence.contracts.Details;
 import com.androperator.evidence.contracts.SourceInspection;
 import com.androperator.evidence.contracts.SourceInspection.DecoderRun;
 import com.androperator.evidence.contracts.SourceInspection.Verdict;
@@ -58,7 +59,7 @@ public final class FfprobeMediaInspector implements MediaInspector {
             container = MatroskaIntegrity.check(source);
         } catch (IOException e) {
             return new Inspection.NotInspected(new Failure(ErrorCodes.VIDEO_VERIFICATION_FAILED,
-                    "The source cannot be read for inspection: " + e, Map.of("path", source.toString())),
+                    "The source cannot be read for inspection: " + e, Details.fromJson(Map.of("path", source.toString()))),
                     SourceInspection.only(Verdict.NOT_INSPECTED));
         }
 
@@ -137,7 +138,7 @@ public final class FfprobeMediaInspector implements MediaInspector {
         details.put("findings", findings);
         return new Inspection.Damaged(frames, new Failure(ErrorCodes.VIDEO_VERIFICATION_FAILED, shown
                 + (more > 0 ? "; and " + more + " more" : "") + " (" + frames.size() + " frame(s) decoded; see "
-                + "sourceInspection in captures.json)", details),
+                + "sourceInspection in captures.json)", Details.fromJson(details)),
                 new SourceInspection(container.diagnostics(), decoded, findings, Verdict.DAMAGED));
     }
 

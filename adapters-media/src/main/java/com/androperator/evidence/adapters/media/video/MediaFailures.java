@@ -1,5 +1,6 @@
 package com.androperator.evidence.adapters.media.video;
 
+import com.androperator.evidence.contracts.Details;
 import com.androperator.evidence.contracts.CauseCodes;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.domain.model.Failure;
@@ -32,17 +33,17 @@ final class MediaFailures {
         if (exhausted.isPresent()) {
             return Failure.ofStorage(ErrorCodes.STORAGE_FAILED, what + " " + run.describe() + ": its output could not be "
                     + "written, the storage is full (" + exhausted.get().strerror() + ", " + exhausted.get().code() + ")"
-                    + (tail.isEmpty() ? "" : ": " + tail), details,
+                    + (tail.isEmpty() ? "" : ": " + tail), Details.fromJson(details),
                     new StorageCause(null, exhausted.get().code(), exhausted.get().strerror()));
         }
         return new Failure(ErrorCodes.VIDEO_VERIFICATION_FAILED,
-                what + " " + run.describe() + (tail.isEmpty() ? "" : ": " + tail), details);
+                what + " " + run.describe() + (tail.isEmpty() ? "" : ": " + tail), Details.fromJson(details));
     }
 
     static Failure of(String message, List<String> command) {
         Map<String, Object> details = new LinkedHashMap<>();
         details.put("command", command);
-        return new Failure(ErrorCodes.VIDEO_VERIFICATION_FAILED, message, details);
+        return new Failure(ErrorCodes.VIDEO_VERIFICATION_FAILED, message, Details.fromJson(details));
     }
 
     private static String clip(String text) {

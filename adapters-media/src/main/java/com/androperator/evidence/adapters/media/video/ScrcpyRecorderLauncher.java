@@ -1,5 +1,6 @@
 package com.androperator.evidence.adapters.media.video;
 
+import com.androperator.evidence.contracts.Details;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.domain.model.Failure;
 import com.androperator.evidence.domain.port.video.RecorderLauncher;
@@ -60,7 +61,7 @@ public final class ScrcpyRecorderLauncher implements RecorderLauncher {
             return new RecorderStart.Started(new ScrcpyProcess(process, line, command.recordFile(), killCommand));
         } catch (IOException e) {
             return new RecorderStart.NotStarted(new Failure(ErrorCodes.RECORDER_FAILED,
-                    "scrcpy could not be started: " + e.getMessage(), Map.of("command", line)));
+                    "scrcpy could not be started: " + e.getMessage(), Details.fromJson(Map.of("command", line))));
         }
     }
 

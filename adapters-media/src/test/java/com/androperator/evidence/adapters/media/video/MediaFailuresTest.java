@@ -27,6 +27,6 @@ class MediaFailuresTest {
 
         assertThat(failure.code()).isEqualTo(code.equals("STORAGE_FAILED") ? ErrorCodes.STORAGE_FAILED
                 : ErrorCodes.VIDEO_VERIFICATION_FAILED);
-        assertThat(failure.details().get("causeCode")).isEqualTo(cause);
+        assertThat(failure.details().asMap().get("causeCode")).isEqualTo(cause);
     }
 }

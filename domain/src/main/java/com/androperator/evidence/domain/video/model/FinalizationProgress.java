@@ -1,5 +1,7 @@
 package com.androperator.evidence.domain.video.model;
 
+import com.androperator.evidence.contracts.DetailKey;
+import com.androperator.evidence.contracts.Details;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
@@ -50,24 +52,12 @@ public record FinalizationProgress(String phase, String startedAt, long elapsedM
     }
 
     /** The result's {@code details.progress} object. */
-    public Map<String, Object> details() {
-        Map<String, Object> details = new LinkedHashMap<>();
-        details.put("phase", phase);
-        details.put("startedAt", startedAt);
-        details.put("elapsedMs", elapsedMs);
-        if (framesTotal != null) {
-            details.put("framesTotal", framesTotal);
-        }
-        details.put("framesDecoded", framesDecoded);
-        details.put("framesEncoded", framesEncoded);
-        if (clips != null) {
-            details.put("clips", clips);
-        }
-        details.put("clipsDone", clipsDone);
-        if (estimatedRemainingMs != null) {
-            details.put("estimatedRemainingMs", estimatedRemainingMs);
-        }
-        return details;
+    public Details details() {
+        return Details.builder().text(DetailKey.PHASE, phase).text(DetailKey.STARTED_AT, startedAt)
+                .number(DetailKey.ELAPSED_MS, elapsedMs).numberIfPresent(DetailKey.FRAMES_TOTAL, framesTotal)
+                .number(DetailKey.FRAMES_DECODED, framesDecoded).number(DetailKey.FRAMES_ENCODED, framesEncoded)
+                .numberIfPresent(DetailKey.CLIPS, clips).number(DetailKey.CLIPS_DONE, clipsDone)
+                .numberIfPresent(DetailKey.ESTIMATED_REMAINING_MS, estimatedRemainingMs).build();
     }
 
     /** One line for a person: "finalizing (encoding clip 1 of 2): 240 of 240 frames decoded, ...". */

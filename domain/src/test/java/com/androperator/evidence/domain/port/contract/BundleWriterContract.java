@@ -210,7 +210,7 @@ public abstract class BundleWriterContract {
         assertThat(file.write(BYTES, 0, BYTES.length)).isFalse();
 
         StoreResult finished = file.finish();
-        assertThat(failure(finished).details()).containsEntry("causeCode", "ENOSPC");
+        assertThat(failure(finished).details().asMap()).containsEntry("causeCode", "ENOSPC");
         assertThat(retained(finished)).isNull();
         assertThat(file(writer, "screenshot.partial.png")).isEmpty();
     }
@@ -221,7 +221,7 @@ public abstract class BundleWriterContract {
 
         StoreResult result = writer.writePartial("screenshot.partial.png", BYTES);
 
-        assertThat(failure(result).details()).containsEntry("causeCode", "ENOSPC");
+        assertThat(failure(result).details().asMap()).containsEntry("causeCode", "ENOSPC");
         assertThat(retained(result)).isNull();
         assertThat(file(writer, "screenshot.partial.png")).isEmpty();
     }
@@ -232,7 +232,7 @@ public abstract class BundleWriterContract {
 
         StoreResult result = writer.writeCaptures(PortSamples.captures());
 
-        assertThat(failure(result).details()).containsEntry("causeCode", "ENOSPC");
+        assertThat(failure(result).details().asMap()).containsEntry("causeCode", "ENOSPC");
         assertThat(retained(result)).extracting(RetainedFile::path, RetainedFile::bytes)
                 .containsExactly("captures.partial.json", 1L);
         assertThat(file(writer, "captures.partial.json")).hasValueSatisfying(bytes -> assertThat(bytes).hasSize(1));
@@ -245,7 +245,7 @@ public abstract class BundleWriterContract {
 
         StoreResult result = writer.finalizeManifest(PortSamples.stillManifest(BundleStatus.COMPLETE));
 
-        assertThat(failure(result).details()).containsEntry("causeCode", "ENOSPC");
+        assertThat(failure(result).details().asMap()).containsEntry("causeCode", "ENOSPC");
         assertThat(retained(result)).isNull();
         assertThat(file(writer, "manifest.json")).isEmpty();
         assertThat(file(writer, "manifest.partial.json")).isEmpty();
@@ -254,7 +254,7 @@ public abstract class BundleWriterContract {
     /** {@code result} is ENOSPC, and the first {@code bytes} bytes stay as screenshot.partial.png, described by the failure. */
     private void assertTheFullDiskKept(BundleWriter writer, StoreResult result, int bytes) {
         byte[] kept = Arrays.copyOf(BYTES, bytes);
-        assertThat(failure(result).details()).containsEntry("causeCode", "ENOSPC");
+        assertThat(failure(result).details().asMap()).containsEntry("causeCode", "ENOSPC");
         assertThat(retained(result)).isEqualTo(new RetainedFile("screenshot.partial.png", bytes, sha256(kept)));
         assertThat(file(writer, "screenshot.partial.png")).hasValueSatisfying(stored -> assertThat(stored).isEqualTo(kept));
     }
@@ -272,7 +272,7 @@ public abstract class BundleWriterContract {
     }
 
     private static Object causeCode(StoreResult result) {
-        return failure(result).details().get("causeCode");
+        return failure(result).details().asMap().get("causeCode");
     }
 
     protected static String sha256(byte[] bytes) {

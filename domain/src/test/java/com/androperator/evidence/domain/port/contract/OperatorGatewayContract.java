@@ -104,7 +104,7 @@ public abstract class OperatorGatewayContract implements Budgets {
 
         assertThat(outcome.phase()).isEqualTo(CommandPhase.AWAIT_RESULT);
         assertThat(outcome.dispatched()).isTrue();
-        assertThat(outcome.failure().details()).containsEntry("dispatched", true)
+        assertThat(outcome.failure().details().asMap()).containsEntry("dispatched", true)
                 .containsKeys("chunksReceived", "linesRead");
     }
 

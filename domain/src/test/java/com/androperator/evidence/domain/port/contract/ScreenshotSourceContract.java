@@ -126,7 +126,7 @@ public abstract class ScreenshotSourceContract implements Budgets {
 
         assertThat(transfer.failure()).hasValueSatisfying(failure -> {
             assertThat(failure.code()).isEqualTo(ErrorCodes.COMMAND_CANCELLED);
-            assertThat(failure.details()).containsEntry("dispatched", false);
+            assertThat(failure.details().asMap()).containsEntry("dispatched", false);
         });
         assertThat(sink.pieces()).isZero();
     }
@@ -142,7 +142,7 @@ public abstract class ScreenshotSourceContract implements Budgets {
         assertThat(transfer.transportCompleted()).isFalse();
         assertThat(transfer.failure()).hasValueSatisfying(failure -> {
             assertThat(failure.code()).isEqualTo(ErrorCodes.COMMAND_CANCELLED);
-            assertThat(failure.details()).containsEntry("phase", "transfer").containsEntry("dispatched", true);
+            assertThat(failure.details().asMap()).containsEntry("phase", "transfer").containsEntry("dispatched", true);
         });
         assertPrefix(sink);
         assertCounted(transfer, sink);

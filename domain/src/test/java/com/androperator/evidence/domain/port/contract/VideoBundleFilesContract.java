@@ -63,7 +63,7 @@ public abstract class VideoBundleFilesContract extends BundleWriterContract {
 
         assertThat(result).isInstanceOf(StoreResult.StoreFailed.class);
         assertThat(((StoreResult.StoreFailed) result).failure().code()).isEqualTo(ErrorCodes.STORAGE_FAILED);
-        assertThat(((StoreResult.StoreFailed) result).failure().details()).containsEntry("causeCode", "ENOENT");
+        assertThat(((StoreResult.StoreFailed) result).failure().details().asMap()).containsEntry("causeCode", "ENOENT");
     }
 
     @Test
