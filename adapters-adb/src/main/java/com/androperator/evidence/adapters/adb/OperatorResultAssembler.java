@@ -1,9 +1,11 @@
 package com.androperator.evidence.adapters.adb;
 
 import com.androperator.evidence.contracts.ParserLimits;
+import com.androperator.evidence.contracts.RawJson;
 import com.androperator.evidence.domain.port.OperatorGateway.OperatorEnvelope;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.io.FilterInputStream;
 import java.io.InputStream;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
@@ -77,11 +79,20 @@ final class OperatorResultAssembler implements AutoCloseable {
         }
 
         /**
-         * Our command's envelope. {@code document} holds its spooled strings: whoever takes the
-         * verdict closes it once they are written.
+         * Our command's envelope: typed, and {@code original}, the exact bytes it was read from.
+         * {@code document} holds its spooled strings and {@code originalSpool} (null for a result
+         * in one line) the reassembled bytes: whoever takes the verdict {@link #close()}s it once
+         * they are written.
          */
-        record Accepted(OperatorEnvelope envelope, Map<String, Object> original, boolean chunked,
-                        DeviceJson.Document document) implements Verdict {
+        record Accepted(OperatorEnvelope envelope, RawJson original, boolean chunked,
+                        DeviceJson.Document document, ResultSpool originalSpool) implements Verdict {
+            /** Frees the spooled strings and the reassembled bytes; closing twice is harmless. */
+            void close() {
+                document.close();
+                if (originalSpool != null) {
+                    originalSpool.close();
+                }
+            }
         }
 
         record Malformed(String reason) implements Verdict {
@@ -151,16 +162,27 @@ final class OperatorResultAssembler implements AutoCloseable {
                     ? new Verdict.Malformed("a result line that mentions this command is " + parse.describe("an envelope"))
                     : new Verdict.Pending();
         }
-        return judge(parse.document, false, line, length);
+        return judge(parse.document, new Original(CheckedJson.copied(line, json, length), null), line, length);
     }
 
-    /** What the document is for our command; closes it unless it is accepted. */
-    private Verdict judge(DeviceJson.Document document, boolean chunked, byte[] line, int length) {
+    /** The bytes a document was read from; {@code spool}, when they are kept in one, is closed with it. */
+    private record Original(RawJson json, ResultSpool spool) {
+        void close() {
+            if (spool != null) {
+                spool.close();
+            }
+        }
+    }
+
+    /** What the document is for our command; closes it and its original unless it is accepted. */
+    private Verdict judge(DeviceJson.Document document, Original original, byte[] line, int length) {
+        boolean chunked = original.spool() != null;
         OperatorEnvelopes.Parsed parsed = OperatorEnvelopes.parse(document.value(), commandId, taskId);
         if (parsed instanceof OperatorEnvelopes.Parsed.Valid valid) {
-            return new Verdict.Accepted(valid.envelope(), valid.original(), chunked, document);
+            return new Verdict.Accepted(valid.envelope(), original.json(), chunked, document, original.spool());
         }
         document.close();
+        original.close();
         if (parsed instanceof OperatorEnvelopes.Parsed.Invalid invalid) {
             return new Verdict.Malformed("the result envelope is not valid: " + invalid.reason());
         }
@@ -278,10 +300,13 @@ final class OperatorResultAssembler implements AutoCloseable {
                     + byteLength);
         }
         MessageDigest digest = sha256();
+        // The envelope's bytes as they are read, in order, for captures.json: kept, not encoded again from the tree.
+        ResultSpool original = new ResultSpool(ParserLimits.RESULT_IN_MEMORY_BYTES);
+        boolean handedOver = false;
         try (InputStream whole = new DigestInputStream(chunks.inIndexOrder(), digest)) {
             byte[] marker = whole.readNBytes(resultMarkerBytes.length);
             boolean marked = Arrays.equals(marker, resultMarkerBytes);
-            Parse parse = marked ? parse(whole, resultMarkerBytes.length, byteLength) : null;
+            Parse parse = marked ? parse(new Copying(whole, original), resultMarkerBytes.length, byteLength) : null;
             whole.transferTo(java.io.OutputStream.nullOutputStream());
             String digestHex = HexFormat.of().formatHex(digest.digest());
             Optional<Verdict> rejected = digestHex.equals(sha256) ? Optional.empty() : Optional.of(new Verdict.Malformed(
@@ -302,12 +327,57 @@ final class OperatorResultAssembler implements AutoCloseable {
                 }
                 return rejected.get();
             }
-            return judge(parse.document, true, new byte[0], 0);
+            handedOver = true;
+            return judgeReassembled(parse.document, original);
         } catch (IOException e) {
             return new Verdict.HostFailure("the spooled result could not be read back: " + e);
         } finally {
             // The chunks are read: their spool (up to a whole result) is not kept next to the parsed one.
             chunks.close();
+            if (!handedOver) {
+                original.close();
+            }
+        }
+    }
+
+    /** {@link #judge} of a reassembled line whose bytes after the marker are in {@code original}, which it takes. */
+    private Verdict judgeReassembled(DeviceJson.Document document, ResultSpool original) {
+        RawJson json;
+        try {
+            json = CheckedJson.spooled(original);
+        } catch (IOException e) {
+            document.close();
+            original.close();
+            return new Verdict.HostFailure("the spooled result could not be read back: " + e);
+        }
+        return judge(document, new Original(json, original), new byte[0], 0);
+    }
+
+    /** Passes a stream's bytes on and appends each one read to a spool. */
+    private static final class Copying extends FilterInputStream {
+        private final ResultSpool copy;
+
+        Copying(InputStream in, ResultSpool copy) {
+            super(in);
+            this.copy = copy;
+        }
+
+        @Override
+        public int read() throws IOException {
+            int b = super.read();
+            if (b >= 0) {
+                copy.append(new byte[] {(byte) b}, 0, 1);
+            }
+            return b;
+        }
+
+        @Override
+        public int read(byte[] target, int offset, int length) throws IOException {
+            int n = super.read(target, offset, length);
+            if (n > 0) {
+                copy.append(target, offset, n);
+            }
+            return n;
         }
     }
 
