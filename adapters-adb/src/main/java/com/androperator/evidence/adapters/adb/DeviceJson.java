@@ -330,6 +330,10 @@ final class DeviceJson {
             }
         }
         String literal = digits.toString();
+        if (plainInteger(literal)) {
+            long integer = Long.parseLong(literal);
+            return integer == (int) integer ? (Object) (int) integer : (Object) integer;
+        }
         if (!NUMBER.matcher(literal).matches()) {
             throw malformed("\"" + Text.abbreviate(literal, 40) + "\" is not a JSON number");
         }
@@ -345,6 +349,25 @@ final class DeviceJson {
         } catch (NumberFormatException | ArithmeticException e) {
             throw malformed("the number " + Text.abbreviate(literal, 40) + " is out of range");
         }
+    }
+
+    /**
+     * Whether {@code literal} is a JSON integer short enough for a long (a chunk header's index,
+     * count and byteLength): read without the pattern and BigInteger, to the same value.
+     */
+    private static boolean plainInteger(String literal) {
+        int first = literal.startsWith("-") ? 1 : 0;
+        int length = literal.length() - first;
+        if (length < 1 || length > 18 || length > 1 && literal.charAt(first) == '0') {
+            return false;
+        }
+        for (int i = first; i < literal.length(); i++) {
+            char c = literal.charAt(i);
+            if (c < '0' || c > '9') {
+                return false;
+            }
+        }
+        return true;
     }
 
     private void checkDepth(int depth) throws Malformed {

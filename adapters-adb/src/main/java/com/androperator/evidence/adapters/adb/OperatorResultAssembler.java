@@ -48,8 +48,10 @@ final class OperatorResultAssembler implements AutoCloseable {
     private final String taskId;
     private final String resultMarker;
     private final byte[] resultMarkerBytes;
+    private final ByteSearch resultMarkerSearch;
     private final byte[] chunkMarkerBytes;
-    private final byte[] commandIdBytes;
+    private final ByteSearch chunkMarkerSearch;
+    private final ByteSearch commandIdSearch;
     private final int maxLineBytes;
     /** The chunks of this command's result; null until its first chunk header arrived. */
     private ResultChunks chunks;
@@ -70,7 +72,9 @@ final class OperatorResultAssembler implements AutoCloseable {
         this.resultMarker = generation.resultMarker();
         this.resultMarkerBytes = generation.resultMarker().getBytes(StandardCharsets.US_ASCII);
         this.chunkMarkerBytes = generation.chunkMarker().getBytes(StandardCharsets.US_ASCII);
-        this.commandIdBytes = commandId.getBytes(StandardCharsets.UTF_8);
+        this.resultMarkerSearch = new ByteSearch(resultMarkerBytes);
+        this.chunkMarkerSearch = new ByteSearch(chunkMarkerBytes);
+        this.commandIdSearch = new ByteSearch(commandId.getBytes(StandardCharsets.UTF_8));
         this.maxLineBytes = maxLineBytes;
     }
 
@@ -118,12 +122,12 @@ final class OperatorResultAssembler implements AutoCloseable {
         if (!(verdict instanceof Verdict.Pending)) {
             return verdict;
         }
-        int chunk = indexOf(line, length, chunkMarkerBytes, 0);
+        int chunk = chunkMarkerSearch.indexOf(line, 0, length);
         if (chunk >= 0) {
             verdict = cut ? cutLine(line, length, "chunk") : chunk(line, length, chunk + chunkMarkerBytes.length);
             return verdict;
         }
-        int result = indexOf(line, length, resultMarkerBytes, 0);
+        int result = resultMarkerSearch.indexOf(line, 0, length);
         if (result >= 0) {
             verdict = cut ? cutLine(line, length, "result") : resultLine(line, length, result);
         }
@@ -219,8 +223,30 @@ final class OperatorResultAssembler implements AutoCloseable {
         }
     }
 
+    /** A chunk header as read, and where its data lies in the line when it was read without it (else null). */
+    private record Header(Parse parse, ChunkData data) {
+    }
+
+    /** The chunk line's header: without its data string when the line has the usual shape, else whole. */
+    private static Header header(byte[] line, int length, int jsonAt) {
+        ChunkData data = ChunkData.find(line, jsonAt, length);
+        if (data != null) {
+            byte[] header = data.header(line, jsonAt, length);
+            Parse parse = parse(new ByteArrayInputStream(header), jsonAt, header.length);
+            if (parse.failure == null && parse.problem == null) {
+                return new Header(parse, data);
+            }
+            // Said again by the whole line's read, with the offsets of the line.
+            if (parse.document != null) {
+                parse.document.close();
+            }
+        }
+        return new Header(parse(new ByteArrayInputStream(line, jsonAt, length - jsonAt), jsonAt, length - jsonAt), null);
+    }
+
     private Verdict chunk(byte[] line, int length, int jsonAt) {
-        Parse parse = parse(new ByteArrayInputStream(line, jsonAt, length - jsonAt), jsonAt, length - jsonAt);
+        Header read = header(line, length, jsonAt);
+        Parse parse = read.parse();
         if (parse.failure != null) {
             return parse.failure;
         }
@@ -275,7 +301,8 @@ final class OperatorResultAssembler implements AutoCloseable {
         }
         byte[] bytes;
         try {
-            bytes = Base64.getDecoder().decode(base64);
+            bytes = read.data() != null ? Base64.getDecoder().decode(read.data().base64(line))
+                    : Base64.getDecoder().decode(base64);
         } catch (IllegalArgumentException e) {
             return new Verdict.Malformed("chunk " + index + " data is not base64: " + e.getMessage());
         }
@@ -382,20 +409,7 @@ final class OperatorResultAssembler implements AutoCloseable {
     }
 
     private boolean mentionsCommand(byte[] line, int length) {
-        return indexOf(line, length, commandIdBytes, 0) >= 0;
-    }
-
-    private static int indexOf(byte[] haystack, int length, byte[] needle, int from) {
-        outer:
-        for (int i = from; i <= length - needle.length; i++) {
-            for (int j = 0; j < needle.length; j++) {
-                if (haystack[i + j] != needle[j]) {
-                    continue outer;
-                }
-            }
-            return i;
-        }
-        return -1;
+        return commandIdSearch.indexOf(line, 0, length) >= 0;
     }
 
     private static Long integral(Object value) {

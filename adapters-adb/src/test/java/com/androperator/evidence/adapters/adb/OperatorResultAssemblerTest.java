@@ -146,6 +146,38 @@ class OperatorResultAssemblerTest {
     }
 
     @Test
+    void chunkDataIsReadTheSameWithEscapedSlashesAndInAnyLayout() {
+        String full = resultLine(envelope(COMMAND, bigXml()));
+        // Android's JSONObject writes '/' as "\/"; other layouts take the whole header's read.
+        for (UnaryOperator<String> layout : List.<UnaryOperator<String>>of(header -> header.replace("/", "\\/"),
+                header -> header.replace("\"data\":", "\"data\" : "), header -> header.replace("\"data\":\"", "\"data\":\"\\u0041")
+                        .replace("\"index\":", "\"index\" :"))) {
+            List<String> lines = chunks(full, 1024, layout);
+
+            Verdict verdict = feed(lines);
+
+            if (lines.get(0).contains("\\u0041")) {
+                assertThat(verdict).isInstanceOf(Verdict.Malformed.class);
+                assertThat(((Verdict.Malformed) verdict).reason()).contains("data is not base64");
+            } else {
+                assertThat(verdict).isInstanceOf(Verdict.Accepted.class);
+                assertThat(((Verdict.Accepted) verdict).original().readString()).isEqualTo(envelope(COMMAND, bigXml()));
+            }
+        }
+    }
+
+    @Test
+    void aChunkWithDataThatIsNotBase64IsMalformedInEitherLayout() {
+        for (String data : List.of("\"data\":\"AAA!\"", "\"data\" : \"AAA!\"")) {
+            Verdict verdict = feed(List.of(chunkLine(COMMAND, 0, 1, 3, "a".repeat(64), "X", header -> header
+                    .replace("\"data\":\"X\"", data))));
+
+            assertThat(verdict).isInstanceOf(Verdict.Malformed.class);
+            assertThat(((Verdict.Malformed) verdict).reason()).startsWith("chunk 0 data is not base64");
+        }
+    }
+
+    @Test
     void aRepeatedIdenticalChunkIsHarmless() {
         List<String> lines = chunks(resultLine(envelope(COMMAND, bigXml())), 1024, UnaryOperator.identity());
         lines.add(1, lines.get(0));
