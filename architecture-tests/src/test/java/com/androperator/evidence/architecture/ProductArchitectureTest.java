@@ -25,20 +25,16 @@ class ProductArchitectureTest {
      * name: a new one fails {@link #domainSpeaksInTypes}, and {@link #everyMapNotYetTypedIsStillThere}
      * fails once one of these is typed, so that its name leaves this list that day.
      * {@code Failure#details}: every failure's diagnostics, from each adapter to captures.json.
-     * {@code Answered#original}: the Operator's envelope kept verbatim, whatever its shape.
      * {@code CallerTerms#refusal}, {@code ValidatedRequest#context}, {@code Validated#context}: the
      * caller's request and its context object (the request path's, typed with it).
-     * {@code HierarchyStep$Exchange$*}: the hierarchy step's result and diagnostics on their way to
-     * captures.json, which still takes maps ({@code CaptureRecord#result}, {@code #details}).
+     * {@code HierarchyStep$Exchange$*#details}: the hierarchy step's diagnostics on their way to
+     * captures.json, which still takes maps ({@code CaptureRecord#details}).
      */
     static final Set<String> MAPS_NOT_YET_TYPED = Set.of(
             "domain.model.Failure#details",
-            "domain.port.OperatorGateway$OperatorOutcome$Answered#original",
             "domain.capture.ValidatedRequest#context",
             "domain.video.VideoStartValidation$Validated#context",
-            "domain.capture.HierarchyStep$Exchange$Xml#result",
             "domain.capture.HierarchyStep$Exchange$Xml#details",
-            "domain.capture.HierarchyStep$Exchange$NoXml#result",
             "domain.capture.HierarchyStep$Exchange$NoXml#details");
 
     private static JavaClasses product;

@@ -48,7 +48,9 @@ public record CaptureRecord(
         Checks.check(Boolean.TRUE.equals(result.get("ok")) || result.get("error") != null,
                 "a capture result that is not ok carries its error");
         Checks.check(!"hierarchy".equals(kind) || !Boolean.TRUE.equals(result.get("ok"))
-                        || result.get("envelope") instanceof Map, "an ok hierarchy result carries the Operator's envelope");
+                        || result.get("envelope") instanceof Map
+                        || result.get("envelope") instanceof RawJson raw && raw.isObject(),
+                "an ok hierarchy result carries the Operator's envelope");
         Checks.utcTimestamp(startedAt, "capture.startedAt");
         Checks.utcTimestamp(finishedAt, "capture.finishedAt");
         Checks.check(durationMs >= 0, "capture.durationMs must not be negative");
@@ -56,11 +58,22 @@ public record CaptureRecord(
                 "capture.artifactPath must be bundle-relative");
     }
 
-    /** The Operator's envelope as received ({@code result.envelope}); null when none arrived or not a hierarchy. */
+    /**
+     * The Operator's envelope as received ({@code result.envelope}), read into a map when it is
+     * still the received bytes; null when none arrived or not a hierarchy.
+     */
     @JsonIgnore
     @SuppressWarnings("unchecked")
     public @Nullable Map<String, Object> envelope() {
-        return result.get("envelope") instanceof Map<?, ?> envelope ? (Map<String, Object>) envelope : null;
+        Object envelope = result.get("envelope");
+        if (envelope instanceof RawJson raw) {
+            try (java.io.InputStream in = raw.openUtf8()) {
+                return ContractJson.mapper().readValue(in, Map.class);
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException("the Operator's envelope could not be read", e);
+            }
+        }
+        return envelope instanceof Map<?, ?> map ? (Map<String, Object>) map : null;
     }
 
     /** The failed step's error code from {@code result.error}; null when the step is ok. */

@@ -13,10 +13,7 @@ import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonGenerator;
 import tools.jackson.core.JsonToken;
-import tools.jackson.core.type.WritableTypeId;
-import tools.jackson.databind.JacksonSerializable;
 import tools.jackson.databind.SerializationContext;
-import tools.jackson.databind.jsontype.TypeSerializer;
 
 /**
  * A JSON string value kept as UTF-8 bytes outside the heap's String representation: the hierarchy
@@ -25,26 +22,16 @@ import tools.jackson.databind.jsontype.TypeSerializer;
  * read back it is a String like any other. Its bytes are valid UTF-8 (the reader that produced it
  * decoded them strictly), so they are written exactly as received.
  */
-public abstract class StreamedString implements JacksonSerializable {
-
-    /** The UTF-8 length of the text, in bytes. */
-    public abstract long utf8Length();
-
-    /** A fresh stream over the text's UTF-8 bytes, from the start; the caller closes it. */
-    public abstract InputStream openUtf8() throws IOException;
+public abstract class StreamedString extends Utf8Value {
 
     /** Text already in memory. */
     public static StreamedString of(String text) {
         return new InMemory(Objects.requireNonNull(text, "text"));
     }
 
-    /** The whole text as a String: only for values known to be small (tests, short fields). */
-    public String readString() {
-        try (InputStream in = openUtf8()) {
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException("the streamed text could not be read", e);
-        }
+    @Override
+    final JsonToken firstToken() {
+        return JsonToken.VALUE_STRING;
     }
 
     @Override
@@ -55,14 +42,6 @@ public abstract class StreamedString implements JacksonSerializable {
         } catch (IOException e) {
             throw new UncheckedIOException("the streamed text could not be read while writing JSON", e);
         }
-    }
-
-    @Override
-    public void serializeWithType(JsonGenerator generator, SerializationContext context, TypeSerializer types)
-            throws JacksonException {
-        WritableTypeId typeId = types.writeTypePrefix(generator, context, types.typeId(this, JsonToken.VALUE_STRING));
-        serialize(generator, context);
-        types.writeTypeSuffix(generator, context, typeId);
     }
 
     @Override

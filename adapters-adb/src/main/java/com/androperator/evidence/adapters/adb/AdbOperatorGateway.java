@@ -271,7 +271,7 @@ public final class AdbOperatorGateway implements OperatorGateway {
                 loggedSpool.diagnostics());
         return new OperatorOutcome.Answered(accepted.verdict().envelope(), accepted.verdict().original(), diagnostics,
                 logged, () -> {
-                    accepted.verdict().document().close();
+                    accepted.verdict().close();
                     loggedSpool.close();
                 });
     }

@@ -6,7 +6,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.math.BigDecimal;
 import java.math.BigInteger;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -35,7 +34,6 @@ final class DeviceJson {
     /** How every UTF-8 rejection's reason starts. */
     static final String NOT_UTF8 = "not valid UTF-8";
     private static final int BUFFER = 64 * 1024;
-    private static final int SPILL_FLUSH_CHARS = 64 * 1024;
     private static final Pattern NUMBER = Pattern.compile("-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?");
 
     /** The input is not JSON this reader accepts; {@code reason} says what and where. */
@@ -176,10 +174,13 @@ final class DeviceJson {
     private Object string(boolean name) throws Malformed, IOException {
         text.setLength(0);
         long utf8Bytes = 0;
+        // Once the string is too long to keep, its characters go on to the spool as they come.
+        Utf8Spill spill = null;
         long spilledFrom = -1;
         while (true) {
             // Plain characters in bulk, short of any limit, so every limit is still met at the character that crosses it.
-            long plain = input.appendPlainRun(text, plainRunLimit(name, utf8Bytes));
+            int limit = plainRunLimit(name, utf8Bytes);
+            long plain = spill != null ? input.takePlainRun(spill::write, limit) : input.appendPlainRun(text, limit);
             if (plain > 0) {
                 utf8Bytes += plain;
             } else {
@@ -198,22 +199,25 @@ final class DeviceJson {
             if (utf8Bytes > ParserLimits.JSON_MAX_STRING_BYTES) {
                 throw malformed("a string is longer than " + ParserLimits.JSON_MAX_STRING_BYTES + " UTF-8 bytes");
             }
-            if (spilledFrom < 0 && (text.length() > ParserLimits.JSON_IN_MEMORY_STRING_CHARS
+            if (spill == null && (text.length() > ParserLimits.JSON_IN_MEMORY_STRING_CHARS
                     || inMemoryChars + text.length() > ParserLimits.JSON_IN_MEMORY_TOTAL_CHARS)) {
                 spilledFrom = spool().size();
+                spill = new Utf8Spill(strings);
             }
-            if (spilledFrom >= 0 && text.length() >= SPILL_FLUSH_CHARS) {
-                flushText(false);
+            if (spill != null && text.length() > 0) {
+                // What came so far, or an escape's character: in order, before the next plain run.
+                spill.write(text);
+                text.setLength(0);
             }
         }
         if (name) {
             return text.toString();
         }
-        if (spilledFrom < 0) {
+        if (spill == null) {
             inMemoryChars += text.length();
             return text.toString();
         }
-        flushText(true);
+        spill.finish();
         return new SpooledString(strings, spilledFrom, strings.size() - spilledFrom);
     }
 
@@ -238,17 +242,6 @@ final class DeviceJson {
             return ParserLimits.JSON_MAX_NAME_CHARS - text.length();
         }
         return (int) Math.min(Integer.MAX_VALUE, (ParserLimits.JSON_MAX_STRING_BYTES - utf8Bytes) / 3);
-    }
-
-    /** Moves the gathered characters to the spool as UTF-8, keeping a trailing high surrogate for its pair. */
-    private void flushText(boolean all) throws IOException {
-        int end = text.length();
-        if (!all && end > 0 && Character.isHighSurrogate(text.charAt(end - 1))) {
-            end--;
-        }
-        byte[] utf8 = text.substring(0, end).getBytes(StandardCharsets.UTF_8);
-        strings.append(utf8, 0, utf8.length);
-        text.delete(0, end);
     }
 
     /** An escape after its backslash, appended to {@link #text}; returns its UTF-8 length. */
@@ -330,6 +323,10 @@ final class DeviceJson {
             }
         }
         String literal = digits.toString();
+        if (plainInteger(literal)) {
+            long integer = Long.parseLong(literal);
+            return integer == (int) integer ? (Object) (int) integer : (Object) integer;
+        }
         if (!NUMBER.matcher(literal).matches()) {
             throw malformed("\"" + Text.abbreviate(literal, 40) + "\" is not a JSON number");
         }
@@ -345,6 +342,25 @@ final class DeviceJson {
         } catch (NumberFormatException | ArithmeticException e) {
             throw malformed("the number " + Text.abbreviate(literal, 40) + " is out of range");
         }
+    }
+
+    /**
+     * Whether {@code literal} is a JSON integer short enough for a long (a chunk header's index,
+     * count and byteLength): read without the pattern and BigInteger, to the same value.
+     */
+    private static boolean plainInteger(String literal) {
+        int first = literal.startsWith("-") ? 1 : 0;
+        int length = literal.length() - first;
+        if (length < 1 || length > 18 || length > 1 && literal.charAt(first) == '0') {
+            return false;
+        }
+        for (int i = first; i < literal.length(); i++) {
+            char c = literal.charAt(i);
+            if (c < '0' || c > '9') {
+                return false;
+            }
+        }
+        return true;
     }
 
     private void checkDepth(int depth) throws Malformed {

@@ -29,7 +29,7 @@ import java.util.regex.Pattern;
 final class LoggedHierarchyReader implements AutoCloseable {
     static final String UNTAGGED_MARKER = "[TaskScope] UI Hierarchy:";
     private static final Pattern MARKER = Pattern.compile("^\\[TaskScope\\] UI Hierarchy \\[commandId=([^\\]]+)]:\\s*(.*)$");
-    private static final byte[] MARKER_PREFIX = "[TaskScope] UI Hierarchy".getBytes(StandardCharsets.US_ASCII);
+    private static final ByteSearch MARKER_PREFIX = new ByteSearch("[TaskScope] UI Hierarchy".getBytes(StandardCharsets.US_ASCII));
     /** {@code logcat -v time}: {@code MM-DD HH:MM:SS.mmm L/TAG( PID): message} (the tag padded to 8). */
     private static final Pattern RECORD = Pattern.compile(
             "^\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d\\.\\d+ [VDIWEFAS]/(.*?)\\(\\s*\\d+\\): ?");
@@ -64,7 +64,7 @@ final class LoggedHierarchyReader implements AutoCloseable {
         if (state == State.DONE) {
             return;
         }
-        if (state == State.WAITING && indexOf(line, length, MARKER_PREFIX) < 0) {
+        if (state == State.WAITING && MARKER_PREFIX.indexOf(line, 0, length) < 0) {
             return;
         }
         Optional<Record> parsed = Record.parse(line, length);
@@ -214,19 +214,6 @@ final class LoggedHierarchyReader implements AutoCloseable {
             end--;
         }
         return text.substring(0, end);
-    }
-
-    private static int indexOf(byte[] haystack, int length, byte[] needle) {
-        outer:
-        for (int i = 0; i <= length - needle.length; i++) {
-            for (int j = 0; j < needle.length; j++) {
-                if (haystack[i + j] != needle[j]) {
-                    continue outer;
-                }
-            }
-            return i;
-        }
-        return -1;
     }
 
     /** One {@code logcat -v time} record: its tag, and its message's bytes. */

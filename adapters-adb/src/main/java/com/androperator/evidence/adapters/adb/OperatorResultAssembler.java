@@ -1,9 +1,11 @@
 package com.androperator.evidence.adapters.adb;
 
 import com.androperator.evidence.contracts.ParserLimits;
+import com.androperator.evidence.contracts.RawJson;
 import com.androperator.evidence.domain.port.OperatorGateway.OperatorEnvelope;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.io.FilterInputStream;
 import java.io.InputStream;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
@@ -46,8 +48,10 @@ final class OperatorResultAssembler implements AutoCloseable {
     private final String taskId;
     private final String resultMarker;
     private final byte[] resultMarkerBytes;
+    private final ByteSearch resultMarkerSearch;
     private final byte[] chunkMarkerBytes;
-    private final byte[] commandIdBytes;
+    private final ByteSearch chunkMarkerSearch;
+    private final ByteSearch commandIdSearch;
     private final int maxLineBytes;
     /** The chunks of this command's result; null until its first chunk header arrived. */
     private ResultChunks chunks;
@@ -68,7 +72,9 @@ final class OperatorResultAssembler implements AutoCloseable {
         this.resultMarker = generation.resultMarker();
         this.resultMarkerBytes = generation.resultMarker().getBytes(StandardCharsets.US_ASCII);
         this.chunkMarkerBytes = generation.chunkMarker().getBytes(StandardCharsets.US_ASCII);
-        this.commandIdBytes = commandId.getBytes(StandardCharsets.UTF_8);
+        this.resultMarkerSearch = new ByteSearch(resultMarkerBytes);
+        this.chunkMarkerSearch = new ByteSearch(chunkMarkerBytes);
+        this.commandIdSearch = new ByteSearch(commandId.getBytes(StandardCharsets.UTF_8));
         this.maxLineBytes = maxLineBytes;
     }
 
@@ -77,11 +83,20 @@ final class OperatorResultAssembler implements AutoCloseable {
         }
 
         /**
-         * Our command's envelope. {@code document} holds its spooled strings: whoever takes the
-         * verdict closes it once they are written.
+         * Our command's envelope: typed, and {@code original}, the exact bytes it was read from.
+         * {@code document} holds its spooled strings and {@code originalSpool} (null for a result
+         * in one line) the reassembled bytes: whoever takes the verdict {@link #close()}s it once
+         * they are written.
          */
-        record Accepted(OperatorEnvelope envelope, Map<String, Object> original, boolean chunked,
-                        DeviceJson.Document document) implements Verdict {
+        record Accepted(OperatorEnvelope envelope, RawJson original, boolean chunked,
+                        DeviceJson.Document document, ResultSpool originalSpool) implements Verdict {
+            /** Frees the spooled strings and the reassembled bytes; closing twice is harmless. */
+            void close() {
+                document.close();
+                if (originalSpool != null) {
+                    originalSpool.close();
+                }
+            }
         }
 
         record Malformed(String reason) implements Verdict {
@@ -107,12 +122,12 @@ final class OperatorResultAssembler implements AutoCloseable {
         if (!(verdict instanceof Verdict.Pending)) {
             return verdict;
         }
-        int chunk = indexOf(line, length, chunkMarkerBytes, 0);
+        int chunk = chunkMarkerSearch.indexOf(line, 0, length);
         if (chunk >= 0) {
             verdict = cut ? cutLine(line, length, "chunk") : chunk(line, length, chunk + chunkMarkerBytes.length);
             return verdict;
         }
-        int result = indexOf(line, length, resultMarkerBytes, 0);
+        int result = resultMarkerSearch.indexOf(line, 0, length);
         if (result >= 0) {
             verdict = cut ? cutLine(line, length, "result") : resultLine(line, length, result);
         }
@@ -151,16 +166,27 @@ final class OperatorResultAssembler implements AutoCloseable {
                     ? new Verdict.Malformed("a result line that mentions this command is " + parse.describe("an envelope"))
                     : new Verdict.Pending();
         }
-        return judge(parse.document, false, line, length);
+        return judge(parse.document, new Original(CheckedJson.copied(line, json, length), null), line, length);
     }
 
-    /** What the document is for our command; closes it unless it is accepted. */
-    private Verdict judge(DeviceJson.Document document, boolean chunked, byte[] line, int length) {
+    /** The bytes a document was read from; {@code spool}, when they are kept in one, is closed with it. */
+    private record Original(RawJson json, ResultSpool spool) {
+        void close() {
+            if (spool != null) {
+                spool.close();
+            }
+        }
+    }
+
+    /** What the document is for our command; closes it and its original unless it is accepted. */
+    private Verdict judge(DeviceJson.Document document, Original original, byte[] line, int length) {
+        boolean chunked = original.spool() != null;
         OperatorEnvelopes.Parsed parsed = OperatorEnvelopes.parse(document.value(), commandId, taskId);
         if (parsed instanceof OperatorEnvelopes.Parsed.Valid valid) {
-            return new Verdict.Accepted(valid.envelope(), valid.original(), chunked, document);
+            return new Verdict.Accepted(valid.envelope(), original.json(), chunked, document, original.spool());
         }
         document.close();
+        original.close();
         if (parsed instanceof OperatorEnvelopes.Parsed.Invalid invalid) {
             return new Verdict.Malformed("the result envelope is not valid: " + invalid.reason());
         }
@@ -197,8 +223,30 @@ final class OperatorResultAssembler implements AutoCloseable {
         }
     }
 
+    /** A chunk header as read, and where its data lies in the line when it was read without it (else null). */
+    private record Header(Parse parse, ChunkData data) {
+    }
+
+    /** The chunk line's header: without its data string when the line has the usual shape, else whole. */
+    private static Header header(byte[] line, int length, int jsonAt) {
+        ChunkData data = ChunkData.find(line, jsonAt, length);
+        if (data != null) {
+            byte[] header = data.header(line, jsonAt, length);
+            Parse parse = parse(new ByteArrayInputStream(header), jsonAt, header.length);
+            if (parse.failure == null && parse.problem == null) {
+                return new Header(parse, data);
+            }
+            // Said again by the whole line's read, with the offsets of the line.
+            if (parse.document != null) {
+                parse.document.close();
+            }
+        }
+        return new Header(parse(new ByteArrayInputStream(line, jsonAt, length - jsonAt), jsonAt, length - jsonAt), null);
+    }
+
     private Verdict chunk(byte[] line, int length, int jsonAt) {
-        Parse parse = parse(new ByteArrayInputStream(line, jsonAt, length - jsonAt), jsonAt, length - jsonAt);
+        Header read = header(line, length, jsonAt);
+        Parse parse = read.parse();
         if (parse.failure != null) {
             return parse.failure;
         }
@@ -253,7 +301,8 @@ final class OperatorResultAssembler implements AutoCloseable {
         }
         byte[] bytes;
         try {
-            bytes = Base64.getDecoder().decode(base64);
+            bytes = read.data() != null ? Base64.getDecoder().decode(read.data().base64(line))
+                    : Base64.getDecoder().decode(base64);
         } catch (IllegalArgumentException e) {
             return new Verdict.Malformed("chunk " + index + " data is not base64: " + e.getMessage());
         }
@@ -278,10 +327,13 @@ final class OperatorResultAssembler implements AutoCloseable {
                     + byteLength);
         }
         MessageDigest digest = sha256();
+        // The envelope's bytes as they are read, in order, for captures.json: kept, not encoded again from the tree.
+        ResultSpool original = new ResultSpool(ParserLimits.RESULT_IN_MEMORY_BYTES);
+        boolean handedOver = false;
         try (InputStream whole = new DigestInputStream(chunks.inIndexOrder(), digest)) {
             byte[] marker = whole.readNBytes(resultMarkerBytes.length);
             boolean marked = Arrays.equals(marker, resultMarkerBytes);
-            Parse parse = marked ? parse(whole, resultMarkerBytes.length, byteLength) : null;
+            Parse parse = marked ? parse(new Copying(whole, original), resultMarkerBytes.length, byteLength) : null;
             whole.transferTo(java.io.OutputStream.nullOutputStream());
             String digestHex = HexFormat.of().formatHex(digest.digest());
             Optional<Verdict> rejected = digestHex.equals(sha256) ? Optional.empty() : Optional.of(new Verdict.Malformed(
@@ -302,30 +354,62 @@ final class OperatorResultAssembler implements AutoCloseable {
                 }
                 return rejected.get();
             }
-            return judge(parse.document, true, new byte[0], 0);
+            handedOver = true;
+            return judgeReassembled(parse.document, original);
         } catch (IOException e) {
             return new Verdict.HostFailure("the spooled result could not be read back: " + e);
         } finally {
             // The chunks are read: their spool (up to a whole result) is not kept next to the parsed one.
             chunks.close();
+            if (!handedOver) {
+                original.close();
+            }
+        }
+    }
+
+    /** {@link #judge} of a reassembled line whose bytes after the marker are in {@code original}, which it takes. */
+    private Verdict judgeReassembled(DeviceJson.Document document, ResultSpool original) {
+        RawJson json;
+        try {
+            json = CheckedJson.spooled(original);
+        } catch (IOException e) {
+            document.close();
+            original.close();
+            return new Verdict.HostFailure("the spooled result could not be read back: " + e);
+        }
+        return judge(document, new Original(json, original), new byte[0], 0);
+    }
+
+    /** Passes a stream's bytes on and appends each one read to a spool. */
+    private static final class Copying extends FilterInputStream {
+        private final ResultSpool copy;
+
+        Copying(InputStream in, ResultSpool copy) {
+            super(in);
+            this.copy = copy;
+        }
+
+        @Override
+        public int read() throws IOException {
+            int b = super.read();
+            if (b >= 0) {
+                copy.append(new byte[] {(byte) b}, 0, 1);
+            }
+            return b;
+        }
+
+        @Override
+        public int read(byte[] target, int offset, int length) throws IOException {
+            int n = super.read(target, offset, length);
+            if (n > 0) {
+                copy.append(target, offset, n);
+            }
+            return n;
         }
     }
 
     private boolean mentionsCommand(byte[] line, int length) {
-        return indexOf(line, length, commandIdBytes, 0) >= 0;
-    }
-
-    private static int indexOf(byte[] haystack, int length, byte[] needle, int from) {
-        outer:
-        for (int i = from; i <= length - needle.length; i++) {
-            for (int j = 0; j < needle.length; j++) {
-                if (haystack[i + j] != needle[j]) {
-                    continue outer;
-                }
-            }
-            return i;
-        }
-        return -1;
+        return commandIdSearch.indexOf(line, 0, length) >= 0;
     }
 
     private static Long integral(Object value) {

@@ -252,7 +252,7 @@ final class OperatorResultStream implements OutputListener {
             OperatorResultAssembler.Verdict.Accepted kept = accepted;
             if (!handedOut) {
                 if (kept != null) {
-                    kept.document().close();
+                    kept.close();
                 }
                 logged.close();
             }

@@ -62,14 +62,19 @@ final class StrictUtf8Chars {
         return chars.get();
     }
 
+    /** Where a run of plain characters goes: a builder, or straight into a spool as UTF-8. */
+    interface RunSink {
+        void take(char[] chars, int from, int count) throws IOException;
+    }
+
     /**
-     * Appends to {@code text} the characters ahead that a JSON string takes as they are (no quote,
+     * Hands {@code sink} the characters ahead that a JSON string takes as they are (no quote,
      * backslash or control character), at most {@code max} of them and no further than the
      * characters already decoded; returns their UTF-8 length (0 when the next character is not
      * one of them, or the input has ended). Consumed as {@link #next()} would, one bulk copy
      * instead of a call per character.
      */
-    long appendPlainRun(StringBuilder text, int max) throws DeviceJson.Malformed, IOException {
+    long takePlainRun(RunSink sink, int max) throws DeviceJson.Malformed, IOException {
         if (max <= 0 || !chars.hasRemaining() && !fill()) {
             return 0;
         }
@@ -86,10 +91,15 @@ final class StrictUtf8Chars {
             utf8Bytes += c < 0x80 ? 1 : c < 0x800 || Character.isSurrogate(c) ? 2 : 3;
         }
         int count = at - start;
-        text.append(array, start, count);
+        sink.take(array, start, count);
         chars.position(chars.position() + count);
         charIndex += count;
         return utf8Bytes;
+    }
+
+    /** {@link #takePlainRun} into {@code text}. */
+    long appendPlainRun(StringBuilder text, int max) throws DeviceJson.Malformed, IOException {
+        return takePlainRun(text::append, max);
     }
 
     /** Decodes more characters; false at the end of the input. */

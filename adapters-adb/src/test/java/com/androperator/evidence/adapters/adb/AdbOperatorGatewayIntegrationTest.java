@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.androperator.evidence.domain.model.CommandPhase;
 import com.androperator.evidence.contracts.ErrorCodes;
+import com.androperator.evidence.domain.fakes.Envelopes;
 import com.androperator.evidence.domain.port.OperatorGateway.OperatorAction;
 import com.androperator.evidence.domain.port.OperatorGateway.OperatorCommand;
 import com.androperator.evidence.domain.port.OperatorGateway.OperatorOutcome;
@@ -71,7 +72,7 @@ class AdbOperatorGatewayIntegrationTest {
         assertThat(answered.envelope().stepResults().get(0).data())
                 .containsEntry("operator_overlay_visible", "false")
                 .containsEntry("source", "accessibility_service");
-        assertThat(answered.original()).containsKeys("commandId", "taskId", "status", "stepResults", "error",
+        assertThat(Envelopes.map(answered.original())).containsKeys("commandId", "taskId", "status", "stepResults", "error",
                 "errorCode");
         assertThat(answered.readerDiagnostics().chunks()).isGreaterThan(100);
         assertThat(broadcasts(phone)).isEqualTo(1);
@@ -126,7 +127,7 @@ class AdbOperatorGatewayIntegrationTest {
         assertThat(answered.envelope().succeeded()).isFalse();
         assertThat(answered.envelope().errorCode()).isEqualTo("SERVICE_UNAVAILABLE");
         assertThat(answered.envelope().error()).isEqualTo("Accessibility service is not running");
-        assertThat(answered.original()).containsEntry("errorCode", "SERVICE_UNAVAILABLE");
+        assertThat(Envelopes.map(answered.original())).containsEntry("errorCode", "SERVICE_UNAVAILABLE");
     }
 
     @Test

@@ -184,21 +184,28 @@ class DeviceJsonTest {
         }
         String json = ContractJson.toJson(Map.of("text", text.toString(), "short", "kept"));
 
-        for (int piece : new int[] {5, 65_536}) {
-            try (DeviceJson.Document document = DeviceJson.read(trickling(utf8(json), piece), 0, Long.MAX_VALUE)) {
-                @SuppressWarnings("unchecked")
-                Map<String, Object> value = (Map<String, Object>) document.value();
-                assertThat(value.get("short")).isEqualTo("kept");
-                assertThat(value.get("text")).isInstanceOf(StreamedString.class);
-                StreamedString spooled = (StreamedString) value.get("text");
-                assertThat(spooled.utf8Length()).isEqualTo(utf8(text.toString()).length);
-                try (InputStream in = spooled.openUtf8()) {
-                    assertThat(in.readAllBytes()).isEqualTo(utf8(text.toString()));
-                }
-                // Written to JSON it is the same string again.
-                assertThat(ContractJson.mapper().readValue(ContractJson.toJson(value), Map.class))
-                        .isEqualTo(Map.of("text", text.toString(), "short", "kept"));
+        // Surrogate pairs as UTF-8 and as escape pairs, cut anywhere by the pieces the input arrives in.
+        for (String form : List.of(json, json.replace("😀", "\\uD83D\\uDE00"))) {
+            for (int piece : new int[] {5, 65_536}) {
+                assertSpooledAsItsUtf8(form, piece, text.toString());
             }
+        }
+    }
+
+    private static void assertSpooledAsItsUtf8(String json, int piece, String text) throws Exception {
+        try (DeviceJson.Document document = DeviceJson.read(trickling(utf8(json), piece), 0, Long.MAX_VALUE)) {
+            @SuppressWarnings("unchecked")
+            Map<String, Object> value = (Map<String, Object>) document.value();
+            assertThat(value.get("short")).isEqualTo("kept");
+            assertThat(value.get("text")).isInstanceOf(StreamedString.class);
+            StreamedString spooled = (StreamedString) value.get("text");
+            assertThat(spooled.utf8Length()).isEqualTo(utf8(text).length);
+            try (InputStream in = spooled.openUtf8()) {
+                assertThat(in.readAllBytes()).isEqualTo(utf8(text));
+            }
+            // Written to JSON it is the same string again.
+            assertThat(ContractJson.mapper().readValue(ContractJson.toJson(value), Map.class))
+                    .isEqualTo(Map.of("text", text, "short", "kept"));
         }
     }
 

@@ -96,9 +96,8 @@ class OperatorResultAssemblerTest {
         assertThat(accepted.envelope().stepResults().get(0).data())
                 .containsEntry("text", "<hierarchy/>").containsEntry("operator_overlay_visible", "false")
                 .containsEntry("extra", "kept");
-        assertThat(accepted.original().keySet())
-                .containsExactly("commandId", "taskId", "status", "stepResults", "error", "errorCode", "vendorField");
-        assertThat(accepted.original().get("vendorField").toString()).isEqualTo("{nested=[1, 2.50]}");
+        // The envelope's own bytes, every field and number as the Operator wrote it.
+        assertThat(accepted.original().readString()).isEqualTo(envelope(COMMAND, "<hierarchy/>"));
     }
 
     @Test
@@ -141,8 +140,41 @@ class OperatorResultAssemblerTest {
 
         assertThat(verdict).isInstanceOf(Verdict.Accepted.class);
         assertThat(((Verdict.Accepted) verdict).chunked()).isTrue();
+        assertThat(((Verdict.Accepted) verdict).original().readString()).isEqualTo(envelope(COMMAND, bigXml()));
         assertThat(((Verdict.Accepted) verdict).envelope().stepResults().get(0).data().get("text")).isEqualTo(bigXml());
         assertThat(assembler.chunksReceived()).isEqualTo(lines.size() - 1).isGreaterThan(3);
+    }
+
+    @Test
+    void chunkDataIsReadTheSameWithEscapedSlashesAndInAnyLayout() {
+        String full = resultLine(envelope(COMMAND, bigXml()));
+        // Android's JSONObject writes '/' as "\/"; other layouts take the whole header's read.
+        for (UnaryOperator<String> layout : List.<UnaryOperator<String>>of(header -> header.replace("/", "\\/"),
+                header -> header.replace("\"data\":", "\"data\" : "), header -> header.replace("\"data\":\"", "\"data\":\"\\u0041")
+                        .replace("\"index\":", "\"index\" :"))) {
+            List<String> lines = chunks(full, 1024, layout);
+
+            Verdict verdict = feed(lines);
+
+            if (lines.get(0).contains("\\u0041")) {
+                assertThat(verdict).isInstanceOf(Verdict.Malformed.class);
+                assertThat(((Verdict.Malformed) verdict).reason()).contains("data is not base64");
+            } else {
+                assertThat(verdict).isInstanceOf(Verdict.Accepted.class);
+                assertThat(((Verdict.Accepted) verdict).original().readString()).isEqualTo(envelope(COMMAND, bigXml()));
+            }
+        }
+    }
+
+    @Test
+    void aChunkWithDataThatIsNotBase64IsMalformedInEitherLayout() {
+        for (String data : List.of("\"data\":\"AAA!\"", "\"data\" : \"AAA!\"")) {
+            Verdict verdict = feed(List.of(chunkLine(COMMAND, 0, 1, 3, "a".repeat(64), "X", header -> header
+                    .replace("\"data\":\"X\"", data))));
+
+            assertThat(verdict).isInstanceOf(Verdict.Malformed.class);
+            assertThat(((Verdict.Malformed) verdict).reason()).startsWith("chunk 0 data is not base64");
+        }
     }
 
     @Test

@@ -7,6 +7,7 @@ import com.androperator.evidence.contracts.BundleError;
 import com.androperator.evidence.contracts.CaptureRecord;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.contracts.NonBlank;
+import com.androperator.evidence.contracts.RawJson;
 import com.androperator.evidence.contracts.StreamedString;
 import com.androperator.evidence.contracts.Timing;
 import com.androperator.evidence.domain.budget.Deadline;
@@ -66,16 +67,16 @@ final class HierarchyStep {
 
     /** What the conversation with the Operator produced. */
     sealed interface Exchange {
-        /** The Operator's envelope as received; null when none arrived. */
-        @Nullable Map<String, Object> result();
+        /** The Operator's envelope as received, its exact bytes; null when none arrived. */
+        @Nullable RawJson result();
 
         Map<String, Object> details();
 
         /** {@code text} is the snapshot's data.text, valid UTF-8, possibly spooled by the gateway. */
-        record Xml(StreamedString text, Map<String, Object> result, Map<String, Object> details) implements Exchange {
+        record Xml(StreamedString text, RawJson result, Map<String, Object> details) implements Exchange {
         }
 
-        record NoXml(BundleError error, @Nullable Map<String, Object> result, Map<String, Object> details)
+        record NoXml(BundleError error, @Nullable RawJson result, Map<String, Object> details)
                 implements Exchange {
         }
     }

@@ -1,5 +1,6 @@
 package com.androperator.evidence.domain.port;
 
+import com.androperator.evidence.contracts.RawJson;
 import com.androperator.evidence.contracts.StreamedString;
 import com.androperator.evidence.domain.budget.Deadline;
 import com.androperator.evidence.domain.model.CommandPhase;
@@ -157,12 +158,12 @@ public interface OperatorGateway {
     sealed interface OperatorOutcome {
         /**
          * A complete, consistent result arrived for this command. {@code original} is the
-         * envelope exactly as parsed from the result line (kept verbatim in captures.json; a long
-         * string in it is a {@link StreamedString}); {@code readerDiagnostics} says how it arrived
+         * envelope's exact bytes as read and checked from the result line (kept verbatim in
+         * captures.json, possibly spooled); {@code readerDiagnostics} says how it arrived
          * (chunk count, bytes, lines). Spooled strings stay readable until {@link #release()},
          * which the caller runs once it has written them.
          */
-        record Answered(OperatorEnvelope envelope, Map<String, Object> original,
+        record Answered(OperatorEnvelope envelope, RawJson original,
                         ReaderDiagnostics readerDiagnostics, LoggedHierarchy loggedHierarchy,
                         Runnable releaser) implements OperatorOutcome {
             public Answered {
@@ -170,12 +171,12 @@ public interface OperatorGateway {
                 releaser = releaser == null ? () -> { } : releaser;
             }
 
-            public Answered(OperatorEnvelope envelope, Map<String, Object> original,
+            public Answered(OperatorEnvelope envelope, RawJson original,
                             ReaderDiagnostics readerDiagnostics, Runnable releaser) {
                 this(envelope, original, readerDiagnostics, new LoggedHierarchy.Absent(), releaser);
             }
 
-            public Answered(OperatorEnvelope envelope, Map<String, Object> original,
+            public Answered(OperatorEnvelope envelope, RawJson original,
                             ReaderDiagnostics readerDiagnostics) {
                 this(envelope, original, readerDiagnostics, new LoggedHierarchy.Absent(), () -> { });
             }

@@ -14,6 +14,7 @@ import com.androperator.evidence.contracts.CaptureRecord;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.contracts.Manifest;
 import com.androperator.evidence.domain.fakes.CaptureRig;
+import com.androperator.evidence.domain.fakes.Envelopes;
 import com.androperator.evidence.domain.fakes.FakeOperator;
 import com.androperator.evidence.domain.fakes.FakeScreenshots;
 import com.androperator.evidence.contracts.StreamedString;
@@ -78,9 +79,9 @@ class HierarchyCaptureTest {
         expected.put("deviceLocked", lockedFact);
         expected.put("userUnlocked", unlockedFact);
         assertThat(hierarchyRecord().diagnostics()).containsAllEntriesOf(expected).containsEntry("command", "readiness");
-        // The Operator's readiness answer itself is preserved, not only the facts read from it.
-        assertThat(hierarchyRecord().diagnostics().get("readinessResult")).asInstanceOf(
-                org.assertj.core.api.InstanceOfAssertFactories.MAP).containsEntry("status", "success")
+        // The Operator's readiness answer itself is preserved (its bytes), not only the facts read from it.
+        assertThat(Envelopes.map((com.androperator.evidence.contracts.RawJson) hierarchyRecord().diagnostics()
+                .get("readinessResult"))).containsEntry("status", "success")
                 .containsEntry("commandId", "evidence-0001-readiness");
         assertThat(hierarchyRecord().envelope()).isNull();
         // The screenshot needs no interactive device and no Operator.
@@ -240,17 +241,17 @@ class HierarchyCaptureTest {
             var answered = FakeOperator.answered(command, "success", List.of(new StepResult("snap", "snapshot_ui", true,
                     Map.of("text", FakeOperator.HIERARCHY_XML, "operator_overlay_visible", "true", "window", "Settings"))),
                     null, null);
-            Map<String, Object> original = new java.util.LinkedHashMap<>(answered.original());
+            Map<String, Object> original = Envelopes.map(answered.original());
             original.put("extraOperatorField", List.of(1, 2));
             return new com.androperator.evidence.domain.port.OperatorGateway.OperatorOutcome.Answered(
-                    answered.envelope(), original, answered.readerDiagnostics());
+                    answered.envelope(), Envelopes.raw(original), answered.readerDiagnostics());
         });
 
         capture();
 
         assertThat(hierarchyRecord().envelope()).containsEntry("extraOperatorField", List.of(1, 2));
         assertThat(new String(rig.store().onlyWriter().files().get("captures.json"), StandardCharsets.UTF_8))
-                .contains("\"operator_overlay_visible\" : \"true\"").contains("\"window\" : \"Settings\"");
+                .contains("\"operator_overlay_visible\":\"true\"").contains("\"window\":\"Settings\"");
     }
 
     private static com.androperator.evidence.domain.port.OperatorGateway.OperatorOutcome.Answered withLogged(

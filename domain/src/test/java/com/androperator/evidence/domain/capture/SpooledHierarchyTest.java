@@ -9,8 +9,10 @@ import com.androperator.evidence.contracts.ArtifactStatus;
 import com.androperator.evidence.contracts.CapturesFile;
 import com.androperator.evidence.contracts.ContractJson;
 import com.androperator.evidence.contracts.Manifest;
+import com.androperator.evidence.contracts.RawJson;
 import com.androperator.evidence.contracts.StreamedString;
 import com.androperator.evidence.domain.fakes.CaptureRig;
+import com.androperator.evidence.domain.fakes.Envelopes;
 import com.androperator.evidence.domain.fakes.FakeBundleWriter;
 import com.androperator.evidence.domain.fakes.FakeOperator;
 import com.androperator.evidence.domain.port.OperatorGateway.OperatorOutcome;
@@ -25,34 +27,58 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A hierarchy the gateway spooled (a {@link StreamedString}, as for a large snapshot) is written
- * to hierarchy.xml as the verifier reads it, streamed into captures.json, and its spool is released
- * only once captures.json holds it.
+ * to hierarchy.xml as the verifier reads it; the envelope around it, spooled too (a {@link RawJson}),
+ * is streamed into captures.json; and their spool is released only once captures.json holds them.
  */
 class SpooledHierarchyTest {
     private static final String DIR = "/absolute/new/bundle";
 
-    /** A spooled text that records when it is read and when its spool is released. */
+    /** Bytes of the gateway's spool: each read is recorded as {@code event}; none is allowed once the spool is released. */
+    private record Recorded(byte[] utf8, String event, List<String> events) {
+        InputStream open() {
+            if (events.contains("released")) {
+                throw new IllegalStateException("read after its spool was released");
+            }
+            events.add(event);
+            return new ByteArrayInputStream(utf8);
+        }
+    }
+
+    /** The spooled hierarchy text. */
     private static final class Spool extends StreamedString {
-        private final byte[] utf8;
-        private final List<String> events;
+        private final Recorded bytes;
 
         Spool(String text, List<String> events) {
-            this.utf8 = text.getBytes(StandardCharsets.UTF_8);
-            this.events = events;
+            this.bytes = new Recorded(text.getBytes(StandardCharsets.UTF_8), "read", events);
         }
 
         @Override
         public long utf8Length() {
-            return utf8.length;
+            return bytes.utf8().length;
         }
 
         @Override
         public InputStream openUtf8() {
-            if (events.contains("released")) {
-                throw new IllegalStateException("read after its spool was released");
-            }
-            events.add("read");
-            return new ByteArrayInputStream(utf8);
+            return bytes.open();
+        }
+    }
+
+    /** The envelope's bytes, in the same spool. */
+    private static final class SpooledEnvelope extends RawJson {
+        private final Recorded bytes;
+
+        SpooledEnvelope(RawJson envelope, List<String> events) {
+            this.bytes = new Recorded(envelope.readString().getBytes(StandardCharsets.UTF_8), "envelope read", events);
+        }
+
+        @Override
+        public long utf8Length() {
+            return bytes.utf8().length;
+        }
+
+        @Override
+        public InputStream openUtf8() {
+            return bytes.open();
         }
     }
 
@@ -65,12 +91,13 @@ class SpooledHierarchyTest {
             OperatorOutcome.Answered plain = FakeOperator.answered(command, "success",
                     List.of(new StepResult("snap", FakeOperator.SNAPSHOT, true, Map.of("operator_overlay_visible", "false"),
                             Map.of("text", spool))), null, null);
+            Map<String, Object> original = Envelopes.map(plain.original());
             @SuppressWarnings("unchecked")
-            Map<String, Object> data = (Map<String, Object>) ((List<Map<String, Object>>) plain.original()
-                    .get("stepResults")).get(0).get("data");
-            data.put("text", spool);
-            return new OperatorOutcome.Answered(plain.envelope(), plain.original(), plain.readerDiagnostics(),
-                    () -> events.add("released"));
+            Map<String, Object> data = (Map<String, Object>) ((List<Map<String, Object>>) original.get("stepResults"))
+                    .get(0).get("data");
+            data.put("text", FakeOperator.HIERARCHY_XML);
+            return new OperatorOutcome.Answered(plain.envelope(), new SpooledEnvelope(Envelopes.raw(original), events),
+                    plain.readerDiagnostics(), () -> events.add("released"));
         });
 
         Manifest manifest = finishedManifest(rig.capture(CaptureRig.request(DIR)));
@@ -78,8 +105,9 @@ class SpooledHierarchyTest {
         assertThat(artifact(manifest, ArtifactKind.HIERARCHY).status()).isEqualTo(ArtifactStatus.COMPLETE);
         FakeBundleWriter writer = rig.store().onlyWriter();
         assertThat(writer.files().get("hierarchy.xml")).isEqualTo(FakeOperator.HIERARCHY_XML.getBytes(StandardCharsets.UTF_8));
-        // Read once for hierarchy.xml (parsed as written), once into captures.json; then released, once.
-        assertThat(events).containsExactly("read", "read", "released");
+        // The text read once for hierarchy.xml (parsed as written); the envelope into captures.json (and its first
+        // byte by the record's check that it is an object); then released, once, last.
+        assertThat(events).startsWith("read").endsWith("envelope read", "released").containsOnlyOnce("read", "released");
         Map<String, Object> result = ContractJson.read(writer.files().get("captures.json"), CapturesFile.class)
                 .stillRecords().get(1).envelope();
         @SuppressWarnings("unchecked")

@@ -199,7 +199,7 @@ public final class FakeOperator implements OperatorGateway {
         };
     }
 
-    /** An Answered outcome whose original map is the envelope exactly as the Operator would print it. */
+    /** An Answered outcome whose original is the envelope exactly as the Operator would print it. */
     public static OperatorOutcome.Answered answered(OperatorCommand command, String status, List<StepResult> steps,
                                                     String error, String errorCode) {
         OperatorEnvelope envelope = new OperatorEnvelope(command.commandId(), command.taskId(), status, steps, error, errorCode);
@@ -219,7 +219,7 @@ public final class FakeOperator implements OperatorGateway {
         original.put("stepResults", stepMaps);
         original.put("error", error);
         original.put("errorCode", errorCode);
-        return new OperatorOutcome.Answered(envelope, original, new OperatorGateway.ReaderDiagnostics(0, 1, 512, false,
+        return new OperatorOutcome.Answered(envelope, Envelopes.raw(original), new OperatorGateway.ReaderDiagnostics(0, 1, 512, false,
                 new OperatorGateway.LoggedHierarchyScan(false, null, 0, 0, "end_of_result", false, false)));
     }
 

@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.androperator.evidence.domain.model.CommandPhase;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.domain.budget.Cancellation;
+import com.androperator.evidence.domain.fakes.Envelopes;
 import com.androperator.evidence.domain.port.OperatorGateway;
 import com.androperator.evidence.domain.port.OperatorGateway.OperatorAction;
 import com.androperator.evidence.domain.port.OperatorGateway.OperatorCommand;
@@ -62,7 +63,7 @@ public abstract class OperatorGatewayContract implements Budgets {
             assertThat(step.id()).isEqualTo("snap");
             assertThat(step.actionType()).isEqualTo("snapshot_ui");
             assertThat(step.text("text").orElseThrow().readString()).isEqualTo(XML);
-            assertThat(answered.original()).containsKeys("commandId", "taskId", "status", "stepResults", "error",
+            assertThat(Envelopes.map(answered.original())).containsKeys("commandId", "taskId", "status", "stepResults", "error",
                     "errorCode");
             assertThat(answered.readerDiagnostics().chunks()).isNotNegative();
         } finally {
@@ -92,7 +93,7 @@ public abstract class OperatorGatewayContract implements Budgets {
         assertThat(answered.envelope().succeeded()).isFalse();
         assertThat(answered.envelope().errorCode()).isEqualTo("SERVICE_UNAVAILABLE");
         assertThat(answered.envelope().error()).isEqualTo("Accessibility service is not running");
-        assertThat(answered.original()).containsEntry("errorCode", "SERVICE_UNAVAILABLE");
+        assertThat(Envelopes.map(answered.original())).containsEntry("errorCode", "SERVICE_UNAVAILABLE");
     }
 
     @Test

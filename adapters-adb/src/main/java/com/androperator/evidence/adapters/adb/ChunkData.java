@@ -1,0 +1,81 @@
+package com.androperator.evidence.adapters.adb;
+
+import com.androperator.evidence.contracts.ParserLimits;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+
+/**
+ * Where a chunk line in its usual shape keeps its data: {@code "data":"<base64>"}, the string
+ * holding nothing but base64 characters and JSON's {@code \/}. Found in the line's bytes, so that
+ * the header around it is read without its one long string (which the strict reader would decode
+ * to characters only for them to be encoded back into bytes for the base64 decoder). A header
+ * read with that string emptied says exactly what the whole header says, since such a string is
+ * valid JSON whatever it holds; a line of any other shape is read whole.
+ */
+final class ChunkData {
+    private static final byte[] KEY = "\"data\":\"".getBytes(StandardCharsets.US_ASCII);
+    private static final ByteSearch KEY_SEARCH = new ByteSearch(KEY);
+
+    /** The string's content, between its quotes: {@code [start, end)} of the line. */
+    private final int start;
+    private final int end;
+    private final boolean escaped;
+
+    private ChunkData(int start, int end, boolean escaped) {
+        this.start = start;
+        this.end = end;
+        this.escaped = escaped;
+    }
+
+    /** The data string of {@code line}'s JSON at {@code [from, length)}, or null when the line is not of the usual shape. */
+    static ChunkData find(byte[] line, int from, int length) {
+        int key = KEY_SEARCH.indexOf(line, from, length);
+        if (key < 0) {
+            return null;
+        }
+        int start = key + KEY.length;
+        boolean escaped = false;
+        for (int at = start; at < length; at++) {
+            byte b = line[at];
+            if (b == '"') {
+                // A string the strict reader would hold in memory, as it holds every chunk header's.
+                return at - start <= ParserLimits.JSON_IN_MEMORY_STRING_CHARS ? new ChunkData(start, at, escaped) : null;
+            }
+            if (b == '\\' && at + 1 < length && line[at + 1] == '/') {
+                escaped = true;
+                at++;
+            } else if (!base64(b)) {
+                return null;
+            }
+        }
+        return null;
+    }
+
+    /** The line's JSON with the data string emptied: the header to read. */
+    byte[] header(byte[] line, int from, int length) {
+        byte[] header = new byte[length - from - (end - start)];
+        System.arraycopy(line, from, header, 0, start - from);
+        System.arraycopy(line, end, header, start - from, length - end);
+        return header;
+    }
+
+    /** The base64 text the string stands for, as bytes ({@code \/} read as {@code /}). */
+    byte[] base64(byte[] line) {
+        if (!escaped) {
+            return Arrays.copyOfRange(line, start, end);
+        }
+        byte[] text = new byte[end - start];
+        int n = 0;
+        for (int at = start; at < end; at++) {
+            if (line[at] == '\\') {
+                at++;
+            }
+            text[n++] = line[at];
+        }
+        return Arrays.copyOf(text, n);
+    }
+
+    private static boolean base64(byte b) {
+        return b >= 'A' && b <= 'Z' || b >= 'a' && b <= 'z' || b >= '0' && b <= '9' || b == '+' || b == '/' || b == '=';
+    }
+}
