@@ -31,7 +31,6 @@ class ProductArchitectureTest {
      * captures.json, which still takes maps ({@code CaptureRecord#details}).
      */
     static final Set<String> MAPS_NOT_YET_TYPED = Set.of(
-            "domain.model.Failure#details",
             "domain.capture.ValidatedRequest#context",
             "domain.video.VideoStartValidation$Validated#context",
             "domain.capture.HierarchyStep$Exchange$Xml#details",
