@@ -1,16 +1,18 @@
 #!/usr/bin/env bash
 # Trains androperator's ahead-of-time caches (JEP 483 with JEP 514's one-step -XX:AOTCacheOutput) on
-# what a one-shot command spends its start-up on: one complete `evidence capture` of a simulated
-# phone through a private real adb server (bin/lib/simulated-phone.sh), run with bin/androperator's
-# JVM flags. A capture that fails early (no device) trains a cache that saves nothing against the
-# class-data-sharing archive, so the phone is real adb's. AotCaches runs it at build time:
+# what a one-shot command spends its start-up on, with bin/androperator's JVM flags: CACHE on one
+# complete `evidence capture` of a simulated phone through a private real adb server
+# (bin/lib/simulated-phone.sh), and CACHE's -version sibling on `--version`. A capture that fails
+# early (no device) trains a cache that saves nothing against the class-data-sharing archive, so
+# the phone is real adb's. One cache per command: a JVM loads every class of its cache at start
+# (launcher_aot in bin/lib/launcher.sh). AotCaches runs it at build time:
 #
 #   aot-train.sh WORK JAVA JAR CACHE [JAVA JAR CACHE ...]
 #
-# Each JAVA (a JDK 25+) runs JAR once and writes CACHE; both the JVM and the jar's path, size and
-# time must be those of the later runs (launcher_aot in bin/lib/launcher.sh). Exits 3 when adb is
-# missing or the simulated phone does not start (the build then makes no cache and says so), 1 when
-# a training capture is not complete.
+# Each JAVA (a JDK 25+) runs JAR once per command and writes CACHE and CACHE-version.aot (CACHE's
+# name without .aot, then -version.aot); both the JVM and the jar's path, size and time must be
+# those of the later runs. Exits 3 when adb is missing or the simulated phone does not start (the
+# build then makes no cache and says so), 1 when a training command does not succeed.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/../../.." && pwd)"
@@ -38,6 +40,14 @@ while [ "$#" -ge 3 ]; do
   if ! grep -q '"status":"complete"' "$work/capture.out" || [ ! -s "$cache" ]; then
     echo "the training capture with $java did not complete or wrote no $cache: $(head -c 2000 "$work/capture.out")" \
       "$(tail -c 2000 "$work/capture.err")" >&2
+    exit 1
+  fi
+  version="${cache%.aot}-version.aot"
+  rm -f "$version"
+  if ! "$java" -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -XX:AOTCacheOutput="$version" -jar "$jar" --version \
+      >"$work/version.out" 2>"$work/version.err" || [ ! -s "$version" ]; then
+    echo "the training --version with $java failed or wrote no $version: $(head -c 2000 "$work/version.out")" \
+      "$(tail -c 2000 "$work/version.err")" >&2
     exit 1
   fi
 done

@@ -7,12 +7,13 @@ import java.nio.file.StandardCopyOption;
 import java.util.List;
 
 /**
- * The CLI's ahead-of-time caches, made when the linux-x64 runtime is a JDK 25 or newer: one for that
- * runtime and the staged jar ({@code lib/androperator.aot}, shipped in the linux-x64 archive only), one
- * for that JDK and the repository's jar ({@code target/training/androperator.aot}, which
- * {@code bin/androperator} maps). Each is trained by {@code src/training/aot-train.sh} on a complete
- * capture from a simulated phone and has a {@code .jvm} file beside it, a copy of the training JVM's
- * release file, by which the launcher knows the JVM it belongs to. Without adb no cache is made and
+ * The CLI's ahead-of-time caches, made when the linux-x64 runtime is a JDK 25 or newer: for that
+ * runtime and the staged jar ({@code lib/androperator.aot} and {@code lib/androperator-version.aot},
+ * shipped in the linux-x64 archive only), and for that JDK and the repository's jar (the same names in
+ * {@code target/training/}, which {@code bin/androperator} maps). {@code src/training/aot-train.sh}
+ * trains the first of each pair on a complete capture from a simulated phone and the second on
+ * {@code --version}; each has a {@code .jvm} file beside it, a copy of the training JVM's release
+ * file, by which the launcher knows the JVM it belongs to. Without adb no cache is made and
  * the launchers use their class-data-sharing archives, as on Java 17-24; so they do when the
  * simulated phone does not start, and the release test then fails on the missing cache.
  *
@@ -20,6 +21,8 @@ import java.util.List;
  */
 final class AotCaches {
     static final String TOOL = "androperator";
+    /** The caches aot-train.sh writes: one trained on a capture, one on {@code --version}. */
+    private static final List<String> CACHES = List.of(TOOL + ".aot", TOOL + "-version.aot");
     private static final int NO_ADB = 3;
 
     private final Path trainingDirectory;
@@ -48,14 +51,18 @@ final class AotCaches {
                     + "launchers use their class-data-sharing archives on every Java");
             return false;
         }
-        Files.copy(runtime.resolve("release"), Path.of(shipped + ".jvm"), StandardCopyOption.REPLACE_EXISTING);
-        Files.copy(jdk.home().resolve("release"), Path.of(repository + ".jvm"), StandardCopyOption.REPLACE_EXISTING);
+        for (String cache : CACHES) {
+            Files.copy(runtime.resolve("release"), runtimeLib.resolve(cache + ".jvm"), StandardCopyOption.REPLACE_EXISTING);
+            Files.copy(jdk.home().resolve("release"), work.resolve(cache + ".jvm"), StandardCopyOption.REPLACE_EXISTING);
+        }
         return true;
     }
 
-    /** Removes the repository's cache of an earlier build, which a build without a JDK 25 would leave stale. */
+    /** Removes the repository's caches of an earlier build, which a build without a JDK 25 would leave stale. */
     static void forget(Path work) throws IOException {
-        Files.deleteIfExists(work.resolve(TOOL + ".aot"));
-        Files.deleteIfExists(work.resolve(TOOL + ".aot.jvm"));
+        for (String cache : CACHES) {
+            Files.deleteIfExists(work.resolve(cache));
+            Files.deleteIfExists(work.resolve(cache + ".jvm"));
+        }
     }
 }
