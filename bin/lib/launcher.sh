@@ -5,7 +5,7 @@
 #   repository:  the jar is <module>/target/<tool>.jar, the class list distribution/target/training/<tool>.classlist
 #   release:     the jar is lib/<tool>.jar beside lib/<tool>.classlist; the linux-x64 archive
 #                also holds runtime/, which then runs it (JAVA_HOME and PATH are not consulted),
-#                and with a Java 25 runtime lib/androperator.aot and lib/androperator-version.aot (launcher_aot)
+#                and with a Java 25 runtime lib/androperator*.aot (launcher_aot)
 #
 # Needs bash and readlink, cksum, mkdir, mv, rm (and locale for utf8-locale.sh):
 # ReleaseArchiveIT runs the archives with a PATH of exactly these, java and adb. daemon.sh (the
@@ -152,10 +152,11 @@ launcher_cds() {
 }
 
 # launcher_aot: on Java 25 and later, for a launcher that set launcher_aot_command (bin/androperator:
-# capture for `evidence capture`, version for `--version` or `-V` alone), sets cds to map that
-# command's ahead-of-time cache beside the class list (TOOL.aot for capture, TOOL-version.aot for
-# version) and succeeds, when the build made that cache (JEP 514's -XX:AOTCacheOutput, trained on the
-# command itself: distribution/src/training/aot-train.sh) with this very JVM, as CACHE.jvm (a copy
+# capture for `evidence capture`, version for `--version` or `-V` alone; bin/androperator-mcp: server),
+# sets cds to map that command's ahead-of-time cache beside the class list (TOOL.aot for capture and
+# server, TOOL-version.aot for version) and succeeds, when the build made that cache (JEP 514's
+# -XX:AOTCacheOutput, trained on the command itself: distribution/src/training/aot-train.sh) with
+# this very JVM, as CACHE.jvm (a copy
 # of the training JVM's release file) says, and not before this jar (the archive gives both the same
 # time); otherwise fails. In a release those are the linux-x64 archive's lib/androperator*.aot for its
 # own runtime; in the repository distribution/target/training/androperator*.aot for the JDK 25 the
@@ -168,7 +169,7 @@ launcher_cds() {
 launcher_aot() {
   local cache="${classlist%.classlist}"
   case "${launcher_aot_command:-}" in
-    capture) cache="$cache.aot" ;;
+    capture | server) cache="$cache.aot" ;;
     version) cache="$cache-version.aot" ;;
     *) return 1 ;;
   esac

@@ -76,7 +76,8 @@ class ArchiveContentsIT {
             assertThat(entries.containsKey(ReleaseArchives.AOT_CACHE)).as("an AOT cache for a JDK 25 runtime only")
                     .isEqualTo(runtimeFeature(variant) >= 25);
             for (String cache : List.of(ReleaseArchives.AOT_CACHE + ".jvm", ReleaseArchives.AOT_VERSION_CACHE,
-                    ReleaseArchives.AOT_VERSION_CACHE + ".jvm")) {
+                    ReleaseArchives.AOT_VERSION_CACHE + ".jvm", ReleaseArchives.AOT_SERVER_CACHE,
+                    ReleaseArchives.AOT_SERVER_CACHE + ".jvm")) {
                 assertThat(entries.containsKey(cache)).as(cache).isEqualTo(entries.containsKey(ReleaseArchives.AOT_CACHE));
             }
         } else {

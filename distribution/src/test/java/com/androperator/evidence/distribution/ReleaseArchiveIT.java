@@ -124,11 +124,19 @@ class ReleaseArchiveIT {
             ProcessHandle.of(pid).get().onExit().get(60, java.util.concurrent.TimeUnit.SECONDS);
         }
 
-        Launch.Result mcp = tool.mcpInitialize();
+        Path serverLoading = temporary.resolve("server-class-load.log");
+        Launch.Result mcp = tool.with("ANDROPERATOR_JAVA_OPTS", "-Xlog:class+load=info:file=" + serverLoading).mcpInitialize();
         assertThat(mcp.status()).as("the server exits 0 when stdin closes: " + mcp).isZero();
         McpInitialize.assertAnswered(mcp.stdout());
-        StartupCache.await(install.resolve("lib"), "androperator-mcp");
-        assertThat(StartupCache.cacheFilesIn(install.resolve("lib"))).as("one archive per tool").hasSize(2);
+        assertThat(Files.isRegularFile(install.resolve(ReleaseArchives.AOT_SERVER_CACHE))).isEqualTo(aot);
+        if (aot) {
+            assertThat(Files.readString(serverLoading)).as("the server maps its AOT cache, and makes no archive")
+                    .contains("com.androperator.evidence.mcp.Main source: shared objects file");
+            assertThat(StartupCache.cacheFilesIn(install.resolve("lib"))).hasSize(1);
+        } else {
+            StartupCache.await(install.resolve("lib"), "androperator-mcp");
+            assertThat(StartupCache.cacheFilesIn(install.resolve("lib"))).as("one archive per tool").hasSize(2);
+        }
     }
 
     @Test
@@ -152,8 +160,8 @@ class ReleaseArchiveIT {
     }
 
     /**
-     * The JVM checks an AOT cache again and runs on without one it rejects, silently: a cache of random
-     * bytes for {@code --version} and a truncated one for {@code evidence capture} (newer than the jar,
+     * The JVM checks an AOT cache again and runs on without one it rejects, silently: caches of random
+     * bytes for {@code --version} and the MCP server and a truncated one for {@code evidence capture} (newer than the jar,
      * with the runtime's release file beside them, so that the launcher hands them over). On a JDK 17
      * runtime the launcher skips them; either way the command's output is its own.
      */
@@ -170,7 +178,9 @@ class ReleaseArchiveIT {
         byte[] noise = new byte[1 << 16];
         new java.util.Random(26).nextBytes(noise);
         Files.write(versionCache, noise);
-        for (Path cache : List.of(versionCache, captureCache)) {
+        Path serverCache = install.resolve(ReleaseArchives.AOT_SERVER_CACHE);
+        Files.write(serverCache, noise);
+        for (Path cache : List.of(versionCache, captureCache, serverCache)) {
             Files.copy(install.resolve("runtime/release"), Path.of(cache + ".jvm"), StandardCopyOption.REPLACE_EXISTING);
         }
 
@@ -186,6 +196,10 @@ class ReleaseArchiveIT {
         assertThat(help.status()).as(help.toString()).isZero();
         assertThat(help.stdout()).isEqualTo(expectedHelp.stdout());
         assertThat(help.stderr()).isEmpty();
+        Launch.Result mcp = tool.mcpInitialize();
+        assertThat(mcp.status()).as(mcp.toString()).isZero();
+        McpInitialize.assertAnswered(mcp.stdout());
+        assertThat(mcp.stderr()).isEmpty();
     }
 
     /**

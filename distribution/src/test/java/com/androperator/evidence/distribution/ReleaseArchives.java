@@ -56,6 +56,8 @@ final class ReleaseArchives {
     static final String AOT_CACHE = "lib/androperator.aot";
     /** The AOT cache {@code --version} maps, shipped beside {@link #AOT_CACHE}. */
     static final String AOT_VERSION_CACHE = "lib/androperator-version.aot";
+    /** The MCP server's AOT cache, shipped beside {@link #AOT_CACHE}. */
+    static final String AOT_SERVER_CACHE = "lib/androperator-mcp.aot";
 
     /** An entry as the archive records it: its path, Unix mode (permission bits), kind and time. */
     record Entry(String name, int mode, boolean directory, boolean symbolicLink, FileTime modified) {
