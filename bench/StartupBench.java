@@ -19,8 +19,9 @@ import java.util.stream.Stream;
  * Start-up on Java 25 (issue 26, item 3): the same jar and phone, one process per run, the modes
  * interleaved and rotated round by round as in {@link CaptureBench}: a CLI capture without the daemon
  * through bin/androperator on JDK 17 (its class-data-sharing archive) and on JDK 25 (the AOT cache the
- * build trained), {@code androperator --version} on both (the CDS archive: the AOT cache serves
- * captures only) against a bare {@code java -version} of the same JVM with the launcher's flags, and
+ * build trained on a capture), {@code androperator --version} on both (on 25 the AOT cache trained on
+ * {@code --version}, on 17 the CDS archive) against a bare {@code java -version} of the same JVM with
+ * the launcher's flags, and
  * a capture handed to the capture daemon running on JDK 25.
  * Prints medians and ratios; asserts nothing.
  *
@@ -114,7 +115,7 @@ public final class StartupBench {
         System.out.printf("  CLI capture, JDK 25 + AOT / JDK 17 + CDS     %6.2f   (target <= 0.65)%n",
                 median(millis, "CLI capture, JDK 25 + AOT cache") / median(millis, "CLI capture, JDK 17 + CDS archive"));
         System.out.printf("  --version / java -version, JDK 25            %6.2f   (target <= 1.5; same JVM flags;"
-                        + " the CDS archive, the AOT cache serves captures)%n",
+                        + " --version's own AOT cache)%n",
                 median(millis, "androperator --version, JDK 25")
                         / median(millis, "java -version, JDK 25, launcher flags"));
         System.out.printf("  --version / java -version, JDK 17 + CDS      %6.2f   (today's launcher)%n",

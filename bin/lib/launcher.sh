@@ -5,9 +5,9 @@
 #   repository:  the jar is <module>/target/<tool>.jar, the class list distribution/target/training/<tool>.classlist
 #   release:     the jar is lib/<tool>.jar beside lib/<tool>.classlist; the linux-x64 archive
 #                also holds runtime/, which then runs it (JAVA_HOME and PATH are not consulted),
-#                and with a Java 25 runtime lib/androperator.aot (launcher_aot)
+#                and with a Java 25 runtime lib/androperator*.aot (launcher_aot)
 #
-# Needs bash and readlink, cksum, mkdir, mv, rm (and uname, locale for utf8-locale.sh):
+# Needs bash and readlink, cksum, mkdir, mv, rm (and locale for utf8-locale.sh):
 # ReleaseArchiveIT runs the archives with a PATH of exactly these, java and adb. daemon.sh (the
 # capture daemon, ANDROPERATOR_DAEMON=on) uses setsid when there is one, and bash's /dev/tcp.
 
@@ -33,7 +33,18 @@ launcher_resolve() {
   done
 }
 
-# launcher_init TOOL MODULE: sets jar, classlist, version, java, java_real, java_release and java_major, or
+# launcher_read FILE: sets text to FILE's contents without its trailing newlines, as "$(<FILE)" would,
+# but without the subshell that bash forks for every command substitution (start-up counts).
+launcher_read() {
+  text=""
+  IFS= read -r -d '' text <"$1" || true
+  while [ "${text%$'\n'}" != "$text" ]; do
+    text="${text%$'\n'}"
+  done
+}
+
+# launcher_init TOOL MODULE: sets jar, classlist, version, java, java_real, java_release (with its text in
+# java_release_text) and java_major, or
 # stops with a message that says what to install.
 launcher_init() {
   launcher_tool="$1"
@@ -41,7 +52,8 @@ launcher_init() {
   if [ -f "$root/lib/$launcher_tool.jar" ]; then
     jar="$root/lib/$launcher_tool.jar"
     classlist="$root/lib/$launcher_tool.classlist"
-    version="$(<"$root/lib/VERSION")"
+    launcher_read "$root/lib/VERSION"
+    version="$text"
   elif [ -f "$root/$module/target/$launcher_tool.jar" ]; then
     jar="$root/$module/target/$launcher_tool.jar"
     classlist="$root/distribution/target/training/$launcher_tool.classlist"
@@ -68,10 +80,13 @@ launcher_java() {
   java_real="$resolved"
   java_release="${java_real%/bin/*}/release"
   local java_version="" line
+  java_release_text=""
   if [ -f "$java_release" ]; then
+    launcher_read "$java_release"
+    java_release_text="$text"
     while IFS= read -r line; do
       case "$line" in JAVA_VERSION=*) java_version="${line#JAVA_VERSION=}" ;; esac
-    done <"$java_release"
+    done <<<"$java_release_text"
     java_version="${java_version//\"/}"
   else
     java_release=""
@@ -110,9 +125,8 @@ launcher_cds() {
   # JDK 17 cannot match an application class path that holds a space: the archive would be made,
   # then never used (every class loaded from the jar again). JDK 25 can.
   case "$jar" in *[[:space:]]*) [ "$java_major" -ge 25 ] || return 0 ;; esac
-  local key release_text="" name directory archive
-  [ -z "$java_release" ] || release_text="$(<"$java_release")"
-  key="$(printf '%s\n%s\n%s\n' "$jar" "$java_real" "$release_text" | cksum)"
+  local key name directory archive
+  key="$(printf '%s\n%s\n%s\n' "$jar" "$java_real" "$java_release_text" | cksum)"
   name="$launcher_tool-${key%% *}.jsa"
   local directories=("${jar%/*}")
   local cache_home="${XDG_CACHE_HOME:-}"
@@ -137,23 +151,32 @@ launcher_cds() {
   return 0
 }
 
-# launcher_aot: on Java 25 and later, for a launcher that set launcher_aot_command=1 (bin/androperator
-# for `evidence capture`), sets cds to map TOOL.aot beside the class list and succeeds, when the build
-# made that cache (JEP 514's -XX:AOTCacheOutput, trained on a capture from a simulated phone:
-# distribution/src/training/aot-train.sh) with this very JVM, as TOOL.aot.jvm (a copy of the
-# training JVM's release file) says, and not before this jar (the archive gives both the same time);
-# otherwise fails. In a release that is the linux-x64 archive's lib/androperator.aot for its own
-# runtime; in the repository distribution/target/training/androperator.aot for the JDK 25 the build
-# found. Other commands keep the class-data-sharing archive: a JVM loads every class of an AOT cache
-# at start, which costs a command that needs few of them (--version) more than the cache saves. The
+# launcher_aot: on Java 25 and later, for a launcher that set launcher_aot_command (bin/androperator:
+# capture for `evidence capture`, version for `--version` or `-V` alone; bin/androperator-mcp: server),
+# sets cds to map that command's ahead-of-time cache beside the class list (TOOL.aot for capture and
+# server, TOOL-version.aot for version) and succeeds, when the build made that cache (JEP 514's
+# -XX:AOTCacheOutput, trained on the command itself: distribution/src/training/aot-train.sh) with
+# this very JVM, as CACHE.jvm (a copy
+# of the training JVM's release file) says, and not before this jar (the archive gives both the same
+# time); otherwise fails. In a release those are the linux-x64 archive's lib/androperator*.aot for its
+# own runtime; in the repository distribution/target/training/androperator*.aot for the JDK 25 the
+# build found. One cache per command, not one for all: a JVM maps and loads every class of its cache
+# at start, so a cache of every command's classes costs `--version` (a few dozen classes of its own)
+# about 25 ms more CPU than it saves; the other commands keep the class-data-sharing archive. The
 # JVM checks the cache again (its build, the jar's size and time) and runs on without one it
 # rejects: its aot messages, at error level then, are turned off on stderr (where the launchers send
 # the JVM's warnings), so that stderr stays the tool's own.
 launcher_aot() {
-  local cache="${classlist%.classlist}.aot"
-  [ "${launcher_aot_command:-0}" = 1 ] && [ "$java_major" -ge 25 ] && [ -n "$java_release" ] \
-    && [ -f "$cache" ] && [ -f "$cache.jvm" ] && ! [ "$jar" -nt "$cache" ] \
-    && [ "$(<"$cache.jvm")" = "$(<"$java_release")" ] || return 1
+  local cache="${classlist%.classlist}"
+  case "${launcher_aot_command:-}" in
+    capture | server) cache="$cache.aot" ;;
+    version) cache="$cache-version.aot" ;;
+    *) return 1 ;;
+  esac
+  [ "$java_major" -ge 25 ] && [ -n "$java_release" ] && [ -f "$cache" ] && [ -f "$cache.jvm" ] \
+    && ! [ "$jar" -nt "$cache" ] || return 1
+  launcher_read "$cache.jvm"
+  [ "$text" = "$java_release_text" ] || return 1
   cds=(-XX:AOTCache="$cache" -Xlog:aot*=off:stderr)
 }
 

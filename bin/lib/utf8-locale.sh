@@ -5,7 +5,8 @@
 # all. When the current locale is not UTF-8, run the JVM in a UTF-8 one that is installed.
 # Messages stay English either way; nothing else about the caller's environment changes.
 use_utf8_locale() {
-  [ "$(uname -s 2>/dev/null)" = Linux ] || return 0
+  # bash's OSTYPE, not uname -s: no process to start (linux-gnu, linux-musl, ...).
+  case "${OSTYPE:-}" in linux*) ;; *) return 0 ;; esac
   [ "$(locale charmap 2>/dev/null)" = UTF-8 ] && return 0
   local candidate
   for candidate in C.UTF-8 C.utf8 en_US.UTF-8; do

@@ -1,16 +1,20 @@
-#!/usr/bin/env bash
 # Trains androperator's ahead-of-time caches (JEP 483 with JEP 514's one-step -XX:AOTCacheOutput) on
-# what a one-shot command spends its start-up on: one complete `evidence capture` of a simulated
-# phone through a private real adb server (bin/lib/simulated-phone.sh), run with bin/androperator's
-# JVM flags. A capture that fails early (no device) trains a cache that saves nothing against the
-# class-data-sharing archive, so the phone is real adb's. AotCaches runs it at build time:
+# what each start spends its time on, with its launcher's JVM flags, one cache per entry point: a
+# JVM maps and loads every class of its cache at start (launcher_aot in bin/lib/launcher.sh).
+#   androperator.aot           one complete `evidence capture` of a simulated phone through a private
+#                              real adb server (bin/lib/simulated-phone.sh): a capture that fails early
+#                              (no device) trains a cache that saves nothing against the
+#                              class-data-sharing archive, so the phone is real adb's
+#   androperator-version.aot   `--version`
+#   androperator-mcp.aot       the MCP server's initialize and tools/list (mcp-session.jsonl's lines)
+# AotCaches runs it at build time:
 #
-#   aot-train.sh WORK JAVA JAR CACHE [JAVA JAR CACHE ...]
+#   aot-train.sh WORK JAVA CLI_JAR MCP_JAR DIRECTORY [JAVA CLI_JAR MCP_JAR DIRECTORY ...]
 #
-# Each JAVA (a JDK 25+) runs JAR once and writes CACHE; both the JVM and the jar's path, size and
-# time must be those of the later runs (launcher_aot in bin/lib/launcher.sh). Exits 3 when adb is
-# missing or the simulated phone does not start (the build then makes no cache and says so), 1 when
-# a training capture is not complete.
+# Each JAVA (a JDK 25+) runs each jar and writes the three caches into DIRECTORY; both the JVM and
+# the jar's path, size and time must be those of the later runs. Exits 3 when adb is missing or the
+# simulated phone does not start (the build then makes no cache and says so), 1 when a training run
+# does not succeed.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/../../.." && pwd)"
@@ -26,18 +30,39 @@ if ! phone_start "$work" && ! { phone_stop; phone_start "$work"; }; then
   echo "the simulated phone did not start: no phone to train on" >&2
   exit 3
 fi
-while [ "$#" -ge 3 ]; do
-  java="$1" jar="$2" cache="$3"
-  shift 3
-  bundle="$work/bundle-${cache##*/}"
-  rm -rf "$bundle" "$cache"
-  # bin/androperator's flags: the client compiler only and the serial collector.
-  "$java" -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -XX:AOTCacheOutput="$cache" -jar "$jar" \
-    evidence capture --device "$PHONE_SERIAL" --operator-package com.androperator.operator.dev \
-    --output-dir "$bundle" --label training >"$work/capture.out" 2>"$work/capture.err" || true
-  if ! grep -q '"status":"complete"' "$work/capture.out" || [ ! -s "$cache" ]; then
-    echo "the training capture with $java did not complete or wrote no $cache: $(head -c 2000 "$work/capture.out")" \
-      "$(tail -c 2000 "$work/capture.err")" >&2
+# bin/androperator's flags (the client compiler only, later, and the serial collector), and no
+# training data: its method profiles serve the server compiler only, and a JVM that maps them replays
+# the training run's compilations at start, about 340 methods more for a command that never calls
+# them (8% of a capture's CPU). The flag is diagnostic; a JVM that no longer knows it records them.
+no_profiles=(-XX:+UnlockDiagnosticVMOptions -XX:+IgnoreUnrecognizedVMOptions -XX:-AOTRecordTraining)
+cli_flags=(-XX:TieredStopAtLevel=1 -XX:+UseSerialGC -XX:CompileThresholdScaling=3 "${no_profiles[@]}")
+# bin/androperator-mcp's flags; the session up to tools/list, which is what a client waits for.
+mcp_flags=(-XX:G1PeriodicGCInterval=10000 -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=30 "${no_profiles[@]}")
+grep -E '"method":"(initialize|notifications/initialized|tools/list)"' "$here/mcp-session.jsonl" >"$work/mcp-session.jsonl"
+
+# train CACHE JAVA ARGUMENT...: runs JAVA with the arguments (stdin from $input) to write CACHE; stops
+# the script when it fails, writes no cache, or its stdout lacks $expected.
+train() {
+  local cache="$1" java="$2"
+  shift 2
+  rm -f "$cache"
+  if ! "$java" -XX:AOTCacheOutput="$cache" "$@" <"$input" >"$work/train.out" 2>"$work/train.err" \
+      || ! grep -q -e "$expected" "$work/train.out" || [ ! -s "$cache" ]; then
+    echo "training ${cache##*/} with $java $*: failed or wrote no cache: $(head -c 2000 "$work/train.out")" \
+      "$(tail -c 2000 "$work/train.err")" >&2
     exit 1
   fi
+}
+
+while [ "$#" -ge 4 ]; do
+  java="$1" cli="$2" mcp="$3" directory="$4"
+  shift 4
+  bundle="$work/bundle-$RANDOM$RANDOM"
+  input=/dev/null expected='"status":"complete"'
+  train "$directory/androperator.aot" "$java" "${cli_flags[@]}" -jar "$cli" evidence capture --device "$PHONE_SERIAL" \
+    --operator-package com.androperator.operator.dev --output-dir "$bundle" --label training
+  input=/dev/null expected='^[0-9]'
+  train "$directory/androperator-version.aot" "$java" "${cli_flags[@]}" -jar "$cli" --version
+  input="$work/mcp-session.jsonl" expected='"id":2,"result":{"tools"'
+  train "$directory/androperator-mcp.aot" "$java" "${mcp_flags[@]}" -jar "$mcp"
 done

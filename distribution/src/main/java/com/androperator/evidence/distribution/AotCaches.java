@@ -7,19 +7,22 @@ import java.nio.file.StandardCopyOption;
 import java.util.List;
 
 /**
- * The CLI's ahead-of-time caches, made when the linux-x64 runtime is a JDK 25 or newer: one for that
- * runtime and the staged jar ({@code lib/androperator.aot}, shipped in the linux-x64 archive only), one
- * for that JDK and the repository's jar ({@code target/training/androperator.aot}, which
- * {@code bin/androperator} maps). Each is trained by {@code src/training/aot-train.sh} on a complete
- * capture from a simulated phone and has a {@code .jvm} file beside it, a copy of the training JVM's
- * release file, by which the launcher knows the JVM it belongs to. Without adb no cache is made and
+ * The ahead-of-time caches, made when the linux-x64 runtime is a JDK 25 or newer, one per entry point:
+ * {@code androperator.aot} (trained on a complete capture from a simulated phone),
+ * {@code androperator-version.aot} (on {@code --version}) and {@code androperator-mcp.aot} (on the MCP
+ * server's initialize and tools/list), all by {@code src/training/aot-train.sh}. One set for that runtime
+ * and the staged jars ({@code lib/}, shipped in the linux-x64 archive only), one for that JDK and the
+ * repository's jars ({@code target/training/}, which {@code bin/androperator} and
+ * {@code bin/androperator-mcp} map). Each has a {@code .jvm} file beside it, a copy of the training
+ * JVM's release file, by which the launcher knows the JVM it belongs to. Without adb no cache is made and
  * the launchers use their class-data-sharing archives, as on Java 17-24; so they do when the
  * simulated phone does not start, and the release test then fails on the missing cache.
- *
- * <p>Only the CLI gets one: it starts a JVM per command, while the MCP server starts once per session.
  */
 final class AotCaches {
     static final String TOOL = "androperator";
+    static final String SERVER = "androperator-mcp";
+    /** The caches aot-train.sh writes into each directory. */
+    private static final List<String> CACHES = List.of(TOOL + ".aot", TOOL + "-version.aot", SERVER + ".aot");
     private static final int NO_ADB = 3;
 
     private final Path trainingDirectory;
@@ -30,17 +33,19 @@ final class AotCaches {
         this.work = work;
     }
 
-    /** Trains both caches; the runtime's goes to {@code runtimeLib}. Returns false when adb or the phone is missing. */
-    boolean make(RuntimeJdk jdk, Path runtime, Path runtimeLib, Tool cli, Path stagedJar)
+    /**
+     * Trains both sets: the runtime's on the staged jars into {@code runtimeLib}, the repository's into the
+     * work directory. Returns false when adb or the phone is missing.
+     */
+    boolean make(RuntimeJdk jdk, Path runtime, Path runtimeLib, Tool cli, Tool server, Staging staging)
             throws IOException, InterruptedException {
         Files.createDirectories(runtimeLib);
-        Path shipped = runtimeLib.resolve(TOOL + ".aot");
-        Path repository = work.resolve(TOOL + ".aot");
         Path log = work.resolve("aot-train.log");
         List<String> command = List.of("bash", trainingDirectory.resolve("aot-train.sh").toString(),
                 work.resolve("aot").toString(),
-                runtime.resolve("bin/java").toString(), stagedJar.toString(), shipped.toString(),
-                jdk.tool("java").toString(), cli.jar().toString(), repository.toString());
+                runtime.resolve("bin/java").toString(), staging.jar(cli).toString(), staging.jar(server).toString(),
+                runtimeLib.toString(),
+                jdk.tool("java").toString(), cli.jar().toString(), server.jar().toString(), work.toString());
         forget(work);
         int status = ExternalTool.runAllowing(command, log, "AOT cache training", NO_ADB);
         if (status == NO_ADB) {
@@ -48,14 +53,18 @@ final class AotCaches {
                     + "launchers use their class-data-sharing archives on every Java");
             return false;
         }
-        Files.copy(runtime.resolve("release"), Path.of(shipped + ".jvm"), StandardCopyOption.REPLACE_EXISTING);
-        Files.copy(jdk.home().resolve("release"), Path.of(repository + ".jvm"), StandardCopyOption.REPLACE_EXISTING);
+        for (String cache : CACHES) {
+            Files.copy(runtime.resolve("release"), runtimeLib.resolve(cache + ".jvm"), StandardCopyOption.REPLACE_EXISTING);
+            Files.copy(jdk.home().resolve("release"), work.resolve(cache + ".jvm"), StandardCopyOption.REPLACE_EXISTING);
+        }
         return true;
     }
 
-    /** Removes the repository's cache of an earlier build, which a build without a JDK 25 would leave stale. */
+    /** Removes the repository's caches of an earlier build, which a build without a JDK 25 would leave stale. */
     static void forget(Path work) throws IOException {
-        Files.deleteIfExists(work.resolve(TOOL + ".aot"));
-        Files.deleteIfExists(work.resolve(TOOL + ".aot.jvm"));
+        for (String cache : CACHES) {
+            Files.deleteIfExists(work.resolve(cache));
+            Files.deleteIfExists(work.resolve(cache + ".jvm"));
+        }
     }
 }

@@ -66,15 +66,18 @@ public final class DistributionBuild {
         image.build(jdk, staging.jars(tools), staging.notice());
         System.out.println("distribution: linux-x64 runtime linked from " + jdk.home() + " (Java " + jdk.major() + ")");
         Tool cli = tools.stream().filter(tool -> tool.name().equals(AotCaches.TOOL)).findFirst().orElse(null);
-        if (jdk.makesAotCaches() && cli != null) {
+        Tool server = tools.stream().filter(tool -> tool.name().equals(AotCaches.SERVER)).findFirst().orElse(null);
+        if (jdk.makesAotCaches() && cli != null && server != null) {
             // The archive gives every file the build's output timestamp, and the JVM checks the jar's time
-            // against the cache's record of it: the staged jar takes that time before its training.
+            // against the cache's record of it: the staged jars take that time before their training.
             String timestamp = options.getOrDefault("timestamp", "");
             if (!timestamp.isEmpty()) {
-                Files.setLastModifiedTime(staging.jar(cli), FileTime.from(Instant.parse(timestamp)));
+                for (Tool tool : List.of(cli, server)) {
+                    Files.setLastModifiedTime(staging.jar(tool), FileTime.from(Instant.parse(timestamp)));
+                }
             }
             new AotCaches(path(options, "training"), work).make(jdk, image.runtime(), runtimeOut.resolve("lib"),
-                    cli, staging.jar(cli));
+                    cli, server, staging);
         } else {
             AotCaches.forget(work);
         }

@@ -75,8 +75,11 @@ class ArchiveContentsIT {
                     "runtime/lib/modules", "runtime/legal/java.base/LICENSE");
             assertThat(entries.containsKey(ReleaseArchives.AOT_CACHE)).as("an AOT cache for a JDK 25 runtime only")
                     .isEqualTo(runtimeFeature(variant) >= 25);
-            assertThat(entries.containsKey(ReleaseArchives.AOT_CACHE + ".jvm"))
-                    .isEqualTo(entries.containsKey(ReleaseArchives.AOT_CACHE));
+            for (String cache : List.of(ReleaseArchives.AOT_CACHE + ".jvm", ReleaseArchives.AOT_VERSION_CACHE,
+                    ReleaseArchives.AOT_VERSION_CACHE + ".jvm", ReleaseArchives.AOT_SERVER_CACHE,
+                    ReleaseArchives.AOT_SERVER_CACHE + ".jvm")) {
+                assertThat(entries.containsKey(cache)).as(cache).isEqualTo(entries.containsKey(ReleaseArchives.AOT_CACHE));
+            }
         } else {
             assertThat(entries.keySet()).noneMatch(name -> name.startsWith("runtime"));
         }

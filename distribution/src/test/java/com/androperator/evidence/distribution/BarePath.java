@@ -9,12 +9,12 @@ import java.util.List;
 
 /**
  * A PATH directory that holds only what the launchers need (bin/lib/launcher.sh names it: bash,
- * readlink, cksum, mkdir, mv, rm, uname, locale) and adb, each a symbolic link to the machine's
+ * readlink, cksum, mkdir, mv, rm, locale) and adb, each a symbolic link to the machine's
  * own; with {@link #withJava} also {@code java}, linked to this JVM's. Nothing else of the machine's
  * (no Maven, no other java, no repository) is reachable through it.
  */
 final class BarePath {
-    static final List<String> LAUNCHER_NEEDS = List.of("bash", "readlink", "cksum", "mkdir", "mv", "rm", "uname",
+    static final List<String> LAUNCHER_NEEDS = List.of("bash", "readlink", "cksum", "mkdir", "mv", "rm",
             "locale");
 
     private BarePath() {

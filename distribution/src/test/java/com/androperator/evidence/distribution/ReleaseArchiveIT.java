@@ -12,6 +12,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -25,8 +26,8 @@ import org.junit.jupiter.params.provider.EnumSource;
  * Each archive unpacked into an empty directory and run as a new user would: the launchers through
  * symbolic links on a PATH that holds nothing but the launchers' own needs, adb and (for the plain
  * archives) a JDK's java, from an unrelated working directory, with a private HOME. Then
- * {@code --version} (twice: the first run makes the class-data-sharing archive next to the jars, the
- * second maps it), one capture from the simulated phone through a private real adb server (which
+ * {@code --version} (with a JDK 25 runtime it maps its own AOT cache; otherwise its first run makes the
+ * class-data-sharing archive next to the jars, which {@code --help} then maps), one capture from the simulated phone through a private real adb server (which
  * maps the shipped AOT cache on the linux-x64 archive with a JDK 25 runtime), verified
  * by the conformance verifier and by the archive's own {@code evidence verify} (and shown by
  * {@code evidence view}), and one MCP
@@ -46,11 +47,27 @@ class ReleaseArchiveIT {
         Installed tool = Installed.onBarePath(install, variant, temporary);
         assertThat(install.resolve("runtime")).matches(runtime -> Files.isDirectory(runtime) == variant.bundlesRuntime);
 
-        Launch.Result first = tool.run("androperator", "--version");
+        // A JDK 25 runtime maps the AOT caches the archive ships: --version's own, and the capture's below.
+        boolean aot = Files.isRegularFile(install.resolve(ReleaseArchives.AOT_CACHE));
+        assertThat(aot).as("a linux-x64 archive with a JDK 25 runtime ships the CLI's AOT caches")
+                .isEqualTo(variant.bundlesRuntime && Files.readString(install.resolve("runtime/release"))
+                        .contains("JAVA_VERSION=\"25"));
+        assertThat(Files.isRegularFile(install.resolve(ReleaseArchives.AOT_VERSION_CACHE))).isEqualTo(aot);
+        Path versionLoading = temporary.resolve("version-class-load.log");
+        Launch.Result first = tool.with("ANDROPERATOR_JAVA_OPTS", "-Xlog:class+load=info:file=" + versionLoading)
+                .run("androperator", "--version");
         assertThat(first.status()).as(first.toString()).isZero();
         assertThat(first.stdout()).isEqualTo(ReleaseArchives.VERSION + "\n");
         assertThat(first.stderr()).isEmpty();
-        // The first run starts the class-data-sharing archive in the background, next to the jars.
+        assertThat(Files.readString(versionLoading).contains("com.androperator.evidence.cli.Main source: shared objects file"))
+                .as("--version maps its AOT cache on a JDK 25 runtime; elsewhere its first run has no archive yet")
+                .isEqualTo(aot);
+        if (aot) {
+            // --version made no class-data-sharing archive: the first other command starts it.
+            assertThat(StartupCache.cacheFilesIn(install.resolve("lib"))).isEmpty();
+            assertThat(tool.run("androperator", "--help").status()).isZero();
+        }
+        // The first run without an AOT cache starts the class-data-sharing archive in the background, next to the jars.
         StartupCache.await(install.resolve("lib"), "androperator");
         assertThat(StartupCache.cacheFilesIn(install.resolve("lib"))).hasSize(1);
 
@@ -63,12 +80,8 @@ class ReleaseArchiveIT {
                 .contains("com.androperator.evidence.cli.Main source: shared objects file")
                 .contains("picocli.CommandLine source: shared objects file");
 
-        // A JDK 25 runtime's capture maps the AOT cache the archive ships, which leaves picocli's
+        // A JDK 25 runtime's capture maps the capture's AOT cache, which leaves picocli's
         // pre-Java-6 class files out (the class-data-sharing archive holds them).
-        boolean aot = Files.isRegularFile(install.resolve(ReleaseArchives.AOT_CACHE));
-        assertThat(aot).as("a linux-x64 archive with a JDK 25 runtime ships the CLI's AOT cache")
-                .isEqualTo(variant.bundlesRuntime && Files.readString(install.resolve("runtime/release"))
-                        .contains("JAVA_VERSION=\"25"));
         Path captureLoading = temporary.resolve("capture-class-load.log");
         Path bundle = temporary.resolve("bundle");
         Launch.Result capture = tool.with("ANDROPERATOR_JAVA_OPTS", "-Xlog:class+load=info:file=" + captureLoading)
@@ -111,11 +124,19 @@ class ReleaseArchiveIT {
             ProcessHandle.of(pid).get().onExit().get(60, java.util.concurrent.TimeUnit.SECONDS);
         }
 
-        Launch.Result mcp = tool.mcpInitialize();
+        Path serverLoading = temporary.resolve("server-class-load.log");
+        Launch.Result mcp = tool.with("ANDROPERATOR_JAVA_OPTS", "-Xlog:class+load=info:file=" + serverLoading).mcpInitialize();
         assertThat(mcp.status()).as("the server exits 0 when stdin closes: " + mcp).isZero();
         McpInitialize.assertAnswered(mcp.stdout());
-        StartupCache.await(install.resolve("lib"), "androperator-mcp");
-        assertThat(StartupCache.cacheFilesIn(install.resolve("lib"))).as("one archive per tool").hasSize(2);
+        assertThat(Files.isRegularFile(install.resolve(ReleaseArchives.AOT_SERVER_CACHE))).isEqualTo(aot);
+        if (aot) {
+            assertThat(Files.readString(serverLoading)).as("the server maps its AOT cache, and makes no archive")
+                    .contains("com.androperator.evidence.mcp.Main source: shared objects file");
+            assertThat(StartupCache.cacheFilesIn(install.resolve("lib"))).hasSize(1);
+        } else {
+            StartupCache.await(install.resolve("lib"), "androperator-mcp");
+            assertThat(StartupCache.cacheFilesIn(install.resolve("lib"))).as("one archive per tool").hasSize(2);
+        }
     }
 
     @Test
@@ -136,6 +157,49 @@ class ReleaseArchiveIT {
         } else {
             assertThat(StartupCache.cacheFilesIn(install.resolve("lib"))).isEmpty();
         }
+    }
+
+    /**
+     * The JVM checks an AOT cache again and runs on without one it rejects, silently: caches of random
+     * bytes for {@code --version} and the MCP server and a truncated one for {@code evidence capture} (newer than the jar,
+     * with the runtime's release file beside them, so that the launcher hands them over). On a JDK 17
+     * runtime the launcher skips them; either way the command's output is its own.
+     */
+    @Test
+    void aCorruptOrTruncatedAotCacheIsSkippedSilently() throws Exception {
+        Path install = ReleaseArchives.unpack(Variant.LINUX_X64_TAR_GZ, Files.createDirectories(temporary.resolve("unpacked")));
+        Installed tool = Installed.onBarePath(install, Variant.LINUX_X64_TAR_GZ, temporary);
+        Launch.Result expectedHelp = tool.with("ANDROPERATOR_CDS", "off").run("androperator", "evidence", "capture", "--help");
+        assertThat(expectedHelp.status()).as(expectedHelp.toString()).isZero();
+        Path versionCache = install.resolve(ReleaseArchives.AOT_VERSION_CACHE);
+        Path captureCache = install.resolve(ReleaseArchives.AOT_CACHE);
+        byte[] whole = Files.isRegularFile(captureCache) ? Files.readAllBytes(captureCache) : new byte[1 << 16];
+        Files.write(captureCache, java.util.Arrays.copyOf(whole, whole.length / 3));
+        byte[] noise = new byte[1 << 16];
+        new java.util.Random(26).nextBytes(noise);
+        Files.write(versionCache, noise);
+        Path serverCache = install.resolve(ReleaseArchives.AOT_SERVER_CACHE);
+        Files.write(serverCache, noise);
+        for (Path cache : List.of(versionCache, captureCache, serverCache)) {
+            Files.copy(install.resolve("runtime/release"), Path.of(cache + ".jvm"), StandardCopyOption.REPLACE_EXISTING);
+        }
+
+        Path classLoading = temporary.resolve("class-load.log");
+        Launch.Result version = tool.with("ANDROPERATOR_JAVA_OPTS", "-Xlog:class+load=info:file=" + classLoading)
+                .run("androperator", "--version");
+        assertThat(version.status()).as(version.toString()).isZero();
+        assertThat(version.stdout()).isEqualTo(ReleaseArchives.VERSION + "\n");
+        assertThat(version.stderr()).isEmpty();
+        assertThat(Files.readString(classLoading)).as("no cache held the tool's classes")
+                .contains("com.androperator.evidence.cli.Main source: file:");
+        Launch.Result help = tool.run("androperator", "evidence", "capture", "--help");
+        assertThat(help.status()).as(help.toString()).isZero();
+        assertThat(help.stdout()).isEqualTo(expectedHelp.stdout());
+        assertThat(help.stderr()).isEmpty();
+        Launch.Result mcp = tool.mcpInitialize();
+        assertThat(mcp.status()).as(mcp.toString()).isZero();
+        McpInitialize.assertAnswered(mcp.stdout());
+        assertThat(mcp.stderr()).isEmpty();
     }
 
     /**

@@ -54,6 +54,10 @@ final class ReleaseArchives {
 
     /** The CLI's AOT cache, which a linux-x64 archive holds when its runtime is a JDK 25 or newer. */
     static final String AOT_CACHE = "lib/androperator.aot";
+    /** The AOT cache {@code --version} maps, shipped beside {@link #AOT_CACHE}. */
+    static final String AOT_VERSION_CACHE = "lib/androperator-version.aot";
+    /** The MCP server's AOT cache, shipped beside {@link #AOT_CACHE}. */
+    static final String AOT_SERVER_CACHE = "lib/androperator-mcp.aot";
 
     /** An entry as the archive records it: its path, Unix mode (permission bits), kind and time. */
     record Entry(String name, int mode, boolean directory, boolean symbolicLink, FileTime modified) {
