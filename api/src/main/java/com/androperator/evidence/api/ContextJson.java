@@ -5,17 +5,16 @@ import com.androperator.evidence.contracts.ContractJson;
 import com.androperator.evidence.domain.port.CallerTerms;
 import com.androperator.evidence.domain.policy.CallerText;
 import com.androperator.evidence.domain.policy.CaptureRequestValidation;
-import com.androperator.evidence.domain.model.Checked;
 import com.androperator.evidence.domain.model.Failure;
 import com.androperator.evidence.domain.model.RequestField;
 import java.util.Map;
-import java.util.Objects;
+import java.util.Optional;
 import tools.jackson.core.JacksonException;
 
 /**
  * Reads a caller's context given as JSON text (the CLI's context option). Text that is not JSON is
  * refused here with EXECUTION_VALIDATION_FAILED; the parsed value then goes through the domain's
- * one context check ({@link CaptureRequestValidation#contextObject}), which refuses arrays, null and
+ * one context check ({@link CaptureRequestValidation#objectRefusal}), which refuses arrays, null and
  * scalars with the message every edge shows. The size limit is the use case's to check, on the
  * parsed object, like every other caller's context.
  */
@@ -49,11 +48,14 @@ public final class ContextJson {
             return invalid(terms.refusal(RequestField.CONTEXT, option + " is not valid JSON (" + e.getOriginalMessage()
                     + "). Pass one JSON object, for example '" + CaptureRequestValidation.EXAMPLE + "'."));
         }
-        Checked<Map<String, Object>> object = CaptureRequestValidation.contextObject(terms, value);
-        if (object.rejection().isPresent()) {
-            return invalid(object.rejection().get());
+        Optional<Failure> notAnObject = CaptureRequestValidation.objectRefusal(terms, value);
+        if (notAnObject.isPresent()) {
+            return invalid(notAnObject.get());
         }
-        return new Parsed.Valid(Objects.requireNonNull(object.valueOrNull(), "an accepted context"));
+        // Jackson reads a JSON object as a map with text keys.
+        @SuppressWarnings("unchecked")
+        Map<String, Object> object = (Map<String, Object>) value;
+        return new Parsed.Valid(object);
     }
 
     private static Parsed invalid(Failure failure) {

@@ -25,14 +25,10 @@ class ProductArchitectureTest {
      * name: a new one fails {@link #domainSpeaksInTypes}, and {@link #everyMapNotYetTypedIsStillThere}
      * fails once one of these is typed, so that its name leaves this list that day.
      * {@code Failure#details}: every failure's diagnostics, from each adapter to captures.json.
-     * {@code CallerTerms#refusal}, {@code ValidatedRequest#context}, {@code Validated#context}: the
-     * caller's request and its context object (the request path's, typed with it).
      * {@code HierarchyStep$Exchange$*#details}: the hierarchy step's diagnostics on their way to
      * captures.json, which still takes maps ({@code CaptureRecord#details}).
      */
     static final Set<String> MAPS_NOT_YET_TYPED = Set.of(
-            "domain.capture.ValidatedRequest#context",
-            "domain.video.VideoStartValidation$Validated#context",
             "domain.capture.HierarchyStep$Exchange$Xml#details",
             "domain.capture.HierarchyStep$Exchange$NoXml#details");
 

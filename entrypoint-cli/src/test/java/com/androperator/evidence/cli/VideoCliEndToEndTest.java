@@ -334,7 +334,7 @@ class VideoCliEndToEndTest {
         assertThat(result.message()).contains("scrcpy");
         assertThat(result.details().asMap()).containsEntry("capability", "video-recording")
                 .containsEntry("docsUrl", HostDependencyReport.DOCS_URL);
-        List<Map<String, Object>> dependencies = dependencies(result.details());
+        List<Map<String, Object>> dependencies = dependencies(result.details().asMap());
         assertThat(dependencies).extracting(d -> d.get("dependency") + "/" + d.get("reason"))
                 .containsExactly("scrcpy/missing");
         assertThat(dependencies.get(0).get("requirement")).asString().contains("scrcpy 3.0");

@@ -5,7 +5,6 @@ import com.androperator.evidence.contracts.CommandResult;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.domain.policy.CallerText;
 import com.androperator.evidence.domain.policy.CaptureRequestValidation;
-import com.androperator.evidence.domain.model.Checked;
 import com.androperator.evidence.domain.model.Failure;
 import com.androperator.evidence.domain.model.RequestField;
 import com.androperator.evidence.domain.model.RequestValues;
@@ -148,14 +147,17 @@ final class ToolArguments {
             return null;
         }
         // The domain's one object check, worded in this tool's argument names.
-        Checked<Map<String, Object>> context = CaptureRequestValidation.contextObject(McpTerms.INSTANCE,
-                arguments.get(field));
-        if (context.rejection().isPresent()) {
-            Failure failure = context.rejection().get();
+        Object given = arguments.get(field);
+        Optional<Failure> notAnObject = CaptureRequestValidation.objectRefusal(McpTerms.INSTANCE, given);
+        if (notAnObject.isPresent()) {
+            Failure failure = notAnObject.get();
             remember(CommandResult.refused(failure.code(), failure.message(), failure.details(), null));
             return null;
         }
-        return context.valueOrNull();
+        // The MCP reader makes a JSON object a map with text keys.
+        @SuppressWarnings("unchecked")
+        Map<String, Object> context = (Map<String, Object>) given;
+        return context;
     }
 
     private <T> T reject(String field, String message) {

@@ -1,12 +1,12 @@
 package com.androperator.evidence.domain.capture;
 
+import com.androperator.evidence.contracts.CallerContext;
 import com.androperator.evidence.domain.model.Checked;
 import com.androperator.evidence.domain.model.Failure;
 import com.androperator.evidence.domain.policy.CaptureRequestValidation;
 import com.androperator.evidence.domain.policy.StandardSelection;
 import com.androperator.evidence.domain.port.CallerTerms;
 import java.nio.file.Path;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.stream.Stream;
@@ -18,7 +18,7 @@ import org.jspecify.annotations.Nullable;
  * for a managed bundle.
  */
 record ValidatedRequest(@Nullable Path explicitDirectory, Optional<String> deviceSerial, String operatorPackage,
-                        @Nullable String label, Map<String, Object> context, long timeoutMs, CallerTerms terms) {
+                        @Nullable String label, CallerContext context, long timeoutMs, CallerTerms terms) {
 
     boolean explicit() {
         return explicitDirectory != null;
@@ -44,7 +44,7 @@ record ValidatedRequest(@Nullable Path explicitDirectory, Optional<String> devic
         Checked<Optional<String>> serial = CaptureRequestValidation.deviceSerial(terms, target.deviceSerial());
         Checked<String> operatorPackage = CaptureRequestValidation.operatorPackage(terms, target.operatorPackage());
         Checked<String> label = CaptureRequestValidation.label(terms, command.label());
-        Checked<Map<String, Object>> context = CaptureRequestValidation.context(terms, command.context());
+        Checked<CallerContext> context = CaptureRequestValidation.context(terms, command.context());
         Checked<Long> timeout = CaptureRequestValidation.timeoutMillis(terms, command.timeoutMs());
         Optional<Failure> firstRejection = Stream.of(directory, serial, operatorPackage, label, context, timeout)
                 .flatMap(checked -> checked.rejection().stream())

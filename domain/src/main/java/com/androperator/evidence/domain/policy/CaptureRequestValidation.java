@@ -1,5 +1,6 @@
 package com.androperator.evidence.domain.policy;
 
+import com.androperator.evidence.contracts.CallerContext;
 import com.androperator.evidence.contracts.ContractJson;
 import com.androperator.evidence.contracts.Manifest;
 import com.androperator.evidence.domain.model.Checked;
@@ -160,19 +161,18 @@ public final class CaptureRequestValidation {
     /**
      * Optional JSON object (null means {@code {}}), at most 16 KiB as compact UTF-8 JSON
      * ({@link ContractJson#compactUtf8Length}, the writer the manifest uses). Arrays, scalars
-     * ({@link #contextObject}), anything that is not a JSON value tree and keys or strings with an
-     * unpaired surrogate ({@link CallerText}) are rejected. The accepted map is a deep read-only
-     * snapshot of the caller's, values unchanged.
+     * ({@link #objectRefusal}), anything that is not a JSON value tree and keys or strings with an
+     * unpaired surrogate ({@link CallerText}) are rejected. The accepted context is a deep read-only
+     * snapshot of the caller's object ({@link CallerContext#copyOf}), values unchanged.
      */
-    public static Checked<Map<String, Object>> context(CallerTerms terms, @Nullable Object given) {
+    public static Checked<CallerContext> context(CallerTerms terms, @Nullable Object given) {
         if (given == null) {
-            return Checked.accepted(Map.of());
+            return Checked.accepted(CallerContext.EMPTY);
         }
-        Checked<Map<String, Object>> kind = contextObject(terms, given);
-        if (kind.rejection().isPresent()) {
-            return kind;
+        Optional<Failure> notAnObject = objectRefusal(terms, given);
+        if (notAnObject.isPresent()) {
+            return Checked.rejected(notAnObject.get());
         }
-        String option = terms.field(RequestField.CONTEXT);
         Map<?, ?> object = (Map<?, ?>) given;
         Optional<String> problem = jsonProblem(object, "$", 1);
         if (problem.isPresent()) {
@@ -187,46 +187,21 @@ public final class CaptureRequestValidation {
             return invalid(terms, RequestField.CONTEXT, "is " + size + " bytes as compact UTF-8 JSON; at most "
                     + MAX_CONTEXT_UTF8_BYTES + " (16 KiB) are allowed: shorten it");
         }
-        return Checked.accepted(snapshot(object));
+        return Checked.accepted(CallerContext.copyOf(object));
     }
 
     /**
      * The one object check of a caller's context, for a value the caller did send (parsed CLI
      * text, an MCP argument, a Java caller's value): only a JSON object is a context, and JSON
-     * {@code null} is refused too, since only an omitted context means {@code {}}. The accepted
-     * map is the caller's own; its members are checked by {@link #context}.
+     * {@code null} is refused too, since only an omitted context means {@code {}}. Empty when
+     * {@code given} is an object, whose members are checked by {@link #context}.
      */
-    public static Checked<Map<String, Object>> contextObject(CallerTerms terms, @Nullable Object given) {
-        if (!(given instanceof Map<?, ?> object)) {
-            return invalid(terms, RequestField.CONTEXT, "must be a JSON object, not "
-                    + jsonKind(given) + ". Pass one JSON object, for example " + EXAMPLE + ", or omit it for {}.");
+    public static Optional<Failure> objectRefusal(CallerTerms terms, @Nullable Object given) {
+        if (given instanceof Map<?, ?>) {
+            return Optional.empty();
         }
-        @SuppressWarnings("unchecked")
-        Map<String, Object> members = (Map<String, Object>) object;
-        return Checked.accepted(members);
-    }
-
-    /**
-     * A deep, read-only copy in the caller's key order, so that a caller who changes its map after
-     * the capture cannot change what the evidence recorded. Values are copied as given.
-     */
-    private static Map<String, Object> snapshot(Map<?, ?> object) {
-        java.util.LinkedHashMap<String, Object> copy = new java.util.LinkedHashMap<>();
-        object.forEach((key, inner) -> copy.put((String) key, snapshot(inner)));
-        return java.util.Collections.unmodifiableMap(copy);
-    }
-
-    /** A member of a context, copied as {@link #snapshot(Map)} says; JSON null stays null. */
-    private static @Nullable Object snapshot(@Nullable Object value) {
-        if (value instanceof Map<?, ?> object) {
-            return snapshot(object);
-        }
-        if (value instanceof List<?> array) {
-            java.util.ArrayList<Object> copy = new java.util.ArrayList<>(array.size());
-            array.forEach(inner -> copy.add(snapshot(inner)));
-            return java.util.Collections.unmodifiableList(copy);
-        }
-        return value;
+        return Optional.of(terms.complaint(RequestField.CONTEXT, "must be a JSON object, not "
+                + jsonKind(given) + ". Pass one JSON object, for example " + EXAMPLE + ", or omit it for {}."));
     }
 
     /** Optional overall device-work budget: null means 30000; otherwise an integer 1000..120000. */

@@ -1,9 +1,9 @@
 package com.androperator.evidence.domain.video;
 
+import com.androperator.evidence.contracts.DetailKey;
+import com.androperator.evidence.contracts.Details;
 import com.androperator.evidence.contracts.SourceInspection;
 import com.androperator.evidence.contracts.StopReason;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -63,26 +63,22 @@ final class RecorderReceipt {
     }
 
     /** The receipt as the video record's details keep it; what was not observed is absent. */
-    Map<String, Object> details() {
-        Map<String, Object> details = new LinkedHashMap<>();
-        details.put("spaceReservedBytes", spaceReservedBytes);
-        putIfObserved(details, "captureFileOpenedAfterMs", captureFileOpenedAfterMs);
-        putIfObserved(details, "stopRequestId", stopBeforeStartInstant ? stopRequestId : null);
-        putIfObserved(details, "recorderStartInstant", recorderStartInstant);
-        putIfObserved(details, "stopRequestId", stopBeforeStartInstant ? null : stopRequestId);
-        putIfObserved(details, "interruptSent", interruptSent);
+    Details details() {
+        Details.Builder details = Details.builder()
+                .number(DetailKey.SPACE_RESERVED_BYTES, spaceReservedBytes)
+                .numberIfPresent(DetailKey.CAPTURE_FILE_OPENED_AFTER_MS, captureFileOpenedAfterMs)
+                .textIfPresent(DetailKey.STOP_REQUEST_ID, stopBeforeStartInstant ? stopRequestId : null)
+                .textIfPresent(DetailKey.RECORDER_START_INSTANT, recorderStartInstant)
+                .textIfPresent(DetailKey.STOP_REQUEST_ID, stopBeforeStartInstant ? null : stopRequestId)
+                .flagIfPresent(DetailKey.INTERRUPT_SENT, interruptSent);
         if (unresponsiveAfterSigint != null) {
-            details.put("unresponsiveAfterSigint", true);
-            details.put("requestedStopReason", unresponsiveAfterSigint.wire());
+            details.flag(DetailKey.UNRESPONSIVE_AFTER_SIGINT, true)
+                    .text(DetailKey.REQUESTED_STOP_REASON, unresponsiveAfterSigint.wire());
         }
-        putIfObserved(details, "sourceFrames", sourceFrames);
-        putIfObserved(details, "sourceInspection", sourceInspection);
-        return details;
-    }
-
-    private static void putIfObserved(Map<String, Object> details, String key, @Nullable Object value) {
-        if (value != null) {
-            details.put(key, value);
+        details.numberIfPresent(DetailKey.SOURCE_FRAMES, sourceFrames);
+        if (sourceInspection != null) {
+            details.record(DetailKey.SOURCE_INSPECTION, sourceInspection);
         }
+        return details.build();
     }
 }

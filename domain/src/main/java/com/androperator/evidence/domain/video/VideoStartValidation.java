@@ -1,5 +1,6 @@
 package com.androperator.evidence.domain.video;
 
+import com.androperator.evidence.contracts.CallerContext;
 import com.androperator.evidence.contracts.VideoSize;
 import com.androperator.evidence.domain.port.CallerTerms;
 import com.androperator.evidence.domain.policy.CaptureRequestValidation;
@@ -7,7 +8,6 @@ import com.androperator.evidence.domain.model.Checked;
 import com.androperator.evidence.domain.port.BundleStore;
 import com.androperator.evidence.domain.model.RequestField;
 import java.nio.file.Path;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import org.jspecify.annotations.Nullable;
@@ -23,7 +23,7 @@ final class VideoStartValidation {
 
     /** {@code explicitDir} is null for a managed bundle. */
     record Validated(@Nullable Path explicitDir, String serial, @Nullable String operatorPackage, int duration,
-                     @Nullable String size, @Nullable String label, Map<String, Object> context) {
+                     @Nullable String size, @Nullable String label, CallerContext context) {
     }
 
     static Checked<Validated> validate(CallerTerms terms, VideoStartCommand command, BundleStore store) {
@@ -64,8 +64,8 @@ final class VideoStartValidation {
         if (label instanceof Checked.Rejected<String> rejected) {
             return Checked.rejected(rejected.failure());
         }
-        Checked<Map<String, Object>> context = CaptureRequestValidation.context(terms, command.context());
-        if (context instanceof Checked.Rejected<Map<String, Object>> rejected) {
+        Checked<CallerContext> context = CaptureRequestValidation.context(terms, command.context());
+        if (context instanceof Checked.Rejected<CallerContext> rejected) {
             return Checked.rejected(rejected.failure());
         }
         Path explicitDir = null;

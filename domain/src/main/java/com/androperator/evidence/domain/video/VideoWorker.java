@@ -6,6 +6,8 @@ import com.androperator.evidence.contracts.BundleError;
 import com.androperator.evidence.contracts.BundleFileNames;
 import com.androperator.evidence.contracts.BundleStatus;
 import com.androperator.evidence.contracts.CapturesFile;
+import com.androperator.evidence.contracts.DetailKey;
+import com.androperator.evidence.contracts.Details;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.contracts.Manifest;
 import com.androperator.evidence.contracts.StopReason;
@@ -30,9 +32,7 @@ import com.androperator.evidence.domain.video.model.WorkerIdentity;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.concurrent.ScheduledExecutorService;
@@ -251,19 +251,20 @@ public final class VideoWorker {
                                              @Nullable String firstClip, RecorderReceipt receipt,
                                              List<VideoSegment> segments, boolean videoVerified, List<BundleError> errors) {
         OptionalInt exit = recorder.exitStatus();
-        Map<String, Object> details = new LinkedHashMap<>();
-        details.put("stopReason", stopReason.wire());
-        details.put("outputBytes", output.totalBytes());
-        details.put("outputTruncated", output.truncated());
-        details.put("command", recorder.commandLine());
-        details.put("recorderPid", recorder.pid());
-        receipt.details().forEach(details::putIfAbsent);
+        Details details = Details.builder()
+                .text(DetailKey.STOP_REASON, stopReason.wire())
+                .number(DetailKey.OUTPUT_BYTES, output.totalBytes())
+                .flag(DetailKey.OUTPUT_TRUNCATED, output.truncated())
+                .texts(DetailKey.COMMAND, recorder.commandLine())
+                .number(DetailKey.RECORDER_PID, recorder.pid())
+                .all(receipt.details())
+                .build();
         Timing observation = new Timing(recordingStarted.toString(), recordingFinished.toString(), hostDurationMs);
         Timing persistence = new Timing(finalizationStarted.toString(), ports.wallClock().now().toString(),
                 elapsedMs(finalizationNanos));
         return new VideoCaptureRecord(VideoCaptureRecord.KIND, VideoSession.SCRCPY, session.sessionId(),
                 exit.isPresent() ? exit.getAsInt() : null, receipt.stopSent(),
-                videoVerified, segments, errors, firstClip, observation, persistence, details);
+                videoVerified, segments, errors, firstClip, observation, persistence, details.asMap());
     }
 
     private Startup awaitCaptureFile(RecorderProcess recorder, VideoSession session, Path bundleDir, long startNanos,

@@ -2,6 +2,7 @@ package com.androperator.evidence.domain.policy;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.androperator.evidence.contracts.CallerContext;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.domain.fakes.CliLikeTerms;
 import com.androperator.evidence.domain.model.Checked;
@@ -158,7 +159,7 @@ class CaptureRequestValidationTest {
 
     @Test
     void contextDefaultsToAnEmptyObject() {
-        assertThat(CaptureRequestValidation.context(CliLikeTerms.INSTANCE, null).valueOrNull()).isEmpty();
+        assertThat(CaptureRequestValidation.context(CliLikeTerms.INSTANCE, null).valueOrNull()).isEqualTo(CallerContext.EMPTY);
     }
 
     @Test
@@ -168,7 +169,7 @@ class CaptureRequestValidationTest {
         context.put("commandId", "original-command");
         context.put("nested", Map.of("list", List.of(1, new BigDecimal("2.50"), true)));
         context.put("none", null);
-        Map<String, Object> accepted = CaptureRequestValidation.context(CliLikeTerms.INSTANCE, context).valueOrNull();
+        Map<String, Object> accepted = CaptureRequestValidation.context(CliLikeTerms.INSTANCE, context).valueOrNull().asMap();
         assertThat(accepted).isEqualTo(context);
         assertThat(accepted.keySet()).containsExactly("originalVerdict", "commandId", "nested", "none");
     }
@@ -265,7 +266,7 @@ class CaptureRequestValidationTest {
         given.put("originalVerdict", "failed");
         given.put("run", nested);
 
-        Map<String, Object> accepted = CaptureRequestValidation.context(CliLikeTerms.INSTANCE, given).valueOrNull();
+        Map<String, Object> accepted = CaptureRequestValidation.context(CliLikeTerms.INSTANCE, given).valueOrNull().asMap();
         given.put("originalVerdict", "passed");
         nested.put("extra", true);
         steps.add("close");

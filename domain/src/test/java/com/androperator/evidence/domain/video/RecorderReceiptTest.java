@@ -15,7 +15,7 @@ class RecorderReceiptTest {
         receipt.recorderStarted("2026-01-01T00:00:00Z");
         receipt.interrupted(true);
 
-        assertThat(receipt.details()).containsExactly(
+        assertThat(receipt.details().asMap()).containsExactly(
                 java.util.Map.entry("spaceReservedBytes", 0L),
                 java.util.Map.entry("stopRequestId", "stop-early"),
                 java.util.Map.entry("recorderStartInstant", "2026-01-01T00:00:00Z"),
@@ -32,7 +32,7 @@ class RecorderReceiptTest {
         receipt.interrupted(true);
         receipt.unresponsive(StopReason.REQUESTED);
 
-        assertThat(receipt.details()).containsExactly(
+        assertThat(receipt.details().asMap()).containsExactly(
                 java.util.Map.entry("spaceReservedBytes", VideoLimits.FINAL_PERSISTENCE_RESERVE_BYTES),
                 java.util.Map.entry("captureFileOpenedAfterMs", 200L),
                 java.util.Map.entry("recorderStartInstant", "2026-01-01T00:00:00Z"),
@@ -48,7 +48,7 @@ class RecorderReceiptTest {
         receipt.finalized(30, null);
 
         assertThat(receipt.stopSent()).isFalse();
-        assertThat(receipt.details()).containsExactly(java.util.Map.entry("spaceReservedBytes", 0L),
+        assertThat(receipt.details().asMap()).containsExactly(java.util.Map.entry("spaceReservedBytes", 0L),
                 java.util.Map.entry("sourceFrames", 30L));
     }
 }
