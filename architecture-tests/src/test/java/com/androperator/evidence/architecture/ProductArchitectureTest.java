@@ -27,14 +27,10 @@ class ProductArchitectureTest {
      * {@code Failure#details}: every failure's diagnostics, from each adapter to captures.json.
      * {@code CallerTerms#refusal}, {@code ValidatedRequest#context}, {@code Validated#context}: the
      * caller's request and its context object (the request path's, typed with it).
-     * {@code HierarchyStep$Exchange$*#details}: the hierarchy step's diagnostics on their way to
-     * captures.json, which still takes maps ({@code CaptureRecord#details}).
      */
     static final Set<String> MAPS_NOT_YET_TYPED = Set.of(
             "domain.capture.ValidatedRequest#context",
-            "domain.video.VideoStartValidation$Validated#context",
-            "domain.capture.HierarchyStep$Exchange$Xml#details",
-            "domain.capture.HierarchyStep$Exchange$NoXml#details");
+            "domain.video.VideoStartValidation$Validated#context");
 
     private static JavaClasses product;
 
