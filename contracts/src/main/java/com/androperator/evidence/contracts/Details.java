@@ -15,10 +15,11 @@ import org.jspecify.annotations.Nullable;
  * A diagnostic object as a value: the {@code details} of a failure, a captures.json record, a
  * manifest error or a command result. The domain builds one through {@link Builder}, naming each key
  * by a {@link DetailKey} and each value by its type (text, number, flag, instant, list, nested
- * object, contract record), and never reads one back: there is no getter by key. The map is made
- * here, for serialization ({@link #asMap()}, Jackson's {@link JsonValue}) and for the edges and tests
- * that read a written object; {@link #fromJson(Map)} takes one read from JSON (keys kept as written).
- * Insertion order is the written order; writing a key again replaces its value in place.
+ * object, contract record, streamed text, raw JSON), and never reads one back: there is no getter
+ * by key. The map is made here, for serialization ({@link #asMap()}, Jackson's {@link JsonValue})
+ * and for the edges and tests that read a written object; {@link #fromJson(Map)} takes one read
+ * from JSON (keys kept as written). Insertion order is the written order; writing a key again
+ * replaces its value in place.
  */
 public final class Details {
     /** No diagnostics: written as {@code {}}. */
@@ -139,6 +140,16 @@ public final class Details {
             return this;
         }
 
+        /** A text that may live outside the heap, written as a JSON string from its bytes. */
+        public Builder streamedText(DetailKey key, StreamedString value) {
+            return put(key, Objects.requireNonNull(value, key.json()));
+        }
+
+        /** A checked JSON value (such as the Operator's envelope), written verbatim. */
+        public Builder rawJson(DetailKey key, RawJson value) {
+            return put(key, Objects.requireNonNull(value, key.json()));
+        }
+
         /** A number as given (an {@code int} stays an {@link Integer}, a {@code long} a {@link Long}). */
         public Builder number(DetailKey key, Number value) {
             return put(key, Objects.requireNonNull(value, key.json()));
@@ -155,6 +166,11 @@ public final class Details {
 
         public Builder flag(DetailKey key, boolean value) {
             return put(key, value);
+        }
+
+        /** The flag, or a JSON {@code null} written under the key when there is none. */
+        public Builder flagOrNull(DetailKey key, @Nullable Boolean value) {
+            return put(key, value == null ? JsonNull.INSTANCE : value);
         }
 
         public Builder flagIfPresent(DetailKey key, @Nullable Boolean value) {

@@ -2,6 +2,7 @@ package com.androperator.evidence.adapters.adb;
 
 import com.androperator.evidence.contracts.StreamedString;
 import com.androperator.evidence.domain.port.OperatorGateway.OperatorEnvelope;
+import com.androperator.evidence.domain.port.OperatorGateway.Readiness;
 import com.androperator.evidence.domain.port.OperatorGateway.StepResult;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -115,7 +116,17 @@ final class OperatorEnvelopes {
                 }
             }
         }
-        steps.add(new StepResult(id, actionType, success, data, largeData));
+        steps.add(new StepResult(id, actionType, success, data, largeData, readiness(data)));
         return null;
+    }
+
+    /** doctor_ping's facts (device-protocol.md): "true" or "false"; any other value (or none) is null. */
+    private static Readiness readiness(Map<String, String> data) {
+        return new Readiness(fact(data.get("screen_on")), fact(data.get("device_locked")),
+                fact(data.get("user_unlocked")));
+    }
+
+    private static Boolean fact(String value) {
+        return "true".equals(value) ? Boolean.TRUE : "false".equals(value) ? Boolean.FALSE : null;
     }
 }

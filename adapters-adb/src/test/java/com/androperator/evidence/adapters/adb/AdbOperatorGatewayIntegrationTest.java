@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.androperator.evidence.domain.model.CommandPhase;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.domain.fakes.Envelopes;
+import com.androperator.evidence.domain.port.OperatorGateway;
 import com.androperator.evidence.domain.port.OperatorGateway.OperatorAction;
 import com.androperator.evidence.domain.port.OperatorGateway.OperatorCommand;
 import com.androperator.evidence.domain.port.OperatorGateway.OperatorOutcome;
@@ -199,6 +200,8 @@ class AdbOperatorGatewayIntegrationTest {
         assertThat(((Answered) outcome).envelope().stepResults().get(0).data())
                 .containsEntry("screen_on", "false").containsEntry("device_locked", "true")
                 .containsEntry("user_unlocked", "true");
+        assertThat(((Answered) outcome).envelope().stepResults().get(0).readiness())
+                .isEqualTo(new OperatorGateway.Readiness(false, true, true));
         assertThat(((Answered) outcome).readerDiagnostics().chunks()).isZero();
     }
 

@@ -3,6 +3,7 @@ package com.androperator.evidence.adapters.adb;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.androperator.evidence.adapters.adb.OperatorResultAssembler.Verdict;
+import com.androperator.evidence.domain.port.OperatorGateway;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.ArrayList;
@@ -98,6 +99,19 @@ class OperatorResultAssemblerTest {
                 .containsEntry("extra", "kept");
         // The envelope's own bytes, every field and number as the Operator wrote it.
         assertThat(accepted.original().readString()).isEqualTo(envelope(COMMAND, "<hierarchy/>"));
+    }
+
+    @Test
+    void doctorPingFactsAreReadOnceAsTypedReadinessAndOnlyTrueOrFalseCounts() {
+        String ping = "{\"commandId\":\"" + COMMAND + "\",\"taskId\":\"" + TASK + "\",\"status\":\"success\","
+                + "\"stepResults\":[{\"id\":\"h1\",\"actionType\":\"doctor_ping\",\"success\":true,"
+                + "\"data\":{\"screen_on\":\"true\",\"device_locked\":\"TRUE\"}}],\"error\":null,\"errorCode\":null}";
+
+        Verdict.Accepted accepted = (Verdict.Accepted) feed(List.of(resultLine(ping)));
+
+        assertThat(accepted.envelope().stepResults().get(0).readiness())
+                .isEqualTo(new OperatorGateway.Readiness(true, null, null));
+        assertThat(accepted.envelope().stepResults().get(0).readiness().ready()).isFalse();
     }
 
     @Test

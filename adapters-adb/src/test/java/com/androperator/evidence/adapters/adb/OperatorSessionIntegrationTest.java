@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.domain.budget.Deadline;
+import com.androperator.evidence.domain.port.OperatorGateway;
 import com.androperator.evidence.domain.port.OperatorGateway.LoggedHierarchy;
 import com.androperator.evidence.domain.port.OperatorGateway.OperatorAction;
 import com.androperator.evidence.domain.port.OperatorGateway.OperatorCommand;
@@ -94,6 +95,8 @@ class OperatorSessionIntegrationTest {
 
         assertThat(readiness.envelope().commandId()).isEqualTo(EVIDENCE + "-readiness");
         assertThat(readiness.envelope().stepResults().get(0).data()).containsEntry("screen_on", "true");
+        assertThat(readiness.envelope().stepResults().get(0).readiness().ready()).isTrue();
+        assertThat(snapshot.envelope().stepResults().get(0).readiness()).isEqualTo(OperatorGateway.Readiness.UNKNOWN);
         assertThat(snapshot.envelope().commandId()).isEqualTo(EVIDENCE + "-hierarchy");
         String xml = generation == OperatorGeneration.CLAWPERATOR_LOGCAT
                 ? ((LoggedHierarchy.Found) snapshot.loggedHierarchy()).xml().readString()

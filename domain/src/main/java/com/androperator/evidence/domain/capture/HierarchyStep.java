@@ -1,10 +1,11 @@
 package com.androperator.evidence.domain.capture;
 
-import com.androperator.evidence.contracts.Details;
 import com.androperator.evidence.contracts.Artifact;
 import com.androperator.evidence.contracts.ArtifactKind;
 import com.androperator.evidence.contracts.BundleError;
 import com.androperator.evidence.contracts.CaptureRecord;
+import com.androperator.evidence.contracts.DetailKey;
+import com.androperator.evidence.contracts.Details;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.contracts.NonBlank;
 import com.androperator.evidence.contracts.RawJson;
@@ -24,6 +25,7 @@ import com.androperator.evidence.domain.port.OperatorGateway.OperatorCommand;
 import com.androperator.evidence.domain.port.OperatorGateway.OperatorEnvelope;
 import com.androperator.evidence.domain.port.OperatorGateway.OperatorOutcome;
 import com.androperator.evidence.domain.port.OperatorGateway.OperatorSession;
+import com.androperator.evidence.domain.port.OperatorGateway.Readiness;
 import com.androperator.evidence.domain.port.OperatorGateway.StepResult;
 import java.io.IOException;
 import java.io.InputStream;
@@ -70,14 +72,24 @@ final class HierarchyStep {
         /** The Operator's envelope as received, its exact bytes; null when none arrived. */
         @Nullable RawJson result();
 
-        Map<String, Object> details();
+        Details details();
+
+        /** The same exchange with {@code details} as everything recorded about it. */
+        Exchange withDetails(Details details);
 
         /** {@code text} is the snapshot's data.text, valid UTF-8, possibly spooled by the gateway. */
-        record Xml(StreamedString text, RawJson result, Map<String, Object> details) implements Exchange {
+        record Xml(StreamedString text, RawJson result, Details details) implements Exchange {
+            @Override
+            public Xml withDetails(Details recorded) {
+                return new Xml(text, result, recorded);
+            }
         }
 
-        record NoXml(BundleError error, @Nullable RawJson result, Map<String, Object> details)
-                implements Exchange {
+        record NoXml(BundleError error, @Nullable RawJson result, Details details) implements Exchange {
+            @Override
+            public NoXml withDetails(Details recorded) {
+                return new NoXml(error, result, recorded);
+            }
         }
     }
 
@@ -104,7 +116,8 @@ final class HierarchyStep {
         return new CapturedArtifact(artifact, CapturedArtifact.recordOf(artifact, SOURCE,
                 clock.between(start, answered), persistence, resultOf(exchange, serial),
                 exchange instanceof Exchange.Xml
-                        ? CapturedArtifact.withReason(CapturedArtifact.specificError(persisted), exchange.details())
+                        ? CapturedArtifact.withReason(CapturedArtifact.specificError(persisted),
+                                exchange.details().asMap())
                         : null));
     }
 
@@ -117,7 +130,7 @@ final class HierarchyStep {
     private static Map<String, Object> resultOf(Exchange exchange, String serial) {
         if (exchange instanceof Exchange.NoXml noXml) {
             Map<String, Object> failed = CaptureRecord.failedResult(ErrorVocabulary.reported(noXml.error()),
-                    CapturedArtifact.withReason(noXml.error(), noXml.details()));
+                    CapturedArtifact.withReason(noXml.error(), noXml.details().asMap()));
             if (noXml.result() != null) {
                 failed.put("envelope", noXml.result());
             }
@@ -165,7 +178,7 @@ final class HierarchyStep {
     private Exchange converse(String serial, String operatorPackage, Deadline deadline, String evidenceId,
                               Releases releases) {
         List<String> effects = new ArrayList<>();
-        Map<String, Object> details = new LinkedHashMap<>();
+        Details.Builder details = Details.builder();
         if (deadline.cancelled()) {
             return UnansweredCommand.cancelledBeforeDispatch("readiness", effects, details, deadline);
         }
@@ -174,15 +187,18 @@ final class HierarchyStep {
         }
         // One session for both commands: one package check and one result reader per capture.
         Opened session = open(serial, operatorPackage);
+        Exchange exchange;
         try {
-            return converse(session, serial, operatorPackage, deadline, evidenceId, releases, effects, details);
+            exchange = converse(session, serial, operatorPackage, deadline, evidenceId, releases, effects, details);
         } finally {
             session.close(details);
         }
+        // What closing the session recorded comes after what the exchange did.
+        return exchange.withDetails(details.build());
     }
 
     private Exchange converse(Opened session, String serial, String operatorPackage, Deadline deadline,
-                              String evidenceId, Releases releases, List<String> effects, Map<String, Object> details) {
+                              String evidenceId, Releases releases, List<String> effects, Details.Builder details) {
         OperatorOutcome readiness = session.execute(new OperatorCommand(serial, operatorPackage, evidenceId + "-readiness",
                 evidenceId, source, engineTimeout(deadline), List.of(READINESS)), deadline);
         releases.add(readiness);
@@ -195,24 +211,21 @@ final class HierarchyStep {
         OperatorOutcome.Answered readinessAnswer = (OperatorOutcome.Answered) readiness;
         effects.add("readiness_checked");
         if (!readinessAnswer.envelope().succeeded()) {
-            details.put("command", "readiness");
-            details.put("readinessResult", readinessAnswer.original());
+            details.text(DetailKey.COMMAND, "readiness").rawJson(DetailKey.READINESS_RESULT, readinessAnswer.original());
             return new Exchange.NoXml(operatorFailure(readinessAnswer.envelope(), "The Operator's readiness check failed: "),
-                    null, details);
+                    null, details.build());
         }
-        Readiness facts = Readiness.of(readinessAnswer.envelope());
-        details.put("screenOn", facts.screenOn());
-        details.put("deviceLocked", facts.deviceLocked());
-        details.put("userUnlocked", facts.userUnlocked());
+        Readiness facts = readinessOf(readinessAnswer.envelope());
+        details.flagOrNull(DetailKey.SCREEN_ON, facts.screenOn()).flagOrNull(DetailKey.DEVICE_LOCKED, facts.deviceLocked())
+                .flagOrNull(DetailKey.USER_UNLOCKED, facts.userUnlocked());
         if (!facts.ready()) {
             // The Operator's own answer is kept, as for a failed readiness check.
-            details.put("command", "readiness");
-            details.put("readinessResult", readinessAnswer.original());
+            details.text(DetailKey.COMMAND, "readiness").rawJson(DetailKey.READINESS_RESULT, readinessAnswer.original());
             return new Exchange.NoXml(new BundleError(ErrorCodes.DEVICE_NOT_INTERACTIVE, STAGE,
                     "The device is not interactive (screenOn=" + facts.screenOn() + ", deviceLocked=" + facts.deviceLocked()
                             + ", userUnlocked=" + facts.userUnlocked() + "). Evidence capture never wakes, unlocks or "
                             + "presses Home: prepare the screen yourself, then capture into a new directory.",
-                    ArtifactKind.HIERARCHY.wire()), null, details);
+                    ArtifactKind.HIERARCHY.wire()), null, details.build());
         }
         if (deadline.cancelled()) {
             return UnansweredCommand.cancelledBeforeDispatch("snapshot", effects, details, deadline);
@@ -231,25 +244,25 @@ final class HierarchyStep {
         }
         // A terminal result accepted before the deadline is kept even if the deadline has passed since.
         OperatorOutcome.Answered answer = (OperatorOutcome.Answered) snapshot;
-        details.put("reader", answer.readerDiagnostics());
+        details.nested(DetailKey.READER, answer.readerDiagnostics().details());
         return snapshotXml(answer, details);
     }
 
-    private static Exchange snapshotXml(OperatorOutcome.Answered answer, Map<String, Object> details) {
+    private static Exchange snapshotXml(OperatorOutcome.Answered answer, Details.Builder details) {
         OperatorEnvelope envelope = answer.envelope();
         if (!envelope.succeeded()) {
-            return new Exchange.NoXml(operatorFailure(envelope, ""), answer.original(), details);
+            return new Exchange.NoXml(operatorFailure(envelope, ""), answer.original(), details.build());
         }
         Optional<StepResult> step = envelope.stepResults().stream().filter(s -> SNAPSHOT.id().equals(s.id())).findFirst();
         if (step.isEmpty() || !step.get().success()) {
             return new Exchange.NoXml(hierarchyError(ErrorCodes.SNAPSHOT_STEP_MISSING, step.isEmpty()
                     ? "The Operator reported success without a \"snap\" step result."
-                    : "The Operator reported success but its \"snap\" step failed."), answer.original(), details);
+                    : "The Operator reported success but its \"snap\" step failed."), answer.original(), details.build());
         }
         Optional<StreamedString> text = step.get().text("text");
         if (text.isPresent() && text.get().utf8Length() > 0) {
-            details.put("hierarchySource", "envelope");
-            return new Exchange.Xml(text.get(), answer.original(), details);
+            details.text(DetailKey.HIERARCHY_SOURCE, "envelope");
+            return new Exchange.Xml(text.get(), answer.original(), details.build());
         }
         return loggedXml(answer, details);
     }
@@ -258,30 +271,30 @@ final class HierarchyStep {
      * No data.text: Operators before Clawperator 0.12.3 log the hierarchy as tagged logcat lines
      * (reference-compat.md §3), which the gateway collected from the command's window.
      */
-    private static Exchange loggedXml(OperatorOutcome.Answered answer, Map<String, Object> details) {
+    private static Exchange loggedXml(OperatorOutcome.Answered answer, Details.Builder details) {
         OperatorGateway.LoggedHierarchy logged = answer.loggedHierarchy();
         if (logged instanceof OperatorGateway.LoggedHierarchy.Found found && found.xml().utf8Length() > 0) {
-            details.put("hierarchySource", "logcat");
+            details.text(DetailKey.HIERARCHY_SOURCE, "logcat");
             // Kept verbatim beside the envelope, as data.text is inside it: the bundle shows where hierarchy.xml came from.
-            details.put("loggedHierarchy", found.xml());
-            return new Exchange.Xml(found.xml(), answer.original(), details);
+            details.streamedText(DetailKey.LOGGED_HIERARCHY, found.xml());
+            return new Exchange.Xml(found.xml(), answer.original(), details.build());
         }
         if (logged instanceof OperatorGateway.LoggedHierarchy.UntaggedMarkerOnly) {
             return new Exchange.NoXml(hierarchyError(ErrorCodes.VERSION_INCOMPATIBLE, "The Operator sent no"
                     + " data.text and logged its hierarchy only under the untagged marker \"[TaskScope] UI Hierarchy:\","
                     + " which cannot be tied to this command: this Operator is too old. Install an Operator that"
                     + " returns data.text or logs \"[TaskScope] UI Hierarchy [commandId=...]:\"."),
-                    answer.original(), details);
+                    answer.original(), details.build());
         }
         if (logged instanceof OperatorGateway.LoggedHierarchy.Unusable unusable) {
             return new Exchange.NoXml(hierarchyError(ErrorCodes.RESULT_ENVELOPE_MALFORMED, "The Operator sent no"
                     + " data.text and the hierarchy it logged for this command cannot be kept: " + unusable.reason()),
-                    answer.original(), details);
+                    answer.original(), details.build());
         }
         return new Exchange.NoXml(hierarchyError(ErrorCodes.HIERARCHY_INVALID, logged instanceof
                 OperatorGateway.LoggedHierarchy.Found
                 ? "The Operator's \"snap\" step carried no data.text and the hierarchy it logged for this command is empty."
-                : "The Operator's \"snap\" step carried no hierarchy XML in data.text."), answer.original(), details);
+                : "The Operator's \"snap\" step carried no hierarchy XML in data.text."), answer.original(), details.build());
     }
 
     /** The Operator's own failure: its error code passes through unchanged. */
@@ -323,14 +336,14 @@ final class HierarchyStep {
         }
 
         /** Stops the session's reader; a fault doing so is kept beside the evidence, which it cannot change. */
-        void close(Map<String, Object> details) {
+        void close(Details.Builder details) {
             if (session == null) {
                 return;
             }
             try {
                 session.close();
             } catch (RuntimeException e) {
-                details.put("sessionCloseFailure", AdapterFault.describe(e));
+                details.text(DetailKey.SESSION_CLOSE_FAILURE, AdapterFault.describe(e));
             }
         }
     }
@@ -368,25 +381,10 @@ final class HierarchyStep {
         return new BundleError(code, STAGE, message, ArtifactKind.HIERARCHY.wire());
     }
 
-    /**
-     * The doctor_ping facts. Each is "true"/"false" on the wire; anything else (or absence) is
-     * null here and never counts as ready.
-     */
-    record Readiness(@Nullable Boolean screenOn, @Nullable Boolean deviceLocked, @Nullable Boolean userUnlocked) {
-        boolean ready() {
-            return Boolean.TRUE.equals(screenOn) && Boolean.FALSE.equals(deviceLocked) && Boolean.TRUE.equals(userUnlocked);
-        }
-
-        static Readiness of(OperatorEnvelope envelope) {
-            Map<String, String> data = envelope.stepResults().stream()
-                    .filter(s -> READINESS.id().equals(s.id())).findFirst()
-                    .or(() -> envelope.stepResults().stream().filter(s -> READINESS.type().equals(s.actionType())).findFirst())
-                    .map(StepResult::data).orElse(Map.of());
-            return new Readiness(flag(data.get("screen_on")), flag(data.get("device_locked")), flag(data.get("user_unlocked")));
-        }
-
-        private static @Nullable Boolean flag(@Nullable String value) {
-            return "true".equals(value) ? Boolean.TRUE : "false".equals(value) ? Boolean.FALSE : null;
-        }
+    /** The doctor_ping step's facts: the step named h1, else the first doctor_ping step; none is not ready. */
+    private static Readiness readinessOf(OperatorEnvelope envelope) {
+        return envelope.stepResults().stream().filter(s -> READINESS.id().equals(s.id())).findFirst()
+                .or(() -> envelope.stepResults().stream().filter(s -> READINESS.type().equals(s.actionType())).findFirst())
+                .map(StepResult::readiness).orElse(Readiness.UNKNOWN);
     }
 }

@@ -4,6 +4,8 @@ import static com.androperator.evidence.domain.capture.HierarchyStep.DEADLINE_OW
 import static com.androperator.evidence.domain.capture.HierarchyStep.ENGINE_MIN_TIMEOUT_MS;
 import static com.androperator.evidence.domain.capture.HierarchyStep.hierarchyError;
 
+import com.androperator.evidence.contracts.DetailKey;
+import com.androperator.evidence.contracts.Details;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.domain.budget.Deadline;
 import com.androperator.evidence.domain.capture.HierarchyStep.Exchange;
@@ -11,7 +13,6 @@ import com.androperator.evidence.domain.model.CommandPhase;
 import com.androperator.evidence.domain.model.Failure;
 import com.androperator.evidence.domain.port.OperatorGateway.OperatorOutcome;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
 /**
@@ -27,83 +28,75 @@ final class UnansweredCommand {
     private UnansweredCommand() {
     }
 
-    static Exchange skipped(String command, List<String> effects, Map<String, Object> details, Deadline deadline) {
+    static Exchange skipped(String command, List<String> effects, Details.Builder details, Deadline deadline) {
         long remaining = deadline.remainingMillis();
-        details.put("deadlineOwner", DEADLINE_OWNER);
-        details.put("command", command);
-        details.put("phase", CommandPhase.BUDGET_CHECK.wire());
-        details.put("dispatched", false);
-        details.put("effects", List.copyOf(effects));
-        details.put("reader", Map.of());
-        details.put("remainingMs", remaining);
+        stopped(details.text(DetailKey.DEADLINE_OWNER, DEADLINE_OWNER), command, CommandPhase.BUDGET_CHECK, false)
+                .texts(DetailKey.EFFECTS, effects).nested(DetailKey.READER, Details.NONE)
+                .number(DetailKey.REMAINING_MS, remaining);
         return new Exchange.NoXml(hierarchyError(ErrorCodes.COMMAND_TIMEOUT, "Hierarchy capture timed out without dispatch: "
                 + remaining + " ms of the device-work budget remained before the " + command + " command, less than the "
-                + "execution engine's " + ENGINE_MIN_TIMEOUT_MS + " ms minimum timeout."), null, details);
+                + "execution engine's " + ENGINE_MIN_TIMEOUT_MS + " ms minimum timeout."), null, details.build());
     }
 
     /** Cancelled before {@code command} was sent: nothing goes to the device after a cancellation. */
-    static Exchange cancelledBeforeDispatch(String command, List<String> effects, Map<String, Object> details,
+    static Exchange cancelledBeforeDispatch(String command, List<String> effects, Details.Builder details,
                                                     Deadline deadline) {
         String by = deadline.cancelledBy();
-        details.put("cancelledBy", by);
-        details.put("command", command);
-        details.put("phase", CommandPhase.NOT_STARTED.wire());
-        details.put("dispatched", false);
-        details.put("effects", List.copyOf(effects));
-        details.put("reader", Map.of());
+        stopped(details.text(DetailKey.CANCELLED_BY, by), command, CommandPhase.NOT_STARTED, false)
+                .texts(DetailKey.EFFECTS, effects).nested(DetailKey.READER, Details.NONE);
         return new Exchange.NoXml(hierarchyError(ErrorCodes.COMMAND_CANCELLED, "Hierarchy capture was cancelled ("
-                + by + ") before the " + command + " command was sent; nothing was dispatched."), null, details);
+                + by + ") before the " + command + " command was sent; nothing was dispatched."), null, details.build());
     }
 
     /** A command that stopped without an answer because the caller cancelled: recorded like a budget expiry. */
     private static Exchange cancelledInFlight(String command, OperatorOutcome.NotAnswered outcome, List<String> effects,
-                                              Map<String, Object> details, Deadline deadline) {
+                                              Details.Builder details, Deadline deadline) {
         Failure failure = outcome.failure();
         String by = deadline.cancelledBy();
-        details.put("cancelledBy", by);
-        details.put("command", command);
-        details.put("phase", outcome.phase().wire());
-        details.put("dispatched", outcome.dispatched());
-        details.put("effects", List.copyOf(effects));
-        details.put("reader", failure.details().asMap());
+        stopped(details.text(DetailKey.CANCELLED_BY, by), command, outcome.phase(), outcome.dispatched())
+                .texts(DetailKey.EFFECTS, effects).nested(DetailKey.READER, failure.details());
         if (!failure.code().equals(ErrorCodes.COMMAND_CANCELLED)) {
-            details.put("transportCode", failure.code());
+            details.text(DetailKey.TRANSPORT_CODE, failure.code());
         }
         return new Exchange.NoXml(hierarchyError(ErrorCodes.COMMAND_CANCELLED, "Hierarchy capture was cancelled ("
                 + by + ") while the " + command + " command was in phase " + outcome.phase().wire() + " ("
                 + (outcome.dispatched() ? "dispatched; it is never sent again, and host cleanup does not prove that "
-                + "Android stopped executing it" : "not dispatched") + "): " + failure.message()), null, details);
+                + "Android stopped executing it" : "not dispatched") + "): " + failure.message()), null, details.build());
     }
 
     static Exchange notAnswered(String command, OperatorOutcome.NotAnswered outcome, List<String> effects,
-                                        Map<String, Object> details, Deadline deadline) {
+                                        Details.Builder details, Deadline deadline) {
         Failure failure = outcome.failure();
         if (deadline.cancelled() || failure.code().equals(ErrorCodes.COMMAND_CANCELLED)) {
             return cancelledInFlight(command, outcome, effects, details, deadline);
         }
         boolean budgetCanceled = deadline.expired() && CANCELLATION_CODES.contains(failure.code());
         if (budgetCanceled) {
-            details.put("deadlineOwner", DEADLINE_OWNER);
+            details.text(DetailKey.DEADLINE_OWNER, DEADLINE_OWNER);
         }
-        details.put("command", command);
-        details.put("phase", outcome.phase().wire());
-        details.put("dispatched", outcome.dispatched());
+        stopped(details, command, outcome.phase(), outcome.dispatched());
         if (budgetCanceled) {
-            details.put("effects", List.copyOf(effects));
+            details.texts(DetailKey.EFFECTS, effects);
         }
-        details.put("reader", failure.details().asMap());
+        details.nested(DetailKey.READER, failure.details());
         if (!budgetCanceled) {
             // A wait that ended with budget left is the Operator's own result timeout, not the capture's.
             String code = failure.code().equals(ErrorCodes.COMMAND_TIMEOUT) ? ErrorCodes.RESULT_ENVELOPE_TIMEOUT
                     : failure.code();
-            return new Exchange.NoXml(hierarchyError(code, failure.message()), null, details);
+            return new Exchange.NoXml(hierarchyError(code, failure.message()), null, details.build());
         }
         if (!failure.code().equals(ErrorCodes.COMMAND_TIMEOUT)) {
-            details.put("transportCode", failure.code());
+            details.text(DetailKey.TRANSPORT_CODE, failure.code());
         }
         return new Exchange.NoXml(hierarchyError(ErrorCodes.COMMAND_TIMEOUT, "The evidence capture's device-work budget "
                 + "expired while the " + command + " command was in phase " + outcome.phase().wire() + " ("
                 + (outcome.dispatched() ? "dispatched; it is never sent again, and host cleanup does not prove that "
-                + "Android stopped executing it" : "not dispatched") + "): " + failure.message()), null, details);
+                + "Android stopped executing it" : "not dispatched") + "): " + failure.message()), null, details.build());
+    }
+
+    /** Which command stopped, in which phase, and whether it went out: what every unanswered command records. */
+    private static Details.Builder stopped(Details.Builder details, String command, CommandPhase phase, boolean dispatched) {
+        return details.text(DetailKey.COMMAND, command).text(DetailKey.PHASE, phase.wire())
+                .flag(DetailKey.DISPATCHED, dispatched);
     }
 }

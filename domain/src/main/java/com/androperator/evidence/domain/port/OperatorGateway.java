@@ -1,5 +1,7 @@
 package com.androperator.evidence.domain.port;
 
+import com.androperator.evidence.contracts.DetailKey;
+import com.androperator.evidence.contracts.Details;
 import com.androperator.evidence.contracts.RawJson;
 import com.androperator.evidence.contracts.StreamedString;
 import com.androperator.evidence.domain.budget.Deadline;
@@ -69,18 +71,26 @@ public interface OperatorGateway {
     /**
      * One step of an envelope; its data holds string values only. {@code data} holds those short
      * enough to keep as Strings; {@code largeData} those the adapter spooled (the hierarchy XML of a
-     * large snapshot), valid UTF-8 byte for byte. No key is in both.
+     * large snapshot), valid UTF-8 byte for byte. No key is in both. {@code readiness} holds the
+     * readiness facts in the step's data, read once where the envelope is parsed.
      */
     record StepResult(String id, String actionType, boolean success, Map<String, String> data,
-                      Map<String, StreamedString> largeData) {
+                      Map<String, StreamedString> largeData, Readiness readiness) {
         public StepResult {
             data = data == null ? Map.of() : Map.copyOf(data);
             largeData = largeData == null ? Map.of() : Map.copyOf(largeData);
+            Objects.requireNonNull(readiness, "readiness");
             for (String key : largeData.keySet()) {
                 if (data.containsKey(key)) {
                     throw new IllegalArgumentException("data." + key + " is given twice");
                 }
             }
+        }
+
+        /** A step that reports no readiness facts. */
+        public StepResult(String id, String actionType, boolean success, Map<String, String> data,
+                          Map<String, StreamedString> largeData) {
+            this(id, actionType, success, data, largeData, Readiness.UNKNOWN);
         }
 
         public StepResult(String id, String actionType, boolean success, Map<String, String> data) {
@@ -95,6 +105,20 @@ public interface OperatorGateway {
             }
             String value = data.get(key);
             return value == null ? Optional.empty() : Optional.of(StreamedString.of(value));
+        }
+    }
+
+    /**
+     * The readiness facts of a doctor_ping step ({@code data.screen_on}, {@code data.device_locked},
+     * {@code data.user_unlocked}). Each is "true"/"false" on the wire; anything else (or absence)
+     * is null here and never counts as ready.
+     */
+    record Readiness(@Nullable Boolean screenOn, @Nullable Boolean deviceLocked, @Nullable Boolean userUnlocked) {
+        /** No facts reported. */
+        public static final Readiness UNKNOWN = new Readiness(null, null, null);
+
+        public boolean ready() {
+            return Boolean.TRUE.equals(screenOn) && Boolean.FALSE.equals(deviceLocked) && Boolean.TRUE.equals(userUnlocked);
         }
     }
 
@@ -144,6 +168,13 @@ public interface OperatorGateway {
         public ReaderDiagnostics {
             Objects.requireNonNull(loggedHierarchy, "loggedHierarchy");
         }
+
+        /** The diagnostics as captures.json writes them: each component under its name, in order. */
+        public Details details() {
+            return Details.builder().number(DetailKey.CHUNKS, chunks).number(DetailKey.LINES, lines)
+                    .number(DetailKey.BYTES, bytes).flag(DetailKey.SPOOLED_TO_DISK, spooledToDisk)
+                    .nested(DetailKey.LOGGED_HIERARCHY, loggedHierarchy.details()).build();
+        }
     }
 
     /**
@@ -153,6 +184,13 @@ public interface OperatorGateway {
      */
     record LoggedHierarchyScan(boolean markerFound, @Nullable String tag, long records, long bytes,
                                @Nullable String stoppedBy, boolean untaggedMarkerSeen, boolean spooledToDisk) {
+        /** The scan as captures.json writes it: each component under its name, in order, nulls included. */
+        public Details details() {
+            return Details.builder().flag(DetailKey.MARKER_FOUND, markerFound).textOrNull(DetailKey.TAG, tag)
+                    .number(DetailKey.RECORDS, records).number(DetailKey.BYTES, bytes)
+                    .textOrNull(DetailKey.STOPPED_BY, stoppedBy).flag(DetailKey.UNTAGGED_MARKER_SEEN, untaggedMarkerSeen)
+                    .flag(DetailKey.SPOOLED_TO_DISK, spooledToDisk).build();
+        }
     }
 
     sealed interface OperatorOutcome {

@@ -122,8 +122,15 @@ public final class FakeOperator implements OperatorGateway {
         putIfNotNull(data, "device_locked", deviceLocked);
         putIfNotNull(data, "user_unlocked", userUnlocked);
         data.put("operator_version", "0.12.1");
+        // As the gateway does where it parses the envelope: the facts read once, typed.
+        OperatorGateway.Readiness facts = new OperatorGateway.Readiness(fact(screenOn), fact(deviceLocked),
+                fact(userUnlocked));
         return (command, deadline, clock) -> answered(command, "success",
-                List.of(new StepResult("h1", READINESS, true, data)), null, null);
+                List.of(new StepResult("h1", READINESS, true, data, Map.of(), facts)), null, null);
+    }
+
+    private static Boolean fact(String wire) {
+        return "true".equals(wire) ? Boolean.TRUE : "false".equals(wire) ? Boolean.FALSE : null;
     }
 
     /** snapshot_ui answering success with {@code xml} in data.text. */
