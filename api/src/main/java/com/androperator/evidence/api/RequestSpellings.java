@@ -3,6 +3,7 @@ package com.androperator.evidence.api;
 import com.androperator.evidence.contracts.Manifest;
 import com.androperator.evidence.domain.model.RequestField;
 import com.androperator.evidence.domain.model.RequestField.Bounds;
+import com.androperator.evidence.domain.video.VideoLimits;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
@@ -32,6 +33,10 @@ public final class RequestSpellings {
             + Bounds.MAX_CONTEXT_DEPTH + " levels, every string well-formed Unicode, e.g. "
             + "{\"commandId\":\"original-command\",\"originalVerdict\":\"failed\"}. Pass the object, not a JSON string.";
 
+    /** The fields {@code video start} takes, in the order every surface reads them (the table's). */
+    private static final List<RequestField> VIDEO_START = List.of(RequestField.DEVICE, RequestField.OPERATOR_PACKAGE,
+            RequestField.OUTPUT_DIR, RequestField.LABEL, RequestField.CONTEXT, RequestField.DURATION, RequestField.SIZE);
+
     private RequestSpellings() {
     }
 
@@ -54,9 +59,52 @@ public final class RequestSpellings {
                     + Bounds.MIN_TIMEOUT_MS + " to " + Bounds.MAX_TIMEOUT_MS, "Device-work budget in milliseconds, "
                     + "an integer from " + Bounds.MIN_TIMEOUT_MS + " to " + Bounds.MAX_TIMEOUT_MS + ". Default: "
                     + Bounds.DEFAULT_TIMEOUT_MS + ".");
-            case DURATION -> CliSpelling.named("--duration-seconds");
-            case SIZE -> CliSpelling.named("--size");
+            case DURATION -> CliSpelling.integer("--duration-seconds", "<seconds>", 33, "an integer number of seconds from "
+                    + VideoLimits.MIN_DURATION_SECONDS + " to " + VideoLimits.MAX_DURATION_SECONDS, "Recording length, an "
+                    + "integer from " + VideoLimits.MIN_DURATION_SECONDS + " to " + VideoLimits.MAX_DURATION_SECONDS
+                    + " (required).");
+            case SIZE -> CliSpelling.of("--size", "<WIDTHxHEIGHT>", 36, "Positive even dimensions within 1%% of the "
+                    + "display's aspect ratio. Default: longest edge " + VideoLimits.DEFAULT_LONGEST_EDGE + ".");
         };
+    }
+
+    /**
+     * The field's option on {@code video start}: the still capture's, except that a video always names
+     * its device and has no default Operator package, which its help says.
+     */
+    public static CliSpelling videoStartCli(RequestField field) {
+        return switch (field) {
+            case DEVICE -> CliSpelling.of("--device", "<serial>", 10, "Device serial, e.g. emulator-5554 (required).",
+                    "Default: " + Bounds.SERIAL_VARIABLE + ".");
+            case OPERATOR_PACKAGE -> CliSpelling.of("--operator-package", "<package>", 20,
+                    "Operator app package, never switched automatically,", "e.g. com.androperator.operator.dev. Default: none.");
+            default -> cli(field);
+        };
+    }
+
+    /** What {@code evidence_video_start} says of a property left out (the still capture's words do not apply to video). */
+    public static String videoStartWhenOmitted(RequestField field) {
+        return switch (field) {
+            case DEVICE -> "Required (video always names its device) unless the server was started with --device.";
+            case OPERATOR_PACKAGE -> "Optional: video records through scrcpy; when given it is recorded with the session.";
+            default -> mcp(field).orElseThrow().whenOmitted();
+        };
+    }
+
+    /** Video start's fields in the table's order, the order every surface reads and converts them. */
+    public static List<RequestField> videoStartFields() {
+        return VIDEO_START;
+    }
+
+    /** Video start's fields in the order its command line lists them. */
+    public static List<RequestField> videoStartByCliRank() {
+        return VIDEO_START.stream().sorted(Comparator.comparingInt(field -> videoStartCli(field).rank())).toList();
+    }
+
+    /** Video start's properties in the order {@code evidence_video_start} lists (and accepts) them. */
+    public static List<RequestField> videoStartByMcpRank() {
+        return List.of(RequestField.DURATION, RequestField.SIZE, RequestField.LABEL, RequestField.CONTEXT,
+                RequestField.DEVICE, RequestField.OPERATOR_PACKAGE);
     }
 
     /** The field's MCP property, or empty for a field no MCP client sets (the output directory). */
@@ -77,8 +125,12 @@ public final class RequestSpellings {
                     + "an integer from " + Bounds.MIN_TIMEOUT_MS + " to " + Bounds.MAX_TIMEOUT_MS + ".",
                     "Default: the session's (configure), else " + Bounds.DEFAULT_TIMEOUT_MS + ".",
                     "minimum", Bounds.MIN_TIMEOUT_MS, "maximum", Bounds.MAX_TIMEOUT_MS);
-            case DURATION -> McpSpelling.named("durationSeconds");
-            case SIZE -> McpSpelling.named("size");
+            case DURATION -> McpSpelling.of("durationSeconds", "integer", 0, "Recording length in seconds, an integer "
+                    + "from " + VideoLimits.MIN_DURATION_SECONDS + " to " + VideoLimits.MAX_DURATION_SECONDS + ".", "",
+                    "minimum", VideoLimits.MIN_DURATION_SECONDS, "maximum", VideoLimits.MAX_DURATION_SECONDS);
+            case SIZE -> McpSpelling.of("size", "string", 0, "WIDTHxHEIGHT, positive even numbers of at most 5 digits "
+                    + "within 1% of the display's aspect ratio, e.g. 576x1280.", "Default: the display scaled to a "
+                    + "longest edge of " + VideoLimits.DEFAULT_LONGEST_EDGE + ".", "pattern", "^[0-9]{1,5}x[0-9]{1,5}$");
         });
     }
 
@@ -117,11 +169,6 @@ public final class RequestSpellings {
         static CliSpelling integer(String option, String paramLabel, int rank, String expected, String... help) {
             return new CliSpelling(option, paramLabel, rank, false, expected, List.of(help));
         }
-
-        /** A name only: the command that offers the field declares the option itself. */
-        static CliSpelling named(String option) {
-            return new CliSpelling(option, "", 0, false, "", List.of());
-        }
     }
 
     /**
@@ -147,10 +194,6 @@ public final class RequestSpellings {
                 keywords[i] = new SchemaKeyword((String) pairs[2 * i], pairs[2 * i + 1]);
             }
             return new McpSpelling(name, type, rank, rule, whenOmitted, List.of(keywords));
-        }
-
-        static McpSpelling named(String name) {
-            return new McpSpelling(name, "", 0, "", "", List.of());
         }
     }
 

@@ -19,6 +19,8 @@ import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.contracts.ImageGeometry;
 import com.androperator.evidence.contracts.Manifest;
 import com.androperator.evidence.domain.capture.CaptureOutcome;
+import com.androperator.evidence.domain.model.Failure;
+import com.androperator.evidence.domain.policy.MetadataField;
 import com.androperator.evidence.simulator.fixtures.HierarchyFixtures;
 import com.androperator.evidence.simulator.fixtures.ScreenshotFixtures;
 import com.androperator.evidence.simulator.lab.AdbLab;
@@ -389,11 +391,13 @@ class CaptureThroughRealAdaptersTest {
 
         assertHierarchyFailed(capture, ErrorCodes.OPERATOR_NOT_INSTALLED);
         assertThat(capture.manifest().device().operatorVersion()).isNull();
-        assertThat(capture.manifest().errors()).anySatisfy(error -> {
-            assertThat(error.component()).isEqualTo("operatorVersion");
-            assertThat(error.code()).isEqualTo(ErrorCodes.EVIDENCE_CAPTURE_FAILED);
-            assertThat(error.message()).endsWith("(" + ErrorCodes.OPERATOR_NOT_INSTALLED + ")");
-        });
+        // The version read's code is the reason of the operatorVersion error, reported as EVIDENCE_CAPTURE_FAILED.
+        BundleError versionRead = MetadataField.OPERATOR_VERSION.unavailable("The Operator version of " + AdbLab.OPERATOR,
+                Failure.of(ErrorCodes.OPERATOR_NOT_INSTALLED, "the Operator " + AdbLab.OPERATOR + " is not installed on "
+                        + lab.serial() + " (dumpsys package shows no versionName)"));
+        assertThat(versionRead.code()).isEqualTo(ErrorCodes.EVIDENCE_CAPTURE_FAILED);
+        assertThat(capture.manifest().errors()).filteredOn(error -> "operatorVersion".equals(error.component()))
+                .containsExactly(versionRead);
         assertThat(capture.services()).noneMatch(s -> s.contains("am broadcast") || s.contains("logcat"));
     }
 

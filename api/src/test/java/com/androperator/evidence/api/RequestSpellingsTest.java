@@ -53,4 +53,61 @@ class RequestSpellingsTest {
         assertThat(Arrays.stream(RequestField.values()).filter(RequestField::still).flatMap(field -> RequestSpellings.mcp(field).stream())
                 .map(RequestSpellings.McpSpelling::rank).toList()).doesNotHaveDuplicates();
     }
+
+    /** Video start's help, word for word as its hand-declared options had it before they came from the table. */
+    @Test
+    void videoStartsOptionsAreSpelledAsItsCommandLineHasAlwaysSpelledThem() {
+        assertThat(RequestSpellings.videoStartByCliRank()).containsExactly(RequestField.DEVICE,
+                RequestField.OPERATOR_PACKAGE, RequestField.OUTPUT_DIR, RequestField.DURATION, RequestField.SIZE,
+                RequestField.LABEL, RequestField.CONTEXT);
+        assertThat(RequestSpellings.videoStartByCliRank().stream().map(RequestSpellings::videoStartCli).toList())
+                .usingRecursiveFieldByFieldElementComparatorIgnoringFields("rank").containsExactly(
+                        cli("--device", "<serial>", false, "", "Device serial, e.g. emulator-5554 (required).",
+                                "Default: ANDROID_SERIAL."),
+                        cli("--operator-package", "<package>", false, "",
+                                "Operator app package, never switched automatically,",
+                                "e.g. com.androperator.operator.dev. Default: none."),
+                        cli("--output-dir", "<directory>", true, "",
+                                "Absolute path of a new bundle directory; its parent must exist."),
+                        cli("--duration-seconds", "<seconds>", false, "an integer number of seconds from 1 to 180",
+                                "Recording length, an integer from 1 to 180 (required)."),
+                        cli("--size", "<WIDTHxHEIGHT>", false, "", "Positive even dimensions within 1%% of the "
+                                + "display's aspect ratio. Default: longest edge 1280."),
+                        cli("--label", "<text>", false, "", "Optional label, at most 2048 UTF-16 code units."),
+                        cli("--context-json", "<object>", false, "",
+                                "Optional JSON object copied into the manifest as given (at most 16 KiB). Default: {}."));
+        assertThat(RequestSpellings.videoStartFields()).as("read in the table's order: a bad context before a bad duration")
+                .containsExactly(RequestField.DEVICE, RequestField.OPERATOR_PACKAGE, RequestField.OUTPUT_DIR,
+                        RequestField.LABEL, RequestField.CONTEXT, RequestField.DURATION, RequestField.SIZE);
+    }
+
+    /** evidence_video_start's properties, word for word as its hand-written schema had them. */
+    @Test
+    void videoStartsPropertiesAreDescribedAsItsToolHasAlwaysDescribedThem() {
+        assertThat(RequestSpellings.videoStartByMcpRank()).extracting(field -> RequestSpellings.mcp(field).orElseThrow().name())
+                .containsExactly("durationSeconds", "size", "label", "context", "deviceId", "operatorPackage");
+        RequestSpellings.McpSpelling duration = RequestSpellings.mcp(RequestField.DURATION).orElseThrow();
+        assertThat(duration.type()).isEqualTo("integer");
+        assertThat(duration.description(RequestSpellings.videoStartWhenOmitted(RequestField.DURATION)))
+                .isEqualTo("Recording length in seconds, an integer from 1 to 180.");
+        assertThat(duration.keywords()).containsExactly(new RequestSpellings.SchemaKeyword("minimum", 1),
+                new RequestSpellings.SchemaKeyword("maximum", 180));
+        RequestSpellings.McpSpelling size = RequestSpellings.mcp(RequestField.SIZE).orElseThrow();
+        assertThat(size.type()).isEqualTo("string");
+        assertThat(size.description(RequestSpellings.videoStartWhenOmitted(RequestField.SIZE)))
+                .isEqualTo("WIDTHxHEIGHT, positive even numbers of at most 5 digits within 1% of the display's aspect "
+                        + "ratio, e.g. 576x1280. Default: the display scaled to a longest edge of 1280.");
+        assertThat(size.keywords()).containsExactly(new RequestSpellings.SchemaKeyword("pattern", "^[0-9]{1,5}x[0-9]{1,5}$"));
+        assertThat(RequestSpellings.videoStartWhenOmitted(RequestField.DEVICE))
+                .isEqualTo("Required (video always names its device) unless the server was started with --device.");
+        assertThat(RequestSpellings.videoStartWhenOmitted(RequestField.OPERATOR_PACKAGE))
+                .isEqualTo("Optional: video records through scrcpy; when given it is recorded with the session.");
+        assertThat(RequestSpellings.videoStartWhenOmitted(RequestField.LABEL)).isEmpty();
+        assertThat(RequestSpellings.videoStartWhenOmitted(RequestField.CONTEXT)).isEmpty();
+    }
+
+    private static RequestSpellings.CliSpelling cli(String option, String paramLabel, boolean required, String expected,
+                                                    String... help) {
+        return new RequestSpellings.CliSpelling(option, paramLabel, 0, required, expected, List.of(help));
+    }
 }

@@ -7,21 +7,15 @@ import com.androperator.evidence.domain.model.RequestField;
 
 /**
  * The command line's names for the request fields: each option exactly as picocli declares it
- * (a still capture's options are generated from {@link RequestField}; video start's annotations use
- * these constants, which {@code CliTermsTest} holds equal to the table), so that every refusal
- * names the option to fix.
+ * (the still capture's and video start's options are generated from {@link RequestField}; the
+ * session commands' annotations use the two constants below, which {@code CliTermsTest} holds equal
+ * to the table), so that every refusal names the option to fix.
  */
 enum CliTerms implements CallerTerms {
     INSTANCE;
 
-    static final String OUTPUT_DIR = "--output-dir";
     static final String DEVICE = "--device";
     static final String OPERATOR_PACKAGE = "--operator-package";
-    static final String LABEL = "--label";
-    static final String CONTEXT = "--context-json";
-    static final String TIMEOUT = "--timeout";
-    static final String DURATION = "--duration-seconds";
-    static final String SIZE = "--size";
 
     /** The option as the request-field table spells it; the constants above are the same names for annotations. */
     @Override

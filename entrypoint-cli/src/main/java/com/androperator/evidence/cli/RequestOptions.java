@@ -4,6 +4,7 @@ import com.androperator.evidence.api.RequestSpellings;
 import com.androperator.evidence.domain.model.RequestField;
 import com.androperator.evidence.domain.model.RequestValues;
 import java.util.List;
+import java.util.function.Function;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 
@@ -17,10 +18,16 @@ final class RequestOptions {
     private RequestOptions() {
     }
 
-    /** Declares an option for each of {@code fields} on {@code spec}, in the order given. */
+    /** Declares an option for each of {@code fields} on {@code spec}, in the order given, as a still capture spells it. */
     static void declare(CommandSpec spec, List<RequestField> fields) {
+        declare(spec, fields, RequestSpellings::cli);
+    }
+
+    /** Declares an option for each of {@code fields} on {@code spec}, in the order given, as {@code spelling} spells it. */
+    static void declare(CommandSpec spec, List<RequestField> fields,
+                        Function<RequestField, RequestSpellings.CliSpelling> spelling) {
         for (RequestField field : fields) {
-            RequestSpellings.CliSpelling cli = RequestSpellings.cli(field);
+            RequestSpellings.CliSpelling cli = spelling.apply(field);
             spec.addOption(OptionSpec.builder(cli.option()).paramLabel(cli.paramLabel()).required(cli.required())
                     .description(cli.help().toArray(String[]::new)).type(String.class).build());
         }

@@ -1,11 +1,15 @@
 package com.androperator.evidence.cli;
 
+import com.androperator.evidence.api.RequestSpellings;
 import com.androperator.evidence.api.video.EvidenceVideo;
 import com.androperator.evidence.api.video.SessionRef;
 import com.androperator.evidence.api.video.VideoOutcome;
+import com.androperator.evidence.api.video.VideoStartRequest;
 import com.androperator.evidence.contracts.CommandResult;
+import com.androperator.evidence.domain.model.RequestField;
+import com.androperator.evidence.domain.model.RequestValues;
 import com.androperator.evidence.domain.video.VideoStartCommand;
-import java.util.Map;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -26,7 +30,7 @@ final class VideoCommands {
 
     static CommandLine group(EvidenceVideo video, Io io) {
         return new CommandLine(new Group())
-                .addSubcommand(new Start(video, io))
+                .addSubcommand(Start.spec(video, io))
                 .addSubcommand(new Status(video, io))
                 .addSubcommand(new Stop(video, io));
     }
@@ -46,55 +50,39 @@ final class VideoCommands {
             description = {"Start a recording into a new bundle directory and return once the recorder is capturing.",
                     "Exit 0: recording; 1: refused, startup failure or acknowledgement timeout; 2: usage error."})
     static final class Start implements Callable<Integer> {
-        @Option(names = CliTerms.DEVICE, paramLabel = "<serial>",
-                description = {"Device serial, e.g. emulator-5554 (required).", "Default: ANDROID_SERIAL."})
-        String device;
+        /** Video start's options, generated from the request-field table in its help order. */
+        private static final List<RequestField> OPTIONS = RequestSpellings.videoStartByCliRank();
 
-        @Option(names = CliTerms.OPERATOR_PACKAGE, paramLabel = "<package>",
-                description = {"Operator app package, never switched automatically,",
-                        "e.g. com.androperator.operator.dev. Default: none."})
-        String operatorPackage;
-
-        @Option(names = CliTerms.OUTPUT_DIR, paramLabel = "<directory>", required = true,
-                description = "Absolute path of a new bundle directory; its parent must exist.")
-        String outputDir;
-
-        @Option(names = CliTerms.DURATION, paramLabel = "<seconds>",
-                description = "Recording length, an integer from 1 to 180 (required).")
-        String durationSeconds;
-
-        @Option(names = CliTerms.SIZE, paramLabel = "<WIDTHxHEIGHT>",
-                description = "Positive even dimensions within 1%% of the display's aspect ratio. Default: longest edge 1280.")
-        String size;
-
-        @Mixin
-        BundleAnnotationOptions annotations;
-
-        @Mixin
-        OutputOption format;
+        private final OutputOption format = new OutputOption();
+        private CommandSpec spec;
 
         private final EvidenceVideo video;
         private final Io io;
 
-        Start(EvidenceVideo video, Io io) {
+        private Start(EvidenceVideo video, Io io) {
             this.video = video;
             this.io = io;
+        }
+
+        /** The command with its options: the request fields' as video start spells them, then {@code --output}. */
+        static CommandSpec spec(EvidenceVideo video, Io io) {
+            Start command = new Start(video, io);
+            CommandSpec spec = CommandSpec.forAnnotatedObject(command);
+            RequestOptions.declare(spec, OPTIONS, RequestSpellings::videoStartCli);
+            spec.addMixin("format", CommandSpec.forAnnotatedObject(command.format));
+            command.spec = spec;
+            return spec;
         }
 
         @Override
         public Integer call() {
             boolean pretty = format.pretty();
-            OptionValues values = new OptionValues(format);
-            Map<String, Object> context = values.context(annotations.contextJson);
-            Long duration = values.integer(CliTerms.DURATION, durationSeconds, "an integer number of seconds from 1 to 180");
-            if (values.refusal().isPresent()) {
-                return io.refuse(values.refusal().get(), pretty);
+            OptionValues conversions = new OptionValues(format);
+            RequestValues values = RequestOptions.read(spec, RequestSpellings.videoStartFields(), conversions);
+            if (conversions.refusal().isPresent()) {
+                return io.refuse(conversions.refusal().get(), pretty);
             }
-            // Clamped, not wrapped: a huge value stays out of range and gets the use case's range message.
-            Integer seconds = duration == null ? null : (int) Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, duration));
-            VideoStartCommand request = VideoStartCommand.builder().deviceSerial(device).operatorPackage(operatorPackage)
-                    .outputDir(outputDir).durationSeconds(seconds).size(size).label(annotations.label).context(context)
-                    .build();
+            VideoStartCommand request = VideoStartRequest.command(values);
             // A start is not cut in the middle (a lock without its session, a worker nobody hears from):
             // Ctrl-C or SIGTERM lets it settle within its startup budget, then a started recording is
             // stopped at once (its worker finalizes it as by video stop) and the process exits 130 or 143.

@@ -9,6 +9,7 @@ import java.io.PrintStream;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 
@@ -35,21 +36,37 @@ class CliTermsTest {
     /** evidence capture's options are the request-field table's still fields, in its help order, then --output. */
     @Test
     void captureDeclaresTheTablesOptionsInItsOrder() {
+        assertDeclaredInOrder(evidence().getSubcommands().get("capture"), RequestSpellings.stillByCliRank(),
+                RequestSpellings::cli);
+    }
+
+    /** evidence video start's options are the table's video start fields as it spells them, then --output. */
+    @Test
+    void videoStartDeclaresTheTablesOptionsInItsOrder() {
+        assertDeclaredInOrder(evidence().getSubcommands().get("video").getSubcommands().get("start"),
+                RequestSpellings.videoStartByCliRank(), RequestSpellings::videoStartCli);
+    }
+
+    private static CommandLine evidence() {
         PrintStream sink = new PrintStream(new ByteArrayOutputStream());
-        CommandLine capture = Main.commandLine(new String[] {"evidence", "capture"}, new Io(sink, sink))
-                .getSubcommands().get("evidence").getSubcommands().get("capture");
-        List<CommandLine.Model.OptionSpec> options = capture.getCommandSpec().options().stream()
+        return Main.commandLine(new String[] {"evidence"}, new Io(sink, sink)).getSubcommands().get("evidence");
+    }
+
+    private static void assertDeclaredInOrder(CommandLine command, List<RequestField> fields,
+                                              Function<RequestField, RequestSpellings.CliSpelling> spelling) {
+        List<CommandLine.Model.OptionSpec> options = command.getCommandSpec().options().stream()
                 .filter(option -> option.longestName().startsWith("--") && !option.usageHelp() && !option.versionHelp())
                 .toList();
-        List<RequestField> fields = RequestSpellings.stillByCliRank();
         assertThat(options).hasSize(fields.size() + 1);
         for (int i = 0; i < fields.size(); i++) {
-            RequestSpellings.CliSpelling cli = RequestSpellings.cli(fields.get(i));
+            RequestSpellings.CliSpelling cli = spelling.apply(fields.get(i));
             CommandLine.Model.OptionSpec option = options.get(i);
             assertThat(option.longestName()).isEqualTo(cli.option());
             assertThat(option.paramLabel()).isEqualTo(cli.paramLabel());
             assertThat(option.required()).isEqualTo(cli.required());
-            assertThat(List.of(option.description())).containsExactlyElementsOf(cli.help());
+            // The help lines are picocli format strings: a declared option reads "%%" back as "%".
+            assertThat(List.of(option.description()))
+                    .containsExactlyElementsOf(cli.help().stream().map(line -> line.replace("%%", "%")).toList());
         }
         assertThat(options.get(fields.size()).longestName()).isEqualTo(OutputOption.OPTION);
     }

@@ -6,6 +6,7 @@ import com.androperator.evidence.domain.policy.CaptureRequestValidation;
 import com.androperator.evidence.domain.model.Checked;
 import com.androperator.evidence.domain.policy.StandardSelection;
 import com.androperator.evidence.domain.model.Failure;
+import com.androperator.evidence.domain.model.RequestField;
 import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 import io.modelcontextprotocol.spec.McpSchema.Tool;
@@ -23,7 +24,11 @@ import java.util.Optional;
  */
 final class ConfigureTool {
     static final String NAME = "configure";
-    static final List<String> ACCEPTED = List.of("deviceId", "operatorPackage", "timeoutMs");
+    /** The session defaults it sets, named as every tool names them (the request-field table's properties). */
+    private static final String DEVICE = McpTerms.INSTANCE.field(RequestField.DEVICE);
+    private static final String OPERATOR_PACKAGE = McpTerms.INSTANCE.field(RequestField.OPERATOR_PACKAGE);
+    private static final String TIMEOUT = McpTerms.INSTANCE.field(RequestField.TIMEOUT);
+    static final List<String> ACCEPTED = List.of(DEVICE, OPERATOR_PACKAGE, TIMEOUT);
 
     private final SessionTarget target;
     private final Map<String, String> environment;
@@ -43,9 +48,9 @@ final class ConfigureTool {
     CallToolResult call(Map<String, Object> arguments) {
         Map<String, Object> given = arguments == null ? Map.of() : arguments;
         ToolArguments read = ToolArguments.of(NAME, given, ACCEPTED);
-        String deviceId = read.text("deviceId");
-        String operatorPackage = read.text("operatorPackage");
-        Long timeoutMs = read.integer("timeoutMs");
+        String deviceId = read.text(DEVICE);
+        String operatorPackage = read.text(OPERATOR_PACKAGE);
+        Long timeoutMs = read.integer(TIMEOUT);
         if (read.problem().isPresent()) {
             return ToolResults.of(read.problem().get(), false);
         }
@@ -64,9 +69,9 @@ final class ConfigureTool {
         }
         SessionTarget.Defaults before = target.current();
         SessionTarget.Defaults configured = new SessionTarget.Defaults(
-                given.containsKey("deviceId") ? deviceId : before.deviceId(),
-                given.containsKey("operatorPackage") ? operatorPackage : before.operatorPackage(),
-                given.containsKey("timeoutMs") ? timeoutMs : before.timeoutMs());
+                given.containsKey(DEVICE) ? deviceId : before.deviceId(),
+                given.containsKey(OPERATOR_PACKAGE) ? operatorPackage : before.operatorPackage(),
+                given.containsKey(TIMEOUT) ? timeoutMs : before.timeoutMs());
         target.configure(configured);
         return result(configured);
     }
@@ -110,12 +115,12 @@ final class ConfigureTool {
 
     static Tool tool() {
         Map<String, Object> properties = new LinkedHashMap<>();
-        properties.put("deviceId", ToolSchemas.nullable("string", "Default adb serial for later calls that omit "
+        properties.put(DEVICE, ToolSchemas.nullable("string", "Default adb serial for later calls that omit "
                 + "deviceId; null clears it (then the server's ANDROID_SERIAL, else the one attached device)."));
-        properties.put("operatorPackage", ToolSchemas.nullable("string", "Default Operator package for later calls "
+        properties.put(OPERATOR_PACKAGE, ToolSchemas.nullable("string", "Default Operator package for later calls "
                 + "that omit operatorPackage, e.g. com.androperator.operator.dev; null clears it (then the server's "
                 + "ANDROPERATOR_OPERATOR_PACKAGE, else " + StandardSelection.DEFAULT_OPERATOR_PACKAGE + ")."));
-        properties.put("timeoutMs", ToolSchemas.nullable("integer", "Default device-work budget in milliseconds for "
+        properties.put(TIMEOUT, ToolSchemas.nullable("integer", "Default device-work budget in milliseconds for "
                 + "evidence_capture calls that omit timeoutMs, 1000..120000; null clears it (then 30000)."));
         return Tool.builder()
                 .name(NAME)

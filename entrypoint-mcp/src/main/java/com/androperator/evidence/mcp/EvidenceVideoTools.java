@@ -1,15 +1,17 @@
 package com.androperator.evidence.mcp;
 
 import com.androperator.evidence.contracts.Details;
+import com.androperator.evidence.api.RequestSpellings;
 import com.androperator.evidence.api.video.EvidenceVideo;
 import com.androperator.evidence.api.video.SessionRef;
 import com.androperator.evidence.api.video.VideoOutcome;
+import com.androperator.evidence.api.video.VideoStartRequest;
 import com.androperator.evidence.contracts.CommandResult;
 import com.androperator.evidence.contracts.ErrorCodes;
+import com.androperator.evidence.domain.model.RequestField;
+import com.androperator.evidence.domain.model.RequestValues;
 import com.androperator.evidence.domain.policy.CallerText;
-import com.androperator.evidence.domain.video.VideoLimits;
 import com.androperator.evidence.domain.video.VideoSessions;
-import com.androperator.evidence.domain.video.VideoStartCommand;
 import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
 import io.modelcontextprotocol.server.McpSyncServerExchange;
 import io.modelcontextprotocol.spec.McpSchema.CallToolRequest;
@@ -30,8 +32,11 @@ final class EvidenceVideoTools {
     static final String START = "evidence_video_start";
     static final String STATUS = "evidence_video_status";
     static final String STOP = "evidence_video_stop";
-    static final List<String> START_ACCEPTS = List.of("durationSeconds", "size", "label", "context", "deviceId",
-            "operatorPackage");
+    static final List<String> START_ACCEPTS = RequestSpellings.videoStartByMcpRank().stream().map(McpTerms.INSTANCE::field)
+            .toList();
+    /** The order start's arguments are read in, so that the first bad one is the one reported. */
+    private static final List<RequestField> START_READ_ORDER = List.of(RequestField.DURATION, RequestField.DEVICE,
+            RequestField.OPERATOR_PACKAGE, RequestField.SIZE, RequestField.LABEL, RequestField.CONTEXT);
     static final List<String> SESSION_ACCEPTS = List.of("sessionId");
 
     private final EvidenceVideo video;
@@ -66,18 +71,11 @@ final class EvidenceVideoTools {
 
     CallToolResult start(Map<String, Object> arguments) {
         ToolArguments given = ToolArguments.of(START, arguments, START_ACCEPTS);
-        Long duration = given.integer("durationSeconds");
-        // Clamped, not wrapped: a huge value stays out of range and gets the use case's range message.
-        Integer durationSeconds = duration == null ? null
-                : (int) Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, duration));
-        SessionTarget.Defaults defaults = target.current();
-        VideoStartCommand request = VideoStartCommand.builder().deviceSerial(defaults.device(given.text("deviceId")))
-                .operatorPackage(defaults.operator(given.text("operatorPackage"))).durationSeconds(durationSeconds)
-                .size(given.text("size")).label(given.text("label")).context(given.context()).build();
+        RequestValues values = given.read(START_READ_ORDER).orElse(target.current().values());
         if (given.problem().isPresent()) {
             return ToolResults.of(given.problem().get(), false);
         }
-        return result(video.start(request));
+        return result(video.start(VideoStartRequest.command(values)));
     }
 
     private CallToolResult session(String tool, Map<String, Object> arguments, Function<SessionRef, VideoOutcome> operation) {
@@ -132,26 +130,14 @@ final class EvidenceVideoTools {
     }
 
     private static Tool startTool() {
-        Map<String, Object> properties = new java.util.LinkedHashMap<>();
-        properties.put("durationSeconds", ToolSchemas.property("integer", "Recording length in seconds, an integer "
-                + "from " + VideoLimits.MIN_DURATION_SECONDS + " to " + VideoLimits.MAX_DURATION_SECONDS + ".",
-                "minimum", VideoLimits.MIN_DURATION_SECONDS, "maximum", VideoLimits.MAX_DURATION_SECONDS));
-        properties.put("size", ToolSchemas.property("string", "WIDTHxHEIGHT, positive even numbers of at most 5 digits "
-                + "within 1% of the display's aspect ratio, e.g. 576x1280. Default: the display scaled to a longest edge "
-                + "of " + VideoLimits.DEFAULT_LONGEST_EDGE + ".", "pattern", "^[0-9]{1,5}x[0-9]{1,5}$"));
-        properties.put("label", ToolSchemas.label());
-        properties.put("context", ToolSchemas.context());
-        properties.put("deviceId", ToolSchemas.deviceId("Required (video always names its device) unless the server "
-                + "was started with --device."));
-        properties.put("operatorPackage", ToolSchemas.operatorPackage("Optional: video records through scrcpy; when "
-                + "given it is recorded with the session."));
         return Tool.builder()
                 .name(START)
                 .title("Start video recording")
                 .description("Start recording the device screen (scrcpy, H.264) into a new managed bundle under the "
                         + "server's evidence root and return its sessionId once the recorder is capturing. Stop it "
                         + "with " + STOP + "; the recording also ends after durationSeconds.")
-                .inputSchema(ToolSchemas.object(properties, List.of("durationSeconds")))
+                .inputSchema(ToolSchemas.object(ToolSchemas.videoStartProperties(),
+                        List.of(McpTerms.INSTANCE.field(RequestField.DURATION))))
                 .outputSchema(ToolOutputSchema.result())
                 .annotations(ToolSchemas.annotations("Start video recording", false))
                 .build();

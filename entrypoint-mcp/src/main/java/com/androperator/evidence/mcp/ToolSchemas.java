@@ -51,10 +51,6 @@ final class ToolSchemas {
             + "to 300 UI elements (text, content-desc, resource-id, flags) with bounds and a center tap point in "
             + "screenshot pixels (about 20k tokens at most); its result is an inspect-1 object.";
 
-    static final String CONTEXT_DESCRIPTION = RequestSpellings.mcp(RequestField.CONTEXT).orElseThrow().rule();
-
-    static final String LABEL_DESCRIPTION = RequestSpellings.mcp(RequestField.LABEL).orElseThrow().rule();
-
     private ToolSchemas() {
     }
 
@@ -93,23 +89,13 @@ final class ToolSchemas {
         return properties;
     }
 
-    /** {@code deviceId}: the serial rule of CaptureRequestValidation.deviceSerial; {@code when} says when it is needed. */
-    static Map<String, Object> deviceId(String when) {
-        return property(RequestField.DEVICE, when);
-    }
-
-    /** {@code operatorPackage}: the package rule of CaptureRequestValidation.operatorPackage. */
-    static Map<String, Object> operatorPackage(String when) {
-        return property(RequestField.OPERATOR_PACKAGE, when);
-    }
-
-    /** {@code label}: no maxLength, which would count code points (see the class comment). */
-    static Map<String, Object> label() {
-        return property(RequestField.LABEL, "");
-    }
-
-    static Map<String, Object> context() {
-        return property(RequestField.CONTEXT, "");
+    /** Video start's properties, each as evidence_video_start describes it, in the order the tool lists them. */
+    static Map<String, Object> videoStartProperties() {
+        Map<String, Object> properties = new LinkedHashMap<>();
+        for (RequestField field : RequestSpellings.videoStartByMcpRank()) {
+            properties.put(McpTerms.INSTANCE.field(field), property(field, RequestSpellings.videoStartWhenOmitted(field)));
+        }
+        return properties;
     }
 
     static Map<String, Object> object(Map<String, Object> properties, List<String> required) {

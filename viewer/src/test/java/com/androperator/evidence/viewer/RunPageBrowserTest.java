@@ -10,9 +10,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.WebElement;
@@ -24,6 +24,7 @@ import org.openqa.selenium.WebElement;
  * order with its facts and a scaled-down thumbnail, each link opens that bundle's own page,
  * nothing comes from the network, and no bundle changes.
  */
+@ExtendWith(ChromiumExtension.class)
 class RunPageBrowserTest {
     @RegisterExtension
     static final AdbLabExtension lab = AdbLabExtension.withSamplePhone();
@@ -33,13 +34,8 @@ class RunPageBrowserTest {
     Path temp;
 
     @BeforeAll
-    static void start() {
-        chromium = Chromium.start();
-    }
-
-    @AfterAll
-    static void stop() {
-        chromium.close();
+    static void browser(Chromium started) {
+        chromium = started;
     }
 
     @Test

@@ -21,9 +21,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import javax.imageio.ImageIO;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.WebElement;
 
@@ -34,6 +34,7 @@ import org.openqa.selenium.WebElement;
  * 6.1.1; a manifest that names files outside the bundle and through a symbolic link; and a real
  * capture whose screenshot is too large to inline, referenced relative to the page instead.
  */
+@ExtendWith(ChromiumExtension.class)
 class ShapesAndPathsBrowserTest {
     private static Chromium chromium;
 
@@ -41,13 +42,8 @@ class ShapesAndPathsBrowserTest {
     Path temp;
 
     @BeforeAll
-    static void start() {
-        chromium = Chromium.start();
-    }
-
-    @AfterAll
-    static void stop() {
-        chromium.close();
+    static void browser(Chromium started) {
+        chromium = started;
     }
 
     @Test

@@ -28,10 +28,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.WebElement;
@@ -48,6 +48,7 @@ import org.w3c.dom.Node;
  * with an empty console, draw one {@code data-bounds} element per node with bounds, and react to
  * clicks, hovers and searches as a person would use it.
  */
+@ExtendWith(ChromiumExtension.class)
 class ViewerBrowserTest {
     private static final Map<String, Object> CONTEXT = Map.of("commandId", "original-command", "originalVerdict", "failed");
     @RegisterExtension
@@ -58,15 +59,8 @@ class ViewerBrowserTest {
     Path temp;
 
     @BeforeAll
-    static void start() {
-        chromium = Chromium.start();
-    }
-
-    @AfterAll
-    static void stop() {
-        if (chromium != null) {
-            chromium.close();
-        }
+    static void browser(Chromium started) {
+        chromium = started;
     }
 
     @BeforeEach

@@ -25,9 +25,9 @@ public enum RequestField {
     CONTEXT(Kind.JSON_OBJECT, true, "context"),
     /** The still capture's device-work budget. */
     TIMEOUT(Kind.INTEGER, true, "timeoutMs"),
-    /** A recording's length in seconds (video start declares its own option and property). */
+    /** A recording's length in seconds (video start only). */
     DURATION(Kind.INTEGER, false, "durationSeconds"),
-    /** A recording's WIDTHxHEIGHT (video start declares its own option and property). */
+    /** A recording's WIDTHxHEIGHT (video start only). */
     SIZE(Kind.TEXT, false, "size");
 
     /** What a caller's value is; each edge converts its text or JSON into it before the use case checks it. */

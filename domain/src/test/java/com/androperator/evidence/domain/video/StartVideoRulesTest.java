@@ -25,6 +25,7 @@ import com.androperator.evidence.domain.port.DeviceMetadataSource.WmSize;
 import com.androperator.evidence.domain.model.ExistingEntry;
 import com.androperator.evidence.domain.model.Failure;
 import com.androperator.evidence.domain.model.Observation;
+import com.androperator.evidence.domain.policy.MetadataField;
 import com.androperator.evidence.domain.port.WallClock;
 import com.androperator.evidence.domain.port.video.HostDependencyProbe.DependencyProblem;
 import com.androperator.evidence.domain.port.video.HostDependencyProbe.HostDependencyCheck;
@@ -336,9 +337,12 @@ class StartVideoRulesTest {
 
         CommandResult result = start(command(30));
 
-        assertThat(result.code()).isEqualTo(ErrorCodes.EVIDENCE_CAPTURE_FAILED);
+        // The refusal carries the display read's error, whose reason is the read's own code.
+        BundleError displayRead = MetadataField.DISPLAY_SIZE.unavailable("The display size",
+                Failure.of(ErrorCodes.DEVICE_OFFLINE, "wm size: device offline"));
+        assertThat(result.code()).isEqualTo(ErrorCodes.EVIDENCE_CAPTURE_FAILED).isEqualTo(displayRead.code());
         assertThat(result.message()).startsWith("Video start needs the current display size")
-                .contains("wm size: device offline").contains("(" + ErrorCodes.DEVICE_OFFLINE + ")");
+                .endsWith(": " + displayRead.message());
         assertThat(result.hint()).contains("adb shell wm size");
         assertNothingLockedOrCreated();
     }
@@ -703,10 +707,12 @@ class StartVideoRulesTest {
         assertThat(start(new VideoStartCommand(OUTPUT.toString(), SERIAL, OPERATOR, 30, null, null, null)).ok())
                 .isTrue();
 
+        // The read's code is the reason of the operatorVersion error, reported as EVIDENCE_CAPTURE_FAILED.
         assertThat(startingManifest().errors()).singleElement().satisfies(error -> {
             assertThat(error.code()).isEqualTo(ErrorCodes.EVIDENCE_CAPTURE_FAILED);
-            assertThat(error.message()).endsWith("(" + ErrorCodes.OPERATOR_NOT_INSTALLED + ")");
             assertThat(error.component()).isEqualTo("operatorVersion");
+            assertThat(error).isEqualTo(MetadataField.OPERATOR_VERSION.unavailable("The Operator version of " + OPERATOR,
+                    Failure.of(ErrorCodes.OPERATOR_NOT_INSTALLED, "package not found")));
         });
     }
 
