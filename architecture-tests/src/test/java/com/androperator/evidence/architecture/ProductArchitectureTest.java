@@ -28,7 +28,7 @@ class ProductArchitectureTest {
      * {@code CallerTerms#refusal}, {@code ValidatedRequest#context}, {@code Validated#context}: the
      * caller's request and its context object (the request path's, typed with it).
      * {@code HierarchyStep$Exchange$*#details}: the hierarchy step's diagnostics on their way to
-     * captures.json, which still takes maps ({@code CaptureRecord#details}).
+     * captures.json ({@code CaptureRecord#details} takes {@code Details} now; the step still makes maps).
      */
     static final Set<String> MAPS_NOT_YET_TYPED = Set.of(
             "domain.capture.ValidatedRequest#context",

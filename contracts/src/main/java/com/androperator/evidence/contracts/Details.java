@@ -157,6 +157,11 @@ public final class Details {
             return put(key, value);
         }
 
+        /** The flag, or a JSON {@code null} written under the key when there is none. */
+        public Builder flagOrNull(DetailKey key, @Nullable Boolean value) {
+            return put(key, value == null ? JsonNull.INSTANCE : value);
+        }
+
         public Builder flagIfPresent(DetailKey key, @Nullable Boolean value) {
             return value == null ? this : flag(key, value);
         }

@@ -102,9 +102,10 @@ final class HierarchyStep {
                 CapturedArtifact.reported(persisted), clock.between(start, clock.mark()), evidenceId + "-hierarchy",
                 evidenceId);
         return new CapturedArtifact(artifact, CapturedArtifact.recordOf(artifact, SOURCE,
-                clock.between(start, answered), persistence, resultOf(exchange, serial),
+                clock.between(start, answered), persistence, Details.fromJson(resultOf(exchange, serial)),
                 exchange instanceof Exchange.Xml
-                        ? CapturedArtifact.withReason(CapturedArtifact.specificError(persisted), exchange.details())
+                        ? CapturedArtifact.withReason(CapturedArtifact.specificError(persisted),
+                                Details.fromJson(exchange.details()))
                         : null));
     }
 
@@ -116,8 +117,9 @@ final class HierarchyStep {
      */
     private static Map<String, Object> resultOf(Exchange exchange, String serial) {
         if (exchange instanceof Exchange.NoXml noXml) {
-            Map<String, Object> failed = CaptureRecord.failedResult(ErrorVocabulary.reported(noXml.error()),
-                    CapturedArtifact.withReason(noXml.error(), noXml.details()));
+            Map<String, Object> failed = new LinkedHashMap<>(CaptureRecord.failedReceipt(
+                    ErrorVocabulary.reported(noXml.error()),
+                    CapturedArtifact.withReason(noXml.error(), Details.fromJson(noXml.details()))).asMap());
             if (noXml.result() != null) {
                 failed.put("envelope", noXml.result());
             }
