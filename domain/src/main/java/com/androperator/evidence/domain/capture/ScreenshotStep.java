@@ -20,6 +20,7 @@ import com.androperator.evidence.domain.model.Failure;
 import com.androperator.evidence.domain.port.ImageVerifier;
 import com.androperator.evidence.domain.port.ImageVerifier.ImageVerification;
 import com.androperator.evidence.domain.port.ScreenshotSource;
+import com.androperator.evidence.domain.port.ScreenshotSource.Cancelled;
 import com.androperator.evidence.domain.port.ScreenshotSource.ScreenshotTransfer;
 import com.androperator.evidence.domain.port.ScreenshotSource.TransportReceipt;
 import java.util.Optional;
@@ -36,9 +37,6 @@ import org.jspecify.annotations.Nullable;
 final class ScreenshotStep {
     static final String STAGE = "screenshot";
     static final String SOURCE = "adb_screencap";
-    /** Keys of a cancelled transfer's failure details (see {@link ScreenshotSource}) and of its record. */
-    static final String PHASE = "phase";
-    static final String DISPATCHED = "dispatched";
 
     private final ScreenshotSource screenshots;
     private final ImageVerifier images;
@@ -177,7 +175,7 @@ final class ScreenshotStep {
             details.nested(DetailKey.TRANSPORT, failure.details());
         }
         if (transferError.code().equals(ErrorCodes.COMMAND_CANCELLED)) {
-            CancelledTransfer.of(failure, transfer, deadline).describeIn(details);
+            CancelledTransfer.of(transfer, deadline).describeIn(details);
         }
         return details;
     }
@@ -191,10 +189,8 @@ final class ScreenshotStep {
     private ScreenshotTransfer transfer(String serial, Deadline deadline, ByteSink sink) {
         if (deadline.cancelled()) {
             // Nothing goes to the device after a cancellation.
-            return new ScreenshotTransfer(0, false, Optional.of(new Failure(ErrorCodes.COMMAND_CANCELLED,
-                    "cancelled before the screenshot started; nothing was sent",
-                    Details.builder().text(DetailKey.PHASE, CommandPhase.NOT_STARTED.wire())
-                            .flag(DetailKey.DISPATCHED, false).build())), Optional.empty());
+            return ScreenshotTransfer.cancelled(0, new Cancelled(CommandPhase.NOT_STARTED, false),
+                    "cancelled before the screenshot started; nothing was sent", Optional.empty());
         }
         try {
             ScreenshotTransfer transfer = screenshots.capture(serial, deadline, sink);
@@ -243,9 +239,9 @@ final class ScreenshotStep {
      */
     private static BundleError transferError(Failure failure, ScreenshotTransfer transfer, Deadline deadline) {
         if (failure.code().equals(ErrorCodes.COMMAND_CANCELLED) || deadline.cancelled()) {
-            CancelledTransfer state = CancelledTransfer.of(failure, transfer, deadline);
+            CancelledTransfer state = CancelledTransfer.of(transfer, deadline);
             return new BundleError(ErrorCodes.COMMAND_CANCELLED, STAGE, "The screenshot was cancelled ("
-                    + state.cancelledBy() + ") in phase " + state.phase() + " ("
+                    + state.cancelledBy() + ") in phase " + state.phase().wire() + " ("
                     + (state.dispatched() ? "screencap was started" : "screencap was not started")
                     + "); " + state.bytesReceived() + " bytes were received and are kept: " + failure.message(),
                     ArtifactKind.SCREENSHOT.wire());
@@ -260,20 +256,21 @@ final class ScreenshotStep {
 
     /**
      * A cancelled transfer: who cancelled, the phase it stopped in and whether screencap was started
-     * (from the source's failure details: display_selection or transfer; not_started when nothing
-     * was asked), and the bytes that arrived.
+     * (as the source reported it: display_selection or transfer; not_started when nothing was asked;
+     * a transfer that the budget ended or that the source did not place stopped in transfer, started
+     * once bytes arrived), and the bytes that arrived.
      */
-    private record CancelledTransfer(String cancelledBy, String phase, boolean dispatched, long bytesReceived) {
-        static CancelledTransfer of(Failure failure, ScreenshotTransfer transfer, Deadline deadline) {
+    private record CancelledTransfer(String cancelledBy, CommandPhase phase, boolean dispatched, long bytesReceived) {
+        static CancelledTransfer of(ScreenshotTransfer transfer, Deadline deadline) {
             return new CancelledTransfer(deadline.cancelledBy(),
-                    failure.details().asMap().get(PHASE) instanceof String phase ? phase : CommandPhase.TRANSFER.wire(),
-                    failure.details().asMap().get(DISPATCHED) instanceof Boolean sent ? sent : transfer.bytesReceived() > 0,
+                    transfer.cancelled().map(Cancelled::phase).orElse(CommandPhase.TRANSFER),
+                    transfer.cancelled().map(Cancelled::dispatched).orElse(transfer.bytesReceived() > 0),
                     transfer.bytesReceived());
         }
 
         /** As the screenshot record's details keep it, in this order. */
         void describeIn(Details.Builder details) {
-            details.text(DetailKey.CANCELLED_BY, cancelledBy).text(DetailKey.PHASE, phase)
+            details.text(DetailKey.CANCELLED_BY, cancelledBy).text(DetailKey.PHASE, phase.wire())
                     .flag(DetailKey.DISPATCHED, dispatched).number(DetailKey.BYTES_RECEIVED, bytesReceived);
         }
     }
