@@ -159,8 +159,8 @@ final class CapturesRules implements BundleRule {
                     && record.result().get("envelope") instanceof Map<?, ?> envelope) {
                 envelopeFound = true;
                 text = EnvelopeText.snapshotText(stringKeyed(envelope));
-                if (text == null && record.details() != null && "logcat".equals(record.details().get("hierarchySource"))
-                        && record.details().get("loggedHierarchy") instanceof String logged) {
+                if (text == null && record.details() != null && "logcat".equals(record.details().asMap().get("hierarchySource"))
+                        && record.details().asMap().get("loggedHierarchy") instanceof String logged) {
                     // An Operator before Clawperator 0.12.3 logs the XML as tagged records: the record keeps that text.
                     text = logged;
                 }

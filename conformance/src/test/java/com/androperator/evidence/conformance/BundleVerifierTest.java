@@ -2,6 +2,7 @@ package com.androperator.evidence.conformance;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.androperator.evidence.contracts.Details;
 import com.androperator.evidence.contracts.Artifact;
 import com.androperator.evidence.contracts.ArtifactKind;
 import com.androperator.evidence.contracts.ArtifactStatus;
@@ -224,7 +225,7 @@ class BundleVerifierTest {
                         TestBundle.hierarchyResult(Map.of("status", "success", "stepResults", List.of(Map.of("id",
                                 "snap", "actionType", "snapshot_ui", "success", true, "data", Map.of())))),
                         TestBundle.T1, TestBundle.T2, 800, "hierarchy.xml", null, null,
-                        Map.of("hierarchySource", "logcat", "loggedHierarchy", loggedText))));
+                        Details.fromJson(Map.of("hierarchySource", "logcat", "loggedHierarchy", loggedText)))));
         bundle.overwrite("captures.json", TestBundle.json(logged));
         bundle.replaceArtifact(ArtifactKind.CAPTURE_ENVELOPES, bundle::relisted);
         return bundle;

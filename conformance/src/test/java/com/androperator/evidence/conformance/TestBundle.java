@@ -1,5 +1,6 @@
 package com.androperator.evidence.conformance;
 
+import com.androperator.evidence.contracts.Details;
 import com.androperator.evidence.contracts.Artifact;
 import com.androperator.evidence.contracts.ArtifactKind;
 import com.androperator.evidence.contracts.ArtifactStatus;
@@ -212,7 +213,7 @@ final class TestBundle {
     static CapturesFile stillCaptures(String hierarchyText, String screenshotPath, String hierarchyPath) {
         return new CapturesFile(List.of(screenshotRecord(screenshotPath),
                 new CaptureRecord("hierarchy", "operator", "cmd-h", "task-h", hierarchyResult(envelope(hierarchyText)),
-                        T1, T2, 800, hierarchyPath, new Timing(T1, T2, 800), new Timing(T2, T2, 3), Map.of("chunks", 0))));
+                        T1, T2, 800, hierarchyPath, new Timing(T1, T2, 800), new Timing(T2, T2, 3), Details.fromJson(Map.of("chunks", 0)))));
     }
 
     Artifact screenshot(byte[] png, String name, ArtifactStatus status, BundleError error) {

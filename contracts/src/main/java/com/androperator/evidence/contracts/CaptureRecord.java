@@ -36,7 +36,7 @@ public record CaptureRecord(
         @JsonInclude(JsonInclude.Include.NON_NULL) @Nullable String artifactPath,
         @JsonInclude(JsonInclude.Include.NON_NULL) @Nullable Timing observation,
         @JsonInclude(JsonInclude.Include.NON_NULL) @Nullable Timing persistence,
-        @JsonInclude(JsonInclude.Include.NON_NULL) @Nullable Map<String, Object> details) implements CapturesEntry {
+        @JsonInclude(JsonInclude.Include.NON_NULL) @Nullable Details details) implements CapturesEntry {
 
     public CaptureRecord {
         Checks.nonBlank(kind, "capture.kind");
@@ -95,13 +95,20 @@ public record CaptureRecord(
         if (failure().get("details") instanceof Map<?, ?> inside) {
             return (Map<String, Object>) inside;
         }
-        return details == null ? Map.of() : details;
+        return details == null ? Map.of() : details.asMap();
     }
 
     @SuppressWarnings("unchecked")
     private Map<String, Object> failure() {
         return !Boolean.TRUE.equals(result.get("ok")) && result.get("error") instanceof Map<?, ?> error
                 ? (Map<String, Object>) error : Map.of();
+    }
+
+    /** {@code {ok: false, error: {code, message, details}}}: a failed step's result, built by key. */
+    public static Details failedReceipt(BundleError error, @Nullable Details details) {
+        return Details.builder().flag(DetailKey.OK, false).nested(DetailKey.ERROR, Details.builder()
+                .text(DetailKey.CODE, error.code()).text(DetailKey.MESSAGE, error.message())
+                .nested(DetailKey.DETAILS, details == null ? Details.NONE : details).build()).build();
     }
 
     /** {@code {ok: false, error: {code, message, details}}}: a failed step's result. */

@@ -187,7 +187,7 @@ final class ContractSamples {
                 new CaptureRecord("screenshot", "adb_screencap", "cmd-1", "task-1", receipt, T0, T1, 250,
                         "screenshot.png", observation, persistence, null),
                 new CaptureRecord("hierarchy", "operator", "cmd-2", "task-2", result, T0, T1, 250, "hierarchy.xml",
-                        observation, persistence, Map.of("readerChunks", 0))));
+                        observation, persistence, Details.fromJson(Map.of("readerChunks", 0)))));
     }
 
     static CapturesFile failedHierarchyCaptures() {

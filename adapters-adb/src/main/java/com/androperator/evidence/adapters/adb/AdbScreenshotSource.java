@@ -1,6 +1,5 @@
 package com.androperator.evidence.adapters.adb;
 
-import com.androperator.evidence.contracts.Details;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.domain.budget.Deadline;
 import com.androperator.evidence.domain.port.ByteSink;
@@ -9,7 +8,6 @@ import com.androperator.evidence.domain.model.Failure;
 import com.androperator.evidence.domain.port.ImageVerifier;
 import com.androperator.evidence.domain.port.ScreenshotSource;
 import com.androperator.evidence.domain.port.ScreenshotSource.TransportReceipt;
-import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -27,8 +25,6 @@ public final class AdbScreenshotSource implements ScreenshotSource {
     /** How much of the first line of such text the error quotes. */
     private static final int FIRST_LINE_CHARS = 120;
     private static final String MULTIPLE_DISPLAYS_WARNING = "[Warning] Multiple displays were found";
-    static final String PHASE_DISPLAY_SELECTION = CommandPhase.DISPLAY_SELECTION.wire();
-    static final String PHASE_TRANSFER = CommandPhase.TRANSFER.wire();
 
     private final DeviceShell shell;
     private final long capBytes;
@@ -56,7 +52,7 @@ public final class AdbScreenshotSource implements ScreenshotSource {
         }
         StreamResult dump = shell.run(serial, "dumpsys display", deadline, DISPLAY_DUMP_CAP);
         if (dump.outcome() == StreamResult.Outcome.CANCELLED) {
-            return cancelled(0, PHASE_DISPLAY_SELECTION, false, "cancelled while reading dumpsys display;"
+            return cancelled(0, CommandPhase.DISPLAY_SELECTION, false, "cancelled while reading dumpsys display;"
                     + " screencap was not started", receipt);
         }
         if (dump.outcome() == StreamResult.Outcome.DEADLINE) {
@@ -115,7 +111,7 @@ public final class AdbScreenshotSource implements ScreenshotSource {
             case COMPLETED -> completedTransfer(serial, received, head, choice, receipt);
             case DEADLINE -> failed(received, ErrorCodes.COMMAND_TIMEOUT, "the budget ran out after " + received
                     + " screenshot bytes", receipt);
-            case CANCELLED -> cancelled(received, PHASE_TRANSFER, transfer.serviceOpened(), "cancelled after "
+            case CANCELLED -> cancelled(received, CommandPhase.TRANSFER, transfer.serviceOpened(), "cancelled after "
                     + received + " screenshot bytes", receipt);
             case CAP_EXCEEDED -> failed(received, ErrorCodes.SCREENSHOT_FAILED, "the screenshot is over the "
                     + describeCap() + " cap; the first " + received + " bytes are kept", receipt);
@@ -161,10 +157,10 @@ public final class AdbScreenshotSource implements ScreenshotSource {
     }
 
     /** COMMAND_CANCELLED with the phase it stopped in and whether screencap was started (the port's details). */
-    private static ScreenshotTransfer cancelled(long received, String phase, boolean dispatched, String message,
+    private static ScreenshotTransfer cancelled(long received, CommandPhase phase, boolean dispatched, String message,
                                                 Receipt receipt) {
-        return new ScreenshotTransfer(received, false, Optional.of(new Failure(ErrorCodes.COMMAND_CANCELLED, message,
-                Details.fromJson(Map.of("phase", phase, "dispatched", dispatched)))), Optional.of(receipt.done()));
+        return ScreenshotTransfer.cancelled(received, new ScreenshotSource.Cancelled(phase, dispatched), message,
+                Optional.of(receipt.done()));
     }
 
     private static ScreenshotTransfer failed(long received, String code, String message, Receipt receipt) {

@@ -12,6 +12,7 @@ import com.androperator.evidence.domain.port.OperatorGateway.OperatorAction;
 import com.androperator.evidence.domain.port.OperatorGateway.OperatorCommand;
 import com.androperator.evidence.domain.port.OperatorGateway.OperatorOutcome;
 import com.androperator.evidence.domain.port.OperatorGateway.OperatorOutcome.NotAnswered;
+import com.androperator.evidence.domain.port.ScreenshotSource;
 import com.androperator.evidence.domain.port.ScreenshotSource.ScreenshotTransfer;
 import com.androperator.evidence.simulator.DeviceSimulator;
 import com.androperator.evidence.simulator.fixtures.MalformedUtf8;
@@ -111,6 +112,7 @@ class CancellationIntegrationTest {
             assertThat(failure.code()).isEqualTo(ErrorCodes.COMMAND_CANCELLED);
             assertThat(failure.details().asMap()).containsEntry("phase", "transfer").containsEntry("dispatched", true);
         });
+        assertThat(transfer.cancelled()).contains(new ScreenshotSource.Cancelled(CommandPhase.TRANSFER, true));
         assertThat(transfer.bytesReceived()).isBetween(1L, 300_000L);
         assertThat(sunk.size()).as("every byte received went to the sink").isEqualTo(transfer.bytesReceived());
         assertThat(transfer.receipt().orElseThrow().bytesReceived()).isEqualTo(transfer.bytesReceived());
@@ -250,6 +252,7 @@ class CancellationIntegrationTest {
         assertThat(transfer.failure().orElseThrow().code()).isEqualTo(ErrorCodes.COMMAND_CANCELLED);
         assertThat(transfer.failure().orElseThrow().details().asMap()).containsEntry("phase", "display_selection")
                 .containsEntry("dispatched", false);
+        assertThat(transfer.cancelled()).contains(new ScreenshotSource.Cancelled(CommandPhase.DISPLAY_SELECTION, false));
         assertThat(transfer.bytesReceived()).isZero();
         assertThat(sunk.get()).isZero();
         assertThat(((NotAnswered) outcome).dispatched()).isFalse();

@@ -27,7 +27,6 @@ import com.androperator.evidence.domain.model.Failure;
 import com.androperator.evidence.domain.model.RequestField;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;

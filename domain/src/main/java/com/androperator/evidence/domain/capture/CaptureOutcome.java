@@ -13,9 +13,7 @@ import com.androperator.evidence.contracts.Manifest;
 import com.androperator.evidence.domain.model.Failure;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /** How a capture request ended. Each maps to the spec's result object and exit status. */

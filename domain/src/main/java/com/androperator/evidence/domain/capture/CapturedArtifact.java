@@ -5,12 +5,11 @@ import com.androperator.evidence.contracts.ArtifactKind;
 import com.androperator.evidence.contracts.ArtifactStatus;
 import com.androperator.evidence.contracts.BundleError;
 import com.androperator.evidence.contracts.CaptureRecord;
-import com.androperator.evidence.contracts.ErrorCodes;
+import com.androperator.evidence.contracts.DetailKey;
+import com.androperator.evidence.contracts.Details;
 import com.androperator.evidence.contracts.Timing;
 import com.androperator.evidence.domain.capture.VerifiedWrite.Persisted;
 import com.androperator.evidence.domain.policy.ErrorVocabulary;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
@@ -46,17 +45,13 @@ record CapturedArtifact(Artifact artifact, CaptureRecord record) {
      * {@code details} with {@code details.reason} = the specific code when the vocabulary reports
      * {@code specific} under another one; {@code details} unchanged otherwise (null stays null).
      */
-    static @Nullable Map<String, Object> withReason(@Nullable BundleError specific,
-                                                     @Nullable Map<String, Object> details) {
+    static @Nullable Details withReason(@Nullable BundleError specific, @Nullable Details details) {
         if (specific == null || ErrorVocabulary.reason(specific).isEmpty()) {
             return details;
         }
-        Map<String, Object> recorded = new LinkedHashMap<>();
-        recorded.put(ErrorCodes.REASON, specific.code());
-        if (details != null) {
-            details.forEach(recorded::putIfAbsent);
-        }
-        return recorded;
+        // The specific code comes first and wins over a reason the details already name.
+        Details rest = details == null ? Details.NONE : details.toBuilder().without(DetailKey.REASON).build();
+        return Details.builder().text(DetailKey.REASON, specific.code()).all(rest).build();
     }
 
     /** The manifest entry for a capture's persisted (or lost) file; {@code whole} spans capture and persistence. */
@@ -87,11 +82,11 @@ record CapturedArtifact(Artifact artifact, CaptureRecord record) {
      * successful step's diagnostics (a failed step's are inside its result's error).
      */
     static CaptureRecord recordOf(Artifact artifact, String source, Timing observation, @Nullable Timing persistence,
-                                  Map<String, Object> result, @Nullable Map<String, Object> details) {
+                                  Details result, @Nullable Details details) {
         // A step's artifact always carries its command's correlation (artifactOf is given both).
         return new CaptureRecord(artifact.kind().wire(), source,
                 Objects.requireNonNull(artifact.commandId(), "commandId"),
-                Objects.requireNonNull(artifact.taskId(), "taskId"), result,
+                Objects.requireNonNull(artifact.taskId(), "taskId"), result.asMap(),
                 artifact.startedAt(), artifact.finishedAt(), artifact.durationMs(), artifact.path(), observation,
                 persistence, details == null || details.isEmpty() ? null : details);
     }

@@ -11,7 +11,6 @@ import com.androperator.evidence.domain.port.BundleWriter.StoreResult;
 import com.androperator.evidence.domain.model.Failure;
 import com.androperator.evidence.domain.model.RetainedFile;
 import java.nio.file.Path;
-import java.util.Map;
 import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 

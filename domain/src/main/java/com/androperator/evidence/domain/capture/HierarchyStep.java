@@ -30,9 +30,7 @@ import com.androperator.evidence.domain.port.OperatorGateway.StepResult;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 
@@ -117,7 +115,7 @@ final class HierarchyStep {
                 clock.between(start, answered), persistence, resultOf(exchange, serial),
                 exchange instanceof Exchange.Xml
                         ? CapturedArtifact.withReason(CapturedArtifact.specificError(persisted),
-                                exchange.details().asMap())
+                                exchange.details())
                         : null));
     }
 
@@ -127,21 +125,19 @@ final class HierarchyStep {
      * say), else {@code {ok: false, error: {code, message, details}}}, with the envelope beside it
      * when one arrived.
      */
-    private static Map<String, Object> resultOf(Exchange exchange, String serial) {
+    private static Details resultOf(Exchange exchange, String serial) {
         if (exchange instanceof Exchange.NoXml noXml) {
-            Map<String, Object> failed = CaptureRecord.failedResult(ErrorVocabulary.reported(noXml.error()),
-                    CapturedArtifact.withReason(noXml.error(), noXml.details().asMap()));
-            if (noXml.result() != null) {
-                failed.put("envelope", noXml.result());
+            Details.Builder failed = CaptureRecord.failedReceipt(ErrorVocabulary.reported(noXml.error()),
+                    CapturedArtifact.withReason(noXml.error(), noXml.details())).toBuilder();
+            RawJson envelope = noXml.result();
+            if (envelope != null) {
+                failed.rawJson(DetailKey.ENVELOPE, envelope);
             }
-            return failed;
+            return failed.build();
         }
-        Map<String, Object> ok = new LinkedHashMap<>();
-        ok.put("ok", true);
-        ok.put("envelope", exchange.result());
-        ok.put("deviceId", serial);
-        ok.put("terminalSource", TERMINAL_SOURCE);
-        return ok;
+        return Details.builder().flag(DetailKey.OK, true)
+                .rawJson(DetailKey.ENVELOPE, java.util.Objects.requireNonNull(exchange.result(), "an answer's envelope"))
+                .text(DetailKey.DEVICE_ID, serial).text(DetailKey.TERMINAL_SOURCE, TERMINAL_SOURCE).build();
     }
 
     /**

@@ -2,6 +2,8 @@ package com.androperator.evidence.domain.capture;
 
 import com.androperator.evidence.contracts.BundleError;
 import com.androperator.evidence.contracts.CaptureRecord;
+import com.androperator.evidence.contracts.DetailKey;
+import com.androperator.evidence.contracts.Details;
 import com.androperator.evidence.contracts.DeviceInfo;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.contracts.Timing;
@@ -10,9 +12,7 @@ import com.androperator.evidence.domain.policy.DeviceFacts;
 import com.androperator.evidence.domain.policy.DeviceFacts.ReadState;
 import com.androperator.evidence.domain.policy.MetadataField;
 import com.androperator.evidence.domain.port.DeviceMetadataSource;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -62,25 +62,21 @@ final class MetadataStep {
             return Optional.empty();
         }
         ReadState first = cancelled.get(0);
-        Map<String, Object> details = new LinkedHashMap<>();
-        details.put("cancelledBy", deadline.cancelledBy());
-        details.putAll(recorded(first));
-        details.put("reads", facts.reads().stream().map(MetadataStep::recorded).toList());
+        Details details = Details.builder().text(DetailKey.CANCELLED_BY, deadline.cancelledBy())
+                .all(recorded(first))
+                .list(DetailKey.READS, facts.reads().stream().map(MetadataStep::recorded).toList()).build();
         BundleError error = new BundleError(ErrorCodes.COMMAND_CANCELLED, STAGE, "Device metadata reads were "
                 + "cancelled (" + deadline.cancelledBy() + "): " + cancelled.size() + " of " + facts.reads().size()
                 + " reads did not complete, starting with " + first.command() + " (" + first.phase().wire()
                 + "); their fields are null with COMMAND_CANCELLED errors.", null);
         return Optional.of(new CaptureRecord(STAGE, SOURCE, evidenceId + "-" + STAGE, evidenceId,
-                CaptureRecord.failedResult(error, details), observation.startedAt(), observation.finishedAt(),
+                CaptureRecord.failedReceipt(error, details).asMap(), observation.startedAt(), observation.finishedAt(),
                 observation.durationMs(), null, observation, null, null));
     }
 
     /** A read's state as captures.json keeps it: {@code {command, phase, dispatched}}. */
-    private static Map<String, Object> recorded(ReadState read) {
-        Map<String, Object> state = new LinkedHashMap<>();
-        state.put("command", read.command());
-        state.put("phase", read.phase().wire());
-        state.put("dispatched", read.dispatched());
-        return state;
+    private static Details recorded(ReadState read) {
+        return Details.builder().text(DetailKey.COMMAND, read.command()).text(DetailKey.PHASE, read.phase().wire())
+                .flag(DetailKey.DISPATCHED, read.dispatched()).build();
     }
 }

@@ -20,10 +20,9 @@ import com.androperator.evidence.domain.model.Failure;
 import com.androperator.evidence.domain.port.ImageVerifier;
 import com.androperator.evidence.domain.port.ImageVerifier.ImageVerification;
 import com.androperator.evidence.domain.port.ScreenshotSource;
+import com.androperator.evidence.domain.port.ScreenshotSource.Cancelled;
 import com.androperator.evidence.domain.port.ScreenshotSource.ScreenshotTransfer;
 import com.androperator.evidence.domain.port.ScreenshotSource.TransportReceipt;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 
@@ -38,11 +37,6 @@ import org.jspecify.annotations.Nullable;
 final class ScreenshotStep {
     static final String STAGE = "screenshot";
     static final String SOURCE = "adb_screencap";
-    /** Keys of a cancelled transfer's failure details (see {@link ScreenshotSource}) and of its record. */
-    static final String PHASE = "phase";
-    static final String DISPATCHED = "dispatched";
-    /** The errno word of a storage failure (contracts.CauseCodes), in the writer's failure details and the record's. */
-    static final String CAUSE_CODE = "causeCode";
 
     private final ScreenshotSource screenshots;
     private final ImageVerifier images;
@@ -118,20 +112,8 @@ final class ScreenshotStep {
             String commandId = evidenceId + "-screenshot";
             Optional<Failure> transportFailure = transportFailure(transfer);
             Optional<BundleError> transferError = transportFailure.map(f -> transferError(f, transfer, deadline));
-            Map<String, Object> details = new LinkedHashMap<>();
-            if (transportFailure.isPresent()) {
-                Failure failure = transportFailure.get();
-                if (!failure.code().equals(transferError.get().code())) {
-                    details.put("transportCode", failure.code());
-                }
-                if (!failure.details().isEmpty()) {
-                    details.put("transport", failure.details().asMap());
-                }
-                if (transferError.get().code().equals(ErrorCodes.COMMAND_CANCELLED)) {
-                    details.putAll(CancelledTransfer.of(failure, transfer, deadline).details());
-                }
-            }
-
+            Details.Builder details = transportFailure.map(failure -> transportDetails(failure, transferError.get(),
+                    transfer, deadline)).orElseGet(Details::builder);
             Persisted persisted;
             Timing persistence = null;
             if (written == null) {
@@ -154,51 +136,61 @@ final class ScreenshotStep {
             // A transfer that the storage stopped failed because of the storage: its record names the artifact's error.
             boolean stoppedByStorage = storageRefused && written instanceof StoreResult.StoreFailed;
             if (stoppedByStorage && written instanceof StoreResult.StoreFailed failed) {
-                details.putIfAbsent("transportCode", transportFailure.map(Failure::code).orElse(ErrorCodes.SCREENSHOT_FAILED));
-                details.putAll(storageCause(failed));
+                details.textIfAbsent(DetailKey.TRANSPORT_CODE,
+                        transportFailure.map(Failure::code).orElse(ErrorCodes.SCREENSHOT_FAILED));
+                storageCause(failed, details);
             }
             // The reference's receipt: {ok: true, bytes: N, ...} or {ok: false, error: {code, message, details}, ...}.
             BundleError notCompleted = transfer.transportCompleted() ? null : stoppedByStorage ? artifact.error()
                     : transferError.map(ErrorVocabulary::reported).orElse(artifact.error());
-            Map<String, Object> recorded = CapturedArtifact.withReason(
+            Details recorded = CapturedArtifact.withReason(
                     notCompleted != null && transferError.isPresent() && !stoppedByStorage ? transferError.get() : specific,
-                    details);
-            Map<String, Object> receipt = notCompleted == null ? new LinkedHashMap<>()
-                    : CaptureRecord.failedResult(notCompleted, recorded);
-            receipt.putIfAbsent("ok", true);
-            transfer.receipt().ifPresent(transport -> {
-                receipt.put("bytes", transfer.bytesReceived());
-                transportFields(transport).forEach(receipt::putIfAbsent);
-            });
+                    details.build());
+            Details.Builder receipt = notCompleted == null ? Details.builder().flag(DetailKey.OK, true)
+                    : CaptureRecord.failedReceipt(notCompleted, recorded).toBuilder();
+            transfer.receipt().ifPresent(transport -> transportFields(transport,
+                    receipt.number(DetailKey.BYTES, transfer.bytesReceived())));
             if (persisted instanceof Persisted.Promoted) {
                 // A verified image of one colour is complete and yet may show nothing: a secure window,
                 // DRM content or a screen that is off. Said beside the display's power state, never a status.
-                verification.singleColour().ifPresent(colour -> receipt.put("singleColour", colour));
+                verification.singleColour().ifPresent(colour -> receipt.text(DetailKey.SINGLE_COLOUR, colour));
             }
             return new CapturedArtifact(artifact, CapturedArtifact.recordOf(artifact, SOURCE,
-                    clock.between(start, transferred), persistence, receipt, notCompleted == null ? recorded : null));
+                    clock.between(start, transferred), persistence, receipt.build(),
+                    notCompleted == null ? recorded : null));
         }
     }
 
+    /**
+     * A failed transport's diagnostics: its own code when the record's error says another, its
+     * details under {@code transport}, and a cancelled transfer's state.
+     */
+    private static Details.Builder transportDetails(Failure failure, BundleError transferError,
+                                                    ScreenshotTransfer transfer, Deadline deadline) {
+        Details.Builder details = Details.builder();
+        if (!failure.code().equals(transferError.code())) {
+            details.text(DetailKey.TRANSPORT_CODE, failure.code());
+        }
+        if (!failure.details().isEmpty()) {
+            details.nested(DetailKey.TRANSPORT, failure.details());
+        }
+        if (transferError.code().equals(ErrorCodes.COMMAND_CANCELLED)) {
+            CancelledTransfer.of(transfer, deadline).describeIn(details);
+        }
+        return details;
+    }
+
     /** The writer's errno word (and its text) behind a storage failure, for the record beside the artifact's error. */
-    private static Map<String, Object> storageCause(StoreResult.StoreFailed failed) {
-        Map<String, Object> cause = new LinkedHashMap<>();
-        failed.failure().storageCauseIfAny().ifPresent(known -> {
-            cause.put(CAUSE_CODE, known.causeCode());
-            if (known.cause() != null) {
-                cause.put("cause", known.cause());
-            }
-        });
-        return cause;
+    private static void storageCause(StoreResult.StoreFailed failed, Details.Builder details) {
+        failed.failure().storageCauseIfAny().ifPresent(known -> details.text(DetailKey.CAUSE_CODE, known.causeCode())
+                .textIfPresent(DetailKey.CAUSE, known.cause()));
     }
 
     private ScreenshotTransfer transfer(String serial, Deadline deadline, ByteSink sink) {
         if (deadline.cancelled()) {
             // Nothing goes to the device after a cancellation.
-            return new ScreenshotTransfer(0, false, Optional.of(new Failure(ErrorCodes.COMMAND_CANCELLED,
-                    "cancelled before the screenshot started; nothing was sent",
-                    Details.builder().text(DetailKey.PHASE, CommandPhase.NOT_STARTED.wire())
-                            .flag(DetailKey.DISPATCHED, false).build())), Optional.empty());
+            return ScreenshotTransfer.cancelled(0, new Cancelled(CommandPhase.NOT_STARTED, false),
+                    "cancelled before the screenshot started; nothing was sent", Optional.empty());
         }
         try {
             ScreenshotTransfer transfer = screenshots.capture(serial, deadline, sink);
@@ -217,17 +209,15 @@ final class ScreenshotStep {
     }
 
     /** The transport's receipt as captures.json words it, in the reference's order, unknown values null. */
-    private static Map<String, Object> transportFields(TransportReceipt transport) {
-        Map<String, Object> fields = new LinkedHashMap<>();
-        fields.put("command", transport.command());
-        fields.put("displayId", transport.displayId());
-        fields.put("physicalDisplayId", transport.physicalDisplayId());
-        fields.put("legacyDisplayDump", transport.legacyDisplayDump());
-        fields.put("displayState", transport.displayState());
-        fields.put("bytesReceived", transport.bytesReceived());
-        fields.put("exitStatus", transport.exitStatus());
-        fields.put("durationMs", transport.durationMs());
-        return fields;
+    private static void transportFields(TransportReceipt transport, Details.Builder receipt) {
+        receipt.textOrNull(DetailKey.COMMAND, transport.command())
+                .number(DetailKey.DISPLAY_ID, transport.displayId())
+                .textOrNull(DetailKey.PHYSICAL_DISPLAY_ID, transport.physicalDisplayId())
+                .flagOrNull(DetailKey.LEGACY_DISPLAY_DUMP, transport.legacyDisplayDump())
+                .textOrNull(DetailKey.DISPLAY_STATE, transport.displayState())
+                .number(DetailKey.BYTES_RECEIVED, transport.bytesReceived())
+                .numberOrNull(DetailKey.EXIT_STATUS, transport.exitStatus())
+                .number(DetailKey.DURATION_MS, transport.durationMs());
     }
 
     /**
@@ -249,9 +239,9 @@ final class ScreenshotStep {
      */
     private static BundleError transferError(Failure failure, ScreenshotTransfer transfer, Deadline deadline) {
         if (failure.code().equals(ErrorCodes.COMMAND_CANCELLED) || deadline.cancelled()) {
-            CancelledTransfer state = CancelledTransfer.of(failure, transfer, deadline);
+            CancelledTransfer state = CancelledTransfer.of(transfer, deadline);
             return new BundleError(ErrorCodes.COMMAND_CANCELLED, STAGE, "The screenshot was cancelled ("
-                    + state.cancelledBy() + ") in phase " + state.phase() + " ("
+                    + state.cancelledBy() + ") in phase " + state.phase().wire() + " ("
                     + (state.dispatched() ? "screencap was started" : "screencap was not started")
                     + "); " + state.bytesReceived() + " bytes were received and are kept: " + failure.message(),
                     ArtifactKind.SCREENSHOT.wire());
@@ -266,25 +256,22 @@ final class ScreenshotStep {
 
     /**
      * A cancelled transfer: who cancelled, the phase it stopped in and whether screencap was started
-     * (from the source's failure details: display_selection or transfer; not_started when nothing
-     * was asked), and the bytes that arrived.
+     * (as the source reported it: display_selection or transfer; not_started when nothing was asked;
+     * a transfer that the budget ended or that the source did not place stopped in transfer, started
+     * once bytes arrived), and the bytes that arrived.
      */
-    private record CancelledTransfer(String cancelledBy, String phase, boolean dispatched, long bytesReceived) {
-        static CancelledTransfer of(Failure failure, ScreenshotTransfer transfer, Deadline deadline) {
+    private record CancelledTransfer(String cancelledBy, CommandPhase phase, boolean dispatched, long bytesReceived) {
+        static CancelledTransfer of(ScreenshotTransfer transfer, Deadline deadline) {
             return new CancelledTransfer(deadline.cancelledBy(),
-                    failure.details().asMap().get(PHASE) instanceof String phase ? phase : CommandPhase.TRANSFER.wire(),
-                    failure.details().asMap().get(DISPATCHED) instanceof Boolean sent ? sent : transfer.bytesReceived() > 0,
+                    transfer.cancelled().map(Cancelled::phase).orElse(CommandPhase.TRANSFER),
+                    transfer.cancelled().map(Cancelled::dispatched).orElse(transfer.bytesReceived() > 0),
                     transfer.bytesReceived());
         }
 
         /** As the screenshot record's details keep it, in this order. */
-        Map<String, Object> details() {
-            Map<String, Object> state = new LinkedHashMap<>();
-            state.put("cancelledBy", cancelledBy);
-            state.put(PHASE, phase);
-            state.put(DISPATCHED, dispatched);
-            state.put("bytesReceived", bytesReceived);
-            return state;
+        void describeIn(Details.Builder details) {
+            details.text(DetailKey.CANCELLED_BY, cancelledBy).text(DetailKey.PHASE, phase.wire())
+                    .flag(DetailKey.DISPATCHED, dispatched).number(DetailKey.BYTES_RECEIVED, bytesReceived);
         }
     }
 

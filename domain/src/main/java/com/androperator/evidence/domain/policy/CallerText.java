@@ -6,7 +6,6 @@ import com.androperator.evidence.domain.port.CallerTerms;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.domain.model.Failure;
 import com.androperator.evidence.domain.model.RequestField;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;

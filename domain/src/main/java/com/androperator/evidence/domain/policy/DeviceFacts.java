@@ -12,7 +12,6 @@ import com.androperator.evidence.domain.model.Failure;
 import com.androperator.evidence.domain.model.Observation;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Supplier;

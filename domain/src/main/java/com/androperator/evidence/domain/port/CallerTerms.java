@@ -5,7 +5,6 @@ import com.androperator.evidence.contracts.Details;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.domain.model.Failure;
 import com.androperator.evidence.domain.model.RequestField;
-import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**

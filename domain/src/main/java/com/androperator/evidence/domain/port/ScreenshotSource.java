@@ -1,7 +1,12 @@
 package com.androperator.evidence.domain.port;
 
+import com.androperator.evidence.contracts.DetailKey;
+import com.androperator.evidence.contracts.Details;
+import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.domain.budget.Deadline;
+import com.androperator.evidence.domain.model.CommandPhase;
 import com.androperator.evidence.domain.model.Failure;
+import java.util.Objects;
 import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 
@@ -23,23 +28,54 @@ public interface ScreenshotSource {
      * How the transfer went. {@code bytesReceived} is how many bytes went to the sink.
      * {@code transportCompleted} says only that the stream ended without error; it never proves
      * the image complete. {@code failure} is present when the transfer failed: COMMAND_TIMEOUT
-     * (deadline), COMMAND_CANCELLED (the deadline's cancellation ended it; details {@code phase}:
-     * display_selection or transfer, {@code dispatched}: whether screencap was started; the bytes
-     * received before it went to the sink), DISPLAY_SELECTION_FAILED, SCREENSHOT_FAILED (device
-     * error, cut, over the byte cap, stopped by the sink). {@code receipt} describes the transport
-     * for captures.json; empty when the source never got to describe one.
+     * (deadline), COMMAND_CANCELLED (the deadline's cancellation ended it, and {@code cancelled}
+     * says where; the bytes received before it went to the sink), DISPLAY_SELECTION_FAILED,
+     * SCREENSHOT_FAILED (device error, cut, over the byte cap, stopped by the sink). {@code receipt}
+     * describes the transport for captures.json; empty when the source never got to describe one.
      */
     record ScreenshotTransfer(long bytesReceived, boolean transportCompleted, Optional<Failure> failure,
-                              Optional<TransportReceipt> receipt) {
+                              Optional<TransportReceipt> receipt, Optional<Cancelled> cancelled) {
         public ScreenshotTransfer {
             if (bytesReceived < 0) {
                 throw new IllegalArgumentException("a transfer receives 0 or more bytes");
             }
             failure = failure == null ? Optional.empty() : failure;
             receipt = receipt == null ? Optional.empty() : receipt;
+            cancelled = cancelled == null ? Optional.empty() : cancelled;
             if (transportCompleted && failure.isPresent()) {
                 throw new IllegalArgumentException("a completed transfer has no failure");
             }
+            if (cancelled.isPresent() && failure.isEmpty()) {
+                throw new IllegalArgumentException("a cancelled transfer failed");
+            }
+        }
+
+        /** A transfer that was not cancelled. */
+        public ScreenshotTransfer(long bytesReceived, boolean transportCompleted, Optional<Failure> failure,
+                                  Optional<TransportReceipt> receipt) {
+            this(bytesReceived, transportCompleted, failure, receipt, Optional.empty());
+        }
+
+        /**
+         * COMMAND_CANCELLED where {@code cancelled} says, after {@code bytesReceived} bytes; the
+         * failure's details say the same ({@code phase}, {@code dispatched}) for captures.json.
+         */
+        public static ScreenshotTransfer cancelled(long bytesReceived, Cancelled cancelled, String message,
+                                                   Optional<TransportReceipt> receipt) {
+            Failure failure = new Failure(ErrorCodes.COMMAND_CANCELLED, message, Details.builder()
+                    .text(DetailKey.PHASE, cancelled.phase().wire()).flag(DetailKey.DISPATCHED, cancelled.dispatched())
+                    .build());
+            return new ScreenshotTransfer(bytesReceived, false, Optional.of(failure), receipt, Optional.of(cancelled));
+        }
+    }
+
+    /**
+     * Where a cancellation stopped the transfer: the {@code phase} (not_started, display_selection
+     * or transfer) and whether screencap was {@code dispatched}.
+     */
+    record Cancelled(CommandPhase phase, boolean dispatched) {
+        public Cancelled {
+            Objects.requireNonNull(phase, "phase");
         }
     }
 

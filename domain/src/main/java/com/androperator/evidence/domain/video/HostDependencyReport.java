@@ -6,9 +6,7 @@ import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.domain.model.Failure;
 import com.androperator.evidence.domain.port.video.HostDependencyProbe.DependencyProblem;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * The HOST_DEPENDENCY_MISSING payload: a message naming every failing executable and requirement,

@@ -5,10 +5,8 @@ import com.androperator.evidence.contracts.Details;
 import com.androperator.evidence.domain.video.model.VideoSession;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Objects;
-import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**

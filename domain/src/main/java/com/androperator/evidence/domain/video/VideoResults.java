@@ -11,8 +11,6 @@ import com.androperator.evidence.domain.model.Failure;
 import com.androperator.evidence.domain.port.CallerTerms;
 import com.androperator.evidence.domain.video.model.FinalizationProgress;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**

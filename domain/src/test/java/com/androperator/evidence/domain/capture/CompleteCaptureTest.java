@@ -196,7 +196,7 @@ class CompleteCaptureTest {
         @SuppressWarnings("unchecked")
         var data = (Map<String, Object>) steps.get(0).get("data");
         assertThat(data).containsEntry("operator_overlay_visible", "false").containsEntry("text", FakeOperator.HIERARCHY_XML);
-        assertThat(hierarchy.details()).containsEntry("screenOn", true).containsEntry("deviceLocked", false)
+        assertThat(hierarchy.details().asMap()).containsEntry("screenOn", true).containsEntry("deviceLocked", false)
                 .containsEntry("userUnlocked", true).doesNotContainKey("deadlineOwner");
     }
 

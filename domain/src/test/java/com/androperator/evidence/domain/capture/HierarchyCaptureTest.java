@@ -173,7 +173,7 @@ class HierarchyCaptureTest {
         assertThat(hierarchy.status()).isEqualTo(ArtifactStatus.PARTIAL);
         assertThat(hierarchy.path()).isEqualTo("hierarchy.partial.xml");
         assertThat(hierarchy.error().code()).isEqualTo(ErrorCodes.SNAPSHOT_EXTRACTION_FAILED);
-        assertThat(hierarchyRecord().details()).containsEntry(ErrorCodes.REASON, ErrorCodes.HIERARCHY_INVALID);
+        assertThat(hierarchyRecord().details().asMap()).containsEntry(ErrorCodes.REASON, ErrorCodes.HIERARCHY_INVALID);
         assertThat(rig.store().onlyWriter().files().get("hierarchy.partial.xml"))
                 .isEqualTo(broken.getBytes(StandardCharsets.UTF_8));
         assertThat(rig.store().onlyWriter().files()).doesNotContainKey("hierarchy.xml");
@@ -272,7 +272,7 @@ class HierarchyCaptureTest {
         assertThat(artifact(manifest, ArtifactKind.HIERARCHY).status()).isEqualTo(ArtifactStatus.COMPLETE);
         assertThat(rig.store().onlyWriter().files().get("hierarchy.xml"))
                 .isEqualTo(FakeOperator.HIERARCHY_XML.getBytes(StandardCharsets.UTF_8));
-        assertThat(hierarchyRecord().details()).containsEntry("hierarchySource", "logcat");
+        assertThat(hierarchyRecord().details().asMap()).containsEntry("hierarchySource", "logcat");
     }
 
     @Test
@@ -285,7 +285,7 @@ class HierarchyCaptureTest {
 
         assertThat(rig.store().onlyWriter().files().get("hierarchy.xml"))
                 .isEqualTo(FakeOperator.HIERARCHY_XML.getBytes(StandardCharsets.UTF_8));
-        assertThat(hierarchyRecord().details()).containsEntry("hierarchySource", "envelope");
+        assertThat(hierarchyRecord().details().asMap()).containsEntry("hierarchySource", "envelope");
     }
 
     static Stream<Arguments> loggedWithoutXml() {

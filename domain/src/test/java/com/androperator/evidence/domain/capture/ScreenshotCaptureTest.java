@@ -136,7 +136,7 @@ class ScreenshotCaptureTest {
         Artifact screenshot = artifact(manifest, ArtifactKind.SCREENSHOT);
         assertThat(screenshot.status()).isEqualTo(ArtifactStatus.PARTIAL);
         assertThat(screenshot.error().code()).isEqualTo(ErrorCodes.EVIDENCE_CAPTURE_FAILED);
-        assertThat(record(throwingVerifier.store().onlyWriter().captures(), "screenshot").details())
+        assertThat(record(throwingVerifier.store().onlyWriter().captures(), "screenshot").details().asMap())
                 .containsEntry(ErrorCodes.REASON, ErrorCodes.SCREENSHOT_INVALID);
         assertThat(screenshot.error().message()).contains("inflater exploded");
     }

@@ -1,16 +1,17 @@
 package com.androperator.evidence.domain.fakes;
 
-import com.androperator.evidence.contracts.Details;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.domain.budget.Deadline;
 import com.androperator.evidence.domain.port.ByteSink;
+import com.androperator.evidence.domain.model.CommandPhase;
 import com.androperator.evidence.domain.model.Failure;
 import com.androperator.evidence.domain.port.ScreenshotSource;
+import com.androperator.evidence.domain.port.ScreenshotSource.Cancelled;
+import com.androperator.evidence.domain.port.ScreenshotSource.ScreenshotTransfer;
 import com.androperator.evidence.domain.port.ScreenshotSource.TransportReceipt;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -35,11 +36,18 @@ public final class FakeScreenshots implements ScreenshotSource {
 
     /** What a scripted transfer delivers: its bytes, and how the transport ended. */
     public record Scripted(byte[] bytes, boolean transportCompleted, Optional<Failure> failure,
-                           Optional<TransportReceipt> receipt) {
+                           Optional<TransportReceipt> receipt, Optional<Cancelled> cancelled) {
         public Scripted {
             bytes = bytes == null ? new byte[0] : bytes;
             failure = failure == null ? Optional.empty() : failure;
             receipt = receipt == null ? Optional.empty() : receipt;
+            cancelled = cancelled == null ? Optional.empty() : cancelled;
+        }
+
+        /** A scripted transfer that no cancellation ended. */
+        public Scripted(byte[] bytes, boolean transportCompleted, Optional<Failure> failure,
+                        Optional<TransportReceipt> receipt) {
+            this(bytes, transportCompleted, failure, receipt, Optional.empty());
         }
     }
 
@@ -86,9 +94,9 @@ public final class FakeScreenshots implements ScreenshotSource {
     public static Behavior cancelledMidTransfer(byte[] bytes, int received, String by) {
         return (serial, deadline, clock) -> {
             deadline.cancellation().cancel(by);
-            return new Scripted(Arrays.copyOf(bytes, received), false, Optional.of(new Failure(
-                    ErrorCodes.COMMAND_CANCELLED, "cancelled after " + received + " screenshot bytes",
-                    Details.fromJson(Map.of("phase", "transfer", "dispatched", true)))), receipt(received, null));
+            ScreenshotTransfer cancelled = cancelled(received, CommandPhase.TRANSFER, true, receipt(received, null));
+            return new Scripted(Arrays.copyOf(bytes, received), false, cancelled.failure(), cancelled.receipt(),
+                    cancelled.cancelled());
         };
     }
 
@@ -106,7 +114,7 @@ public final class FakeScreenshots implements ScreenshotSource {
     public ScreenshotTransfer capture(String serial, Deadline deadline, ByteSink sink) {
         serials.add(serial);
         if (deadline.cancelled()) {
-            return cancelled(0, "display_selection", false, receipt(0, null));
+            return cancelled(0, CommandPhase.DISPLAY_SELECTION, false, receipt(0, null));
         }
         if (deadline.expired()) {
             return new ScreenshotTransfer(0, false, Optional.of(Failure.of(ErrorCodes.COMMAND_TIMEOUT,
@@ -126,17 +134,17 @@ public final class FakeScreenshots implements ScreenshotSource {
                         counted(scripted.receipt(), delivered));
             }
             if (deadline.cancelled() && scripted.failure().isEmpty()) {
-                return cancelled(delivered, "transfer", true, counted(scripted.receipt(), delivered));
+                return cancelled(delivered, CommandPhase.TRANSFER, true, counted(scripted.receipt(), delivered));
             }
         }
-        return new ScreenshotTransfer(delivered, scripted.transportCompleted(), scripted.failure(), scripted.receipt());
+        return new ScreenshotTransfer(delivered, scripted.transportCompleted(), scripted.failure(), scripted.receipt(),
+                scripted.cancelled());
     }
 
-    private static ScreenshotTransfer cancelled(long received, String phase, boolean dispatched,
+    private static ScreenshotTransfer cancelled(long received, CommandPhase phase, boolean dispatched,
                                                 Optional<TransportReceipt> receipt) {
-        return new ScreenshotTransfer(received, false, Optional.of(new Failure(ErrorCodes.COMMAND_CANCELLED,
-                "cancelled after " + received + " screenshot bytes", Details.fromJson(Map.of("phase", phase, "dispatched", dispatched)))),
-                receipt);
+        return ScreenshotTransfer.cancelled(received, new Cancelled(phase, dispatched),
+                "cancelled after " + received + " screenshot bytes", receipt);
     }
 
     /** {@code receipt} with its byte count set to what was handed over. */

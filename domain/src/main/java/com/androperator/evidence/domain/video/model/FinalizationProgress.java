@@ -2,8 +2,6 @@ package com.androperator.evidence.domain.video.model;
 
 import com.androperator.evidence.contracts.DetailKey;
 import com.androperator.evidence.contracts.Details;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**

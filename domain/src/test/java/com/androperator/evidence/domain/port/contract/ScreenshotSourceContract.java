@@ -9,6 +9,8 @@ import com.androperator.evidence.domain.fakes.TestPngs;
 import com.androperator.evidence.domain.port.ByteSink;
 import com.androperator.evidence.domain.model.Failure;
 import com.androperator.evidence.domain.port.ScreenshotSource;
+import com.androperator.evidence.domain.model.CommandPhase;
+import com.androperator.evidence.domain.port.ScreenshotSource.Cancelled;
 import com.androperator.evidence.domain.port.ScreenshotSource.ScreenshotTransfer;
 import java.io.ByteArrayOutputStream;
 import java.util.Arrays;
@@ -128,6 +130,7 @@ public abstract class ScreenshotSourceContract implements Budgets {
             assertThat(failure.code()).isEqualTo(ErrorCodes.COMMAND_CANCELLED);
             assertThat(failure.details().asMap()).containsEntry("dispatched", false);
         });
+        assertThat(transfer.cancelled()).hasValueSatisfying(where -> assertThat(where.dispatched()).isFalse());
         assertThat(sink.pieces()).isZero();
     }
 
@@ -144,6 +147,7 @@ public abstract class ScreenshotSourceContract implements Budgets {
             assertThat(failure.code()).isEqualTo(ErrorCodes.COMMAND_CANCELLED);
             assertThat(failure.details().asMap()).containsEntry("phase", "transfer").containsEntry("dispatched", true);
         });
+        assertThat(transfer.cancelled()).contains(new Cancelled(CommandPhase.TRANSFER, true));
         assertPrefix(sink);
         assertCounted(transfer, sink);
     }
