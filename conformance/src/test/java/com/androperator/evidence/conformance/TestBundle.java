@@ -90,8 +90,9 @@ final class TestBundle {
         Artifact hierarchy = new Artifact(ArtifactKind.HIERARCHY, null, "application/xml", ArtifactStatus.FAILED,
                 null, null, T1, T2, 800, "cmd-h", "task-h", null, timeout);
         CapturesFile records = new CapturesFile(List.of(screenshotRecord("screenshot.png"),
-                new CaptureRecord("hierarchy", "operator", "cmd-h", "task-h", CaptureRecord.failedResult(timeout,
-                        Map.of("deadlineOwner", "evidence_capture", "phase", "await_result", "dispatched", true)),
+                new CaptureRecord("hierarchy", "operator", "cmd-h", "task-h", CaptureRecord.failedReceipt(timeout,
+                        Details.fromJson(Map.of("deadlineOwner", "evidence_capture", "phase", "await_result",
+                                "dispatched", true))).asMap(),
                         T1, T2, 800, null, new Timing(T1, T2, 800), null, null)));
         Artifact captures = bundle.captures(records);
         bundle.writeManifest(still(BundleStatus.PARTIAL, List.of(screenshot, hierarchy, captures), List.of(timeout)));
@@ -120,10 +121,10 @@ final class TestBundle {
                 null, null, T1, T2, 800, "cmd-h", "task-h", null, hierarchyError);
         CapturesFile records = new CapturesFile(List.of(
                 new CaptureRecord("screenshot", "adb_screencap", "cmd-s", "task-s",
-                        CaptureRecord.failedResult(screenshotError, Map.of("exitStatus", 1)), T0, T1, 400, null,
+                        CaptureRecord.failedReceipt(screenshotError, Details.fromJson(Map.of("exitStatus", 1))).asMap(), T0, T1, 400, null,
                         new Timing(T0, T1, 400), null, null),
-                new CaptureRecord("hierarchy", "operator", "cmd-h", "task-h", CaptureRecord.failedResult(hierarchyError,
-                        Map.of("phase", "installed_check", "dispatched", false)), T1, T2, 800, null,
+                new CaptureRecord("hierarchy", "operator", "cmd-h", "task-h", CaptureRecord.failedReceipt(hierarchyError,
+                        Details.fromJson(Map.of("phase", "installed_check", "dispatched", false))).asMap(), T1, T2, 800, null,
                         new Timing(T1, T2, 800), null, null)));
         Artifact captures = bundle.captures(records);
         bundle.writeManifest(still(BundleStatus.FAILED, List.of(screenshot, hierarchy, captures),

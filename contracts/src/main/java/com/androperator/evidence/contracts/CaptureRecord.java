@@ -3,7 +3,6 @@ package com.androperator.evidence.contracts;
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
@@ -109,17 +108,5 @@ public record CaptureRecord(
         return Details.builder().flag(DetailKey.OK, false).nested(DetailKey.ERROR, Details.builder()
                 .text(DetailKey.CODE, error.code()).text(DetailKey.MESSAGE, error.message())
                 .nested(DetailKey.DETAILS, details == null ? Details.NONE : details).build()).build();
-    }
-
-    /** {@code {ok: false, error: {code, message, details}}}: a failed step's result. */
-    public static Map<String, Object> failedResult(BundleError error, @Nullable Map<String, Object> details) {
-        Map<String, Object> cause = new LinkedHashMap<>();
-        cause.put("code", error.code());
-        cause.put("message", error.message());
-        cause.put("details", details == null ? Map.of() : details);
-        Map<String, Object> result = new LinkedHashMap<>();
-        result.put("ok", false);
-        result.put("error", cause);
-        return result;
     }
 }

@@ -36,6 +36,11 @@ public final class Details {
         return new Builder(new LinkedHashMap<>());
     }
 
+    /** One text entry: the common {@code {"option": "--device"}} of a refusal. */
+    public static Details of(DetailKey key, String text) {
+        return builder().text(key, text).build();
+    }
+
     /** A builder that starts from these entries, in their order. */
     public Builder toBuilder() {
         return new Builder(new LinkedHashMap<>(entries));

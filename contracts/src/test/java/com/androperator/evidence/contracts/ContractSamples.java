@@ -197,7 +197,7 @@ final class ContractSamples {
         details.put("dispatched", true);
         return new CapturesFile(List.of(
                 new CaptureRecord("hierarchy", "operator", "cmd-2", "task-2",
-                        CaptureRecord.failedResult(error("COMMAND_TIMEOUT", "hierarchy"), details), T0, T2, 30_000,
+                        CaptureRecord.failedReceipt(error("COMMAND_TIMEOUT", "hierarchy"), Details.fromJson(details)).asMap(), T0, T2, 30_000,
                         null, new Timing(T0, T2, 30_000), null, null)));
     }
 

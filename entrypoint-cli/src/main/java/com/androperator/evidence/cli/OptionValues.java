@@ -1,5 +1,6 @@
 package com.androperator.evidence.cli;
 
+import com.androperator.evidence.contracts.DetailKey;
 import com.androperator.evidence.contracts.Details;
 import com.androperator.evidence.api.ContextJson;
 import com.androperator.evidence.contracts.CommandResult;
@@ -44,7 +45,7 @@ final class OptionValues {
             return Long.parseLong(text);
         } catch (NumberFormatException e) {
             remember(CommandResult.refused(ErrorCodes.EXECUTION_VALIDATION_FAILED,
-                    option + " must be " + expected + ", got '" + CallerText.printable(text) + "'.", Details.fromJson(Map.of("option", option)), null));
+                    option + " must be " + expected + ", got '" + CallerText.printable(text) + "'.", Details.of(DetailKey.OPTION, option), null));
             return null;
         }
     }

@@ -1,10 +1,10 @@
 package com.androperator.evidence.cli;
 
+import com.androperator.evidence.contracts.DetailKey;
 import com.androperator.evidence.contracts.Details;
 import com.androperator.evidence.contracts.CommandResult;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.domain.policy.CallerText;
-import java.util.Map;
 import java.util.Optional;
 import picocli.CommandLine.Option;
 
@@ -32,6 +32,6 @@ final class OutputOption {
             return Optional.empty();
         }
         return Optional.of(CommandResult.refused(ErrorCodes.EXECUTION_VALIDATION_FAILED,
-                OPTION + " must be json or pretty, got '" + CallerText.printable(output) + "'.", Details.fromJson(Map.of("option", OPTION)), null));
+                OPTION + " must be json or pretty, got '" + CallerText.printable(output) + "'.", Details.of(DetailKey.OPTION, OPTION), null));
     }
 }

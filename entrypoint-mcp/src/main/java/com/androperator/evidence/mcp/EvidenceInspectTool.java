@@ -1,5 +1,6 @@
 package com.androperator.evidence.mcp;
 
+import com.androperator.evidence.contracts.DetailKey;
 import com.androperator.evidence.contracts.Details;
 import com.androperator.evidence.contracts.Artifact;
 import com.androperator.evidence.contracts.ArtifactKind;
@@ -76,12 +77,12 @@ final class EvidenceInspectTool {
         if (evidenceId == null || !EvidenceUris.isName(evidenceId)) {
             return Optional.of(CommandResult.refused(ErrorCodes.EXECUTION_VALIDATION_FAILED, NAME + " requires "
                     + "evidenceId: the evidenceId (or video sessionId) a capture returned, a plain name of letters, "
-                    + "digits and . _ - (no path).", Details.fromJson(Map.of("option", "evidenceId")), null));
+                    + "digits and . _ - (no path).", Details.of(DetailKey.OPTION, "evidenceId"), null));
         }
         if (maxEdge != null && (maxEdge < ScreenshotPreview.MIN_MAX_EDGE || maxEdge > ScreenshotPreview.MAX_MAX_EDGE)) {
             return Optional.of(CommandResult.refused(ErrorCodes.EXECUTION_VALIDATION_FAILED, NAME + ": maxEdge must "
                     + "be from " + ScreenshotPreview.MIN_MAX_EDGE + " to " + ScreenshotPreview.MAX_MAX_EDGE + ", got "
-                    + maxEdge + ".", Details.fromJson(Map.of("option", "maxEdge")), null));
+                    + maxEdge + ".", Details.of(DetailKey.OPTION, "maxEdge"), null));
         }
         return Optional.empty();
     }
@@ -89,7 +90,7 @@ final class EvidenceInspectTool {
     private static CommandResult notFound(String evidenceId) {
         return CommandResult.refused(ErrorCodes.EVIDENCE_SESSION_NOT_FOUND, "No bundle with evidenceId \"" + evidenceId
                 + "\" under this server's evidence root. Pass an evidenceId or sessionId that a tool of a server with "
-                + "the same ANDROPERATOR_EVIDENCE_DIR returned.", Details.fromJson(Map.of("option", "evidenceId")), null);
+                + "the same ANDROPERATOR_EVIDENCE_DIR returned.", Details.of(DetailKey.OPTION, "evidenceId"), null);
     }
 
     private CallToolResult inspect(String evidenceId, int maxEdge, boolean withElements) throws IOException {

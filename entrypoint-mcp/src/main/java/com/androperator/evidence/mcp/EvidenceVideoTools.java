@@ -1,5 +1,6 @@
 package com.androperator.evidence.mcp;
 
+import com.androperator.evidence.contracts.DetailKey;
 import com.androperator.evidence.contracts.Details;
 import com.androperator.evidence.api.RequestSpellings;
 import com.androperator.evidence.api.video.EvidenceVideo;
@@ -88,7 +89,7 @@ final class EvidenceVideoTools {
             // A call without its one required field is an invalid request, not an unknown session.
             return ToolResults.of(CommandResult.refused(ErrorCodes.EXECUTION_VALIDATION_FAILED, tool
                     + " requires sessionId: pass the sessionId that " + START + " returned.",
-                    Details.fromJson(Map.of("option", "sessionId")), null), false);
+                    Details.of(DetailKey.OPTION, "sessionId"), null), false);
         }
         VideoOutcome outcome = operation.apply(new SessionRef.SessionId(sessionId));
         return ToolResults.of(withoutRootPath(outcome.result(), sessionId), !outcome.isError());

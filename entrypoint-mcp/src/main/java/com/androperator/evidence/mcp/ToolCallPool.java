@@ -1,5 +1,6 @@
 package com.androperator.evidence.mcp;
 
+import com.androperator.evidence.contracts.DetailKey;
 import com.androperator.evidence.contracts.Details;
 import com.androperator.evidence.contracts.CommandResult;
 import com.androperator.evidence.contracts.ErrorCodes;
@@ -8,7 +9,6 @@ import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
 import io.modelcontextprotocol.server.McpSyncServerExchange;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 import java.time.Duration;
-import java.util.Map;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadFactory;
@@ -65,7 +65,7 @@ final class ToolCallPool {
     private CallToolResult busy(String tool) {
         return ToolResults.of(CommandResult.refused(ErrorCodes.SERVER_BUSY, "The server is already running " + limit
                 + " tool calls, its limit, so " + tool + " was not started. Retry once a call has answered, or start "
-                + "the server with a higher --max-tool-calls.", Details.fromJson(Map.of("limit", limit, "tool", tool)), null), false);
+                + "the server with a higher --max-tool-calls.", Details.builder().number(DetailKey.LIMIT, limit).text(DetailKey.TOOL, tool).build(), null), false);
     }
 
     /**

@@ -184,7 +184,7 @@ public final class CallerText {
      */
     public static Failure refusalIn(String field, String where) {
         return Failure.about(ErrorCodes.EXECUTION_VALIDATION_FAILED, field, "holds an unpaired UTF-16 surrogate "
-                + where + ", which no UTF-8 text can carry: " + FIX, Details.builder().text(DetailKey.OPTION, field).build(), null);
+                + where + ", which no UTF-8 text can carry: " + FIX, Details.of(DetailKey.OPTION, field), null);
     }
 
     private static final String FIX = "send each character outside the Basic Multilingual Plane as a complete "

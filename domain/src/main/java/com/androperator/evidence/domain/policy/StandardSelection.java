@@ -105,6 +105,6 @@ public final class StandardSelection {
     }
 
     private static <T> Checked<T> refused(String variable, String message) {
-        return Checked.rejected(new Failure(ErrorCodes.EXECUTION_VALIDATION_FAILED, message, Details.builder().text(DetailKey.OPTION, variable).build()));
+        return Checked.rejected(new Failure(ErrorCodes.EXECUTION_VALIDATION_FAILED, message, Details.of(DetailKey.OPTION, variable)));
     }
 }
