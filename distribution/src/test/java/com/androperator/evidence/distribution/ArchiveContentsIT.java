@@ -102,6 +102,29 @@ class ArchiveContentsIT {
                 .contains("evidence").contains("capture").contains("--operator-package");
     }
 
+    /**
+     * picocli ships as Java 17 class files compiled from its sources (picocli-release17), not as its own
+     * jar's Java 5 ones, which JDK 25 leaves out of an AOT cache; ReleaseArchiveIT sees a capture map them.
+     */
+    @Test
+    void picocliShipsAsJava17ClassFiles() throws IOException {
+        Path install = ReleaseArchives.unpack(Variant.PLAIN_TAR_GZ, temporary);
+        Map<String, Integer> majors = new TreeMap<>();
+        try (java.util.zip.ZipFile jar = new java.util.zip.ZipFile(install.resolve("lib/androperator.jar").toFile())) {
+            for (java.util.zip.ZipEntry entry : java.util.Collections.list(jar.entries())) {
+                if (entry.getName().startsWith("picocli/") && entry.getName().endsWith(".class")) {
+                    try (var in = jar.getInputStream(entry)) {
+                        byte[] header = in.readNBytes(8);
+                        majors.put(entry.getName(), ((header[6] & 0xff) << 8) | (header[7] & 0xff));
+                    }
+                }
+            }
+        }
+        assertThat(majors).as("picocli's classes in lib/androperator.jar").containsKey("picocli/CommandLine.class")
+                .hasSizeGreaterThan(200);
+        assertThat(majors.values()).as("class file major versions (61 is Java 17)").allMatch(major -> major >= 61);
+    }
+
     @ParameterizedTest
     @EnumSource(value = Variant.class, mode = EnumSource.Mode.EXCLUDE, names = "LINUX_X64_JDK17_TAR_GZ") // no release file
     void theSha256FileNamesTheArchiveAndMatchesItsBytes(Variant variant) throws IOException {
