@@ -152,9 +152,10 @@ launcher_cds() {
 }
 
 # launcher_aot: on Java 25 and later, for a launcher that set launcher_aot_command (bin/androperator:
-# capture for `evidence capture`, version for `--version` or `-V` alone; bin/androperator-mcp: server),
+# capture for `evidence capture`, version for `--version` or `-V` alone, help for `--help` or `-h`
+# alone, verify and view for `evidence verify` and `evidence view`; bin/androperator-mcp: server),
 # sets cds to map that command's ahead-of-time cache beside the class list (TOOL.aot for capture and
-# server, TOOL-version.aot for version) and succeeds, when the build made that cache (JEP 514's
+# server, TOOL-COMMAND.aot for the others) and succeeds, when the build made that cache (JEP 514's
 # -XX:AOTCacheOutput, trained on the command itself: distribution/src/training/aot-train.sh) with
 # this very JVM, as CACHE.jvm (a copy
 # of the training JVM's release file) says, and not before this jar (the archive gives both the same
@@ -162,7 +163,9 @@ launcher_cds() {
 # own runtime; in the repository distribution/target/training/androperator*.aot for the JDK 25 the
 # build found. One cache per command, not one for all: a JVM maps and loads every class of its cache
 # at start, so a cache of every command's classes costs `--version` (a few dozen classes of its own)
-# about 25 ms more CPU than it saves; the other commands keep the class-data-sharing archive. The
+# about 25 ms more CPU than it saves, and verify and view ran slower with the capture's cache than
+# with the class-data-sharing archive; the other commands (prune, video, doctor, daemon, a command's
+# own --help) keep that archive. The
 # JVM checks the cache again (its build, the jar's size and time) and runs on without one it
 # rejects: its aot messages, at error level then, are turned off on stderr (where the launchers send
 # the JVM's warnings), so that stderr stays the tool's own.
@@ -170,7 +173,7 @@ launcher_aot() {
   local cache="${classlist%.classlist}"
   case "${launcher_aot_command:-}" in
     capture | server) cache="$cache.aot" ;;
-    version) cache="$cache-version.aot" ;;
+    version | help | verify | view) cache="$cache-$launcher_aot_command.aot" ;;
     *) return 1 ;;
   esac
   [ "$java_major" -ge 25 ] && [ -n "$java_release" ] && [ -f "$cache" ] && [ -f "$cache.jvm" ] \

@@ -6,6 +6,9 @@
 #                              (no device) trains a cache that saves nothing against the
 #                              class-data-sharing archive, so the phone is real adb's
 #   androperator-version.aot   `--version`
+#   androperator-help.aot      `--help`
+#   androperator-verify.aot    `evidence verify` of the capture's bundle, with verify's own flags
+#   androperator-view.aot      `evidence view` of that bundle
 #   androperator-mcp.aot       the MCP server's initialize and tools/list (mcp-session.jsonl's lines)
 # AotCaches runs it at build time:
 #
@@ -36,6 +39,8 @@ fi
 # them (8% of a capture's CPU). The flag is diagnostic; a JVM that no longer knows it records them.
 no_profiles=(-XX:+UnlockDiagnosticVMOptions -XX:+IgnoreUnrecognizedVMOptions -XX:-AOTRecordTraining)
 cli_flags=(-XX:TieredStopAtLevel=1 -XX:+UseSerialGC -XX:CompileThresholdScaling=3 "${no_profiles[@]}")
+# `evidence verify` runs with the server compiler at its default thresholds (bin/androperator).
+verify_flags=(-XX:+UseSerialGC "${no_profiles[@]}")
 # bin/androperator-mcp's flags; the session up to tools/list, which is what a client waits for.
 mcp_flags=(-XX:G1PeriodicGCInterval=10000 -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=30 "${no_profiles[@]}")
 grep -E '"method":"(initialize|notifications/initialized|tools/list)"' "$here/mcp-session.jsonl" >"$work/mcp-session.jsonl"
@@ -63,6 +68,13 @@ while [ "$#" -ge 4 ]; do
     --operator-package com.androperator.operator.dev --output-dir "$bundle" --label training
   input=/dev/null expected='^[0-9]'
   train "$directory/androperator-version.aot" "$java" "${cli_flags[@]}" -jar "$cli" --version
+  expected='^Usage: androperator'
+  train "$directory/androperator-help.aot" "$java" "${cli_flags[@]}" -jar "$cli" --help
+  expected='"ok" : true'
+  train "$directory/androperator-verify.aot" "$java" "${verify_flags[@]}" -jar "$cli" evidence verify "$bundle"
+  expected='"ok":true'
+  train "$directory/androperator-view.aot" "$java" "${cli_flags[@]}" -jar "$cli" evidence view "$bundle" \
+    --out "$bundle.html"
   input="$work/mcp-session.jsonl" expected='"id":2,"result":{"tools"'
   train "$directory/androperator-mcp.aot" "$java" "${mcp_flags[@]}" -jar "$mcp"
 done

@@ -9,7 +9,9 @@ import java.util.List;
 /**
  * The ahead-of-time caches, made when the linux-x64 runtime is a JDK 25 or newer, one per entry point:
  * {@code androperator.aot} (trained on a complete capture from a simulated phone),
- * {@code androperator-version.aot} (on {@code --version}) and {@code androperator-mcp.aot} (on the MCP
+ * {@code androperator-version.aot} (on {@code --version}), {@code androperator-help.aot}, {@code -verify.aot} and
+ * {@code -view.aot} (on {@code --help} and on verifying and viewing that capture's bundle) and
+ * {@code androperator-mcp.aot} (on the MCP
  * server's initialize and tools/list), all by {@code src/training/aot-train.sh}. One set for that runtime
  * and the staged jars ({@code lib/}, shipped in the linux-x64 archive only), one for that JDK and the
  * repository's jars ({@code target/training/}, which {@code bin/androperator} and
@@ -22,7 +24,8 @@ final class AotCaches {
     static final String TOOL = "androperator";
     static final String SERVER = "androperator-mcp";
     /** The caches aot-train.sh writes into each directory. */
-    private static final List<String> CACHES = List.of(TOOL + ".aot", TOOL + "-version.aot", SERVER + ".aot");
+    private static final List<String> CACHES = List.of(TOOL + ".aot", TOOL + "-version.aot", TOOL + "-help.aot",
+            TOOL + "-verify.aot", TOOL + "-view.aot", SERVER + ".aot");
     private static final int NO_ADB = 3;
 
     private final Path trainingDirectory;

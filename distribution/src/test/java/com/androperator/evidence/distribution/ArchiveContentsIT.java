@@ -75,9 +75,13 @@ class ArchiveContentsIT {
                     "runtime/lib/modules", "runtime/legal/java.base/LICENSE");
             assertThat(entries.containsKey(ReleaseArchives.AOT_CACHE)).as("an AOT cache for a JDK 25 runtime only")
                     .isEqualTo(runtimeFeature(variant) >= 25);
-            for (String cache : List.of(ReleaseArchives.AOT_CACHE + ".jvm", ReleaseArchives.AOT_VERSION_CACHE,
-                    ReleaseArchives.AOT_VERSION_CACHE + ".jvm", ReleaseArchives.AOT_SERVER_CACHE,
-                    ReleaseArchives.AOT_SERVER_CACHE + ".jvm")) {
+            List<String> caches = new java.util.ArrayList<>(List.of(ReleaseArchives.AOT_CACHE + ".jvm",
+                    ReleaseArchives.AOT_VERSION_CACHE, ReleaseArchives.AOT_VERSION_CACHE + ".jvm",
+                    ReleaseArchives.AOT_SERVER_CACHE, ReleaseArchives.AOT_SERVER_CACHE + ".jvm"));
+            for (String command : ReleaseArchives.AOT_COMMAND_CACHES) {
+                caches.addAll(List.of(command, command + ".jvm"));
+            }
+            for (String cache : caches) {
                 assertThat(entries.containsKey(cache)).as(cache).isEqualTo(entries.containsKey(ReleaseArchives.AOT_CACHE));
             }
         } else {

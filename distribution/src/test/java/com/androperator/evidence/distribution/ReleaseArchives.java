@@ -56,6 +56,9 @@ final class ReleaseArchives {
     static final String AOT_CACHE = "lib/androperator.aot";
     /** The AOT cache {@code --version} maps, shipped beside {@link #AOT_CACHE}. */
     static final String AOT_VERSION_CACHE = "lib/androperator-version.aot";
+    /** The AOT caches of {@code --help}, {@code evidence verify} and {@code evidence view}, beside {@link #AOT_CACHE}. */
+    static final List<String> AOT_COMMAND_CACHES = List.of("lib/androperator-help.aot", "lib/androperator-verify.aot",
+            "lib/androperator-view.aot");
     /** The MCP server's AOT cache, shipped beside {@link #AOT_CACHE}. */
     static final String AOT_SERVER_CACHE = "lib/androperator-mcp.aot";
 
