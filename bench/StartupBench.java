@@ -23,7 +23,8 @@ import java.util.stream.Stream;
  * {@code --version}, on 17 the CDS archive) against a bare {@code java -version} of the same JVM with
  * the launcher's flags, and
  * a capture handed to the capture daemon running on JDK 25.
- * Prints medians and ratios; asserts nothing.
+ * Prints medians of wall time, each mode's mean CPU time (the launcher's and its JVM's user+system;
+ * for the daemon's capture the launcher's side only) and ratios; asserts nothing.
  *
  * <p>Usage (bench/capture-bench.sh runs it after CaptureBench): {@code StartupBench <repoRoot> <outDir>
  * <serial> <rounds>}, with the private adb server on ANDROID_ADB_SERVER_PORT. Without a JDK 25 (at
@@ -33,11 +34,14 @@ public final class StartupBench {
     static final Path JDK17 = Path.of(System.getenv().getOrDefault("BENCH_JDK17", "/usr/lib/jvm/java-17-openjdk-amd64"));
     static final Path JDK25 = Path.of(System.getenv().getOrDefault("BENCH_JDK25", "/usr/lib/jvm/temurin-25-jdk-amd64"));
     private static final int WARMUP = 2;
+    /** USER_HZ, which Linux fixes at 100 for /proc on every architecture this runs on. */
+    private static final long CLOCK_TICKS_PER_SECOND = 100;
 
     private final Path root;
     private final Path out;
     private final String serial;
     private final int rounds;
+    private final Map<String, double[]> cpuMillis = new LinkedHashMap<>();
 
     private StartupBench(Path root, Path out, String serial, int rounds) {
         this.root = root;
@@ -82,6 +86,7 @@ public final class StartupBench {
     private Map<String, double[]> interleaved(Map<String, Runnable> modes) throws InterruptedException {
         Map<String, double[]> millis = new LinkedHashMap<>();
         modes.keySet().forEach(name -> millis.put(name, new double[rounds]));
+        modes.keySet().forEach(name -> cpuMillis.put(name, new double[rounds]));
         for (int round = -WARMUP; round < rounds; round++) {
             if (round == -WARMUP + 1) {
                 awaitArchiveDumps();
@@ -89,11 +94,13 @@ public final class StartupBench {
             List<Map.Entry<String, Runnable>> order = new ArrayList<>(modes.entrySet());
             Collections.rotate(order, -Math.floorMod(round, order.size()));
             for (Map.Entry<String, Runnable> mode : order) {
+                long cpuBefore = childrenCpuMillis();
                 long started = System.nanoTime();
                 mode.getValue().run();
                 double elapsed = (System.nanoTime() - started) / 1e6;
                 if (round >= 0) {
                     millis.get(mode.getKey())[round] = elapsed;
+                    cpuMillis.get(mode.getKey())[round] = childrenCpuMillis() - cpuBefore;
                 }
             }
         }
@@ -103,17 +110,19 @@ public final class StartupBench {
     private void report(Map<String, double[]> millis) {
         System.out.println();
         System.out.printf("start-up on Java 25: %d rounds, interleaved; same jar and phone; load %s%n", rounds, load());
-        System.out.printf("%-40s %10s %9s %9s%n", "start-up mode", "median ms", "min ms", "max ms");
+        System.out.printf("%-40s %10s %9s %9s %9s%n", "start-up mode", "median ms", "min ms", "max ms", "CPU ms");
         for (Map.Entry<String, double[]> mode : millis.entrySet()) {
             double[] sorted = mode.getValue().clone();
             Arrays.sort(sorted);
-            System.out.printf("%-40s %10.1f %9.1f %9.1f%n", mode.getKey(), median(sorted), sorted[0],
-                    sorted[sorted.length - 1]);
+            System.out.printf("%-40s %10.1f %9.1f %9.1f %9.1f%n", mode.getKey(), median(sorted), sorted[0],
+                    sorted[sorted.length - 1], cpuMean(mode.getKey()));
         }
         System.out.println();
         System.out.println("start-up ratios (issue 26):");
         System.out.printf("  CLI capture, JDK 25 + AOT / JDK 17 + CDS     %6.2f   (target <= 0.65)%n",
                 median(millis, "CLI capture, JDK 25 + AOT cache") / median(millis, "CLI capture, JDK 17 + CDS archive"));
+        System.out.printf("  CLI capture CPU, JDK 25 + AOT / JDK 17 + CDS %6.2f   (the processes' user+system time)%n",
+                cpuMean("CLI capture, JDK 25 + AOT cache") / cpuMean("CLI capture, JDK 17 + CDS archive"));
         System.out.printf("  --version / java -version, JDK 25            %6.2f   (target <= 1.5; same JVM flags;"
                         + " --version's own AOT cache)%n",
                 median(millis, "androperator --version, JDK 25")
@@ -215,6 +224,27 @@ public final class StartupBench {
     private static double median(double[] sorted) {
         int middle = sorted.length / 2;
         return sorted.length % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2.0;
+    }
+
+    /**
+     * The mean CPU time of a mode's runs: the launcher's and its JVM's user+system time (the launcher
+     * execs the JVM), as this process's waited-for children add it up in /proc/self/stat, in clock
+     * ticks of 10 ms; the mean of many runs resolves finer than one tick. A daemon capture counts only
+     * the launcher's side.
+     */
+    private double cpuMean(String mode) {
+        return Arrays.stream(cpuMillis.get(mode)).average().orElse(Double.NaN);
+    }
+
+    /** cutime + cstime of /proc/self/stat (fields 16 and 17, after the command's closing parenthesis). */
+    private static long childrenCpuMillis() {
+        try {
+            String stat = Files.readString(Path.of("/proc/self/stat"));
+            String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+            return (Long.parseLong(fields[13]) + Long.parseLong(fields[14])) * 1000 / CLOCK_TICKS_PER_SECOND;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     private static String load() {

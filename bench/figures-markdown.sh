@@ -61,12 +61,12 @@ state == "scan" && NF > 0 { line = $0; sub(/^ +/, "", line); printf "  - %s\n", 
 /^start-up on Java 25: / { printf "\n- %s\n\n", $0; next }
 /^start-up mode +median ms/ {
   state = "startup"
-  print "| start-up mode | median ms | min | max |"
-  print "| --- | ---: | ---: | ---: |"
+  print "| start-up mode | median ms | min | max | CPU ms (mean) |"
+  print "| --- | ---: | ---: | ---: | ---: |"
   next
 }
-state == "startup" && NF >= 4 && numeric($NF) && numeric($(NF-2)) {
-  printf "| %s | %s | %s | %s |\n", words(1, NF - 3), $(NF-2), $(NF-1), $NF
+state == "startup" && NF >= 5 && numeric($NF) && numeric($(NF-3)) {
+  printf "| %s | %s | %s | %s | %s |\n", words(1, NF - 4), $(NF-3), $(NF-2), $(NF-1), $NF
   next
 }
 /^start-up ratios/ {
