@@ -33,9 +33,18 @@ public final class RequestSpellings {
             + Bounds.MAX_CONTEXT_DEPTH + " levels, every string well-formed Unicode, e.g. "
             + "{\"commandId\":\"original-command\",\"originalVerdict\":\"failed\"}. Pass the object, not a JSON string.";
 
+    static final String SESSION_ID_RULE = "The sessionId that evidence_video_start returned (the name of its bundle "
+            + "directory under this server's evidence root).";
+
     /** The fields {@code video start} takes, in the order every surface reads them (the table's). */
     private static final List<RequestField> VIDEO_START = List.of(RequestField.DEVICE, RequestField.OPERATOR_PACKAGE,
             RequestField.OUTPUT_DIR, RequestField.LABEL, RequestField.CONTEXT, RequestField.DURATION, RequestField.SIZE);
+    /** The fields {@code video status} and {@code video stop} take on the command line, in its help and reading order. */
+    private static final List<RequestField> VIDEO_SESSION = List.of(RequestField.SESSION, RequestField.DEVICE,
+            RequestField.OPERATOR_PACKAGE);
+    /** The session defaults the MCP {@code configure} tool sets, in the order it lists them. */
+    private static final List<RequestField> CONFIGURE = List.of(RequestField.DEVICE, RequestField.OPERATOR_PACKAGE,
+            RequestField.TIMEOUT);
 
     private RequestSpellings() {
     }
@@ -65,6 +74,8 @@ public final class RequestSpellings {
                     + " (required).");
             case SIZE -> CliSpelling.of("--size", "<WIDTHxHEIGHT>", 36, "Positive even dimensions within 1%% of the "
                     + "display's aspect ratio. Default: longest edge " + VideoLimits.DEFAULT_LONGEST_EDGE + ".");
+            case SESSION -> CliSpelling.required("--session", "<manifest.json>", 5,
+                    "The absolute manifest.json path that start returned.");
         };
     }
 
@@ -79,6 +90,54 @@ public final class RequestSpellings {
             case OPERATOR_PACKAGE -> CliSpelling.of("--operator-package", "<package>", 20,
                     "Operator app package, never switched automatically,", "e.g. com.androperator.operator.dev. Default: none.");
             default -> cli(field);
+        };
+    }
+
+    /**
+     * The field's option on {@code video status} and {@code video stop}: the session, and the target it
+     * was started for, which a caller may name only to have it checked.
+     */
+    public static CliSpelling videoSessionCli(RequestField field) {
+        return switch (field) {
+            case SESSION -> cli(field);
+            case DEVICE -> CliSpelling.of("--device", "<serial>", 10, "Optional: must match the session's saved device.");
+            case OPERATOR_PACKAGE -> CliSpelling.of("--operator-package", "<package>", 20,
+                    "Optional: must match the session's saved Operator package.");
+            default -> throw new IllegalArgumentException(field + " is no option of video status or stop");
+        };
+    }
+
+    /** Video status and stop's fields in the order their command line lists and reads them. */
+    public static List<RequestField> videoSessionFields() {
+        return VIDEO_SESSION;
+    }
+
+    /** Video status and stop's MCP properties: the sessionId alone (a managed session's target is its own). */
+    public static List<RequestField> videoSessionByMcpRank() {
+        return List.of(RequestField.SESSION);
+    }
+
+    /** The session defaults {@code configure} sets, in the order it lists (and accepts) them. */
+    public static List<RequestField> configureFields() {
+        return CONFIGURE;
+    }
+
+    /**
+     * How {@code configure} describes the default it sets for {@code field}: what later calls that omit
+     * the property get, and what applies once null clears it.
+     */
+    public static String configureDefault(RequestField field) {
+        String name = mcp(field).orElseThrow().name();
+        return switch (field) {
+            case DEVICE -> "Default adb serial for later calls that omit " + name + "; null clears it (then the "
+                    + "server's " + Bounds.SERIAL_VARIABLE + ", else the one attached device).";
+            case OPERATOR_PACKAGE -> "Default Operator package for later calls that omit " + name + ", e.g. "
+                    + "com.androperator.operator.dev; null clears it (then the server's "
+                    + Bounds.OPERATOR_PACKAGE_VARIABLE + ", else " + Bounds.DEFAULT_OPERATOR_PACKAGE + ").";
+            case TIMEOUT -> "Default device-work budget in milliseconds for evidence_capture calls that omit " + name
+                    + ", " + Bounds.MIN_TIMEOUT_MS + ".." + Bounds.MAX_TIMEOUT_MS + "; null clears it (then "
+                    + Bounds.DEFAULT_TIMEOUT_MS + ").";
+            default -> throw new IllegalArgumentException(field + " is no session default");
         };
     }
 
@@ -131,6 +190,7 @@ public final class RequestSpellings {
             case SIZE -> McpSpelling.of("size", "string", 0, "WIDTHxHEIGHT, positive even numbers of at most 5 digits "
                     + "within 1% of the display's aspect ratio, e.g. 576x1280.", "Default: the display scaled to a "
                     + "longest edge of " + VideoLimits.DEFAULT_LONGEST_EDGE + ".", "pattern", "^[0-9]{1,5}x[0-9]{1,5}$");
+            case SESSION -> McpSpelling.of("sessionId", "string", 0, SESSION_ID_RULE, "");
         });
     }
 

@@ -106,6 +106,40 @@ class RequestSpellingsTest {
         assertThat(RequestSpellings.videoStartWhenOmitted(RequestField.CONTEXT)).isEmpty();
     }
 
+    /** Video status and stop's options, word for word as their hand-declared options had them before they came from the table. */
+    @Test
+    void videoSessionOptionsAreSpelledAsTheirCommandLineHasAlwaysSpelledThem() {
+        assertThat(RequestSpellings.videoSessionFields().stream().map(RequestSpellings::videoSessionCli).toList())
+                .usingRecursiveFieldByFieldElementComparatorIgnoringFields("rank").containsExactly(
+                        cli("--session", "<manifest.json>", true, "", "The absolute manifest.json path that start returned."),
+                        cli("--device", "<serial>", false, "", "Optional: must match the session's saved device."),
+                        cli("--operator-package", "<package>", false, "",
+                                "Optional: must match the session's saved Operator package."));
+        assertThat(RequestSpellings.videoSessionFields()).extracting(field -> RequestSpellings.videoSessionCli(field).rank())
+                .as("listed in rank order").isSorted();
+    }
+
+    /** evidence_video_status and _stop's one property, and configure's defaults, word for word as their hand-written schemas had them. */
+    @Test
+    void sessionIdAndConfigureDefaultsAreDescribedAsTheirToolsHaveAlwaysDescribedThem() {
+        assertThat(RequestSpellings.videoSessionByMcpRank()).containsExactly(RequestField.SESSION);
+        RequestSpellings.McpSpelling session = RequestSpellings.mcp(RequestField.SESSION).orElseThrow();
+        assertThat(session.name()).isEqualTo("sessionId");
+        assertThat(session.type()).isEqualTo("string");
+        assertThat(session.description("")).isEqualTo("The sessionId that evidence_video_start returned (the name of "
+                + "its bundle directory under this server's evidence root).");
+        assertThat(session.keywords()).isEmpty();
+        assertThat(RequestSpellings.configureFields()).containsExactly(RequestField.DEVICE, RequestField.OPERATOR_PACKAGE,
+                RequestField.TIMEOUT);
+        assertThat(RequestSpellings.configureFields()).extracting(RequestSpellings::configureDefault).containsExactly(
+                "Default adb serial for later calls that omit deviceId; null clears it (then the server's "
+                        + "ANDROID_SERIAL, else the one attached device).",
+                "Default Operator package for later calls that omit operatorPackage, e.g. com.androperator.operator.dev; "
+                        + "null clears it (then the server's ANDROPERATOR_OPERATOR_PACKAGE, else com.androperator.operator).",
+                "Default device-work budget in milliseconds for evidence_capture calls that omit timeoutMs, "
+                        + "1000..120000; null clears it (then 30000).");
+    }
+
     private static RequestSpellings.CliSpelling cli(String option, String paramLabel, boolean required, String expected,
                                                     String... help) {
         return new RequestSpellings.CliSpelling(option, paramLabel, 0, required, expected, List.of(help));

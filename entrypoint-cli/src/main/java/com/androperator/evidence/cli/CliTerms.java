@@ -7,17 +7,16 @@ import com.androperator.evidence.domain.model.RequestField;
 
 /**
  * The command line's names for the request fields: each option exactly as picocli declares it
- * (the still capture's and video start's options are generated from {@link RequestField}; the
- * session commands' annotations use the two constants below, which {@code CliTermsTest} holds equal
- * to the table), so that every refusal names the option to fix.
+ * (the still capture's and the video commands' options are generated from {@link RequestField}; the
+ * doctor's annotation uses the constant below, which {@code CliTermsTest} holds equal to the table),
+ * so that every refusal names the option to fix.
  */
 enum CliTerms implements CallerTerms {
     INSTANCE;
 
     static final String DEVICE = "--device";
-    static final String OPERATOR_PACKAGE = "--operator-package";
 
-    /** The option as the request-field table spells it; the constants above are the same names for annotations. */
+    /** The option as the request-field table spells it; the constant above is the same name for an annotation. */
     @Override
     public String field(RequestField field) {
         return RequestSpellings.cli(field).option();

@@ -12,11 +12,10 @@ import com.androperator.evidence.domain.video.VideoStartCommand;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import java.util.function.Function;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
@@ -31,8 +30,8 @@ final class VideoCommands {
     static CommandLine group(EvidenceVideo video, Io io) {
         return new CommandLine(new Group())
                 .addSubcommand(Start.spec(video, io))
-                .addSubcommand(new Status(video, io))
-                .addSubcommand(new Stop(video, io));
+                .addSubcommand(SessionCommand.spec(new Status(video, io)))
+                .addSubcommand(SessionCommand.spec(new Stop(video, io)));
     }
 
     @Command(name = "video", description = "Record managed screen video with scrcpy, verified with ffmpeg.")
@@ -67,11 +66,8 @@ final class VideoCommands {
         /** The command with its options: the request fields' as video start spells them, then {@code --output}. */
         static CommandSpec spec(EvidenceVideo video, Io io) {
             Start command = new Start(video, io);
-            CommandSpec spec = CommandSpec.forAnnotatedObject(command);
-            RequestOptions.declare(spec, OPTIONS, RequestSpellings::videoStartCli);
-            spec.addMixin("format", CommandSpec.forAnnotatedObject(command.format));
-            command.spec = spec;
-            return spec;
+            command.spec = withOptions(command, OPTIONS, RequestSpellings::videoStartCli, command.format);
+            return command.spec;
         }
 
         @Override
@@ -100,22 +96,15 @@ final class VideoCommands {
         }
     }
 
-    /** Options shared by status and stop: the session's manifest path and an optional expected target. */
+    /**
+     * Status and stop's options, generated from the request-field table as they spell them: the
+     * session's manifest path and an optional expected target, then {@code --output}.
+     */
     abstract static class SessionCommand implements Callable<Integer> {
-        @Option(names = "--session", paramLabel = "<manifest.json>", required = true,
-                description = "The absolute manifest.json path that start returned.")
-        String session;
+        private static final List<RequestField> OPTIONS = RequestSpellings.videoSessionFields();
 
-        @Option(names = CliTerms.DEVICE, paramLabel = "<serial>",
-                description = "Optional: must match the session's saved device.")
-        String device;
-
-        @Option(names = CliTerms.OPERATOR_PACKAGE, paramLabel = "<package>",
-                description = "Optional: must match the session's saved Operator package.")
-        String operatorPackage;
-
-        @Mixin
-        OutputOption format;
+        private final OutputOption format = new OutputOption();
+        private CommandSpec spec;
 
         final EvidenceVideo video;
         final Io io;
@@ -123,6 +112,11 @@ final class VideoCommands {
         SessionCommand(EvidenceVideo video, Io io) {
             this.video = video;
             this.io = io;
+        }
+
+        static CommandSpec spec(SessionCommand command) {
+            command.spec = withOptions(command, OPTIONS, RequestSpellings::videoSessionCli, command.format);
+            return command.spec;
         }
 
         abstract VideoOutcome run(SessionRef session);
@@ -133,9 +127,13 @@ final class VideoCommands {
             if (badFormat.isPresent()) {
                 return io.refuse(badFormat.get(), false);
             }
-            SessionRef ref = new SessionRef.ManifestPath(session, Optional.ofNullable(device),
-                    Optional.ofNullable(operatorPackage));
+            SessionRef ref = new SessionRef.ManifestPath(given(RequestField.SESSION),
+                    Optional.ofNullable(given(RequestField.DEVICE)), Optional.ofNullable(given(RequestField.OPERATOR_PACKAGE)));
             return print(run(ref), format.pretty(), io);
+        }
+
+        private String given(RequestField field) {
+            return spec.findOption(RequestSpellings.videoSessionCli(field).option()).getValue();
         }
     }
 
@@ -168,6 +166,15 @@ final class VideoCommands {
                 return video.stop(session, progress);
             }
         }
+    }
+
+    /** {@code command}'s spec with an option for each of {@code fields} as {@code spelling} spells them, then {@code --output}. */
+    private static CommandSpec withOptions(Object command, List<RequestField> fields,
+                                           Function<RequestField, RequestSpellings.CliSpelling> spelling, OutputOption format) {
+        CommandSpec spec = CommandSpec.forAnnotatedObject(command);
+        RequestOptions.declare(spec, fields, spelling);
+        spec.addMixin("format", CommandSpec.forAnnotatedObject(format));
+        return spec;
     }
 
     private static int print(VideoOutcome outcome, boolean pretty, Io io) {

@@ -13,17 +13,35 @@ import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 
-/** Every request field is named exactly as an option that capture or video start declares. */
+/** Every request field is named exactly as an option that capture or a video command declares. */
 class CliTermsTest {
+    /** The options part of status and stop's help, the same for both. */
+    private static final String SESSION_OPTIONS_HELP = """
+                  --session=<manifest.json>
+                                      The absolute manifest.json path that start returned.
+                  --device=<serial>   Optional: must match the session's saved device.
+                  --operator-package=<package>
+                                      Optional: must match the session's saved Operator
+                                        package.
+                  --output=<json|pretty>
+                                      Result formatting: json (one line, for scripts) or
+                                        pretty (text for people: the status of each
+                                        component, the errors one per line). Default: json.
+              -h, --help              Show this help message and exit.
+              -V, --version           Print version information and exit.
+            """;
+
     @Test
-    void eachFieldIsAnOptionOfCaptureOrVideoStart() {
+    void eachFieldIsAnOptionOfCaptureOrAVideoCommand() {
         PrintStream sink = new PrintStream(new ByteArrayOutputStream());
         CommandLine cli = Main.commandLine(new String[0], new Io(sink, sink));
         CommandLine evidence = cli.getSubcommands().get("evidence");
         Set<String> declared = new HashSet<>();
         evidence.getSubcommands().get("capture").getCommandSpec().options().forEach(o -> declared.addAll(names(o)));
-        evidence.getSubcommands().get("video").getSubcommands().get("start").getCommandSpec().options()
-                .forEach(o -> declared.addAll(names(o)));
+        for (String video : List.of("start", "status", "stop")) {
+            evidence.getSubcommands().get("video").getSubcommands().get(video).getCommandSpec().options()
+                    .forEach(o -> declared.addAll(names(o)));
+        }
         Set<String> named = new HashSet<>();
         for (RequestField field : RequestField.values()) {
             String name = CliTerms.INSTANCE.field(field);
@@ -45,6 +63,38 @@ class CliTermsTest {
     void videoStartDeclaresTheTablesOptionsInItsOrder() {
         assertDeclaredInOrder(evidence().getSubcommands().get("video").getSubcommands().get("start"),
                 RequestSpellings.videoStartByCliRank(), RequestSpellings::videoStartCli);
+    }
+
+    /** evidence video status and stop's options are the table's session fields as they spell them, then --output. */
+    @Test
+    void videoStatusAndStopDeclareTheTablesOptionsInTheirOrder() {
+        for (String command : List.of("status", "stop")) {
+            assertDeclaredInOrder(evidence().getSubcommands().get("video").getSubcommands().get(command),
+                    RequestSpellings.videoSessionFields(), RequestSpellings::videoSessionCli);
+        }
+    }
+
+    /** Their help, word for word as `evidence video status|stop --help` printed it when the options were declared by hand. */
+    @Test
+    void videoStatusAndStopHelpReadsAsItAlwaysHas() {
+        CommandLine video = evidence().getSubcommands().get("video");
+        assertThat(video.getSubcommands().get("status").getUsageMessage()).isEqualTo("""
+                Usage: androperator evidence video status [-hV] [--device=<serial>]
+                       [--operator-package=<package>] [--output=<json|pretty>]
+                       --session=<manifest.json>
+                Report a video session's state.
+                Exit 0: starting, recording, finalizing or complete; 1: partial, failed,
+                unknown or unavailable worker.
+                """ + SESSION_OPTIONS_HELP);
+        assertThat(video.getSubcommands().get("stop").getUsageMessage()).isEqualTo("""
+                Usage: androperator evidence video stop [-hV] [--device=<serial>]
+                                                        [--operator-package=<package>]
+                                                        [--output=<json|pretty>]
+                                                        --session=<manifest.json>
+                Stop a recording and wait up to 15 seconds for verified finalization.
+                Exit 0 only for complete; pending, partial or failed exit 1 (poll status if
+                pending).
+                """ + SESSION_OPTIONS_HELP);
     }
 
     private static CommandLine evidence() {

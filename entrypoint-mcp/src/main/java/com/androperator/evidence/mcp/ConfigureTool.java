@@ -1,5 +1,6 @@
 package com.androperator.evidence.mcp;
 
+import com.androperator.evidence.api.RequestSpellings;
 import com.androperator.evidence.contracts.CommandResult;
 import com.androperator.evidence.contracts.ContractJson;
 import com.androperator.evidence.domain.policy.CaptureRequestValidation;
@@ -28,7 +29,7 @@ final class ConfigureTool {
     private static final String DEVICE = McpTerms.INSTANCE.field(RequestField.DEVICE);
     private static final String OPERATOR_PACKAGE = McpTerms.INSTANCE.field(RequestField.OPERATOR_PACKAGE);
     private static final String TIMEOUT = McpTerms.INSTANCE.field(RequestField.TIMEOUT);
-    static final List<String> ACCEPTED = List.of(DEVICE, OPERATOR_PACKAGE, TIMEOUT);
+    static final List<String> ACCEPTED = RequestSpellings.configureFields().stream().map(McpTerms.INSTANCE::field).toList();
 
     private final SessionTarget target;
     private final Map<String, String> environment;
@@ -114,22 +115,15 @@ final class ConfigureTool {
     }
 
     static Tool tool() {
-        Map<String, Object> properties = new LinkedHashMap<>();
-        properties.put(DEVICE, ToolSchemas.nullable("string", "Default adb serial for later calls that omit "
-                + "deviceId; null clears it (then the server's ANDROID_SERIAL, else the one attached device)."));
-        properties.put(OPERATOR_PACKAGE, ToolSchemas.nullable("string", "Default Operator package for later calls "
-                + "that omit operatorPackage, e.g. com.androperator.operator.dev; null clears it (then the server's "
-                + "ANDROPERATOR_OPERATOR_PACKAGE, else " + StandardSelection.DEFAULT_OPERATOR_PACKAGE + ")."));
-        properties.put(TIMEOUT, ToolSchemas.nullable("integer", "Default device-work budget in milliseconds for "
-                + "evidence_capture calls that omit timeoutMs, 1000..120000; null clears it (then 30000)."));
         return Tool.builder()
                 .name(NAME)
                 .title("Configure session defaults")
-                .description("Set this session's defaults for deviceId, operatorPackage and timeoutMs: later calls "
+                .description("Set this session's defaults for " + DEVICE + ", " + OPERATOR_PACKAGE + " and " + TIMEOUT
+                        + ": later calls "
                         + "that omit a field use them; a call's own value always wins. A field sent as null clears "
                         + "its default; a field left out keeps it. Values are validated as for evidence_capture, and "
                         + "an invalid one changes nothing. Returns the defaults and what an omitted field resolves to.")
-                .inputSchema(ToolSchemas.object(properties, List.of()))
+                .inputSchema(ToolSchemas.object(ToolSchemas.configureProperties(), List.of()))
                 .outputSchema(ToolOutputSchema.configure())
                 .annotations(ToolSchemas.annotations("Configure session defaults", false, false))
                 .build();

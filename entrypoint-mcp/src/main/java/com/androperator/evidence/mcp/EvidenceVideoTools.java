@@ -38,7 +38,10 @@ final class EvidenceVideoTools {
     /** The order start's arguments are read in, so that the first bad one is the one reported. */
     private static final List<RequestField> START_READ_ORDER = List.of(RequestField.DURATION, RequestField.DEVICE,
             RequestField.OPERATOR_PACKAGE, RequestField.SIZE, RequestField.LABEL, RequestField.CONTEXT);
-    static final List<String> SESSION_ACCEPTS = List.of("sessionId");
+    /** Status and stop's one argument, named and described by the request-field table. */
+    private static final String SESSION_ID = McpTerms.INSTANCE.field(RequestField.SESSION);
+    static final List<String> SESSION_ACCEPTS = RequestSpellings.videoSessionByMcpRank().stream()
+            .map(McpTerms.INSTANCE::field).toList();
 
     private final EvidenceVideo video;
     private final SessionTarget target;
@@ -51,23 +54,16 @@ final class EvidenceVideoTools {
     List<SyncToolSpecification> specifications() {
         return List.of(
                 specification(startTool(), this::start),
-                specification(sessionTool(STATUS, "Video session status",
-                        "Report a managed video session's state by its sessionId. isError unless it is starting, "
-                                + "recording, finalizing or complete."), arguments -> session(STATUS, arguments, video::status)),
-                specification(sessionTool(STOP, "Stop video recording",
-                        "Stop a managed video session by its sessionId and wait up to 15 s for verified finalization. "
-                                + "isError unless complete; a pending stop (COMMAND_TIMEOUT) can be polled with "
-                                + STATUS + " or repeated. Send a progressToken to get progress notifications (frames "
-                                + "decoded and encoded, time elapsed, an estimate) while it waits."),
-                        (exchange, request) -> {
-                            VideoSessions.StopProgress progress = StopProgressNotifications.of(exchange, request.meta());
-                            CallToolResult stopped = session(STOP, request.arguments(), ref -> video.stop(ref, progress));
-                            if (progress instanceof StopProgressNotifications notifications
-                                    && stopped.structuredContent() instanceof Map<?, ?> result) {
-                                notifications.ended(String.valueOf(result.get("status")));
-                            }
-                            return stopped;
-                        }));
+                specification(statusTool(), arguments -> session(STATUS, arguments, video::status)),
+                specification(stopTool(), (exchange, request) -> {
+                    VideoSessions.StopProgress progress = StopProgressNotifications.of(exchange, request.meta());
+                    CallToolResult stopped = session(STOP, request.arguments(), ref -> video.stop(ref, progress));
+                    if (progress instanceof StopProgressNotifications notifications
+                            && stopped.structuredContent() instanceof Map<?, ?> result) {
+                        notifications.ended(String.valueOf(result.get("status")));
+                    }
+                    return stopped;
+                }));
     }
 
     CallToolResult start(Map<String, Object> arguments) {
@@ -81,15 +77,15 @@ final class EvidenceVideoTools {
 
     private CallToolResult session(String tool, Map<String, Object> arguments, Function<SessionRef, VideoOutcome> operation) {
         ToolArguments given = ToolArguments.of(tool, arguments, SESSION_ACCEPTS);
-        String sessionId = given.text("sessionId");
+        String sessionId = given.text(SESSION_ID);
         if (given.problem().isPresent()) {
             return ToolResults.of(given.problem().get(), false);
         }
         if (sessionId == null) {
             // A call without its one required field is an invalid request, not an unknown session.
             return ToolResults.of(CommandResult.refused(ErrorCodes.EXECUTION_VALIDATION_FAILED, tool
-                    + " requires sessionId: pass the sessionId that " + START + " returned.",
-                    Details.of(DetailKey.OPTION, "sessionId"), null), false);
+                    + " requires " + SESSION_ID + ": pass the " + SESSION_ID + " that " + START + " returned.",
+                    Details.of(DetailKey.OPTION, SESSION_ID), null), false);
         }
         VideoOutcome outcome = operation.apply(new SessionRef.SessionId(sessionId));
         return ToolResults.of(withoutRootPath(outcome.result(), sessionId), !outcome.isError());
@@ -144,14 +140,24 @@ final class EvidenceVideoTools {
                 .build();
     }
 
+    static Tool statusTool() {
+        return sessionTool(STATUS, "Video session status", "Report a managed video session's state by its "
+                + SESSION_ID + ". isError unless it is starting, recording, finalizing or complete.");
+    }
+
+    static Tool stopTool() {
+        return sessionTool(STOP, "Stop video recording", "Stop a managed video session by its " + SESSION_ID
+                + " and wait up to 15 s for verified finalization. isError unless complete; a pending stop "
+                + "(COMMAND_TIMEOUT) can be polled with " + STATUS + " or repeated. Send a progressToken to get "
+                + "progress notifications (frames decoded and encoded, time elapsed, an estimate) while it waits.");
+    }
+
     private static Tool sessionTool(String name, String title, String description) {
         return Tool.builder()
                 .name(name)
                 .title(title)
                 .description(description)
-                .inputSchema(ToolSchemas.object(Map.of("sessionId", ToolSchemas.property("string",
-                        "The sessionId that " + START + " returned (the name of its bundle directory under this "
-                                + "server's evidence root).")), List.of("sessionId")))
+                .inputSchema(ToolSchemas.object(ToolSchemas.videoSessionProperties(), SESSION_ACCEPTS))
                 .outputSchema(ToolOutputSchema.result())
                 .annotations(ToolSchemas.annotations(title, name.equals(STATUS)))
                 .build();

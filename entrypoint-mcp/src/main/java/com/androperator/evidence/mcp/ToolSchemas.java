@@ -98,6 +98,25 @@ final class ToolSchemas {
         return properties;
     }
 
+    /** Video status and stop's properties (the sessionId), as the request-field table describes them. */
+    static Map<String, Object> videoSessionProperties() {
+        Map<String, Object> properties = new LinkedHashMap<>();
+        for (RequestField field : RequestSpellings.videoSessionByMcpRank()) {
+            properties.put(McpTerms.INSTANCE.field(field), property(field, ""));
+        }
+        return properties;
+    }
+
+    /** The configure tool's properties, each a nullable default as the request-field table describes it. */
+    static Map<String, Object> configureProperties() {
+        Map<String, Object> properties = new LinkedHashMap<>();
+        for (RequestField field : RequestSpellings.configureFields()) {
+            properties.put(McpTerms.INSTANCE.field(field), nullable(RequestSpellings.mcp(field).orElseThrow().type(),
+                    RequestSpellings.configureDefault(field)));
+        }
+        return properties;
+    }
+
     static Map<String, Object> object(Map<String, Object> properties, List<String> required) {
         Map<String, Object> schema = new LinkedHashMap<>();
         schema.put("type", "object");

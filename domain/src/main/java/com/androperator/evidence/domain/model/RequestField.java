@@ -28,7 +28,12 @@ public enum RequestField {
     /** A recording's length in seconds (video start only). */
     DURATION(Kind.INTEGER, false, "durationSeconds"),
     /** A recording's WIDTHxHEIGHT (video start only). */
-    SIZE(Kind.TEXT, false, "size");
+    SIZE(Kind.TEXT, false, "size"),
+    /**
+     * The session a video status or stop names: the manifest path that start returned (command line,
+     * Java's {@code SessionRef}) or its sessionId (MCP).
+     */
+    SESSION(Kind.TEXT, false, "session");
 
     /** What a caller's value is; each edge converts its text or JSON into it before the use case checks it. */
     public enum Kind {

@@ -22,6 +22,7 @@ public enum CliLikeTerms implements CallerTerms {
             case TIMEOUT -> "--timeout";
             case DURATION -> "--duration-seconds";
             case SIZE -> "--size";
+            case SESSION -> "--session";
         };
     }
 
