@@ -11,6 +11,7 @@ import java.nio.file.StandardOpenOption;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.Arrays;
+import java.util.List;
 import java.util.zip.CRC32;
 import java.util.zip.DataFormatException;
 import java.util.zip.Inflater;
@@ -43,42 +44,78 @@ final class ComputeFloor {
         this.directory = directory;
     }
 
-    /** Median CPU milliseconds of one floor capture, after JIT warm-up. */
+    /** The parts of one floor capture, in the order they run; {@link #medianCpuMillis()} times each. */
+    static final List<String> PARTS = List.of("inflate + CRCs of the PNG", "SHA-256 of the PNG and the hierarchy",
+            "XML parse", "file writes + fsyncs");
+
+    private final long[] partNanos = new long[PARTS.size()];
+    private final double[] partMedians = new double[PARTS.size()];
+
+    /** Median CPU milliseconds of one floor capture, after JIT warm-up; {@link #partMillis()} then holds its parts'. */
     double medianCpuMillis() throws IOException {
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         for (int i = 0; i < WARMUP; i++) {
-            once(i);
+            once(i, threads);
         }
         double[] millis = new double[MEASURED];
+        double[][] parts = new double[PARTS.size()][MEASURED];
         for (int i = 0; i < MEASURED; i++) {
+            Arrays.fill(partNanos, 0);
             long before = threads.getCurrentThreadCpuTime();
-            once(i);
+            once(i, threads);
             millis[i] = (threads.getCurrentThreadCpuTime() - before) / 1e6;
+            for (int part = 0; part < partNanos.length; part++) {
+                parts[part][i] = partNanos[part] / 1e6;
+            }
         }
-        Arrays.sort(millis);
-        return millis[MEASURED / 2];
+        for (int part = 0; part < partMedians.length; part++) {
+            partMedians[part] = median(parts[part]);
+        }
+        return median(millis);
     }
 
-    private void once(int run) throws IOException {
+    /** The median CPU milliseconds of each of {@link #PARTS}, from the last {@link #medianCpuMillis()}. */
+    double[] partMillis() {
+        return partMedians.clone();
+    }
+
+    private static double median(double[] values) {
+        double[] sorted = values.clone();
+        Arrays.sort(sorted);
+        return sorted[sorted.length / 2];
+    }
+
+    private void once(int run, ThreadMXBean threads) throws IOException {
+        long at = threads.getCurrentThreadCpuTime();
         long rows = inflateWithCrcs();
         if (rows != readInt(20)) {
             throw new IllegalStateException("the floor's PNG walk found " + rows + " scanlines");
         }
+        at = charge(0, at, threads);
         byte[] pngHash = sha256(png);
         byte[] xmlHash = sha256(hierarchy);
+        at = charge(1, at, threads);
         parse();
+        at = charge(2, at, threads);
         Path bundle = Files.createDirectories(directory.resolve("floor-" + run));
         write(bundle.resolve("screenshot.png"), png);
         write(bundle.resolve("hierarchy.xml"), hierarchy);
         try (FileChannel dir = FileChannel.open(bundle, StandardOpenOption.READ)) {
             dir.force(true);
         }
+        charge(3, at, threads);
         Files.delete(bundle.resolve("screenshot.png"));
         Files.delete(bundle.resolve("hierarchy.xml"));
         Files.delete(bundle);
         if (pngHash.length + xmlHash.length != 64) {
             throw new IllegalStateException("SHA-256 is 32 bytes");
         }
+    }
+
+    private long charge(int part, long since, ThreadMXBean threads) {
+        long now = threads.getCurrentThreadCpuTime();
+        partNanos[part] += now - since;
+        return now;
     }
 
     /** Walks the chunks, checks every CRC, inflates the IDAT stream and counts its scanlines. */

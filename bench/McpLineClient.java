@@ -103,6 +103,10 @@ final class McpLineClient implements AutoCloseable {
     private String nextLine(String awaited) {
         try {
             String line = answers.readLine();
+            // A line that is no JSON-RPC message (a profiling agent's banner on the server's stdout) is skipped.
+            while (line != null && !line.startsWith("{")) {
+                line = answers.readLine();
+            }
             if (line == null) {
                 throw new IllegalStateException("the MCP server closed stdout before answering " + awaited);
             }

@@ -88,9 +88,14 @@ final class ServerCpu {
             SimulatorProfile pixel = ProfileLoader.loadClasspath("profiles/pixel/profile.json");
             byte[] png = pixel.displays().get(0).screenshot().read();
             byte[] hierarchy = pixel.operator().hierarchy().read();
-            floorMillis = new ComputeFloor(png, hierarchy, out).medianCpuMillis();
+            ComputeFloor floor = new ComputeFloor(png, hierarchy, out);
+            floorMillis = floor.medianCpuMillis();
             System.out.printf("compute floor: %.1f ms of CPU a capture (inflate with CRCs, two SHA-256, one XML parse,"
                     + " two files written and fsynced; median of 40 after 40 warm-up)%n", floorMillis);
+            double[] parts = floor.partMillis();
+            for (int part = 0; part < parts.length; part++) {
+                System.out.printf("  floor part: %-40s %6.2f ms (median)%n", ComputeFloor.PARTS.get(part), parts[part]);
+            }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

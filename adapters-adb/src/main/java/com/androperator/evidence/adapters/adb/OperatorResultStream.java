@@ -2,6 +2,7 @@ package com.androperator.evidence.adapters.adb;
 
 import com.androperator.evidence.contracts.ParserLimits;
 import com.androperator.evidence.domain.budget.Deadline;
+import com.androperator.evidence.domain.budget.HelperThreads;
 import com.androperator.evidence.domain.port.OperatorGateway.OperatorCommand;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -33,7 +34,8 @@ final class OperatorResultStream implements OutputListener {
     private final BlockingQueue<Event> startEvents = new LinkedBlockingQueue<>();
     private final AtomicLong lines = new AtomicLong();
     private final AtomicLong bytes = new AtomicLong();
-    private final Thread thread;
+    /** The reader's work once started; null before. */
+    private volatile HelperThreads.Running running;
     private final Object lock = new Object();
     /** The command whose result is awaited, or null between commands; guarded by {@link #lock}. */
     private Window current;
@@ -67,12 +69,11 @@ final class OperatorResultStream implements OutputListener {
         this.serial = serial;
         this.kind = kind;
         this.deadline = deadline;
-        this.thread = new Thread(this::read, "operator-result-reader-" + serial);
-        this.thread.setDaemon(true);
     }
 
+    /** Starts the reader on a helper thread kept across captures, named operator-result-reader-SERIAL while it reads. */
     void start() {
-        thread.start();
+        running = HelperThreads.start("operator-result-reader-" + serial, this::read);
     }
 
     private void read() {
@@ -141,11 +142,12 @@ final class OperatorResultStream implements OutputListener {
     /** Cancels the stream and waits briefly for the thread, so diagnostics are final. */
     void stop() {
         cancellation.cancel();
-        if (!thread.isAlive()) {
+        HelperThreads.Running reader = running;
+        if (reader == null || !reader.isAlive()) {
             return;
         }
         try {
-            thread.join(JOIN_MILLIS);
+            reader.join(JOIN_MILLIS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }

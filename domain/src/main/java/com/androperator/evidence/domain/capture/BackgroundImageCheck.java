@@ -1,5 +1,6 @@
 package com.androperator.evidence.domain.capture;
 
+import com.androperator.evidence.domain.budget.HelperThreads;
 import com.androperator.evidence.domain.port.ImageVerifier.ImageCheck;
 import com.androperator.evidence.domain.port.ImageVerifier.ImageVerification;
 import java.util.Arrays;
@@ -10,7 +11,7 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * A PNG check whose pieces are handed over on the capturing thread and checked on a thread of its
- * own, so that decoding the image (the costly part of a screenshot, about 16 ms for a 1080x2400
+ * own (a {@link HelperThreads} thread), so that decoding the image (the costly part of a screenshot, about 16 ms for a 1080x2400
  * screen) overlaps the Operator round trip instead of delaying its dispatch. Still one pass: every
  * piece goes to the check in order, once. Memory stays bounded whatever the source delivers: pieces
  * are copied in slices of at most {@link #SLICE_BYTES} and at most {@link #QUEUED_SLICES} wait, so
@@ -24,17 +25,15 @@ final class BackgroundImageCheck implements ImageCheck {
     private static final byte[] END = new byte[0];
 
     private final BlockingQueue<byte[]> slices = new ArrayBlockingQueue<>(QUEUED_SLICES);
-    private final Thread thread;
+    private final HelperThreads.Running running;
     private boolean ended;
-    // Written by the check's thread, read after join() (which orders them).
+    // Written by the check's thread, read after its end was awaited (which orders them).
     private @Nullable ImageVerification verdict;
     private @Nullable RuntimeException failure;
     private @Nullable Error error;
 
     BackgroundImageCheck(String name, Supplier<ImageCheck> start) {
-        thread = new Thread(() -> run(start), name);
-        thread.setDaemon(true);
-        thread.start();
+        running = HelperThreads.start(name, () -> run(start));
     }
 
     @Override
@@ -72,7 +71,7 @@ final class BackgroundImageCheck implements ImageCheck {
         if (!ended) {
             ended = true;
             Uninterruptibly.put(slices, END);
-            Uninterruptibly.join(thread);
+            running.joinUninterruptibly();
         }
     }
 

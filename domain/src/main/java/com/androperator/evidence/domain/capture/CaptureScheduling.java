@@ -1,5 +1,6 @@
 package com.androperator.evidence.domain.capture;
 
+import com.androperator.evidence.domain.budget.HelperThreads;
 import com.androperator.evidence.domain.port.ImageVerifier.ImageCheck;
 import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
@@ -50,38 +51,36 @@ public enum CaptureScheduling {
     /** Work started by {@link #start}. */
     @FunctionalInterface
     interface Pending<T> {
-        /** The result, once the work is over; the work's own thread has ended by then. */
+        /** The result, once the work is over; its thread has left it by then. */
         T await();
     }
 
     /**
-     * One platform thread for one capture's reads. Every read is bounded by the capture's deadline
-     * and ended at once by its cancellation, so waiting for the thread is bounded too; an interrupt
-     * of the waiting thread is kept for its caller, never a reason to leave the thread running.
+     * One capture's reads on a helper thread ({@link HelperThreads}). Every read is bounded by the
+     * capture's deadline and ended at once by its cancellation, so waiting for it is bounded too; an
+     * interrupt of the waiting thread is kept for its caller, never a reason to leave the read running.
      */
     private static final class Threaded<T> implements Pending<T> {
-        private final Thread thread;
+        private final HelperThreads.Running running;
         // Set by the thread before join() returns; never read when the work failed instead.
         @SuppressWarnings("NullAway.Init")
         private T result;
         private @Nullable Throwable failure;
 
         Threaded(String name, Supplier<T> read) {
-            thread = new Thread(() -> {
+            running = HelperThreads.start(name, () -> {
                 try {
                     result = read.get();
                 } catch (RuntimeException | Error e) {
                     failure = e;
                 }
-            }, name);
-            thread.setDaemon(true);
-            thread.start();
+            });
         }
 
         @Override
         public T await() {
-            Uninterruptibly.join(thread);
-            // join() orders the thread's writes before these reads.
+            running.joinUninterruptibly();
+            // The work's end orders its writes before these reads.
             if (failure instanceof RuntimeException runtime) {
                 throw runtime;
             }

@@ -11,21 +11,6 @@ final class Uninterruptibly {
     private Uninterruptibly() {
     }
 
-    static void join(Thread thread) {
-        boolean interrupted = false;
-        while (true) {
-            try {
-                thread.join();
-                break;
-            } catch (InterruptedException e) {
-                interrupted = true;
-            }
-        }
-        if (interrupted) {
-            Thread.currentThread().interrupt();
-        }
-    }
-
     static <T> void put(BlockingQueue<T> queue, T item) {
         boolean interrupted = false;
         while (true) {

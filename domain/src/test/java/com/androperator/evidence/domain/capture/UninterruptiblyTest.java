@@ -40,25 +40,6 @@ class UninterruptiblyTest {
     }
 
     @Test
-    void joinWaitsForTheHelperDespiteAnInterruptAndKeepsTheInterrupt() {
-        Thread waiter = Thread.currentThread();
-        // The helper ends once the waiter is parked in join for the second time (the first join
-        // returns at once with the interrupt): it waits on the waiter's state, not on time.
-        Thread helper = new Thread(() -> {
-            while (waiter.getState() != Thread.State.WAITING) {
-                Thread.onSpinWait();
-            }
-        }, "uninterruptibly-test-helper");
-        helper.start();
-        waiter.interrupt();
-
-        Uninterruptibly.join(helper);
-
-        assertThat(helper.isAlive()).isFalse();
-        assertThat(Thread.interrupted()).as("the interrupt is kept for the caller").isTrue();
-    }
-
-    @Test
     void withoutAnInterruptNoneIsMadeUp() {
         BlockingQueue<String> queue = new ArrayBlockingQueue<>(1);
         Uninterruptibly.put(queue, "piece");

@@ -1,0 +1,81 @@
+package com.androperator.evidence.adapters.adb;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.androperator.evidence.domain.budget.Deadline;
+import com.androperator.evidence.domain.budget.MonotonicClock;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The commands that share a deadline (one capture's metadata reads) share one features answer;
+ * another deadline asks again (the device may have been replaced under its serial), and so does
+ * the next command after a query that failed.
+ */
+class DeviceShellTest {
+    private static final String SERIAL = "emulator-5554";
+
+    /** A device with shell_v2 whose every command prints "ok"; the first {@code failedQueries} features queries fail. */
+    private static FakeAdbServer device(int failedQueries) throws Exception {
+        AtomicInteger queries = new AtomicInteger();
+        return new FakeAdbServer(c -> {
+            if (c.request().endsWith(":features")) {
+                if (queries.incrementAndGet() <= failedQueries) {
+                    c.fail("device offline");
+                } else {
+                    c.okayPayload("cmd,shell_v2,stat_v2");
+                }
+                return;
+            }
+            c.acceptTransport();
+            c.okay();
+            c.frame(1, "ok");
+            c.frame(3, new byte[] {0});
+        });
+    }
+
+    private static Deadline budget() {
+        return Deadline.after(MonotonicClock.SYSTEM, 10_000);
+    }
+
+    private static long featureQueries(FakeAdbServer server) {
+        return server.requests().stream().filter(request -> request.endsWith(":features")).count();
+    }
+
+    private static long shellV2Commands(FakeAdbServer server) {
+        return server.requests().stream().filter(request -> request.startsWith("shell,v2,raw:")).count();
+    }
+
+    @Test
+    void commandsSharingADeadlineAskForTheFeaturesOnceAndAnotherDeadlineAsksAgain() throws Exception {
+        try (FakeAdbServer server = device(0)) {
+            DeviceShell shell = new DeviceShell(new AdbServerClient(server.environment()));
+            Deadline capture = budget();
+
+            assertThat(shell.run(SERIAL, "getprop", capture, 1024).succeeded()).isTrue();
+            assertThat(shell.run(SERIAL, "wm size", capture, 1024).succeeded()).isTrue();
+            assertThat(shell.run(SERIAL, "wm density", capture, 1024).succeeded()).isTrue();
+            assertThat(featureQueries(server)).isEqualTo(1);
+
+            assertThat(shell.run(SERIAL, "getprop", budget(), 1024).succeeded()).isTrue();
+            assertThat(featureQueries(server)).isEqualTo(2);
+            assertThat(shellV2Commands(server)).isEqualTo(4);
+        }
+    }
+
+    @Test
+    void aFailedFeaturesQueryIsAskedAgainByTheNextCommand() throws Exception {
+        try (FakeAdbServer server = device(1)) {
+            DeviceShell shell = new DeviceShell(new AdbServerClient(server.environment()));
+            Deadline capture = budget();
+
+            shell.run(SERIAL, "getprop", capture, 1024);
+            assertThat(shellV2Commands(server)).as("without an answer, legacy shell").isZero();
+            assertThat(shell.run(SERIAL, "wm size", capture, 1024).succeeded()).isTrue();
+            assertThat(shell.run(SERIAL, "wm density", capture, 1024).succeeded()).isTrue();
+
+            assertThat(featureQueries(server)).isEqualTo(2);
+            assertThat(shellV2Commands(server)).isEqualTo(2);
+        }
+    }
+}
