@@ -258,14 +258,14 @@ class StartVideoRulesTest {
                 .isTrue();
         Manifest starting = startingManifest();
         assertThat(starting.label()).isEqualTo(longest);
-        assertThat(starting.context()).containsExactly(Map.entry("commandId", "original-command"),
+        assertThat(starting.context().asMap()).containsExactly(Map.entry("commandId", "original-command"),
                 Map.entry("originalVerdict", "failed"));
     }
 
     @Test
     void noContextIsAnEmptyObject() {
         assertThat(start(command(30)).ok()).isTrue();
-        assertThat(startingManifest().context()).isEmpty();
+        assertThat(startingManifest().context().asMap()).isEmpty();
         assertThat(startingManifest().label()).isNull();
     }
 
@@ -666,7 +666,7 @@ class StartVideoRulesTest {
         assertThat(starting.startedAt()).isEqualTo(T0.toString());
         assertThat(starting.finishedAt()).isNull();
         assertThat(starting.label()).isEqualTo("settings");
-        assertThat(starting.context()).containsExactly(Map.entry("commandId", "c-7"));
+        assertThat(starting.context().asMap()).containsExactly(Map.entry("commandId", "c-7"));
         assertThat(starting.artifacts()).isEmpty();
         assertThat(starting.errors()).isEmpty();
         assertThat(starting.video()).isEqualTo(new VideoInfo(45, 0, null, new VideoSize(576, 1280), null, "h264",
