@@ -1,6 +1,7 @@
 package com.androperator.evidence.domain.video;
 
 import com.androperator.evidence.contracts.CallerContext;
+import com.androperator.evidence.contracts.CallerJson;
 import com.androperator.evidence.contracts.VideoSize;
 import com.androperator.evidence.domain.port.CallerTerms;
 import com.androperator.evidence.domain.policy.CaptureRequestValidation;
@@ -64,7 +65,7 @@ final class VideoStartValidation {
         if (label instanceof Checked.Rejected<String> rejected) {
             return Checked.rejected(rejected.failure());
         }
-        Checked<CallerContext> context = CaptureRequestValidation.context(terms, command.context());
+        Checked<CallerContext> context = CaptureRequestValidation.context(terms, CallerJson.of(command.context()));
         if (context instanceof Checked.Rejected<CallerContext> rejected) {
             return Checked.rejected(rejected.failure());
         }
