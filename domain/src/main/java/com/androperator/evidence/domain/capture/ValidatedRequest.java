@@ -1,7 +1,6 @@
 package com.androperator.evidence.domain.capture;
 
 import com.androperator.evidence.contracts.CallerContext;
-import com.androperator.evidence.contracts.CallerJson;
 import com.androperator.evidence.domain.model.Checked;
 import com.androperator.evidence.domain.model.Failure;
 import com.androperator.evidence.domain.policy.CaptureRequestValidation;
@@ -45,7 +44,7 @@ record ValidatedRequest(@Nullable Path explicitDirectory, Optional<String> devic
         Checked<Optional<String>> serial = CaptureRequestValidation.deviceSerial(terms, target.deviceSerial());
         Checked<String> operatorPackage = CaptureRequestValidation.operatorPackage(terms, target.operatorPackage());
         Checked<String> label = CaptureRequestValidation.label(terms, command.label());
-        Checked<CallerContext> context = CaptureRequestValidation.context(terms, CallerJson.of(command.context()));
+        Checked<CallerContext> context = CaptureRequestValidation.context(terms, command.context());
         Checked<Long> timeout = CaptureRequestValidation.timeoutMillis(terms, command.timeoutMs());
         Optional<Failure> firstRejection = Stream.of(directory, serial, operatorPackage, label, context, timeout)
                 .flatMap(checked -> checked.rejection().stream())

@@ -1,7 +1,6 @@
 package com.androperator.evidence.domain.video;
 
 import com.androperator.evidence.contracts.CallerContext;
-import com.androperator.evidence.contracts.CallerJson;
 import com.androperator.evidence.contracts.VideoSize;
 import com.androperator.evidence.domain.port.CallerTerms;
 import com.androperator.evidence.domain.policy.CaptureRequestValidation;
@@ -65,7 +64,7 @@ final class VideoStartValidation {
         if (label instanceof Checked.Rejected<String> rejected) {
             return Checked.rejected(rejected.failure());
         }
-        Checked<CallerContext> context = CaptureRequestValidation.context(terms, CallerJson.of(command.context()));
+        Checked<CallerContext> context = CaptureRequestValidation.context(terms, command.context());
         if (context instanceof Checked.Rejected<CallerContext> rejected) {
             return Checked.rejected(rejected.failure());
         }

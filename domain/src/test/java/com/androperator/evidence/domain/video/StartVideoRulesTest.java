@@ -1,5 +1,6 @@
 package com.androperator.evidence.domain.video;
 
+import com.androperator.evidence.contracts.CallerJson;
 import com.androperator.evidence.domain.port.video.HostDependencyProbe;
 import com.androperator.evidence.domain.port.video.ManagedBundlesRoot;
 import com.androperator.evidence.domain.port.video.WorkerLauncher;
@@ -247,14 +248,14 @@ class StartVideoRulesTest {
         assertRefusedBeforeAnything(start(new VideoStartCommand(OUTPUT.toString(), SERIAL, null, 30, null,
                 longest + "l", null)), "--label");
         assertRefusedBeforeAnything(start(new VideoStartCommand(OUTPUT.toString(), SERIAL, null, 30, null, null,
-                List.of("not", "an", "object"))), "--context-json");
+                CallerJson.of(List.of("not", "an", "object")))), "--context-json");
         assertRefusedBeforeAnything(start(new VideoStartCommand(OUTPUT.toString(), SERIAL, null, 30, null, null,
-                "{\"commandId\":\"c\"}")), "--context-json");
+                CallerJson.of("{\"commandId\":\"c\"}"))), "--context-json");
 
         Map<String, Object> context = new LinkedHashMap<>();
         context.put("commandId", "original-command");
         context.put("originalVerdict", "failed");
-        assertThat(start(new VideoStartCommand(OUTPUT.toString(), SERIAL, null, 30, null, longest, context)).ok())
+        assertThat(start(new VideoStartCommand(OUTPUT.toString(), SERIAL, null, 30, null, longest, CallerJson.of(context))).ok())
                 .isTrue();
         Manifest starting = startingManifest();
         assertThat(starting.label()).isEqualTo(longest);
@@ -632,7 +633,7 @@ class StartVideoRulesTest {
     @Test
     void aStartSavesTheSessionLocksTheDeviceWithItsNonceAndConfirmsTheRecording() {
         CommandResult result = start(new VideoStartCommand(OUTPUT.toString(), SERIAL, OPERATOR, 45, null, "settings",
-                Map.of("commandId", "c-7")));
+                CallerJson.of(Map.of("commandId", "c-7"))));
 
         assertThat(result).isEqualTo(new CommandResult(true, "recording", OUTPUT.resolve("manifest.json").toString(),
                 "evidence-0001", "evidence-0001", null, null, null, null));
