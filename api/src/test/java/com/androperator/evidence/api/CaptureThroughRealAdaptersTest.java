@@ -103,7 +103,7 @@ class CaptureThroughRealAdaptersTest {
         assertThat(result.ok()).isEqualTo(manifest.status() == BundleStatus.COMPLETE);
         assertThat(result.code()).isEqualTo(manifest.status() == BundleStatus.COMPLETE ? null
                 : ErrorCodes.EVIDENCE_CAPTURE_FAILED);
-        assertThat(manifest.context()).containsEntry("originalVerdict", CONTEXT_VERDICT);
+        assertThat(manifest.context().asMap()).containsEntry("originalVerdict", CONTEXT_VERDICT);
         // Capture never wakes, unlocks or presses Home.
         assertThat(all.subList(before, all.size())).map(CaptureThroughRealAdaptersTest::command)
                 .noneMatch(command -> command.startsWith("input "));
@@ -160,7 +160,7 @@ class CaptureThroughRealAdaptersTest {
         assertThat(Files.readAllBytes(capture.bundle().resolve("screenshot.png"))).isEqualTo(OUTER_PNG);
         assertThat(capture.artifact(ArtifactKind.SCREENSHOT).image())
                 .isEqualTo(new ImageGeometry(108, 240, "screenshot_pixels", "top_left"));
-        assertThat(capture.record("screenshot").result()).containsEntry("physicalDisplayId", OUTER)
+        assertThat(capture.record("screenshot").result().asMap()).containsEntry("physicalDisplayId", OUTER)
                 .containsEntry("command", "screencap -p -d '" + OUTER + "'").containsEntry("ok", true);
         assertThat(capture.services()).contains("exec:screencap -p -d '" + OUTER + "'")
                 .noneMatch(s -> s.contains(INNER));
@@ -175,7 +175,7 @@ class CaptureThroughRealAdaptersTest {
 
         assertComplete(capture);
         assertThat(Files.readAllBytes(capture.bundle().resolve("screenshot.png"))).isEqualTo(OUTER_PNG);
-        assertThat(capture.record("screenshot").result()).containsEntry("legacyDisplayDump", true)
+        assertThat(capture.record("screenshot").result().asMap()).containsEntry("legacyDisplayDump", true)
                 .containsEntry("command", "screencap -p");
         assertThat(capture.services()).contains("exec:screencap -p").noneMatch(s -> s.contains("screencap -p -d"));
     }
@@ -196,7 +196,7 @@ class CaptureThroughRealAdaptersTest {
                 .isEqualTo(Arrays.copyOf(png, 300_000));
         assertThat(capture.bundle().resolve("screenshot.png")).doesNotExist();
         // The server reported a clean end of stream; only the bytes tell the PNG is incomplete.
-        assertThat(capture.record("screenshot").result()).containsEntry("bytesReceived", 300_000);
+        assertThat(capture.record("screenshot").result().asMap()).containsEntry("bytesReceived", 300_000);
         boolean hierarchyUsable = capture.artifact(ArtifactKind.HIERARCHY).status() == ArtifactStatus.COMPLETE;
         assertThat(capture.manifest().status()).isEqualTo(hierarchyUsable ? BundleStatus.PARTIAL : BundleStatus.FAILED);
     }

@@ -62,7 +62,7 @@ class EvidenceCaptureTest {
         assertThat(result.manifestPath()).isEqualTo(bundle.resolve("manifest.json").toString());
         Conformance.assertConforms(bundle);
         Manifest manifest = manifest(bundle);
-        assertThat(manifest.context()).isEqualTo(context);
+        assertThat(manifest.context().asMap()).isEqualTo(context);
         assertThat(manifest.startedAt()).isEqualTo("2024-05-02T10:00:00Z");
         assertThat(manifest.device().cliVersion()).isEqualTo(AndroperatorVersion.current());
         assertThat(manifest.device().serial()).isEqualTo(lab.serial());
@@ -177,7 +177,7 @@ class EvidenceCaptureTest {
                 .stillRecords().get(0);
         assertThat(screenshot.error().code()).isEqualTo(ErrorCodes.STORAGE_FAILED);
         assertThat(record.errorCode()).isEqualTo(screenshot.error().code());
-        assertThat(record.result().get("error")).asInstanceOf(InstanceOfAssertFactories.MAP)
+        assertThat(record.result().asMap().get("error")).asInstanceOf(InstanceOfAssertFactories.MAP)
                 .extracting("details").asInstanceOf(InstanceOfAssertFactories.MAP)
                 .containsEntry("causeCode", CauseCodes.ENOSPC);
         Conformance.assertConforms(bundle);

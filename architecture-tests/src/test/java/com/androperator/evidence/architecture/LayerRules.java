@@ -122,6 +122,30 @@ final class LayerRules {
                 .because("the domain speaks in records and enums; maps and words are made at the edges");
     }
 
+    /**
+     * The domain builds {@code Details} and carries a {@code CallerContext}, but never turns either
+     * into a map or makes one from a map: {@code Details.asMap()}, {@code Details.fromJson(..)},
+     * {@code CallerContext.asMap()} and {@code CallerContext.copyOf(..)} are for contracts'
+     * serialization, the edges and tests. Calls and method references count.
+     */
+    static ArchRule domainMakesNoMapsOfItsValues(String root) {
+        Map<String, Set<String>> edgeOnly = Map.of(root + ".contracts.Details", Set.of("asMap", "fromJson"),
+                root + ".contracts.CallerContext", Set.of("asMap", "copyOf"));
+        return classes().that().resideInAPackage(root + ".domain..")
+                .should(new ArchCondition<JavaClass>("call no map conversion of Details or CallerContext") {
+                    @Override
+                    public void check(JavaClass origin, ConditionEvents events) {
+                        Stream.<JavaAccess<?>>concat(origin.getMethodCallsFromSelf().stream(),
+                                        origin.getMethodReferencesFromSelf().stream())
+                                .filter(access -> edgeOnly.getOrDefault(access.getTargetOwner().getName(), Set.of())
+                                        .contains(access.getName()))
+                                .forEach(access -> events.add(SimpleConditionEvent.violated(access,
+                                        access.getDescription())));
+                    }
+                })
+                .because("maps are made at the edges: the domain passes its typed values on, never reads them back by key");
+    }
+
     /** {@code domain.model.Failure#details}: the member's class relative to {@code root}, then its name. */
     static String memberName(JavaMember member, String root) {
         return member.getOwner().getName().substring(root.length() + 1) + "#" + member.getName();

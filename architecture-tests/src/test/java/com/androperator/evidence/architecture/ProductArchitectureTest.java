@@ -140,6 +140,11 @@ class ProductArchitectureTest {
     }
 
     @Test
+    void domainMakesNoMapsOfItsValues() {
+        LayerRules.domainMakesNoMapsOfItsValues(ROOT).check(product);
+    }
+
+    @Test
     void everyMapNotYetTypedIsStillThere() {
         Set<String> carrying = new TreeSet<>();
         LayerRules.domainSpeaksInTypes(ROOT, Set.of()).evaluate(product).handleViolations(

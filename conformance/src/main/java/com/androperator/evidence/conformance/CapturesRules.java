@@ -156,7 +156,7 @@ final class CapturesRules implements BundleRule {
         for (CaptureRecord record : captures.stillRecords()) {
             // The Operator's envelope as received: the ok result's, or beside a failure's error.
             if (BundleShape.kindOf(record.kind()) == ArtifactKind.HIERARCHY
-                    && record.result().get("envelope") instanceof Map<?, ?> envelope) {
+                    && record.result().asMap().get("envelope") instanceof Map<?, ?> envelope) {
                 envelopeFound = true;
                 text = EnvelopeText.snapshotText(stringKeyed(envelope));
                 if (text == null && record.details() != null && "logcat".equals(record.details().asMap().get("hierarchySource"))

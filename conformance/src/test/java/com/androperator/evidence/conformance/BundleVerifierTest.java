@@ -2,6 +2,7 @@ package com.androperator.evidence.conformance;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.androperator.evidence.contracts.CallerContext;
 import com.androperator.evidence.contracts.Details;
 import com.androperator.evidence.contracts.Artifact;
 import com.androperator.evidence.contracts.ArtifactKind;
@@ -298,7 +299,7 @@ class BundleVerifierTest {
         TestBundle bundle = TestBundle.stillComplete(root.resolve("bundle"));
         CapturesFile other = new CapturesFile(List.of(
                 new CaptureRecord("screenshot", "operator", "cmd-x", "task-s",
-                        Map.of("ok", true, "data", "iVBORw0KGgoAAAANSUhEUg"), TestBundle.T1, TestBundle.T0, 0,
+                        Details.fromJson(Map.of("ok", true, "data", "iVBORw0KGgoAAAANSUhEUg")), TestBundle.T1, TestBundle.T0, 0,
                         "screenshot.png", null, null, null),
                 TestBundle.stillCaptures(TestBundle.HIERARCHY_XML, "screenshot.png", "hierarchy.xml").records().get(1)));
         bundle.overwrite("captures.json", TestBundle.json(other));
@@ -515,7 +516,7 @@ class BundleVerifierTest {
     }
 
     private static Manifest withContext(Manifest m, Map<String, Object> context) {
-        return new Manifest(1, m.evidenceId(), m.label(), context, m.device(), m.startedAt(), m.finishedAt(), m.status(),
+        return new Manifest(1, m.evidenceId(), m.label(), CallerContext.copyOf(context), m.device(), m.startedAt(), m.finishedAt(), m.status(),
                 m.artifacts(), m.errors(), null);
     }
 

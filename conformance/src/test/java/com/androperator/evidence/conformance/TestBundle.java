@@ -1,5 +1,6 @@
 package com.androperator.evidence.conformance;
 
+import com.androperator.evidence.contracts.CallerContext;
 import com.androperator.evidence.contracts.Details;
 import com.androperator.evidence.contracts.Artifact;
 import com.androperator.evidence.contracts.ArtifactKind;
@@ -92,7 +93,7 @@ final class TestBundle {
         CapturesFile records = new CapturesFile(List.of(screenshotRecord("screenshot.png"),
                 new CaptureRecord("hierarchy", "operator", "cmd-h", "task-h", CaptureRecord.failedReceipt(timeout,
                         Details.fromJson(Map.of("deadlineOwner", "evidence_capture", "phase", "await_result",
-                                "dispatched", true))).asMap(),
+                                "dispatched", true))),
                         T1, T2, 800, null, new Timing(T1, T2, 800), null, null)));
         Artifact captures = bundle.captures(records);
         bundle.writeManifest(still(BundleStatus.PARTIAL, List.of(screenshot, hierarchy, captures), List.of(timeout)));
@@ -121,10 +122,10 @@ final class TestBundle {
                 null, null, T1, T2, 800, "cmd-h", "task-h", null, hierarchyError);
         CapturesFile records = new CapturesFile(List.of(
                 new CaptureRecord("screenshot", "adb_screencap", "cmd-s", "task-s",
-                        CaptureRecord.failedReceipt(screenshotError, Details.fromJson(Map.of("exitStatus", 1))).asMap(), T0, T1, 400, null,
+                        CaptureRecord.failedReceipt(screenshotError, Details.fromJson(Map.of("exitStatus", 1))), T0, T1, 400, null,
                         new Timing(T0, T1, 400), null, null),
                 new CaptureRecord("hierarchy", "operator", "cmd-h", "task-h", CaptureRecord.failedReceipt(hierarchyError,
-                        Details.fromJson(Map.of("phase", "installed_check", "dispatched", false))).asMap(), T1, T2, 800, null,
+                        Details.fromJson(Map.of("phase", "installed_check", "dispatched", false))), T1, T2, 800, null,
                         new Timing(T1, T2, 800), null, null)));
         Artifact captures = bundle.captures(records);
         bundle.writeManifest(still(BundleStatus.FAILED, List.of(screenshot, hierarchy, captures),
@@ -147,7 +148,7 @@ final class TestBundle {
         bundle.writeFile("control/stop-n-1.json", "{}\n".getBytes(StandardCharsets.UTF_8));
         VideoInfo info = new VideoInfo(30, 2_100L, 2_000L, new VideoSize(576, 1280), new VideoSize(576, 1280), "h264",
                 StopReason.REQUESTED);
-        bundle.writeManifest(new Manifest(1, EVIDENCE_ID, "video observation", Map.of(), device(), T0, T3,
+        bundle.writeManifest(new Manifest(1, EVIDENCE_ID, "video observation", CallerContext.EMPTY, device(), T0, T3,
                 BundleStatus.COMPLETE, List.of(video, stderr, captures), List.of(), info));
         return bundle;
     }
@@ -164,7 +165,7 @@ final class TestBundle {
         Map<String, Object> context = new LinkedHashMap<>();
         context.put("commandId", "original-command");
         context.put("originalVerdict", "failed");
-        return new Manifest(1, EVIDENCE_ID, "Settings observation", context, device(), T0, T3, status, artifacts, errors,
+        return new Manifest(1, EVIDENCE_ID, "Settings observation", CallerContext.copyOf(context), device(), T0, T3, status, artifacts, errors,
                 null);
     }
 
@@ -173,7 +174,7 @@ final class TestBundle {
         receipt.put("ok", true);
         receipt.put("bytes", 120);
         receipt.put("command", "screencap -p -d 4619827259835644672");
-        return new CaptureRecord("screenshot", "adb_screencap", "cmd-s", "task-s", receipt, T0, T1, 400, path,
+        return new CaptureRecord("screenshot", "adb_screencap", "cmd-s", "task-s", Details.fromJson(receipt), T0, T1, 400, path,
                 new Timing(T0, T1, 400), new Timing(T1, T1, 2), null);
     }
 
@@ -183,13 +184,13 @@ final class TestBundle {
                 null);
     }
 
-    static Map<String, Object> hierarchyResult(Map<String, Object> envelope) {
+    static Details hierarchyResult(Map<String, Object> envelope) {
         Map<String, Object> result = new LinkedHashMap<>();
         result.put("ok", true);
         result.put("envelope", envelope);
         result.put("deviceId", "emulator-5554");
         result.put("terminalSource", "androperator_result");
-        return result;
+        return Details.fromJson(result);
     }
 
     static Map<String, Object> envelope(String text) {

@@ -28,7 +28,7 @@ public record CaptureRecord(
         String source,
         String commandId,
         String taskId,
-        Map<String, Object> result,
+        Details result,
         String startedAt,
         String finishedAt,
         long durationMs,
@@ -42,13 +42,13 @@ public record CaptureRecord(
         Checks.nonBlank(source, "capture.source");
         Checks.nonBlank(commandId, "capture.commandId");
         Checks.nonBlank(taskId, "capture.taskId");
-        Checks.required(result, "capture.result");
-        Checks.check(result.get("ok") instanceof Boolean, "capture.result.ok is true or false");
-        Checks.check(Boolean.TRUE.equals(result.get("ok")) || result.get("error") != null,
+        Map<String, Object> written = Checks.required(result, "capture.result").asMap();
+        Checks.check(written.get("ok") instanceof Boolean, "capture.result.ok is true or false");
+        Checks.check(Boolean.TRUE.equals(written.get("ok")) || written.get("error") != null,
                 "a capture result that is not ok carries its error");
-        Checks.check(!"hierarchy".equals(kind) || !Boolean.TRUE.equals(result.get("ok"))
-                        || result.get("envelope") instanceof Map
-                        || result.get("envelope") instanceof RawJson raw && raw.isObject(),
+        Checks.check(!"hierarchy".equals(kind) || !Boolean.TRUE.equals(written.get("ok"))
+                        || written.get("envelope") instanceof Map
+                        || written.get("envelope") instanceof RawJson raw && raw.isObject(),
                 "an ok hierarchy result carries the Operator's envelope");
         Checks.utcTimestamp(startedAt, "capture.startedAt");
         Checks.utcTimestamp(finishedAt, "capture.finishedAt");
@@ -59,12 +59,13 @@ public record CaptureRecord(
 
     /**
      * The Operator's envelope as received ({@code result.envelope}), read into a map when it is
-     * still the received bytes; null when none arrived or not a hierarchy.
+     * still the received bytes (a record built in memory) or already a map (one read from a file);
+     * null when none arrived or not a hierarchy.
      */
     @JsonIgnore
     @SuppressWarnings("unchecked")
     public @Nullable Map<String, Object> envelope() {
-        Object envelope = result.get("envelope");
+        Object envelope = result.asMap().get("envelope");
         if (envelope instanceof RawJson raw) {
             try (java.io.InputStream in = raw.openUtf8()) {
                 return ContractJson.mapper().readValue(in, Map.class);
@@ -97,9 +98,11 @@ public record CaptureRecord(
         return details == null ? Map.of() : details.asMap();
     }
 
+    /** {@code result.error} as its JSON object: nested details are maps in {@link Details#asMap()}, built or read. */
     @SuppressWarnings("unchecked")
     private Map<String, Object> failure() {
-        return !Boolean.TRUE.equals(result.get("ok")) && result.get("error") instanceof Map<?, ?> error
+        Map<String, Object> written = result.asMap();
+        return !Boolean.TRUE.equals(written.get("ok")) && written.get("error") instanceof Map<?, ?> error
                 ? (Map<String, Object>) error : Map.of();
     }
 

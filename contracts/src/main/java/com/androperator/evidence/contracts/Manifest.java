@@ -4,7 +4,6 @@ import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import java.util.List;
-import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -20,7 +19,7 @@ public record Manifest(
         int schemaVersion,
         String evidenceId,
         @Nullable String label,
-        Map<String, Object> context,
+        CallerContext context,
         DeviceInfo device,
         String startedAt,
         @Nullable String finishedAt,

@@ -3,7 +3,6 @@ package com.androperator.evidence.contracts;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.List;
-import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -29,7 +28,7 @@ public record VideoCaptureRecord(
         @JsonInclude(JsonInclude.Include.NON_NULL) @Nullable String artifactPath,
         @JsonInclude(JsonInclude.Include.NON_NULL) @Nullable Timing observation,
         @JsonInclude(JsonInclude.Include.NON_NULL) @Nullable Timing persistence,
-        @JsonInclude(JsonInclude.Include.NON_NULL) @Nullable Map<String, Object> details) implements CapturesEntry {
+        @JsonInclude(JsonInclude.Include.NON_NULL) @Nullable Details details) implements CapturesEntry {
 
     public static final String KIND = "video";
 

@@ -106,7 +106,7 @@ final class ContractSamples {
     }
 
     static Manifest still(BundleStatus status, List<Artifact> artifacts, List<BundleError> errors) {
-        return new Manifest(1, "7d3c4a90-1b2e-4f7a-9a51-2d0c9b7c1e11", "Settings observation", context(), device(),
+        return new Manifest(1, "7d3c4a90-1b2e-4f7a-9a51-2d0c9b7c1e11", "Settings observation", CallerContext.copyOf(context()), device(),
                 T0, T2, status, artifacts, errors, null);
     }
 
@@ -119,7 +119,7 @@ final class ContractSamples {
                           StopReason stopReason) {
         VideoInfo video = new VideoInfo(30, finishedAt == null ? 0 : 9_900L, finishedAt == null ? null : 9_800L,
                 new VideoSize(576, 1280), new VideoSize(576, 1280), "h264", stopReason);
-        return new Manifest(1, "5f0e2b7c-8a41-4c3d-b1e2-3f4a5b6c7d8e", null, Map.of(), device(), T0, finishedAt,
+        return new Manifest(1, "5f0e2b7c-8a41-4c3d-b1e2-3f4a5b6c7d8e", null, CallerContext.EMPTY, device(), T0, finishedAt,
                 status, artifacts, errors, video);
     }
 
@@ -137,7 +137,7 @@ final class ContractSamples {
         all.put("still partial: hierarchy failed", still(BundleStatus.PARTIAL,
                 List.of(screenshotComplete(), hierarchyFailed(), envelopesComplete()), List.of(hierarchyTimeout)));
         all.put("still partial: hierarchy partial, captures failed, metadata unavailable", new Manifest(1, "e-1", "",
-                Map.of(), unknownDevice(), T0, T2, BundleStatus.PARTIAL,
+                CallerContext.EMPTY, unknownDevice(), T0, T2, BundleStatus.PARTIAL,
                 List.of(screenshotComplete(), hierarchyPartial(), envelopesFailed()),
                 List.of(hierarchyPartial().error(), envelopesFailed().error(),
                         new BundleError("DEVICE_TYPE_UNKNOWN", "metadata", "getprop timed out", "device.deviceType")),
@@ -145,7 +145,7 @@ final class ContractSamples {
         all.put("still failed", still(BundleStatus.FAILED,
                 List.of(screenshotFailed(), hierarchyFailed(), envelopesComplete()),
                 List.of(screenshotFailed().error(), hierarchyTimeout)));
-        all.put("still label of 2048 UTF-16 units", new Manifest(1, "e-2", "x".repeat(2048), Map.of(), device(),
+        all.put("still label of 2048 UTF-16 units", new Manifest(1, "e-2", "x".repeat(2048), CallerContext.EMPTY, device(),
                 T0, T2, BundleStatus.COMPLETE, List.of(screenshotComplete(), hierarchyComplete(), envelopesComplete()),
                 List.of(), null));
         all.put("video starting", video(BundleStatus.STARTING, null, List.of(), List.of(), null));
@@ -184,9 +184,9 @@ final class ContractSamples {
         Timing observation = new Timing(T0, T1, 250);
         Timing persistence = new Timing(T1, T1, 0);
         return new CapturesFile(List.of(
-                new CaptureRecord("screenshot", "adb_screencap", "cmd-1", "task-1", receipt, T0, T1, 250,
+                new CaptureRecord("screenshot", "adb_screencap", "cmd-1", "task-1", Details.fromJson(receipt), T0, T1, 250,
                         "screenshot.png", observation, persistence, null),
-                new CaptureRecord("hierarchy", "operator", "cmd-2", "task-2", result, T0, T1, 250, "hierarchy.xml",
+                new CaptureRecord("hierarchy", "operator", "cmd-2", "task-2", Details.fromJson(result), T0, T1, 250, "hierarchy.xml",
                         observation, persistence, Details.fromJson(Map.of("readerChunks", 0)))));
     }
 
@@ -197,7 +197,7 @@ final class ContractSamples {
         details.put("dispatched", true);
         return new CapturesFile(List.of(
                 new CaptureRecord("hierarchy", "operator", "cmd-2", "task-2",
-                        CaptureRecord.failedReceipt(error("COMMAND_TIMEOUT", "hierarchy"), Details.fromJson(details)).asMap(), T0, T2, 30_000,
+                        CaptureRecord.failedReceipt(error("COMMAND_TIMEOUT", "hierarchy"), Details.fromJson(details)), T0, T2, 30_000,
                         null, new Timing(T0, T2, 30_000), null, null)));
     }
 
@@ -209,7 +209,7 @@ final class ContractSamples {
                         new VideoSegment("video-0002.partial.mp4", 9.8, null, 1280, 576, 1, "h264",
                                 new VideoSize(1280, 576), 0L, error("VIDEO_VERIFICATION_FAILED", "video"))),
                         List.of(error("VIDEO_VERIFICATION_FAILED", "video")), "video.mp4", new Timing(T0, T2, 1123),
-                        new Timing(T2, T2, 5), Map.of("stopReason", "requested"))));
+                        new Timing(T2, T2, 5), Details.fromJson(Map.of("stopReason", "requested")))));
     }
 
     static Map<String, CapturesFile> validCaptures() {

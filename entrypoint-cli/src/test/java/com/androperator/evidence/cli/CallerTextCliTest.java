@@ -119,7 +119,7 @@ class CallerTextCliTest {
         strictUtf8(bytes);
         assertThat(new String(bytes, StandardCharsets.US_ASCII)).doesNotContain("\\uD83D").doesNotContain("\\uDE00");
         Manifest manifest = ContractJson.read(bytes, Manifest.class);
-        assertThat(manifest.context()).isEqualTo(Map.of("escaped", emoji, "raw", emoji));
+        assertThat(manifest.context().asMap()).isEqualTo(Map.of("escaped", emoji, "raw", emoji));
         assertThat(manifest.label()).hasSize(2048).endsWith(emoji);
         assertThat(List.of(manifest.status().wire())).containsExactly("complete");
     }

@@ -85,7 +85,7 @@ class CaptureCliEndToEndTest {
         assertThat(manifest.evidenceId()).isEqualTo(result.evidenceId());
         assertThat(manifest.label()).isEqualTo("Settings observation");
         // The capture succeeded, and the caller's failed verdict is still the caller's.
-        assertThat(manifest.context()).isEqualTo(Map.of("commandId", "original-command", "originalVerdict", "failed"));
+        assertThat(manifest.context().asMap()).isEqualTo(Map.of("commandId", "original-command", "originalVerdict", "failed"));
         assertThat(manifest.device().cliVersion()).isEqualTo(cli.run("--version").stdout().strip())
                 .isEqualTo(AndroperatorVersion.current());
         assertThat(artifact(manifest, ArtifactKind.SCREENSHOT).image().captureWidthPx()).isEqualTo(1080);
@@ -147,7 +147,7 @@ class CaptureCliEndToEndTest {
         assertThat(hierarchy.status()).isEqualTo(ArtifactStatus.FAILED);
         assertThat(hierarchy.error().code()).isEqualTo(hierarchyCode);
         assertThat(hierarchy.error().stage()).isEqualTo("capture");
-        assertThat(manifest.context()).containsEntry("originalVerdict", "failed");
+        assertThat(manifest.context().asMap()).containsEntry("originalVerdict", "failed");
     }
 
     @Test
@@ -197,7 +197,7 @@ class CaptureCliEndToEndTest {
         assertThat(bundle.resolve("screenshot.partial.png")).isRegularFile();
         assertThat(artifact(manifest, ArtifactKind.HIERARCHY).status()).isEqualTo(ArtifactStatus.FAILED);
         assertThat(manifest.errors()).isNotEmpty();
-        assertThat(manifest.context()).isEqualTo(Map.of("commandId", "original-command", "originalVerdict", "failed"));
+        assertThat(manifest.context().asMap()).isEqualTo(Map.of("commandId", "original-command", "originalVerdict", "failed"));
         CliProcess.Run verify = cli.run("evidence", "verify", bundle.toString());
         assertThat(verify.exitCode()).as(verify.toString()).isZero();
     }
@@ -430,8 +430,8 @@ class CaptureCliEndToEndTest {
         switch (option) {
             case "--label" -> assertThat(manifest.label()).isEqualTo(value);
             case "--context-json" -> {
-                assertThat(manifest.context()).isEqualTo(ContractJson.mapper().readValue(value, Map.class));
-                assertThat(ContractJson.toJson(manifest.context()).getBytes(StandardCharsets.UTF_8).length)
+                assertThat(manifest.context().asMap()).isEqualTo(ContractJson.mapper().readValue(value, Map.class));
+                assertThat(ContractJson.toJson(manifest.context().asMap()).getBytes(StandardCharsets.UTF_8).length)
                         .isLessThanOrEqualTo(16 * 1024);
             }
             default -> assertThat(manifest.label()).isNull();

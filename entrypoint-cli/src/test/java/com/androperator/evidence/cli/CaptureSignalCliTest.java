@@ -128,7 +128,7 @@ class CaptureSignalCliTest {
         assertThat(result.status()).isEqualTo(manifest.status().wire()).isIn("partial", "failed");
         assertThat(result.evidenceId()).isEqualTo(manifest.evidenceId());
         assertThat(manifest.label()).isEqualTo("interrupted");
-        assertThat(manifest.context()).isEqualTo(Map.of("commandId", "original-command", "originalVerdict", "failed"));
+        assertThat(manifest.context().asMap()).isEqualTo(Map.of("commandId", "original-command", "originalVerdict", "failed"));
         assertThat(manifest.errors()).anySatisfy(e -> assertThat(e.code()).isEqualTo(ErrorCodes.COMMAND_CANCELLED));
     }
 
@@ -157,7 +157,7 @@ class CaptureSignalCliTest {
             assertThat(Files.size(interrupted.bundle().resolve("screenshot.partial.png"))).isEqualTo(screenshot.bytes())
                     .isBetween(1L, 300_000L);
             // Streamed to the file as they arrived: every byte received before the cancellation is in it.
-            assertThat(((Number) interrupted.record("screenshot").result().get("bytesReceived")).longValue())
+            assertThat(((Number) interrupted.record("screenshot").result().asMap().get("bytesReceived")).longValue())
                     .isEqualTo(screenshot.bytes());
         }
         assertThat(interrupted.record("screenshot").diagnostics()).containsEntry("cancelledBy", "SIG" + signal)

@@ -275,7 +275,7 @@ class DeviceBytesCliTest {
         CapturesFile captures = ContractJson.read(Files.readAllBytes(bundle.resolve("captures.json")), CapturesFile.class);
         CaptureRecord record = captures.stillRecords().get(0);
         assertThat(record.errorCode()).isEqualTo(ErrorCodes.STORAGE_FAILED);
-        assertThat(record.result().get("error")).asInstanceOf(InstanceOfAssertFactories.MAP)
+        assertThat(record.result().asMap().get("error")).asInstanceOf(InstanceOfAssertFactories.MAP)
                 .extracting("details").asInstanceOf(InstanceOfAssertFactories.MAP)
                 .containsEntry("causeCode", "EFBIG");
         assertThat(bundle.resolve("screenshot.png")).doesNotExist();

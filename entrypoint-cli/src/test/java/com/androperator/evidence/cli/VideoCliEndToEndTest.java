@@ -234,7 +234,7 @@ class VideoCliEndToEndTest {
         assertThat(manifest.video().stopReason()).isEqualTo(StopReason.REQUESTED);
         assertThat(manifest.device().operatorPackage()).isEqualTo(AdbLab.OPERATOR);
         assertThat(manifest.label()).isEqualTo("first");
-        assertThat(manifest.context()).isEqualTo(Map.of("commandId", "c1"));
+        assertThat(manifest.context().asMap()).isEqualTo(Map.of("commandId", "c1"));
         Conformance.assertConforms(first);
     }
 

@@ -339,7 +339,7 @@ class VideoFaultsCliTest {
 
     @SuppressWarnings("unchecked")
     private static Map<String, Object> sourceInspection(Path bundle) {
-        return (Map<String, Object>) recorderRecord(bundle).details().get("sourceInspection");
+        return (Map<String, Object>) recorderRecord(bundle).details().asMap().get("sourceInspection");
     }
 
     private static VideoCaptureRecord recorderRecord(Path bundle) {

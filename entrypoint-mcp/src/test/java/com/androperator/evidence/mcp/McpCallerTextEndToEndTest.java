@@ -131,7 +131,7 @@ class McpCallerTextEndToEndTest {
         assertThat(new String(bytes, StandardCharsets.ISO_8859_1).split("\u00F0\u009F\u0098\u0080", -1)).hasSize(4);
         Manifest manifest = ContractJson.read(bytes, Manifest.class);
         assertThat(manifest.label()).hasSize(2048).endsWith("\uD83D\uDE00");
-        assertThat(manifest.context()).isEqualTo(Map.of("\uD83D\uDE00", "\uD83D\uDE00"));
+        assertThat(manifest.context().asMap()).isEqualTo(Map.of("\uD83D\uDE00", "\uD83D\uDE00"));
     }
 
     private static List<Path> bundles() throws IOException {

@@ -112,7 +112,7 @@ class McpCancellationEndToEndTest {
         Conformance.assertConforms(bundle);
         Manifest manifest = ContractJson.read(Files.readAllBytes(bundle.resolve("manifest.json")), Manifest.class);
         assertThat(manifest.status()).isEqualTo(BundleStatus.PARTIAL);
-        assertThat(manifest.context()).isEqualTo(Map.of("originalVerdict", "failed"));
+        assertThat(manifest.context().asMap()).isEqualTo(Map.of("originalVerdict", "failed"));
         CaptureRecord hierarchy = ContractJson.read(Files.readAllBytes(bundle.resolve("captures.json")),
                 CapturesFile.class).stillRecords().stream().filter(r -> r.kind().equals("hierarchy")).findFirst().orElseThrow();
         assertThat(hierarchy.errorCode()).isEqualTo(ErrorCodes.COMMAND_CANCELLED);

@@ -175,7 +175,7 @@ class McpServerEndToEndTest {
         assertThat(((TextContent) first.content().get(0)).text()).isEqualTo(ContractJson.toJson(result));
         Conformance.assertConforms(bundle);
         Manifest manifest = manifest(bundle);
-        assertThat(manifest.context()).isEqualTo(context);
+        assertThat(manifest.context().asMap()).isEqualTo(context);
         assertThat(manifest.label()).isEqualTo("Settings observation");
 
         CommandResult again = result(second);
@@ -217,7 +217,7 @@ class McpServerEndToEndTest {
         Conformance.assertConforms(bundle);
         Manifest manifest = manifest(bundle);
         assertThat(manifest.status().wire()).isEqualTo(result.status());
-        assertThat(manifest.context()).isEqualTo(Map.of("originalVerdict", "passed"));
+        assertThat(manifest.context().asMap()).isEqualTo(Map.of("originalVerdict", "passed"));
         if (situation.equals("budget")) {
             Artifact hierarchy = manifest.artifacts().stream().filter(a -> a.kind() == ArtifactKind.HIERARCHY)
                     .findFirst().orElseThrow();
@@ -265,7 +265,7 @@ class McpServerEndToEndTest {
         assertThat(manifest.status().wire()).isEqualTo("partial");
         assertThat(artifact(manifest, ArtifactKind.SCREENSHOT).status()).isEqualTo(ArtifactStatus.COMPLETE);
         assertThat(artifact(manifest, ArtifactKind.HIERARCHY).error().code()).isEqualTo(hierarchyCode);
-        assertThat(manifest.context()).isEqualTo(Map.of("originalVerdict", "failed"));
+        assertThat(manifest.context().asMap()).isEqualTo(Map.of("originalVerdict", "failed"));
     }
 
     @Test
@@ -285,7 +285,7 @@ class McpServerEndToEndTest {
         Manifest manifest = manifest(bundle);
         assertThat(manifest.status().wire()).isEqualTo("failed");
         assertThat(artifact(manifest, ArtifactKind.SCREENSHOT).status()).isEqualTo(ArtifactStatus.PARTIAL);
-        assertThat(manifest.context()).isEmpty();
+        assertThat(manifest.context().asMap()).isEmpty();
     }
 
     @Test

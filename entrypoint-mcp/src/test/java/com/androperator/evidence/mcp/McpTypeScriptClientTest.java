@@ -142,7 +142,7 @@ class McpTypeScriptClientTest {
         Conformance.assertConforms(bundle);
         Manifest manifest = ContractJson.read(Files.readAllBytes(bundle.resolve("manifest.json")), Manifest.class);
         assertThat(manifest.label()).isEqualTo(atTheLimit);
-        assertThat(manifest.context()).containsEntry("originalVerdict", "failed");
+        assertThat(manifest.context().asMap()).containsEntry("originalVerdict", "failed");
 
         Map<String, Object> label = structured(outcomes, "labelOverLimit");
         assertThat(label).containsEntry("code", ErrorCodes.EXECUTION_VALIDATION_FAILED);

@@ -217,7 +217,7 @@ class VideoMcpEndToEndTest {
         Manifest manifest = manifest(bundle);
         assertThat(manifest.device().operatorPackage()).isEqualTo(AdbLab.OPERATOR);
         assertThat(manifest.label()).isEqualTo("mcp video");
-        assertThat(manifest.context()).isEqualTo(Map.of("commandId", "c1", "originalVerdict", "failed"));
+        assertThat(manifest.context().asMap()).isEqualTo(Map.of("commandId", "c1", "originalVerdict", "failed"));
         assertThat(manifest.video().requestedSize().width()).isEqualTo(324);
         Conformance.assertConforms(bundle);
     }

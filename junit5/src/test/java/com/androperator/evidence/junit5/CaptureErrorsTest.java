@@ -107,7 +107,7 @@ class CaptureErrorsTest extends LabTest {
         assertThat(entry).containsEntry(STATUS, "partial").containsEntry(CODE, "EVIDENCE_CAPTURE_FAILED");
         assertThat(entry.get(MESSAGE)).contains("OPERATOR_VARIANT_MISMATCH");
         assertThat(run.files()).hasSize(1);
-        assertThat(manifest.context()).containsEntry("originalVerdict", "failed");
+        assertThat(manifest.context().asMap()).containsEntry("originalVerdict", "failed");
     }
 
     @Test
@@ -123,7 +123,7 @@ class CaptureErrorsTest extends LabTest {
         assertThat(manifest.status()).isEqualTo(BundleStatus.FAILED);
         assertThat(entry).containsEntry(STATUS, "failed").containsEntry(CODE, "EVIDENCE_CAPTURE_FAILED");
         // The bundle's verdict never replaces the test's.
-        assertThat(manifest.context()).containsEntry("originalVerdict", "failed");
+        assertThat(manifest.context().asMap()).containsEntry("originalVerdict", "failed");
     }
 
     @Test

@@ -56,7 +56,7 @@ class CaptureOnFailureTest extends LabTest {
         expected.put("failureType", AssertionFailedError.class.getName());
         expected.put("failureMessage", Fixtures.FAILURE + " ==> expected: <12.00 EUR> but was: <10.00 EUR>");
         expected.put("failureMessageTruncated", false);
-        assertThat(manifest.context()).containsExactlyEntriesOf(expected);
+        assertThat(manifest.context().asMap()).containsExactlyEntriesOf(expected);
         assertThat(entry).containsOnlyKeys(STATUS, MANIFEST, EVIDENCE_ID, CAPTURE_MS);
         assertThat(entry.get(STATUS)).isEqualTo("complete");
         assertThat(Long.parseLong(entry.get(CAPTURE_MS))).isNotNegative();
@@ -133,7 +133,7 @@ class CaptureOnFailureTest extends LabTest {
         FixtureRun run = run(Fixtures.FailingBeforeEach.class);
 
         Manifest manifest = Bundles.conformingManifest(run.evidence("checksOut"));
-        assertThat(manifest.context()).containsEntry("testMethod", "checksOut")
+        assertThat(manifest.context().asMap()).containsEntry("testMethod", "checksOut")
                 .containsEntry("failureType", IllegalStateException.class.getName())
                 .containsEntry("failureMessage", "login page did not load")
                 .containsEntry("originalVerdict", "failed");
@@ -152,7 +152,7 @@ class CaptureOnFailureTest extends LabTest {
         Manifest manifest = Bundles.conformingManifest(entry);
         // Captured when JUnit reported the failure, after the teardown: the Operator no longer answers.
         assertThat(manifest.status()).isEqualTo(BundleStatus.PARTIAL);
-        assertThat(manifest.context()).containsEntry("failureMessage", "the app did not close");
+        assertThat(manifest.context().asMap()).containsEntry("failureMessage", "the app did not close");
         assertThat(run.failure("checksOut")).isExactlyInstanceOf(IllegalStateException.class)
                 .hasMessage("the app did not close");
         assertThat(Bundles.under(root)).hasSize(1);
@@ -163,7 +163,7 @@ class CaptureOnFailureTest extends LabTest {
         FixtureRun run = run(Fixtures.FailingTestAndAfterEach.class);
 
         Manifest manifest = Bundles.conformingManifest(run.evidence("fails"));
-        assertThat(manifest.context()).containsEntry("failureMessage", Fixtures.FAILURE);
+        assertThat(manifest.context().asMap()).containsEntry("failureMessage", Fixtures.FAILURE);
         Throwable failure = run.failure("fails");
         assertThat(failure).isExactlyInstanceOf(AssertionFailedError.class).hasMessage(Fixtures.FAILURE);
         assertThat(failure.getSuppressed()).singleElement().hasFieldOrPropertyWithValue("message", "the app did not close");
@@ -177,11 +177,11 @@ class CaptureOnFailureTest extends LabTest {
         List<Map<String, String>> entries = run.entries();
         assertThat(entries).hasSize(2);
         List<Manifest> manifests = entries.stream().map(Bundles::conformingManifest).toList();
-        assertThat(manifests).extracting(manifest -> manifest.context().get("displayName"))
+        assertThat(manifests).extracting(manifest -> manifest.context().asMap().get("displayName"))
                 .containsExactly("total 1", "total 3");
-        assertThat(manifests).extracting(manifest -> manifest.context().get("failureMessage"))
+        assertThat(manifests).extracting(manifest -> manifest.context().asMap().get("failureMessage"))
                 .containsExactly("wrong total for 1 items", "wrong total for 3 items");
-        assertThat(manifests).extracting(manifest -> (String) manifest.context().get("uniqueId"))
+        assertThat(manifests).extracting(manifest -> (String) manifest.context().asMap().get("uniqueId"))
                 .allMatch(id -> id.contains("[test-template:total(int)]")).doesNotHaveDuplicates();
         assertThat(manifests).extracting(Manifest::label).containsOnly("Fixtures$Parameterized#total failed");
         run.results().testEvents().assertStatistics(stats -> stats.failed(2).succeeded(1));
@@ -192,7 +192,7 @@ class CaptureOnFailureTest extends LabTest {
         FixtureRun run = run(Fixtures.Outer.class);
 
         Manifest manifest = Bundles.conformingManifest(run.evidence("fails"));
-        assertThat(manifest.context()).containsEntry("testClass", Fixtures.Outer.Inner.class.getName());
+        assertThat(manifest.context().asMap()).containsEntry("testClass", Fixtures.Outer.Inner.class.getName());
         assertThat(manifest.label()).isEqualTo("Fixtures$Outer$Inner#fails failed");
     }
 
@@ -224,7 +224,7 @@ class CaptureOnFailureTest extends LabTest {
         Manifest manifest = Bundles.conformingManifest(entry);
         assertThat(manifest.status()).isEqualTo(BundleStatus.COMPLETE);
         assertThat(Path.of(entry.get(MANIFEST))).startsWith(builderRoot.resolve("bundles"));
-        assertThat(manifest.context()).containsEntry("testClass", Fixtures.Programmatic.class.getName());
+        assertThat(manifest.context().asMap()).containsEntry("testClass", Fixtures.Programmatic.class.getName());
         assertThat(run.failure("fails")).isExactlyInstanceOf(AssertionFailedError.class).hasMessage(Fixtures.FAILURE);
     }
 }

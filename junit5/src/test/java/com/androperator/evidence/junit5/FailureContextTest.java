@@ -102,11 +102,11 @@ class FailureContextTest extends LabTest {
         assertThat(run.failure("failsWithMessage")).hasMessage(message);
         Manifest manifest = Bundles.conformingManifest(run.evidence("failsWithMessage"));
         assertThat(manifest.status()).isEqualTo(BundleStatus.COMPLETE);
-        assertThat((long) ContractJson.toBytes(manifest.context()).length).isLessThanOrEqualTo(CONTEXT_LIMIT);
-        String kept = (String) manifest.context().get("failureMessage");
+        assertThat((long) ContractJson.toBytes(manifest.context().asMap()).length).isLessThanOrEqualTo(CONTEXT_LIMIT);
+        String kept = (String) manifest.context().asMap().get("failureMessage");
         assertThat(FailureContext.wellFormed(message)).startsWith(kept);
         assertThat(kept.length() < message.length()).isEqualTo(truncated);
-        assertThat(manifest.context()).containsEntry("failureMessageTruncated", truncated);
+        assertThat(manifest.context().asMap()).containsEntry("failureMessageTruncated", truncated);
     }
 
     @Test
@@ -117,7 +117,7 @@ class FailureContextTest extends LabTest {
                 .run();
 
         Manifest manifest = Bundles.conformingManifest(run.evidence("failsWithMessage"));
-        assertThat(manifest.context()).containsEntry("failureMessage", "price \uFFFD is wrong \uFFFD")
+        assertThat(manifest.context().asMap()).containsEntry("failureMessage", "price \uFFFD is wrong \uFFFD")
                 .containsEntry("failureMessageTruncated", false);
     }
 
@@ -128,7 +128,7 @@ class FailureContextTest extends LabTest {
                 .run();
 
         Manifest manifest = Bundles.conformingManifest(run.evidence("throwsWithoutMessage"));
-        assertThat(manifest.context()).containsEntry("failureMessage", null)
+        assertThat(manifest.context().asMap()).containsEntry("failureMessage", null)
                 .containsEntry("failureMessageTruncated", false)
                 .containsEntry("failureType", IllegalStateException.class.getName());
         assertThat(run.failure("throwsWithoutMessage")).isExactlyInstanceOf(IllegalStateException.class).hasMessage(null);

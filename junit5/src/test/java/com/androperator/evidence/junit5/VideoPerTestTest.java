@@ -80,7 +80,7 @@ class VideoPerTestTest extends LabTest {
         Manifest read = ContractJson.read(Files.readAllBytes(manifest), Manifest.class);
         assertThat(read.video().requestedDurationSeconds()).isEqualTo(30);
         assertThat(read.label()).isEqualTo("VideoFixtures$Recorded#passes recording");
-        assertThat(read.context()).containsEntry("testMethod", "passes").doesNotContainKey("originalVerdict");
+        assertThat(read.context().asMap()).containsEntry("testMethod", "passes").doesNotContainKey("originalVerdict");
         assertThat(manifest.resolveSibling("video.mp4")).isRegularFile();
         assertThat(run.files()).singleElement()
                 .satisfies(file -> assertThat(file.getPath()).hasFileName(VideoReport.MANIFEST_FILE).hasSameTextualContentAs(manifest));

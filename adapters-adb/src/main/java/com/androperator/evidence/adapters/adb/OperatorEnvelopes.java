@@ -17,6 +17,8 @@ import java.util.Map;
  * captures.json; a long data value in it stays a {@link StreamedString}.
  */
 final class OperatorEnvelopes {
+    /** The data key of a snapshot step's hierarchy XML. */
+    private static final String SNAPSHOT_TEXT = "text";
 
     private OperatorEnvelopes() {
     }
@@ -116,8 +118,18 @@ final class OperatorEnvelopes {
                 }
             }
         }
-        steps.add(new StepResult(id, actionType, success, data, largeData, readiness(data)));
+        steps.add(new StepResult(id, actionType, success, snapshotText(data, largeData), readiness(data)));
         return null;
+    }
+
+    /** data.text, short or spooled: the snapshot's hierarchy XML (device-protocol.md); null when absent. */
+    private static StreamedString snapshotText(Map<String, String> data, Map<String, StreamedString> largeData) {
+        StreamedString large = largeData.get(SNAPSHOT_TEXT);
+        if (large != null) {
+            return large;
+        }
+        String text = data.get(SNAPSHOT_TEXT);
+        return text == null ? null : StreamedString.of(text);
     }
 
     /** doctor_ping's facts (device-protocol.md): "true" or "false"; any other value (or none) is null. */

@@ -4,6 +4,7 @@ import static com.androperator.evidence.adapters.adb.SystemDeadlines.millis;
 import static com.androperator.evidence.domain.port.contract.OperatorOutcomes.notAnswered;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.androperator.evidence.contracts.StreamedString;
 import com.androperator.evidence.domain.model.CommandPhase;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.domain.fakes.Envelopes;
@@ -23,7 +24,10 @@ import com.androperator.evidence.simulator.profile.ServiceFault;
 import com.androperator.evidence.simulator.profile.SimulatorProfile;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
 import java.util.function.UnaryOperator;
+import org.assertj.core.api.InstanceOfAssertFactories;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -67,10 +71,13 @@ class AdbOperatorGatewayIntegrationTest {
         assertThat(answered.envelope().succeeded()).isTrue();
         assertThat(answered.envelope().commandId()).isEqualTo(EVIDENCE + "-hierarchy");
         // The 200 KB hierarchy is longer than a string kept in memory: it is spooled, byte for byte.
-        assertThat(answered.envelope().stepResults().get(0).largeData()).containsOnlyKeys("text");
-        assertThat(answered.envelope().stepResults().get(0).text("text").orElseThrow().readString()
-                .getBytes(StandardCharsets.UTF_8)).isEqualTo(hierarchy);
-        assertThat(answered.envelope().stepResults().get(0).data())
+        StreamedString text = Objects.requireNonNull(answered.envelope().stepResults().get(0).text(), "data.text");
+        assertThat(text.getClass()).as("spooled, not a string in memory").isNotEqualTo(StreamedString.of("").getClass());
+        assertThat(text.readString().getBytes(StandardCharsets.UTF_8)).isEqualTo(hierarchy);
+        // The step's other data is the envelope's, kept verbatim beside the typed text.
+        @SuppressWarnings("unchecked")
+        Map<String, Object> step = ((List<Map<String, Object>>) Envelopes.map(answered.original()).get("stepResults")).get(0);
+        assertThat(step.get("data")).asInstanceOf(InstanceOfAssertFactories.MAP)
                 .containsEntry("operator_overlay_visible", "false")
                 .containsEntry("source", "accessibility_service");
         assertThat(Envelopes.map(answered.original())).containsKeys("commandId", "taskId", "status", "stepResults", "error",
@@ -111,7 +118,7 @@ class AdbOperatorGatewayIntegrationTest {
         OperatorOutcome outcome = execute(phone, snapshot(phone, EVIDENCE), 20_000);
 
         assertThat(outcome).isInstanceOf(Answered.class);
-        assertThat(((Answered) outcome).envelope().stepResults().get(0).text("text").orElseThrow().readString())
+        assertThat(((Answered) outcome).envelope().stepResults().get(0).text().readString())
                 .isEqualTo(xml);
         assertThat(((Answered) outcome).readerDiagnostics().chunks()).isGreaterThan(580);
     }
@@ -197,9 +204,6 @@ class AdbOperatorGatewayIntegrationTest {
         OperatorOutcome outcome = execute(phone, ping, 10_000);
 
         assertThat(outcome).isInstanceOf(Answered.class);
-        assertThat(((Answered) outcome).envelope().stepResults().get(0).data())
-                .containsEntry("screen_on", "false").containsEntry("device_locked", "true")
-                .containsEntry("user_unlocked", "true");
         assertThat(((Answered) outcome).envelope().stepResults().get(0).readiness())
                 .isEqualTo(new OperatorGateway.Readiness(false, true, true));
         assertThat(((Answered) outcome).readerDiagnostics().chunks()).isZero();

@@ -94,13 +94,12 @@ class OperatorSessionIntegrationTest {
         }
 
         assertThat(readiness.envelope().commandId()).isEqualTo(EVIDENCE + "-readiness");
-        assertThat(readiness.envelope().stepResults().get(0).data()).containsEntry("screen_on", "true");
         assertThat(readiness.envelope().stepResults().get(0).readiness().ready()).isTrue();
         assertThat(snapshot.envelope().stepResults().get(0).readiness()).isEqualTo(OperatorGateway.Readiness.UNKNOWN);
         assertThat(snapshot.envelope().commandId()).isEqualTo(EVIDENCE + "-hierarchy");
         String xml = generation == OperatorGeneration.CLAWPERATOR_LOGCAT
                 ? ((LoggedHierarchy.Found) snapshot.loggedHierarchy()).xml().readString()
-                : snapshot.envelope().stepResults().get(0).text("text").orElseThrow().readString();
+                : snapshot.envelope().stepResults().get(0).text().readString();
         assertThat(xml).isEqualTo(XML);
         // The readiness window held no hierarchy: each command is answered from the lines after its own dispatch.
         assertThat(readiness.loggedHierarchy()).isInstanceOf(LoggedHierarchy.Absent.class);

@@ -145,7 +145,7 @@ class CaptureIntoFileBundleStoreTest {
         Path bundle = root.resolve("bundle");
         Manifest manifest = ((CaptureOutcome.Finished) rig.capture(CaptureRig.request(bundle.toString()))).manifest();
 
-        assertThat(manifest.context()).containsEntry("originalVerdict", "failed");
+        assertThat(manifest.context().asMap()).containsEntry("originalVerdict", "failed");
         assertThat(manifest.artifacts().get(0).image().captureWidthPx()).isEqualTo(72);
         assertThat(manifest.artifacts().get(0).image().captureHeightPx()).isEqualTo(160);
         assertThat(manifest.device().deviceType()).isEqualTo(DeviceType.PHYSICAL);
@@ -266,7 +266,7 @@ class CaptureIntoFileBundleStoreTest {
         assertThat(record.errorCode()).isEqualTo(manifest.artifacts().get(0).error().code())
                 .isEqualTo(ErrorCodes.STORAGE_FAILED);
         assertThat(record.errorMessage()).isEqualTo(manifest.artifacts().get(0).error().message());
-        assertThat(record.result().get("error")).asInstanceOf(InstanceOfAssertFactories.MAP)
+        assertThat(record.result().asMap().get("error")).asInstanceOf(InstanceOfAssertFactories.MAP)
                 .extracting("details").asInstanceOf(InstanceOfAssertFactories.MAP)
                 .containsEntry("causeCode", CauseCodes.ENOSPC).containsEntry("transportCode", ErrorCodes.SCREENSHOT_FAILED);
     }

@@ -11,6 +11,7 @@ import com.androperator.evidence.contracts.BundleError;
 import com.androperator.evidence.contracts.BundleStatus;
 import com.androperator.evidence.contracts.CapturesFile;
 import com.androperator.evidence.contracts.ContractJson;
+import com.androperator.evidence.contracts.Details;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.contracts.ImageGeometry;
 import com.androperator.evidence.contracts.Manifest;
@@ -392,11 +393,11 @@ class FileBundleWriterTest {
         envelope.put("stepResults", List.of(step));
         CapturesFile original = WrittenBundles.stillCaptures(XML);
         com.androperator.evidence.contracts.CaptureRecord hierarchy = original.stillRecords().get(1);
-        java.util.Map<String, Object> result = new java.util.LinkedHashMap<>(hierarchy.result());
+        java.util.Map<String, Object> result = new java.util.LinkedHashMap<>(hierarchy.result().asMap());
         result.put("envelope", envelope);
         CapturesFile captures = new CapturesFile(List.of(original.records().get(0),
                 new com.androperator.evidence.contracts.CaptureRecord(hierarchy.kind(), hierarchy.source(),
-                        hierarchy.commandId(), hierarchy.taskId(), result, hierarchy.startedAt(), hierarchy.finishedAt(),
+                        hierarchy.commandId(), hierarchy.taskId(), Details.fromJson(result), hierarchy.startedAt(), hierarchy.finishedAt(),
                         hierarchy.durationMs(), hierarchy.artifactPath(), hierarchy.observation(),
                         hierarchy.persistence(), hierarchy.details())));
 

@@ -5,8 +5,10 @@ import com.androperator.evidence.contracts.ArtifactKind;
 import com.androperator.evidence.contracts.ArtifactStatus;
 import com.androperator.evidence.contracts.BundleError;
 import com.androperator.evidence.contracts.BundleStatus;
+import com.androperator.evidence.contracts.CallerContext;
 import com.androperator.evidence.contracts.CaptureRecord;
 import com.androperator.evidence.contracts.CapturesFile;
+import com.androperator.evidence.contracts.Details;
 import com.androperator.evidence.contracts.DeviceInfo;
 import com.androperator.evidence.contracts.DeviceType;
 import com.androperator.evidence.contracts.DeviceTypeProperties;
@@ -70,20 +72,21 @@ final class WrittenBundles {
         result.put("deviceId", "emulator-5554");
         result.put("terminalSource", "androperator_result");
         return new CapturesFile(List.of(
-                new CaptureRecord("screenshot", "adb_screencap", "cmd-s", "task-s", Map.of("ok", true, "bytes", 1234),
+                new CaptureRecord("screenshot", "adb_screencap", "cmd-s", "task-s",
+                        Details.fromJson(Map.of("ok", true, "bytes", 1234)),
                         T0, T1, 350, "screenshot.png", new Timing(T0, T1, 350), new Timing(T1, T1, 1), null),
-                new CaptureRecord("hierarchy", "operator", "cmd-h", "task-h", result, T1, T2, 750, "hierarchy.xml",
+                new CaptureRecord("hierarchy", "operator", "cmd-h", "task-h", Details.fromJson(result), T1, T2, 750, "hierarchy.xml",
                         new Timing(T1, T2, 750), new Timing(T2, T2, 1), null)));
     }
 
     static Manifest still(BundleStatus status, List<Artifact> artifacts, List<BundleError> errors) {
         return new Manifest(1, EVIDENCE_ID, "Settings observation",
-                Map.of("commandId", "original-command", "originalVerdict", "failed"), device(), T0, T2, status,
+                CallerContext.copyOf(Map.of("commandId", "original-command", "originalVerdict", "failed")), device(), T0, T2, status,
                 artifacts, errors, null);
     }
 
     static Manifest video(BundleStatus status, String finishedAt, List<Artifact> artifacts, List<BundleError> errors) {
-        return new Manifest(1, EVIDENCE_ID, null, Map.of(), device(), T0, finishedAt, status, artifacts, errors,
+        return new Manifest(1, EVIDENCE_ID, null, CallerContext.EMPTY, device(), T0, finishedAt, status, artifacts, errors,
                 new VideoInfo(30, finishedAt == null ? 0 : 1_100L, finishedAt == null ? null : 1_000L,
                         new VideoSize(576, 1280), new VideoSize(576, 1280), "h264",
                         finishedAt == null ? null : StopReason.REQUESTED));

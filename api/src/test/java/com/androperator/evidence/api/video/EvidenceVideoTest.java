@@ -318,8 +318,8 @@ class EvidenceVideoTest {
         String retained = read(bundle.resolve("encoder.stderr.partial.txt"));
         assertThat(retained).as("both streams are retained").contains("INFO: stdout chatter").contains("INFO: stderr chatter");
         CapturesFile captures = captures(bundle);
-        assertThat(captures.videoRecords().get(0).details()).containsEntry("outputTruncated", true);
-        assertThat(((Number) captures.videoRecords().get(0).details().get("outputBytes")).longValue())
+        assertThat(captures.videoRecords().get(0).details().asMap()).containsEntry("outputTruncated", true);
+        assertThat(((Number) captures.videoRecords().get(0).details().asMap().get("outputBytes")).longValue())
                 .isGreaterThan(VideoLimits.RECORDER_OUTPUT_CAP_BYTES);
         // The video itself is verified and usable.
         assertThat(manifest.artifacts()).filteredOn(a -> a.kind() == ArtifactKind.VIDEO).singleElement()
@@ -479,7 +479,7 @@ class EvidenceVideoTest {
         assertThat(bundle.resolve("video.mp4")).doesNotExist();
         assertThat(bundle.resolve("video.partial.mp4")).doesNotExist();
         assertThat(bundle.resolve("capture.partial.mkv")).doesNotExist();
-        assertThat(captures(bundle).videoRecords().get(0).details()).containsKey("recorderPid");
+        assertThat(captures(bundle).videoRecords().get(0).details().asMap()).containsKey("recorderPid");
         Conformance.assertConforms(bundle);
         ReferenceRules.assertFollowed(bundle);
 

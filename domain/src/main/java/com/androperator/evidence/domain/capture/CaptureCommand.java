@@ -1,5 +1,6 @@
 package com.androperator.evidence.domain.capture;
 
+import com.androperator.evidence.contracts.CallerJson;
 import com.androperator.evidence.domain.model.RequestField;
 import com.androperator.evidence.domain.model.RequestValues;
 import com.androperator.evidence.domain.port.CallerTerms;
@@ -48,8 +49,9 @@ public record CaptureCommand(BundleLocation location, RequestValues values, Call
         return values.text(RequestField.LABEL);
     }
 
-    public @Nullable Object context() {
-        return values.json(RequestField.CONTEXT);
+    /** The caller's context as given, for the request's rules to check ({@link CallerJson}). */
+    public CallerJson context() {
+        return CallerJson.of(values.json(RequestField.CONTEXT));
     }
 
     public @Nullable Long timeoutMs() {

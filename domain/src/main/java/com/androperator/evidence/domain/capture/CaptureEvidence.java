@@ -212,7 +212,7 @@ public final class CaptureEvidence {
         errors.addAll(metadata.errors());
         BundleStatus status = BundleStatusPolicy.decide(screenshot.artifact().status(), hierarchy.artifact().status(),
                 metadata.errors().isEmpty(), envelopes.status() == ArtifactStatus.COMPLETE);
-        Manifest manifest = new Manifest(Manifest.SCHEMA_VERSION, evidenceId, valid.label(), valid.context().asMap(),
+        Manifest manifest = new Manifest(Manifest.SCHEMA_VERSION, evidenceId, valid.label(), valid.context(),
                 metadata.device(), started.stamp(), clock.mark().stamp(), status, artifacts, errors, null);
 
         StoreResult persisted = writer.finalizeManifest(manifest);

@@ -86,7 +86,7 @@ record CapturedArtifact(Artifact artifact, CaptureRecord record) {
         // A step's artifact always carries its command's correlation (artifactOf is given both).
         return new CaptureRecord(artifact.kind().wire(), source,
                 Objects.requireNonNull(artifact.commandId(), "commandId"),
-                Objects.requireNonNull(artifact.taskId(), "taskId"), result.asMap(),
+                Objects.requireNonNull(artifact.taskId(), "taskId"), result,
                 artifact.startedAt(), artifact.finishedAt(), artifact.durationMs(), artifact.path(), observation,
                 persistence, details == null || details.isEmpty() ? null : details);
     }

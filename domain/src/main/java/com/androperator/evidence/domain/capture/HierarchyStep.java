@@ -255,10 +255,10 @@ final class HierarchyStep {
                     ? "The Operator reported success without a \"snap\" step result."
                     : "The Operator reported success but its \"snap\" step failed."), answer.original(), details.build());
         }
-        Optional<StreamedString> text = step.get().text("text");
-        if (text.isPresent() && text.get().utf8Length() > 0) {
+        StreamedString text = step.get().text();
+        if (text != null && text.utf8Length() > 0) {
             details.text(DetailKey.HIERARCHY_SOURCE, "envelope");
-            return new Exchange.Xml(text.get(), answer.original(), details.build());
+            return new Exchange.Xml(text, answer.original(), details.build());
         }
         return loggedXml(answer, details);
     }

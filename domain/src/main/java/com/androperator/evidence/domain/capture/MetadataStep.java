@@ -70,7 +70,7 @@ final class MetadataStep {
                 + " reads did not complete, starting with " + first.command() + " (" + first.phase().wire()
                 + "); their fields are null with COMMAND_CANCELLED errors.", null);
         return Optional.of(new CaptureRecord(STAGE, SOURCE, evidenceId + "-" + STAGE, evidenceId,
-                CaptureRecord.failedReceipt(error, details).asMap(), observation.startedAt(), observation.finishedAt(),
+                CaptureRecord.failedReceipt(error, details), observation.startedAt(), observation.finishedAt(),
                 observation.durationMs(), null, observation, null, null));
     }
 

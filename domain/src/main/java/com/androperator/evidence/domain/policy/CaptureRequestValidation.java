@@ -1,6 +1,7 @@
 package com.androperator.evidence.domain.policy;
 
 import com.androperator.evidence.contracts.CallerContext;
+import com.androperator.evidence.contracts.CallerJson;
 import com.androperator.evidence.contracts.ContractJson;
 import com.androperator.evidence.contracts.Manifest;
 import com.androperator.evidence.domain.model.Checked;
@@ -163,9 +164,10 @@ public final class CaptureRequestValidation {
      * ({@link ContractJson#compactUtf8Length}, the writer the manifest uses). Arrays, scalars
      * ({@link #objectRefusal}), anything that is not a JSON value tree and keys or strings with an
      * unpaired surrogate ({@link CallerText}) are rejected. The accepted context is a deep read-only
-     * snapshot of the caller's object ({@link CallerContext#copyOf}), values unchanged.
+     * snapshot of the caller's object ({@link CallerJson#accepted}), values unchanged.
      */
-    public static Checked<CallerContext> context(CallerTerms terms, @Nullable Object given) {
+    public static Checked<CallerContext> context(CallerTerms terms, CallerJson context) {
+        @Nullable Object given = context.parsed();
         if (given == null) {
             return Checked.accepted(CallerContext.EMPTY);
         }
@@ -187,7 +189,7 @@ public final class CaptureRequestValidation {
             return invalid(terms, RequestField.CONTEXT, "is " + size + " bytes as compact UTF-8 JSON; at most "
                     + MAX_CONTEXT_UTF8_BYTES + " (16 KiB) are allowed: shorten it");
         }
-        return Checked.accepted(CallerContext.copyOf(object));
+        return Checked.accepted(context.accepted());
     }
 
     /**

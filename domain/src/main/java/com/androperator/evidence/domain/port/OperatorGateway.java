@@ -8,9 +8,7 @@ import com.androperator.evidence.domain.budget.Deadline;
 import com.androperator.evidence.domain.model.CommandPhase;
 import com.androperator.evidence.domain.model.Failure;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
-import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -69,42 +67,28 @@ public interface OperatorGateway {
     }
 
     /**
-     * One step of an envelope; its data holds string values only. {@code data} holds those short
-     * enough to keep as Strings; {@code largeData} those the adapter spooled (the hierarchy XML of a
-     * large snapshot), valid UTF-8 byte for byte. No key is in both. {@code readiness} holds the
-     * readiness facts in the step's data, read once where the envelope is parsed.
+     * One step of an envelope, typed where the adapter parses it: {@code text} is the step's
+     * {@code data.text} (a snapshot's hierarchy XML; the adapter spools a long one, valid UTF-8 byte
+     * for byte), null when the step has none; {@code readiness} holds a doctor_ping step's facts.
+     * The step's other data stays in the envelope the Operator printed ({@link OperatorOutcome.Answered#original}),
+     * which captures.json keeps verbatim; nothing here reads it by key.
      */
-    record StepResult(String id, String actionType, boolean success, Map<String, String> data,
-                      Map<String, StreamedString> largeData, Readiness readiness) {
+    record StepResult(String id, String actionType, boolean success, @Nullable StreamedString text,
+                      Readiness readiness) {
         public StepResult {
-            data = data == null ? Map.of() : Map.copyOf(data);
-            largeData = largeData == null ? Map.of() : Map.copyOf(largeData);
+            Objects.requireNonNull(id, "id");
+            Objects.requireNonNull(actionType, "actionType");
             Objects.requireNonNull(readiness, "readiness");
-            for (String key : largeData.keySet()) {
-                if (data.containsKey(key)) {
-                    throw new IllegalArgumentException("data." + key + " is given twice");
-                }
-            }
         }
 
         /** A step that reports no readiness facts. */
-        public StepResult(String id, String actionType, boolean success, Map<String, String> data,
-                          Map<String, StreamedString> largeData) {
-            this(id, actionType, success, data, largeData, Readiness.UNKNOWN);
+        public StepResult(String id, String actionType, boolean success, @Nullable StreamedString text) {
+            this(id, actionType, success, text, Readiness.UNKNOWN);
         }
 
-        public StepResult(String id, String actionType, boolean success, Map<String, String> data) {
-            this(id, actionType, success, data, Map.of());
-        }
-
-        /** The value of {@code data.<key>}, short or spooled. */
-        public Optional<StreamedString> text(String key) {
-            StreamedString large = largeData.get(key);
-            if (large != null) {
-                return Optional.of(large);
-            }
-            String value = data.get(key);
-            return value == null ? Optional.empty() : Optional.of(StreamedString.of(value));
+        /** A step without data.text or readiness facts. */
+        public StepResult(String id, String actionType, boolean success) {
+            this(id, actionType, success, null);
         }
     }
 

@@ -152,7 +152,7 @@ public final class StartVideo {
             return new SessionOutcome.Refused(notWritten.failure());
         }
         VideoBundleFiles bundle = ports.bundles().apply(bundleDir);
-        Manifest starting = new Manifest(Manifest.SCHEMA_VERSION, sessionId, request.label(), request.context().asMap(), device,
+        Manifest starting = new Manifest(Manifest.SCHEMA_VERSION, sessionId, request.label(), request.context(), device,
                 created.toString(), null, BundleStatus.STARTING, List.of(), metadataErrors,
                 new VideoInfo(request.duration(), 0, null, size, null, VideoManifests.CODEC, null));
         if (bundle.finalizeManifest(starting) instanceof StoreResult.StoreFailed failed) {

@@ -1,5 +1,7 @@
 package com.androperator.evidence.domain.video;
 
+import com.androperator.evidence.contracts.CallerJson;
+import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -17,11 +19,15 @@ import org.jspecify.annotations.Nullable;
  * @param size            "WIDTHxHEIGHT" (positive even, within 1% of the display's aspect ratio) or null
  *                        for the default longest edge of 1280
  * @param label           optional, at most 2048 UTF-16 code units
- * @param context         the caller's JSON object (a {@code Map}); null means {@code {}}
+ * @param context         the caller's context as given, not yet checked (a JSON object is valid);
+ *                        {@link CallerJson#OMITTED} (or null) means {@code {}}
  */
 public record VideoStartCommand(@Nullable String outputDir, @Nullable String deviceSerial,
                                 @Nullable String operatorPackage, @Nullable Integer durationSeconds,
-                                @Nullable String size, @Nullable String label, @Nullable Object context) {
+                                @Nullable String size, @Nullable String label, CallerJson context) {
+    public VideoStartCommand {
+        context = Objects.requireNonNullElse(context, CallerJson.OMITTED);
+    }
 
     public static Builder builder() {
         return new Builder();
@@ -40,7 +46,7 @@ public record VideoStartCommand(@Nullable String outputDir, @Nullable String dev
         private @Nullable Integer durationSeconds;
         private @Nullable String size;
         private @Nullable String label;
-        private @Nullable Object context;
+        private CallerJson context = CallerJson.OMITTED;
 
         private Builder() {
         }
@@ -75,8 +81,9 @@ public record VideoStartCommand(@Nullable String outputDir, @Nullable String dev
             return this;
         }
 
+        /** The caller's parsed JSON as given (a Map when it is an object), or null when left out. */
         public Builder context(@Nullable Object context) {
-            this.context = context;
+            this.context = CallerJson.of(context);
             return this;
         }
 

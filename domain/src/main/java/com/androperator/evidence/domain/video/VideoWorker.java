@@ -264,7 +264,7 @@ public final class VideoWorker {
                 elapsedMs(finalizationNanos));
         return new VideoCaptureRecord(VideoCaptureRecord.KIND, VideoSession.SCRCPY, session.sessionId(),
                 exit.isPresent() ? exit.getAsInt() : null, receipt.stopSent(),
-                videoVerified, segments, errors, firstClip, observation, persistence, details.asMap());
+                videoVerified, segments, errors, firstClip, observation, persistence, details);
     }
 
     private Startup awaitCaptureFile(RecorderProcess recorder, VideoSession session, Path bundleDir, long startNanos,

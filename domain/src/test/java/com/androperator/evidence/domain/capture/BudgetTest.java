@@ -108,7 +108,7 @@ class BudgetTest {
         assertThat(screenshot.error().code()).isEqualTo(ErrorCodes.COMMAND_TIMEOUT);
         assertThat(screenshot.error().stage()).isEqualTo("capture");
         assertThat(writer.operations()).doesNotContain("promote screenshot.partial.png -> screenshot.png");
-        assertThat(record(writer.captures(), "screenshot").result()).containsEntry("ok", false)
+        assertThat(record(writer.captures(), "screenshot").result().asMap()).containsEntry("ok", false)
                 .containsEntry("bytesReceived", (long) received.length);
 
         // The hierarchy had no budget left, metadata was not read, but persistence went on after the deadline.
@@ -116,7 +116,7 @@ class BudgetTest {
         assertThat(rig.metadata().reads()).isEmpty();
         assertThat(writer.files()).containsKeys("captures.json", "manifest.json");
         assertThat(manifest.status()).isEqualTo(BundleStatus.FAILED);
-        assertThat(manifest.context()).containsEntry("originalVerdict", "failed");
+        assertThat(manifest.context().asMap()).containsEntry("originalVerdict", "failed");
         CommandResult result = outcome.toResult();
         assertThat(result.ok()).isFalse();
         assertThat(result.status()).isEqualTo("failed");

@@ -121,7 +121,7 @@ final class BundleAssertions {
                 assertThat(record.taskId()).isEqualTo(captured.get(i).taskId());
                 assertThat(record.startedAt()).isEqualTo(captured.get(i).startedAt());
                 assertThat(record.durationMs()).isEqualTo(captured.get(i).durationMs());
-                if (!Boolean.TRUE.equals(record.result().get("ok"))) {
+                if (!Boolean.TRUE.equals(record.result().asMap().get("ok"))) {
                     assertThat(record.errorCode()).isEqualTo(captured.get(i).error().code());
                 }
                 String file = i == 0 ? "screenshot" : "hierarchy";
@@ -129,7 +129,7 @@ final class BundleAssertions {
                         .isEqualTo(writer.operations().stream().anyMatch(op -> op.contains(file)));
             }
             assertThat(captures.stillRecords().get(0).source()).isEqualTo("adb_screencap");
-            assertThat(captures.stillRecords().get(0).result()).containsKey("ok");
+            assertThat(captures.stillRecords().get(0).result().asMap()).containsKey("ok");
             assertThat(captures.stillRecords().get(1).source()).isEqualTo("operator");
             String json = new String(writer.files().get("captures.json"), StandardCharsets.UTF_8);
             assertThat(json).as("no base64 media").doesNotContain("iVBORw0KGgo").doesNotContain("base64");

@@ -113,7 +113,7 @@ class CancelledCaptureTest {
 
         assertMetadataCancelled(manifest, "getprop", "not_started", false);
         assertThat(manifest.status()).isEqualTo(BundleStatus.FAILED);
-        assertThat(manifest.context()).containsEntry("originalVerdict", "failed");
+        assertThat(manifest.context().asMap()).containsEntry("originalVerdict", "failed");
         assertRecordInvariants(manifest, rig.store().onlyWriter());
     }
 

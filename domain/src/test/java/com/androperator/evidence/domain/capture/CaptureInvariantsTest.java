@@ -85,7 +85,7 @@ class CaptureInvariantsTest {
         assertThat(outcome).isInstanceOf(CaptureOutcome.Finished.class);
         Manifest manifest = ((CaptureOutcome.Finished) outcome).manifest();
         assertRecordInvariants(manifest, rig.store().onlyWriter());
-        assertThat(manifest.context()).isEqualTo(contextAsGiven);
+        assertThat(manifest.context().asMap()).isEqualTo(contextAsGiven);
         assertThat(manifest.status() == BundleStatus.COMPLETE).isEqualTo(manifest.errors().isEmpty());
         CommandResult result = outcome.toResult();
         assertThat(result.ok()).isEqualTo(manifest.status() == BundleStatus.COMPLETE);

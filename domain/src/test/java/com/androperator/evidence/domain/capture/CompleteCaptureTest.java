@@ -101,9 +101,9 @@ class CompleteCaptureTest {
         Manifest manifest = finishedManifest(rig.capture(request));
 
         assertThat(manifest.status()).isEqualTo(BundleStatus.COMPLETE);
-        assertThat(manifest.context()).isEqualTo(context);
-        assertThat(manifest.context()).containsEntry("originalVerdict", "failed");
-        assertThat(manifest.context().keySet()).containsExactly("commandId", "originalVerdict", "attempt");
+        assertThat(manifest.context().asMap()).isEqualTo(context);
+        assertThat(manifest.context().asMap()).containsEntry("originalVerdict", "failed");
+        assertThat(manifest.context().asMap().keySet()).containsExactly("commandId", "originalVerdict", "attempt");
         assertThat(manifest.label()).isNull();
         assertThat(new String(rig.store().onlyWriter().files().get("manifest.json"), StandardCharsets.UTF_8))
                 .contains("\"originalVerdict\" : \"failed\"").contains("\"status\" : \"complete\"");
@@ -114,7 +114,7 @@ class CompleteCaptureTest {
         CaptureCommand request = new CaptureCommand(new BundleLocation.Explicit(DIR), CaptureRig.SERIAL,
                 CaptureRig.OPERATOR_PACKAGE, "", null, null, CliLikeTerms.INSTANCE);
         Manifest manifest = finishedManifest(rig.capture(request));
-        assertThat(manifest.context()).isEmpty();
+        assertThat(manifest.context().asMap()).isEmpty();
         assertThat(manifest.label()).isEmpty();
     }
 
@@ -175,19 +175,19 @@ class CompleteCaptureTest {
         assertThat(screenshot.commandId()).isEqualTo("evidence-0001-screenshot");
         assertThat(screenshot.taskId()).isEqualTo("evidence-0001");
         assertThat(screenshot.artifactPath()).isEqualTo("screenshot.png");
-        assertThat(screenshot.result()).containsEntry("ok", true)
+        assertThat(screenshot.result().asMap()).containsEntry("ok", true)
                 .containsEntry("physicalDisplayId", FakeScreenshots.PHYSICAL_DISPLAY_ID)
                 .doesNotContainKeys("status", "stepResults");
         assertThat(screenshot.observation()).isNotNull();
         assertThat(screenshot.persistence()).isNotNull();
         assertThat(screenshot.errorCode()).isNull();
-        assertThat(screenshot.result()).containsKey("bytes");
+        assertThat(screenshot.result().asMap()).containsKey("bytes");
 
         CaptureRecord hierarchy = record(captures, "hierarchy");
         assertThat(hierarchy.source()).isEqualTo("operator");
         assertThat(hierarchy.commandId()).isEqualTo("evidence-0001-hierarchy");
         assertThat(hierarchy.artifactPath()).isEqualTo("hierarchy.xml");
-        assertThat(hierarchy.result()).containsEntry("ok", true).containsEntry("deviceId", "emulator-5554")
+        assertThat(hierarchy.result().asMap()).containsEntry("ok", true).containsEntry("deviceId", "emulator-5554")
                 .containsEntry("terminalSource", "androperator_result");
         assertThat(hierarchy.envelope()).containsEntry("commandId", "evidence-0001-hierarchy")
                 .containsEntry("status", "success").containsEntry("errorCode", null);

@@ -19,7 +19,6 @@ import com.androperator.evidence.domain.fakes.FakeOperator;
 import com.androperator.evidence.domain.fakes.FakeScreenshots;
 import com.androperator.evidence.contracts.StreamedString;
 import com.androperator.evidence.domain.port.OperatorGateway.LoggedHierarchy;
-import com.androperator.evidence.domain.port.OperatorGateway.StepResult;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.List;
@@ -184,18 +183,18 @@ class HierarchyCaptureTest {
     static Stream<Arguments> successWithoutXml() {
         Map<String, String> noText = Map.of("operator_overlay_visible", "true");
         return Stream.of(
-                Arguments.of(List.of(new StepResult("snap", "snapshot_ui", true, noText)), ErrorCodes.HIERARCHY_INVALID),
-                Arguments.of(List.of(new StepResult("snap", "snapshot_ui", true, Map.of("text", ""))), ErrorCodes.HIERARCHY_INVALID),
-                Arguments.of(List.of(new StepResult("snap", "snapshot_ui", false, Map.of("text", "<hierarchy/>"))),
+                Arguments.of(List.of(new FakeOperator.Step("snap", "snapshot_ui", true, noText)), ErrorCodes.HIERARCHY_INVALID),
+                Arguments.of(List.of(new FakeOperator.Step("snap", "snapshot_ui", true, Map.of("text", ""))), ErrorCodes.HIERARCHY_INVALID),
+                Arguments.of(List.of(new FakeOperator.Step("snap", "snapshot_ui", false, Map.of("text", "<hierarchy/>"))),
                         ErrorCodes.SNAPSHOT_STEP_MISSING),
-                Arguments.of(List.of(new StepResult("other", "snapshot_ui", true, Map.of("text", "<hierarchy/>"))),
+                Arguments.of(List.of(new FakeOperator.Step("other", "snapshot_ui", true, Map.of("text", "<hierarchy/>"))),
                         ErrorCodes.SNAPSHOT_STEP_MISSING),
                 Arguments.of(List.of(), ErrorCodes.SNAPSHOT_STEP_MISSING));
     }
 
     @ParameterizedTest
     @MethodSource("successWithoutXml")
-    void aSuccessEnvelopeWithoutUsableXmlIsAFailedHierarchy(List<StepResult> steps, String reason) {
+    void aSuccessEnvelopeWithoutUsableXmlIsAFailedHierarchy(List<FakeOperator.Step> steps, String reason) {
         rig.operator().on(FakeOperator.SNAPSHOT, (command, deadline, clock) ->
                 FakeOperator.answered(command, "success", steps, null, null));
 
@@ -238,7 +237,7 @@ class HierarchyCaptureTest {
     @Test
     void operatorFieldsSuchAsTheOverlayFlagAreKeptInTheOriginalResult() {
         rig.operator().on(FakeOperator.SNAPSHOT, (command, deadline, clock) -> {
-            var answered = FakeOperator.answered(command, "success", List.of(new StepResult("snap", "snapshot_ui", true,
+            var answered = FakeOperator.answered(command, "success", List.of(new FakeOperator.Step("snap", "snapshot_ui", true,
                     Map.of("text", FakeOperator.HIERARCHY_XML, "operator_overlay_visible", "true", "window", "Settings"))),
                     null, null);
             Map<String, Object> original = Envelopes.map(answered.original());
@@ -264,7 +263,7 @@ class HierarchyCaptureTest {
     @Test
     void withoutDataTextTheHierarchyLoggedForTheCommandIsUsed() {
         rig.operator().on(FakeOperator.SNAPSHOT, (command, deadline, clock) -> withLogged(FakeOperator.answered(command,
-                "success", List.of(new StepResult("snap", "snapshot_ui", true, Map.of("operator_overlay_visible", "false"))),
+                "success", List.of(new FakeOperator.Step("snap", "snapshot_ui", true, Map.of("operator_overlay_visible", "false"))),
                 null, null), new LoggedHierarchy.Found(StreamedString.of(FakeOperator.HIERARCHY_XML), 3)));
 
         Manifest manifest = capture();
@@ -278,7 +277,7 @@ class HierarchyCaptureTest {
     @Test
     void dataTextWinsOverALoggedHierarchy() {
         rig.operator().on(FakeOperator.SNAPSHOT, (command, deadline, clock) -> withLogged(FakeOperator.answered(command,
-                "success", List.of(new StepResult("snap", "snapshot_ui", true, Map.of("text", FakeOperator.HIERARCHY_XML))),
+                "success", List.of(new FakeOperator.Step("snap", "snapshot_ui", true, Map.of("text", FakeOperator.HIERARCHY_XML))),
                 null, null), new LoggedHierarchy.Found(StreamedString.of("<hierarchy>logged</hierarchy>"), 1)));
 
         capture();
@@ -301,7 +300,7 @@ class HierarchyCaptureTest {
     @MethodSource("loggedWithoutXml")
     void withoutDataTextOrATaggedHierarchyTheHierarchyFails(LoggedHierarchy logged, String code, String words) {
         rig.operator().on(FakeOperator.SNAPSHOT, (command, deadline, clock) -> withLogged(FakeOperator.answered(command,
-                "success", List.of(new StepResult("snap", "snapshot_ui", true, Map.of())), null, null), logged));
+                "success", List.of(new FakeOperator.Step("snap", "snapshot_ui", true, Map.of())), null, null), logged));
 
         Artifact hierarchy = artifact(capture(), ArtifactKind.HIERARCHY);
 

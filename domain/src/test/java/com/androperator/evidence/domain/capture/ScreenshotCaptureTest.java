@@ -80,7 +80,7 @@ class ScreenshotCaptureTest {
         assertThat(screenshot.error().message()).contains(reason);
         assertThat(rig.store().onlyWriter().files().get("screenshot.partial.png")).isEqualTo(bytes);
         // result.ok is transport completion only; PNG validation is the manifest's business.
-        assertThat(screenshotRecord().result()).containsEntry("ok", true);
+        assertThat(screenshotRecord().result().asMap()).containsEntry("ok", true);
         assertThat(manifest.status()).isEqualTo(BundleStatus.PARTIAL);
     }
 
@@ -117,7 +117,7 @@ class ScreenshotCaptureTest {
         assertThat(screenshot.status()).isEqualTo(status);
         assertReported(screenshot, code);
         assertThat(screenshot.image()).isNull();
-        assertThat(screenshotRecord().result()).containsEntry("ok", false).containsEntry("exitStatus", 1);
+        assertThat(screenshotRecord().result().asMap()).containsEntry("ok", false).containsEntry("exitStatus", 1);
     }
 
     @Test

@@ -12,9 +12,9 @@ import com.androperator.evidence.contracts.Manifest;
 import com.androperator.evidence.contracts.RawJson;
 import com.androperator.evidence.contracts.StreamedString;
 import com.androperator.evidence.domain.fakes.CaptureRig;
-import com.androperator.evidence.domain.fakes.Envelopes;
 import com.androperator.evidence.domain.fakes.FakeBundleWriter;
 import com.androperator.evidence.domain.fakes.FakeOperator;
+import com.androperator.evidence.domain.port.OperatorGateway.OperatorEnvelope;
 import com.androperator.evidence.domain.port.OperatorGateway.OperatorOutcome;
 import com.androperator.evidence.domain.port.OperatorGateway.StepResult;
 import java.io.ByteArrayInputStream;
@@ -88,15 +88,13 @@ class SpooledHierarchyTest {
         Spool spool = new Spool(FakeOperator.HIERARCHY_XML, events);
         CaptureRig rig = new CaptureRig();
         rig.operator().on(FakeOperator.SNAPSHOT, (command, deadline, clock) -> {
+            // The envelope as printed, its data.text a string; the typed step's text the spool, as the gateway hands it.
             OperatorOutcome.Answered plain = FakeOperator.answered(command, "success",
-                    List.of(new StepResult("snap", FakeOperator.SNAPSHOT, true, Map.of("operator_overlay_visible", "false"),
-                            Map.of("text", spool))), null, null);
-            Map<String, Object> original = Envelopes.map(plain.original());
-            @SuppressWarnings("unchecked")
-            Map<String, Object> data = (Map<String, Object>) ((List<Map<String, Object>>) original.get("stepResults"))
-                    .get(0).get("data");
-            data.put("text", FakeOperator.HIERARCHY_XML);
-            return new OperatorOutcome.Answered(plain.envelope(), new SpooledEnvelope(Envelopes.raw(original), events),
+                    List.of(new FakeOperator.Step("snap", FakeOperator.SNAPSHOT, true, Map.of("operator_overlay_visible",
+                            "false", "text", FakeOperator.HIERARCHY_XML))), null, null);
+            OperatorEnvelope envelope = new OperatorEnvelope(command.commandId(), command.taskId(), "success",
+                    List.of(new StepResult("snap", FakeOperator.SNAPSHOT, true, spool)), null, null);
+            return new OperatorOutcome.Answered(envelope, new SpooledEnvelope(plain.original(), events),
                     plain.readerDiagnostics(), () -> events.add("released"));
         });
 

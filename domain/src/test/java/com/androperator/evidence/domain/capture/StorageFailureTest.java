@@ -132,11 +132,11 @@ class StorageFailureTest {
         Artifact shot = artifact(manifest, ArtifactKind.SCREENSHOT);
         CaptureRecord record = BundleAssertions.record(rig.store().onlyWriter().captures(), "screenshot");
         assertThat(shot.error().code()).isEqualTo(ErrorCodes.STORAGE_FAILED);
-        assertThat(record.result()).containsEntry("ok", false);
+        assertThat(record.result().asMap()).containsEntry("ok", false);
         assertThat(record.errorCode()).isEqualTo(ErrorCodes.STORAGE_FAILED);
         assertThat(record.errorMessage()).isEqualTo(shot.error().message());
         @SuppressWarnings("unchecked")
-        Map<String, Object> error = (Map<String, Object>) record.result().get("error");
+        Map<String, Object> error = (Map<String, Object>) record.result().asMap().get("error");
         assertThat(error.get("details")).isEqualTo(Map.of("transportCode", ErrorCodes.SCREENSHOT_FAILED,
                 "causeCode", CauseCodes.ENOSPC, "cause", "No space left on device"));
         assertRecordInvariants(manifest, rig.store().onlyWriter());

@@ -1,6 +1,7 @@
 package com.androperator.evidence.domain.fakes;
 
 import com.androperator.evidence.contracts.Details;
+import com.androperator.evidence.contracts.StreamedString;
 import com.androperator.evidence.domain.model.CommandPhase;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.domain.budget.Deadline;
@@ -25,6 +26,31 @@ public final class FakeOperator implements OperatorGateway {
             + "<hierarchy rotation=\"0\"><node index=\"0\" text=\"Settings\" resource-id=\"\" class=\"android.widget.FrameLayout\""
             + " package=\"com.android.settings\" bounds=\"[0,0][1080,2400]\"><node index=\"0\" text=\"Réseau &amp; «Wi‑Fi» 📶\""
             + " class=\"android.widget.TextView\" bounds=\"[42,210][1038,320]\" /></node></hierarchy>";
+
+    /**
+     * One step as the Operator prints it: {@code data} holds the wire's string values (a
+     * {@link StreamedString} stands for a value the gateway spooled). {@link #answered} types it
+     * as the gateway does where it parses the envelope (data.text, the readiness facts) and keeps
+     * the whole step in the envelope's original bytes.
+     */
+    public record Step(String id, String actionType, boolean success, Map<String, ?> data) {
+        public Step {
+            data = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(data));
+        }
+
+        /** A step without data. */
+        public Step(String id, String actionType, boolean success) {
+            this(id, actionType, success, Map.of());
+        }
+
+        StepResult typed() {
+            Object text = data.get("text");
+            StreamedString snapshotText = text instanceof StreamedString streamed ? streamed
+                    : text instanceof String plain ? StreamedString.of(plain) : null;
+            return new StepResult(id, actionType, success, snapshotText, new OperatorGateway.Readiness(
+                    fact(data.get("screen_on")), fact(data.get("device_locked")), fact(data.get("user_unlocked"))));
+        }
+    }
 
     /** One scripted answer to a command. */
     @FunctionalInterface
@@ -122,14 +148,11 @@ public final class FakeOperator implements OperatorGateway {
         putIfNotNull(data, "device_locked", deviceLocked);
         putIfNotNull(data, "user_unlocked", userUnlocked);
         data.put("operator_version", "0.12.1");
-        // As the gateway does where it parses the envelope: the facts read once, typed.
-        OperatorGateway.Readiness facts = new OperatorGateway.Readiness(fact(screenOn), fact(deviceLocked),
-                fact(userUnlocked));
         return (command, deadline, clock) -> answered(command, "success",
-                List.of(new StepResult("h1", READINESS, true, data, Map.of(), facts)), null, null);
+                List.of(new Step("h1", READINESS, true, data)), null, null);
     }
 
-    private static Boolean fact(String wire) {
+    private static Boolean fact(Object wire) {
         return "true".equals(wire) ? Boolean.TRUE : "false".equals(wire) ? Boolean.FALSE : null;
     }
 
@@ -139,13 +162,13 @@ public final class FakeOperator implements OperatorGateway {
         data.put("text", xml);
         data.put("operator_overlay_visible", "false");
         return (command, deadline, clock) -> answered(command, "success",
-                List.of(new StepResult("snap", SNAPSHOT, true, data)), null, null);
+                List.of(new Step("snap", SNAPSHOT, true, data)), null, null);
     }
 
     /** Answers status "failed" with the Operator's own error code and message. */
     public static Script failing(String errorCode, String error) {
         return (command, deadline, clock) -> answered(command, "failed",
-                List.of(new StepResult(command.actions().get(0).id(), command.actions().get(0).type(), false, Map.of())),
+                List.of(new Step(command.actions().get(0).id(), command.actions().get(0).type(), false)),
                 error, errorCode);
     }
 
@@ -207,15 +230,16 @@ public final class FakeOperator implements OperatorGateway {
     }
 
     /** An Answered outcome whose original is the envelope exactly as the Operator would print it. */
-    public static OperatorOutcome.Answered answered(OperatorCommand command, String status, List<StepResult> steps,
+    public static OperatorOutcome.Answered answered(OperatorCommand command, String status, List<Step> steps,
                                                     String error, String errorCode) {
-        OperatorEnvelope envelope = new OperatorEnvelope(command.commandId(), command.taskId(), status, steps, error, errorCode);
+        OperatorEnvelope envelope = new OperatorEnvelope(command.commandId(), command.taskId(), status,
+                steps.stream().map(Step::typed).toList(), error, errorCode);
         Map<String, Object> original = new LinkedHashMap<>();
         original.put("commandId", command.commandId());
         original.put("taskId", command.taskId());
         original.put("status", status);
         List<Map<String, Object>> stepMaps = new ArrayList<>();
-        for (StepResult step : steps) {
+        for (Step step : steps) {
             Map<String, Object> stepMap = new LinkedHashMap<>();
             stepMap.put("id", step.id());
             stepMap.put("actionType", step.actionType());

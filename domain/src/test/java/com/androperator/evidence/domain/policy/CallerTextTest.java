@@ -2,6 +2,7 @@ package com.androperator.evidence.domain.policy;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.androperator.evidence.contracts.CallerJson;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.domain.fakes.CliLikeTerms;
 import com.androperator.evidence.domain.model.Failure;
@@ -108,7 +109,7 @@ class CallerTextTest {
         assertThat(atTheLimit.message()).startsWith("--label holds an unpaired UTF-16 surrogate U+D83D")
                 .contains("at index 2047");
         assertThat(CaptureRequestValidation.label(CliLikeTerms.INSTANCE, "x".repeat(2046) + EMOJI).rejection()).isEmpty();
-        assertThat(CaptureRequestValidation.context(CliLikeTerms.INSTANCE, Map.of("a", Map.of("b", "\uDC00"))).rejection().orElseThrow()
+        assertThat(CaptureRequestValidation.context(CliLikeTerms.INSTANCE, CallerJson.of(Map.of("a", Map.of("b", "\uDC00")))).rejection().orElseThrow()
                 .details().asMap()).containsEntry("option", "--context-json").containsEntry("path", "$.a.b");
         assertThat(CaptureRequestValidation.deviceSerial(CliLikeTerms.INSTANCE, "emulator-\uD800").rejection().orElseThrow().message())
                 .startsWith("--device holds an unpaired UTF-16 surrogate U+D800");

@@ -3,6 +3,7 @@ package com.androperator.evidence.domain.policy;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.androperator.evidence.contracts.CallerContext;
+import com.androperator.evidence.contracts.CallerJson;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.domain.fakes.CliLikeTerms;
 import com.androperator.evidence.domain.model.Checked;
@@ -159,7 +160,7 @@ class CaptureRequestValidationTest {
 
     @Test
     void contextDefaultsToAnEmptyObject() {
-        assertThat(CaptureRequestValidation.context(CliLikeTerms.INSTANCE, null).valueOrNull()).isEqualTo(CallerContext.EMPTY);
+        assertThat(CaptureRequestValidation.context(CliLikeTerms.INSTANCE, CallerJson.of(null)).valueOrNull()).isEqualTo(CallerContext.EMPTY);
     }
 
     @Test
@@ -169,7 +170,7 @@ class CaptureRequestValidationTest {
         context.put("commandId", "original-command");
         context.put("nested", Map.of("list", List.of(1, new BigDecimal("2.50"), true)));
         context.put("none", null);
-        Map<String, Object> accepted = CaptureRequestValidation.context(CliLikeTerms.INSTANCE, context).valueOrNull().asMap();
+        Map<String, Object> accepted = CaptureRequestValidation.context(CliLikeTerms.INSTANCE, CallerJson.of(context)).valueOrNull().asMap();
         assertThat(accepted).isEqualTo(context);
         assertThat(accepted.keySet()).containsExactly("originalVerdict", "commandId", "nested", "none");
     }
@@ -191,26 +192,26 @@ class CaptureRequestValidationTest {
     @ParameterizedTest
     @MethodSource("rejectedContexts")
     void rejectsContextsThatAreNotJsonObjects(Object context, String reason) {
-        assertValidationFailure(rejection(CaptureRequestValidation.context(CliLikeTerms.INSTANCE, context)), "--context-json", reason);
+        assertValidationFailure(rejection(CaptureRequestValidation.context(CliLikeTerms.INSTANCE, CallerJson.of(context))), "--context-json", reason);
     }
 
     @Test
     void contextIsLimitedTo16KiBOfCompactUtf8() {
         // {"k":"<n characters>"} is n + 8 bytes.
-        assertThat(CaptureRequestValidation.context(CliLikeTerms.INSTANCE, Map.of("k", "a".repeat(16384 - 8))).rejection()).isEmpty();
-        assertValidationFailure(rejection(CaptureRequestValidation.context(CliLikeTerms.INSTANCE, Map.of("k", "a".repeat(16384 - 7)))),
+        assertThat(CaptureRequestValidation.context(CliLikeTerms.INSTANCE, CallerJson.of(Map.of("k", "a".repeat(16384 - 8)))).rejection()).isEmpty();
+        assertValidationFailure(rejection(CaptureRequestValidation.context(CliLikeTerms.INSTANCE, CallerJson.of(Map.of("k", "a".repeat(16384 - 7))))),
                 "--context-json", "16385 bytes");
         // Escapes count as written: each newline is two bytes ("\n").
-        assertThat(CaptureRequestValidation.context(CliLikeTerms.INSTANCE, Map.of("k", "\n".repeat(8188))).rejection()).isEmpty();
-        assertValidationFailure(rejection(CaptureRequestValidation.context(CliLikeTerms.INSTANCE, Map.of("k", "\n".repeat(8189)))),
+        assertThat(CaptureRequestValidation.context(CliLikeTerms.INSTANCE, CallerJson.of(Map.of("k", "\n".repeat(8188)))).rejection()).isEmpty();
+        assertValidationFailure(rejection(CaptureRequestValidation.context(CliLikeTerms.INSTANCE, CallerJson.of(Map.of("k", "\n".repeat(8189))))),
                 "--context-json", "16386 bytes");
         // Non-ASCII counts in UTF-8 bytes, not characters: é is two bytes.
-        assertThat(CaptureRequestValidation.context(CliLikeTerms.INSTANCE, Map.of("k", "é".repeat(8188))).rejection()).isEmpty();
-        assertValidationFailure(rejection(CaptureRequestValidation.context(CliLikeTerms.INSTANCE, Map.of("k", "é".repeat(8189)))),
+        assertThat(CaptureRequestValidation.context(CliLikeTerms.INSTANCE, CallerJson.of(Map.of("k", "é".repeat(8188)))).rejection()).isEmpty();
+        assertValidationFailure(rejection(CaptureRequestValidation.context(CliLikeTerms.INSTANCE, CallerJson.of(Map.of("k", "é".repeat(8189))))),
                 "--context-json", "16386 bytes");
         // A control character outside the short escapes takes six bytes.
-        assertThat(CaptureRequestValidation.context(CliLikeTerms.INSTANCE, Map.of("k", "\u0001".repeat(2729))).rejection()).isEmpty();
-        assertValidationFailure(rejection(CaptureRequestValidation.context(CliLikeTerms.INSTANCE, Map.of("k", "\u0001".repeat(2730)))),
+        assertThat(CaptureRequestValidation.context(CliLikeTerms.INSTANCE, CallerJson.of(Map.of("k", "\u0001".repeat(2729)))).rejection()).isEmpty();
+        assertValidationFailure(rejection(CaptureRequestValidation.context(CliLikeTerms.INSTANCE, CallerJson.of(Map.of("k", "\u0001".repeat(2730))))),
                 "--context-json", "16388 bytes");
     }
 
@@ -220,7 +221,7 @@ class CaptureRequestValidationTest {
         for (int i = 0; i < 1000; i++) {
             deep = List.of(deep);
         }
-        assertValidationFailure(rejection(CaptureRequestValidation.context(CliLikeTerms.INSTANCE, Map.of("deep", deep))), "--context-json",
+        assertValidationFailure(rejection(CaptureRequestValidation.context(CliLikeTerms.INSTANCE, CallerJson.of(Map.of("deep", deep)))), "--context-json",
                 "deeper than 1000");
     }
 
@@ -266,7 +267,7 @@ class CaptureRequestValidationTest {
         given.put("originalVerdict", "failed");
         given.put("run", nested);
 
-        Map<String, Object> accepted = CaptureRequestValidation.context(CliLikeTerms.INSTANCE, given).valueOrNull().asMap();
+        Map<String, Object> accepted = CaptureRequestValidation.context(CliLikeTerms.INSTANCE, CallerJson.of(given)).valueOrNull().asMap();
         given.put("originalVerdict", "passed");
         nested.put("extra", true);
         steps.add("close");

@@ -1,5 +1,6 @@
 package com.androperator.evidence.domain.video;
 
+import com.androperator.evidence.contracts.CallerJson;
 import com.androperator.evidence.domain.port.video.HostDependencyProbe;
 import com.androperator.evidence.domain.port.video.ManagedBundlesRoot;
 import com.androperator.evidence.domain.port.video.WorkerLauncher;
@@ -247,25 +248,25 @@ class StartVideoRulesTest {
         assertRefusedBeforeAnything(start(new VideoStartCommand(OUTPUT.toString(), SERIAL, null, 30, null,
                 longest + "l", null)), "--label");
         assertRefusedBeforeAnything(start(new VideoStartCommand(OUTPUT.toString(), SERIAL, null, 30, null, null,
-                List.of("not", "an", "object"))), "--context-json");
+                CallerJson.of(List.of("not", "an", "object")))), "--context-json");
         assertRefusedBeforeAnything(start(new VideoStartCommand(OUTPUT.toString(), SERIAL, null, 30, null, null,
-                "{\"commandId\":\"c\"}")), "--context-json");
+                CallerJson.of("{\"commandId\":\"c\"}"))), "--context-json");
 
         Map<String, Object> context = new LinkedHashMap<>();
         context.put("commandId", "original-command");
         context.put("originalVerdict", "failed");
-        assertThat(start(new VideoStartCommand(OUTPUT.toString(), SERIAL, null, 30, null, longest, context)).ok())
+        assertThat(start(new VideoStartCommand(OUTPUT.toString(), SERIAL, null, 30, null, longest, CallerJson.of(context))).ok())
                 .isTrue();
         Manifest starting = startingManifest();
         assertThat(starting.label()).isEqualTo(longest);
-        assertThat(starting.context()).containsExactly(Map.entry("commandId", "original-command"),
+        assertThat(starting.context().asMap()).containsExactly(Map.entry("commandId", "original-command"),
                 Map.entry("originalVerdict", "failed"));
     }
 
     @Test
     void noContextIsAnEmptyObject() {
         assertThat(start(command(30)).ok()).isTrue();
-        assertThat(startingManifest().context()).isEmpty();
+        assertThat(startingManifest().context().asMap()).isEmpty();
         assertThat(startingManifest().label()).isNull();
     }
 
@@ -632,7 +633,7 @@ class StartVideoRulesTest {
     @Test
     void aStartSavesTheSessionLocksTheDeviceWithItsNonceAndConfirmsTheRecording() {
         CommandResult result = start(new VideoStartCommand(OUTPUT.toString(), SERIAL, OPERATOR, 45, null, "settings",
-                Map.of("commandId", "c-7")));
+                CallerJson.of(Map.of("commandId", "c-7"))));
 
         assertThat(result).isEqualTo(new CommandResult(true, "recording", OUTPUT.resolve("manifest.json").toString(),
                 "evidence-0001", "evidence-0001", null, null, null, null));
@@ -666,7 +667,7 @@ class StartVideoRulesTest {
         assertThat(starting.startedAt()).isEqualTo(T0.toString());
         assertThat(starting.finishedAt()).isNull();
         assertThat(starting.label()).isEqualTo("settings");
-        assertThat(starting.context()).containsExactly(Map.entry("commandId", "c-7"));
+        assertThat(starting.context().asMap()).containsExactly(Map.entry("commandId", "c-7"));
         assertThat(starting.artifacts()).isEmpty();
         assertThat(starting.errors()).isEmpty();
         assertThat(starting.video()).isEqualTo(new VideoInfo(45, 0, null, new VideoSize(576, 1280), null, "h264",

@@ -1,5 +1,6 @@
 package com.androperator.evidence.domain.video;
 
+import com.androperator.evidence.contracts.CallerJson;
 import com.androperator.evidence.domain.port.video.DeviceLocks;
 import com.androperator.evidence.domain.port.video.HostDependencyProbe;
 import com.androperator.evidence.domain.port.video.ManagedBundlesRoot;
@@ -113,7 +114,7 @@ class StartVideoTest {
 
     private static VideoStartCommand command(String outputDir, int seconds) {
         return new VideoStartCommand(outputDir, "emulator-5554", "com.androperator.operator.dev", seconds, null, null,
-                Map.of());
+                CallerJson.of(Map.of()));
     }
 
     private Rendered.Start start(HostDependencyCheck check) {

@@ -1,5 +1,6 @@
 package com.androperator.evidence.domain.video;
 
+import com.androperator.evidence.contracts.CallerContext;
 import com.androperator.evidence.contracts.Details;
 import com.androperator.evidence.contracts.SourceInspection;
 import com.androperator.evidence.domain.port.video.ClipEncoder;
@@ -451,7 +452,7 @@ class VideoFinalizationFailuresTest {
     private static Manifest base() {
         DeviceInfo device = new DeviceInfo("emulator-5554", null, "0.1.0", null, 34, "14", "Google", "Pixel 8",
                 DeviceType.EMULATOR, new DeviceTypeProperties("1", null), new DisplayInfo(1080, 2400, 420, 0));
-        return new Manifest(Manifest.SCHEMA_VERSION, EVIDENCE_ID, null, Map.of(), device, STARTED.toString(), null,
+        return new Manifest(Manifest.SCHEMA_VERSION, EVIDENCE_ID, null, CallerContext.EMPTY, device, STARTED.toString(), null,
                 BundleStatus.FINALIZING, List.of(), List.of(),
                 new VideoInfo(30, 3_000L, null, REQUESTED, null, VideoManifests.CODEC, StopReason.REQUESTED));
     }

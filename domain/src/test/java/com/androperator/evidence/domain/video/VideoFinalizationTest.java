@@ -1,5 +1,6 @@
 package com.androperator.evidence.domain.video;
 
+import com.androperator.evidence.contracts.CallerContext;
 import com.androperator.evidence.contracts.Details;
 import com.androperator.evidence.domain.port.video.ClipEncoder;
 import com.androperator.evidence.domain.port.video.ClipVerifier;
@@ -382,7 +383,7 @@ class VideoFinalizationTest {
         DeviceInfo device = new DeviceInfo("emulator-5554", null, "0.1.0", null,
                 metadataErrors.isEmpty() ? 34 : null, "14", "Google", "Pixel 8", DeviceType.EMULATOR,
                 new DeviceTypeProperties("1", null), new DisplayInfo(1080, 2400, 420, 0));
-        return new Manifest(Manifest.SCHEMA_VERSION, EVIDENCE_ID, null, Map.of(), device, started.toString(), null,
+        return new Manifest(Manifest.SCHEMA_VERSION, EVIDENCE_ID, null, CallerContext.EMPTY, device, started.toString(), null,
                 BundleStatus.RECORDING, List.of(), metadataErrors,
                 new VideoInfo(30, 0, null, REQUESTED, null, VideoManifests.CODEC, null));
     }

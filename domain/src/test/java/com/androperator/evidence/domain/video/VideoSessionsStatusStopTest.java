@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.androperator.evidence.contracts.BundleError;
 import com.androperator.evidence.contracts.BundleStatus;
+import com.androperator.evidence.contracts.CallerContext;
 import com.androperator.evidence.contracts.CommandResult;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.contracts.Manifest;
@@ -114,7 +115,7 @@ class VideoSessionsStatusStopTest {
         STILL_CAPTURE(MANIFEST, "is a still capture, not a video session") {
             @Override
             void prepare(VideoSessionsStatusStopTest test) {
-                test.bundle.published.add(new Manifest(1, "session-1", null, Map.of(), VideoSessionsTest.device(),
+                test.bundle.published.add(new Manifest(1, "session-1", null, CallerContext.EMPTY, VideoSessionsTest.device(),
                         T0.toString(), T0.toString(), BundleStatus.COMPLETE, List.of(), List.of(), null));
             }
         },
@@ -143,7 +144,7 @@ class VideoSessionsStatusStopTest {
         SESSION_OF_ANOTHER_ID(MANIFEST, "is not a valid session: session.json belongs to") {
             @Override
             void prepare(VideoSessionsStatusStopTest test) {
-                test.bundle.published.add(new Manifest(1, "another-session", null, Map.of(), VideoSessionsTest.device(),
+                test.bundle.published.add(new Manifest(1, "another-session", null, CallerContext.EMPTY, VideoSessionsTest.device(),
                         T0.toString(), null, BundleStatus.RECORDING, List.of(), List.of(),
                         new VideoInfo(30, 0, null, new VideoSize(576, 1280), null, "h264", null)));
             }
@@ -586,7 +587,7 @@ class VideoSessionsStatusStopTest {
     }
 
     private static Manifest manifest(BundleStatus status) {
-        return new Manifest(1, "session-1", null, Map.of(), VideoSessionsTest.device(), T0.toString(), null, status,
+        return new Manifest(1, "session-1", null, CallerContext.EMPTY, VideoSessionsTest.device(), T0.toString(), null, status,
                 List.of(), List.of(), new VideoInfo(30, 0, null, new VideoSize(576, 1280), null, "h264", null));
     }
 
@@ -597,7 +598,7 @@ class VideoSessionsStatusStopTest {
     private static Manifest terminal(BundleStatus status) {
         List<BundleError> errors = status == BundleStatus.COMPLETE ? List.of()
                 : List.of(new BundleError(ErrorCodes.VIDEO_VERIFICATION_FAILED, "finalization", "clip failed", "video.mp4"));
-        return new Manifest(1, "session-1", null, Map.of(), VideoSessionsTest.device(), T0.toString(),
+        return new Manifest(1, "session-1", null, CallerContext.EMPTY, VideoSessionsTest.device(), T0.toString(),
                 T0.plusSeconds(3).toString(), status, List.of(), errors,
                 new VideoInfo(30, 2_000L, 1_900L, new VideoSize(576, 1280), new VideoSize(576, 1280), "h264",
                         StopReason.REQUESTED));

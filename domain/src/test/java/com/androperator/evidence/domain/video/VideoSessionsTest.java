@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.androperator.evidence.contracts.BundleError;
 import com.androperator.evidence.contracts.BundleStatus;
+import com.androperator.evidence.contracts.CallerContext;
 import com.androperator.evidence.contracts.CommandResult;
 import com.androperator.evidence.contracts.DeviceInfo;
 import com.androperator.evidence.contracts.DeviceType;
@@ -245,14 +246,14 @@ class VideoSessionsTest {
     }
 
     static Manifest manifest(BundleStatus status) {
-        return new Manifest(1, "session-1", null, Map.of(), device(), NOW.toString(), null, status, List.of(), List.of(),
+        return new Manifest(1, "session-1", null, CallerContext.EMPTY, device(), NOW.toString(), null, status, List.of(), List.of(),
                 new VideoInfo(30, 0, null, new VideoSize(576, 1280), null, "h264", null));
     }
 
     static Manifest terminal(BundleStatus status) {
         List<BundleError> errors = status == BundleStatus.COMPLETE ? List.of()
                 : List.of(new BundleError(ErrorCodes.VIDEO_VERIFICATION_FAILED, "finalization", "clip failed", "video.mp4"));
-        return new Manifest(1, "session-1", null, Map.of(), device(), NOW.toString(), NOW.toString(), status, List.of(),
+        return new Manifest(1, "session-1", null, CallerContext.EMPTY, device(), NOW.toString(), NOW.toString(), status, List.of(),
                 errors, new VideoInfo(30, 1000L, null, new VideoSize(576, 1280), null, "h264", StopReason.REQUESTED));
     }
 

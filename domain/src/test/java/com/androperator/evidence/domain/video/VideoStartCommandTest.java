@@ -2,6 +2,7 @@ package com.androperator.evidence.domain.video;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.androperator.evidence.contracts.CallerJson;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -17,7 +18,7 @@ class VideoStartCommandTest {
                 .context(context).build();
 
         assertThat(command).isEqualTo(new VideoStartCommand("/evidence/out", "emulator-5554",
-                "com.androperator.operator.dev", 30, "576x1280", "checkout", context));
+                "com.androperator.operator.dev", 30, "576x1280", "checkout", CallerJson.of(context)));
     }
 
     @Test
@@ -32,6 +33,6 @@ class VideoStartCommandTest {
                 .operatorPackage("com.example.op").durationSeconds(5).size("576x1280").label("l").context(Map.of()).build();
 
         assertThat(command.withDeviceSerial("127.0.0.1:5555")).isEqualTo(new VideoStartCommand("/evidence/out",
-                "127.0.0.1:5555", "com.example.op", 5, "576x1280", "l", Map.of()));
+                "127.0.0.1:5555", "com.example.op", 5, "576x1280", "l", CallerJson.of(Map.of())));
     }
 }

@@ -1,5 +1,6 @@
 package com.androperator.evidence.domain.video;
 
+import com.androperator.evidence.contracts.CallerContext;
 import com.androperator.evidence.contracts.Details;
 import com.androperator.evidence.contracts.SourceInspection;
 import com.androperator.evidence.domain.port.video.RecorderLauncher;
@@ -208,9 +209,9 @@ class VideoWorkerTest {
         assertThat(record.exitCode()).isZero();
         assertThat(record.stopSent()).isTrue();
         assertThat(record.videoVerified()).isTrue();
-        assertThat(record.details()).containsEntry("stopReason", "requested")
+        assertThat(record.details().asMap()).containsEntry("stopReason", "requested")
                 .containsEntry("outputBytes", (long) recorder.output.length).containsEntry("outputTruncated", false);
-        assertThat(record.details()).containsEntry("captureFileOpenedAfterMs", 200L)
+        assertThat(record.details().asMap()).containsEntry("captureFileOpenedAfterMs", 200L)
                 .containsEntry("stopRequestId", "stop-1").containsEntry("interruptSent", true)
                 .containsEntry("sourceFrames", 30L)
                 .containsEntry("recorderPid", FakeRecorder.PID)
@@ -239,8 +240,8 @@ class VideoWorkerTest {
         assertThat(terminal.video().stopReason()).isEqualTo(StopReason.DURATION_CAP);
         assertThat(terminal.video().hostDurationMs()).isEqualTo(30_000L);
         VideoCaptureRecord record = bundle.captures.videoRecords().get(0);
-        assertThat(record.details()).doesNotContainKey("stopRequestId").containsEntry("interruptSent", false);
-        assertThat(record.details()).containsEntry("stopReason", "duration_cap");
+        assertThat(record.details().asMap()).doesNotContainKey("stopRequestId").containsEntry("interruptSent", false);
+        assertThat(record.details().asMap()).containsEntry("stopReason", "duration_cap");
         assertThat(record.stopSent()).isFalse();
     }
 
@@ -346,7 +347,7 @@ class VideoWorkerTest {
                 + " see encoder.stderr.txt.");
         VideoCaptureRecord record = bundle.captures.videoRecords().get(0);
         assertThat(record.exitCode()).isEqualTo(1);
-        assertThat(record.details()).containsEntry("stopReason", "failure");
+        assertThat(record.details().asMap()).containsEntry("stopReason", "failure");
         assertThat(record.errors()).contains(error);
         assertThat(recorder.process.interrupts).isZero();
         assertThat(locks.held).isEmpty();
@@ -416,8 +417,8 @@ class VideoWorkerTest {
         assertThat(record.observation()).isEqualTo(new Timing(T0.toString(), T0.plusMillis(12_000).toString(), 12_000));
         assertThat(record.exitCode()).isNull();
         assertThat(record.videoVerified()).isFalse();
-        assertThat(record.details()).containsEntry("stopReason", "failure");
-        assertThat(record.details()).containsEntry("unresponsiveAfterSigint", true)
+        assertThat(record.details().asMap()).containsEntry("stopReason", "failure");
+        assertThat(record.details().asMap()).containsEntry("unresponsiveAfterSigint", true)
                 .containsEntry("requestedStopReason", "requested").containsEntry("interruptSent", true)
                 .containsEntry("recorderPid", FakeRecorder.PID);
         assertThat(record.errors()).contains(error);
@@ -430,7 +431,7 @@ class VideoWorkerTest {
         run();
 
         assertThat(sessions.session(BUNDLE).state().why().orElse(null)).contains("stop reason duration_cap");
-        assertThat(bundle.captures.videoRecords().get(0).details()).containsEntry("requestedStopReason", "duration_cap");
+        assertThat(bundle.captures.videoRecords().get(0).details().asMap()).containsEntry("requestedStopReason", "duration_cap");
     }
 
     // ---- startup -------------------------------------------------------------------------------
@@ -452,7 +453,7 @@ class VideoWorkerTest {
         assertThat(terminal.errors()).extracting(BundleError::code).containsOnly(ErrorCodes.RECORDER_FAILED);
         assertThat(terminal.errors().get(0)).isEqualTo(VideoStage.error(ErrorCodes.RECORDER_FAILED, VideoStage.STARTUP,
                 "The recorder did not open its capture file within 10 s.", VideoStage.RECORDER));
-        assertThat(bundle.captures.videoRecords().get(0).details()).containsEntry("interruptSent", true)
+        assertThat(bundle.captures.videoRecords().get(0).details().asMap()).containsEntry("interruptSent", true)
                 .doesNotContainKey("captureFileOpenedAfterMs");
         assertThat(locks.held).isEmpty();
         assertThat(sessions.session(BUNDLE).state().kind()).isEqualTo(RecoveryState.RELEASED);
@@ -473,7 +474,7 @@ class VideoWorkerTest {
                 "The recorder exited with status 1 before it opened its capture file; see encoder.stderr.txt.");
         assertThat(terminal.artifacts()).extracting(Artifact::kind)
                 .as("its output and receipt are kept").contains(ArtifactKind.ENCODER_STDERR, ArtifactKind.CAPTURE_ENVELOPES);
-        assertThat(bundle.captures.videoRecords().get(0).details()).containsEntry("interruptSent", false);
+        assertThat(bundle.captures.videoRecords().get(0).details().asMap()).containsEntry("interruptSent", false);
         assertThat(bundle.captures.videoRecords().get(0).exitCode()).isEqualTo(1);
     }
 
@@ -490,7 +491,7 @@ class VideoWorkerTest {
         assertThat(terminal.video().hostDurationMs()).isEqualTo(350L);
         assertThat(terminal.errors().get(0).message())
                 .isEqualTo("A stop was requested before the recorder opened its capture file.");
-        assertThat(bundle.captures.videoRecords().get(0).details()).containsEntry("stopRequestId", "stop-early");
+        assertThat(bundle.captures.videoRecords().get(0).details().asMap()).containsEntry("stopRequestId", "stop-early");
     }
 
     @Test
@@ -687,7 +688,7 @@ class VideoWorkerTest {
         assertThat(terminal.artifacts()).extracting(Artifact::path).contains("video.partial.mp4",
                 VideoFinalization.SOURCE_NAME).doesNotContain("video.mp4");
         CapturesFile captures = bundle.captures;
-        assertThat(captures.videoRecords().get(0).details()).containsEntry("sourceInspection", DAMAGED);
+        assertThat(captures.videoRecords().get(0).details().asMap()).containsEntry("sourceInspection", DAMAGED);
         assertThat(sessions.session(BUNDLE).state().kind()).isEqualTo(RecoveryState.RELEASED);
     }
 
@@ -797,7 +798,7 @@ class VideoWorkerTest {
     private static Manifest starting(int seconds) {
         DeviceInfo device = new DeviceInfo(SERIAL, null, "0.1.0", null, 34, "14", "Google", "Pixel 8",
                 DeviceType.PHYSICAL, DeviceTypeProperties.UNREAD, new DisplayInfo(1080, 2400, 420, 0));
-        return new Manifest(Manifest.SCHEMA_VERSION, SESSION_ID, "settings", Map.of("commandId", "c-1"), device,
+        return new Manifest(Manifest.SCHEMA_VERSION, SESSION_ID, "settings", CallerContext.copyOf(Map.of("commandId", "c-1")), device,
                 T0.toString(), null, BundleStatus.STARTING, List.of(), List.of(),
                 new VideoInfo(seconds, 0, null, SIZE, null, VideoManifests.CODEC, null));
     }

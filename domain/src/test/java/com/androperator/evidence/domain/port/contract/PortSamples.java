@@ -2,6 +2,7 @@ package com.androperator.evidence.domain.port.contract;
 
 import com.androperator.evidence.contracts.BundleError;
 import com.androperator.evidence.contracts.BundleStatus;
+import com.androperator.evidence.contracts.CallerContext;
 import com.androperator.evidence.contracts.CapturesFile;
 import com.androperator.evidence.contracts.DeviceInfo;
 import com.androperator.evidence.contracts.DeviceType;
@@ -40,20 +41,20 @@ public final class PortSamples {
     public static Manifest stillManifest(BundleStatus status) {
         List<BundleError> errors = status == BundleStatus.COMPLETE ? List.of()
                 : List.of(new BundleError(ErrorCodes.EVIDENCE_CAPTURE_FAILED, "capture", "the screenshot failed", "screenshot"));
-        return new Manifest(Manifest.SCHEMA_VERSION, "evidence-1", "label", Map.of("case", "contract"), device(), NOW,
+        return new Manifest(Manifest.SCHEMA_VERSION, "evidence-1", "label", CallerContext.copyOf(Map.of("case", "contract")), device(), NOW,
                 LATER, status, List.of(), errors, null);
     }
 
     /** A video manifest while it records (not terminal: the writer may replace it). */
     public static Manifest recordingManifest() {
-        return new Manifest(Manifest.SCHEMA_VERSION, "session-1", null, Map.of(), device(), NOW, null,
+        return new Manifest(Manifest.SCHEMA_VERSION, "session-1", null, CallerContext.EMPTY, device(), NOW, null,
                 BundleStatus.RECORDING, List.of(), List.of(),
                 new VideoInfo(30, 0, null, new VideoSize(576, 1280), null, "h264", null));
     }
 
     /** A terminal video manifest. */
     public static Manifest completeVideoManifest() {
-        return new Manifest(Manifest.SCHEMA_VERSION, "session-1", null, Map.of(), device(), NOW, LATER,
+        return new Manifest(Manifest.SCHEMA_VERSION, "session-1", null, CallerContext.EMPTY, device(), NOW, LATER,
                 BundleStatus.COMPLETE, List.of(), List.of(),
                 new VideoInfo(30, 1000L, null, new VideoSize(576, 1280), null, "h264", StopReason.REQUESTED));
     }
