@@ -40,6 +40,17 @@ public final class CallerContext {
         return new CallerContext(copiedObject(json));
     }
 
+    /**
+     * This context with the text member {@code name} after the caller's own members: what a request
+     * field that lands in the context adds (a caller's own member of that name gives way to it).
+     */
+    public CallerContext withText(String name, String text) {
+        LinkedHashMap<String, Object> copy = new LinkedHashMap<>(members);
+        copy.remove(name);
+        copy.put(name, text);
+        return new CallerContext(Collections.unmodifiableMap(copy));
+    }
+
     public boolean isEmpty() {
         return members.isEmpty();
     }

@@ -13,6 +13,20 @@ import org.junit.jupiter.api.Test;
 
 class CallerContextTest {
     @Test
+    void aTextMemberGoesAfterTheCallersOwnAndTakesTheirMemberOfThatName() {
+        Map<String, Object> given = new LinkedHashMap<>();
+        given.put("note", "the caller's");
+        given.put("commandId", "c1");
+        CallerContext context = CallerContext.copyOf(given);
+
+        CallerContext noted = context.withText("note", "seen on the login screen");
+
+        assertThat(ContractJson.toJson(noted)).isEqualTo("{\"commandId\":\"c1\",\"note\":\"seen on the login screen\"}");
+        assertThat(context.asMap()).isEqualTo(given);
+        assertThat(CallerContext.EMPTY.withText("note", "").asMap()).isEqualTo(Map.of("note", ""));
+    }
+
+    @Test
     void isWrittenAsTheCallersObjectInItsOrderWithNullsAndNumbersAsGiven() {
         Map<String, Object> given = new LinkedHashMap<>();
         given.put("originalVerdict", "failed");
