@@ -164,8 +164,8 @@ launcher_cds() {
 # build found. One cache per command, not one for all: a JVM maps and loads every class of its cache
 # at start, so a cache of every command's classes costs `--version` (a few dozen classes of its own)
 # about 25 ms more CPU than it saves, and verify and view ran slower with the capture's cache than
-# with the class-data-sharing archive; the other commands (prune, video, doctor, daemon, a command's
-# own --help) keep that archive. The
+# with the class-data-sharing archive; the other commands (prune, video, doctor, daemon) keep that archive;
+# capture's, verify's and view's own --help use their command's cache. The
 # JVM checks the cache again (its build, the jar's size and time) and runs on without one it
 # rejects: its aot messages, at error level then, are turned off on stderr (where the launchers send
 # the JVM's warnings), so that stderr stays the tool's own.

@@ -14,7 +14,7 @@
 #
 #   aot-train.sh WORK JAVA CLI_JAR MCP_JAR DIRECTORY [JAVA CLI_JAR MCP_JAR DIRECTORY ...]
 #
-# Each JAVA (a JDK 25+) runs each jar and writes the three caches into DIRECTORY; both the JVM and
+# Each JAVA (a JDK 25+) runs each jar and writes the six caches above into DIRECTORY; both the JVM and
 # the jar's path, size and time must be those of the later runs. Exits 3 when adb is missing or the
 # simulated phone does not start (the build then makes no cache and says so), 1 when a training run
 # does not succeed.

@@ -7,6 +7,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -43,8 +44,11 @@ public final class CallerContext {
     /**
      * This context with the text member {@code name} after the caller's own members: what a request
      * field that lands in the context adds (a caller's own member of that name gives way to it).
+     * The context's size limit is the caller's to check again on the result.
      */
     public CallerContext withText(String name, String text) {
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(text, "text");
         LinkedHashMap<String, Object> copy = new LinkedHashMap<>(members);
         copy.remove(name);
         copy.put(name, text);

@@ -12,7 +12,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * One {@code logcat -v time -T 1} stream on its own thread, serving the commands of one Operator
+ * One {@code logcat -v time -T 1} stream on a helper thread of its own while it reads ({@code HelperThreads}), serving the commands of one Operator
  * session in turn: each command's {@link Window} is armed right before its broadcast is sent, so
  * older lines (including the previous command's) cannot answer it, and disarmed once it has its
  * outcome. The stream runs until the session stops it, its budget ends or logcat exits; the line

@@ -17,7 +17,13 @@ class DeviceShellTest {
 
     /** A device with shell_v2 whose every command prints "ok"; the first {@code failedQueries} features queries fail. */
     private static FakeAdbServer device(int failedQueries) throws Exception {
+        return device(failedQueries, 0);
+    }
+
+    /** As {@link #device(int)}, and the first {@code failedCommands} commands are refused as a device gone offline. */
+    private static FakeAdbServer device(int failedQueries, int failedCommands) throws Exception {
         AtomicInteger queries = new AtomicInteger();
+        AtomicInteger commands = new AtomicInteger();
         return new FakeAdbServer(c -> {
             if (c.request().endsWith(":features")) {
                 if (queries.incrementAndGet() <= failedQueries) {
@@ -25,6 +31,10 @@ class DeviceShellTest {
                 } else {
                     c.okayPayload("cmd,shell_v2,stat_v2");
                 }
+                return;
+            }
+            if (commands.incrementAndGet() <= failedCommands) {
+                c.fail("device offline");
                 return;
             }
             c.acceptTransport();
@@ -76,6 +86,20 @@ class DeviceShellTest {
 
             assertThat(featureQueries(server)).isEqualTo(2);
             assertThat(shellV2Commands(server)).isEqualTo(2);
+        }
+    }
+
+    @Test
+    void aCommandThatDidNotCompleteMakesTheNextOneAskAgain() throws Exception {
+        try (FakeAdbServer server = device(0, 1)) {
+            DeviceShell shell = new DeviceShell(new AdbServerClient(server.environment()));
+            Deadline capture = budget();
+
+            assertThat(shell.run(SERIAL, "getprop", capture, 1024).completed()).isFalse();
+            assertThat(shell.run(SERIAL, "wm size", capture, 1024).succeeded()).isTrue();
+            assertThat(shell.run(SERIAL, "wm density", capture, 1024).succeeded()).isTrue();
+
+            assertThat(featureQueries(server)).as("asked again after the refused command, then shared").isEqualTo(2);
         }
     }
 }

@@ -16,7 +16,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * the thread carries the helper's name (thread dumps and tests see "operator-result-reader-…"
  * as before) and returns to {@value #IDLE_PREFIX}N before its end is announced, so a helper's name
  * on a live thread still means its work is running. Threads are daemons; an idle one ends after
- * {@link #IDLE_SECONDS} seconds.
+ * {@link #IDLE_SECONDS} seconds. A kept thread inherits nothing from the capture that happened to
+ * start it (no inheritable thread-locals; this class's loader as its context class loader), so an
+ * embedding application's context never travels from one capture to the next.
  */
 public final class HelperThreads {
     static final String IDLE_PREFIX = "evidence-helper-";
@@ -36,16 +38,15 @@ public final class HelperThreads {
         try {
             POOL.execute(named);
         } catch (RejectedExecutionException everyKeptThreadBusy) {
-            Thread own = new Thread(named, name);
-            own.setDaemon(true);
-            own.start();
+            idleThread(named).start();
         }
         return running;
     }
 
     private static Thread idleThread(Runnable worker) {
-        Thread thread = new Thread(worker, IDLE_PREFIX + NUMBER.incrementAndGet());
+        Thread thread = new Thread(null, worker, IDLE_PREFIX + NUMBER.incrementAndGet(), 0, false);
         thread.setDaemon(true);
+        thread.setContextClassLoader(HelperThreads.class.getClassLoader());
         return thread;
     }
 
@@ -62,6 +63,9 @@ public final class HelperThreads {
             thread.setName(name);
             try {
                 work.run();
+            } catch (RuntimeException | Error e) {
+                // Reported under the helper's name, as a thread of its own reported it.
+                thread.getUncaughtExceptionHandler().uncaughtException(thread, e);
             } finally {
                 thread.setName(idleName);
                 // An interrupt meant for this helper's work must not reach the next helper.

@@ -62,7 +62,7 @@ public enum CaptureScheduling {
      */
     private static final class Threaded<T> implements Pending<T> {
         private final HelperThreads.Running running;
-        // Set by the thread before join() returns; never read when the work failed instead.
+        // Set by the helper before its end is announced (joinUninterruptibly orders it); never read when the work failed instead.
         @SuppressWarnings("NullAway.Init")
         private T result;
         private @Nullable Throwable failure;

@@ -2,7 +2,9 @@ package com.androperator.evidence.domain.budget;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -35,6 +37,34 @@ class HelperThreadsTest {
         assertThat(ranOn.get().getName()).as("the kept thread's idle name").startsWith(HelperThreads.IDLE_PREFIX);
         assertThat(ranOn.get().isDaemon()).isTrue();
         assertThat(ranOn.get().isInterrupted()).as("an interrupt of one helper's work never reaches the next").isFalse();
+    }
+
+    @Test
+    void theNextHelperRunsOnAThreadThatWasKeptNotOnANewOne() {
+        AtomicReference<Thread> first = new AtomicReference<>();
+        HelperThreads.start("evidence-test-helper-4", () -> first.set(Thread.currentThread())).joinUninterruptibly();
+        // Once the first thread waits for work again, a thread is idle and the next helper is handed to one.
+        while (first.get().getState() != Thread.State.TIMED_WAITING) {
+            Thread.onSpinWait();
+        }
+        Set<Thread> kept = Thread.getAllStackTraces().keySet().stream()
+                .filter(thread -> thread.getName().startsWith(HelperThreads.IDLE_PREFIX)).collect(Collectors.toSet());
+
+        AtomicReference<Thread> second = new AtomicReference<>();
+        HelperThreads.start("evidence-test-helper-5", () -> second.set(Thread.currentThread())).joinUninterruptibly();
+
+        assertThat(kept).contains(second.get());
+    }
+
+    @Test
+    void aKeptThreadInheritsNothingFromTheThreadThatStartedIt() {
+        InheritableThreadLocal<String> callersContext = new InheritableThreadLocal<>();
+        callersContext.set("capture A's trace");
+        AtomicReference<String> seen = new AtomicReference<>("not run");
+        HelperThreads.start("evidence-test-helper-6", () -> seen.set(callersContext.get())).joinUninterruptibly();
+        callersContext.remove();
+
+        assertThat(seen.get()).as("a kept thread never carries one caller's inherited values to another").isNull();
     }
 
     @Test
