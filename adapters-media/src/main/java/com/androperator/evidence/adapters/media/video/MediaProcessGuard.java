@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Ties every media subprocess (scrcpy, ffmpeg, ffprobe) to the life of the Java process that
@@ -26,6 +27,12 @@ import java.util.Optional;
  * (used for a recorder that ignored SIGINT: the spec leaves it to its own --time-limit). After
  * the guard has exited the JVM closes the pipe, and the watchdog then removes whatever the
  * command left behind in its group.
+ *
+ * <p>A JVM started with SIGINT ignored (by nohup, or as a background job of a script without job
+ * control) hands that to every child, and neither bash nor the recorder may then catch it: the
+ * graceful stop would never reach scrcpy. So when this JVM ignores SIGINT, the guard is started
+ * through {@code env --default-signal=INT} (coreutils 8.31 and later), which restores the signal's
+ * default action for the guard and the command alone; this JVM keeps ignoring it.
  *
  * <p>Limits: a descendant that leaves the group (setsid, or a daemon such as an adb server the
  * recorder started) is not taken; a worker that hangs without dying keeps its children (the
@@ -70,18 +77,60 @@ final class MediaProcessGuard {
 
     private static final Optional<String> BASH_PATH = BASH.stream()
             .filter(candidate -> Files.isExecutable(Path.of(candidate))).findFirst();
+    private static final List<String> ENV = List.of("/usr/bin/env", "/bin/env");
+    private static final String DEFAULT_SIGINT = "--default-signal=INT";
+    /** SIGINT's bit in /proc's SigIgn mask (signal n is bit n - 1). */
+    private static final long SIGINT_BIT = 1L << 1;
+    /** The env(1) that restores SIGINT for the guard, when this JVM ignores it and env can. */
+    private static final Optional<String> SIGINT_RESTORER = ignoresSigint(Path.of("/proc/self/status"))
+            ? ENV.stream().filter(MediaProcessGuard::restoresSigint).findFirst() : Optional.empty();
 
     private MediaProcessGuard() {
     }
 
     /** The guarded command line; the command itself where the host has no bash. */
     static List<String> wrap(List<String> command) {
-        if (BASH_PATH.isEmpty()) {
-            return command;
-        }
-        List<String> guarded = new ArrayList<>(List.of(BASH_PATH.get(), "-c", SCRIPT, NAME));
+        return wrap(command, SIGINT_RESTORER);
+    }
+
+    /** {@link #wrap(List)} with {@code restorer}, the env(1) that gives the guard SIGINT's default action, if any. */
+    static List<String> wrap(List<String> command, Optional<String> restorer) {
+        List<String> guarded = new ArrayList<>();
+        restorer.ifPresent(env -> guarded.addAll(List.of(env, DEFAULT_SIGINT)));
+        BASH_PATH.ifPresent(bash -> guarded.addAll(List.of(bash, "-c", SCRIPT, NAME)));
         guarded.addAll(command);
         return guarded;
+    }
+
+    /** Whether the process whose status file this is ignores SIGINT; false when the file cannot say. */
+    static boolean ignoresSigint(Path procStatus) {
+        try {
+            for (String line : Files.readAllLines(procStatus, StandardCharsets.US_ASCII)) {
+                if (line.startsWith("SigIgn:")) {
+                    return (Long.parseUnsignedLong(line.substring("SigIgn:".length()).strip(), 16) & SIGINT_BIT) != 0;
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // Not Linux, or an unreadable /proc: nothing known to restore.
+        }
+        return false;
+    }
+
+    /** Whether {@code env} exists and takes --default-signal (coreutils 8.31 and later). */
+    static boolean restoresSigint(String env) {
+        if (!Files.isExecutable(Path.of(env))) {
+            return false;
+        }
+        try {
+            Process probe = new ProcessBuilder(env, DEFAULT_SIGINT, "true").redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+            return probe.waitFor(5, TimeUnit.SECONDS) && probe.exitValue() == 0;
+        } catch (IOException e) {
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
     }
 
     /** Whether commands run guarded on this host. */

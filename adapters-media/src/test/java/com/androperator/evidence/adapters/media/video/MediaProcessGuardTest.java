@@ -19,7 +19,8 @@ import org.junit.jupiter.api.io.TempDir;
  * A JVM that dies, SIGKILL included, takes its media subprocesses and what they started with it:
  * a stand-in worker JVM ({@link GuardedChildMain}) starts a recorder, or a bounded run, that itself
  * starts a helper; the test SIGKILLs that JVM and follows both PIDs it observed until they are gone.
- * A recorder the worker released (one that ignored SIGINT) survives it instead.
+ * A recorder the worker released (one that ignored SIGINT) survives it instead. A worker started
+ * with SIGINT ignored (nohup, a script's background job) still stops its recorder with SIGINT.
  */
 class MediaProcessGuardTest {
     /** Bounds every wait for a process state; a safety net, not a timing assertion. */
@@ -88,6 +89,38 @@ class MediaProcessGuardTest {
                 .allMatch(ProcessHandle::isAlive);
     }
 
+    @Test
+    void aWorkerStartedWithSigintIgnoredStillStopsItsRecorderWithSigint() throws Exception {
+        Path record = temp.resolve("capture.partial.mkv");
+        Path recorder = RealFfmpeg.script(temp, "scrcpy", "#!/usr/bin/env bash\n"
+                + "for a in \"$@\"; do case \"$a\" in --record=*) record=\"${a#*=}\" ;; esac; done\n"
+                + "trap 'echo interrupted > \"$record.signal\"; exit 0' INT\n"
+                + ": > \"$record\"\n"
+                + "while true; do sleep 0.05; done\n");
+        List<String> ignoring = new ArrayList<>(List.of("/bin/bash", "-c", "trap '' INT; exec \"$@\"", "ignoring-sigint"));
+        ignoring.addAll(javaCommand("stop", recorder.toString(), record.toString(), path()));
+        Process worker = new ProcessBuilder(ignoring).redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
+                .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        leftovers.add(worker.toHandle());
+
+        Path stopped = Path.of(record + ".stopped");
+        Await.until("the worker wrote how its recorder stopped", SETTLE, () -> wholeLine(stopped));
+
+        assertThat(Files.readString(stopped)).as("the worker JVM itself ignores SIGINT; its recorder stopped on it")
+                .isEqualTo("ignoring=true sent=true exited=true status=0\n");
+        assertThat(Files.readString(Path.of(record + ".signal"))).isEqualTo("interrupted\n");
+    }
+
+    @Test
+    void sigintIsReadFromTheStatusFilesIgnoredMask() throws IOException {
+        Path status = temp.resolve("status");
+        Files.writeString(status, "Name:\tjava\nSigIgn:\t0000000000000002\nSigCgt:\t0000000000000000\n");
+        assertThat(MediaProcessGuard.ignoresSigint(status)).isTrue();
+        Files.writeString(status, "Name:\tjava\nSigIgn:\t0000000180000004\n");
+        assertThat(MediaProcessGuard.ignoresSigint(status)).isFalse();
+        assertThat(MediaProcessGuard.ignoresSigint(temp.resolve("absent"))).isFalse();
+    }
+
     private Path recorderScript() {
         return RealFfmpeg.script(temp, "scrcpy", "#!/usr/bin/env bash\n"
                 + "for a in \"$@\"; do case \"$a\" in --record=*) record=\"${a#*=}\" ;; esac; done\n"
@@ -102,11 +135,15 @@ class MediaProcessGuardTest {
     }
 
     private static Process worker(String... args) throws IOException {
+        return new ProcessBuilder(javaCommand(args)).redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
+                .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+    }
+
+    private static List<String> javaCommand(String... args) {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-XX:TieredStopAtLevel=1", "-cp", System.getProperty("java.class.path"), GuardedChildMain.class.getName()));
         command.addAll(List.of(args));
-        return new ProcessBuilder(command).redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
-                .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        return command;
     }
 
     /** The processes whose PIDs the files will hold, once all of them are written. */
@@ -124,6 +161,15 @@ class MediaProcessGuardTest {
             return true;
         });
         return List.copyOf(handles);
+    }
+
+    /** Whether the file holds a whole line (its writer is done with it). */
+    private static boolean wholeLine(Path file) {
+        try {
+            return Files.readString(file).endsWith("\n");
+        } catch (IOException e) {
+            return false;
+        }
     }
 
     private static Optional<Long> pidIn(Path file) {
