@@ -8,7 +8,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Ties every media subprocess (scrcpy, ffmpeg, ffprobe) to the life of the Java process that
@@ -88,7 +87,10 @@ final class MediaProcessGuard {
     private MediaProcessGuard() {
     }
 
-    /** The guarded command line; the command itself where the host has no bash. */
+    /**
+     * The guarded command line; the command itself where the host has no bash. Either is started
+     * through {@code env --default-signal=INT} when this JVM ignores SIGINT and env can restore it.
+     */
     static List<String> wrap(List<String> command) {
         return wrap(command, SIGINT_RESTORER);
     }
@@ -118,19 +120,7 @@ final class MediaProcessGuard {
 
     /** Whether {@code env} exists and takes --default-signal (coreutils 8.31 and later). */
     static boolean restoresSigint(String env) {
-        if (!Files.isExecutable(Path.of(env))) {
-            return false;
-        }
-        try {
-            Process probe = new ProcessBuilder(env, DEFAULT_SIGINT, "true").redirectErrorStream(true)
-                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-            return probe.waitFor(5, TimeUnit.SECONDS) && probe.exitValue() == 0;
-        } catch (IOException e) {
-            return false;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return false;
-        }
+        return Files.isExecutable(Path.of(env)) && QuickCommand.succeeds(env, DEFAULT_SIGINT, "true");
     }
 
     /** Whether commands run guarded on this host. */

@@ -155,16 +155,7 @@ public final class ScrcpyRecorderLauncher implements RecorderLauncher {
             if (!process.isAlive()) {
                 return false;
             }
-            try {
-                Process kill = new ProcessBuilder(killCommand, "-INT", Long.toString(process.pid()))
-                        .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-                return kill.waitFor(5, TimeUnit.SECONDS) && kill.exitValue() == 0;
-            } catch (IOException e) {
-                return false;
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return false;
-            }
+            return QuickCommand.succeeds(killCommand, "-INT", Long.toString(process.pid()));
         }
 
         @Override
