@@ -88,7 +88,15 @@ public final class CaptureBench {
     private void run() throws Exception {
         System.out.printf("%d measured rounds after %d warm-up rounds (and %d JIT warm-up captures of each in-process mode);"
                 + " device %s; adb server port %d%n", iterations, WARMUP, JIT_WARMUP, serial, port);
-        serverCpu.measureFloor(out);
+        Path sample = newBundle();
+        CaptureOutcome first = EvidenceCapture.captureEvidence(CaptureOptions.builder().outputDir(sample)
+                .deviceSerial(serial).operatorPackage(OPERATOR).build(),
+                CaptureDependencies.builder().environment(environment).build());
+        if (!first.succeeded()) {
+            throw new IllegalStateException("the floor's sample capture is not complete: " + first.toResult().message());
+        }
+        serverCpu.measureFloor(out, sample);
+        cleanBundles();
         BareAdbClient bare = new BareAdbClient(port, serial, OPERATOR);
         Map<String, long[]> figures;
         Map<String, Double> throughput;
@@ -268,6 +276,12 @@ public final class CaptureBench {
         String serverOptions = environment.get("BENCH_MCP_JAVA_OPTS");
         if (serverOptions != null && !serverOptions.isBlank()) {
             serverEnvironment.put("ANDROPERATOR_JAVA_OPTS", serverOptions);
+        }
+        // BENCH_MCP_JAVA_HOME: the JDK the MCP servers alone run on (the launcher's JAVA_HOME), e.g. a
+        // JDK 25 as the linux-x64 archive's runtime, which then maps the server's AOT cache.
+        String serverJava = environment.get("BENCH_MCP_JAVA_HOME");
+        if (serverJava != null && !serverJava.isBlank()) {
+            serverEnvironment.put("JAVA_HOME", serverJava);
         }
         return serverEnvironment;
     }

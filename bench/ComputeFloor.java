@@ -7,11 +7,15 @@ import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.FileAttribute;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Set;
 import java.util.zip.CRC32;
 import java.util.zip.DataFormatException;
 import java.util.zip.Inflater;
@@ -24,29 +28,48 @@ import javax.xml.stream.XMLStreamReader;
  * The compute floor of one capture: the work the contract requires on the benchmark's bytes and
  * nothing else, in this thread, with no adb, no threads, no JSON. Every chunk's CRC, the whole zlib
  * stream inflated (each scanline's filter byte looked at), one SHA-256 over the PNG and one over
- * the hierarchy, one StAX parse of the hierarchy with the verifier's security settings, and both
- * files written, fsynced, and their directory fsynced. Its CPU time (user + system of this thread)
- * is what a capture cannot go below on this machine; the MCP server's CPU per capture is compared
- * with it in the same run.
+ * the hierarchy, one StAX parse of the hierarchy with the verifier's security settings, and the
+ * bundle's four files written as the contract and its crash-safety require, with the sizes a real
+ * capture of the same phone gave them (their JSON is made before the clock starts): the bundle
+ * directory made and its parent fsynced; the screenshot and the hierarchy written under their
+ * {@code .partial} names, fsynced and renamed; {@code captures.json} written and fsynced; the
+ * directory fsynced, so that every file the manifest names is durable before it is; then
+ * {@code manifest.json} finalized atomically (a temporary name written and fsynced, renamed, the
+ * directory fsynced again). That is 4 file fsyncs, 3 directory fsyncs and 3 renames. Its CPU time
+ * (user + system of this thread) is what a capture cannot go below on this machine; the MCP
+ * server's CPU per capture is compared with it in the same run.
  */
 final class ComputeFloor {
     private static final int WARMUP = 40;
     private static final int MEASURED = 40;
 
+    private static final FileAttribute<?> PRIVATE_FILE =
+            PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------"));
+    private static final FileAttribute<?> PRIVATE_DIRECTORY =
+            PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------"));
+
     private final byte[] png;
     private final byte[] hierarchy;
+    private final byte[] captures;
+    private final byte[] manifest;
     private final Path directory;
     private final byte[] inflated = new byte[64 * 1024];
 
-    ComputeFloor(byte[] png, byte[] hierarchy, Path directory) {
+    /**
+     * {@code captures} and {@code manifest}: the bytes of a real bundle's captures.json and
+     * manifest.json from the same phone, written as they are (the floor makes no JSON).
+     */
+    ComputeFloor(byte[] png, byte[] hierarchy, byte[] captures, byte[] manifest, Path directory) {
         this.png = png;
         this.hierarchy = hierarchy;
+        this.captures = captures;
+        this.manifest = manifest;
         this.directory = directory;
     }
 
     /** The parts of one floor capture, in the order they run; {@link #medianCpuMillis()} times each. */
     static final List<String> PARTS = List.of("inflate + CRCs of the PNG", "SHA-256 of the PNG and the hierarchy",
-            "XML parse", "file writes + fsyncs");
+            "XML parse", "bundle files: 4 written, 7 fsyncs, 3 renames");
 
     private final long[] partNanos = new long[PARTS.size()];
     private final double[] partMedians = new double[PARTS.size()];
@@ -97,15 +120,13 @@ final class ComputeFloor {
         at = charge(1, at, threads);
         parse();
         at = charge(2, at, threads);
-        Path bundle = Files.createDirectories(directory.resolve("floor-" + run));
-        write(bundle.resolve("screenshot.png"), png);
-        write(bundle.resolve("hierarchy.xml"), hierarchy);
-        try (FileChannel dir = FileChannel.open(bundle, StandardOpenOption.READ)) {
-            dir.force(true);
-        }
+        Path bundle = writeBundle(directory.resolve("floor-" + run));
         charge(3, at, threads);
-        Files.delete(bundle.resolve("screenshot.png"));
-        Files.delete(bundle.resolve("hierarchy.xml"));
+        try (var files = Files.list(bundle)) {
+            for (Path file : files.toList()) {
+                Files.delete(file);
+            }
+        }
         Files.delete(bundle);
         if (pngHash.length + xmlHash.length != 64) {
             throw new IllegalStateException("SHA-256 is 32 bytes");
@@ -176,8 +197,31 @@ final class ComputeFloor {
         }
     }
 
+    /** The bundle's files in the order that keeps a finalized manifest's files durable before it. */
+    private Path writeBundle(Path bundle) throws IOException {
+        Files.createDirectory(bundle, PRIVATE_DIRECTORY);
+        forceDirectory(bundle.getParent());
+        write(bundle.resolve("screenshot.partial.png"), png);
+        Files.move(bundle.resolve("screenshot.partial.png"), bundle.resolve("screenshot.png"), StandardCopyOption.ATOMIC_MOVE);
+        write(bundle.resolve("hierarchy.partial.xml"), hierarchy);
+        Files.move(bundle.resolve("hierarchy.partial.xml"), bundle.resolve("hierarchy.xml"), StandardCopyOption.ATOMIC_MOVE);
+        write(bundle.resolve("captures.json"), captures);
+        forceDirectory(bundle);
+        write(bundle.resolve("manifest.json.tmp"), manifest);
+        Files.move(bundle.resolve("manifest.json.tmp"), bundle.resolve("manifest.json"), StandardCopyOption.ATOMIC_MOVE);
+        forceDirectory(bundle);
+        return bundle;
+    }
+
+    private static void forceDirectory(Path directory) throws IOException {
+        try (FileChannel channel = FileChannel.open(directory, StandardOpenOption.READ)) {
+            channel.force(true);
+        }
+    }
+
     private static void write(Path file, byte[] bytes) throws IOException {
-        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+        try (FileChannel channel = FileChannel.open(file, Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE),
+                PRIVATE_FILE)) {
             ByteBuffer buffer = ByteBuffer.wrap(bytes);
             while (buffer.hasRemaining()) {
                 channel.write(buffer);

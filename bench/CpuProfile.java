@@ -43,7 +43,11 @@ final class CpuProfile {
     }
 
     private void run(Path out, int warm, int measured) throws IOException, InterruptedException {
-        new ServerCpu().measureFloor(out);
+        var sample = line.capture(serial, CaptureBench.OPERATOR);
+        if (!"complete".equals(sample.status())) {
+            throw new IllegalStateException("the floor's sample capture is not complete: " + sample.message());
+        }
+        new ServerCpu().measureFloor(out, Path.of(sample.manifestPath()).getParent());
         captures(out, warm);
         ProcessHandle server = line.process();
         hook("BENCH_PROFILE_START", server);

@@ -82,16 +82,24 @@ final class ServerCpu {
         return ticks * 10_000_000L;
     }
 
-    /** The compute floor on the simulated Pixel's own screenshot and hierarchy, files under {@code out}. */
-    void measureFloor(Path out) {
+    /**
+     * The compute floor on the simulated Pixel's own screenshot and hierarchy, files under
+     * {@code out}; {@code sample} is a complete bundle the tool captured from it in this run, whose
+     * captures.json and manifest.json give the floor's other two files their bytes.
+     */
+    void measureFloor(Path out, Path sample) {
         try {
             SimulatorProfile pixel = ProfileLoader.loadClasspath("profiles/pixel/profile.json");
             byte[] png = pixel.displays().get(0).screenshot().read();
             byte[] hierarchy = pixel.operator().hierarchy().read();
-            ComputeFloor floor = new ComputeFloor(png, hierarchy, out);
+            byte[] captures = java.nio.file.Files.readAllBytes(sample.resolve("captures.json"));
+            byte[] manifest = java.nio.file.Files.readAllBytes(sample.resolve("manifest.json"));
+            ComputeFloor floor = new ComputeFloor(png, hierarchy, captures, manifest, out);
             floorMillis = floor.medianCpuMillis();
             System.out.printf("compute floor: %.1f ms of CPU a capture (inflate with CRCs, two SHA-256, one XML parse,"
-                    + " two files written and fsynced; median of 40 after 40 warm-up)%n", floorMillis);
+                    + " the bundle's 4 files (captures.json %d and manifest.json %d bytes as captured) written"
+                    + " with 7 fsyncs and 3 renames; median of 40 after 40 warm-up)%n", floorMillis,
+                    captures.length, manifest.length);
             double[] parts = floor.partMillis();
             for (int part = 0; part < parts.length; part++) {
                 System.out.printf("  floor part: %-40s %6.2f ms (median)%n", ComputeFloor.PARTS.get(part), parts[part]);

@@ -16,7 +16,9 @@
 # bundle checked for its own phone's screenshot. Then start-up on Java 25 (bench/StartupBench.java):
 # the CLI capture and `--version` on JDK 17 with the CDS archive and on JDK 25 with the AOT cache, the
 # daemon's capture on 25, interleaved (needs a build that found a JDK 25). Everything it starts is stopped on exit; scratch
-# files live in bench/out/ (git-ignored), the printed output in bench/out/run.log. A run of
+# files live in bench/out/ (git-ignored), the printed output in bench/out/run.log. BENCH_MCP_JAVA_HOME
+# runs the MCP servers alone on another JDK (a JDK 25 maps the server's AOT cache, as the linux-x64
+# archive's runtime does). A run of
 # 30 rounds and 16 phones took about 2.5 minutes on 2 quiet CPUs and 5.5 on busy ones (load 10-20);
 # fewer rounds or phones shorten it.
 set -euo pipefail
@@ -37,7 +39,8 @@ started="$(date -u '+%Y-%m-%d %H:%M UTC')"
 commit="$(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)"
 [[ -z "$(git -C "$root" status --porcelain --untracked-files=no -- . ':!docs/benchmarks.md' 2>/dev/null)" ]] || commit="$commit with uncommitted changes"
 {
-  echo "host: $(nproc) CPUs, load $(bench_load), $(java -version 2>&1 | head -n 1), $(adb version | head -n 1)"
+  mcp_java="${BENCH_MCP_JAVA_HOME:+$BENCH_MCP_JAVA_HOME/bin/}java"
+  echo "host: $(nproc) CPUs, load $(bench_load), $(java -version 2>&1 | head -n 1), MCP servers on $("$mcp_java" -version 2>&1 | head -n 1), $(adb version | head -n 1)"
   echo "cds archives: $(cd "$root" && ls entrypoint-*/target/*.jsa 2>/dev/null | tr '\n' ' ')"
   java -Djava.awt.headless=true -cp "$out/classes:$classpath" ScreenScanBench
   java -Djava.awt.headless=true -cp "$out/classes:$classpath" CaptureBench "$root" "$out" "$serial" "$rounds" "$phones"

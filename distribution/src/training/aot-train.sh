@@ -9,7 +9,9 @@
 #   androperator-help.aot      `--help`
 #   androperator-verify.aot    `evidence verify` of the capture's bundle, with verify's own flags
 #   androperator-view.aot      `evidence view` of that bundle
-#   androperator-mcp.aot       the MCP server's initialize and tools/list (mcp-session.jsonl's lines)
+#   androperator-mcp.aot       the MCP server's initialize and tools/list (mcp-session.jsonl's lines),
+#                              then 40 evidence_capture calls of the simulated phone, one after
+#                              another, with the method profiles a long-lived server wants (below)
 # AotCaches runs it at build time:
 #
 #   aot-train.sh WORK JAVA CLI_JAR MCP_JAR DIRECTORY [JAVA CLI_JAR MCP_JAR DIRECTORY ...]
@@ -41,9 +43,14 @@ no_profiles=(-XX:+UnlockDiagnosticVMOptions -XX:+IgnoreUnrecognizedVMOptions -XX
 cli_flags=(-XX:TieredStopAtLevel=1 -XX:+UseSerialGC -XX:CompileThresholdScaling=3 "${no_profiles[@]}")
 # `evidence verify` runs with the server compiler at its default thresholds (bin/androperator).
 verify_flags=(-XX:+UseSerialGC "${no_profiles[@]}")
-# bin/androperator-mcp's flags; the session up to tools/list, which is what a client waits for.
-mcp_flags=(-XX:G1PeriodicGCInterval=10000 -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=30 "${no_profiles[@]}")
+# bin/androperator-mcp's flags, with the training's method profiles: a server lives for many
+# captures, and a JIT that starts from a capture's profiles spends less on the way (JDK 25, 150 warm
+# captures after 60: its compiler threads 3.5-3.6 ms a capture against 7.8-8.3 without the profiles;
+# start to the first capture's answer no slower than with the old cache of the session up to
+# tools/list; docs/benchmarks.md, "The MCP server's cache").
+mcp_flags=(-XX:G1PeriodicGCInterval=10000 -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=30)
 grep -E '"method":"(initialize|notifications/initialized|tools/list)"' "$here/mcp-session.jsonl" >"$work/mcp-session.jsonl"
+server_captures=40
 
 # train CACHE JAVA ARGUMENT...: runs JAVA with the arguments (stdin from $input) to write CACHE; stops
 # the script when it fails, writes no cache, or its stdout lacks $expected.
@@ -57,6 +64,50 @@ train() {
       "$(tail -c 2000 "$work/train.err")" >&2
     exit 1
   fi
+}
+
+# train_server CACHE JAVA: the MCP server with mcp-session.jsonl's opening, then $server_captures
+# evidence_capture calls of the simulated phone, each sent after the answer to the one before (as an
+# agent calls it), then the end of its input; stops the script when an answer is missing or not
+# complete, or the server writes no cache.
+train_server() {
+  local cache="$1" java="$2" line id request
+  rm -f "$cache"
+  mkdir -p -m 700 "$work/mcp-root"
+  coproc server { ANDROPERATOR_EVIDENCE_DIR="$work/mcp-root" exec "$java" -XX:AOTCacheOutput="$cache" \
+    "${mcp_flags[@]}" -jar "$mcp" 2>"$work/train.err"; }
+  local to="${server[1]}" from="${server[0]}" pid="$server_PID"
+  cat "$work/mcp-session.jsonl" >&"$to"
+  train_server_await 2 '"tools"' "$from"
+  for ((id = 3; id < 3 + server_captures; id++)); do
+    request='{"jsonrpc":"2.0","id":'"$id"',"method":"tools/call","params":{"name":"evidence_capture",'
+    request+='"arguments":{"deviceId":"'"$PHONE_SERIAL"'","operatorPackage":"com.androperator.operator.dev",'
+    request+='"label":"training"}}}'
+    printf '%s\n' "$request" >&"$to"
+    train_server_await "$id" '\"status\":\"complete\"' "$from"
+  done
+  exec {to}>&-
+  wait "$pid" || true
+  rm -rf "$work/mcp-root"
+  if [ ! -s "$cache" ]; then
+    echo "training ${cache##*/} with $java: the server wrote no cache: $(tail -c 2000 "$work/train.err")" >&2
+    exit 1
+  fi
+}
+
+# train_server_await ID TEXT FD: reads the server's lines from FD until the answer to ID, which must
+# hold TEXT; a minute without a line stops the script.
+train_server_await() {
+  local id="$1" text="$2" from="$3" line
+  while IFS= read -r -t 60 line <&"$from"; do
+    case "$line" in
+      *'"id":'"$id"','*) case "$line" in *"$text"*) return 0 ;; esac
+        echo "training the MCP server: the answer to request $id lacks $text: ${line:0:2000}" >&2
+        exit 1 ;;
+    esac
+  done
+  echo "training the MCP server: no answer to request $id: $(tail -c 2000 "$work/train.err")" >&2
+  exit 1
 }
 
 while [ "$#" -ge 4 ]; do
@@ -75,6 +126,5 @@ while [ "$#" -ge 4 ]; do
   expected='"ok":true'
   train "$directory/androperator-view.aot" "$java" "${cli_flags[@]}" -jar "$cli" evidence view "$bundle" \
     --out "$bundle.html"
-  input="$work/mcp-session.jsonl" expected='"id":2,"result":{"tools"'
-  train "$directory/androperator-mcp.aot" "$java" "${mcp_flags[@]}" -jar "$mcp"
+  train_server "$directory/androperator-mcp.aot" "$java"
 done
