@@ -38,9 +38,11 @@ fi
 # the training run's compilations at start, about 340 methods more for a command that never calls
 # them (8% of a capture's CPU). The flag is diagnostic; a JVM that no longer knows it records them.
 no_profiles=(-XX:+UnlockDiagnosticVMOptions -XX:+IgnoreUnrecognizedVMOptions -XX:-AOTRecordTraining)
-cli_flags=(-XX:TieredStopAtLevel=1 -XX:+UseSerialGC -XX:CompileThresholdScaling=3 "${no_profiles[@]}")
+# The launcher's native reflection accessors too, so that the cache holds the classes of that path.
+cli_flags=(-XX:TieredStopAtLevel=1 -XX:+UseSerialGC -XX:CompileThresholdScaling=3 -Djdk.reflect.useNativeAccessorOnly=true
+  "${no_profiles[@]}")
 # `evidence verify` runs with the server compiler at its default thresholds (bin/androperator).
-verify_flags=(-XX:+UseSerialGC "${no_profiles[@]}")
+verify_flags=(-XX:+UseSerialGC -Djdk.reflect.useNativeAccessorOnly=true "${no_profiles[@]}")
 # bin/androperator-mcp's flags; the session up to tools/list, which is what a client waits for.
 mcp_flags=(-XX:G1PeriodicGCInterval=10000 -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=30 "${no_profiles[@]}")
 grep -E '"method":"(initialize|notifications/initialized|tools/list)"' "$here/mcp-session.jsonl" >"$work/mcp-session.jsonl"
