@@ -37,6 +37,9 @@ public final class Main {
             System.out.println(fromManifest != null ? fromManifest : AndroperatorVersion.current());
             return;
         }
+        if (args.length >= 2 && args[0].equals("evidence") && args[1].equals("capture")) {
+            JsonWarmUp.start();
+        }
         System.exit(run(args, System.out, System.err));
     }
 
