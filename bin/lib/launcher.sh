@@ -181,6 +181,14 @@ launcher_aot() {
   launcher_read "$cache.jvm"
   [ "$text" = "$java_release_text" ] || return 1
   cds=(-XX:AOTCache="$cache" -Xlog:aot*=off:stderr)
+  # Two threads a short command does not need, measured on JDK 25 (docs/benchmarks.md): the
+  # training-replay thread, which has nothing to replay in a command's cache (aot-train.sh records no
+  # method profiles for them; the MCP server's cache has them, and its server keeps the thread), and
+  # the archive workers that relocate every pointer of the cache when it is mapped at a random
+  # address (mode 0 maps it where it was made, and relocates only when that address is taken); about
+  # 10 ms of CPU each on a capture. Diagnostic flags, given only to the version they were measured on.
+  [ "$java_major" != 25 ] || cds+=(-XX:+UnlockDiagnosticVMOptions -XX:ArchiveRelocationMode=0)
+  [ "$java_major" != 25 ] || [ "$launcher_aot_command" = server ] || cds+=(-XX:-AOTReplayTraining)
 }
 
 # launcher_cds_dump ARCHIVE JVM-OPTION...: makes ARCHIVE in the background (a few seconds of one

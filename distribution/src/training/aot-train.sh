@@ -40,9 +40,11 @@ fi
 # the training run's compilations at start, about 340 methods more for a command that never calls
 # them (8% of a capture's CPU). The flag is diagnostic; a JVM that no longer knows it records them.
 no_profiles=(-XX:+UnlockDiagnosticVMOptions -XX:+IgnoreUnrecognizedVMOptions -XX:-AOTRecordTraining)
-cli_flags=(-XX:TieredStopAtLevel=1 -XX:+UseSerialGC -XX:CompileThresholdScaling=3 "${no_profiles[@]}")
+# The launcher's native reflection accessors too, so that the cache holds the classes of that path.
+cli_flags=(-XX:TieredStopAtLevel=1 -XX:+UseSerialGC -XX:CompileThresholdScaling=3 -Djdk.reflect.useNativeAccessorOnly=true
+  "${no_profiles[@]}")
 # `evidence verify` runs with the server compiler at its default thresholds (bin/androperator).
-verify_flags=(-XX:+UseSerialGC "${no_profiles[@]}")
+verify_flags=(-XX:+UseSerialGC -Djdk.reflect.useNativeAccessorOnly=true "${no_profiles[@]}")
 # bin/androperator-mcp's flags, with the training's method profiles: a server lives for many
 # captures, and a JIT that starts from a capture's profiles spends less on the way (JDK 25, 150 warm
 # captures after 60: its compiler threads 3.5-3.6 ms a capture against 7.8-8.3 without the profiles;

@@ -10,7 +10,6 @@ import com.androperator.evidence.domain.model.RequestField;
 import com.androperator.evidence.domain.model.RequestValues;
 import java.util.List;
 import java.util.concurrent.Callable;
-import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 
 /**
@@ -19,9 +18,6 @@ import picocli.CommandLine.Model.CommandSpec;
  * the device work; see {@link Interruption}). Options that take values are read as text and
  * handed to the use case unchanged, so that every invalid value is a documented JSON result.
  */
-@Command(name = "capture", sortOptions = false,
-        description = {"Capture a verified screenshot and the raw UI hierarchy into a new evidence bundle.",
-                "Prints one result object on stdout. Exit 0: complete; 1: partial, failed or refused; 2: usage error."})
 final class CaptureCommand implements Callable<Integer> {
     /** The still capture's options, generated from the request-field table in its help order. */
     private static final List<RequestField> FIELDS = RequestSpellings.stillByCliRank();
@@ -39,14 +35,18 @@ final class CaptureCommand implements Callable<Integer> {
 
     /**
      * The command with its options: the request fields' (one line per help fact, each short enough
-     * for picocli's 80 columns, so that no identifier is broken at a '.' or '-'; HelpLayoutTest checks
+     * for picocli's 80 columns, so that no identifier is broken at a '.' or '-'; StandardSelectionCliTest checks
      * every command's help), then {@code --output}.
      */
     static CommandSpec spec(CaptureDependencies dependencies, Io io) {
         CaptureCommand command = new CaptureCommand(dependencies, io);
-        CommandSpec spec = CommandSpec.forAnnotatedObject(command);
+        // Made by hand, not read from annotations: the capture's own command line (AndroperatorCommand).
+        CommandSpec spec = CommandSpec.wrapWithoutInspection(command).name("capture");
+        spec.usageMessage().sortOptions(false).description(
+                "Capture a verified screenshot and the raw UI hierarchy into a new evidence bundle.",
+                "Prints one result object on stdout. Exit 0: complete; 1: partial, failed or refused; 2: usage error.");
         RequestOptions.declare(spec, FIELDS);
-        spec.addMixin("format", CommandSpec.forAnnotatedObject(command.format));
+        spec.addMixin("format", command.format.mixin());
         command.spec = spec;
         return spec;
     }

@@ -2,15 +2,25 @@ package com.androperator.evidence.cli;
 
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
-import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Spec;
 
-/** {@code androperator evidence}: groups the evidence subcommands. */
-@Command(name = "evidence", description = "Capture, record, verify and view evidence bundles.")
+/**
+ * {@code androperator evidence}: groups the evidence subcommands. Its model is made by hand, not read
+ * from annotations (as {@link AndroperatorCommand}'s).
+ */
 final class EvidenceCommand implements Callable<Integer> {
-    @Spec
-    CommandSpec spec;
+    private CommandSpec spec;
+
+    private EvidenceCommand() {
+    }
+
+    static CommandSpec spec() {
+        EvidenceCommand command = new EvidenceCommand();
+        CommandSpec spec = CommandSpec.wrapWithoutInspection(command).name("evidence");
+        spec.usageMessage().description("Capture, record, verify and view evidence bundles.");
+        command.spec = spec;
+        return spec;
+    }
 
     @Override
     public Integer call() {

@@ -37,6 +37,9 @@ public final class Main {
             System.out.println(fromManifest != null ? fromManifest : AndroperatorVersion.current());
             return;
         }
+        if (args.length >= 2 && args[0].equals("evidence") && args[1].equals("capture")) {
+            JsonWarmUp.start();
+        }
         System.exit(run(args, System.out, System.err));
     }
 
@@ -85,9 +88,9 @@ public final class Main {
         boolean whole = !(first.equals("evidence") && EVIDENCE_COMMANDS.contains(second) || first.equals("doctor") || first.equals("daemon"));
         EvidenceVideo video = whole || first.equals("doctor") || second.equals("video")
                 ? EvidenceVideo.withDefaults().withTerms(CliTerms.INSTANCE) : null;
-        CommandLine top = new CommandLine(new AndroperatorCommand());
+        CommandLine top = new CommandLine(AndroperatorCommand.spec(whole));
         if (whole || first.equals("evidence")) {
-            CommandLine evidence = new CommandLine(new EvidenceCommand());
+            CommandLine evidence = new CommandLine(EvidenceCommand.spec());
             if (whole || second.equals("capture")) {
                 evidence.addSubcommand(CaptureCommand.spec(CaptureDependencies.builder().toolName(TOOL_NAME)
                         .terms(CliTerms.INSTANCE).environment(io.environment()).workingDirectory(io.workingDirectory())

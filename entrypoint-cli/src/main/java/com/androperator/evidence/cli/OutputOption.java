@@ -6,6 +6,10 @@ import com.androperator.evidence.contracts.CommandResult;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.domain.policy.CallerText;
 import java.util.Optional;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.IGetter;
+import picocli.CommandLine.Model.ISetter;
+import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
 
 /**
@@ -15,11 +19,38 @@ import picocli.CommandLine.Option;
  */
 final class OutputOption {
     static final String OPTION = "--output";
+    private static final String LABEL = "<json|pretty>";
+    private static final String DEFAULT = "json";
+    private static final String DESCRIPTION = "Result formatting: json (one line, for scripts) or pretty (text for "
+            + "people: the status of each component, the errors one per line). Default: ${DEFAULT-VALUE}.";
 
-    @Option(names = OPTION, paramLabel = "<json|pretty>", defaultValue = "json",
-            description = "Result formatting: json (one line, for scripts) or pretty (text for people: the status of each "
-                    + "component, the errors one per line). Default: ${DEFAULT-VALUE}.")
+    @Option(names = OPTION, paramLabel = LABEL, defaultValue = DEFAULT, description = DESCRIPTION)
     String output;
+
+    /**
+     * This option as a mixin made by hand, for the commands whose model is not read from annotations
+     * (the capture's, the video commands'): the annotation's names, label, default and description,
+     * its value set into this object.
+     */
+    CommandSpec mixin() {
+        OptionSpec option = OptionSpec.builder(OPTION).paramLabel(LABEL).defaultValue(DEFAULT).description(DESCRIPTION)
+                .type(String.class).getter(new IGetter() {
+                    @Override
+                    @SuppressWarnings("unchecked")
+                    public <T> T get() {
+                        return (T) output;
+                    }
+                }).setter(new ISetter() {
+                    @Override
+                    @SuppressWarnings("unchecked")
+                    public <T> T set(T value) {
+                        T previous = (T) output;
+                        output = (String) value;
+                        return previous;
+                    }
+                }).build();
+        return CommandSpec.create().addOption(option);
+    }
 
     /** Pretty only when asked for exactly; a refused value prints as one JSON line. */
     boolean pretty() {

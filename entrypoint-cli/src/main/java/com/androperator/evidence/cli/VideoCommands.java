@@ -173,7 +173,7 @@ final class VideoCommands {
                                            Function<RequestField, RequestSpellings.CliSpelling> spelling, OutputOption format) {
         CommandSpec spec = CommandSpec.forAnnotatedObject(command);
         RequestOptions.declare(spec, fields, spelling);
-        spec.addMixin("format", CommandSpec.forAnnotatedObject(format));
+        spec.addMixin("format", format.mixin());
         return spec;
     }
 
