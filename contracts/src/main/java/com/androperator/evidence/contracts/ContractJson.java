@@ -3,9 +3,11 @@ package com.androperator.evidence.contracts;
 import java.io.OutputStream;
 import tools.jackson.core.StreamReadConstraints;
 import tools.jackson.core.StreamReadFeature;
+import tools.jackson.core.StreamWriteFeature;
 import tools.jackson.core.json.JsonFactory;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.MapperFeature;
+import tools.jackson.databind.ObjectWriter;
 import tools.jackson.databind.SerializationFeature;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -39,6 +41,13 @@ public final class ContractJson {
             .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
             .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS)
             .build();
+    /**
+     * The writers made once: an ObjectWriter is immutable and thread-safe (each write gets its own
+     * pretty printer), so every captures.json, manifest and context check reuses them.
+     */
+    private static final ObjectWriter PRETTY = MAPPER.writerWithDefaultPrettyPrinter();
+    private static final ObjectWriter PRETTY_TO_OPEN_STREAM = PRETTY.without(StreamWriteFeature.AUTO_CLOSE_TARGET);
+    private static final ObjectWriter COMPACT_TO_OPEN_STREAM = MAPPER.writer().without(StreamWriteFeature.AUTO_CLOSE_TARGET);
 
     private ContractJson() {
     }
@@ -52,7 +61,7 @@ public final class ContractJson {
     }
 
     public static byte[] toPrettyBytes(Object value) {
-        return MAPPER.writerWithDefaultPrettyPrinter().writeValueAsBytes(value);
+        return PRETTY.writeValueAsBytes(value);
     }
 
     /**
@@ -61,9 +70,7 @@ public final class ContractJson {
      * is flushed, not closed.
      */
     public static void writePretty(OutputStream out, Object value) {
-        MAPPER.writerWithDefaultPrettyPrinter()
-                .without(tools.jackson.core.StreamWriteFeature.AUTO_CLOSE_TARGET)
-                .writeValue(out, value);
+        PRETTY_TO_OPEN_STREAM.writeValue(out, value);
     }
 
     /**
@@ -83,7 +90,7 @@ public final class ContractJson {
                 count[0] += length;
             }
         };
-        MAPPER.writer().without(tools.jackson.core.StreamWriteFeature.AUTO_CLOSE_TARGET).writeValue(counter, value);
+        COMPACT_TO_OPEN_STREAM.writeValue(counter, value);
         return count[0];
     }
 

@@ -16,8 +16,8 @@ import java.util.regex.Pattern;
  * A strict JSON reader (RFC 8259) for what the device sends: result envelopes and chunk headers.
  * It reads a stream once, with memory bounded whatever the input:
  * <ul>
- *   <li>the bytes are decoded as strict UTF-8; a malformed sequence is refused with its class and
- *       byte offset, never replaced;</li>
+ *   <li>the bytes are checked as strict UTF-8; a malformed sequence is refused with its class and
+ *       byte offset, never replaced; a string's plain runs are kept as the bytes they came in;</li>
  *   <li>a string escape that stands for a lone surrogate ({@code \\uD800} alone) is refused too:
  *       no UTF-8 can hold it, so keeping it would mean rewriting it;</li>
  *   <li>strings longer than {@link ParserLimits#JSON_IN_MEMORY_STRING_CHARS} (the hierarchy XML of
@@ -58,15 +58,16 @@ final class DeviceJson {
         }
     }
 
-    private final StrictUtf8Chars input;
-    private final StringBuilder text = new StringBuilder();
+    private final StrictUtf8Bytes input;
+    /** The string being read. */
+    private final Utf8Value text = new Utf8Value();
     private int values;
     private long inMemoryChars;
     private ResultSpool strings;
 
     private DeviceJson(InputStream in, long byteOffset, long sizeHint) {
         // A chunk header is about 1.4 KB: its buffers are that small, a whole result's are 64 KiB.
-        this.input = new StrictUtf8Chars(in, byteOffset, (int) Math.max(16, Math.min(BUFFER, sizeHint + 4)));
+        this.input = new StrictUtf8Bytes(in, byteOffset, (int) Math.max(16, Math.min(BUFFER, sizeHint + 4)));
     }
 
     /**
@@ -172,15 +173,13 @@ final class DeviceJson {
 
     /** The string after its opening quote: a String, or (long, not a name) a StreamedString in the spool. */
     private Object string(boolean name) throws Malformed, IOException {
-        text.setLength(0);
+        text.reset();
         long utf8Bytes = 0;
-        // Once the string is too long to keep, its characters go on to the spool as they come.
-        Utf8Spill spill = null;
+        // Once the string is too long to keep, its bytes go on to the spool as they come.
         long spilledFrom = -1;
         while (true) {
-            // Plain characters in bulk, short of any limit, so every limit is still met at the character that crosses it.
-            int limit = plainRunLimit(name, utf8Bytes);
-            long plain = spill != null ? input.takePlainRun(spill::write, limit) : input.appendPlainRun(text, limit);
+            // Plain bytes in bulk, short of any limit, so every limit is still met at the character that crosses it.
+            int plain = input.takePlainRun(text, plainRunLimit(name, utf8Bytes));
             if (plain > 0) {
                 utf8Bytes += plain;
             } else {
@@ -191,7 +190,7 @@ final class DeviceJson {
                 utf8Bytes += special(c);
             }
             if (name) {
-                if (text.length() > ParserLimits.JSON_MAX_NAME_CHARS) {
+                if (text.chars() > ParserLimits.JSON_MAX_NAME_CHARS) {
                     throw malformed("a property name is longer than " + ParserLimits.JSON_MAX_NAME_CHARS + " characters");
                 }
                 continue;
@@ -199,25 +198,20 @@ final class DeviceJson {
             if (utf8Bytes > ParserLimits.JSON_MAX_STRING_BYTES) {
                 throw malformed("a string is longer than " + ParserLimits.JSON_MAX_STRING_BYTES + " UTF-8 bytes");
             }
-            if (spill == null && (text.length() > ParserLimits.JSON_IN_MEMORY_STRING_CHARS
-                    || inMemoryChars + text.length() > ParserLimits.JSON_IN_MEMORY_TOTAL_CHARS)) {
+            if (spilledFrom < 0 && (text.chars() > ParserLimits.JSON_IN_MEMORY_STRING_CHARS
+                    || inMemoryChars + text.chars() > ParserLimits.JSON_IN_MEMORY_TOTAL_CHARS)) {
                 spilledFrom = spool().size();
-                spill = new Utf8Spill(strings);
-            }
-            if (spill != null && text.length() > 0) {
-                // What came so far, or an escape's character: in order, before the next plain run.
-                spill.write(text);
-                text.setLength(0);
+                text.spillTo(strings);
             }
         }
         if (name) {
             return text.toString();
         }
-        if (spill == null) {
-            inMemoryChars += text.length();
+        if (spilledFrom < 0) {
+            inMemoryChars += text.chars();
             return text.toString();
         }
-        spill.finish();
+        text.finish();
         return new SpooledString(strings, spilledFrom, strings.size() - spilledFrom);
     }
 
@@ -239,7 +233,7 @@ final class DeviceJson {
     /** How many plain characters may be taken at once without passing the name or string limit (3 UTF-8 bytes at most each). */
     private int plainRunLimit(boolean name, long utf8Bytes) {
         if (name) {
-            return ParserLimits.JSON_MAX_NAME_CHARS - text.length();
+            return ParserLimits.JSON_MAX_NAME_CHARS - text.chars();
         }
         return (int) Math.min(Integer.MAX_VALUE, (ParserLimits.JSON_MAX_STRING_BYTES - utf8Bytes) / 3);
     }
@@ -270,7 +264,8 @@ final class DeviceJson {
                     if (!Character.isLowSurrogate(low)) {
                         throw unpaired(unit);
                     }
-                    text.append(unit).append(low);
+                    text.append(unit);
+                    text.append(low);
                     return 4;
                 }
                 decoded = unit;

@@ -56,6 +56,68 @@ final class Utf8 {
                 : Optional.of(new String(bytes, offset, length, StandardCharsets.UTF_8));
     }
 
+    /**
+     * The length of the well-formed sequence that starts at {@code at} with a byte that is not
+     * ASCII, 0 when {@code end} cuts it short and the bytes so far may still start one, or -1 when
+     * it is malformed. The bytes so far are judged as the JDK's strict decoder judges them when the
+     * input may go on: a cut {@code 0xED 0xA0}, say, waits for its third byte, {@code 0xE0 0x80}
+     * does not.
+     */
+    static int sequenceLength(byte[] bytes, int at, int end) {
+        int lead = bytes[at] & 0xFF;
+        if (lead < 0xC2 || lead > 0xF4) {
+            return -1;
+        }
+        int available = end - at;
+        if (available < 2) {
+            return 0;
+        }
+        int second = bytes[at + 1] & 0xFF;
+        if (!continuation(second)) {
+            return -1;
+        }
+        if (lead < 0xE0) {
+            return 2;
+        }
+        if (lead < 0xF0) {
+            return threeByteLength(lead, second, available < 3 ? -1 : bytes[at + 2] & 0xFF);
+        }
+        return fourByteLength(bytes, at, available);
+    }
+
+    /** {@link #sequenceLength} of a four-byte lead whose second byte has come and is a continuation byte. */
+    private static int fourByteLength(byte[] bytes, int at, int available) {
+        int lead = bytes[at] & 0xFF;
+        int second = bytes[at + 1] & 0xFF;
+        if (lead == 0xF0 && second < 0x90 || lead == 0xF4 && second > 0x8F) {
+            return -1;
+        }
+        for (int i = 2; i < 4; i++) {
+            if (available <= i) {
+                return 0;
+            }
+            if (!continuation(bytes[at + i] & 0xFF)) {
+                return -1;
+            }
+        }
+        return 4;
+    }
+
+    /** {@link #sequenceLength} of a three-byte lead; {@code third} is -1 when it has not come. */
+    private static int threeByteLength(int lead, int second, int third) {
+        if (lead == 0xE0 && second < 0xA0) {
+            return -1;
+        }
+        if (third < 0) {
+            return 0;
+        }
+        return continuation(third) && !(lead == 0xED && second > 0x9F) ? 3 : -1;
+    }
+
+    private static boolean continuation(int b) {
+        return (b & 0xC0) == 0x80;
+    }
+
     /** What kind of malformed sequence starts at {@code at} (see the five classes the tests feed). */
     static String classify(byte[] bytes, int at, int end) {
         int lead = bytes[at] & 0xFF;

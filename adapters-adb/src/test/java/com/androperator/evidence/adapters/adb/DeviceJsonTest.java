@@ -225,6 +225,97 @@ class DeviceJsonTest {
         }
     }
 
+    /**
+     * The reader keeps a string's plain runs as their bytes and takes escapes and multi-byte
+     * sequences one at a time: wherever a read or the buffer ends (inside an escape, a surrogate
+     * escape pair, a four-byte sequence), the value is the same, in memory and spooled.
+     */
+    @Test
+    void escapesAndSequencesCutByEveryReadAndBufferBoundaryReadTheSame() throws Exception {
+        String unit = "a\\\"é\\u00e9設😀\\uD83D\\uDE00\\n\\/";
+        String shortJson = "{\"k😀\\u00e9\":\"" + unit.repeat(3) + "\"}";
+        String longJson = "[\"" + unit.repeat(ParserLimits.JSON_IN_MEMORY_STRING_CHARS / 8) + "\",\"" + unit + "\"]";
+        for (String json : List.of(shortJson, longJson)) {
+            Object expected = ContractJson.mapper().readValue(json, Object.class);
+            byte[] bytes = utf8(json);
+            for (int piece = 1; piece <= 17; piece++) {
+                for (long sizeHint : new long[] {0, 13, 29, Long.MAX_VALUE}) {
+                    try (DeviceJson.Document document = DeviceJson.read(trickling(bytes, piece), 0, sizeHint)) {
+                        assertThat(readBack(document.value())).as("pieces of %d, size hint %d", piece, sizeHint)
+                                .isEqualTo(expected);
+                    }
+                }
+                if (json.equals(longJson) && piece > 3) {
+                    break;
+                }
+            }
+        }
+    }
+
+    /** A value with its spooled strings read back from their UTF-8 bytes. */
+    private static Object readBack(Object value) throws IOException {
+        if (value instanceof StreamedString spooled) {
+            try (InputStream in = spooled.openUtf8()) {
+                return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            }
+        }
+        if (value instanceof List<?> list) {
+            List<Object> read = new java.util.ArrayList<>();
+            for (Object element : list) {
+                read.add(readBack(element));
+            }
+            return read;
+        }
+        return value;
+    }
+
+    /** Each read is checked whole before its characters are parsed, so a malformed sequence in it is what is refused. */
+    @Test
+    void aMalformedSequenceInTheSameReadAsAGrammarErrorIsWhatIsRefused() {
+        byte[] json = concat(utf8("[1,]"), new byte[] {(byte) 0xFF});
+
+        assertThat(refusal(json)).isEqualTo("not valid UTF-8: the byte 0xFF, which never occurs in UTF-8 at byte 4");
+        assertThatThrownBy(() -> DeviceJson.read(trickling(json, 1), 0, Long.MAX_VALUE))
+                .hasMessage("unexpected ']' where a value was expected (at character 4)");
+    }
+
+    /**
+     * A sequence cut by the end of a read waits for the rest unless its bytes so far can start no
+     * character: {@code 0xE0 0x80} is refused in the read that cuts it, before the grammar error
+     * after the bytes that came first; {@code 0xED 0xA0} (the start of an encoded surrogate) waits
+     * and is refused when its third byte comes, after that error.
+     */
+    @Test
+    void aCutSequenceIsRefusedAsSoonAsItsBytesCanStartNoCharacter() {
+        byte[] overlong = concat(utf8("[1,]"), new byte[] {(byte) 0xE0, (byte) 0x80, (byte) 0x80});
+        byte[] surrogate = concat(utf8("[1,]"), new byte[] {(byte) 0xED, (byte) 0xA0, (byte) 0x80});
+
+        assertThatThrownBy(() -> DeviceJson.read(trickling(overlong, 6), 0, Long.MAX_VALUE))
+                .hasMessage("not valid UTF-8: an overlong encoding starting 0xE0 at byte 4");
+        assertThatThrownBy(() -> DeviceJson.read(trickling(surrogate, 6), 0, Long.MAX_VALUE))
+                .hasMessage("unexpected ']' where a value was expected (at character 4)");
+        assertThat(refusal(surrogate)).isEqualTo("not valid UTF-8: an encoded UTF-16 surrogate starting 0xED at byte 4");
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {1, 2, 3, 5, 8})
+    void anUnpairedSurrogateEscapeIsRefusedAtItsCharacterWhateverThePieces(int piece) {
+        byte[] json = utf8("{\"text\":\"" + "x".repeat(20) + "\\uD83Dx\"}");
+
+        assertThatThrownBy(() -> DeviceJson.read(trickling(json, piece), 0, 16))
+                .hasMessageStartingWith("the escape \\uD83D is an unpaired surrogate")
+                .hasMessageEndingWith("(at character 36)");
+    }
+
+    /** A four-byte character is two UTF-16 units: one that crosses the name limit is refused after its second. */
+    @Test
+    void aFourByteCharacterThatCrossesTheNameLimitIsRefusedAtItsLowHalf() {
+        String name = "n".repeat(ParserLimits.JSON_MAX_NAME_CHARS - 1) + "😀";
+
+        assertThat(refusal(utf8("{\"" + name + "\":1}"))).isEqualTo("a property name is longer than "
+                + ParserLimits.JSON_MAX_NAME_CHARS + " characters (at character " + (ParserLimits.JSON_MAX_NAME_CHARS + 3) + ")");
+    }
+
     @Test
     void aStreamThatFailsIsAnIoFailureNotAMalformedDocument() {
         InputStream failing = new InputStream() {

@@ -29,9 +29,12 @@ import tools.jackson.databind.JsonNode;
  * Writes the files of one bundle directory. Every file is created new (never overwritten) with
  * mode 0600 under a {@code .partial.} name, written as its bytes arrive (a capture's bytes piece by
  * piece, JSON as it is serialized: nothing is first built whole in memory), fsynced, and only then
- * renamed; directory entries are fsynced after each rename. Hashes and byte counts come from the
- * bytes actually written. Once a terminal manifest exists (written by this or any earlier writer)
- * the bundle is never modified.
+ * renamed. The manifest is what makes a bundle: the directory is fsynced once before its rename,
+ * covering every entry made before (the partial files and their renames, captures.json), and once
+ * after it, so a manifest on disk implies every file it names is there too
+ * (docs/decisions/one-directory-fsync-before-and-after-the-manifest.md). Hashes and byte counts
+ * come from the bytes actually written. Once a terminal manifest exists (written by this or any
+ * earlier writer) the bundle is never modified.
  *
  * <p>Every I/O failure is returned as {@link StoreResult.StoreFailed} with code STORAGE_FAILED and
  * a causeCode; whatever was already written stays where it is. A {@code .partial.} file that a
@@ -55,6 +58,8 @@ public final class FileBundleWriter implements BundleWriter {
     private final FileSystemOps ops;
     /** What this writer wrote, by current file name, so a promotion reports the written bytes' hash. */
     private final Map<String, StoreResult.Stored> written = new HashMap<>();
+    /** Whether entries were made in the directory since its last fsync. */
+    private boolean entriesNotSynced;
     /** The terminal status seen or written; null while the bundle may still change. */
     private String terminalStatus;
 
@@ -117,8 +122,8 @@ public final class FileBundleWriter implements BundleWriter {
         }
         StoreResult.Stored promoted = new StoreResult.Stored(finalName, content.bytes(), content.sha256());
         written.put(finalName, promoted);
-        StoreResult synced = forceDirectory("promote " + partialName + " to", target);
-        return synced != null ? synced : promoted;
+        entriesNotSynced = true;
+        return promoted;
     }
 
     @Override
@@ -128,7 +133,7 @@ public final class FileBundleWriter implements BundleWriter {
         if (refusal != null) {
             return refusal;
         }
-        return replaceAtomically(CAPTURES_PARTIAL, CAPTURES, captures, true);
+        return replaceAtomically(CAPTURES_PARTIAL, CAPTURES, captures, false);
     }
 
     @Override
@@ -140,7 +145,7 @@ public final class FileBundleWriter implements BundleWriter {
         }
         // A manifest that could not be finalized is not left behind at all, not even cut short: its
         // partial name would mislead, and the result reports what the bundle holds instead.
-        StoreResult result = replaceAtomically(MANIFEST_PARTIAL, MANIFEST, manifest, false);
+        StoreResult result = replaceAtomically(MANIFEST_PARTIAL, MANIFEST, manifest, true);
         if (result instanceof StoreResult.Stored && manifest.isTerminal()) {
             terminalStatus = manifest.status().wire();
         }
@@ -149,11 +154,13 @@ public final class FileBundleWriter implements BundleWriter {
 
     /**
      * Writes {@code value} as indented JSON into {@code temporaryName} new as it is serialized (the
-     * document is never built in memory), fsyncs it, renames it over {@code finalName}, fsyncs the
-     * directory. When that fails, {@code keepCutShort} says whether the bytes written stay as a
-     * partial file (described in the failure) or are removed.
+     * document is never built in memory), fsyncs it and renames it over {@code finalName}; for the
+     * manifest ({@code manifest}) the directory is fsynced before the rename and after it. When that
+     * fails, the bytes written stay as a partial file (described in the failure), except for a
+     * manifest's, which are removed.
      */
-    private StoreResult replaceAtomically(String temporaryName, String finalName, Object value, boolean keepCutShort) {
+    private StoreResult replaceAtomically(String temporaryName, String finalName, Object value, boolean manifest) {
+        boolean keepCutShort = !manifest;
         Path temporary = directory.resolve(temporaryName);
         try {
             // A temporary left by an interrupted earlier attempt is ours; the final file is untouched.
@@ -161,18 +168,21 @@ public final class FileBundleWriter implements BundleWriter {
         } catch (IOException e) {
             return failed("remove the stale", temporary, e);
         }
-        FilePartial file = new FilePartial(this, temporaryName);
-        try (OutputStream out = new BufferedOutputStream(file.asStream(), JSON_BUFFER_BYTES)) {
-            ContractJson.writePretty(out, value);
-            out.write('\n');
-        } catch (IOException | JacksonException | UncheckedIOException e) {
-            file.failWith("write", e);
-        }
-        StoreResult partial = file.finish();
+        StoreResult partial = writeJson(temporaryName, value);
         if (!(partial instanceof StoreResult.Stored stored)) {
+            if (manifest) {
+                syncEntriesQuietly();
+            }
             return keepCutShort ? partial : removed(temporary, partial);
         }
         Path target = directory.resolve(finalName);
+        // Every entry the manifest may name is durable before the manifest can be.
+        if (manifest && entriesNotSynced) {
+            StoreResult before = forceDirectory("rename " + temporaryName + " to", target, "before");
+            if (before != null) {
+                return removed(temporary, before);
+            }
+        }
         try {
             ops.moveAtomically(temporary, target);
         } catch (IOException e) {
@@ -183,8 +193,36 @@ public final class FileBundleWriter implements BundleWriter {
         written.remove(temporaryName);
         StoreResult.Stored result = new StoreResult.Stored(finalName, stored.bytes(), stored.sha256());
         written.put(finalName, result);
-        StoreResult synced = forceDirectory("rename " + temporaryName + " to", target);
+        entriesNotSynced = true;
+        if (!manifest) {
+            return result;
+        }
+        StoreResult synced = forceDirectory("rename " + temporaryName + " to", target, "after");
         return synced != null ? synced : result;
+    }
+
+    /** Writes {@code value} as indented JSON into {@code temporaryName}, new, as it is serialized, and fsyncs it. */
+    private StoreResult writeJson(String temporaryName, Object value) {
+        FilePartial file = new FilePartial(this, temporaryName);
+        try (OutputStream out = new BufferedOutputStream(file.asStream(), JSON_BUFFER_BYTES)) {
+            ContractJson.writePretty(out, value);
+            out.write('\n');
+        } catch (IOException | JacksonException | UncheckedIOException e) {
+            file.failWith("write", e);
+        }
+        return file.finish();
+    }
+
+    /** A manifest that could not be written: the entries made before it are still made durable, as far as they can be. */
+    private void syncEntriesQuietly() {
+        if (entriesNotSynced) {
+            try {
+                ops.forceDirectory(directory);
+                entriesNotSynced = false;
+            } catch (IOException e) {
+                // The manifest's own failure is what the result reports.
+            }
+        }
     }
 
     /** {@code failure}, after removing {@code temporary}; a file that cannot be removed is named in it. */
@@ -209,6 +247,11 @@ public final class FileBundleWriter implements BundleWriter {
     /** What a {@link FilePartial} finished writing, so a promotion reports the written bytes' hash. */
     void recordWritten(String name, StoreResult.Stored stored) {
         written.put(name, stored);
+    }
+
+    /** A file was created in the directory: its entry is made durable with the next manifest's. */
+    void entryMade() {
+        entriesNotSynced = true;
     }
 
     /** A partial file that was refused before anything was created. */
@@ -241,12 +284,13 @@ public final class FileBundleWriter implements BundleWriter {
     }
 
     /** Null when the directory entry is durable; otherwise the failure (the file itself was written). */
-    StoreResult forceDirectory(String operation, Path file) {
+    private StoreResult forceDirectory(String operation, Path file, String when) {
         try {
             ops.forceDirectory(directory);
+            entriesNotSynced = false;
             return null;
         } catch (IOException e) {
-            return failed(operation + " (fsync of the bundle directory after)", file, e);
+            return failed(operation + " (fsync of the bundle directory " + when + ")", file, e);
         }
     }
 

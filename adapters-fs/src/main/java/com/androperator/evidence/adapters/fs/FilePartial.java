@@ -33,6 +33,7 @@ final class FilePartial implements PartialFile {
         try {
             out = owner.ops().createNew(file);
             created = true;
+            owner.entryMade();
         } catch (IOException e) {
             failure = owner.failed("write", file, e);
         }
@@ -124,7 +125,6 @@ final class FilePartial implements PartialFile {
             return FileBundleWriter.retaining(failure, stored);
         }
         owner.recordWritten(name, stored);
-        StoreResult synced = owner.forceDirectory("write", file);
-        return synced != null ? FileBundleWriter.retaining(synced, stored) : stored;
+        return stored;
     }
 }

@@ -423,10 +423,16 @@ class FileBundleWriterTest {
         assertThat(Files.exists(bundle.resolve("a.partial.png"))).isTrue();
         assertThat(Files.exists(bundle.resolve("captures.partial.json"))).as("files already written stay").isTrue();
 
+        // The directory is fsynced before the manifest is written (every entry before it) and after its rename.
         FileBundleWriter fsyncs = new FileBundleWriter(Files.createDirectory(root.resolve("other")),
                 new ScriptedFileSystemOps().failingDirectoryForce(new IOException("Input/output error")));
-        Failure failure = failed(fsyncs.writePartial("b.partial.png", new byte[] {1}));
-        assertThat(failure.message()).contains("fsync");
+        stored(fsyncs.writePartial("b.partial.png", new byte[] {1}));
+        Failure failure = failed(fsyncs.finalizeManifest(WrittenBundles.still(BundleStatus.FAILED, List.of(),
+                List.of(new BundleError("X", "s", "m", null)))));
+        assertThat(failure.message()).contains("rename manifest.partial.json to").contains("(fsync of the bundle directory before)");
+        assertThat(failure.details().asMap()).containsEntry("causeCode", "EIO");
+        assertThat(Files.exists(root.resolve("other").resolve("manifest.json"))).as("no manifest without its files").isFalse();
+        assertThat(Files.exists(root.resolve("other").resolve("manifest.partial.json"))).isFalse();
     }
 
     @Test

@@ -39,7 +39,10 @@ public interface BundleWriter {
     /** Writes captures.json (partial, fsync, rename). */
     StoreResult writeCaptures(CapturesFile captures);
 
-    /** Writes manifest.json atomically: write a partial file, fsync, rename, fsync the directory. */
+    /**
+     * Writes manifest.json atomically: write a partial file, fsync, fsync the directory (every entry
+     * made before: the files the manifest names), rename, fsync the directory.
+     */
     StoreResult finalizeManifest(Manifest manifest);
 
     /** A partial file being written; used by one thread. */
@@ -51,7 +54,8 @@ public interface BundleWriter {
         boolean write(byte[] bytes, int offset, int length);
 
         /**
-         * Ends the file: fsync, close, fsync of the directory entry. {@code Stored} with the bytes
+         * Ends the file: fsync, close (its directory entry is made durable before the next manifest
+         * is renamed into place, see {@link BundleWriter#finalizeManifest}). {@code Stored} with the bytes
          * and sha256 of everything written, or {@code StoreFailed}, which names the file it
          * left ({@link StoreResult.StoreFailed#retained}). A failure that left no byte in the file removes
          * it: an empty partial proves nothing and would mislead. Idempotent.

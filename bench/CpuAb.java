@@ -1,0 +1,121 @@
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The same warm capture's CPU in MCP servers of several builds at once (bench/cpu-ab.sh): one server
+ * per tree (each tree's own bin/androperator-mcp and jars), all on the same simulated Pixel. Each is
+ * warmed by {@code warm} captures, then {@code rounds} rounds follow; in each, every server captures
+ * {@code batch} times in turn (the order rotates round by round, so load from other work falls on
+ * all alike) while its process's user+system time is read before and after. Prints, per tree, the
+ * median and mean CPU per capture over the rounds, and the part its JIT compiler threads spent.
+ */
+final class CpuAb {
+    public static void main(String[] args) throws Exception {
+        Path out = Path.of(args[0]);
+        String serial = args[1];
+        int warm = Integer.parseInt(args[2]);
+        int rounds = Integer.parseInt(args[3]);
+        int batch = Integer.parseInt(args[4]);
+        List<Path> trees = Arrays.stream(args).skip(5).map(Path::of).toList();
+        List<McpLineClient> servers = new ArrayList<>();
+        try {
+            for (int i = 0; i < trees.size(); i++) {
+                Map<String, String> environment = new HashMap<>(System.getenv());
+                environment.put("ANDROPERATOR_EVIDENCE_DIR", out.resolve("ab-root-" + i).toString());
+                servers.add(new McpLineClient(trees.get(i).resolve("bin/androperator-mcp"), environment));
+            }
+            run(out, serial, warm, rounds, batch, trees, servers);
+        } finally {
+            for (McpLineClient server : servers) {
+                server.close();
+            }
+        }
+    }
+
+    private static void run(Path out, String serial, int warm, int rounds, int batch, List<Path> trees,
+            List<McpLineClient> servers) {
+        int n = servers.size();
+        for (int i = 0; i < warm; i++) {
+            for (int s = 0; s < n; s++) {
+                captures(out, s, servers.get(s), serial, 1);
+            }
+        }
+        double[][] total = new double[n][rounds];
+        double[][] jit = new double[n][rounds];
+        for (int round = 0; round < rounds; round++) {
+            for (int k = 0; k < n; k++) {
+                int s = (round + k) % n;
+                ProcessHandle process = servers.get(s).process();
+                long cpu = cpuNanos(process);
+                long compiler = ServerCpu.compilerNanos(process);
+                captures(out, s, servers.get(s), serial, batch);
+                total[s][round] = (cpuNanos(process) - cpu) / 1e6 / batch;
+                jit[s][round] = (ServerCpu.compilerNanos(process) - compiler) / 1e6 / batch;
+            }
+        }
+        System.out.printf("%d rounds of %d warm captures a server after %d each; load %s%n", rounds, batch, warm,
+                readLoad());
+        System.out.println("| tree | CPU a capture, median | mean | of it JIT (mean) | mean less JIT |");
+        System.out.println("| --- | ---: | ---: | ---: | ---: |");
+        for (int s = 0; s < n; s++) {
+            double mean = Arrays.stream(total[s]).average().orElse(0);
+            double jitMean = Arrays.stream(jit[s]).average().orElse(0);
+            System.out.printf("| %s | %.1f | %.1f | %.1f | %.1f |%n", trees.get(s).getFileName(), median(total[s]), mean,
+                    jitMean, mean - jitMean);
+        }
+    }
+
+    private static void captures(Path out, int server, McpLineClient line, String serial, int count) {
+        for (int i = 0; i < count; i++) {
+            var result = line.capture(serial, CaptureBench.OPERATOR);
+            if (!"complete".equals(result.status())) {
+                throw new IllegalStateException("capture not complete: " + result.code() + " " + result.message());
+            }
+        }
+        deleteBundles(out.resolve("ab-root-" + server).resolve("bundles"));
+    }
+
+    private static double median(double[] values) {
+        double[] sorted = values.clone();
+        Arrays.sort(sorted);
+        return sorted[sorted.length / 2];
+    }
+
+    private static long cpuNanos(ProcessHandle process) {
+        return process.info().totalCpuDuration().map(Duration::toNanos).orElseThrow();
+    }
+
+    private static String readLoad() {
+        try {
+            return Files.readString(Path.of("/proc/loadavg")).trim();
+        } catch (IOException e) {
+            return "unknown";
+        }
+    }
+
+    private static void deleteBundles(Path bundles) {
+        if (!Files.exists(bundles)) {
+            return;
+        }
+        try (var walk = Files.walk(bundles)) {
+            walk.sorted(Comparator.reverseOrder()).forEach(path -> {
+                try {
+                    Files.delete(path);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            });
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
