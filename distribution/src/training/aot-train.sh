@@ -29,7 +29,12 @@ command -v adb >/dev/null 2>&1 || { echo "adb is not on PATH: no simulated phone
 mkdir -p "$work"
 # shellcheck source=../../../bin/lib/simulated-phone.sh
 . "$root/bin/lib/simulated-phone.sh"
-trap phone_stop EXIT
+# The MCP server a failed training leaves (train_server), then the phone.
+server_pid=""
+train_server_stop() {
+  [ -z "$server_pid" ] || kill -KILL "$server_pid" 2>/dev/null || true
+}
+trap 'train_server_stop; phone_stop' EXIT
 # A loaded build machine can take longer to start the simulator than phone_start waits: once more.
 if ! phone_start "$work" && ! { phone_stop; phone_start "$work"; }; then
   echo "the simulated phone did not start: no phone to train on" >&2
@@ -70,15 +75,17 @@ train() {
 
 # train_server CACHE JAVA: the MCP server with mcp-session.jsonl's opening, then $server_captures
 # evidence_capture calls of the simulated phone, each sent after the answer to the one before (as an
-# agent calls it), then the end of its input; stops the script when an answer is missing or not
-# complete, or the server writes no cache.
+# agent calls it), then the end of its input; stops the script (and the server) when an answer is
+# missing or not complete, or when the server does not exit 0 within two minutes of its input's end
+# (its output read all the while, so a JVM writing at exit cannot block) or writes no cache.
 train_server() {
-  local cache="$1" java="$2" line id request
+  local cache="$1" java="$2" line id request status=0
   rm -f "$cache"
   mkdir -p -m 700 "$work/mcp-root"
   coproc server { ANDROPERATOR_EVIDENCE_DIR="$work/mcp-root" exec "$java" -XX:AOTCacheOutput="$cache" \
     "${mcp_flags[@]}" -jar "$mcp" 2>"$work/train.err"; }
-  local to="${server[1]}" from="${server[0]}" pid="$server_PID"
+  local to="${server[1]}" from="${server[0]}"
+  server_pid="$server_PID"
   cat "$work/mcp-session.jsonl" >&"$to"
   train_server_await 2 '"tools"' "$from"
   for ((id = 3; id < 3 + server_captures; id++)); do
@@ -88,11 +95,18 @@ train_server() {
     printf '%s\n' "$request" >&"$to"
     train_server_await "$id" '\"status\":\"complete\"' "$from"
   done
-  exec {to}>&-
-  wait "$pid" || true
+  # A coprocess's descriptors are closed in subshells: the drain reads a copy of it.
+  local drain
+  exec {drain}<&"$from"
+  cat <&"$drain" >"$work/train.out" &
+  exec {drain}<&- {to}>&-
+  timeout 120 tail --pid="$server_pid" -f /dev/null || kill -KILL "$server_pid" 2>/dev/null || true
+  wait "$server_pid" || status=$?
+  server_pid=""
   rm -rf "$work/mcp-root"
-  if [ ! -s "$cache" ]; then
-    echo "training ${cache##*/} with $java: the server wrote no cache: $(tail -c 2000 "$work/train.err")" >&2
+  if [ "$status" -ne 0 ] || [ ! -s "$cache" ]; then
+    echo "training ${cache##*/} with $java: the server exited $status or wrote no cache:" \
+      "$(tail -c 2000 "$work/train.out") $(tail -c 2000 "$work/train.err")" >&2
     exit 1
   fi
 }
@@ -105,12 +119,15 @@ train_server_await() {
     case "$line" in
       *'"id":'"$id"','*) case "$line" in *"$text"*) return 0 ;; esac
         echo "training the MCP server: the answer to request $id lacks $text: ${line:0:2000}" >&2
+        train_server_stop
         exit 1 ;;
     esac
   done
   echo "training the MCP server: no answer to request $id: $(tail -c 2000 "$work/train.err")" >&2
+  train_server_stop
   exit 1
 }
+
 
 while [ "$#" -ge 4 ]; do
   java="$1" cli="$2" mcp="$3" directory="$4"

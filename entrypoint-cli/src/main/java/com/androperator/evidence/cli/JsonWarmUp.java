@@ -25,10 +25,15 @@ final class JsonWarmUp {
     private JsonWarmUp() {
     }
 
-    /** Starts the warm-up on a daemon thread, which never holds the process open. */
+    /**
+     * Starts the warm-up on a daemon thread, which never holds the process open and never prints:
+     * whatever it meets (a JacksonException is caught below; anything else, say a class that fails to
+     * link) the capture's own write meets again and reports as the tool reports it.
+     */
     static void start() {
         Thread thread = new Thread(JsonWarmUp::resolveSerializers, "evidence-json-warm-up");
         thread.setDaemon(true);
+        thread.setUncaughtExceptionHandler((ignored, failure) -> { });
         thread.start();
     }
 

@@ -40,8 +40,9 @@ import tools.jackson.databind.JsonNode;
  * a causeCode; whatever was already written stays where it is. A {@code .partial.} file that a
  * failed write created (or did not rename) is the failure's {@link StoreResult.StoreFailed#retained}
  * file, described from the bytes actually written. A failed file that holds no
- * byte is removed, and so is a manifest that could not be finalized: neither would tell a reader
- * anything true.
+ * byte is removed, and so is a manifest that could not be renamed into place: neither would tell a
+ * reader anything true. (A manifest already renamed stays when the directory's fsync after the
+ * rename fails; the result still reports the failure.)
  */
 public final class FileBundleWriter implements BundleWriter {
     static final String MANIFEST = BundleFileNames.MANIFEST;
@@ -278,8 +279,13 @@ public final class FileBundleWriter implements BundleWriter {
     }
 
     /** For partial files this writer did not write (e.g. produced by an encoder): hash the file itself. */
+    /**
+     * A file another writer made (the video encoder's clip, an earlier writer's file): fsynced here,
+     * since its maker may not have, so that the manifest that will name it finds its bytes durable.
+     */
     private static StoreResult.Stored hashExistingFile(String name, Path file) throws IOException {
         PrivateFiles.FileFacts facts = PrivateFiles.facts(file);
+        PrivateFiles.forceFile(file);
         return new StoreResult.Stored(name, facts.bytes(), facts.sha256());
     }
 

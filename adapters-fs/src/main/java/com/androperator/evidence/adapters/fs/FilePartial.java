@@ -94,11 +94,25 @@ final class FilePartial implements PartialFile {
         }
     }
 
+    /**
+     * The bytes a failed write leaves are retained evidence that a manifest may name: made durable as
+     * far as the file allows. The write's own failure is what is reported, so one here changes nothing.
+     */
+    private void forceRetained() {
+        try {
+            out.force();
+        } catch (IOException ignored) {
+            // The failure already recorded stands.
+        }
+    }
+
     private StoreResult end() {
         if (out != null) {
             try {
                 if (failure == null) {
                     out.force();
+                } else if (count > 0) {
+                    forceRetained();
                 }
             } catch (IOException e) {
                 failure = owner.failed("write", file, e);

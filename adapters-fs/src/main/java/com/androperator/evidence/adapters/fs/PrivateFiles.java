@@ -160,6 +160,13 @@ public final class PrivateFiles {
         }
     }
 
+    /** Makes the bytes of a regular file another writer made durable (fsync), without following a symlink. */
+    public static void forceFile(Path file) throws IOException {
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS)) {
+            channel.force(true);
+        }
+    }
+
     /** The byte count and sha256 of a file as it is on disk. */
     public record FileFacts(long bytes, String sha256) {
     }

@@ -259,6 +259,17 @@ class FileBundleWriterTest {
     }
 
     @Test
+    void theBytesAFailedWriteLeavesAreFsyncedSinceTheyAreRetained() throws Exception {
+        ScriptedFileSystemOps ops = new ScriptedFileSystemOps().onlyFor("hierarchy").diskFullAfter(25);
+        BundleWriter writer = reserve(ops);
+
+        StoreResult result = writer.writePartial("hierarchy.partial.xml", bytes(XML));
+
+        assertThat(retained(result).bytes()).isEqualTo(25);
+        assertThat(ops.forcedFiles()).containsExactly("hierarchy.partial.xml");
+    }
+
+    @Test
     void aFailedWriteThatCreatedNoFileDescribesNone() throws Exception {
         BundleWriter writer = reserve();
         stored(writer.writePartial("x.partial.png", bytes("first")));

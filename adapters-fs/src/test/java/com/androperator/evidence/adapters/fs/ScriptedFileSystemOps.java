@@ -17,6 +17,8 @@ final class ScriptedFileSystemOps implements FileSystemOps {
     private IOException forceDirectoryFailure;
     private IOException createDirectoryFailure;
     private String failOnlyFileContaining = "";
+    /** The files whose bytes were fsynced, by name, in order. */
+    private final java.util.List<String> forcedFiles = new java.util.ArrayList<>();
 
     /** The disk fills after {@code bytes} more bytes: the next write fails with ENOSPC. */
     ScriptedFileSystemOps diskFullAfter(long bytes) {
@@ -50,6 +52,11 @@ final class ScriptedFileSystemOps implements FileSystemOps {
     ScriptedFileSystemOps failingDirectoryForce(IOException failure) {
         this.forceDirectoryFailure = failure;
         return this;
+    }
+
+    /** The names of the files fsynced so far, in order. */
+    java.util.List<String> forcedFiles() {
+        return java.util.List.copyOf(forcedFiles);
     }
 
     ScriptedFileSystemOps failingDirectoryCreation(IOException failure) {
@@ -90,6 +97,7 @@ final class ScriptedFileSystemOps implements FileSystemOps {
             @Override
             public void force() throws IOException {
                 real.force();
+                forcedFiles.add(file.getFileName().toString());
             }
 
             @Override
