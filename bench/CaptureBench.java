@@ -452,7 +452,8 @@ public final class CaptureBench {
         }
     }
 
-    private static void deleteTree(Path directory) {
+    /** Deletes {@code directory} and everything under it; nothing when it does not exist (the other benches' too). */
+    static void deleteTree(Path directory) {
         if (!Files.exists(directory)) {
             return;
         }

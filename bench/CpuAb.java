@@ -1,11 +1,9 @@
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -81,7 +79,7 @@ final class CpuAb {
                 throw new IllegalStateException("capture not complete: " + result.code() + " " + result.message());
             }
         }
-        deleteBundles(out.resolve("ab-root-" + server).resolve("bundles"));
+        CaptureBench.deleteTree(out.resolve("ab-root-" + server).resolve("bundles"));
     }
 
     private static double median(double[] values) {
@@ -99,23 +97,6 @@ final class CpuAb {
             return Files.readString(Path.of("/proc/loadavg")).trim();
         } catch (IOException e) {
             return "unknown";
-        }
-    }
-
-    private static void deleteBundles(Path bundles) {
-        if (!Files.exists(bundles)) {
-            return;
-        }
-        try (var walk = Files.walk(bundles)) {
-            walk.sorted(Comparator.reverseOrder()).forEach(path -> {
-                try {
-                    Files.delete(path);
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
-            });
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
         }
     }
 }

@@ -1,5 +1,4 @@
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -81,10 +80,10 @@ final class CpuProfile {
                 throw new IllegalStateException("capture not complete: " + result.code() + " " + result.message());
             }
             if (i % 20 == 19) {
-                deleteBundles(out.resolve("mcp-root").resolve("bundles"));
+                CaptureBench.deleteTree(out.resolve("mcp-root").resolve("bundles"));
             }
         }
-        deleteBundles(out.resolve("mcp-root").resolve("bundles"));
+        CaptureBench.deleteTree(out.resolve("mcp-root").resolve("bundles"));
     }
 
     private String group(String key) {
@@ -126,20 +125,4 @@ final class CpuProfile {
         }
     }
 
-    private static void deleteBundles(Path bundles) {
-        if (!Files.exists(bundles)) {
-            return;
-        }
-        try (var walk = Files.walk(bundles)) {
-            walk.sorted(java.util.Comparator.reverseOrder()).forEach(path -> {
-                try {
-                    Files.delete(path);
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
-            });
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
 }
