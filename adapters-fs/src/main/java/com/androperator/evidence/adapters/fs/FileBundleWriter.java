@@ -283,9 +283,9 @@ public final class FileBundleWriter implements BundleWriter {
      * A file another writer made (the video encoder's clip, an earlier writer's file): fsynced here,
      * since its maker may not have, so that the manifest that will name it finds its bytes durable.
      */
-    private static StoreResult.Stored hashExistingFile(String name, Path file) throws IOException {
+    private StoreResult.Stored hashExistingFile(String name, Path file) throws IOException {
         PrivateFiles.FileFacts facts = PrivateFiles.facts(file);
-        PrivateFiles.forceFile(file);
+        ops.forceFile(file);
         return new StoreResult.Stored(name, facts.bytes(), facts.sha256());
     }
 

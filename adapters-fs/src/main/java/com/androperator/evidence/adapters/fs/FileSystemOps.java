@@ -23,6 +23,14 @@ public interface FileSystemOps {
     /** Renames atomically; on POSIX an existing target is replaced by the same rename(2). */
     void moveAtomically(Path source, Path target) throws IOException;
 
+    /**
+     * Flushes the bytes of a regular file another writer made (fsync), without following a symlink;
+     * every file system does this the same way, so tests that script failures only watch it.
+     */
+    default void forceFile(Path file) throws IOException {
+        PrivateFiles.forceFile(file);
+    }
+
     /** Flushes a directory's entries (new names, renames) to stable storage. */
     void forceDirectory(Path directory) throws IOException;
 

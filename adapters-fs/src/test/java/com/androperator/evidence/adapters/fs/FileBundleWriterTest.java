@@ -103,6 +103,17 @@ class FileBundleWriterTest {
     }
 
     @Test
+    void aFileAnotherProcessWroteIsFsyncedWhenItIsPromoted() throws Exception {
+        ScriptedFileSystemOps ops = new ScriptedFileSystemOps();
+        BundleWriter writer = reserve(ops);
+        Files.write(bundle.resolve("video.partial.mp4"), bytes("encoded elsewhere, e.g. by ffmpeg"));
+
+        stored(writer.promote("video.partial.mp4", "video.mp4"));
+
+        assertThat(ops.forcedFiles()).containsExactly("video.partial.mp4");
+    }
+
+    @Test
     void aPartialFileWrittenByAnotherProcessIsHashedFromDisk() throws Exception {
         BundleWriter writer = reserve();
         byte[] clip = bytes("encoded elsewhere, e.g. by ffmpeg");

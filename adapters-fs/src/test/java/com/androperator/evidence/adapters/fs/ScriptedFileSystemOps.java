@@ -116,6 +116,12 @@ final class ScriptedFileSystemOps implements FileSystemOps {
     }
 
     @Override
+    public void forceFile(Path file) throws IOException {
+        FileSystemOps.super.forceFile(file);
+        forcedFiles.add(file.getFileName().toString());
+    }
+
+    @Override
     public void forceDirectory(Path directory) throws IOException {
         if (forceDirectoryFailure != null) {
             throw forceDirectoryFailure;
