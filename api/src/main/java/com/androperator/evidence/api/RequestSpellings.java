@@ -5,7 +5,6 @@ import com.androperator.evidence.domain.model.RequestField;
 import com.androperator.evidence.domain.model.RequestField.Bounds;
 import com.androperator.evidence.domain.video.VideoLimits;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -157,7 +156,8 @@ public final class RequestSpellings {
 
     /** Video start's fields in the order its command line lists them. */
     public static List<RequestField> videoStartByCliRank() {
-        return VIDEO_START.stream().sorted(Comparator.comparingInt(field -> videoStartCli(field).rank())).toList();
+        return VIDEO_START.stream()
+                .sorted((one, other) -> Integer.compare(videoStartCli(one).rank(), videoStartCli(other).rank())).toList();
     }
 
     /** Video start's properties in the order {@code evidence_video_start} lists (and accepts) them. */
@@ -196,14 +196,17 @@ public final class RequestSpellings {
 
     /** A still capture's fields in the order its command line lists them. */
     public static List<RequestField> stillByCliRank() {
+        // Not Comparator.comparingInt: its comparator is a serializable lambda, which no AOT cache
+        // holds, and spinning it cost a one-shot capture about 5 ms of its start (docs/benchmarks.md).
         return Arrays.stream(RequestField.values()).filter(RequestField::still)
-                .sorted(Comparator.comparingInt(field -> cli(field).rank())).toList();
+                .sorted((one, other) -> Integer.compare(cli(one).rank(), cli(other).rank())).toList();
     }
 
     /** A still capture's fields that an MCP client sets, in the order the tool lists them. */
     public static List<RequestField> stillByMcpRank() {
         return Arrays.stream(RequestField.values()).filter(field -> field.still() && mcp(field).isPresent())
-                .sorted(Comparator.comparingInt(field -> mcp(field).orElseThrow().rank())).toList();
+                .sorted((one, other) -> Integer.compare(mcp(one).orElseThrow().rank(), mcp(other).orElseThrow().rank()))
+                .toList();
     }
 
     /**

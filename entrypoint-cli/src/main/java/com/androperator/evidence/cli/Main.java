@@ -40,6 +40,10 @@ public final class Main {
         if (args.length >= 2 && args[0].equals("evidence") && args[1].equals("capture")) {
             JsonWarmUp.start();
         }
+        // picocli's default factory looks for Groovy's Closure class when it is first used unless
+        // told not to: a class path search ending in ClassNotFoundException, about 2 ms of a one-shot
+        // capture's start (docs/benchmarks.md). No command of this tool is written in Groovy.
+        System.setProperty("picocli.disable.closures", "true");
         System.exit(run(args, System.out, System.err));
     }
 
