@@ -38,7 +38,7 @@ public final class Main {
             return;
         }
         if (args.length >= 2 && args[0].equals("evidence") && args[1].equals("capture")) {
-            JsonWarmUp.start();
+            CaptureHeadStart.start();
         }
         // picocli's default factory looks for Groovy's Closure class when it is first used unless
         // told not to: a class path search ending in ClassNotFoundException, about 2 ms of a one-shot

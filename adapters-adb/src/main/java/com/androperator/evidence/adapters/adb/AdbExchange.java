@@ -9,6 +9,7 @@ import java.io.OutputStream;
 import java.net.ConnectException;
 import java.net.InetSocketAddress;
 import java.net.NoRouteToHostException;
+import java.net.Proxy;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.net.UnknownHostException;
@@ -105,7 +106,10 @@ final class AdbExchange {
         }
         AdbServerAddress address = ((AdbServerAddress.Resolution.Resolved) resolution).address();
         checkDeadline();
-        Socket fresh = new Socket();
+        // A direct connection, never a proxy's: the adb server is this host's or one the user named,
+        // and a plain socket skips the proxy selection every connect made before (net.properties
+        // read on the first, a URI and the non-proxy-host patterns matched on each).
+        Socket fresh = new Socket(Proxy.NO_PROXY);
         if (cancellation != null && !cancellation.attach(fresh)) {
             throw new Stop(StreamResult.Outcome.CANCELLED, "cancelled before connecting");
         }
