@@ -1,6 +1,5 @@
 package com.androperator.evidence.api;
 
-import com.androperator.evidence.adapters.fs.UrandomIds;
 import com.androperator.evidence.domain.budget.Cancellation;
 import com.androperator.evidence.domain.port.CallerTerms;
 import com.androperator.evidence.domain.port.BundleStore;
@@ -107,7 +106,7 @@ public record CaptureDependencies(
         private Path workingDirectory = Path.of("").toAbsolutePath();
         private WallClock wallClock = WallClock.SYSTEM;
         private MonotonicClock monotonicClock = MonotonicClock.SYSTEM;
-        private IdSource ids = UrandomIds.SYSTEM;
+        private IdSource ids = CompositionRoot.ids();
         private String toolName = DEFAULT_TOOL_NAME;
         private @Nullable DeviceSelector devices;
         private @Nullable ScreenshotSource screenshots;

@@ -7,6 +7,7 @@ import com.androperator.evidence.adapters.adb.AdbScreenshotSource;
 import com.androperator.evidence.adapters.adb.AdbServerClient;
 import com.androperator.evidence.adapters.fs.EvidenceRoots;
 import com.androperator.evidence.adapters.fs.FileBundleShelf;
+import com.androperator.evidence.adapters.fs.UrandomIds;
 import com.androperator.evidence.adapters.fs.FileBundleStore;
 import com.androperator.evidence.adapters.fs.ManagedBundleRoot;
 import com.androperator.evidence.adapters.fs.video.FileVideoBundle;
@@ -19,6 +20,7 @@ import com.androperator.evidence.adapters.media.video.VideoMediaToolkit;
 import com.androperator.evidence.api.video.DetachedWorkerLauncher;
 import com.androperator.evidence.api.video.HostProcessIdentity;
 import com.androperator.evidence.api.video.VideoDependencies;
+import com.androperator.evidence.domain.port.IdSource;
 import com.androperator.evidence.domain.port.CallerTerms;
 import com.androperator.evidence.domain.capture.CaptureEvidence;
 import com.androperator.evidence.domain.capture.CapturePorts;
@@ -58,6 +60,11 @@ public final class CompositionRoot {
     }
 
     /** Real adapters for every port the dependencies do not replace. */
+    /** Evidence ids in production: random UUIDs from the kernel's source (the dependencies' default). */
+    public static IdSource ids() {
+        return UrandomIds.SYSTEM;
+    }
+
     static CapturePorts capturePorts(CaptureDependencies dependencies) {
         // One stateless client per request, reading the adb server address from the caller's environment.
         AdbServerClient adb = new AdbServerClient(dependencies.environment());

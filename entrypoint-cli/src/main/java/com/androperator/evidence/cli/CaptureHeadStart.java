@@ -32,7 +32,7 @@ import java.util.function.Supplier;
 /**
  * The set-up of a capture process that does not depend on the capture, done on a helper thread
  * while the main thread builds the command line and starts the capture; what it resolves or
- * compiles first, the capture finds ready (docs/benchmarks.md, "The CLI's start, fourth pass").
+ * compiles first, the capture finds ready (docs/benchmarks.md, "Fourth pass: a CLI capture's cold paths").
  * <ol>
  *   <li><b>SHA-256.</b> The capture hashes every file it writes as the bytes arrive. A one-shot
  *   command runs on the client compiler alone, which has no SHA-256 intrinsic: the JDK's digest

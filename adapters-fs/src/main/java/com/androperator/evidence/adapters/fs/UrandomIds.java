@@ -11,7 +11,7 @@ import java.util.UUID;
  * {@code /dev/urandom}, read anew for each id. {@link UUID#randomUUID()} reads the same source
  * through {@code SecureRandom}, whose first use in a JVM loads and sets up the security providers:
  * 17-22 ms of a one-shot capture's critical path on this project's machines, against well under a
- * millisecond for the file (docs/benchmarks.md, "The CLI's start, fourth pass"). Where the file
+ * millisecond for the file (docs/benchmarks.md, "Fourth pass: a CLI capture's cold paths"). Where the file
  * cannot be read whole (not a Unix system, a sandbox), the id is {@link UUID#randomUUID()}'s.
  */
 public final class UrandomIds implements IdSource {

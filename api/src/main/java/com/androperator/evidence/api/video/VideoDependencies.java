@@ -1,6 +1,6 @@
 package com.androperator.evidence.api.video;
 
-import com.androperator.evidence.adapters.fs.UrandomIds;
+import com.androperator.evidence.api.CompositionRoot;
 import com.androperator.evidence.domain.port.IdSource;
 import com.androperator.evidence.domain.budget.MonotonicClock;
 import com.androperator.evidence.domain.port.WallClock;
@@ -59,7 +59,7 @@ public record VideoDependencies(
 
     public static VideoDependencies defaults() {
         return new VideoDependencies(System.getenv(), Path.of("").toAbsolutePath(), null, null, null, null,
-                WallClock.SYSTEM, MonotonicClock.SYSTEM, UrandomIds.SYSTEM, Pause.SYSTEM, null);
+                WallClock.SYSTEM, MonotonicClock.SYSTEM, CompositionRoot.ids(), Pause.SYSTEM, null);
     }
 
     /** Spawns the worker with {@code launcher} instead of a new JVM; null restores the default. */
