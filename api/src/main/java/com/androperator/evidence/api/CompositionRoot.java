@@ -7,9 +7,9 @@ import com.androperator.evidence.adapters.adb.AdbScreenshotSource;
 import com.androperator.evidence.adapters.adb.AdbServerClient;
 import com.androperator.evidence.adapters.fs.EvidenceRoots;
 import com.androperator.evidence.adapters.fs.FileBundleShelf;
-import com.androperator.evidence.adapters.fs.UrandomIds;
 import com.androperator.evidence.adapters.fs.FileBundleStore;
 import com.androperator.evidence.adapters.fs.ManagedBundleRoot;
+import com.androperator.evidence.adapters.fs.UrandomIds;
 import com.androperator.evidence.adapters.fs.video.FileVideoBundle;
 import com.androperator.evidence.adapters.fs.video.JsonSessionStore;
 import com.androperator.evidence.adapters.fs.video.PosixDeviceLocks;
@@ -20,8 +20,8 @@ import com.androperator.evidence.adapters.media.video.VideoMediaToolkit;
 import com.androperator.evidence.api.video.DetachedWorkerLauncher;
 import com.androperator.evidence.api.video.HostProcessIdentity;
 import com.androperator.evidence.api.video.VideoDependencies;
-import com.androperator.evidence.domain.port.IdSource;
 import com.androperator.evidence.domain.port.CallerTerms;
+import com.androperator.evidence.domain.port.IdSource;
 import com.androperator.evidence.domain.capture.CaptureEvidence;
 import com.androperator.evidence.domain.capture.CapturePorts;
 import com.androperator.evidence.domain.capture.CaptureScheduling;
@@ -59,12 +59,12 @@ public final class CompositionRoot {
     private CompositionRoot() {
     }
 
-    /** Real adapters for every port the dependencies do not replace. */
     /** Evidence ids in production: random UUIDs from the kernel's source (the dependencies' default). */
     public static IdSource ids() {
         return UrandomIds.SYSTEM;
     }
 
+    /** Real adapters for every port the dependencies do not replace. */
     static CapturePorts capturePorts(CaptureDependencies dependencies) {
         // One stateless client per request, reading the adb server address from the caller's environment.
         AdbServerClient adb = new AdbServerClient(dependencies.environment());
