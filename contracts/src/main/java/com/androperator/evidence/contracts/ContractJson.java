@@ -1,6 +1,10 @@
 package com.androperator.evidence.contracts;
 
+import java.io.ByteArrayOutputStream;
 import java.io.OutputStream;
+import java.io.StringWriter;
+import java.util.List;
+import java.util.Map;
 import tools.jackson.core.StreamReadConstraints;
 import tools.jackson.core.StreamReadFeature;
 import tools.jackson.core.StreamWriteFeature;
@@ -17,6 +21,9 @@ import tools.jackson.databind.json.JsonMapper;
  * decimal digits so a caller's context is copied as given, and duplicate keys are refused. Every
  * read limit is set explicitly from {@link ParserLimits}, never left to Jackson's defaults (whose
  * 100M-character string cap would refuse a captures.json that holds a hierarchy the contract allows).
+ * Readers and {@link #mapper()} learn a record's shape from its annotations through Jackson's
+ * databind; this package's own types are written by {@link ContractWriter}, which learns the same
+ * shape from the same annotations without databind's start-up cost.
  */
 public final class ContractJson {
     private static final StreamReadConstraints READ_LIMITS = StreamReadConstraints.builder()
@@ -32,36 +39,67 @@ public final class ContractJson {
             .maxNumberLength(ParserLimits.BUNDLE_JSON_MAX_NUMBER_CHARS)
             .build();
 
-    private static final JsonMapper MAPPER = JsonMapper.builder(JsonFactory.builder()
-                    .streamReadConstraints(READ_LIMITS).build())
-            .disable(MapperFeature.SORT_PROPERTIES_ALPHABETICALLY)
-            .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-            .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
-            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
-            .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
-            .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS)
-            .build();
-    /**
-     * The writers made once: an ObjectWriter is immutable and thread-safe (each write gets its own
-     * pretty printer), so every captures.json, manifest and context check reuses them.
-     */
-    private static final ObjectWriter PRETTY = MAPPER.writerWithDefaultPrettyPrinter();
-    private static final ObjectWriter PRETTY_TO_OPEN_STREAM = PRETTY.without(StreamWriteFeature.AUTO_CLOSE_TARGET);
-    private static final ObjectWriter COMPACT_TO_OPEN_STREAM = MAPPER.writer().without(StreamWriteFeature.AUTO_CLOSE_TARGET);
+    /** The one factory of both writers' generators and the mapper's parsers; jackson-core only. */
+    static final JsonFactory FACTORY = JsonFactory.builder().streamReadConstraints(READ_LIMITS).build();
 
     private ContractJson() {
     }
 
     public static JsonMapper mapper() {
-        return MAPPER;
+        return Databind.MAPPER;
+    }
+
+    /**
+     * The mapper and its writers, made on first use: a process that only writes this package's
+     * types (a one-shot capture) never builds them.
+     */
+    private static final class Databind {
+        static final JsonMapper MAPPER = JsonMapper.builder(FACTORY)
+                .disable(MapperFeature.SORT_PROPERTIES_ALPHABETICALLY)
+                .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+                .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+                .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+                .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+                .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS)
+                .build();
+        /**
+         * The writers made once: an ObjectWriter is immutable and thread-safe (each write gets its
+         * own pretty printer), so every write of a type from another package reuses them.
+         */
+        static final ObjectWriter PRETTY = MAPPER.writerWithDefaultPrettyPrinter();
+        static final ObjectWriter PRETTY_TO_OPEN_STREAM = PRETTY.without(StreamWriteFeature.AUTO_CLOSE_TARGET);
+        static final ObjectWriter COMPACT_TO_OPEN_STREAM = MAPPER.writer().without(StreamWriteFeature.AUTO_CLOSE_TARGET);
+
+        private Databind() {
+        }
+    }
+
+    /**
+     * Whether {@link ContractWriter} writes {@code value}: a type of this package, or a JSON value
+     * made of the JDK's maps, lists, text, numbers and flags (an Operator command's payload).
+     */
+    private static boolean byContractWriter(Object value) {
+        return value.getClass().getPackageName().equals(ContractJson.class.getPackageName())
+                || value instanceof Map<?, ?> || value instanceof List<?> || value instanceof String
+                || value instanceof Number || value instanceof Boolean;
     }
 
     public static byte[] toBytes(Object value) {
-        return MAPPER.writeValueAsBytes(value);
+        if (!byContractWriter(value)) {
+            return Databind.MAPPER.writeValueAsBytes(value);
+        }
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ContractWriter.writeDocument(out, value, false, true);
+        return out.toByteArray();
     }
 
     public static byte[] toPrettyBytes(Object value) {
-        return PRETTY.writeValueAsBytes(value);
+        if (!byContractWriter(value)) {
+            return Databind.PRETTY.writeValueAsBytes(value);
+        }
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ContractWriter.writeDocument(out, value, true, true);
+        return out.toByteArray();
     }
 
     /**
@@ -70,7 +108,11 @@ public final class ContractJson {
      * is flushed, not closed.
      */
     public static void writePretty(OutputStream out, Object value) {
-        PRETTY_TO_OPEN_STREAM.writeValue(out, value);
+        if (byContractWriter(value)) {
+            ContractWriter.writeDocument(out, value, true, false);
+        } else {
+            Databind.PRETTY_TO_OPEN_STREAM.writeValue(out, value);
+        }
     }
 
     /**
@@ -90,15 +132,24 @@ public final class ContractJson {
                 count[0] += length;
             }
         };
-        COMPACT_TO_OPEN_STREAM.writeValue(counter, value);
+        if (byContractWriter(value)) {
+            ContractWriter.writeDocument(counter, value, false, false);
+        } else {
+            Databind.COMPACT_TO_OPEN_STREAM.writeValue(counter, value);
+        }
         return count[0];
     }
 
     public static String toJson(Object value) {
-        return MAPPER.writeValueAsString(value);
+        if (!byContractWriter(value)) {
+            return Databind.MAPPER.writeValueAsString(value);
+        }
+        StringWriter out = new StringWriter();
+        ContractWriter.writeDocument(out, value);
+        return out.toString();
     }
 
     public static <T> T read(byte[] json, Class<T> type) {
-        return MAPPER.readValue(json, type);
+        return Databind.MAPPER.readValue(json, type);
     }
 }

@@ -14,7 +14,6 @@ import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonGenerator;
 import tools.jackson.core.JsonToken;
 import tools.jackson.core.SerializableString;
-import tools.jackson.databind.SerializationContext;
 
 /**
  * One JSON value kept as the exact UTF-8 bytes it arrived in, after a strict reader checked them
@@ -53,7 +52,7 @@ public abstract class RawJson extends Utf8Value {
 
     /** Writes the bytes as they are, in pieces cut between characters, so that a character-based generator decodes whole ones. */
     @Override
-    public void serialize(JsonGenerator generator, SerializationContext context) throws JacksonException {
+    void writeTo(JsonGenerator generator) throws JacksonException {
         try (InputStream in = openUtf8()) {
             byte[] buffer = new byte[(int) Math.min(PIECE_BYTES, Math.max(4, utf8Length()))];
             int held = 0;
@@ -139,7 +138,7 @@ public abstract class RawJson extends Utf8Value {
         }
 
         @Override
-        public void serialize(JsonGenerator generator, SerializationContext context) {
+        void writeTo(JsonGenerator generator) {
             generator.writeRawValue(new Piece(utf8, utf8.length));
         }
 

@@ -13,7 +13,6 @@ import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonGenerator;
 import tools.jackson.core.JsonToken;
-import tools.jackson.databind.SerializationContext;
 
 /**
  * A JSON string value kept as UTF-8 bytes outside the heap's String representation: the hierarchy
@@ -35,7 +34,7 @@ public abstract class StreamedString extends Utf8Value {
     }
 
     @Override
-    public void serialize(JsonGenerator generator, SerializationContext context) throws JacksonException {
+    void writeTo(JsonGenerator generator) throws JacksonException {
         try (Reader reader = new InputStreamReader(openUtf8(), StandardCharsets.UTF_8.newDecoder()
                 .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT))) {
             generator.writeString(new PairPreservingReader(reader), -1);
@@ -74,7 +73,7 @@ public abstract class StreamedString extends Utf8Value {
         }
 
         @Override
-        public void serialize(JsonGenerator generator, SerializationContext context) {
+        void writeTo(JsonGenerator generator) {
             generator.writeString(text);
         }
 

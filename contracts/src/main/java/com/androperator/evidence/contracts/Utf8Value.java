@@ -36,11 +36,22 @@ abstract class Utf8Value implements JacksonSerializable {
         }
     }
 
+    /**
+     * Writes the value through {@code generator} as it is read: what Jackson's {@link #serialize}
+     * and the contract writer ({@code ContractWriter}) both call.
+     */
+    abstract void writeTo(JsonGenerator generator) throws JacksonException;
+
+    @Override
+    public final void serialize(JsonGenerator generator, SerializationContext context) throws JacksonException {
+        writeTo(generator);
+    }
+
     @Override
     public void serializeWithType(JsonGenerator generator, SerializationContext context, TypeSerializer types)
             throws JacksonException {
         WritableTypeId typeId = types.writeTypePrefix(generator, context, types.typeId(this, firstToken()));
-        serialize(generator, context);
+        writeTo(generator);
         types.writeTypeSuffix(generator, context, typeId);
     }
 }

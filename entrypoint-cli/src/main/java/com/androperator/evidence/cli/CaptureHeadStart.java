@@ -1,5 +1,6 @@
 package com.androperator.evidence.cli;
 
+import com.androperator.evidence.api.AndroperatorVersion;
 import com.androperator.evidence.contracts.Artifact;
 import com.androperator.evidence.contracts.ArtifactKind;
 import com.androperator.evidence.contracts.ArtifactStatus;
@@ -34,19 +35,18 @@ import java.util.function.Supplier;
  * while the main thread builds the command line and starts the capture; what it resolves or
  * compiles first, the capture finds ready (docs/benchmarks.md, "Fourth pass: a CLI capture's cold paths").
  * <ol>
+ *   <li><b>The version.</b> The command line's version provider reads it from a resource, which
+ *   the manifest records too; read here first, the main thread finds it loaded.</li>
  *   <li><b>SHA-256.</b> The capture hashes every file it writes as the bytes arrive. A one-shot
  *   command runs on the client compiler alone, which has no SHA-256 intrinsic: the JDK's digest
  *   runs as Java, interpreted at first. Setting up the security providers and hashing 64 KiB here
  *   lets the compiler compile the digest's block function before the screenshot's bytes arrive.</li>
- *   <li><b>JSON.</b> A fresh JVM's first JSON costs a capture more than its bytes: the contract
- *   mapper (Jackson's default date format reads the locale data), then for each document type the
- *   introspection of its records, their annotations and accessors, which the JVM answers with
- *   proxies and method handles it makes at run time (JDK 25's AOT cache holds neither), and at the
- *   first write of each property the serializer of its value's class and the method handle of its
- *   accessor. Writing one sample of each document a capture writes (a complete still capture's
+ *   <li><b>JSON.</b> The contract writer ({@link ContractJson}, which writes the contracts' own
+ *   types without Jackson's databind) lays out each record type once, from the annotations in its
+ *   class file. Writing one sample of each document a capture writes (a complete still capture's
  *   captures.json, manifest.json and result, shaped as the capture makes them) through the writers
- *   the capture uses, to nowhere, leaves all of that in the mapper's caches for the capture's
- *   writes. A property the samples miss is resolved by the capture's own write, as without them.</li>
+ *   the capture uses, to nowhere, leaves those layouts and accessors ready for the capture's writes.
+ *   A type the samples miss is laid out by the capture's own write, as without them.</li>
  * </ol>
  * Nothing is written anywhere and nothing is printed.
  */
@@ -67,8 +67,9 @@ final class CaptureHeadStart {
      */
     static void start() {
         Thread thread = new Thread(() -> {
+            AndroperatorVersion.current();
             prepareDigest();
-            resolveSerializers();
+            writeSamples();
         }, "evidence-head-start");
         thread.setDaemon(true);
         thread.setUncaughtExceptionHandler((ignored, failure) -> { });
@@ -88,7 +89,7 @@ final class CaptureHeadStart {
     }
 
     /** The documents whose samples it wrote, in the order a capture writes them. */
-    static List<Class<?>> resolveSerializers() {
+    static List<Class<?>> writeSamples() {
         List<Class<?>> written = new ArrayList<>();
         OutputStream nowhere = OutputStream.nullOutputStream();
         // The bundle writer's (FileBundleWriter) and the result printer's (ResultPrinter) calls.

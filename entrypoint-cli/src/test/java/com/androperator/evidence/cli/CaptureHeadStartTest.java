@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 class CaptureHeadStartTest {
     @Test
     void everyDocumentACaptureWritesHasASampleWritten() {
-        assertThat(CaptureHeadStart.resolveSerializers()).containsExactly(CapturesFile.class, Manifest.class, CommandResult.class);
+        assertThat(CaptureHeadStart.writeSamples()).containsExactly(CapturesFile.class, Manifest.class, CommandResult.class);
     }
 
     @Test
