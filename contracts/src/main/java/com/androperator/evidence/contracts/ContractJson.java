@@ -5,6 +5,8 @@ import java.io.OutputStream;
 import java.io.StringWriter;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
+import tools.jackson.core.JsonGenerator;
 import tools.jackson.core.StreamReadConstraints;
 import tools.jackson.core.StreamReadFeature;
 import tools.jackson.core.StreamWriteFeature;
@@ -69,22 +71,30 @@ public final class ContractJson {
         static final ObjectWriter PRETTY = MAPPER.writerWithDefaultPrettyPrinter();
         static final ObjectWriter PRETTY_TO_OPEN_STREAM = PRETTY.without(StreamWriteFeature.AUTO_CLOSE_TARGET);
         static final ObjectWriter COMPACT_TO_OPEN_STREAM = MAPPER.writer().without(StreamWriteFeature.AUTO_CLOSE_TARGET);
+        /** A value inside a document the contract writer writes: the document's stream is its to flush. */
+        static final ObjectWriter NESTED = MAPPER.writer().without(SerializationFeature.FLUSH_AFTER_WRITE_VALUE);
 
         private Databind() {
         }
     }
 
     /**
-     * Whether {@link ContractWriter} writes {@code value}: a type of this package, or a JSON value
-     * made of the JDK's maps, lists, text, numbers and flags (an Operator command's payload).
+     * Whether {@link ContractWriter} writes {@code value}: null, a type of this package, or a JSON
+     * value made of the JDK's maps, lists, text, numbers and flags (an Operator command's payload,
+     * one entry of a result's details).
      */
-    private static boolean byContractWriter(Object value) {
-        return value.getClass().getPackageName().equals(ContractJson.class.getPackageName())
+    private static boolean byContractWriter(@Nullable Object value) {
+        return value == null || value.getClass().getPackageName().equals(ContractJson.class.getPackageName())
                 || value instanceof Map<?, ?> || value instanceof List<?> || value instanceof String
                 || value instanceof Number || value instanceof Boolean;
     }
 
-    public static byte[] toBytes(Object value) {
+    /** {@code value} inside a document {@link ContractWriter} is writing, by the annotation-reading mapper. */
+    static void writeNested(JsonGenerator generator, Object value) {
+        Databind.NESTED.writeValue(generator, value);
+    }
+
+    public static byte[] toBytes(@Nullable Object value) {
         if (!byContractWriter(value)) {
             return Databind.MAPPER.writeValueAsBytes(value);
         }
@@ -93,7 +103,7 @@ public final class ContractJson {
         return out.toByteArray();
     }
 
-    public static byte[] toPrettyBytes(Object value) {
+    public static byte[] toPrettyBytes(@Nullable Object value) {
         if (!byContractWriter(value)) {
             return Databind.PRETTY.writeValueAsBytes(value);
         }
@@ -107,7 +117,7 @@ public final class ContractJson {
      * document in memory first ({@link StreamedString} values stream their text too). The stream
      * is flushed, not closed.
      */
-    public static void writePretty(OutputStream out, Object value) {
+    public static void writePretty(OutputStream out, @Nullable Object value) {
         if (byContractWriter(value)) {
             ContractWriter.writeDocument(out, value, true, false);
         } else {
@@ -119,7 +129,7 @@ public final class ContractJson {
      * The number of bytes of {@code value} as compact UTF-8 JSON, exactly as {@link #toBytes} writes
      * it, counted as it is written so that nothing of that size is kept (a caller's context limit).
      */
-    public static long compactUtf8Length(Object value) {
+    public static long compactUtf8Length(@Nullable Object value) {
         long[] count = new long[1];
         OutputStream counter = new OutputStream() {
             @Override
@@ -140,7 +150,7 @@ public final class ContractJson {
         return count[0];
     }
 
-    public static String toJson(Object value) {
+    public static String toJson(@Nullable Object value) {
         if (!byContractWriter(value)) {
             return Databind.MAPPER.writeValueAsString(value);
         }

@@ -3,8 +3,11 @@ package com.androperator.evidence.contracts;
 import com.androperator.evidence.contracts.DeclaredAnnotations.Declared;
 import com.androperator.evidence.contracts.DeclaredAnnotations.EnumConstant;
 import java.io.IOException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
 import java.lang.reflect.RecordComponent;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -88,16 +91,25 @@ record ContractLayout(List<WrittenProperty> properties, @Nullable String valueMe
         if (!type.getPackageName().equals(ContractLayout.class.getPackageName())) {
             return null;
         }
-        for (Class<?> supertype : contractSupertypes(type)) {
-            checkSupertype(supertype, source.of(supertype));
-        }
         DeclaredAnnotations declared = source.of(type);
-        checkClass(type, declared.onClass());
         String valueMethod = valueMethod(type, declared);
+        if (!type.isRecord() && valueMethod == null) {
+            return null; // databind writes it, annotations and all (ContractWriter hands it over)
+        }
+        boolean typed = checkClass(type, declared.onClass());
+        for (Class<?> supertype : contractSupertypes(type)) {
+            typed |= checkSupertype(supertype, source.of(supertype));
+        }
+        if (typed && valueMethod != null) {
+            // Databind wraps a value written with its type id; a layout writes the value alone.
+            throw new IllegalStateException(type.getName() + ": a type id (@JsonTypeInfo) on a type written"
+                    + " by its @JsonValue method " + valueMethod + "() is not something the contract writer can honour");
+        }
         if (!type.isRecord()) {
-            return valueMethod == null ? null : new ContractLayout(List.of(), valueMethod);
+            return new ContractLayout(List.of(), valueMethod);
         }
         List<WrittenProperty> properties = properties(type, declared); // checks every component's annotations
+        checkNoDerivedGetters(type, declared);
         return new ContractLayout(valueMethod == null ? properties : List.of(), valueMethod);
     }
 
@@ -109,7 +121,9 @@ record ContractLayout(List<WrittenProperty> properties, @Nullable String valueMe
             String where = "the component " + component.getName();
             String name = name(type, where, annotations).orElse(component.getName());
             String inclusion = inclusion(type, where, annotations).or(() -> classInclusion).orElse(ALWAYS);
-            byName.put(name, new WrittenProperty(component.getName(), name, NON_NULL.equals(inclusion)));
+            if (byName.put(name, new WrittenProperty(component.getName(), name, NON_NULL.equals(inclusion))) != null) {
+                throw new IllegalStateException(type.getName() + ": two components are written as " + name);
+            }
         }
         return ordered(type, declared.onClass(), byName);
     }
@@ -141,6 +155,9 @@ record ContractLayout(List<WrittenProperty> properties, @Nullable String valueMe
                 onlyElements(type, "the class", annotation, Set.of("value"));
                 for (Object name : list(annotation.element("value"))) {
                     WrittenProperty property = rest.remove(String.valueOf(name));
+                    if (property == null) { // databind matches a component's own name too
+                        property = removeComponent(rest, String.valueOf(name));
+                    }
                     if (property == null) {
                         throw new IllegalStateException(type.getName() + ": @JsonPropertyOrder names " + name
                                 + ", which is not one of its properties " + byName.keySet());
@@ -151,6 +168,40 @@ record ContractLayout(List<WrittenProperty> properties, @Nullable String valueMe
         }
         ordered.addAll(rest.values());
         return ordered;
+    }
+
+    private static @Nullable WrittenProperty removeComponent(Map<String, WrittenProperty> properties, String component) {
+        for (WrittenProperty property : properties.values()) {
+            if (property.component().equals(component)) {
+                return properties.remove(property.name());
+            }
+        }
+        return null;
+    }
+
+    /**
+     * Databind also writes a record's public {@code getX()} and boolean {@code isX()} methods as
+     * properties unless they carry {@code @JsonIgnore}; the layout writes components only.
+     */
+    private static void checkNoDerivedGetters(Class<?> type, DeclaredAnnotations declared) {
+        Set<String> components = componentNames(type);
+        for (Method method : type.getDeclaredMethods()) {
+            String name = method.getName();
+            if (isGetter(method) && !components.contains(name) && !hasType(declared.method(name), IGNORE)) {
+                throw new IllegalStateException(type.getName() + ": databind writes " + name + "() as a property,"
+                        + " which the contract writer leaves out: give it @JsonIgnore, or make it a component");
+            }
+        }
+    }
+
+    /** A public instance method databind takes for a getter: {@code getX()} of a value, or a boolean {@code isX()}. */
+    private static boolean isGetter(Method method) {
+        String name = method.getName();
+        Class<?> returned = method.getReturnType();
+        boolean named = name.length() > 3 && name.startsWith("get") && returned != void.class
+                || name.length() > 2 && name.startsWith("is") && (returned == boolean.class || returned == Boolean.class);
+        return named && Modifier.isPublic(method.getModifiers()) && !Modifier.isStatic(method.getModifiers())
+                && method.getParameterCount() == 0 && !method.isSynthetic();
     }
 
     private static Optional<String> name(Class<?> type, String where, List<Declared> annotations) {
@@ -214,41 +265,54 @@ record ContractLayout(List<WrittenProperty> properties, @Nullable String valueMe
         return valueMethod;
     }
 
-    private static void checkClass(Class<?> type, List<Declared> onClass) {
+    /** Whether the class names a type id, once its annotations are checked. */
+    private static boolean checkClass(Class<?> type, List<Declared> onClass) {
+        boolean typed = false;
         for (Declared annotation : onClass) {
             switch (annotation.type()) {
                 case PROPERTY_ORDER, INCLUDE -> { } // read by properties()
                 case IGNORE_PROPERTIES -> onlyElements(type, "the class", annotation, Set.of("ignoreUnknown"));
-                case TYPE_INFO, SUBTYPES -> checkTypeInfo(type, annotation);
+                case TYPE_INFO, SUBTYPES -> typed |= checkTypeInfo(type, annotation);
                 default -> throw unsupported(type, "the class", annotation);
             }
         }
+        return typed;
     }
 
-    /** A supertype in this package may name subtypes for readers, and nothing that changes what is written. */
-    private static void checkSupertype(Class<?> supertype, DeclaredAnnotations declared) {
+    /**
+     * A supertype in this package may name subtypes for readers, and nothing that changes what is
+     * written; whether it names a type id.
+     */
+    private static boolean checkSupertype(Class<?> supertype, DeclaredAnnotations declared) {
+        boolean typed = false;
         for (Declared annotation : declared.onClass()) {
             if (!Set.of(TYPE_INFO, SUBTYPES).contains(annotation.type())) {
                 throw unsupported(supertype, "the class", annotation);
             }
-            checkTypeInfo(supertype, annotation);
+            typed |= checkTypeInfo(supertype, annotation);
         }
         for (Map.Entry<String, List<Declared>> method : declared.onMethods().entrySet()) {
             throw unsupported(supertype, "the method " + method.getKey() + "()", method.getValue().get(0));
         }
+        return typed;
     }
 
     /** A type id in an existing property is the record's own: nothing is written besides it. */
-    private static void checkTypeInfo(Class<?> type, Declared annotation) {
-        if (TYPE_INFO.equals(annotation.type()) && !(annotation.element("include") instanceof EnumConstant include
-                && "EXISTING_PROPERTY".equals(include.name()))) {
+    private static boolean checkTypeInfo(Class<?> type, Declared annotation) {
+        if (!TYPE_INFO.equals(annotation.type())) {
+            return false;
+        }
+        if (!(annotation.element("include") instanceof EnumConstant include && "EXISTING_PROPERTY".equals(include.name()))) {
             throw unsupported(type, "the class", annotation);
         }
+        return true;
     }
 
     private static void onlyElements(Class<?> type, String where, Declared annotation, Set<String> allowed) {
-        if (!allowed.containsAll(annotation.elements().keySet())) {
-            throw unsupported(type, where, annotation);
+        for (String element : annotation.elements().keySet()) {
+            if (!allowed.contains(element) && !annotation.isDefault(element)) {
+                throw unsupported(type, where, annotation);
+            }
         }
     }
 
@@ -275,7 +339,7 @@ record ContractLayout(List<WrittenProperty> properties, @Nullable String valueMe
         if (!type.isRecord()) {
             return Set.of();
         }
-        Set<String> names = new java.util.HashSet<>();
+        Set<String> names = new HashSet<>();
         for (RecordComponent component : type.getRecordComponents()) {
             names.add(component.getName());
         }

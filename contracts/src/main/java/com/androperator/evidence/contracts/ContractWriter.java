@@ -1,6 +1,7 @@
 package com.androperator.evidence.contracts;
 
 import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
@@ -17,13 +18,15 @@ import tools.jackson.core.ObjectWriteContext;
 import tools.jackson.core.PrettyPrinter;
 import tools.jackson.core.StreamWriteFeature;
 import tools.jackson.core.TokenStreamFactory;
+import tools.jackson.core.exc.StreamWriteException;
 import tools.jackson.core.util.DefaultPrettyPrinter;
 
 /**
  * Writes a contract value through a {@link JsonGenerator} without Jackson's databind: each record
  * by its {@link ContractLayout}, made from its annotations, and the JSON values the contracts hold
  * (text, numbers, flags, lists, maps with text keys, {@link Utf8Value}s) as databind writes them.
- * Anything else goes to the annotation-reading mapper, inside the same generator.
+ * Anything else (an {@code Instant} in details, a type of another package) goes to the
+ * annotation-reading mapper, inside the same generator.
  *
  * <p>Why: databind builds a serializer for each type once per process, reading its annotations
  * through reflection, which makes a proxy class for each annotation type and method handles for
@@ -51,19 +54,42 @@ final class ContractWriter {
      * {@code value} as one UTF-8 JSON document on {@code out}, indented with Jackson's default pretty
      * printer or compact; {@code out} is flushed, and closed only when {@code closesOut}.
      */
-    static void writeDocument(OutputStream out, Object value, boolean pretty, boolean closesOut) throws JacksonException {
+    static void writeDocument(OutputStream out, @Nullable Object value, boolean pretty, boolean closesOut)
+            throws JacksonException {
         Settings settings = pretty ? closesOut ? PRETTY : PRETTY_TO_OPEN_STREAM
                 : closesOut ? COMPACT : COMPACT_TO_OPEN_STREAM;
-        try (JsonGenerator generator = ContractJson.FACTORY.createGenerator(settings, out)) {
-            write(generator, value);
-        }
+        writeDocument(ContractJson.FACTORY.createGenerator(settings, out), value);
     }
 
     /** {@code value} as one compact JSON document on {@code out}, which is closed. */
-    static void writeDocument(Writer out, Object value) throws JacksonException {
-        try (JsonGenerator generator = ContractJson.FACTORY.createGenerator(COMPACT, out)) {
+    static void writeDocument(Writer out, @Nullable Object value) throws JacksonException {
+        writeDocument(ContractJson.FACTORY.createGenerator(COMPACT, out), value);
+    }
+
+    /**
+     * Writes and closes. A failure leaves what was written as it was, without closing the open
+     * objects and arrays (as databind does), so that kept bytes never look whole; it is thrown as a
+     * JacksonException, or as the UncheckedIOException of a spool that could not be read, which is
+     * what the writers' callers catch.
+     */
+    private static void writeDocument(JsonGenerator generator, @Nullable Object value) throws JacksonException {
+        try {
             write(generator, value);
+        } catch (RuntimeException failure) {
+            generator.configure(StreamWriteFeature.AUTO_CLOSE_CONTENT, false);
+            try {
+                generator.close();
+            } catch (RuntimeException closing) {
+                failure.addSuppressed(closing);
+            }
+            throw failure instanceof JacksonException || failure instanceof UncheckedIOException ? failure
+                    : new StreamWriteException(generator, "could not write " + describe(value) + ": " + failure, failure);
         }
+        generator.close();
+    }
+
+    private static String describe(@Nullable Object value) {
+        return value == null ? "null" : value.getClass().getName();
     }
 
     static void write(JsonGenerator generator, @Nullable Object value) throws JacksonException {
@@ -136,7 +162,7 @@ final class ContractWriter {
         } else if (accessors.layout() != null) {
             writeRecord(generator, value, accessors);
         } else {
-            ContractJson.mapper().writeValue(generator, value);
+            ContractJson.writeNested(generator, value);
         }
     }
 
@@ -199,6 +225,12 @@ final class ContractWriter {
         @Override
         public TokenStreamFactory tokenStreamFactory() {
             return ContractJson.FACTORY;
+        }
+
+        /** A serializer's {@code writePOJO} inside a document: written as the rest of it is. */
+        @Override
+        public void writeValue(JsonGenerator generator, @Nullable Object value) {
+            write(generator, value);
         }
     }
 

@@ -2,10 +2,12 @@ package com.androperator.evidence.contracts;
 
 import java.io.ByteArrayInputStream;
 import java.io.DataInputStream;
+import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.lang.annotation.Annotation;
 import java.lang.reflect.AnnotatedElement;
+import java.lang.reflect.Array;
 import java.lang.reflect.Field;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
@@ -56,6 +58,28 @@ record DeclaredAnnotations(List<Declared> onClass, Map<String, List<Declared>> o
         @Nullable Object element(String name) {
             return elements.get(name);
         }
+
+        /**
+         * Whether the element {@code name} is written as its annotation type's default (a class file
+         * keeps an element written so; reflection cannot tell it from one left out). Reflection on
+         * the annotation type's method: no annotation is read, so no proxy is made.
+         */
+        boolean isDefault(String name) {
+            Object value = elements.get(name);
+            try {
+                Object defaultValue = Class.forName(type, false, DeclaredAnnotations.class.getClassLoader())
+                        .getDeclaredMethod(name).getDefaultValue();
+                if (defaultValue instanceof Enum<?> constant) {
+                    return value instanceof EnumConstant written && written.name().equals(constant.name());
+                }
+                if (defaultValue != null && defaultValue.getClass().isArray()) {
+                    return Array.getLength(defaultValue) == 0 && value instanceof List<?> list && list.isEmpty();
+                }
+                return defaultValue != null && defaultValue.equals(value);
+            } catch (ReflectiveOperationException | LinkageError unknown) {
+                return false;
+            }
+        }
     }
 
     /** An enum constant: its enum's binary name and its own name, which is all a message shows. */
@@ -87,7 +111,7 @@ record DeclaredAnnotations(List<Declared> onClass, Map<String, List<Declared>> o
     static DeclaredAnnotations fromClassFile(byte[] classFile) throws IOException {
         try {
             return new ClassFileReader(classFile).read();
-        } catch (java.io.EOFException e) {
+        } catch (EOFException e) {
             throw new IOException("the class file ends early", e);
         }
     }
@@ -145,10 +169,10 @@ record DeclaredAnnotations(List<Declared> onClass, Map<String, List<Declared>> o
             return reflected(nested);
         }
         if (value.getClass().isArray()) {
-            int length = java.lang.reflect.Array.getLength(value);
+            int length = Array.getLength(value);
             List<Object> items = new ArrayList<>(length);
             for (int i = 0; i < length; i++) {
-                items.add(reflectedValue(java.lang.reflect.Array.get(value, i)));
+                items.add(reflectedValue(Array.get(value, i)));
             }
             return List.copyOf(items);
         }
@@ -216,7 +240,7 @@ record DeclaredAnnotations(List<Declared> onClass, Map<String, List<Declared>> o
                     case 4 -> pool[index] = in.readFloat();
                     case 5 -> pool[index++] = in.readLong();
                     case 6 -> pool[index++] = in.readDouble();
-                    case 7, 8, 16, 19, 20 -> pool[index] = in.readUnsignedShort();
+                    case 7, 8, 16, 19, 20 -> skip(2); // an index: no annotation element names one
                     case 9, 10, 11, 12, 17, 18 -> skip(4);
                     case 15 -> skip(3);
                     default -> throw new IOException("unknown constant pool tag " + tag + " at " + index);
@@ -234,7 +258,8 @@ record DeclaredAnnotations(List<Declared> onClass, Map<String, List<Declared>> o
                 String descriptor = utf8(in.readUnsignedShort());
                 List<Declared> declared = attributes();
                 boolean keyed = !methods || descriptor.startsWith("()") && !Modifier.isStatic(access)
-                        && (access & 0x1000) == 0; // ACC_SYNTHETIC
+                        && (access & 0x1000) == 0 // ACC_SYNTHETIC
+                        && !name.startsWith("<"); // a constructor, which reflection's methods leave out
                 if (keyed && !declared.isEmpty()) {
                     members.put(name, declared);
                 }

@@ -15,7 +15,6 @@ import com.fasterxml.jackson.annotation.JsonValue;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.lang.reflect.Method;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -112,7 +111,12 @@ class ContractLayoutTest {
                         + suffix),
                 Arguments.of(TypedById.class, prefix + "$Typed: @JsonTypeInfo{use=NAME} on the class"
                         + suffix),
-                Arguments.of(TwoValues.class, prefix + "$TwoValues: two @JsonValue methods, one() and two()"));
+                Arguments.of(TwoValues.class, prefix + "$TwoValues: two @JsonValue methods, one() and two()"),
+                Arguments.of(DerivedGetter.class, prefix + "$DerivedGetter: databind writes getCount() as a property,"
+                        + " which the contract writer leaves out: give it @JsonIgnore, or make it a component"),
+                Arguments.of(TypedValue.class, prefix + "$TypedValue: a type id (@JsonTypeInfo) on a type written by"
+                        + " its @JsonValue method wire() is not something the contract writer can honour"),
+                Arguments.of(SameName.class, prefix + "$SameName: two components are written as text"));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -122,6 +126,15 @@ class ContractLayoutTest {
                 .isInstanceOf(IllegalStateException.class).hasMessage(message);
         assertThatThrownBy(() -> ContractLayout.of(type, ContractLayoutTest::fromClassFile))
                 .isInstanceOf(IllegalStateException.class).hasMessage(message);
+    }
+
+    @Test
+    void anOrderMayNameAComponentAndAnElementMayBeWrittenAsItsDefault() {
+        assertThat(layout(OrderedByComponent.class).properties()).containsExactly(
+                new WrittenProperty("renamed", "re.named", true), new WrittenProperty("first", "first", true));
+        OrderedByComponent value = new OrderedByComponent("a", "b");
+        assertThat(ContractJson.toJson(value)).isEqualTo(ContractJson.mapper().writeValueAsString(value))
+                .isEqualTo("{\"re.named\":\"b\",\"first\":\"a\"}");
     }
 
     @Test
@@ -162,6 +175,34 @@ class ContractLayoutTest {
     }
 
     record Formatted(@JsonFormat(shape = JsonFormat.Shape.STRING) int number) {
+    }
+
+    record DerivedGetter(String text) {
+        public int getCount() {
+            return text.length();
+        }
+    }
+
+    @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, include = JsonTypeInfo.As.EXISTING_PROPERTY)
+    interface TypedByItself {
+    }
+
+    enum TypedValue implements TypedByItself {
+        ONE;
+
+        @JsonValue
+        public String wire() {
+            return "one";
+        }
+    }
+
+    record SameName(String text, @JsonProperty("text") String other) {
+    }
+
+    /** Ordered by a component's own name, with an element written as its default. */
+    @JsonPropertyOrder({"renamed"})
+    @JsonInclude(value = JsonInclude.Include.NON_NULL, content = JsonInclude.Include.ALWAYS)
+    record OrderedByComponent(String first, @JsonProperty("re.named") String renamed) {
     }
 
     @JsonInclude(JsonInclude.Include.NON_EMPTY)
@@ -230,7 +271,7 @@ class ContractLayoutTest {
         for (Declared annotation : annotations) {
             Map<String, Object> elements = new LinkedHashMap<>();
             annotation.elements().forEach((element, value) -> {
-                if (!isDefault(annotation.type(), element, value)) {
+                if (!annotation.isDefault(element)) {
                     elements.put(element, value instanceof List<?> list ? nestedWithoutDefaults(list) : value);
                 }
             });
@@ -245,21 +286,6 @@ class ContractLayoutTest {
             kept.add(value instanceof Declared nested ? withoutDefaults(List.of(nested)).get(0) : value);
         }
         return kept;
-    }
-
-    private static boolean isDefault(String annotationType, String element, Object value) {
-        try {
-            Method method = Class.forName(annotationType).getDeclaredMethod(element);
-            Object defaultValue = method.getDefaultValue();
-            if (defaultValue instanceof Enum<?> constant) {
-                return value instanceof DeclaredAnnotations.EnumConstant written && written.name().equals(constant.name());
-            }
-            return defaultValue != null && !defaultValue.getClass().isArray() && defaultValue.equals(value)
-                    || defaultValue != null && defaultValue.getClass().isArray()
-                    && java.lang.reflect.Array.getLength(defaultValue) == 0 && List.of().equals(value);
-        } catch (ReflectiveOperationException e) {
-            throw new IllegalStateException(e);
-        }
     }
 
     /** Every class compiled into the contracts package, nested ones too. */

@@ -24,6 +24,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import tools.jackson.core.JacksonException;
 import tools.jackson.databind.ObjectWriter;
 
 /**
@@ -76,6 +77,35 @@ class ContractWriterTest {
 
         assertThat(utf8(ContractJson.toPrettyBytes(foreign))).isEqualTo(utf8(DATABIND_PRETTY.writeValueAsBytes(foreign)))
                 .contains("\"value\" : \"x\"", "\"2024-05-01T10:00:00.250Z\"", "\"1\" : \"a\"");
+    }
+
+    @Test
+    void nullIsWrittenAsDatabindWritesIt() {
+        assertThat(ContractJson.toJson(null)).isEqualTo("null").isEqualTo(ContractJson.mapper().writeValueAsString(null));
+        Details withNull = Details.builder().textOrNull(DetailKey.PATH, null).build();
+        assertThat(ContractJson.toJson(withNull.asMap().get(DetailKey.PATH.json()))).isEqualTo("null");
+    }
+
+    @Test
+    void aWriteThatFailsLeavesItsBytesUnclosedAndSaysWhatFailed() {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        Details failing = Details.builder().text(DetailKey.KIND, "written first")
+                .record(DetailKey.DETAILS, new Failing("x")).build();
+
+        assertThatThrownBy(() -> ContractJson.writePretty(out, failing))
+                .isInstanceOf(JacksonException.class)
+                .hasMessageContaining("could not write " + Details.class.getName())
+                .hasRootCauseInstanceOf(IllegalStateException.class).hasRootCauseMessage("no value today");
+        assertThat(utf8(out.toByteArray())).isEqualTo("{\n  \"kind\" : \"written first\",\n  \"details\" : {")
+                .doesNotEndWith("}");
+    }
+
+    /** A contract record whose accessor fails, as a spool that vanished would. */
+    record Failing(String value) {
+        @Override
+        public String value() {
+            throw new IllegalStateException("no value today");
+        }
     }
 
     @Test
