@@ -68,11 +68,12 @@ public final class ContractJson {
          * The writers made once: an ObjectWriter is immutable and thread-safe (each write gets its
          * own pretty printer), so every write of a type from another package reuses them.
          */
+        static final ObjectWriter COMPACT = MAPPER.writer();
         static final ObjectWriter PRETTY = MAPPER.writerWithDefaultPrettyPrinter();
         static final ObjectWriter PRETTY_TO_OPEN_STREAM = PRETTY.without(StreamWriteFeature.AUTO_CLOSE_TARGET);
-        static final ObjectWriter COMPACT_TO_OPEN_STREAM = MAPPER.writer().without(StreamWriteFeature.AUTO_CLOSE_TARGET);
+        static final ObjectWriter COMPACT_TO_OPEN_STREAM = COMPACT.without(StreamWriteFeature.AUTO_CLOSE_TARGET);
         /** A value inside a document the contract writer writes: the document's stream is its to flush. */
-        static final ObjectWriter NESTED = MAPPER.writer().without(SerializationFeature.FLUSH_AFTER_WRITE_VALUE);
+        static final ObjectWriter NESTED = COMPACT.without(SerializationFeature.FLUSH_AFTER_WRITE_VALUE);
 
         private Databind() {
         }
@@ -95,20 +96,19 @@ public final class ContractJson {
     }
 
     public static byte[] toBytes(@Nullable Object value) {
-        if (!byContractWriter(value)) {
-            return Databind.MAPPER.writeValueAsBytes(value);
-        }
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ContractWriter.writeDocument(out, value, false, true);
-        return out.toByteArray();
+        return bytes(value, false);
     }
 
     public static byte[] toPrettyBytes(@Nullable Object value) {
+        return bytes(value, true);
+    }
+
+    private static byte[] bytes(@Nullable Object value, boolean pretty) {
         if (!byContractWriter(value)) {
-            return Databind.PRETTY.writeValueAsBytes(value);
+            return (pretty ? Databind.PRETTY : Databind.COMPACT).writeValueAsBytes(value);
         }
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ContractWriter.writeDocument(out, value, true, true);
+        ContractWriter.writeDocument(out, value, pretty, true);
         return out.toByteArray();
     }
 

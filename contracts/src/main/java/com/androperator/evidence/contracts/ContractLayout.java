@@ -92,10 +92,10 @@ record ContractLayout(List<WrittenProperty> properties, @Nullable String valueMe
             return null;
         }
         DeclaredAnnotations declared = source.of(type);
-        String valueMethod = valueMethod(type, declared);
-        if (!type.isRecord() && valueMethod == null) {
+        if (!type.isRecord() && !hasValueMethod(declared)) {
             return null; // databind writes it, annotations and all (ContractWriter hands it over)
         }
+        String valueMethod = valueMethod(type, declared);
         boolean typed = checkClass(type, declared.onClass());
         for (Class<?> supertype : contractSupertypes(type)) {
             typed |= checkSupertype(supertype, source.of(supertype));
@@ -344,6 +344,15 @@ record ContractLayout(List<WrittenProperty> properties, @Nullable String valueMe
             names.add(component.getName());
         }
         return names;
+    }
+
+    private static boolean hasValueMethod(DeclaredAnnotations declared) {
+        for (List<Declared> annotations : declared.onMethods().values()) {
+            if (hasType(annotations, VALUE)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static boolean hasType(List<Declared> annotations, String type) {
