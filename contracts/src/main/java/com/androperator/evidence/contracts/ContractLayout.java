@@ -139,8 +139,9 @@ record ContractLayout(List<WrittenProperty> properties, @Nullable String valueMe
             }
         }
         for (Declared annotation : annotations) {
-            if (!Set.of(INCLUDE, PROPERTY).contains(annotation.type())
-                    && !(VALUE.equals(annotation.type()) && annotation.elements().isEmpty())) {
+            if (VALUE.equals(annotation.type())) {
+                onlyElements(type, "the component " + component, annotation, Set.of());
+            } else if (!Set.of(INCLUDE, PROPERTY).contains(annotation.type())) {
                 throw unsupported(type, "the component " + component, annotation);
             }
         }
