@@ -1,3 +1,4 @@
+import com.androperator.evidence.simulator.harness.AdbServerHarness;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,6 +16,9 @@ import java.util.Map;
  * {@code batch} times in turn (the order rotates round by round, so load from other work falls on
  * all alike) while its process's user+system time is read before and after. Prints, per tree, the
  * median and mean CPU per capture over the rounds, and the part its JIT compiler threads spent.
+ * With CPU_AB_PHONES=N in the environment, the rounds are the benchmark's concurrent ones instead:
+ * N more simulated phones (each its own screen), and each of a server's {@code batch} captures is
+ * all N phones at once through that server (every capture must be complete).
  */
 final class CpuAb {
     public static void main(String[] args) throws Exception {
@@ -24,14 +28,16 @@ final class CpuAb {
         int rounds = Integer.parseInt(args[3]);
         int batch = Integer.parseInt(args[4]);
         List<Path> trees = Arrays.stream(args).skip(5).map(Path::of).toList();
+        int phoneCount = Integer.parseInt(System.getenv().getOrDefault("CPU_AB_PHONES", "0"));
         List<McpLineClient> servers = new ArrayList<>();
-        try {
+        try (ManyPhones phones = phoneCount == 0 ? null : new ManyPhones(phoneCount,
+                AdbServerHarness.locateAdb().toString(), Integer.parseInt(System.getenv("ANDROID_ADB_SERVER_PORT")))) {
             for (int i = 0; i < trees.size(); i++) {
                 Map<String, String> environment = new HashMap<>(System.getenv());
                 environment.put("ANDROPERATOR_EVIDENCE_DIR", out.resolve("ab-root-" + i).toString());
                 servers.add(new McpLineClient(trees.get(i).resolve("bin/androperator-mcp"), environment));
             }
-            run(out, serial, warm, rounds, batch, trees, servers);
+            run(out, phones == null ? List.of(serial) : phones.serials(), warm, rounds, batch, trees, servers);
         } finally {
             for (McpLineClient server : servers) {
                 server.close();
@@ -39,12 +45,12 @@ final class CpuAb {
         }
     }
 
-    private static void run(Path out, String serial, int warm, int rounds, int batch, List<Path> trees,
+    private static void run(Path out, List<String> serials, int warm, int rounds, int batch, List<Path> trees,
             List<McpLineClient> servers) {
         int n = servers.size();
         for (int i = 0; i < warm; i++) {
             for (int s = 0; s < n; s++) {
-                captures(out, s, servers.get(s), serial, 1);
+                captures(out, s, servers.get(s), serials, 1);
             }
         }
         double[][] total = new double[n][rounds];
@@ -55,13 +61,14 @@ final class CpuAb {
                 ProcessHandle process = servers.get(s).process();
                 long cpu = cpuNanos(process);
                 long compiler = ServerCpu.compilerNanos(process);
-                captures(out, s, servers.get(s), serial, batch);
-                total[s][round] = (cpuNanos(process) - cpu) / 1e6 / batch;
-                jit[s][round] = (ServerCpu.compilerNanos(process) - compiler) / 1e6 / batch;
+                captures(out, s, servers.get(s), serials, batch);
+                int captured = batch * serials.size();
+                total[s][round] = (cpuNanos(process) - cpu) / 1e6 / captured;
+                jit[s][round] = (ServerCpu.compilerNanos(process) - compiler) / 1e6 / captured;
             }
         }
-        System.out.printf("%d rounds of %d warm captures a server after %d each; load %s%n", rounds, batch, warm,
-                readLoad());
+        System.out.printf("%d rounds of %d warm captures a server after %d each%s; load %s%n", rounds, batch, warm,
+                serials.size() == 1 ? "" : ", each capture " + serials.size() + " phones at once", readLoad());
         System.out.println("| tree | CPU a capture, median | mean | of it JIT (mean) | mean less JIT |");
         System.out.println("| --- | ---: | ---: | ---: | ---: |");
         for (int s = 0; s < n; s++) {
@@ -72,11 +79,14 @@ final class CpuAb {
         }
     }
 
-    private static void captures(Path out, int server, McpLineClient line, String serial, int count) {
+    private static void captures(Path out, int server, McpLineClient line, List<String> serials, int count) {
         for (int i = 0; i < count; i++) {
-            var result = line.capture(serial, CaptureBench.OPERATOR);
-            if (!"complete".equals(result.status())) {
-                throw new IllegalStateException("capture not complete: " + result.code() + " " + result.message());
+            var results = serials.size() == 1 ? List.of(line.capture(serials.get(0), CaptureBench.OPERATOR))
+                    : line.captureAll(serials, CaptureBench.OPERATOR);
+            for (var result : results) {
+                if (!"complete".equals(result.status())) {
+                    throw new IllegalStateException("capture not complete: " + result.code() + " " + result.message());
+                }
             }
         }
         CaptureBench.deleteTree(out.resolve("ab-root-" + server).resolve("bundles"));

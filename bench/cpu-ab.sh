@@ -5,6 +5,7 @@
 # simulated Pixel; rounds interleave them, rotating the order. Records nothing in docs/benchmarks.md.
 #
 #   bench/cpu-ab.sh warm rounds batch TREE...     (e.g. 40 12 10 /tmp/old .)
+#   CPU_AB_PHONES=16 bench/cpu-ab.sh 3 8 1 TREE...  (the concurrent rounds: each capture is 16 phones at once)
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"

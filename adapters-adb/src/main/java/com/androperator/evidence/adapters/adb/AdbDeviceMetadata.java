@@ -28,7 +28,7 @@ public final class AdbDeviceMetadata implements DeviceMetadataSource {
     private final DeviceShell shell;
 
     public AdbDeviceMetadata(AdbServerClient client) {
-        this.shell = new DeviceShell(client);
+        this.shell = client.shell();
     }
 
     /** A command's output, or why there is none. */

@@ -12,6 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.regex.Pattern;
 
 /**
  * Selects the device from the adb server's {@code host:devices-l} listing, once: an explicit
@@ -24,6 +25,8 @@ public final class AdbDeviceSelector implements DeviceSelector {
     private static final String INSTALL_HINT = "install Android platform-tools (Debian: apt-get install -y adb)"
             + " and put adb on PATH, or set ADB_SERVER_SOCKET=tcp:HOST:PORT";
     private static final int LISTING_CAP = 1024 * 1024;
+    /** A listing line's separators; compiled once, as String.split would for every line. */
+    private static final Pattern WHITESPACE = Pattern.compile("\\s+");
 
     private final AdbServerClient client;
 
@@ -133,7 +136,7 @@ public final class AdbDeviceSelector implements DeviceSelector {
             if (line.isEmpty()) {
                 continue;
             }
-            String[] tokens = line.split("\\s+", 3);
+            String[] tokens = WHITESPACE.split(line, 3);
             String state = tokens.length > 1 ? tokens[1] : "unknown";
             String rest = tokens.length > 2 ? tokens[2] : "";
             if (state.equals("no") && rest.startsWith("permissions")) {

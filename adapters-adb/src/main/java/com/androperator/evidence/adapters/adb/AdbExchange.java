@@ -15,7 +15,7 @@ import java.net.SocketTimeoutException;
 import java.net.UnknownHostException;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
-import java.util.Locale;
+import java.util.function.Supplier;
 import jdk.net.ExtendedSocketOptions;
 
 /**
@@ -63,8 +63,8 @@ final class AdbExchange {
             connect();
             send(request);
             expectOkay(request);
-            int length = readHexLength("the payload length of " + request);
-            byte[] payload = readExactly(length, "the payload of " + request);
+            int length = readHexLength(() -> "the payload length of " + request);
+            byte[] payload = readExactly(length, () -> "the payload of " + request);
             kept.write(payload, 0, payload.length);
             received = payload.length;
             return finish(StreamResult.Outcome.COMPLETED, null, true);
@@ -143,8 +143,9 @@ final class AdbExchange {
                     + " bytes is over the adb protocol's limit of " + MAX_REQUEST_BYTES);
         }
         byte[] frame = new byte[4 + body.length];
-        System.arraycopy(String.format(Locale.ROOT, "%04x", body.length).getBytes(StandardCharsets.US_ASCII),
-                0, frame, 0, 4);
+        for (int digit = 0; digit < 4; digit++) {
+            frame[digit] = (byte) Character.forDigit(body.length >> (12 - 4 * digit) & 0xF, 16);
+        }
         System.arraycopy(body, 0, frame, 4, body.length);
         try {
             out.write(frame);
@@ -155,36 +156,44 @@ final class AdbExchange {
     }
 
     private void expectOkay(String request) throws Stop {
-        String status = new String(readExactly(4, "the answer to " + Text.abbreviate(request, 80)),
+        String status = new String(readExactly(4, () -> "the answer to " + Text.abbreviate(request, 80)),
                 StandardCharsets.US_ASCII);
         if (status.equals("OKAY")) {
             return;
         }
         if (status.equals("FAIL")) {
-            int length = readHexLength("the FAIL reason length");
-            String reason = new String(readExactly(length, "the FAIL reason"), StandardCharsets.UTF_8);
+            int length = readHexLength(() -> "the FAIL reason length");
+            String reason = new String(readExactly(length, () -> "the FAIL reason"), StandardCharsets.UTF_8);
             throw new Stop(StreamResult.Outcome.FAIL, reason);
         }
         throw new Stop(StreamResult.Outcome.IO_ERROR, "the adb server answered '"
                 + Text.abbreviate(status, 8) + "' instead of OKAY or FAIL");
     }
 
-    private int readHexLength(String what) throws Stop {
-        String hex = new String(readExactly(4, what), StandardCharsets.US_ASCII);
-        if (!hex.matches("[0-9a-fA-F]{4}")) {
-            throw new Stop(StreamResult.Outcome.IO_ERROR, what + " is not 4 hex digits: '"
-                    + Text.abbreviate(hex, 8) + "'");
+    private int readHexLength(Supplier<String> what) throws Stop {
+        byte[] digits = readExactly(4, what);
+        int length = 0;
+        for (byte digit : digits) {
+            int value = Character.digit(digit, 16);
+            if (digit < 0 || value < 0) {
+                throw new Stop(StreamResult.Outcome.IO_ERROR, what.get() + " is not 4 hex digits: '"
+                        + Text.abbreviate(new String(digits, StandardCharsets.US_ASCII), 8) + "'");
+            }
+            length = length << 4 | value;
         }
-        return Integer.parseInt(hex, 16);
+        return length;
     }
 
-    /** Exactly {@code length} bytes; an early end of stream is an I/O error (never data). */
-    private byte[] readExactly(int length, String what) throws Stop {
+    /**
+     * Exactly {@code length} bytes; an early end of stream is an I/O error (never data). {@code what}
+     * names them in that error, made only then: every request reads its answer through here.
+     */
+    private byte[] readExactly(int length, Supplier<String> what) throws Stop {
         byte[] bytes = new byte[length];
         int filled = readUpTo(bytes, length);
         if (filled < length) {
             throw new Stop(StreamResult.Outcome.IO_ERROR, "the stream ended after " + filled + " of "
-                    + length + " bytes of " + what);
+                    + length + " bytes of " + what.get());
         }
         return bytes;
     }

@@ -39,7 +39,7 @@ public final class AdbOperatorGateway implements OperatorGateway {
     }
 
     AdbOperatorGateway(AdbServerClient client, long readerStartFallbackMillis) {
-        this.shell = new DeviceShell(client);
+        this.shell = client.shell();
         this.readerStartFallbackMillis = readerStartFallbackMillis;
     }
 

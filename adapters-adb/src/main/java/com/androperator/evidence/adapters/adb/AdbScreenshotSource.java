@@ -35,7 +35,7 @@ public final class AdbScreenshotSource implements ScreenshotSource {
 
     /** {@code capBytes} other than 64 MiB only for tests of the cap. */
     AdbScreenshotSource(AdbServerClient client, long capBytes) {
-        this.shell = new DeviceShell(client);
+        this.shell = client.shell();
         this.capBytes = capBytes;
     }
 

@@ -58,6 +58,7 @@ public final class AdbServerClient {
 
     private final AdbServerAddress.Resolution resolution;
     private final AdbServerLifecycle lifecycle;
+    private final DeviceShell shell = new DeviceShell(this);
 
     /**
      * @param environment the process environment to honour (ADB_SERVER_SOCKET,
@@ -68,6 +69,11 @@ public final class AdbServerClient {
         Map<String, String> copy = Map.copyOf(environment);
         this.resolution = AdbServerAddress.fromEnvironment(copy);
         this.lifecycle = new AdbServerLifecycle(copy, resolution);
+    }
+
+    /** The one {@link DeviceShell} of this client's adapters, so that they share its features answers. */
+    DeviceShell shell() {
+        return shell;
     }
 
     /** The server address, or empty when the environment names an invalid one. */

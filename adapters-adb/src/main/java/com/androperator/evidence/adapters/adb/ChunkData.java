@@ -15,6 +15,15 @@ import java.util.Arrays;
 final class ChunkData {
     private static final byte[] KEY = "\"data\":\"".getBytes(StandardCharsets.US_ASCII);
     private static final ByteSearch KEY_SEARCH = new ByteSearch(KEY);
+    private static final byte OTHER = 0;
+    private static final byte BASE64 = 1;
+    private static final byte QUOTE = 2;
+    private static final byte BACKSLASH = 3;
+    /**
+     * What each byte value is to the scan: every data byte of every chunk line (about 270 KB a
+     * capture) is looked up once here instead of going through a chain of range tests (issue 26).
+     */
+    private static final byte[] KINDS = kinds();
 
     /** The string's content, between its quotes: {@code [start, end)} of the line. */
     private final int start;
@@ -36,15 +45,18 @@ final class ChunkData {
         int start = key + KEY.length;
         boolean escaped = false;
         for (int at = start; at < length; at++) {
-            byte b = line[at];
-            if (b == '"') {
+            byte kind = KINDS[line[at] & 0xFF];
+            if (kind == BASE64) {
+                continue;
+            }
+            if (kind == QUOTE) {
                 // A string the strict reader would hold in memory, as it holds every chunk header's.
                 return at - start <= ParserLimits.JSON_IN_MEMORY_STRING_CHARS ? new ChunkData(start, at, escaped) : null;
             }
-            if (b == '\\' && at + 1 < length && line[at + 1] == '/') {
+            if (kind == BACKSLASH && at + 1 < length && line[at + 1] == '/') {
                 escaped = true;
                 at++;
-            } else if (!base64(b)) {
+            } else {
                 return null;
             }
         }
@@ -75,7 +87,14 @@ final class ChunkData {
         return Arrays.copyOf(text, n);
     }
 
-    private static boolean base64(byte b) {
-        return b >= 'A' && b <= 'Z' || b >= 'a' && b <= 'z' || b >= '0' && b <= '9' || b == '+' || b == '/' || b == '=';
+    private static byte[] kinds() {
+        byte[] kinds = new byte[256];
+        Arrays.fill(kinds, OTHER);
+        for (byte b : "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=".getBytes(StandardCharsets.US_ASCII)) {
+            kinds[b] = BASE64;
+        }
+        kinds['"'] = QUOTE;
+        kinds['\\'] = BACKSLASH;
+        return kinds;
     }
 }

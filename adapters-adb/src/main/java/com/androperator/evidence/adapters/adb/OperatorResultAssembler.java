@@ -17,7 +17,6 @@ import java.util.Base64;
 import java.util.HexFormat;
 import java.util.Map;
 import java.util.Optional;
-import java.util.regex.Pattern;
 
 /**
  * Finds one command's result in logcat lines (device-protocol.md §4): either one line
@@ -42,7 +41,6 @@ final class OperatorResultAssembler implements AutoCloseable {
     /** Bounds on what a chunk header may claim, so a corrupt header cannot make us hoard memory. */
     static final int MAX_CHUNKS = ParserLimits.MAX_RESULT_CHUNKS;
     static final long MAX_RESULT_BYTES = ParserLimits.MAX_RESULT_BYTES;
-    private static final Pattern SHA256_HEX = Pattern.compile("[0-9a-fA-F]{64}");
 
     private final String commandId;
     private final String taskId;
@@ -286,7 +284,7 @@ final class OperatorResultAssembler implements AutoCloseable {
             return new Verdict.Malformed("a chunk lacks integral index/count/byteLength or string sha256/data");
         }
         if (chunkCount < 1 || chunkCount > MAX_CHUNKS || claimed < 0 || claimed > MAX_RESULT_BYTES
-                || chunkCount > Math.max(1, claimed) || !SHA256_HEX.matcher(hex).matches()) {
+                || chunkCount > Math.max(1, claimed) || !isSha256Hex(hex)) {
             return new Verdict.Malformed("a chunk header is out of range: count " + chunkCount + ", byteLength "
                     + claimed + " (at most " + MAX_RESULT_BYTES + "), sha256 " + Text.abbreviate(hex, 80));
         }
@@ -428,5 +426,19 @@ final class OperatorResultAssembler implements AutoCloseable {
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("every Java runtime has SHA-256", e);
         }
+    }
+
+    /** Whether {@code text} is 64 hex digits, either case: asked of every chunk line, so a loop, not a regex. */
+    static boolean isSha256Hex(String text) {
+        if (text.length() != 64) {
+            return false;
+        }
+        for (int i = 0; i < 64; i++) {
+            char c = text.charAt(i);
+            if (!(c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F')) {
+                return false;
+            }
+        }
+        return true;
     }
 }

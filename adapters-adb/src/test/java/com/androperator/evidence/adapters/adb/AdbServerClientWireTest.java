@@ -81,6 +81,45 @@ class AdbServerClientWireTest {
     }
 
     @Test
+    void eachCutOrMalformedAnswerIsNamedExactly() throws Exception {
+        String request = "host:transport:" + "x".repeat(90) + "\n";
+        assertThat(hostQueryDetail("OKAY", "host:devices-l"))
+                .isEqualTo("the stream ended after 0 of 4 bytes of the payload length of host:devices-l");
+        assertThat(hostQueryDetail("OKAY00g1", "host:devices-l"))
+                .isEqualTo("the payload length of host:devices-l is not 4 hex digits: '00g1'");
+        assertThat(hostQueryDetail("OKAY00\u00e91", "host:devices-l"))
+                .isEqualTo("the payload length of host:devices-l is not 4 hex digits: '00\ufffd\ufffd'");
+        assertThat(hostQueryDetail("OKAY00Ab" + "z".repeat(171), "host:devices-l"))
+                .as("upper-case hex digits are read as the protocol's").isNull();
+        assertThat(hostQueryDetail("FAIL00x1", "host:version"))
+                .isEqualTo("the FAIL reason length is not 4 hex digits: '00x1'");
+        assertThat(hostQueryDetail("FAIL0010too short", "host:version"))
+                .isEqualTo("the stream ended after 9 of 16 bytes of the FAIL reason");
+        assertThat(hostQueryDetail("OK", request)).isEqualTo("the stream ended after 2 of 4 bytes of the answer to "
+                + "host:transport:" + "x".repeat(65) + "…");
+    }
+
+    /** The detail of a host query of {@code request} that the server answers with {@code answer}, then closes. */
+    private static String hostQueryDetail(String answer, String request) throws Exception {
+        try (FakeAdbServer server = new FakeAdbServer(c -> c.write(answer.getBytes(StandardCharsets.UTF_8)))) {
+            return new AdbServerClient(server.environment()).hostQuery(request, seconds(5)).detail();
+        }
+    }
+
+    @Test
+    void theLengthPrefixIsRightForEveryDigit() throws Exception {
+        for (int length : new int[] {1, 0xf, 0x10, 0xab, 0x100, 0xfff, 0x1000, 0xbeef, 0xffff}) {
+            String sent = "h".repeat(length);
+            try (FakeAdbServer server = new FakeAdbServer(c -> c.okayPayload("ok"))) {
+                StreamResult result = new AdbServerClient(server.environment()).hostQuery(sent, seconds(5));
+
+                assertThat(result.outcome()).as("length %x", length).isEqualTo(Outcome.COMPLETED);
+                assertThat(server.requests()).containsExactly(sent);
+            }
+        }
+    }
+
+    @Test
     void execSwitchesTransportAndReadsRawBytesUntilEof() throws Exception {
         byte[] png = new byte[200_000];
         new java.util.Random(7).nextBytes(png);

@@ -8,9 +8,10 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
 /**
- * The commands that share a deadline (one capture's metadata reads) share one features answer;
- * another deadline asks again (the device may have been replaced under its serial), and so does
- * the next command after a query that failed.
+ * The commands that share a deadline (one capture's display query, metadata reads and Operator)
+ * share one features answer, through every adapter of one client; another deadline asks again
+ * (the device may have been replaced under its serial), and so does the next command after a
+ * query that failed or a command that did not complete.
  */
 class DeviceShellTest {
     private static final String SERIAL = "emulator-5554";
@@ -100,6 +101,41 @@ class DeviceShellTest {
             assertThat(shell.run(SERIAL, "wm density", capture, 1024).succeeded()).isTrue();
 
             assertThat(featureQueries(server)).as("asked again after the refused command, then shared").isEqualTo(2);
+        }
+    }
+
+    @Test
+    void capturesAtOnceKeepTheirOwnAnswersAndEveryAdapterOfAClientSharesThem() throws Exception {
+        try (FakeAdbServer server = device(0)) {
+            AdbServerClient client = new AdbServerClient(server.environment());
+            DeviceShell shell = client.shell();
+            Deadline first = budget();
+            Deadline second = budget();
+
+            assertThat(shell.run(SERIAL, "dumpsys display", first, 1024).succeeded()).isTrue();
+            assertThat(shell.run(SERIAL, "dumpsys display", second, 1024).succeeded()).isTrue();
+            assertThat(shell.run(SERIAL, "getprop", first, 1024).succeeded()).isTrue();
+            assertThat(client.shell().kindFor(SERIAL, second)).isEqualTo(AdbServerClient.ServiceKind.SHELL_V2);
+            assertThat(client.shell().kindFor(SERIAL, first)).isEqualTo(AdbServerClient.ServiceKind.SHELL_V2);
+
+            assertThat(client.shell()).as("one shell for all of the client's adapters").isSameAs(shell);
+            assertThat(featureQueries(server)).as("one query for each deadline, interleaved").isEqualTo(2);
+            assertThat(shellV2Commands(server)).isEqualTo(3);
+        }
+    }
+
+    @Test
+    void anotherSerialUnderTheSameDeadlineIsAskedAbout() throws Exception {
+        try (FakeAdbServer server = device(0)) {
+            DeviceShell shell = new DeviceShell(new AdbServerClient(server.environment()));
+            Deadline capture = budget();
+
+            shell.kindFor(SERIAL, capture);
+            shell.kindFor("emulator-5556", capture);
+            shell.kindFor("emulator-5556", capture);
+
+            assertThat(server.requests()).containsExactly("host-serial:emulator-5554:features",
+                    "host-serial:emulator-5556:features");
         }
     }
 }

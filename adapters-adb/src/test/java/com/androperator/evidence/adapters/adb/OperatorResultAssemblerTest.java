@@ -349,4 +349,21 @@ class OperatorResultAssemblerTest {
         assertThat(malformed).isInstanceOf(Verdict.Malformed.class);
         assertThat(assembler.accept(resultLine(envelope(COMMAND, "<h/>")))).isSameAs(malformed);
     }
+
+    @Test
+    void aChunkHashIsSixtyFourHexDigitsOfEitherCaseAsTheRegexSaid() {
+        java.util.regex.Pattern regex = java.util.regex.Pattern.compile("[0-9a-fA-F]{64}");
+        char[] alphabet = {'0', '9', 'a', 'f', 'A', 'F', 'g', 'G', '/', ':', '@', '`', '\u0660', '\uff10'};
+        java.util.Random random = new java.util.Random(64);
+        for (int i = 0; i < 20_000; i++) {
+            StringBuilder text = new StringBuilder();
+            int length = random.nextInt(4) == 0 ? random.nextInt(70) : 64;
+            for (int n = 0; n < length; n++) {
+                text.append(random.nextInt(8) == 0 ? alphabet[random.nextInt(alphabet.length)]
+                        : "0123456789abcdefABCDEF".charAt(random.nextInt(22)));
+            }
+            assertThat(OperatorResultAssembler.isSha256Hex(text.toString())).as(text.toString())
+                    .isEqualTo(regex.matcher(text).matches());
+        }
+    }
 }
