@@ -33,6 +33,7 @@ final class AdbExchange {
     /** Largest shell v2 frame accepted; adbd sends frames of a few KiB, a larger length is garbage. */
     static final int MAX_SHELL_V2_FRAME = 16 * 1024 * 1024;
     private static final int READ_BUFFER = 64 * 1024;
+    private static final int SMALLEST_FRAME_BUFFER = 4 * 1024;
     private static final int MAX_REQUEST_BYTES = 0xFFFF;
 
     private final AdbServerAddress.Resolution resolution;
@@ -265,7 +266,9 @@ final class AdbExchange {
 
     private void readShellV2(long cap, OutputListener listener) throws Stop {
         byte[] header = new byte[5];
-        byte[] buffer = new byte[READ_BUFFER];
+        // Sized by the frames that come: most commands answer in a few KiB, and a 64 KiB buffer for
+        // each of a capture's dozen shell commands was a third of a megabyte of garbage (issue 26).
+        byte[] buffer = new byte[0];
         while (true) {
             int got = readUpTo(header, 5);
             if (got < 5) {
@@ -288,6 +291,9 @@ final class AdbExchange {
                 return;
             }
             long left = length;
+            if (buffer.length < Math.min(READ_BUFFER, left)) {
+                buffer = new byte[(int) Math.min(READ_BUFFER, Math.max(SMALLEST_FRAME_BUFFER, left))];
+            }
             while (left > 0) {
                 int n = readSome(buffer, 0, (int) Math.min(buffer.length, left));
                 if (n < 0) {

@@ -1,8 +1,10 @@
 package com.androperator.evidence.adapters.adb;
 
 import com.androperator.evidence.contracts.ParserLimits;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.Base64;
 
 /**
  * Where a chunk line in its usual shape keeps its data: {@code "data":"<base64>"}, the string
@@ -69,6 +71,22 @@ final class ChunkData {
         System.arraycopy(line, from, header, 0, start - from);
         System.arraycopy(line, end, header, start - from, length - end);
         return header;
+    }
+
+    /**
+     * The bytes the string's base64 stands for, decoded from the line where it lies when no
+     * {@code \/} is escaped (no copy of the text first); throws IllegalArgumentException, with the
+     * JDK decoder's message, for text that is not base64.
+     */
+    byte[] decoded(byte[] line) {
+        if (escaped) {
+            return Base64.getDecoder().decode(base64(line));
+        }
+        ByteBuffer decoded = Base64.getDecoder().decode(ByteBuffer.wrap(line, start, end - start));
+        byte[] array = decoded.array();
+        return decoded.arrayOffset() == 0 && decoded.remaining() == array.length ? array
+                : Arrays.copyOfRange(array, decoded.arrayOffset() + decoded.position(),
+                        decoded.arrayOffset() + decoded.limit());
     }
 
     /** The base64 text the string stands for, as bytes ({@code \/} read as {@code /}). */

@@ -299,8 +299,7 @@ final class OperatorResultAssembler implements AutoCloseable {
         }
         byte[] bytes;
         try {
-            bytes = read.data() != null ? Base64.getDecoder().decode(read.data().base64(line))
-                    : Base64.getDecoder().decode(base64);
+            bytes = read.data() != null ? read.data().decoded(line) : Base64.getDecoder().decode(base64);
         } catch (IllegalArgumentException e) {
             return new Verdict.Malformed("chunk " + index + " data is not base64: " + e.getMessage());
         }
@@ -326,7 +325,7 @@ final class OperatorResultAssembler implements AutoCloseable {
         }
         MessageDigest digest = sha256();
         // The envelope's bytes as they are read, in order, for captures.json: kept, not encoded again from the tree.
-        ResultSpool original = new ResultSpool(ParserLimits.RESULT_IN_MEMORY_BYTES);
+        ResultSpool original = new ResultSpool(ParserLimits.RESULT_IN_MEMORY_BYTES, byteLength);
         boolean handedOver = false;
         try (InputStream whole = new DigestInputStream(chunks.inIndexOrder(), digest)) {
             byte[] marker = whole.readNBytes(resultMarkerBytes.length);

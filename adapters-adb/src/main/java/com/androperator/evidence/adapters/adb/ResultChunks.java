@@ -21,7 +21,7 @@ final class ResultChunks implements AutoCloseable {
     private final int count;
     private final long byteLength;
     private final String sha256;
-    private final ResultSpool parts = new ResultSpool(ParserLimits.RESULT_IN_MEMORY_BYTES);
+    private final ResultSpool parts;
     /** Where each chunk's bytes lie in {@link #parts}, by index; -1 while it has not arrived. */
     private final long[] partOffsets;
     private final int[] partLengths;
@@ -33,6 +33,7 @@ final class ResultChunks implements AutoCloseable {
         this.count = count;
         this.byteLength = byteLength;
         this.sha256 = sha256.toLowerCase(Locale.ROOT);
+        this.parts = new ResultSpool(ParserLimits.RESULT_IN_MEMORY_BYTES, byteLength);
         this.partOffsets = new long[count];
         this.partLengths = new int[count];
         Arrays.fill(partOffsets, -1);

@@ -51,6 +51,34 @@ class ChunkDataTest {
         }
     }
 
+    @Test
+    void decodesInPlaceWhatTheDecoderGaveTheCopyAndFailsWithItsMessage() {
+        java.util.Random random = new java.util.Random(311);
+        for (int i = 0; i < 2_000; i++) {
+            byte[] data = new byte[random.nextInt(40)];
+            random.nextBytes(data);
+            String base64 = java.util.Base64.getEncoder().encodeToString(data);
+            String text = random.nextBoolean() ? base64 : base64.replace("/", "\\/");
+            byte[] line = bytes("{\"index\":0,\"data\":\"" + text + "\"}");
+            assertThat(ChunkData.find(line, 0, line.length).decoded(line)).isEqualTo(data);
+        }
+        for (String text : new String[] {"QUJ", "QU=D", "Q===", "QUJDR", "QUJD\\/==", "QUJD", "QQ=="}) {
+            byte[] line = bytes("{\"data\":\"" + text + "\"}");
+            ChunkData found = ChunkData.find(line, 0, line.length);
+            assertThat(outcome(() -> found.decoded(line))).as(text)
+                    .isEqualTo(outcome(() -> java.util.Base64.getDecoder().decode(found.base64(line))));
+        }
+    }
+
+    /** The bytes decoded, or the decoder's message. */
+    private static String outcome(java.util.function.Supplier<byte[]> decode) {
+        try {
+            return Arrays.toString(decode.get());
+        } catch (IllegalArgumentException e) {
+            return "refused: " + e.getMessage();
+        }
+    }
+
     /** The scan as it was before its table: {@code [start, end)} of the data string, or null. */
     private static int[] byRangeTests(byte[] line, int length) {
         int start = 2 + KEY.length;
