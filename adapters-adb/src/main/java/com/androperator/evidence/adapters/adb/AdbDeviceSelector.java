@@ -19,7 +19,8 @@ import java.util.regex.Pattern;
  * serial must be listed in state {@code device} (DEVICE_NOT_FOUND, DEVICE_OFFLINE, DEVICE_UNAUTHORIZED
  * otherwise); without one, the one device in state {@code device} is taken (NO_DEVICES,
  * MULTIPLE_DEVICES_DEVICE_ID_REQUIRED otherwise).
- * Makes sure a server runs first ({@link AdbServerClient#ensureServer}).
+ * Makes sure a server runs ({@link AdbServerClient#ensureServer}) when the first listing does not
+ * complete.
  */
 public final class AdbDeviceSelector implements DeviceSelector {
     private static final String INSTALL_HINT = "install Android platform-tools (Debian: apt-get install -y adb)"
@@ -50,13 +51,20 @@ public final class AdbDeviceSelector implements DeviceSelector {
             return refused(ErrorCodes.COMMAND_TIMEOUT, "the budget ran out before the device was selected",
                     Map.of(), LARGER_TIMEOUT);
         }
-        AdbServerClient.ServerCheck server = client.ensureServer(deadline);
-        if (server instanceof AdbServerClient.ServerCheck.Unavailable unavailable) {
-            return new DeviceSelection.Refused(unavailable.failure(),
-                    ErrorCodes.COMMAND_TIMEOUT.equals(unavailable.failure().code()) ? LARGER_TIMEOUT
-                            : Hint.text(INSTALL_HINT));
-        }
+        // A server that lists its devices is running: the usual capture asks only that. Any other
+        // answer goes the whole way, as every capture did before (the version check, which starts a
+        // server where nothing listens and says why one cannot be used, then the listing again), so
+        // every refusal is the same; one connection fewer a capture (issue 26).
         StreamResult listing = client.hostQuery("host:devices-l", deadline);
+        if (!listing.completed()) {
+            AdbServerClient.ServerCheck server = client.ensureServer(deadline);
+            if (server instanceof AdbServerClient.ServerCheck.Unavailable unavailable) {
+                return new DeviceSelection.Refused(unavailable.failure(),
+                        ErrorCodes.COMMAND_TIMEOUT.equals(unavailable.failure().code()) ? LARGER_TIMEOUT
+                                : Hint.text(INSTALL_HINT));
+            }
+            listing = client.hostQuery("host:devices-l", deadline);
+        }
         if (listing.outcome() == StreamResult.Outcome.DEADLINE) {
             return refused(ErrorCodes.COMMAND_TIMEOUT, "the adb server did not list devices before the deadline",
                     Map.of(), LARGER_TIMEOUT);

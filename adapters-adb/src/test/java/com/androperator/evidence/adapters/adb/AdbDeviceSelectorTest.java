@@ -47,7 +47,7 @@ class AdbDeviceSelectorTest {
     void theOnlyDeviceIsSelectedWithoutASerial() throws Exception {
         try (FakeAdbServer server = listing(TCP + "        device product:sim model:Sim device:sim transport_id:1\n")) {
             assertThat(select(server, null)).isEqualTo(new DeviceSelection.Selected(TCP));
-            assertThat(server.requests()).containsExactly("host:version", "host:devices-l");
+            assertThat(server.requests()).as("a server that lists its devices is running").containsExactly("host:devices-l");
         }
     }
 
@@ -127,7 +127,36 @@ class AdbDeviceSelectorTest {
             }
         })) {
             assertThat(refused(select(server, null), ErrorCodes.ADB_UNAVAILABLE).failure().message())
-                    .contains("internal error");
+                    .isEqualTo("the adb server did not list devices: fail: internal error");
+            assertThat(server.requests()).as("a listing that did not complete: the version, then the listing again")
+                    .containsExactly("host:devices-l", "host:version", "host:devices-l");
+        }
+    }
+
+    @Test
+    void aListingThatFailsOnceIsAskedAgainAfterTheVersionCheck() throws Exception {
+        java.util.concurrent.atomic.AtomicInteger listings = new java.util.concurrent.atomic.AtomicInteger();
+        try (FakeAdbServer server = new FakeAdbServer(c -> {
+            if (c.request().equals("host:version")) {
+                c.okayPayload("0029");
+            } else if (listings.incrementAndGet() == 1) {
+                c.write("HTTP/1.1 400");
+            } else {
+                c.okayPayload(TCP + "        device transport_id:1\n");
+            }
+        })) {
+            assertThat(select(server, TCP)).isEqualTo(new DeviceSelection.Selected(TCP));
+            assertThat(server.requests()).containsExactly("host:devices-l", "host:version", "host:devices-l");
+        }
+    }
+
+    @Test
+    void whatTheVersionCheckRefusesIsRefusedAsBefore() throws Exception {
+        try (FakeAdbServer server = new FakeAdbServer(c -> c.write("HTTP/1.1 400"))) {
+            assertThat(refused(select(server, null), ErrorCodes.ADB_UNAVAILABLE).failure().message())
+                    .startsWith("the adb server at 127.0.0.1:").contains(" cannot be used: ")
+                    .contains("instead of OKAY or FAIL");
+            assertThat(server.requests()).containsExactly("host:devices-l", "host:version");
         }
     }
 }
