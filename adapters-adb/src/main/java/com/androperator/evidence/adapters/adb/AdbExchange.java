@@ -34,6 +34,8 @@ final class AdbExchange {
     static final int MAX_SHELL_V2_FRAME = 16 * 1024 * 1024;
     private static final int READ_BUFFER = 64 * 1024;
     private static final int SMALLEST_FRAME_BUFFER = 4 * 1024;
+    /** Reads shorter than this take what has arrived into {@link #ahead}; longer ones go straight to their buffer. */
+    private static final int READ_AHEAD_BYTES = 8 * 1024;
     private static final int MAX_REQUEST_BYTES = 0xFFFF;
 
     private final AdbServerAddress.Resolution resolution;
@@ -51,6 +53,10 @@ final class AdbExchange {
     private boolean acknowledgeAtOnce;
     private InputStream in;
     private OutputStream out;
+    /** Bytes read from the socket and not handed over yet: {@code [aheadFrom, aheadTo)}; made on the first short read. */
+    private byte[] ahead;
+    private int aheadFrom;
+    private int aheadTo;
 
     AdbExchange(AdbServerAddress.Resolution resolution, Deadline deadline, AdbCancellation cancellation) {
         this.resolution = resolution;
@@ -212,8 +218,39 @@ final class AdbExchange {
         return filled;
     }
 
-    /** One read bounded by the deadline: the bytes read, or -1 at end of stream. */
+    /**
+     * Some of the next bytes, at most {@code length}, bounded by the deadline: how many, or -1 at
+     * end of stream. A short read is served from bytes read ahead: one socket read takes what has
+     * arrived, so a stream of small shell v2 frames (the Operator's logcat lines, each a 5-byte
+     * header and its body) costs a read for what arrived, not two for each frame (issue 26). A long
+     * one goes to the caller's buffer directly. The bytes are handed over in order either way, and
+     * the deadline is checked before each hand-over as before each socket read.
+     */
     private int readSome(byte[] buffer, int offset, int length) throws Stop {
+        if (aheadFrom == aheadTo) {
+            if (length >= READ_AHEAD_BYTES) {
+                return readSocket(buffer, offset, length);
+            }
+            if (ahead == null) {
+                ahead = new byte[READ_AHEAD_BYTES];
+            }
+            int n = readSocket(ahead, 0, ahead.length);
+            if (n < 0) {
+                return n;
+            }
+            aheadFrom = 0;
+            aheadTo = n;
+        } else {
+            checkDeadline();
+        }
+        int taken = Math.min(length, aheadTo - aheadFrom);
+        System.arraycopy(ahead, aheadFrom, buffer, offset, taken);
+        aheadFrom += taken;
+        return taken;
+    }
+
+    /** One socket read bounded by the deadline: the bytes read, or -1 at end of stream. */
+    private int readSocket(byte[] buffer, int offset, int length) throws Stop {
         while (true) {
             checkDeadline();
             try {

@@ -296,6 +296,54 @@ class AdbServerClientWireTest {
     }
 
     @Test
+    void framesThatArriveTogetherOrByteByByteReadTheSame() throws Exception {
+        java.io.ByteArrayOutputStream stream = new java.io.ByteArrayOutputStream();
+        StringBuilder stdout = new StringBuilder();
+        StringBuilder stderr = new StringBuilder();
+        java.util.Random random = new java.util.Random(5);
+        for (int i = 0; i < 400; i++) {
+            // Frames of every size around the read-ahead buffer's 8 KiB, stdout and stderr interleaved.
+            int size = random.nextInt(5) == 0 ? 8 * 1024 - 8 + random.nextInt(16) : random.nextInt(200);
+            String text = ("line " + i + " ").repeat(size / 7 + 1).substring(0, size);
+            int id = random.nextInt(4) == 0 ? 2 : 1;
+            (id == 1 ? stdout : stderr).append(text);
+            byte[] data = text.getBytes(StandardCharsets.US_ASCII);
+            stream.write(new byte[] {(byte) id, (byte) data.length, (byte) (data.length >>> 8), 0, 0});
+            stream.write(data, 0, data.length);
+        }
+        stream.write(new byte[] {3, 1, 0, 0, 0, 7});
+        byte[] frames = stream.toByteArray();
+        for (int piece : new int[] {frames.length, 1, 5, 4093}) {
+            try (FakeAdbServer server = new FakeAdbServer(c -> {
+                c.acceptTransport();
+                c.okay();
+                for (int at = 0; at < frames.length; at += piece) {
+                    c.write(java.util.Arrays.copyOfRange(frames, at, Math.min(frames.length, at + piece)));
+                }
+                c.holdUntilClientCloses();
+            })) {
+                StreamResult result = new AdbServerClient(server.environment())
+                        .shellV2(SERIAL, "logcat", seconds(10), 1 << 24, null);
+
+                assertThat(result.outcome()).as("pieces of %d bytes", piece).isEqualTo(Outcome.COMPLETED);
+                assertThat(firstDifference(result.stdoutText(), stdout.toString())).as("stdout, pieces of %d", piece)
+                        .isEqualTo(-1);
+                String stderrTail = stderr.substring(Math.max(0, stderr.length() - AdbServerClient.STDERR_TAIL_BYTES));
+                assertThat(firstDifference(result.stderrText(), stderrTail)).as("stderr's tail, pieces of %d", piece)
+                        .isEqualTo(-1);
+                assertThat(result.exitStatus()).isEqualTo(7);
+                assertThat(result.bytesReceived()).isEqualTo(stdout.length());
+            }
+        }
+    }
+
+    /** Where two long texts first differ (as "offset/length/length"), or -1 when they are equal; short for a failure's message. */
+    private static Object firstDifference(String actual, String expected) {
+        int at = java.util.Arrays.mismatch(actual.toCharArray(), expected.toCharArray());
+        return at < 0 ? -1 : at + "/" + actual.length() + "/" + expected.length();
+    }
+
+    @Test
     void aShellV2StreamWithoutItsExitFrameWasCut() throws Exception {
         try (FakeAdbServer server = new FakeAdbServer(c -> {
             c.acceptTransport();
