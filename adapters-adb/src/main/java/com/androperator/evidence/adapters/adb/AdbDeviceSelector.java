@@ -51,12 +51,15 @@ public final class AdbDeviceSelector implements DeviceSelector {
             return refused(ErrorCodes.COMMAND_TIMEOUT, "the budget ran out before the device was selected",
                     Map.of(), LARGER_TIMEOUT);
         }
-        // A server that lists its devices is running: the usual capture asks only that. Any other
-        // answer goes the whole way, as every capture did before (the version check, which starts a
-        // server where nothing listens and says why one cannot be used, then the listing again), so
-        // every refusal is the same; one connection fewer a capture (issue 26).
+        // A server that lists its devices is running: the usual capture asks only that, one
+        // connection fewer a capture (issue 26). Any other answer goes the whole way, as every
+        // capture did before: the version check (which starts a server where nothing listens and
+        // says why one cannot be used), then the listing again. A listing the deadline cut is
+        // refused as the listing it is, with the budget spent. Two answers differ from before: a
+        // server that hangs on every request is refused for its listing, not for host:version (the
+        // same code and hint), and one that lists its devices is used without its version asked.
         StreamResult listing = client.hostQuery("host:devices-l", deadline);
-        if (!listing.completed()) {
+        if (!listing.completed() && listing.outcome() != StreamResult.Outcome.DEADLINE) {
             AdbServerClient.ServerCheck server = client.ensureServer(deadline);
             if (server instanceof AdbServerClient.ServerCheck.Unavailable unavailable) {
                 return new DeviceSelection.Refused(unavailable.failure(),

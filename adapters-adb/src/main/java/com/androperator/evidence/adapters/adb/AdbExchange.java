@@ -224,7 +224,8 @@ final class AdbExchange {
      * arrived, so a stream of small shell v2 frames (the Operator's logcat lines, each a 5-byte
      * header and its body) costs a read for what arrived, not two for each frame (issue 26). A long
      * one goes to the caller's buffer directly. The bytes are handed over in order either way, and
-     * the deadline is checked before each hand-over as before each socket read.
+     * the deadline and the request's cancellation are checked before each hand-over, so buffered
+     * bytes end as the socket read they stand in for would have ended.
      */
     private int readSome(byte[] buffer, int offset, int length) throws Stop {
         if (aheadFrom == aheadTo) {
@@ -242,6 +243,10 @@ final class AdbExchange {
             aheadTo = n;
         } else {
             checkDeadline();
+            if (cancellation != null && cancellation.isCancelled()) {
+                // Its socket is closed: the read it stands in for would have failed so.
+                throw new Stop(StreamResult.Outcome.CANCELLED, "cancelled while reading");
+            }
         }
         int taken = Math.min(length, aheadTo - aheadFrom);
         System.arraycopy(ahead, aheadFrom, buffer, offset, taken);

@@ -82,7 +82,13 @@ final class ChunkData {
         if (escaped) {
             return Base64.getDecoder().decode(base64(line));
         }
-        ByteBuffer decoded = Base64.getDecoder().decode(ByteBuffer.wrap(line, start, end - start));
+        ByteBuffer decoded;
+        try {
+            decoded = Base64.getDecoder().decode(ByteBuffer.wrap(line, start, end - start));
+        } catch (IllegalArgumentException e) {
+            // Its message counts offsets from the line's start; the text's own decode says where in the text.
+            return Base64.getDecoder().decode(base64(line));
+        }
         byte[] array = decoded.array();
         return decoded.arrayOffset() == 0 && decoded.remaining() == array.length ? array
                 : Arrays.copyOfRange(array, decoded.arrayOffset() + decoded.position(),

@@ -33,7 +33,9 @@ final class ResultSpool implements AutoCloseable {
     /**
      * A spool for about {@code expectedBytes} (what a result's header claims): its memory is made
      * that large at once, up to {@code inMemoryLimit}, instead of doubling its way there with a copy
-     * each time (about 0.8 MB of copies a capture of the Pixel's hierarchy, issue 26).
+     * each time (about 0.8 MB of copies a capture of the Pixel's hierarchy, issue 26). A device's
+     * claim is trusted only that far: a false one costs at most the memory a true result of that
+     * size would have, the same bound as before, only before its bytes arrive.
      */
     ResultSpool(int inMemoryLimit, long expectedBytes) {
         this.inMemoryLimit = inMemoryLimit;

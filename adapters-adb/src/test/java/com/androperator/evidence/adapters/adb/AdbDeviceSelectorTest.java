@@ -153,10 +153,23 @@ class AdbDeviceSelectorTest {
     @Test
     void whatTheVersionCheckRefusesIsRefusedAsBefore() throws Exception {
         try (FakeAdbServer server = new FakeAdbServer(c -> c.write("HTTP/1.1 400"))) {
-            assertThat(refused(select(server, null), ErrorCodes.ADB_UNAVAILABLE).failure().message())
-                    .startsWith("the adb server at 127.0.0.1:").contains(" cannot be used: ")
-                    .contains("instead of OKAY or FAIL");
+            String message = refused(select(server, null), ErrorCodes.ADB_UNAVAILABLE).failure().message();
+            assertThat(message).isEqualTo("the adb server at 127.0.0.1:" + server.port() + " cannot be used: io_error:"
+                    + " the adb server answered 'HTTP' instead of OKAY or FAIL; install Android platform-tools / Debian:"
+                    + " apt-get install -y adb, or set ADB_SERVER_SOCKET=tcp:HOST:PORT to use a running server");
             assertThat(server.requests()).containsExactly("host:devices-l", "host:version");
+        }
+    }
+
+    @Test
+    void aListingTheDeadlineCutIsRefusedAsTheListingWithoutAskingMore() throws Exception {
+        try (FakeAdbServer server = new FakeAdbServer(c -> c.holdUntilClientCloses())) {
+            DeviceSelection selection = new AdbDeviceSelector(new AdbServerClient(server.environment()))
+                    .select(Optional.empty(), Deadline.after(MonotonicClock.SYSTEM, 300));
+
+            assertThat(refused(selection, ErrorCodes.COMMAND_TIMEOUT).failure().message())
+                    .isEqualTo("the adb server did not list devices before the deadline");
+            assertThat(server.requests()).containsExactly("host:devices-l");
         }
     }
 }

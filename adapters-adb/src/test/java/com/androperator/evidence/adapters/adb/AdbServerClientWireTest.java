@@ -337,6 +337,76 @@ class AdbServerClientWireTest {
         }
     }
 
+    /** Small stdout frames and their exit frame, in one write after the two OKAYs: all of it can arrive in one read. */
+    private static FakeAdbServer smallFramesAtOnce(int frames, int exitStatus) throws Exception {
+        java.io.ByteArrayOutputStream stream = new java.io.ByteArrayOutputStream();
+        for (int i = 0; i < frames; i++) {
+            stream.write(new byte[] {1, 4, 0, 0, 0, 'a', 'b', 'c', (byte) ('0' + i % 10)});
+        }
+        stream.write(new byte[] {3, 1, 0, 0, 0, (byte) exitStatus});
+        byte[] all = stream.toByteArray();
+        return new FakeAdbServer(c -> {
+            c.acceptTransport();
+            byte[] okayAndFrames = new byte[4 + all.length];
+            System.arraycopy("OKAY".getBytes(StandardCharsets.US_ASCII), 0, okayAndFrames, 0, 4);
+            System.arraycopy(all, 0, okayAndFrames, 4, all.length);
+            c.write(okayAndFrames);
+            c.holdUntilClientCloses();
+        });
+    }
+
+    @Test
+    void aCancellationEndsTheRequestEvenWithItsLastFramesAlreadyRead() throws Exception {
+        try (FakeAdbServer server = smallFramesAtOnce(20, 0)) {
+            AdbCancellation cancellation = new AdbCancellation();
+            StringBuilder seen = new StringBuilder();
+            StreamResult result = new AdbServerClient(server.environment()).stream(SERIAL,
+                    AdbServerClient.ServiceKind.SHELL_V2, "logcat", seconds(5), 1 << 20, cancellation,
+                    (bytes, offset, length) -> {
+                        seen.append(new String(bytes, offset, length, StandardCharsets.US_ASCII));
+                        cancellation.cancel();
+                        return true;
+                    });
+
+            assertThat(result.outcome()).isEqualTo(Outcome.CANCELLED);
+            assertThat(result.detail()).isEqualTo("cancelled while reading");
+            assertThat(result.exitStatus()).isNull();
+            assertThat(seen.toString()).as("nothing after the cancellation").isEqualTo("abc0");
+        }
+    }
+
+    @Test
+    void aDeadlineThatPassesEndsTheRequestEvenWithItsLastFramesAlreadyRead() throws Exception {
+        java.util.concurrent.atomic.AtomicLong now = new java.util.concurrent.atomic.AtomicLong();
+        Deadline deadline = Deadline.after(now::get, 10_000);
+        try (FakeAdbServer server = smallFramesAtOnce(20, 0)) {
+            StringBuilder seen = new StringBuilder();
+            StreamResult result = new AdbServerClient(server.environment()).stream(SERIAL,
+                    AdbServerClient.ServiceKind.SHELL_V2, "logcat", deadline, 1 << 20, null,
+                    (bytes, offset, length) -> {
+                        seen.append(new String(bytes, offset, length, StandardCharsets.US_ASCII));
+                        now.addAndGet(20_000_000_000L);
+                        return true;
+                    });
+
+            assertThat(result.outcome()).isEqualTo(Outcome.DEADLINE);
+            assertThat(result.exitStatus()).isNull();
+            assertThat(seen.toString()).isEqualTo("abc0");
+        }
+    }
+
+    @Test
+    void theCapIsExactWhenItIsCrossedInsideBytesAlreadyRead() throws Exception {
+        try (FakeAdbServer server = smallFramesAtOnce(20, 0)) {
+            StreamResult result = new AdbServerClient(server.environment())
+                    .shellV2(SERIAL, "logcat", seconds(5), 10, null);
+
+            assertThat(result.outcome()).isEqualTo(Outcome.CAP_EXCEEDED);
+            assertThat(result.bytesReceived()).isEqualTo(10);
+            assertThat(result.stdoutText()).isEqualTo("abc0abc1ab");
+        }
+    }
+
     /** Where two long texts first differ (as "offset/length/length"), or -1 when they are equal; short for a failure's message. */
     private static Object firstDifference(String actual, String expected) {
         int at = java.util.Arrays.mismatch(actual.toCharArray(), expected.toCharArray());

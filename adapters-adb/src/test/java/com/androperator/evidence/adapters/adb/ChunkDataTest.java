@@ -62,7 +62,7 @@ class ChunkDataTest {
             byte[] line = bytes("{\"index\":0,\"data\":\"" + text + "\"}");
             assertThat(ChunkData.find(line, 0, line.length).decoded(line)).isEqualTo(data);
         }
-        for (String text : new String[] {"QUJ", "QU=D", "Q===", "QUJDR", "QUJD\\/==", "QUJD", "QQ=="}) {
+        for (String text : new String[] {"QUJ", "QU=D", "Q===", "QUJDR", "QUJD\\/==", "QUJD", "QQ==", "QQ==QQ", "QUJDQQ==QUJD", "QUJDR==="}) {
             byte[] line = bytes("{\"data\":\"" + text + "\"}");
             ChunkData found = ChunkData.find(line, 0, line.length);
             assertThat(outcome(() -> found.decoded(line))).as(text)
