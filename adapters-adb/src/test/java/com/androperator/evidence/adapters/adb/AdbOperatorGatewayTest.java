@@ -74,6 +74,9 @@ class AdbOperatorGatewayTest {
                 }
                 out(c, amOutput + newline);
                 exit(c, 0);
+            } else {
+                // Any other command of the capture (a metadata read, the display query): no output.
+                exit(c, 0);
             }
         }
 
@@ -176,6 +179,28 @@ class AdbOperatorGatewayTest {
             assertThat(((OperatorOutcome.NotAnswered) outcome).failure().message()).contains("over the Operator's limit");
             assertThat(((OperatorOutcome.NotAnswered) outcome).dispatched()).isFalse();
             assertThat(server.requests()).isEmpty();
+        }
+    }
+
+    @Test
+    void theOperatorTakesTheFeaturesAnswerItsCaptureAlreadyHas() throws Exception {
+        ScriptedDevice device = new ScriptedDevice(true, null, result("ev-7-hierarchy"), true,
+                "Broadcast completed: result=0");
+        try (FakeAdbServer server = new FakeAdbServer(device::serve)) {
+            AdbServerClient client = new AdbServerClient(server.environment());
+            Deadline capture = Deadline.after(MonotonicClock.SYSTEM, 5_000);
+
+            assertThat(client.shell().run(SERIAL, "getprop", capture, 1024).succeeded()).isTrue();
+            OperatorOutcome outcome = new AdbOperatorGateway(client).execute(COMMAND, capture);
+
+            assertThat(outcome).isInstanceOf(OperatorOutcome.Answered.class);
+            assertThat(server.requests().stream().filter(request -> request.endsWith(":features")))
+                    .as("one features query for the capture's metadata read and its Operator").hasSize(1);
+            assertThat(server.requests()).contains("shell,v2,raw:pm list packages '" + OPERATOR + "'");
+
+            new AdbOperatorGateway(client).execute(COMMAND, Deadline.after(MonotonicClock.SYSTEM, 5_000));
+            assertThat(server.requests().stream().filter(request -> request.endsWith(":features")))
+                    .as("another capture asks again").hasSize(2);
         }
     }
 }
