@@ -17,7 +17,7 @@ import java.util.Base64;
 final class ChunkData {
     private static final byte[] KEY = "\"data\":\"".getBytes(StandardCharsets.US_ASCII);
     private static final ByteSearch KEY_SEARCH = new ByteSearch(KEY);
-    private static final byte OTHER = 0;
+    /** A byte's kind; any other byte is 0, which ends the usual shape. */
     private static final byte BASE64 = 1;
     private static final byte QUOTE = 2;
     private static final byte BACKSLASH = 3;
@@ -113,7 +113,6 @@ final class ChunkData {
 
     private static byte[] kinds() {
         byte[] kinds = new byte[256];
-        Arrays.fill(kinds, OTHER);
         for (byte b : "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=".getBytes(StandardCharsets.US_ASCII)) {
             kinds[b] = BASE64;
         }
