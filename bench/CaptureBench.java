@@ -50,7 +50,8 @@ public final class CaptureBench {
      * BENCH_JIT_WARMUP sets another count (fewer for a quick look while developing).
      */
     private static final int JIT_WARMUP = Integer.parseInt(System.getenv().getOrDefault("BENCH_JIT_WARMUP", "40"));
-    private static final int PHONE_ROUNDS = 3;
+    /** Concurrent rounds of the phones (each followed by a serial one); BENCH_PHONE_ROUNDS sets another count. */
+    private static final int PHONE_ROUNDS = Integer.parseInt(System.getenv().getOrDefault("BENCH_PHONE_ROUNDS", "10"));
 
     /** The modes that run in a process that outlives one capture. */
     private static final java.util.Set<String> IN_PROCESS = java.util.Set.of("bare adb-socket client",
@@ -186,8 +187,13 @@ public final class CaptureBench {
                 Map<String, Long> cpuBefore = CpuTime.of(processes);
                 long compilerBefore = ServerCpu.compilerNanos(mcp.server);
                 together[round] = phones.concurrently(mcp::capture);
-                CpuTime.add(concurrentCpu, cpuBefore, CpuTime.of(processes));
-                compilerNanos += ServerCpu.compilerNanos(mcp.server) - compilerBefore;
+                Map<String, Long> cpuAfter = CpuTime.of(processes);
+                CpuTime.add(concurrentCpu, cpuBefore, cpuAfter);
+                long compiler = ServerCpu.compilerNanos(mcp.server) - compilerBefore;
+                compilerNanos += compiler;
+                System.out.printf("  MCP server CPU a capture in this round: %.1f ms, of it JIT %.1f ms%n",
+                        (cpuAfter.getOrDefault("MCP server", 0L) - cpuBefore.getOrDefault("MCP server", 0L)) / 1e6 / phoneCount,
+                        compiler / 1e6 / phoneCount);
                 cleanMcpBundles();
                 oneByOne[round] = phones.serially(mcp::capture);
                 cleanMcpBundles();
