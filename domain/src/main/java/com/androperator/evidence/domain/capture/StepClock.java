@@ -4,7 +4,6 @@ import com.androperator.evidence.contracts.Timing;
 import com.androperator.evidence.domain.budget.MonotonicClock;
 import com.androperator.evidence.domain.port.WallClock;
 import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 
 /**
  * Reads both clocks at once: host UTC wall time for startedAt/finishedAt stamps, the monotonic
@@ -23,7 +22,7 @@ final class StepClock {
     record Mark(Instant wall, long nanos) {
         /** ISO-8601 UTC with millisecond precision, e.g. 2026-03-01T10:15:30.123Z. */
         String stamp() {
-            return wall.truncatedTo(ChronoUnit.MILLIS).toString();
+            return MillisStamp.of(wall);
         }
     }
 
