@@ -51,12 +51,20 @@ public final class CaptureBench {
      */
     private static final int JIT_WARMUP = Integer.parseInt(System.getenv().getOrDefault("BENCH_JIT_WARMUP", "40"));
     /** Concurrent rounds of the phones (each followed by a serial one); BENCH_PHONE_ROUNDS sets another count. */
-    private static final int PHONE_ROUNDS = Integer.parseInt(System.getenv().getOrDefault("BENCH_PHONE_ROUNDS", "10"));
+    private static final int PHONE_ROUNDS = atLeastOne("BENCH_PHONE_ROUNDS", "10");
 
     /** The modes that run in a process that outlives one capture. */
     private static final java.util.Set<String> IN_PROCESS = java.util.Set.of("bare adb-socket client",
             "Java API capture, phases timed", "warm Java API capture", "warm MCP capture",
             "warm MCP capture, Java SDK client", "CLI capture process, daemon");
+
+    private static int atLeastOne(String variable, String fallback) {
+        int value = Integer.parseInt(System.getenv().getOrDefault(variable, fallback));
+        if (value < 1) {
+            throw new IllegalArgumentException(variable + " must be at least 1, not " + value);
+        }
+        return value;
+    }
 
     private final Path root;
     private final Path out;

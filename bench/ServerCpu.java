@@ -5,6 +5,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -60,25 +61,41 @@ final class ServerCpu {
         concurrentCaptures = captures;
     }
 
+    /** Each compiler thread's last reading in ticks, by "pid/tid": a thread that has exited keeps what it spent. */
+    private static final Map<String, Long> COMPILER_TICKS = new java.util.concurrent.ConcurrentHashMap<>();
+
     /**
      * CPU so far of the process's JIT compiler threads (C1, C2), from each thread's /proc stat in
      * clock ticks of 10 ms (USER_HZ 100, as on every Linux this bench runs on); 0 where unreadable.
-     * A server still compiling its hot path spends this beside the captures themselves.
+     * A server still compiling its hot path spends this beside the captures themselves. The JVM
+     * stops idle compiler threads and starts new ones, so every thread ever read is counted with
+     * its last reading, as the process's own accounting counts exited threads; a thread that exits
+     * between the listing and its read is skipped, not the whole reading.
      */
     static long compilerNanos(ProcessHandle process) {
-        long ticks = 0;
-        try (var threads = java.nio.file.Files.list(Path.of("/proc", Long.toString(process.pid()), "task"))) {
-            for (Path thread : threads.toList()) {
+        Path tasks = Path.of("/proc", Long.toString(process.pid()), "task");
+        List<Path> threads;
+        try (var listing = java.nio.file.Files.list(tasks)) {
+            threads = listing.toList();
+        } catch (IOException | RuntimeException e) {
+            threads = List.of();
+        }
+        for (Path thread : threads) {
+            try {
                 String stat = java.nio.file.Files.readString(thread.resolve("stat"));
                 String name = stat.substring(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
                 if (name.startsWith("C1 Compiler") || name.startsWith("C2 Compiler")) {
                     String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-                    ticks += Long.parseLong(fields[11]) + Long.parseLong(fields[12]);
+                    COMPILER_TICKS.merge(process.pid() + "/" + thread.getFileName(),
+                            Long.parseLong(fields[11]) + Long.parseLong(fields[12]), Math::max);
                 }
+            } catch (IOException | RuntimeException e) {
+                // Exited since the listing: its last reading, if any, stays counted.
             }
-        } catch (IOException | RuntimeException e) {
-            return 0;
         }
+        String prefix = process.pid() + "/";
+        long ticks = COMPILER_TICKS.entrySet().stream().filter(entry -> entry.getKey().startsWith(prefix))
+                .mapToLong(Map.Entry::getValue).sum();
         return ticks * 10_000_000L;
     }
 
@@ -124,8 +141,8 @@ final class ServerCpu {
             line("compute floor (CPU ms per capture)", floorMillis, "the required work in-process, same bytes");
             System.out.printf("  %-48s %6.2f   (target <= 1.5)%n", "concurrent server CPU / compute floor",
                     concurrent / floorMillis);
-            // Not the target: what the ratio would be once the JIT has settled, which on 2 busy CPUs
-            // takes longer than the rounds (see each round's line above and docs/benchmarks.md).
+            // Not the target: the CPU outside the compiler threads (code not yet compiled by C2 still
+            // runs slower in it), since on 2 busy CPUs the JIT does not settle within the rounds.
             System.out.printf("  %-48s %6.2f   (no target; the captures' own CPU)%n", "the same less its JIT threads",
                     (concurrentNanos - concurrentCompilerNanos) / 1e6 / concurrentCaptures / floorMillis);
         }
