@@ -134,6 +134,7 @@ public final class CaptureBench {
             }
             throughput = manyPhones(mcp);
         }
+        serverCpu.measureFloorAgain();
         report(figures, throughput, bare.screenshotBytes());
     }
 
