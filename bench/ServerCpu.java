@@ -131,7 +131,7 @@ final class ServerCpu {
 
     /**
      * The same floor once more, after the concurrent rounds. Between runs of the same code the
-     * floor measured before the rounds moved from 16.8 to 19.2 ms, as much as the rounds' own
+     * floor measured before the rounds moved from 16.7 to 19.2 ms, as much as the rounds' own
      * figure: the ratio is taken to the mean of the two, and each is printed.
      */
     void measureFloorAgain() {
