@@ -55,7 +55,8 @@ verify_flags=(-XX:+UseSerialGC -Djdk.reflect.useNativeAccessorOnly=true "${no_pr
 # captures after 60: its compiler threads 3.5-3.6 ms a capture against 7.8-8.3 without the profiles;
 # start to the first capture's answer no slower than with the old cache of the session up to
 # tools/list; docs/benchmarks.md, "The MCP server's cache").
-mcp_flags=(-XX:G1PeriodicGCInterval=10000 -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=30)
+mcp_flags=(-XX:G1PeriodicGCInterval=10000 -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=30
+  -XX:MaxInlineLevel=9 -XX:InlineSmallCode=1000)
 grep -E '"method":"(initialize|notifications/initialized|tools/list)"' "$here/mcp-session.jsonl" >"$work/mcp-session.jsonl"
 server_captures=40
 
