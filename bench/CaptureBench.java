@@ -222,10 +222,13 @@ public final class CaptureBench {
 
     /**
      * One concurrent round before the measured ones, not counted, as the serial modes have their
-     * warm-up rounds: the server's first burst of 16 captures grows its tool-call and helper pools
-     * and meets the JIT on its concurrent paths for the first time. Round 1 was the costliest of the
-     * ten (or tied) in 7 of the 8 runs of 2026-12-05 (docs/benchmarks.md, "Eighth pass"). Its CPU is
-     * printed.
+     * warm-up rounds. The server's first burst of {@code phoneCount} captures starts in the heap
+     * that the launcher's periodic collection shrank to 24-28 MB while the serial modes ran, and
+     * pays for growing it again (young collections and concurrent cycles one after another); it
+     * also grows the tool-call and helper pools and meets the JIT on the concurrent paths. In the
+     * four JDK 17 runs of docs/benchmarks.md's "Eighth pass", the first two concurrent rounds cost
+     * 36-73 ms a capture and the later ones 29-47; round 1 after this one still cost 40-45 ms
+     * against 29-36 for rounds 2-10 in the final runs. Its CPU is printed.
      */
     private void concurrentWarmUp(ManyPhones phones, McpSession mcp, Map<String, ProcessHandle> processes) throws Exception {
         Map<String, Long> before = CpuTime.of(processes);
