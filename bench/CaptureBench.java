@@ -191,20 +191,14 @@ public final class CaptureBench {
         long compilerNanos = 0;
         try (ManyPhones phones = new ManyPhones(phoneCount, AdbServerHarness.locateAdb().toString(), port)) {
             phones.serially(mcp::capture); // warm-up: every phone's first capture
-            concurrentWarmUp(phones, mcp, processes);
+            // One concurrent round unmeasured, as the serial modes have warm-up rounds (see Burst).
+            burst(phones, mcp, processes, "concurrent warm-up round (not counted): MCP server CPU a capture");
             for (int round = 0; round < PHONE_ROUNDS; round++) {
                 System.out.printf("%d phones, round %d of %d%n", phoneCount, round + 1, PHONE_ROUNDS);
-                Map<String, Long> cpuBefore = CpuTime.of(processes);
-                long compilerBefore = ServerCpu.compilerNanos(mcp.server);
-                together[round] = phones.concurrently(mcp::capture);
-                Map<String, Long> cpuAfter = CpuTime.of(processes);
-                CpuTime.add(concurrentCpu, cpuBefore, cpuAfter);
-                long compiler = ServerCpu.compilerNanos(mcp.server) - compilerBefore;
-                compilerNanos += compiler;
-                System.out.printf("  MCP server CPU a capture in this round: %.1f ms, of it JIT %.1f ms%n",
-                        (cpuAfter.getOrDefault("MCP server", 0L) - cpuBefore.getOrDefault("MCP server", 0L)) / 1e6 / phoneCount,
-                        compiler / 1e6 / phoneCount);
-                cleanMcpBundles();
+                Burst burst = burst(phones, mcp, processes, "MCP server CPU a capture in this round:");
+                together[round] = burst.millis();
+                CpuTime.add(concurrentCpu, burst.cpuBefore(), burst.cpuAfter());
+                compilerNanos += burst.compilerNanos();
                 oneByOne[round] = phones.serially(mcp::capture);
                 cleanMcpBundles();
             }
@@ -221,24 +215,32 @@ public final class CaptureBench {
     }
 
     /**
-     * One concurrent round before the measured ones, not counted, as the serial modes have their
-     * warm-up rounds. The server's first burst of {@code phoneCount} captures starts in the heap
-     * that the launcher's periodic collection shrank to 24-28 MB while the serial modes ran, and
-     * pays for growing it again (young collections and concurrent cycles one after another); it
-     * also grows the tool-call and helper pools and meets the JIT on the concurrent paths. In the
-     * four JDK 17 runs of docs/benchmarks.md's "Eighth pass", the first two concurrent rounds cost
-     * 36-73 ms a capture and the later ones 29-47; round 1 after this one still cost 40-45 ms
-     * against 29-36 for rounds 2-10 in the final runs. Its CPU is printed.
+     * One concurrent round of every phone: its wall time in ms, every participant's CPU before and
+     * after it, and the server's JIT compilers' part. The benchmark runs one such round unmeasured
+     * before the measured ones. The server's first burst of {@code phoneCount} captures starts in
+     * the heap that the launcher's periodic collection shrank to 24-28 MB while the serial modes
+     * ran, and pays for growing it again (young collections and concurrent cycles one after
+     * another); it also grows the tool-call and helper pools and meets the JIT on the concurrent
+     * paths. In the four JDK 17 runs of docs/benchmarks.md's "Eighth pass", the first two
+     * concurrent rounds cost 36-73 ms a capture and the later ones 29-47; round 1 after the
+     * unmeasured one still cost 40-45 ms against 29-36 for rounds 2-10 in the final runs.
      */
-    private void concurrentWarmUp(ManyPhones phones, McpSession mcp, Map<String, ProcessHandle> processes) throws Exception {
+    private record Burst(double millis, Map<String, Long> cpuBefore, Map<String, Long> cpuAfter, long compilerNanos) {
+    }
+
+    /** Runs one {@link Burst}, prints the server's CPU a capture in it after {@code label}, and removes its bundles. */
+    private Burst burst(ManyPhones phones, McpSession mcp, Map<String, ProcessHandle> processes, String label)
+            throws Exception {
         Map<String, Long> before = CpuTime.of(processes);
         long compilerBefore = ServerCpu.compilerNanos(mcp.server);
-        phones.concurrently(mcp::capture);
+        double millis = phones.concurrently(mcp::capture);
         Map<String, Long> after = CpuTime.of(processes);
-        System.out.printf("  concurrent warm-up round (not counted): MCP server CPU a capture %.1f ms, of it JIT %.1f ms%n",
+        long compiler = ServerCpu.compilerNanos(mcp.server) - compilerBefore;
+        System.out.printf("  %s %.1f ms, of it JIT %.1f ms%n", label,
                 (after.getOrDefault("MCP server", 0L) - before.getOrDefault("MCP server", 0L)) / 1e6 / phoneCount,
-                (ServerCpu.compilerNanos(mcp.server) - compilerBefore) / 1e6 / phoneCount);
+                compiler / 1e6 / phoneCount);
         cleanMcpBundles();
+        return new Burst(millis, before, after, compiler);
     }
 
     // --- The product, every way it is used --------------------------------------------------
