@@ -89,7 +89,12 @@ final class CpuAb {
                 }
             }
         }
-        CaptureBench.deleteTree(out.resolve("ab-root-" + server).resolve("bundles"));
+        // BENCH_KEEP_BUNDLES=1 keeps them: ext4 without a journal walks past every inode deleted in the last
+        // 1-6 minutes when it allocates one, but writing into page cache new to the run costs more on some
+        // hosts (docs/benchmarks.md, "Ninth pass").
+        if (!"1".equals(System.getenv("BENCH_KEEP_BUNDLES"))) {
+            CaptureBench.deleteTree(out.resolve("ab-root-" + server).resolve("bundles"));
+        }
     }
 
     private static double median(double[] values) {
