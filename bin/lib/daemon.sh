@@ -1,6 +1,7 @@
-# Sourced by bin/androperator: ANDROPERATOR_DAEMON=on hands `evidence capture` to this user's
-# capture daemon (capture-daemon's CaptureDaemon, shaded into the CLI's jar), a JVM kept running
-# with its code compiled, and starts one when none answers. This side is bash with no JVM and one
+# Sourced by bin/androperator, after bin/lib/jvm-flags.sh (the daemon JVM's flags):
+# ANDROPERATOR_DAEMON=on hands `evidence capture` to this user's capture daemon (capture-daemon's
+# CaptureDaemon, shaded into the CLI's jar), a JVM kept running with its code compiled, and starts
+# one when none answers. This side is bash with no JVM and one
 # fork (compgen, for the environment): the daemon's protocol is lines and NUL-terminated fields
 # over /dev/tcp (see DaemonWire), so a capture costs the daemon's work and a few milliseconds, not
 # a JVM's start.
@@ -137,6 +138,7 @@ daemon_start() {
   case "$idle" in '' | *[!0-9]*) idle=900 ;; esac
   if [ "$idle" -lt 1 ] || [ "$idle" -gt 86400 ]; then idle=900; fi
   command -v setsid >/dev/null 2>&1 && setsid=(setsid)
+  jvm_flags_for daemon "$java_major"
   IFS= read -r -t 60 line < <(
     umask 077
     case "$java" in /*) ;; *) java="$PWD/$java" ;; esac
@@ -145,7 +147,7 @@ daemon_start() {
       fd="${fd##*/}"
       case "$fd" in 0 | 1 | 2 | *[!0-9]*) ;; *) eval "exec $fd>&-" 2>/dev/null || true ;; esac
     done
-    exec ${setsid[@]+"${setsid[@]}"} "$java" -Xlog:disable -Xlog:all=warning:stderr -XX:+UseSerialGC -XX:-UsePerfData \
+    exec ${setsid[@]+"${setsid[@]}"} "$java" -Xlog:disable -Xlog:all=warning:stderr "${jvm_flags[@]}" \
       -cp "$jar" com.androperator.evidence.daemon.CaptureDaemon "$daemon_file" "$idle" "$java" \
       </dev/null 2>>"${daemon_file%.port}.log"
   ) || true

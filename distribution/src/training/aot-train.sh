@@ -40,23 +40,33 @@ if ! phone_start "$work" && ! { phone_stop; phone_start "$work"; }; then
   echo "the simulated phone did not start: no phone to train on" >&2
   exit 3
 fi
-# bin/androperator's flags (the client compiler only, later, and the serial collector), and no
-# training data: its method profiles serve the server compiler only, and a JVM that maps them replays
-# the training run's compilations at start, about 340 methods more for a command that never calls
-# them (8% of a capture's CPU). The flag is diagnostic; a JVM that no longer knows it records them.
+# Each launcher's compiler and collector flags, from the file the launchers take them from
+# (bin/lib/jvm-flags.sh), for the JDK 25+ that trains; a training JVM is asked its version below.
+# shellcheck source=../../../bin/lib/jvm-flags.sh
+. "$root/bin/lib/jvm-flags.sh"
+# No training data for the commands' caches: method profiles serve the server compiler only, and a
+# JVM that maps them replays the training run's compilations at start, about 340 methods more for
+# a command that never calls them (8% of a capture's CPU). The flag is diagnostic; a JVM that no
+# longer knows it records them. The launcher's native reflection accessors are in the commands'
+# flags, so that the cache holds the classes of that path.
 no_profiles=(-XX:+UnlockDiagnosticVMOptions -XX:+IgnoreUnrecognizedVMOptions -XX:-AOTRecordTraining)
-# The launcher's native reflection accessors too, so that the cache holds the classes of that path.
-cli_flags=(-XX:TieredStopAtLevel=1 -XX:+UseSerialGC -XX:CompileThresholdScaling=3 -Djdk.reflect.useNativeAccessorOnly=true
-  "${no_profiles[@]}")
-# `evidence verify` runs with the server compiler at its default thresholds (bin/androperator).
-verify_flags=(-XX:+UseSerialGC -Djdk.reflect.useNativeAccessorOnly=true "${no_profiles[@]}")
-# bin/androperator-mcp's flags, with the training's method profiles: a server lives for many
-# captures, and a JIT that starts from a capture's profiles spends less on the way (JDK 25, 150 warm
-# captures after 60: its compiler threads 3.5-3.6 ms a capture against 7.8-8.3 without the profiles;
-# start to the first capture's answer no slower than with the old cache of the session up to
-# tools/list; docs/benchmarks.md, "The MCP server's cache").
-mcp_flags=(-XX:G1PeriodicGCInterval=10000 -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=30
-  -XX:MaxInlineLevel=9 -XX:InlineSmallCode=1000)
+# flags_for JAVA: sets cli_flags, verify_flags and mcp_flags for that JVM's major version. The MCP
+# server's cache keeps the training's method profiles: a server lives for many captures, and a JIT
+# that starts from a capture's profiles spends less on the way (JDK 25, 150 warm captures after 60:
+# its compiler threads 3.5-3.6 ms a capture against 7.8-8.3 without the profiles; start to the
+# first capture's answer no slower than with the old cache of the session up to tools/list;
+# docs/benchmarks.md, "The MCP server's cache").
+flags_for() {
+  local major
+  major="$("$1" -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java\.specification\.version = //p')"
+  [[ "$major" =~ ^[0-9]+$ ]] || { echo "training: cannot tell the Java version of $1" >&2; exit 1; }
+  jvm_flags_for command "$major"
+  cli_flags=("${jvm_flags[@]}" "${no_profiles[@]}")
+  jvm_flags_for verify "$major"
+  verify_flags=("${jvm_flags[@]}" "${no_profiles[@]}")
+  jvm_flags_for server "$major"
+  mcp_flags=("${jvm_flags[@]}")
+}
 grep -E '"method":"(initialize|notifications/initialized|tools/list)"' "$here/mcp-session.jsonl" >"$work/mcp-session.jsonl"
 server_captures=40
 
@@ -133,6 +143,7 @@ train_server_await() {
 while [ "$#" -ge 4 ]; do
   java="$1" cli="$2" mcp="$3" directory="$4"
   shift 4
+  flags_for "$java"
   bundle="$work/bundle-$RANDOM$RANDOM"
   input=/dev/null expected='"status":"complete"'
   train "$directory/androperator.aot" "$java" "${cli_flags[@]}" -jar "$cli" evidence capture --device "$PHONE_SERIAL" \

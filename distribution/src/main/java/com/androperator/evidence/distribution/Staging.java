@@ -17,7 +17,7 @@ import java.util.stream.Stream;
  * The tree both archives hold, written to a fresh directory:
  * <pre>
  * bin/TOOL ...            the repository's launchers, as they are
- * bin/lib/*.sh            what the launchers source (bin/lib/launcher.sh, utf8-locale.sh, daemon.sh)
+ * bin/lib/*.sh            what the launchers source (bin/lib/launcher.sh, jvm-flags.sh, utf8-locale.sh, daemon.sh)
  * lib/TOOL.jar ...        each tool's runnable jar
  * lib/TOOL.classlist      the classes its training loaded (class-data sharing; see launcher.sh)
  * lib/VERSION             the release version (the launchers' cache directory is named after it)
@@ -29,7 +29,7 @@ import java.util.stream.Stream;
  */
 final class Staging {
     /** The files in bin/lib that the launchers source; bin/lib's other scripts serve the repository only. */
-    static final List<String> LAUNCHER_LIBRARY = List.of("launcher.sh", "utf8-locale.sh", "daemon.sh");
+    static final List<String> LAUNCHER_LIBRARY = List.of("launcher.sh", "jvm-flags.sh", "utf8-locale.sh", "daemon.sh");
     static final String COMPLETION_TOOL = "androperator";
     static final String COMPLETION_FILE = "completion/androperator.bash";
 

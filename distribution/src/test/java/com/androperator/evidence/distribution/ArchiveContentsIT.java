@@ -55,7 +55,7 @@ class ArchiveContentsIT {
             assertThat(Integer.toOctalString(entry.mode())).as(name).isEqualTo(Integer.toOctalString(expected));
         }
         assertThat(entries.keySet()).contains("bin/androperator", "bin/androperator-mcp", "bin/lib/launcher.sh",
-                "bin/lib/utf8-locale.sh", "bin/lib/daemon.sh", "lib/androperator.jar", "lib/androperator-mcp.jar",
+                "bin/lib/jvm-flags.sh", "bin/lib/utf8-locale.sh", "bin/lib/daemon.sh", "lib/androperator.jar", "lib/androperator-mcp.jar",
                 "lib/androperator.classlist", "lib/androperator-mcp.classlist", "lib/VERSION",
                 "completion/androperator.bash", "LICENSE", "NOTICE", "licenses/MIT.txt", "licenses/MIT-0.txt");
         List<String> launchers = entries.keySet().stream().filter(name -> LAUNCHER.matcher(name).matches()).toList();
@@ -67,7 +67,8 @@ class ArchiveContentsIT {
         assertThat(entries.keySet().stream().filter(name -> name.startsWith("bin/")).filter(name -> !entries.get(name).directory())
                 .filter(name -> !LAUNCHER.matcher(name).matches()))
                 .as("bin/ holds the launchers and what they source, nothing of the repository's other scripts")
-                .containsExactlyInAnyOrder("bin/lib/launcher.sh", "bin/lib/utf8-locale.sh", "bin/lib/daemon.sh");
+                .containsExactlyInAnyOrder("bin/lib/launcher.sh", "bin/lib/jvm-flags.sh", "bin/lib/utf8-locale.sh",
+                        "bin/lib/daemon.sh");
         assertThat(entries.keySet().stream().filter(name -> name.endsWith(".jsa"))).as("archives are made on first use")
                 .isEmpty();
         if (variant.bundlesRuntime) {

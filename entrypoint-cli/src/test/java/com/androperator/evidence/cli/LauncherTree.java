@@ -19,7 +19,8 @@ import java.util.stream.Collectors;
  */
 final class LauncherTree {
     private static final Path BIN = Path.of("").toAbsolutePath().getParent().resolve("bin");
-    private static final List<String> SCRIPTS = List.of("androperator", "lib/launcher.sh", "lib/utf8-locale.sh", "lib/daemon.sh");
+    private static final List<String> SCRIPTS = List.of("androperator", "lib/launcher.sh", "lib/jvm-flags.sh", "lib/utf8-locale.sh",
+            "lib/daemon.sh");
 
     private LauncherTree() {
     }

@@ -1,0 +1,57 @@
+# The JVM flags that decide how each kind of androperator JVM compiles and collects. One home for
+# them: bin/androperator, bin/androperator-mcp and the capture daemon's start (bin/lib/daemon.sh)
+# run their JVMs with them, and distribution/src/training/aot-train.sh trains each ahead-of-time
+# cache with the same ones, so that a cache holds the classes and method profiles of the runs that
+# later map it. The launchers add what is theirs alone: where the JVM's messages go, and flags only
+# some JDKs know.
+
+# jvm_flags_for KIND JAVA_MAJOR: sets the array jvm_flags to the flags of KIND on that Java version.
+#   command  a one-shot command of bin/androperator (every one but `evidence verify`)
+#   verify   `evidence verify`
+#   daemon   the capture daemon (bin/lib/daemon.sh starts it for ANDROPERATOR_DAEMON=on)
+#   server   the MCP server (bin/androperator-mcp)
+jvm_flags_for() {
+  case "$1" in
+    command)
+      # Start-up matters for a one-shot command: the client compiler only and the serial collector.
+      # A one-shot command compiled about 1,300 methods at the default thresholds (200 calls), most
+      # of them called a few hundred times in all: compiling later saved a tenth of a capture's CPU
+      # on JDK 17 and 25 alike (bench/StartupBench.java).
+      jvm_flags=(-XX:TieredStopAtLevel=1 -XX:+UseSerialGC -XX:CompileThresholdScaling=3) ;;
+    daemon)
+      # The daemon lives for many captures, one at a time: both compilers at their default
+      # thresholds, the serial collector, and no shared performance-data file in /tmp.
+      jvm_flags=(-XX:+UseSerialGC -XX:-UsePerfData) ;;
+    verify)
+      # verify hashes and decodes whole files: the server compiler's SHA-256 and inflate paths are
+      # about 4x faster than the client compiler's on a large bundle, which outweighs its start-up cost.
+      jvm_flags=(-XX:+UseSerialGC) ;;
+    server)
+      # A burst of captures grows G1's heap (about 8 MB a capture in flight) and G1 gives it back
+      # only after a concurrent cycle, which an idle server never starts: a periodic one after 10 s
+      # without a collection, and tighter free-heap ratios, return it (bench/mcp-memory-bench.sh:
+      # 918 MiB after a burst of 200 captures, 64 at once, stayed 903 MiB; with these it falls below
+      # the idle level).
+      jvm_flags=(-XX:G1PeriodicGCInterval=10000 -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=30)
+      # A capture's CPU is mostly zlib, SHA-256 and the kernel's; the JIT's part comes from a long
+      # tail of methods that reach C2 late, each compiled with deep inlining (the socket read path
+      # alone made three 70-94 KB compilations on JDK 17). Smaller inlining budgets make those
+      # compilations smaller: bench/cpu-ab.sh, 16 phones at once, 40 rounds, this against the
+      # defaults in the same run: JDK 17 40.4 and 40.6 ms a capture against 43.0 and 42.4 (its JIT
+      # 4.0 and 4.2 against 5.8 and 5.9); JDK 25 with the AOT cache 36.2 against 37.1
+      # (docs/benchmarks.md, "Eighth pass"). The other kinds keep the default inlining: it was
+      # measured for the server alone.
+      jvm_flags+=(-XX:MaxInlineLevel=9 -XX:InlineSmallCode=1000) ;;
+    *)
+      echo "jvm_flags_for: no JVM kind '$1'" >&2
+      return 2 ;;
+  esac
+  # Since JDK 18 (JEP 416) core reflection calls through method handles, which a one-shot command
+  # builds for every field and method picocli, enums and annotations reach once or twice; the
+  # native accessors JDK 17 starts with cost a 25 capture about 15 ms of CPU less. Not for the
+  # daemon and the server, which serve many captures. JDK 17 has no such property (its inflation
+  # threshold made no difference).
+  case "$1" in
+    command | verify) [ "$2" -lt 18 ] || jvm_flags+=(-Djdk.reflect.useNativeAccessorOnly=true) ;;
+  esac
+}

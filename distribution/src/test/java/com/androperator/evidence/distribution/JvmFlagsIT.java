@@ -1,0 +1,129 @@
+package com.androperator.evidence.distribution;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.androperator.evidence.distribution.ReleaseArchives.Variant;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The JVM flags have one home, {@code bin/lib/jvm-flags.sh}: the released launchers and the capture
+ * daemon's start run their JVMs with its flags, and the AOT training (which must train each cache
+ * with the flags of the runs that map it) takes them from the same file instead of spelling its own.
+ */
+class JvmFlagsIT {
+    private static final Path TRAINING = Path.of("src/training/aot-train.sh");
+    /** The flags the file sets; none of them may be spelled anywhere else. */
+    private static final List<String> SHARED_FLAGS = List.of("TieredStopAtLevel", "UseSerialGC",
+            "CompileThresholdScaling", "G1PeriodicGCInterval", "MinHeapFreeRatio", "MaxHeapFreeRatio", "MaxInlineLevel",
+            "InlineSmallCode", "useNativeAccessorOnly", "UsePerfData");
+
+    @TempDir
+    Path temporary;
+
+    private Path install;
+
+    @BeforeEach
+    void unpack() throws IOException {
+        install = ReleaseArchives.unpack(Variant.PLAIN_TAR_GZ, Files.createDirectories(temporary.resolve("unpacked")));
+    }
+
+    @Test
+    void eachKindOfJvmHasItsFlagsOnEachJavaVersion() {
+        assertThat(flags("command", 17)).containsExactly("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
+                "-XX:CompileThresholdScaling=3");
+        assertThat(flags("command", 25)).containsExactly("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
+                "-XX:CompileThresholdScaling=3", "-Djdk.reflect.useNativeAccessorOnly=true");
+        assertThat(flags("daemon", 25)).containsExactly("-XX:+UseSerialGC", "-XX:-UsePerfData");
+        assertThat(flags("verify", 17)).containsExactly("-XX:+UseSerialGC");
+        assertThat(flags("verify", 18)).containsExactly("-XX:+UseSerialGC", "-Djdk.reflect.useNativeAccessorOnly=true");
+        assertThat(flags("server", 25)).containsExactly("-XX:G1PeriodicGCInterval=10000", "-XX:MinHeapFreeRatio=10",
+                "-XX:MaxHeapFreeRatio=30", "-XX:MaxInlineLevel=9", "-XX:InlineSmallCode=1000");
+    }
+
+    @Test
+    void anUnknownKindIsAnError() {
+        Launch.Result result = Launch.command("bash", "-c", ". bin/lib/jvm-flags.sh && jvm_flags_for client 25")
+                .in(install).run();
+        assertThat(result.status()).as(result.toString()).isEqualTo(2);
+        assertThat(result.stderr()).isEqualTo("jvm_flags_for: no JVM kind 'client'\n");
+    }
+
+    @Test
+    void theLaunchersStartTheirJvmsWithTheFileFlags() {
+        Map<String, String> environment = Map.of("PATH", System.getenv().getOrDefault("PATH", "/usr/bin:/bin"),
+                "HOME", temporary.toString(), "JAVA_HOME", System.getProperty("java.home"), "ANDROPERATOR_CDS", "off",
+                "ANDROPERATOR_JAVA_OPTS", "-XX:+PrintCommandLineFlags");
+        int java = Runtime.version().feature();
+        Launch.Result version = Launch.command(install.resolve("bin/androperator").toString(), "--version")
+                .environment(environment).in(install).run();
+        assertThat(version.status()).as(version.toString()).isZero();
+        assertThat(printedFlags(version.stdout())).containsAllEntriesOf(vmFlags(flags("command", java)));
+        Launch.Result server = Launch.command(install.resolve("bin/androperator-mcp").toString())
+                .environment(environment).in(install).run();
+        assertThat(printedFlags(server.stdout())).as(server.toString()).containsAllEntriesOf(vmFlags(flags("server", java)));
+    }
+
+    @Test
+    void theLaunchersAndTheTrainingTakeTheirFlagsFromTheFileAndSpellNoneOfTheirOwn() throws IOException {
+        assertThat(Files.readString(TRAINING)).contains(". \"$root/bin/lib/jvm-flags.sh\"");
+        assertThat(Files.readString(install.resolve("bin/androperator"))).contains(". \"$root/bin/lib/jvm-flags.sh\"");
+        assertThat(Files.readString(install.resolve("bin/androperator-mcp"))).contains(". \"$root/bin/lib/jvm-flags.sh\"");
+        List<Path> scripts = List.of(TRAINING, install.resolve("bin/androperator"), install.resolve("bin/androperator-mcp"),
+                install.resolve("bin/lib/launcher.sh"), install.resolve("bin/lib/daemon.sh"));
+        List<String> spelled = new ArrayList<>();
+        for (Path script : scripts) {
+            String text = Files.readString(script);
+            SHARED_FLAGS.stream().filter(text::contains).forEach(flag -> spelled.add(script.getFileName() + ": " + flag));
+        }
+        assertThat(spelled).isEmpty();
+    }
+
+    private List<String> flags(String kind, int javaMajor) {
+        Launch.Result result = Launch.command("bash", "-c", ". bin/lib/jvm-flags.sh && jvm_flags_for \"$0\" \"$1\""
+                        + " && printf '%s\\n' \"${jvm_flags[@]}\"", kind, String.valueOf(javaMajor))
+                .in(install).run();
+        assertThat(result.status()).as(result.toString()).isZero();
+        return result.stdout().lines().toList();
+    }
+
+    /** The line of flags -XX:+PrintCommandLineFlags printed, by {@link #vmFlags}. */
+    private static Map<String, String> printedFlags(String stdout) {
+        Matcher line = Pattern.compile("(?m)^-XX:.*$").matcher(stdout);
+        assertThat(line.find()).as("a line of -XX flags in: " + stdout).isTrue();
+        return vmFlags(Arrays.asList(line.group().trim().split(" ")));
+    }
+
+    /**
+     * Each -XX flag's name and value ({@code +} or {@code -} for a switch), a number as the JVM
+     * prints it back ({@code 3} as {@code 3.0}, as {@code 3.000000} is); -D properties are left out.
+     */
+    private static Map<String, String> vmFlags(List<String> flags) {
+        Map<String, String> parsed = new TreeMap<>();
+        for (String flag : flags) {
+            if (!flag.startsWith("-XX:")) {
+                continue;
+            }
+            String body = flag.substring("-XX:".length());
+            int equals = body.indexOf('=');
+            if (equals < 0) {
+                parsed.put(body.substring(1), body.substring(0, 1));
+            } else {
+                String value = body.substring(equals + 1);
+                parsed.put(body.substring(0, equals), value.matches("[0-9.]+") ? String.valueOf(Double.parseDouble(value)) : value);
+            }
+        }
+        return parsed;
+    }
+}
