@@ -167,7 +167,7 @@ public final class CaptureEvidence {
         String serial = ((DeviceSelection.Selected) selection).serial();
         BundleStore.Reservation reservation = ports.store().reserve(directory);
         if (reservation instanceof BundleStore.Reservation.Refused refused) {
-            return storeRefusal(refused.failure(), refused.existing(), directory, valid);
+            return storeRefusal(rootRefusal(admitted, refused.failure()), refused.existing(), directory, valid);
         }
         GuardedWriter writer = new GuardedWriter(((BundleStore.Reservation.Reserved) reservation).writer());
 
@@ -220,6 +220,20 @@ public final class CaptureEvidence {
             return new CaptureOutcome.NotPersisted(evidenceId, writer.directory(), failed.failure(), manifest);
         }
         return new CaptureOutcome.Finished(manifest, writer.directory().resolve(((StoreResult.Stored) persisted).path()));
+    }
+
+    /**
+     * A managed root may have been taken on an earlier capture's proof ({@link ManagedBundles#prepare});
+     * when its bundle directory then cannot be made, the root is proven again, so that a root that
+     * stopped taking files is refused in its own terms, as a first capture would have been.
+     */
+    private Failure rootRefusal(Admitted admitted, Failure failure) {
+        Path bundlesRoot = admitted.bundlesRoot();
+        if (bundlesRoot == null || !ErrorCodes.EVIDENCE_STORAGE_UNWRITABLE.equals(failure.code())) {
+            return failure;
+        }
+        return ports.managedBundles().proveAgain(bundlesRoot) instanceof Checked.Rejected<Path> rejected
+                ? rejected.failure() : failure;
     }
 
     /** Cancelled before the bundle directory existed: nothing was created, nothing more is sent. */

@@ -14,6 +14,13 @@ public interface ManagedBundles {
     /** The absolute bundles root, or EXECUTION_VALIDATION_FAILED when its configuration is unusable. */
     Checked<Path> locate();
 
-    /** {@code bundlesRoot} (from {@link #locate}) created and proven writable, or EVIDENCE_STORAGE_UNWRITABLE. */
+    /**
+     * {@code bundlesRoot} (from {@link #locate}) created and proven writable, or
+     * EVIDENCE_STORAGE_UNWRITABLE. A root proven before may be taken on that proof while it is still
+     * a directory: a bundle directory that then cannot be made in it is answered by {@link #proveAgain}.
+     */
     Checked<Path> prepare(Path bundlesRoot);
+
+    /** {@code bundlesRoot} created and proven writable now, whatever was proven before, or EVIDENCE_STORAGE_UNWRITABLE. */
+    Checked<Path> proveAgain(Path bundlesRoot);
 }

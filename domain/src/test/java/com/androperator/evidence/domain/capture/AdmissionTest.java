@@ -55,6 +55,47 @@ class AdmissionTest {
     }
 
     @Test
+    void aProvenRootThatStopsTakingFilesIsRefusedInItsOwnTermsWhenItsBundleCannotBeMade() {
+        rig.capture(managed(null, CaptureRig.OPERATOR_PACKAGE, null));
+        Failure rootUnwritable = Failure.of(ErrorCodes.EVIDENCE_STORAGE_UNWRITABLE,
+                "The evidence storage at /managed/bundles is not writable: read-only file system");
+        rig.managedBundles().stopsTakingFiles(rootUnwritable);
+        rig.store().refusingReservation(Failure.of(ErrorCodes.EVIDENCE_STORAGE_UNWRITABLE,
+                "Cannot create the bundle directory: read-only file system"));
+
+        CaptureOutcome outcome = rig.capture(managed(null, CaptureRig.OPERATOR_PACKAGE, null));
+
+        Failure failure = ((CaptureOutcome.Refused) outcome).failure();
+        assertThat(failure.code()).isEqualTo(ErrorCodes.EVIDENCE_STORAGE_UNWRITABLE);
+        assertThat(failure.message()).isEqualTo(rootUnwritable.message());
+        assertThat(rig.managedBundles().prepared()).containsExactly(FakeManagedBundles.ROOT, FakeManagedBundles.ROOT);
+        assertThat(rig.managedBundles().provenAgain()).containsExactly(FakeManagedBundles.ROOT);
+    }
+
+    @Test
+    void aBundleThatCannotBeMadeUnderARootProvenAgainKeepsTheStoreRefusal() {
+        rig.capture(managed(null, CaptureRig.OPERATOR_PACKAGE, null));
+        Failure bundleUnwritable = Failure.of(ErrorCodes.EVIDENCE_STORAGE_UNWRITABLE,
+                "Cannot create the bundle directory: no space left on device");
+        rig.store().refusingReservation(bundleUnwritable);
+
+        CaptureOutcome outcome = rig.capture(managed(null, CaptureRig.OPERATOR_PACKAGE, null));
+
+        assertThat(((CaptureOutcome.Refused) outcome).failure().message()).isEqualTo(bundleUnwritable.message());
+        assertThat(rig.managedBundles().provenAgain()).containsExactly(FakeManagedBundles.ROOT);
+    }
+
+    @Test
+    void anExplicitDirectoryThatCannotBeMadeProvesNoRoot() {
+        rig.store().refusingReservation(Failure.of(ErrorCodes.EVIDENCE_STORAGE_UNWRITABLE, "read-only"));
+
+        rig.capture(CaptureRig.request("/explicit/bundle"));
+
+        assertThat(rig.managedBundles().prepared()).isEmpty();
+        assertThat(rig.managedBundles().provenAgain()).isEmpty();
+    }
+
+    @Test
     void theEnvironmentChoosesTheDeviceAndPackageWhenTheCommandDoesNot() {
         rig.withEnvironment(Map.of(StandardSelection.SERIAL_VARIABLE, CaptureRig.SERIAL,
                 StandardSelection.OPERATOR_PACKAGE_VARIABLE, CaptureRig.OPERATOR_PACKAGE));
