@@ -10,7 +10,7 @@
 #   androperator-verify.aot    `evidence verify` of the capture's bundle, with verify's own flags
 #   androperator-view.aot      `evidence view` of that bundle
 #   androperator-mcp.aot       the MCP server's initialize and tools/list (mcp-session.jsonl's lines),
-#                              then 40 evidence_capture calls of the simulated phone, one after
+#                              then 600 evidence_capture calls of the simulated phone, one after
 #                              another, with the method profiles a long-lived server wants (below)
 # AotCaches runs it at build time:
 #
@@ -68,7 +68,13 @@ flags_for() {
   mcp_flags=("${jvm_flags[@]}")
 }
 grep -E '"method":"(initialize|notifications/initialized|tools/list)"' "$here/mcp-session.jsonl" >"$work/mcp-session.jsonl"
-server_captures=40
+# A method called once a capture reaches the client compiler's thresholds after about 200 captures
+# and the server compiler's after thousands, so a cache trained on 40 left a server compiling them
+# for its first few hundred captures; with 600 it starts from their profiles (bench/cpu-ab.sh, JDK 25,
+# 16 phones at once, 40 rounds, the same jar: 40 against 200 captures 35.8 and 39.3 ms a capture against
+# 34.3 and 37.5; 200 against 600 32.0 and 30.2 against 31.1 and 29.6; docs/benchmarks.md, "Tenth pass").
+# The training takes about 35 s; its bundles are deleted as it goes.
+server_captures=600
 
 # train CACHE JAVA ARGUMENT...: runs JAVA with the arguments (stdin from $input) to write CACHE; stops
 # the script when it fails, writes no cache, or its stdout lacks $expected.
@@ -105,6 +111,8 @@ train_server() {
     request+='"label":"training"}}}'
     printf '%s\n' "$request" >&"$to"
     train_server_await "$id" '\"status\":\"complete\"' "$from"
+    # Answered, so finalized: 1.4 MB a bundle that nothing reads again.
+    (( (id - 2) % 50 != 0 )) || find "$work/mcp-root/bundles" -mindepth 1 -maxdepth 1 -exec rm -rf {} +
   done
   # A coprocess's descriptors are closed in subshells: the drain reads a copy of it.
   local drain

@@ -12,7 +12,7 @@ import java.util.List;
  * {@code androperator-version.aot} (on {@code --version}), {@code androperator-help.aot}, {@code -verify.aot} and
  * {@code -view.aot} (on {@code --help} and on verifying and viewing that capture's bundle) and
  * {@code androperator-mcp.aot} (on the MCP
- * server's initialize and tools/list, then 40 captures with their method profiles), all by {@code src/training/aot-train.sh}. One set for that runtime
+ * server's initialize and tools/list, then 600 captures with their method profiles), all by {@code src/training/aot-train.sh}. One set for that runtime
  * and the staged jars ({@code lib/}, shipped in the linux-x64 archive only), one for that JDK and the
  * repository's jars ({@code target/training/}, which {@code bin/androperator} and
  * {@code bin/androperator-mcp} map). Each has a {@code .jvm} file beside it, a copy of the training

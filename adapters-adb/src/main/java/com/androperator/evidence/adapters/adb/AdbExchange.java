@@ -11,7 +11,6 @@ import java.net.InetSocketAddress;
 import java.net.NoRouteToHostException;
 import java.net.Proxy;
 import java.net.Socket;
-import java.net.SocketTimeoutException;
 import java.net.UnknownHostException;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
@@ -22,8 +21,9 @@ import jdk.net.ExtendedSocketOptions;
  * The adb server's wire protocol for one request on one fresh connection (device-protocol.md §1):
  * {@code 4 lowercase hex digits of the length + request}, answered by {@code OKAY} or
  * {@code FAIL + 4 hex + reason}, then a host query's payload, a raw stream or shell v2 frames.
- * Every read is bounded by the {@link Deadline} (connect timeout and SO_TIMEOUT come from the
- * remaining time) and the call's byte cap; a cancellation closes the socket. It gathers what
+ * Every connect and read is bounded by the {@link Deadline}, whose {@link DeadlineAlarm} closes the
+ * socket when it passes (so they block plainly, without socket timeouts), and by the call's byte
+ * cap; a cancellation closes the socket too. It gathers what
  * arrived so every ending, clean or not, is reported as a {@link StreamResult}. One instance
  * serves one request.
  */
@@ -42,6 +42,7 @@ final class AdbExchange {
     private final Deadline deadline;
     private final AdbCancellation cancellation;
     private Cancellation.Registration deadlineCancellation;
+    private DeadlineAlarm alarm;
     private final long startNanos;
     private final ByteArrayOutputStream kept = new ByteArrayOutputStream();
     private final ByteArrayOutputStream stderr = new ByteArrayOutputStream();
@@ -121,24 +122,27 @@ final class AdbExchange {
             throw new Stop(StreamResult.Outcome.CANCELLED, "cancelled before connecting");
         }
         socket = fresh;
-        // The deadline's cancellation closes this socket at once, so a blocked read returns now.
+        // The deadline's cancellation closes this socket at once, so a blocked read returns now; so
+        // does the deadline's alarm once it has passed.
         deadlineCancellation = deadline.cancellation().onCancel(() -> closeQuietly(fresh));
         if (deadline.cancelled()) {
             throw new Stop(StreamResult.Outcome.CANCELLED, "cancelled before connecting");
         }
+        alarm = DeadlineAlarm.set(deadline, () -> closeQuietly(fresh));
         try {
-            socket.connect(new InetSocketAddress(address.host(), address.port()), timeoutMillis());
+            socket.connect(new InetSocketAddress(address.host(), address.port()));
             socket.setTcpNoDelay(true);
             acknowledgeAtOnce = socket.supportedOptions().contains(ExtendedSocketOptions.TCP_QUICKACK);
             in = socket.getInputStream();
             out = socket.getOutputStream();
-        } catch (ConnectException | NoRouteToHostException | UnknownHostException e) {
-            throw new Stop(StreamResult.Outcome.SERVER_UNREACHABLE, "nothing accepts connections at "
-                    + address + " (" + address.source() + "): " + e.getMessage());
-        } catch (SocketTimeoutException e) {
-            throw deadline.expired() ? new Stop(StreamResult.Outcome.DEADLINE, "connecting to " + address)
-                    : new Stop(StreamResult.Outcome.SERVER_UNREACHABLE, "connecting to " + address + " timed out");
         } catch (IOException e) {
+            if (alarm.rang()) {
+                throw new Stop(StreamResult.Outcome.DEADLINE, "connecting to " + address);
+            }
+            if (e instanceof ConnectException || e instanceof NoRouteToHostException || e instanceof UnknownHostException) {
+                throw new Stop(StreamResult.Outcome.SERVER_UNREACHABLE, "nothing accepts connections at "
+                        + address + " (" + address.source() + "): " + e.getMessage());
+            }
             throw ioFailure(e, "connecting to " + address);
         }
     }
@@ -254,26 +258,24 @@ final class AdbExchange {
         return taken;
     }
 
-    /** One socket read bounded by the deadline: the bytes read, or -1 at end of stream. */
+    /** One socket read bounded by the deadline (its alarm closes the socket): the bytes read, or -1 at end of stream. */
     private int readSocket(byte[] buffer, int offset, int length) throws Stop {
-        while (true) {
-            checkDeadline();
-            try {
-                socket.setSoTimeout(timeoutMillis());
-                int n = in.read(buffer, offset, length);
-                if (n > 0) {
-                    acknowledgeNow();
-                }
-                if (n < 0 && deadline.cancelled()) {
-                    // An end of stream seen after a cancellation may be the closed socket itself: never "complete".
-                    throw new Stop(StreamResult.Outcome.CANCELLED, "cancelled while reading");
-                }
-                return n;
-            } catch (SocketTimeoutException e) {
-                // Loop: the deadline check above ends the request once it has really passed.
-            } catch (IOException e) {
-                throw ioFailure(e, "reading");
+        checkDeadline();
+        try {
+            int n = in.read(buffer, offset, length);
+            if (n > 0) {
+                acknowledgeNow();
             }
+            if (n < 0 && deadline.cancelled()) {
+                // An end of stream seen after a cancellation may be the closed socket itself: never "complete".
+                throw new Stop(StreamResult.Outcome.CANCELLED, "cancelled while reading");
+            }
+            if (n < 0 && alarm.rang()) {
+                throw new Stop(StreamResult.Outcome.DEADLINE, "the deadline passed");
+            }
+            return n;
+        } catch (IOException e) {
+            throw ioFailure(e, "reading");
         }
     }
 
@@ -396,13 +398,13 @@ final class AdbExchange {
         }
     }
 
-    private int timeoutMillis() {
-        return (int) Math.max(1, Math.min(Integer.MAX_VALUE, deadline.remainingMillis()));
-    }
-
     private Stop ioFailure(IOException e, String doing) {
         if (cancellation != null && cancellation.isCancelled() || deadline.cancelled()) {
             return new Stop(StreamResult.Outcome.CANCELLED, "cancelled while " + doing);
+        }
+        if (alarm != null && alarm.rang()) {
+            // The alarm closed the socket: the deadline ended this call, as the check before each read says.
+            return new Stop(StreamResult.Outcome.DEADLINE, "the deadline passed");
         }
         return new Stop(StreamResult.Outcome.IO_ERROR, doing + ": " + e);
     }
@@ -428,6 +430,9 @@ final class AdbExchange {
         }
         if (deadlineCancellation != null) {
             deadlineCancellation.close();
+        }
+        if (alarm != null) {
+            alarm.close();
         }
         try {
             socket.close();

@@ -38,6 +38,12 @@ public final class Deadline {
         return left <= 0 ? 0 : left / 1_000_000L;
     }
 
+    /** Nanoseconds left, never negative: for a timer that must come due with the deadline itself, not a millisecond early. */
+    public long remainingNanos() {
+        long left = deadlineNanos - clock.nanoTime();
+        return left <= 0 ? 0 : left;
+    }
+
     public boolean expired() {
         return deadlineNanos - clock.nanoTime() <= 0;
     }

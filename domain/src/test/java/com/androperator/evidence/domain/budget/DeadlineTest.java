@@ -23,6 +23,16 @@ class DeadlineTest {
     }
 
     @Test
+    void countsDownInNanosecondsToo() {
+        Deadline deadline = Deadline.after(clock, 2);
+        assertThat(deadline.remainingNanos()).isEqualTo(2_000_000);
+        clock.advanceMillis(1);
+        assertThat(deadline.remainingNanos()).isEqualTo(1_000_000);
+        clock.advanceMillis(5);
+        assertThat(deadline.remainingNanos()).isZero();
+    }
+
+    @Test
     void aCapNeverExtendsTheBudget() {
         Deadline deadline = Deadline.after(clock, 1000);
         assertThat(deadline.capped(5000)).isSameAs(deadline);
