@@ -14,10 +14,11 @@ import java.util.function.Function;
  * root a test or server chose, used exactly as it is.
  *
  * <p>The proof is a file created and removed, so it costs an inode and a directory entry; a
- * long-lived caller (the MCP server, a Java API or JUnit run) proves its root once and then only
- * checks that it is still a directory ({@link #prepare}). A root that stops taking files later is
- * proven again when a bundle directory cannot be made in it ({@link #proveAgain}), and refused in
- * its own terms then.
+ * long-lived process (the MCP server, a Java API or JUnit run) proves its root once and then only
+ * checks that it is still a directory ({@link #prepare}). The proof outlives this object, which
+ * each capture makes anew: the process remembers the last root proven. A root that stops taking
+ * files later is proven again when a bundle directory cannot be made in it ({@link #proveAgain}),
+ * and refused in its own terms then.
  */
 public final class ManagedBundleRoot implements ManagedBundles {
     private final Map<String, String> environment;
@@ -26,36 +27,51 @@ public final class ManagedBundleRoot implements ManagedBundles {
     private final Path chosen;
     /** Creates and proves the bundles root under an evidence root: {@link EvidenceRoots#prepareBundlesRoot}, or a test's. */
     private final Function<Path, EvidenceRoots.Preparation> preparer;
-    /** The bundles root the last preparation proved writable, or null; any thread may read or replace it. */
-    private volatile Path proven;
+    private final LastProof proof;
+
+    /**
+     * The bundles root the last preparation proved writable: one for the process ({@link #PROCESS}),
+     * one root only, so that a process that captures under many roots keeps nothing for each.
+     */
+    static final class LastProof {
+        static final LastProof PROCESS = new LastProof();
+        /** Null before any proof, and after a refused one; any thread may read or replace it. */
+        private volatile Path root;
+    }
 
     private ManagedBundleRoot(Map<String, String> environment, Path accountHome, Path workingDirectory, Path chosen,
-                              Function<Path, EvidenceRoots.Preparation> preparer) {
+                              Function<Path, EvidenceRoots.Preparation> preparer, LastProof proof) {
         this.environment = environment;
         this.accountHome = accountHome;
         this.workingDirectory = workingDirectory;
         this.chosen = chosen;
         this.preparer = preparer;
+        this.proof = proof;
     }
 
     /** {@code <evidence root>/bundles} for a caller's environment ({@link EvidenceRoots#resolveForCaller}). */
     public static ManagedBundleRoot underEvidenceRoot(Map<String, String> environment, Path accountHome,
                                                       Path workingDirectory) {
-        return underEvidenceRoot(environment, accountHome, workingDirectory, EvidenceRoots::prepareBundlesRoot);
+        return underEvidenceRoot(environment, accountHome, workingDirectory, EvidenceRoots::prepareBundlesRoot,
+                LastProof.PROCESS);
     }
 
-    /** As {@link #underEvidenceRoot(Map, Path, Path)}, with the root prepared by {@code preparer} (tests count its calls). */
+    /**
+     * As {@link #underEvidenceRoot(Map, Path, Path)}, with the root prepared by {@code preparer} and
+     * its proof kept in {@code proof} (tests count the preparations, and keep their own proof).
+     */
     static ManagedBundleRoot underEvidenceRoot(Map<String, String> environment, Path accountHome, Path workingDirectory,
-                                               Function<Path, EvidenceRoots.Preparation> preparer) {
+                                               Function<Path, EvidenceRoots.Preparation> preparer, LastProof proof) {
         return new ManagedBundleRoot(Map.copyOf(environment), Objects.requireNonNull(accountHome, "accountHome"),
                 Objects.requireNonNull(workingDirectory, "workingDirectory"), null,
-                Objects.requireNonNull(preparer, "preparer"));
+                Objects.requireNonNull(preparer, "preparer"), Objects.requireNonNull(proof, "proof"));
     }
 
     /** {@code bundlesRoot} resolved against {@code workingDirectory}; never created or probed. */
     public static ManagedBundleRoot chosen(Path bundlesRoot, Path workingDirectory) {
         return new ManagedBundleRoot(Map.of(), null, null,
-                workingDirectory.toAbsolutePath().resolve(bundlesRoot).normalize(), EvidenceRoots::prepareBundlesRoot);
+                workingDirectory.toAbsolutePath().resolve(bundlesRoot).normalize(), EvidenceRoots::prepareBundlesRoot,
+                new LastProof());
     }
 
     @Override
@@ -79,7 +95,7 @@ public final class ManagedBundleRoot implements ManagedBundles {
         if (chosen != null) {
             return Checked.accepted(bundlesRoot);
         }
-        if (bundlesRoot.equals(proven) && Files.isDirectory(bundlesRoot)) {
+        if (bundlesRoot.equals(proof.root) && Files.isDirectory(bundlesRoot)) {
             return Checked.accepted(bundlesRoot);
         }
         return proveAgain(bundlesRoot);
@@ -92,11 +108,11 @@ public final class ManagedBundleRoot implements ManagedBundles {
         }
         EvidenceRoots.Preparation preparation = preparer.apply(bundlesRoot.getParent());
         if (preparation instanceof EvidenceRoots.Preparation.Refused refused) {
-            proven = null;
+            proof.root = null;
             return Checked.rejected(refused.failure());
         }
         Path ready = ((EvidenceRoots.Preparation.Ready) preparation).bundlesRoot();
-        proven = ready;
+        proof.root = ready;
         return Checked.accepted(ready);
     }
 }

@@ -32,7 +32,7 @@ class ManagedBundleRootTest {
                 temporary, temporary, evidenceRoot -> {
                     proofs.add(evidenceRoot);
                     return EvidenceRoots.prepareBundlesRoot(evidenceRoot);
-                });
+                }, new ManagedBundleRoot.LastProof());
         root = managed.locate().valueOrNull();
     }
 
@@ -69,6 +69,43 @@ class ManagedBundleRootTest {
 
         assertThat(managed.prepare(root)).isEqualTo(Checked.accepted(root));
         assertThat(proofs).hasSize(4);
+    }
+
+    @Test
+    void theProofOutlivesTheObjectThatMadeIt() {
+        ManagedBundleRoot.LastProof proof = new ManagedBundleRoot.LastProof();
+        Map<String, String> environment = Map.of(EvidenceRoots.VARIABLE, temporary.resolve("shared").toString());
+        ManagedBundleRoot first = ManagedBundleRoot.underEvidenceRoot(environment, temporary, temporary, this::counted, proof);
+        Path shared = first.locate().valueOrNull();
+        first.prepare(shared);
+
+        ManagedBundleRoot second = ManagedBundleRoot.underEvidenceRoot(environment, temporary, temporary, this::counted, proof);
+        assertThat(second.prepare(shared)).isEqualTo(Checked.accepted(shared));
+
+        assertThat(proofs).containsExactly(temporary.resolve("shared"));
+    }
+
+    @Test
+    void onlyTheLastRootProvenIsRemembered() {
+        ManagedBundleRoot.LastProof proof = new ManagedBundleRoot.LastProof();
+        ManagedBundleRoot one = ManagedBundleRoot.underEvidenceRoot(
+                Map.of(EvidenceRoots.VARIABLE, temporary.resolve("one").toString()), temporary, temporary, this::counted, proof);
+        ManagedBundleRoot two = ManagedBundleRoot.underEvidenceRoot(
+                Map.of(EvidenceRoots.VARIABLE, temporary.resolve("two").toString()), temporary, temporary, this::counted, proof);
+        Path oneRoot = one.locate().valueOrNull();
+        Path twoRoot = two.locate().valueOrNull();
+
+        one.prepare(oneRoot);
+        two.prepare(twoRoot);
+        two.prepare(twoRoot);
+        assertThat(one.prepare(oneRoot)).isEqualTo(Checked.accepted(oneRoot));
+
+        assertThat(proofs).containsExactly(temporary.resolve("one"), temporary.resolve("two"), temporary.resolve("one"));
+    }
+
+    private EvidenceRoots.Preparation counted(Path evidenceRoot) {
+        proofs.add(evidenceRoot);
+        return EvidenceRoots.prepareBundlesRoot(evidenceRoot);
     }
 
     @Test
