@@ -350,12 +350,30 @@ public final class FileBundleWriter implements BundleWriter {
                 && name.indexOf('/') < 0 && name.indexOf('\\') < 0 && name.indexOf('\0') < 0;
     }
 
+    /**
+     * Whether the bundle directory has an entry of that name, a link not followed. Asked of the
+     * directory's listing rather than with lstat: a missing file, the usual answer here, costs an
+     * lstat two exceptions filled with the caller's whole stack, about 40 microseconds each in a
+     * capture against under 10 for the listing of a bundle's few entries (issue 26). A directory
+     * that cannot be listed is asked with lstat.
+     */
     private static boolean existsWithoutFollowingLinks(Path path) {
-        try {
-            Files.readAttributes(path, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
-            return true;
-        } catch (IOException e) {
-            return false;
+        Path parent = path.getParent();
+        String[] names = parent == null ? null : parent.toFile().list();
+        if (names == null) {
+            try {
+                Files.readAttributes(path, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+                return true;
+            } catch (IOException e) {
+                return false;
+            }
         }
+        String name = path.getFileName().toString();
+        for (String entry : names) {
+            if (entry.equals(name)) {
+                return true;
+            }
+        }
+        return false;
     }
 }

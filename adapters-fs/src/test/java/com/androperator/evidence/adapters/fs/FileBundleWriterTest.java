@@ -103,6 +103,19 @@ class FileBundleWriterTest {
     }
 
     @Test
+    void promotionNeverReplacesALinkUnderTheFinalNameEvenOneThatPointsNowhere() throws Exception {
+        BundleWriter writer = reserve();
+        stored(writer.writePartial("hierarchy.partial.xml", bytes("<hierarchy/>")));
+        Files.createSymbolicLink(bundle.resolve("hierarchy.xml"), bundle.resolveSibling("nowhere"));
+
+        Failure failure = failed(writer.promote("hierarchy.partial.xml", "hierarchy.xml"));
+
+        assertThat(failure.details().asMap()).containsEntry("causeCode", "EEXIST");
+        assertThat(Files.isSymbolicLink(bundle.resolve("hierarchy.xml"))).isTrue();
+        assertThat(Files.readString(bundle.resolve("hierarchy.partial.xml"))).isEqualTo("<hierarchy/>");
+    }
+
+    @Test
     void aFileAnotherProcessWroteIsFsyncedWhenItIsPromoted() throws Exception {
         ScriptedFileSystemOps ops = new ScriptedFileSystemOps();
         BundleWriter writer = reserve(ops);
