@@ -58,7 +58,7 @@ no_profiles=(-XX:+UnlockDiagnosticVMOptions -XX:+IgnoreUnrecognizedVMOptions -XX
 # docs/benchmarks.md, "The MCP server's cache").
 flags_for() {
   local major
-  major="$("$1" -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java\.specification\.version = //p')"
+  major="$("$1" -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java\.specification\.version = //p')" || true
   [[ "$major" =~ ^[0-9]+$ ]] || { echo "training: cannot tell the Java version of $1" >&2; exit 1; }
   jvm_flags_for command "$major"
   cli_flags=("${jvm_flags[@]}" "${no_profiles[@]}")
@@ -112,7 +112,8 @@ train_server() {
     printf '%s\n' "$request" >&"$to"
     train_server_await "$id" '\"status\":\"complete\"' "$from"
     # Answered, so finalized: 1.4 MB a bundle that nothing reads again.
-    (( (id - 2) % 50 != 0 )) || find "$work/mcp-root/bundles" -mindepth 1 -maxdepth 1 -exec rm -rf {} +
+    (( (id - 2) % 50 != 0 )) || find "$work/mcp-root/bundles" -mindepth 1 -maxdepth 1 -exec rm -rf {} + \
+      || { echo "training the MCP server: cannot delete the training's bundles in $work/mcp-root" >&2; exit 1; }
   done
   # A coprocess's descriptors are closed in subshells: the drain reads a copy of it.
   local drain

@@ -72,7 +72,12 @@ class JvmFlagsIT {
         assertThat(printedFlags(version.stdout())).containsAllEntriesOf(vmFlags(flags("command", java)));
         Launch.Result server = Launch.command(install.resolve("bin/androperator-mcp").toString())
                 .environment(environment).in(install).run();
-        assertThat(printedFlags(server.stdout())).as(server.toString()).containsAllEntriesOf(vmFlags(flags("server", java)));
+        assertThat(printedFlags(server.stdout())).as(server.toString()).containsAllEntriesOf(vmFlags(flags("server", java)))
+                .doesNotContainKeys("TieredStopAtLevel", "CompileThresholdScaling");
+        Launch.Result verify = Launch.command(install.resolve("bin/androperator").toString(), "evidence", "verify",
+                temporary.resolve("no-bundle").toString()).environment(environment).in(install).run();
+        assertThat(printedFlags(verify.stdout())).as(verify.toString()).containsAllEntriesOf(vmFlags(flags("verify", java)))
+                .doesNotContainKeys("TieredStopAtLevel", "CompileThresholdScaling", "MaxInlineLevel");
     }
 
     @Test

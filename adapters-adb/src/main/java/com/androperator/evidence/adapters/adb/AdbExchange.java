@@ -136,6 +136,9 @@ final class AdbExchange {
             in = socket.getInputStream();
             out = socket.getOutputStream();
         } catch (IOException e) {
+            if (cancelled()) {
+                throw new Stop(StreamResult.Outcome.CANCELLED, "cancelled while connecting to " + address);
+            }
             if (alarm.rang()) {
                 throw new Stop(StreamResult.Outcome.DEADLINE, "connecting to " + address);
             }
@@ -266,7 +269,7 @@ final class AdbExchange {
             if (n > 0) {
                 acknowledgeNow();
             }
-            if (n < 0 && deadline.cancelled()) {
+            if (n < 0 && cancelled()) {
                 // An end of stream seen after a cancellation may be the closed socket itself: never "complete".
                 throw new Stop(StreamResult.Outcome.CANCELLED, "cancelled while reading");
             }
@@ -398,8 +401,13 @@ final class AdbExchange {
         }
     }
 
+    /** Whether the request's own cancellation or its deadline's closed the socket or may have. */
+    private boolean cancelled() {
+        return cancellation != null && cancellation.isCancelled() || deadline.cancelled();
+    }
+
     private Stop ioFailure(IOException e, String doing) {
-        if (cancellation != null && cancellation.isCancelled() || deadline.cancelled()) {
+        if (cancelled()) {
             return new Stop(StreamResult.Outcome.CANCELLED, "cancelled while " + doing);
         }
         if (alarm != null && alarm.rang()) {

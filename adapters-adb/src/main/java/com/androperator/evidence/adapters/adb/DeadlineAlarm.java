@@ -25,6 +25,7 @@ import java.util.concurrent.atomic.AtomicLong;
 final class DeadlineAlarm implements AutoCloseable {
     private static final AtomicLong SEQUENCE = new AtomicLong();
     private static final long MILLISECOND = TimeUnit.MILLISECONDS.toNanos(1);
+    private static final long LONGEST_NANOS = TimeUnit.DAYS.toNanos(1);
 
     private final Deadline deadline;
     private final Runnable ring;
@@ -69,7 +70,7 @@ final class DeadlineAlarm implements AutoCloseable {
          */
         private long plannedWake;
         private boolean waiting;
-        private boolean started;
+        private Thread thread;
 
         synchronized void add(DeadlineAlarm alarm) {
             if (alarm.over) {
@@ -77,16 +78,19 @@ final class DeadlineAlarm implements AutoCloseable {
             }
             // Rounded up to the next millisecond (as a socket timeout was): the requests of one
             // capture share its deadline, so their alarms come due at the same moment and never wake
-            // the thread for one another, however the nanoseconds between two readings of the clocks fall.
-            long due = System.nanoTime() + Math.max(1, alarm.deadline.remainingNanos());
+            // the thread for one another, however the nanoseconds between two readings of the clocks
+            // fall. At most a day ahead, so that due times stay comparable across a wrap of the clock.
+            long due = System.nanoTime() + Math.max(1, Math.min(LONGEST_NANOS, alarm.deadline.remainingNanos()));
             alarm.dueNanos = due - Math.floorMod(due, MILLISECOND) + MILLISECOND;
+            if (thread == null || !thread.isAlive()) {
+                // The first alarm, or one after the thread was lost: no request is left without its deadline.
+                Thread started = new Thread(this::run, "adb-deadline-alarms");
+                started.setDaemon(true);
+                started.start();
+                thread = started;
+            }
             pending.add(alarm);
-            if (!started) {
-                started = true;
-                Thread thread = new Thread(this::run, "adb-deadline-alarms");
-                thread.setDaemon(true);
-                thread.start();
-            } else if (waiting && alarm.dueNanos - plannedWake < 0) {
+            if (waiting && alarm.dueNanos - plannedWake < 0) {
                 notifyAll();
             }
         }
@@ -99,10 +103,15 @@ final class DeadlineAlarm implements AutoCloseable {
         private void run() {
             while (true) {
                 for (DeadlineAlarm alarm : due()) {
-                    if (!alarm.deadline.expired()) {
-                        add(alarm);
-                    } else if (ringing(alarm)) {
-                        alarm.ring.run();
+                    try {
+                        if (!alarm.deadline.expired()) {
+                            add(alarm);
+                        } else if (ringing(alarm)) {
+                            alarm.ring.run();
+                        }
+                    } catch (RuntimeException | Error e) {
+                        // A ring that broke (a socket that would not close, a clock that threw) must
+                        // not stop the alarms of every other request; its request ends by its own means.
                     }
                 }
             }

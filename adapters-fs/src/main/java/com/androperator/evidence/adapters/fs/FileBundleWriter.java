@@ -355,25 +355,33 @@ public final class FileBundleWriter implements BundleWriter {
      * directory's listing rather than with lstat: a missing file, the usual answer here, costs an
      * lstat two exceptions filled with the caller's whole stack, about 40 microseconds each in a
      * capture against under 10 for the listing of a bundle's few entries (issue 26). A directory
-     * that cannot be listed is asked with lstat.
+     * that cannot be listed, and an entry that differs only in case (the same file to a
+     * case-insensitive file system), are asked with lstat.
      */
     private static boolean existsWithoutFollowingLinks(Path path) {
         Path parent = path.getParent();
         String[] names = parent == null ? null : parent.toFile().list();
         if (names == null) {
-            try {
-                Files.readAttributes(path, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
-                return true;
-            } catch (IOException e) {
-                return false;
-            }
+            return lstatFinds(path);
         }
         String name = path.getFileName().toString();
         for (String entry : names) {
             if (entry.equals(name)) {
                 return true;
             }
+            if (entry.equalsIgnoreCase(name)) {
+                return lstatFinds(path);
+            }
         }
         return false;
+    }
+
+    private static boolean lstatFinds(Path path) {
+        try {
+            Files.readAttributes(path, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
     }
 }

@@ -15,7 +15,7 @@ import java.util.function.Function;
  *
  * <p>The proof is a file created and removed, so it costs an inode and a directory entry; a
  * long-lived process (the MCP server, a Java API or JUnit run) proves its root once and then only
- * checks that it is still a directory ({@link #prepare}). The proof outlives this object, which
+ * checks that it is still a writable directory ({@link #prepare}). The proof outlives this object, which
  * each capture makes anew: the process remembers the last root proven. A root that stops taking
  * files later is proven again when a bundle directory cannot be made in it ({@link #proveAgain}),
  * and refused in its own terms then.
@@ -87,15 +87,16 @@ public final class ManagedBundleRoot implements ManagedBundles {
     }
 
     /**
-     * The root proven before, while it is still a directory (one stat; a missing root is made again);
-     * otherwise {@link #proveAgain}.
+     * The root proven before, while it is still a directory that the kernel calls writable (a stat
+     * and an access(2), which see a read-only mount and lost permissions; a missing root is made
+     * again); otherwise {@link #proveAgain}.
      */
     @Override
     public Checked<Path> prepare(Path bundlesRoot) {
         if (chosen != null) {
             return Checked.accepted(bundlesRoot);
         }
-        if (bundlesRoot.equals(proof.root) && Files.isDirectory(bundlesRoot)) {
+        if (bundlesRoot.equals(proof.root) && Files.isDirectory(bundlesRoot) && Files.isWritable(bundlesRoot)) {
             return Checked.accepted(bundlesRoot);
         }
         return proveAgain(bundlesRoot);

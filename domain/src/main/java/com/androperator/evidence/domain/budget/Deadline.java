@@ -3,8 +3,9 @@ package com.androperator.evidence.domain.budget;
 
 /**
  * The end of a device-work budget on the monotonic clock, and the caller's {@link Cancellation} of
- * that work. Adapters turn {@link #remainingMillis()} into socket and process timeouts, stop
- * reading when {@link #expired()}, and register what ends a blocking call with
+ * that work. Adapters turn {@link #remainingMillis()} into process timeouts and
+ * {@link #remainingNanos()} into alarms that close a blocked socket, stop reading when
+ * {@link #expired()}, and register what ends a blocking call with
  * {@code cancellation().onCancel(...)} so that a cancellation ends it at once; after
  * {@link #cancelled()} they start nothing new on the device.
  */

@@ -104,7 +104,9 @@ public final class CaptureEvidence {
     /**
      * Admits {@code command} (the standard selections, the managed bundles root located, every option
      * validated once, the root prepared) and captures; an inadmissible command is refused before
-     * anything is created or asked of the device.
+     * anything is created or asked of the device. One exception: a managed root proven by an earlier
+     * capture that stops taking files while it still looks writable (ManagedBundles#prepare) is
+     * refused, in its own terms, when its bundle directory cannot be made, after device selection.
      *
      * <p>{@code cancellation} stops device work at once when cancelled: calls in flight are
      * ended, nothing more is sent to the device, each unfinished component is recorded as

@@ -16,8 +16,8 @@ public interface ManagedBundles {
 
     /**
      * {@code bundlesRoot} (from {@link #locate}) created and proven writable, or
-     * EVIDENCE_STORAGE_UNWRITABLE. A root proven before may be taken on that proof while it is still
-     * a directory: a bundle directory that then cannot be made in it is answered by {@link #proveAgain}.
+     * EVIDENCE_STORAGE_UNWRITABLE. A root proven before may be taken on that proof while it still
+     * looks writable: a bundle directory that then cannot be made in it is answered by {@link #proveAgain}.
      */
     Checked<Path> prepare(Path bundlesRoot);
 
