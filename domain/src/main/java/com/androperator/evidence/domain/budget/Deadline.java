@@ -35,8 +35,7 @@ public final class Deadline {
 
     /** Milliseconds left, never negative. */
     public long remainingMillis() {
-        long left = deadlineNanos - clock.nanoTime();
-        return left <= 0 ? 0 : left / 1_000_000L;
+        return remainingNanos() / 1_000_000L;
     }
 
     /** Nanoseconds left, never negative: for a timer that must come due with the deadline itself, not a millisecond early. */
