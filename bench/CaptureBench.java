@@ -189,6 +189,7 @@ public final class CaptureBench {
         Map<String, ProcessHandle> processes = CpuTime.participants(port, mcp.server);
         Map<String, Long> concurrentCpu = new LinkedHashMap<>();
         long compilerNanos = 0;
+        long collectorNanos = 0;
         try (ManyPhones phones = new ManyPhones(phoneCount, AdbServerHarness.locateAdb().toString(), port)) {
             phones.serially(mcp::capture); // warm-up: every phone's first capture
             // One concurrent round unmeasured, as the serial modes have warm-up rounds (see Burst).
@@ -199,13 +200,15 @@ public final class CaptureBench {
                 together[round] = burst.millis();
                 CpuTime.add(concurrentCpu, burst.cpuBefore(), burst.cpuAfter());
                 compilerNanos += burst.compilerNanos();
+                collectorNanos += burst.collectorNanos();
                 oneByOne[round] = phones.serially(mcp::capture);
                 cleanMcpBundles();
             }
             crossTalk = phones.crossTalk();
         }
         Map<String, Double> figures = new LinkedHashMap<>();
-        serverCpu.concurrent(concurrentCpu.getOrDefault("MCP server", 0L), compilerNanos, PHONE_ROUNDS * phoneCount);
+        serverCpu.concurrent(concurrentCpu.getOrDefault("MCP server", 0L), compilerNanos, collectorNanos,
+                PHONE_ROUNDS * phoneCount);
         figures.put("concurrent", median(together));
         figures.put("serial", median(oneByOne));
         System.out.println(crossTalk.isEmpty() ? "" : "CROSS-TALK: " + crossTalk);
@@ -225,7 +228,8 @@ public final class CaptureBench {
      * concurrent rounds cost 36-73 ms a capture and the later ones 29-47; round 1 after the
      * unmeasured one still cost 40-45 ms against 29-36 for rounds 2-10 in the final runs.
      */
-    private record Burst(double millis, Map<String, Long> cpuBefore, Map<String, Long> cpuAfter, long compilerNanos) {
+    private record Burst(double millis, Map<String, Long> cpuBefore, Map<String, Long> cpuAfter, long compilerNanos,
+            long collectorNanos) {
     }
 
     /** Runs one {@link Burst}, prints the server's CPU a capture in it after {@code label}, and removes its bundles. */
@@ -233,14 +237,16 @@ public final class CaptureBench {
             throws Exception {
         Map<String, Long> before = CpuTime.of(processes);
         long compilerBefore = ServerCpu.compilerNanos(mcp.server);
+        long collectorBefore = ServerCpu.collectorNanos(mcp.server);
         double millis = phones.concurrently(mcp::capture);
         Map<String, Long> after = CpuTime.of(processes);
         long compiler = ServerCpu.compilerNanos(mcp.server) - compilerBefore;
-        System.out.printf("  %s %.1f ms, of it JIT %.1f ms%n", label,
+        long collector = ServerCpu.collectorNanos(mcp.server) - collectorBefore;
+        System.out.printf("  %s %.1f ms, of it JIT %.1f ms, collector %.1f ms%n", label,
                 (after.getOrDefault("MCP server", 0L) - before.getOrDefault("MCP server", 0L)) / 1e6 / phoneCount,
-                compiler / 1e6 / phoneCount);
+                compiler / 1e6 / phoneCount, collector / 1e6 / phoneCount);
         cleanMcpBundles();
-        return new Burst(millis, before, after, compiler);
+        return new Burst(millis, before, after, compiler, collector);
     }
 
     // --- The product, every way it is used --------------------------------------------------

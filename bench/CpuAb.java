@@ -55,27 +55,31 @@ final class CpuAb {
         }
         double[][] total = new double[n][rounds];
         double[][] jit = new double[n][rounds];
+        double[][] collector = new double[n][rounds];
         for (int round = 0; round < rounds; round++) {
             for (int k = 0; k < n; k++) {
                 int s = (round + k) % n;
                 ProcessHandle process = servers.get(s).process();
                 long cpu = cpuNanos(process);
                 long compiler = ServerCpu.compilerNanos(process);
+                long collecting = ServerCpu.collectorNanos(process);
                 captures(out, s, servers.get(s), serials, batch);
                 int captured = batch * serials.size();
                 total[s][round] = (cpuNanos(process) - cpu) / 1e6 / captured;
                 jit[s][round] = (ServerCpu.compilerNanos(process) - compiler) / 1e6 / captured;
+                collector[s][round] = (ServerCpu.collectorNanos(process) - collecting) / 1e6 / captured;
             }
         }
         System.out.printf("%d rounds of %d warm captures a server after %d each%s; load %s%n", rounds, batch, warm,
                 serials.size() == 1 ? "" : ", each capture " + serials.size() + " phones at once", readLoad());
-        System.out.println("| tree | CPU a capture, median | mean | of it JIT (mean) | mean less JIT |");
-        System.out.println("| --- | ---: | ---: | ---: | ---: |");
+        System.out.println("| tree | CPU a capture, median | mean | of it JIT (mean) | of it collector (mean) | mean less JIT |");
+        System.out.println("| --- | ---: | ---: | ---: | ---: | ---: |");
         for (int s = 0; s < n; s++) {
             double mean = Arrays.stream(total[s]).average().orElse(0);
             double jitMean = Arrays.stream(jit[s]).average().orElse(0);
-            System.out.printf("| %s | %.1f | %.1f | %.1f | %.1f |%n", trees.get(s).getFileName(), median(total[s]), mean,
-                    jitMean, mean - jitMean);
+            double collectorMean = Arrays.stream(collector[s]).average().orElse(0);
+            System.out.printf("| %s | %.1f | %.1f | %.1f | %.1f | %.1f |%n", trees.get(s).getFileName(), median(total[s]),
+                    mean, jitMean, collectorMean, mean - jitMean);
         }
     }
 

@@ -4,10 +4,10 @@ import com.androperator.evidence.simulator.profile.SimulatorProfile;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -41,6 +41,12 @@ public final class FarmBench {
         Map<String, String> environment = new HashMap<>(System.getenv());
         int port = Integer.parseInt(environment.get("ANDROID_ADB_SERVER_PORT"));
         environment.put("ANDROPERATOR_EVIDENCE_DIR", out.resolve("farm-root").toString());
+        // BENCH_MCP_JAVA_HOME: the JDK the MCP server runs on (the launcher's JAVA_HOME), as in
+        // capture-bench.sh; a JDK 25 maps the server's AOT cache, as the linux-x64 archive's runtime does.
+        String serverJava = environment.get("BENCH_MCP_JAVA_HOME");
+        if (serverJava != null && !serverJava.isBlank()) {
+            environment.put("JAVA_HOME", serverJava);
+        }
         System.out.printf("farm: %d simulated phones with real phones' latencies (screencap 700 ms, Operator 450 ms"
                 + " a command, dumpsys/getprop/wm 50-80 ms), one adb server, one MCP server%n", count);
         try (ManyPhones phones = new ManyPhones(count, AdbServerHarness.locateAdb().toString(), port,
@@ -62,16 +68,39 @@ public final class FarmBench {
             phones.atOnce(serials -> complete(server.captureAll(serials, CaptureBench.OPERATOR), incomplete));
             System.out.println("warm-up: every phone captured once, all at once (not timed)");
             clean(out);
+            System.out.printf("MCP server on %s%n", server.process().info().command().orElse("an unknown java"));
+            Map<String, ProcessHandle> participants = CpuTime.participants(port, server.process());
             for (int run = 1; run <= runs; run++) {
-                long cpuBefore = cpuNanos(server.process());
+                Map<String, Long> cpuBefore = CpuTime.of(participants);
                 long compilerBefore = ServerCpu.compilerNanos(server.process());
-                double wall = phones.atOnce(serials -> complete(server.captureAll(serials, CaptureBench.OPERATOR),
-                        incomplete));
-                double cpu = (cpuNanos(server.process()) - cpuBefore) / 1e6 / count;
-                double compiler = (ServerCpu.compilerNanos(server.process()) - compilerBefore) / 1e6 / count;
+                long collectorBefore = ServerCpu.collectorNanos(server.process());
+                // Read as the last answer arrives, before ManyPhones checks every bundle (untimed).
+                Map<String, Long> cpuAfter = new LinkedHashMap<>();
+                long[] threadsAfter = new long[2];
+                double wall = phones.atOnce(serials -> {
+                    List<CommandResult> results = server.captureAll(serials, CaptureBench.OPERATOR);
+                    cpuAfter.putAll(CpuTime.of(participants));
+                    threadsAfter[0] = ServerCpu.compilerNanos(server.process());
+                    threadsAfter[1] = ServerCpu.collectorNanos(server.process());
+                    return complete(results, incomplete);
+                });
+                Map<String, Long> spent = new LinkedHashMap<>();
+                CpuTime.add(spent, cpuBefore, cpuAfter);
+                double cpu = spent.getOrDefault("MCP server", 0L) / 1e6 / count;
+                double compiler = (threadsAfter[0] - compilerBefore) / 1e6 / count;
+                double collector = (threadsAfter[1] - collectorBefore) / 1e6 / count;
                 System.out.printf("  farm run %d of %d   %6.0f ms   %5.2f x one phone (target <= 2.0); server CPU %.1f ms"
-                        + " a capture (JIT compilers %.1f of it); peak RSS %s%n", run, runs, wall, wall / one, cpu, compiler,
-                        peakRss(server.process()));
+                        + " a capture (JIT compilers %.1f and collector %.1f of it); peak RSS %s%n", run, runs, wall,
+                        wall / one, cpu, compiler, collector, peakRss(server.process()));
+                // The farm's time is the host's CPU as much as the server's: what the others spent in the run.
+                System.out.printf("    the others' CPU a capture: adb server %.1f ms, phones and client (this JVM) %.1f ms;"
+                        + " all %.1f ms, which alone keep the %d CPUs busy for %.0f ms of the run%n",
+                        spent.getOrDefault("adb server", 0L) / 1e6 / count,
+                        spent.getOrDefault("phones and client (this JVM)", 0L) / 1e6 / count,
+                        spent.values().stream().mapToLong(Long::longValue).sum() / 1e6 / count,
+                        Runtime.getRuntime().availableProcessors(),
+                        spent.values().stream().mapToLong(Long::longValue).sum() / 1e6 / Runtime.getRuntime()
+                                .availableProcessors());
                 clean(out);
             }
             System.out.printf("%d farm captures not complete%s; cross-talk: %s%n", incomplete.size(),
@@ -88,10 +117,6 @@ public final class FarmBench {
             }
         }
         return results;
-    }
-
-    private static long cpuNanos(ProcessHandle process) {
-        return process.info().totalCpuDuration().map(Duration::toNanos).orElse(0L);
     }
 
     /** VmHWM of the process's /proc status: the most resident memory it ever had. */

@@ -24,6 +24,7 @@ final class ServerCpu {
     private ComputeFloor floor;
     private long concurrentNanos;
     private long concurrentCompilerNanos;
+    private long concurrentCollectorNanos;
     private int concurrentCaptures;
 
     /** The androperator-mcp JVM among this JVM's descendants; there must be exactly one. */
@@ -58,24 +59,45 @@ final class ServerCpu {
         }
     }
 
-    void concurrent(long nanos, long compilerNanos, int captures) {
+    void concurrent(long nanos, long compilerNanos, long collectorNanos, int captures) {
         concurrentNanos = nanos;
         concurrentCompilerNanos = compilerNanos;
+        concurrentCollectorNanos = collectorNanos;
         concurrentCaptures = captures;
     }
 
-    /** Each compiler thread's last reading in ticks, by "pid/tid": a thread that has exited keeps what it spent. */
-    private static final Map<String, Long> COMPILER_TICKS = new java.util.concurrent.ConcurrentHashMap<>();
+    /** Each watched thread's last reading in ticks, by "group/pid/tid": a thread that has exited keeps what it spent. */
+    private static final Map<String, Long> THREAD_TICKS = new java.util.concurrent.ConcurrentHashMap<>();
 
     /**
-     * CPU so far of the process's JIT compiler threads (C1, C2), from each thread's /proc stat in
-     * clock ticks of 10 ms (USER_HZ 100, as on every Linux this bench runs on); 0 where unreadable.
-     * A server still compiling its hot path spends this beside the captures themselves. The JVM
-     * stops idle compiler threads and starts new ones, so every thread ever read is counted with
-     * its last reading, as the process's own accounting counts exited threads; a thread that exits
-     * between the listing and its read is skipped, not the whole reading.
+     * CPU so far of the process's JIT compiler threads (C1, C2). A server still compiling its hot
+     * path spends this beside the captures themselves.
      */
     static long compilerNanos(ProcessHandle process) {
+        return threadNanos(process, "jit", name -> name.startsWith("C1 Compiler") || name.startsWith("C2 Compiler"));
+    }
+
+    /**
+     * CPU so far of the process's garbage collector threads: G1's pause workers ("GC Thread#n"),
+     * its concurrent marking, refinement and service threads ("G1 ..."), and the VM thread, which
+     * runs every safepoint operation and, with the serial collector, the collections themselves.
+     * A round's collections land in whichever round they fall in, so this tells a round that paid
+     * for a collection from one whose captures cost more.
+     */
+    static long collectorNanos(ProcessHandle process) {
+        return threadNanos(process, "gc",
+                name -> name.startsWith("GC Thread") || name.startsWith("G1 ") || name.equals("VM Thread"));
+    }
+
+    /**
+     * CPU so far of the process's threads whose names {@code named} accepts, from each thread's
+     * /proc stat in clock ticks of 10 ms (USER_HZ 100, as on every Linux this bench runs on); 0 where
+     * unreadable. The JVM stops idle compiler and collector threads and starts new ones, so every
+     * thread ever read is counted with its last reading, as the process's own accounting counts
+     * exited threads; a thread that exits between the listing and its read is skipped, not the whole
+     * reading.
+     */
+    private static long threadNanos(ProcessHandle process, String group, java.util.function.Predicate<String> named) {
         Path tasks = Path.of("/proc", Long.toString(process.pid()), "task");
         List<Path> threads;
         try (var listing = java.nio.file.Files.list(tasks)) {
@@ -83,21 +105,21 @@ final class ServerCpu {
         } catch (IOException | RuntimeException e) {
             threads = List.of();
         }
+        String prefix = group + "/" + process.pid() + "/";
         for (Path thread : threads) {
             try {
                 String stat = java.nio.file.Files.readString(thread.resolve("stat"));
                 String name = stat.substring(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-                if (name.startsWith("C1 Compiler") || name.startsWith("C2 Compiler")) {
+                if (named.test(name)) {
                     String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-                    COMPILER_TICKS.merge(process.pid() + "/" + thread.getFileName(),
+                    THREAD_TICKS.merge(prefix + thread.getFileName(),
                             Long.parseLong(fields[11]) + Long.parseLong(fields[12]), Math::max);
                 }
             } catch (IOException | RuntimeException e) {
                 // Exited since the listing: its last reading, if any, stays counted.
             }
         }
-        String prefix = process.pid() + "/";
-        long ticks = COMPILER_TICKS.entrySet().stream().filter(entry -> entry.getKey().startsWith(prefix))
+        long ticks = THREAD_TICKS.entrySet().stream().filter(entry -> entry.getKey().startsWith(prefix))
                 .mapToLong(Map.Entry::getValue).sum();
         return ticks * 10_000_000L;
     }
@@ -164,6 +186,8 @@ final class ServerCpu {
             line("MCP server CPU per capture, concurrent", concurrent, concurrentCaptures + " captures; target <= 40");
             line("of which its JIT compiler threads", concurrentCompilerNanos / 1e6 / concurrentCaptures,
                     "C1 and C2 still compiling; the rest is the captures' own");
+            line("of which its collector threads", concurrentCollectorNanos / 1e6 / concurrentCaptures,
+                    "G1's pause workers and concurrent threads, and the VM thread");
             double floorMean = floorForRatio();
             line("compute floor (CPU ms per capture)", floorMean, Double.isNaN(floorAfterMillis)
                     ? "the required work in-process, same bytes"
@@ -175,6 +199,9 @@ final class ServerCpu {
             // runs slower in it), since on 2 busy CPUs the JIT does not settle within the rounds.
             System.out.printf("  %-48s %6.2f   (no target; the captures' own CPU)%n", "the same less its JIT threads",
                     (concurrentNanos - concurrentCompilerNanos) / 1e6 / concurrentCaptures / floorMean);
+            System.out.printf("  %-48s %6.2f   (no target)%n", "the same less its JIT and collector threads",
+                    (concurrentNanos - concurrentCompilerNanos - concurrentCollectorNanos) / 1e6 / concurrentCaptures
+                            / floorMean);
             if (!Double.isNaN(floorAfterMillis)) {
                 System.out.printf("  %-48s %6.2f   (no target; %.2f to the floor after them)%n",
                         "the ratio to the floor before the rounds", concurrent / floorMillis,

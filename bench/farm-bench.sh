@@ -8,7 +8,10 @@
 #
 #   bench/farm-bench.sh [phones [runs]]     (default 64 phones, 5 farm runs in a row)
 #
-# ANDROPERATOR_JAVA_OPTS passes extra JVM options to the server (a flight recording, say).
+# ANDROPERATOR_JAVA_OPTS passes extra JVM options to the server (a flight recording, say);
+# BENCH_MCP_JAVA_HOME runs the server on another JDK, as in capture-bench.sh (a JDK 25 maps the server's
+# AOT cache, as the linux-x64 archive's runtime does). Each run also prints the CPU the adb server and
+# this JVM (the simulated phones and the MCP client) spent in it: the farm's time is the host's CPU.
 # The printed lines are recorded as a new section of docs/benchmarks.md (BENCH_FIGURES=FILE records
 # them elsewhere, BENCH_FIGURES=off nowhere), as capture-bench.sh records its own.
 set -euo pipefail
