@@ -12,6 +12,7 @@
 # BENCH_MCP_JAVA_HOME runs the server on another JDK, as in capture-bench.sh (a JDK 25 maps the server's
 # AOT cache, as the linux-x64 archive's runtime does). Each run also prints the CPU the adb server and
 # this JVM (the simulated phones and the MCP client) spent in it: the farm's time is the host's CPU.
+# BENCH_JAVA_OPTS gives this JVM options of its own (a compilation log of the simulated phones, say).
 # The printed lines are recorded as a new section of docs/benchmarks.md (BENCH_FIGURES=FILE records
 # them elsewhere, BENCH_FIGURES=off nowhere), as capture-bench.sh records its own.
 set -euo pipefail
@@ -32,7 +33,8 @@ commit="$(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)"
 {
   echo "host: $(nproc) CPUs, load $(cut -d' ' -f1-3 /proc/loadavg), $(java -version 2>&1 | head -n 1)," \
     "commit $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)"
-  java -Djava.awt.headless=true -cp "$out/classes:$classpath" FarmBench "$root" "$out" "$phones" "$runs"
+  # shellcheck disable=SC2086 # BENCH_JAVA_OPTS is a list of JVM options, split at spaces
+  java ${BENCH_JAVA_OPTS:-} -Djava.awt.headless=true -cp "$out/classes:$classpath" FarmBench "$root" "$out" "$phones" "$runs"
 } | tee "$out/farm.log"
 
 figures="${BENCH_FIGURES:-$root/docs/benchmarks.md}"
