@@ -33,8 +33,14 @@ commit="$(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)"
 {
   echo "host: $(nproc) CPUs, load $(cut -d' ' -f1-3 /proc/loadavg), $(java -version 2>&1 | head -n 1)," \
     "commit $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)"
+  # The simulated phones keep every log line they write (their Operators' results, about 300 KB a
+  # capture each), so this JVM's heap grows all through the runs. G1 grew it by half a gigabyte in the
+  # middle of one run, and the kernel's zeroing of the new pages made that run's phones cost 2-3 times
+  # their CPU (37-61 ms a capture against 9-24) and the run 2.2-2.5 times one phone (docs/benchmarks.md,
+  # "Eleventh pass"). A fixed heap, touched before the phones start, keeps that cost out of the runs:
+  # real phones cost the host nothing.
   # shellcheck disable=SC2086 # BENCH_JAVA_OPTS is a list of JVM options, split at spaces
-  java ${BENCH_JAVA_OPTS:-} -Djava.awt.headless=true -cp "$out/classes:$classpath" FarmBench "$root" "$out" "$phones" "$runs"
+  java -Xms2g -Xmx2g -XX:+AlwaysPreTouch ${BENCH_JAVA_OPTS:-} -Djava.awt.headless=true -cp "$out/classes:$classpath" FarmBench "$root" "$out" "$phones" "$runs"
 } | tee "$out/farm.log"
 
 figures="${BENCH_FIGURES:-$root/docs/benchmarks.md}"
