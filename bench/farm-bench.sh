@@ -47,7 +47,8 @@ figures="${BENCH_FIGURES:-$root/docs/benchmarks.md}"
 if [[ "$figures" != off ]]; then
   {
     printf '### %s at %s: farm\n\n' "$started" "$commit"
-    printf -- '- command: `bench/farm-bench.sh %s %s`\n' "$phones" "$runs"
+    printf -- '- command: `%sbench/farm-bench.sh %s %s`\n' \
+      "${BENCH_MCP_JAVA_HOME:+BENCH_MCP_JAVA_HOME=$BENCH_MCP_JAVA_HOME }" "$phones" "$runs"
     printf -- '- load average at the end: %s\n\n' "$(bench_load)"
     sed 's/^/    /' "$out/farm.log"
   } > "$out/farm-figures.md"
