@@ -20,8 +20,11 @@ jvm_flags_for() {
       jvm_flags=(-XX:TieredStopAtLevel=1 -XX:+UseSerialGC -XX:CompileThresholdScaling=3) ;;
     daemon)
       # The daemon lives for many captures, one at a time: both compilers at their default
-      # thresholds, the serial collector, and no shared performance-data file in /tmp.
-      jvm_flags=(-XX:+UseSerialGC -XX:-UsePerfData) ;;
+      # thresholds, the serial collector, no shared performance-data file in /tmp, and the
+      # server's smaller inlining budgets (below): two daemons side by side, one capture each in
+      # turn, 80 and 120 captures after 30: JDK 25 54 and 56 ms of the daemon's CPU a capture
+      # against 51 and 53 with them; JDK 17 57 against 57 (docs/benchmarks.md, "Eleventh pass").
+      jvm_flags=(-XX:+UseSerialGC -XX:-UsePerfData -XX:MaxInlineLevel=9 -XX:InlineSmallCode=1000) ;;
     verify)
       # verify hashes and decodes whole files: the server compiler's SHA-256 and inflate paths are
       # about 4x faster than the client compiler's on a large bundle, which outweighs its start-up cost.
@@ -39,8 +42,8 @@ jvm_flags_for() {
       # compilations smaller: bench/cpu-ab.sh, 16 phones at once, 40 rounds, this against the
       # defaults in the same run: JDK 17 40.4 and 40.6 ms a capture against 43.0 and 42.4 (its JIT
       # 4.0 and 4.2 against 5.8 and 5.9); JDK 25 with the AOT cache 36.2 against 37.1
-      # (docs/benchmarks.md, "Eighth pass"). The other kinds keep the default inlining: it was
-      # measured for the server alone.
+      # (docs/benchmarks.md, "Eighth pass"). The daemon has them too; `command` keeps the default
+      # inlining (it runs the client compiler only), and `verify` was not measured with them.
       jvm_flags+=(-XX:MaxInlineLevel=9 -XX:InlineSmallCode=1000) ;;
     *)
       echo "jvm_flags_for: no JVM kind '$1'" >&2

@@ -45,7 +45,8 @@ class JvmFlagsIT {
                 "-XX:CompileThresholdScaling=3");
         assertThat(flags("command", 25)).containsExactly("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
                 "-XX:CompileThresholdScaling=3", "-Djdk.reflect.useNativeAccessorOnly=true");
-        assertThat(flags("daemon", 25)).containsExactly("-XX:+UseSerialGC", "-XX:-UsePerfData");
+        assertThat(flags("daemon", 25)).containsExactly("-XX:+UseSerialGC", "-XX:-UsePerfData",
+                "-XX:MaxInlineLevel=9", "-XX:InlineSmallCode=1000");
         assertThat(flags("verify", 17)).containsExactly("-XX:+UseSerialGC");
         assertThat(flags("verify", 18)).containsExactly("-XX:+UseSerialGC", "-Djdk.reflect.useNativeAccessorOnly=true");
         assertThat(flags("server", 25)).containsExactly("-XX:G1PeriodicGCInterval=10000", "-XX:MinHeapFreeRatio=10",
