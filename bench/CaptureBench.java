@@ -219,7 +219,9 @@ public final class CaptureBench {
 
     /**
      * One concurrent round of every phone: its wall time in ms, every participant's CPU before and
-     * after it, and the server's JIT compilers' part. The benchmark runs one such round unmeasured
+     * after it (the bundles' check included), and the server's JIT compilers' and collector's parts
+     * (each thread read in clock ticks of 10 ms, so a round's part moves in steps of about 0.6 ms a
+     * capture at 16 phones; the sum over the rounds is the figure). The benchmark runs one such round unmeasured
      * before the measured ones. The server's first burst of {@code phoneCount} captures starts in
      * the heap that the launcher's periodic collection shrank to 24-28 MB while the serial modes
      * ran, and pays for growing it again (young collections and concurrent cycles one after

@@ -15,7 +15,8 @@ import java.util.Map;
  * warmed by {@code warm} captures, then {@code rounds} rounds follow; in each, every server captures
  * {@code batch} times in turn (the order rotates round by round, so load from other work falls on
  * all alike) while its process's user+system time is read before and after. Prints, per tree, the
- * median and mean CPU per capture over the rounds, and the part its JIT compiler threads spent.
+ * median and mean CPU per capture over the rounds, and the parts its JIT compiler threads and its
+ * collector's threads spent (read in clock ticks of 10 ms a thread: a round's part moves in steps).
  * With CPU_AB_PHONES=N in the environment, the rounds are the benchmark's concurrent ones instead:
  * N more simulated phones (each its own screen), and each of a server's {@code batch} captures is
  * all N phones at once through that server (every capture must be complete).

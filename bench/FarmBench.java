@@ -16,8 +16,11 @@ import java.util.Map;
  * Operator's two commands 450 ms, dumpsys/getprop/wm 50-80 ms), each with its own screen, on the
  * bench's one adb server, captured all at once through one MCP server, against one phone alone.
  * Every bundle must be complete and hold its own phone's screen. Prints each farm run's wall time
- * and its ratio to one phone's capture, the server's CPU per capture and its peak RSS (VmHWM).
- * Asserts nothing.
+ * and its ratio to one phone's capture, the server's CPU per capture (its JIT compilers' and
+ * collector's shares) and its peak RSS (VmHWM), then what the adb server and this JVM (the phones
+ * and the client) spent in the run. Every reading is taken as the run's last answer arrives, before
+ * the bundles are checked: work the server's threads finish after it (a compilation, a concurrent
+ * collection) is counted in no run. Asserts nothing.
  *
  * <p>Usage (bench/farm-bench.sh runs it): {@code FarmBench <repoRoot> <outDir> <phones> <runs>}, with
  * a private adb server already started on ANDROID_ADB_SERVER_PORT.
@@ -94,7 +97,7 @@ public final class FarmBench {
                         wall / one, cpu, compiler, collector, peakRss(server.process()));
                 // The farm's time is the host's CPU as much as the server's: what the others spent in the run.
                 System.out.printf("    the others' CPU a capture: adb server %.1f ms, phones and client (this JVM) %.1f ms;"
-                        + " all %.1f ms, which alone keep the %d CPUs busy for %.0f ms of the run%n",
+                        + " with the server, all %.1f ms, which alone keep the %d CPUs busy for %.0f ms of the run%n",
                         spent.getOrDefault("adb server", 0L) / 1e6 / count,
                         spent.getOrDefault("phones and client (this JVM)", 0L) / 1e6 / count,
                         spent.values().stream().mapToLong(Long::longValue).sum() / 1e6 / count,

@@ -51,7 +51,7 @@ commit="$(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)"
 figures="${BENCH_FIGURES:-$root/docs/benchmarks.md}"
 if [[ "$figures" != off ]]; then
   figures_section "$out/run.log" "$started" \
-    "${BENCH_MCP_JAVA_HOME:+BENCH_MCP_JAVA_HOME=$BENCH_MCP_JAVA_HOME }bench/capture-bench.sh $rounds $phones" "$commit" "$(bench_load)" \
+    "$(bench_settings BENCH_MCP_JAVA_HOME BENCH_MCP_JAVA_OPTS BENCH_JIT_WARMUP BENCH_PHONE_ROUNDS)bench/capture-bench.sh $rounds $phones" "$commit" "$(bench_load)" \
     > "$out/figures.md"
   figures_record "$figures" "$out/figures.md"
   echo "figures recorded in $figures"

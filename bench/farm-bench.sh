@@ -12,7 +12,8 @@
 # BENCH_MCP_JAVA_HOME runs the server on another JDK, as in capture-bench.sh (a JDK 25 maps the server's
 # AOT cache, as the linux-x64 archive's runtime does). Each run also prints the CPU the adb server and
 # this JVM (the simulated phones and the MCP client) spent in it: the farm's time is the host's CPU.
-# BENCH_JAVA_OPTS gives this JVM options of its own (a compilation log of the simulated phones, say).
+# BENCH_JAVA_OPTS gives this JVM options of its own (a compilation log of the simulated phones, say);
+# they come after its fixed heap (below), so a different heap needs both -Xms and -Xmx.
 # The printed lines are recorded as a new section of docs/benchmarks.md (BENCH_FIGURES=FILE records
 # them elsewhere, BENCH_FIGURES=off nowhere), as capture-bench.sh records its own.
 set -euo pipefail
@@ -35,8 +36,8 @@ commit="$(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)"
     "commit $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)"
   # The simulated phones keep every log line they write (their Operators' results, about 300 KB a
   # capture each), so this JVM's heap grows all through the runs. G1 grew it by half a gigabyte in the
-  # middle of one run, and the kernel's zeroing of the new pages made that run's phones cost 2-3 times
-  # their CPU (37-61 ms a capture against 9-24) and the run 2.2-2.5 times one phone (docs/benchmarks.md,
+  # middle of one run, the kernel zeroing the new pages: that run's phones cost 42-61 ms a capture
+  # against 9-34 in the other runs, and the run 2.2-2.5 times one phone (docs/benchmarks.md,
   # "Eleventh pass"). A fixed heap, touched before the phones start, keeps that cost out of the runs:
   # real phones cost the host nothing.
   # shellcheck disable=SC2086 # BENCH_JAVA_OPTS is a list of JVM options, split at spaces
@@ -47,8 +48,8 @@ figures="${BENCH_FIGURES:-$root/docs/benchmarks.md}"
 if [[ "$figures" != off ]]; then
   {
     printf '### %s at %s: farm\n\n' "$started" "$commit"
-    printf -- '- command: `%sbench/farm-bench.sh %s %s`\n' \
-      "${BENCH_MCP_JAVA_HOME:+BENCH_MCP_JAVA_HOME=$BENCH_MCP_JAVA_HOME }" "$phones" "$runs"
+    printf -- '- command: `%sbench/farm-bench.sh %s %s`\n' "$(bench_settings BENCH_MCP_JAVA_HOME \
+      BENCH_JAVA_OPTS ANDROPERATOR_JAVA_OPTS)" "$phones" "$runs"
     printf -- '- load average at the end: %s\n\n' "$(bench_load)"
     sed 's/^/    /' "$out/farm.log"
   } > "$out/farm-figures.md"

@@ -132,3 +132,12 @@ figures_record() {
 bench_load() {
   cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown
 }
+
+# bench_settings NAME...: "NAME=value " for each NAME set and not empty, each value quoted as the
+# shell reads it back (printf %q), so that a recorded command line runs the same benchmark again.
+bench_settings() {
+  local name
+  for name in "$@"; do
+    [ -z "${!name:-}" ] || printf '%s=%q ' "$name" "${!name}"
+  done
+}
