@@ -199,8 +199,8 @@ public final class CaptureBench {
                 Burst burst = burst(phones, mcp, processes, "MCP server CPU a capture in this round:");
                 together[round] = burst.millis();
                 CpuTime.add(concurrentCpu, burst.cpuBefore(), burst.cpuAfter());
-                compilerNanos += burst.compilerNanos();
-                collectorNanos += burst.collectorNanos();
+                compilerNanos += burst.overhead().compilerNanos();
+                collectorNanos += burst.overhead().collectorNanos();
                 oneByOne[round] = phones.serially(mcp::capture);
                 cleanMcpBundles();
             }
@@ -230,25 +230,23 @@ public final class CaptureBench {
      * concurrent rounds cost 36-73 ms a capture and the later ones 29-47; round 1 after the
      * unmeasured one still cost 40-45 ms against 29-36 for rounds 2-10 in the final runs.
      */
-    private record Burst(double millis, Map<String, Long> cpuBefore, Map<String, Long> cpuAfter, long compilerNanos,
-            long collectorNanos) {
+    private record Burst(double millis, Map<String, Long> cpuBefore, Map<String, Long> cpuAfter,
+            ServerCpu.Overhead overhead) {
     }
 
     /** Runs one {@link Burst}, prints the server's CPU a capture in it after {@code label}, and removes its bundles. */
     private Burst burst(ManyPhones phones, McpSession mcp, Map<String, ProcessHandle> processes, String label)
             throws Exception {
         Map<String, Long> before = CpuTime.of(processes);
-        long compilerBefore = ServerCpu.compilerNanos(mcp.server);
-        long collectorBefore = ServerCpu.collectorNanos(mcp.server);
+        ServerCpu.Overhead overheadBefore = ServerCpu.Overhead.of(mcp.server);
         double millis = phones.concurrently(mcp::capture);
         Map<String, Long> after = CpuTime.of(processes);
-        long compiler = ServerCpu.compilerNanos(mcp.server) - compilerBefore;
-        long collector = ServerCpu.collectorNanos(mcp.server) - collectorBefore;
+        ServerCpu.Overhead overhead = ServerCpu.Overhead.of(mcp.server).since(overheadBefore);
         System.out.printf("  %s %.1f ms, of it JIT %.1f ms, collector %.1f ms%n", label,
                 (after.getOrDefault("MCP server", 0L) - before.getOrDefault("MCP server", 0L)) / 1e6 / phoneCount,
-                compiler / 1e6 / phoneCount, collector / 1e6 / phoneCount);
+                overhead.compilerNanos() / 1e6 / phoneCount, overhead.collectorNanos() / 1e6 / phoneCount);
         cleanMcpBundles();
-        return new Burst(millis, before, after, compiler, collector);
+        return new Burst(millis, before, after, overhead);
     }
 
     // --- The product, every way it is used --------------------------------------------------

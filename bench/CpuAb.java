@@ -62,13 +62,13 @@ final class CpuAb {
                 int s = (round + k) % n;
                 ProcessHandle process = servers.get(s).process();
                 long cpu = cpuNanos(process);
-                long compiler = ServerCpu.compilerNanos(process);
-                long collecting = ServerCpu.collectorNanos(process);
+                ServerCpu.Overhead overheadBefore = ServerCpu.Overhead.of(process);
                 captures(out, s, servers.get(s), serials, batch);
                 int captured = batch * serials.size();
                 total[s][round] = (cpuNanos(process) - cpu) / 1e6 / captured;
-                jit[s][round] = (ServerCpu.compilerNanos(process) - compiler) / 1e6 / captured;
-                collector[s][round] = (ServerCpu.collectorNanos(process) - collecting) / 1e6 / captured;
+                ServerCpu.Overhead overhead = ServerCpu.Overhead.of(process).since(overheadBefore);
+                jit[s][round] = overhead.compilerNanos() / 1e6 / captured;
+                collector[s][round] = overhead.collectorNanos() / 1e6 / captured;
             }
         }
         System.out.printf("%d rounds of %d warm captures a server after %d each%s; load %s%n", rounds, batch, warm,

@@ -75,23 +75,24 @@ public final class FarmBench {
             Map<String, ProcessHandle> participants = CpuTime.participants(port, server.process());
             for (int run = 1; run <= runs; run++) {
                 Map<String, Long> cpuBefore = CpuTime.of(participants);
-                long compilerBefore = ServerCpu.compilerNanos(server.process());
-                long collectorBefore = ServerCpu.collectorNanos(server.process());
+                ServerCpu.Overhead overheadBefore = ServerCpu.Overhead.of(server.process());
                 // Read as the last answer arrives, before ManyPhones checks every bundle (untimed).
                 Map<String, Long> cpuAfter = new LinkedHashMap<>();
-                long[] threadsAfter = new long[2];
+                ServerCpu.Overhead[] overheadAfter = new ServerCpu.Overhead[1];
                 double wall = phones.atOnce(serials -> {
                     List<CommandResult> results = server.captureAll(serials, CaptureBench.OPERATOR);
                     cpuAfter.putAll(CpuTime.of(participants));
-                    threadsAfter[0] = ServerCpu.compilerNanos(server.process());
-                    threadsAfter[1] = ServerCpu.collectorNanos(server.process());
+                    overheadAfter[0] = ServerCpu.Overhead.of(server.process());
                     return complete(results, incomplete);
                 });
                 Map<String, Long> spent = new LinkedHashMap<>();
                 CpuTime.add(spent, cpuBefore, cpuAfter);
+                long all = spent.values().stream().mapToLong(Long::longValue).sum();
+                int cpus = Runtime.getRuntime().availableProcessors();
                 double cpu = spent.getOrDefault("MCP server", 0L) / 1e6 / count;
-                double compiler = (threadsAfter[0] - compilerBefore) / 1e6 / count;
-                double collector = (threadsAfter[1] - collectorBefore) / 1e6 / count;
+                ServerCpu.Overhead overhead = overheadAfter[0].since(overheadBefore);
+                double compiler = overhead.compilerNanos() / 1e6 / count;
+                double collector = overhead.collectorNanos() / 1e6 / count;
                 System.out.printf("  farm run %d of %d   %6.0f ms   %5.2f x one phone (target <= 2.0); server CPU %.1f ms"
                         + " a capture (JIT compilers %.1f and collector %.1f of it); peak RSS %s%n", run, runs, wall,
                         wall / one, cpu, compiler, collector, peakRss(server.process()));
@@ -100,10 +101,7 @@ public final class FarmBench {
                         + " with the server, all %.1f ms, which alone keep the %d CPUs busy for %.0f ms of the run%n",
                         spent.getOrDefault("adb server", 0L) / 1e6 / count,
                         spent.getOrDefault("phones and client (this JVM)", 0L) / 1e6 / count,
-                        spent.values().stream().mapToLong(Long::longValue).sum() / 1e6 / count,
-                        Runtime.getRuntime().availableProcessors(),
-                        spent.values().stream().mapToLong(Long::longValue).sum() / 1e6 / Runtime.getRuntime()
-                                .availableProcessors());
+                        all / 1e6 / count, cpus, all / 1e6 / cpus);
                 clean(out);
             }
             System.out.printf("%d farm captures not complete%s; cross-talk: %s%n", incomplete.size(),

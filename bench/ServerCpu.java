@@ -66,6 +66,22 @@ final class ServerCpu {
         concurrentCaptures = captures;
     }
 
+    /**
+     * What a server's JIT compilers and its collector had spent, read together (each as
+     * {@link #compilerNanos} and {@link #collectorNanos} read it), so that a round's part is one
+     * subtraction.
+     */
+    record Overhead(long compilerNanos, long collectorNanos) {
+        static Overhead of(ProcessHandle process) {
+            return new Overhead(ServerCpu.compilerNanos(process), ServerCpu.collectorNanos(process));
+        }
+
+        /** What was spent between {@code before} and this reading. */
+        Overhead since(Overhead before) {
+            return new Overhead(compilerNanos - before.compilerNanos, collectorNanos - before.collectorNanos);
+        }
+    }
+
     /** Each watched thread's last reading in ticks, by "group/pid/tid": a thread that has exited keeps what it spent. */
     private static final Map<String, Long> THREAD_TICKS = new java.util.concurrent.ConcurrentHashMap<>();
 
