@@ -30,23 +30,29 @@ phone_start() {
     return 1
   fi
 
+  export HOME="$PHONE_ADB_HOME" TMPDIR="$PHONE_ADB_HOME/tmp" ADB_EMU=0
+  unset ADB_SERVER_SOCKET ANDROID_SERIAL ANDROPERATOR_EVIDENCE_DIR
+  # A port nobody listens on can still be taken (an outgoing connection's local port in the same
+  # range) by the time adb binds it: up to three ports are tried, each a fresh random one.
+  local tries=0 started=""
   for _ in $(seq 1 20); do
     candidate=$((20000 + RANDOM % 20000))
-    if ! (exec 3<>"/dev/tcp/127.0.0.1/$candidate") 2>/dev/null; then
-      PHONE_ADB_PORT=$candidate
+    (exec 3<>"/dev/tcp/127.0.0.1/$candidate") 2>/dev/null && continue
+    tries=$((tries + 1))
+    if adb -P "$candidate" start-server >"$work/adb-start.out" 2>&1; then
+      started=$candidate
       break
     fi
+    # One that came up too late for the client to see it is not left running.
+    adb -P "$candidate" kill-server >/dev/null 2>&1 || true
+    [ "$tries" -lt 3 ] || break
   done
-  if [ -z "$PHONE_ADB_PORT" ]; then
-    echo "found no free TCP port for a private adb server" >&2
+  if [ -z "$started" ]; then
+    echo "could not start a private adb server ($tries ports tried): $(tail -c 500 "$work/adb-start.out" 2>/dev/null)" >&2
     return 1
   fi
-  export HOME="$PHONE_ADB_HOME" TMPDIR="$PHONE_ADB_HOME/tmp" ADB_EMU=0 ANDROID_ADB_SERVER_PORT="$PHONE_ADB_PORT"
-  unset ADB_SERVER_SOCKET ANDROID_SERIAL ANDROPERATOR_EVIDENCE_DIR
-  if ! adb -P "$PHONE_ADB_PORT" start-server >/dev/null 2>&1; then
-    echo "adb start-server on port $PHONE_ADB_PORT failed" >&2
-    return 1
-  fi
+  PHONE_ADB_PORT=$started
+  export ANDROID_ADB_SERVER_PORT="$PHONE_ADB_PORT"
   adb -P "$PHONE_ADB_PORT" connect "$PHONE_SERIAL" >/dev/null
   for _ in $(seq 1 100); do
     [ "$(adb -P "$PHONE_ADB_PORT" -s "$PHONE_SERIAL" get-state 2>/dev/null)" = device ] && return 0

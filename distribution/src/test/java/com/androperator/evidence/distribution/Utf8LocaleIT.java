@@ -1,0 +1,86 @@
+package com.androperator.evidence.distribution;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.androperator.evidence.distribution.ReleaseArchives.Variant;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The locale both launchers give their JVM (bin/lib/utf8-locale.sh): the caller's own when it is
+ * UTF-8, however it is set, and otherwise an installed UTF-8 one through LC_ALL, also when the
+ * caller names a UTF-8 locale this machine does not have. The JVM is a stand-in that prints the
+ * LC_ALL it was given and the charset its environment yields, so each case runs without Java.
+ */
+class Utf8LocaleIT {
+    /** What the launcher may choose when it must (the first of them this machine has). */
+    private static final List<String> CANDIDATES = List.of("C.UTF-8", "C.utf8", "en_US.UTF-8");
+    private static final String KEPT = "(kept)";
+
+    @TempDir
+    Path temporary;
+
+    private Path install;
+    private Map<String, String> environment;
+
+    @BeforeEach
+    void unpack() throws IOException {
+        install = ReleaseArchives.unpack(Variant.PLAIN_TAR_GZ, Files.createDirectories(temporary.resolve("unpacked")));
+        Path jdk = Files.createDirectories(temporary.resolve("jdk-17/bin")).getParent();
+        Files.writeString(jdk.resolve("release"), "JAVA_VERSION=\"17.0.9\"\n");
+        Path java = jdk.resolve("bin/java");
+        Files.writeString(java, "#!/bin/sh\nprintf 'LC_ALL=%s\\ncharmap=%s\\n' \"${LC_ALL-unset}\" \"$(locale charmap)\"\n");
+        Files.setPosixFilePermissions(java, PosixFilePermissions.fromString("rwxr-xr-x"));
+        environment = new HashMap<>();
+        environment.put("PATH", BarePath.create(temporary.resolve("path")).toString());
+        environment.put("HOME", Files.createDirectories(temporary.resolve("home")).toString());
+        environment.put("JAVA_HOME", jdk.toString());
+        environment.put("ANDROPERATOR_CDS", "off");
+    }
+
+    static Stream<Arguments> callerLocales() {
+        return Stream.of(
+                Arguments.of(Map.of(), "a UTF-8 candidate"),
+                Arguments.of(Map.of("LANG", "C.UTF-8"), KEPT),
+                Arguments.of(Map.of("LC_CTYPE", "C.UTF-8"), KEPT),
+                Arguments.of(Map.of("LC_ALL", "C.UTF-8"), "C.UTF-8"),
+                Arguments.of(Map.of("LC_ALL", "C"), "a UTF-8 candidate"),
+                Arguments.of(Map.of("LC_ALL", "POSIX", "LANG", "C.UTF-8"), "a UTF-8 candidate"),
+                Arguments.of(Map.of("LANG", "C.UTF-8", "LC_CTYPE", "C"), "a UTF-8 candidate"),
+                Arguments.of(Map.of("LANG", "xx_XX.UTF-8"), "a UTF-8 candidate"));
+    }
+
+    @ParameterizedTest(name = "{0}: {1}")
+    @MethodSource("callerLocales")
+    void eachLauncherRunsItsJvmInAUtf8LocaleAndKeepsTheCallersWhenItIsOne(Map<String, String> locale, String expected) {
+        environment.putAll(locale);
+        for (List<String> command : List.of(List.of(launcher("androperator"), "--version"), List.of(launcher("androperator-mcp")))) {
+            Launch.Result run = Launch.command(command).environment(environment).in(temporary).run();
+            assertThat(run.status()).as(run.toString()).isZero();
+            assertThat(run.stderr()).as(run.toString()).isEmpty();
+            List<String> lines = run.stdout().lines().toList();
+            assertThat(lines).as(run.toString()).hasSize(2).endsWith("charmap=UTF-8");
+            String given = lines.get(0).substring("LC_ALL=".length());
+            switch (expected) {
+                case KEPT -> assertThat(given).as(run.toString()).isEqualTo("unset");
+                case "a UTF-8 candidate" -> assertThat(given).as(run.toString()).isIn(CANDIDATES);
+                default -> assertThat(given).as(run.toString()).isEqualTo(expected);
+            }
+        }
+    }
+
+    private String launcher(String name) {
+        return install.resolve("bin").resolve(name).toString();
+    }
+}
