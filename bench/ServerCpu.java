@@ -71,14 +71,31 @@ final class ServerCpu {
      * {@link #compilerNanos} and {@link #collectorNanos} read it), so that a round's part is one
      * subtraction.
      */
-    record Overhead(long compilerNanos, long collectorNanos) {
+    record Overhead(long compilerNanos, long collectorNanos, long minorFaults) {
         static Overhead of(ProcessHandle process) {
-            return new Overhead(ServerCpu.compilerNanos(process), ServerCpu.collectorNanos(process));
+            return new Overhead(ServerCpu.compilerNanos(process), ServerCpu.collectorNanos(process),
+                    ServerCpu.minorFaults(process));
         }
 
         /** What was spent between {@code before} and this reading. */
         Overhead since(Overhead before) {
-            return new Overhead(compilerNanos - before.compilerNanos, collectorNanos - before.collectorNanos);
+            return new Overhead(compilerNanos - before.compilerNanos, collectorNanos - before.collectorNanos,
+                    minorFaults - before.minorFaults);
+        }
+    }
+
+    /**
+     * The process's minor page faults so far (/proc stat's minflt, every thread's, exited ones
+     * included). A heap that grows (a young generation sized for one capture at a time that widens for
+     * a burst, or one that grows again after the periodic collection gave memory back) pays one for
+     * each page it touches first, in the kernel time of whichever thread touches it; -1 when unreadable.
+     */
+    static long minorFaults(ProcessHandle process) {
+        try {
+            String stat = java.nio.file.Files.readString(Path.of("/proc", Long.toString(process.pid()), "stat"));
+            return Long.parseLong(stat.substring(stat.lastIndexOf(')') + 2).split(" ")[7]);
+        } catch (IOException | RuntimeException e) {
+            return -1;
         }
     }
 
