@@ -242,10 +242,10 @@ public final class CaptureBench {
         double millis = phones.concurrently(mcp::capture);
         Map<String, Long> after = CpuTime.of(processes);
         ServerCpu.Overhead overhead = ServerCpu.Overhead.of(mcp.server).since(overheadBefore);
-        System.out.printf("  %s %.1f ms, of it JIT %.1f ms, collector %.1f ms; %d minor page faults a capture%n", label,
+        System.out.printf("  %s %.1f ms, of it JIT %.1f ms, collector %.1f ms; %s minor page faults a capture%n", label,
                 (after.getOrDefault("MCP server", 0L) - before.getOrDefault("MCP server", 0L)) / 1e6 / phoneCount,
                 overhead.compilerNanos() / 1e6 / phoneCount, overhead.collectorNanos() / 1e6 / phoneCount,
-                overhead.minorFaults() / phoneCount);
+                overhead.minorFaults() < 0 ? "unreadable" : String.valueOf(overhead.minorFaults() / phoneCount));
         cleanMcpBundles();
         return new Burst(millis, before, after, overhead);
     }

@@ -80,7 +80,7 @@ final class ServerCpu {
         /** What was spent between {@code before} and this reading. */
         Overhead since(Overhead before) {
             return new Overhead(compilerNanos - before.compilerNanos, collectorNanos - before.collectorNanos,
-                    minorFaults - before.minorFaults);
+                    minorFaults < 0 || before.minorFaults < 0 ? -1 : minorFaults - before.minorFaults);
         }
     }
 

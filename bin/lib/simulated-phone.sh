@@ -32,9 +32,11 @@ phone_start() {
 
   export HOME="$PHONE_ADB_HOME" TMPDIR="$PHONE_ADB_HOME/tmp" ADB_EMU=0
   unset ADB_SERVER_SOCKET ANDROID_SERIAL ANDROPERATOR_EVIDENCE_DIR
-  # A port nobody listens on can still be taken (an outgoing connection's local port in the same
-  # range) by the time adb binds it: up to three ports are tried, each a fresh random one.
+  # adb start-server can fail on a port nobody listened on a moment before (one run failed so right
+  # after a training on a loaded host; adb's words were not kept): up to three ports are tried, each
+  # a fresh random one, and the last failure's words are shown.
   local tries=0 started=""
+  rm -f "$work/adb-start.out"
   for _ in $(seq 1 20); do
     candidate=$((20000 + RANDOM % 20000))
     (exec 3<>"/dev/tcp/127.0.0.1/$candidate") 2>/dev/null && continue
@@ -43,8 +45,10 @@ phone_start() {
       started=$candidate
       break
     fi
-    # One that came up too late for the client to see it is not left running.
-    adb -P "$candidate" kill-server >/dev/null 2>&1 || true
+    # A server that came up too late for its client is not left running; a port that was taken
+    # (adb says so) belongs to someone else, and nothing is sent to it.
+    grep -q -i "in use" "$work/adb-start.out" 2>/dev/null \
+      || adb -P "$candidate" kill-server >/dev/null 2>&1 || true
     [ "$tries" -lt 3 ] || break
   done
   if [ -z "$started" ]; then

@@ -54,7 +54,8 @@ class Utf8LocaleIT {
                 Arguments.of(Map.of(), "a UTF-8 candidate"),
                 Arguments.of(Map.of("LANG", "C.UTF-8"), KEPT),
                 Arguments.of(Map.of("LC_CTYPE", "C.UTF-8"), KEPT),
-                Arguments.of(Map.of("LC_ALL", "C.UTF-8"), "C.UTF-8"),
+                // Not the first candidate's spelling, so that a launcher overriding every locale fails here.
+                Arguments.of(Map.of("LC_ALL", "C.utf8"), "C.utf8"),
                 Arguments.of(Map.of("LC_ALL", "C"), "a UTF-8 candidate"),
                 Arguments.of(Map.of("LC_ALL", "POSIX", "LANG", "C.UTF-8"), "a UTF-8 candidate"),
                 Arguments.of(Map.of("LANG", "C.UTF-8", "LC_CTYPE", "C"), "a UTF-8 candidate"),
