@@ -6,7 +6,6 @@ import com.androperator.evidence.distribution.ReleaseArchives.Variant;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -88,14 +87,7 @@ class JavaSelectionIT {
     }
 
     private Path fakeJdk(String name, String release, String script) throws IOException {
-        Path home = Files.createDirectories(temporary.resolve(name).resolve("bin")).getParent();
-        if (release != null) {
-            Files.writeString(home.resolve("release"), release);
-        }
-        Path java = home.resolve("bin/java");
-        Files.writeString(java, "#!/bin/sh\n" + script + "\n");
-        Files.setPosixFilePermissions(java, PosixFilePermissions.fromString("rwxr-xr-x"));
-        return home;
+        return StandInJdk.create(temporary, name, release, script);
     }
 
     private Launch.Result androperator(String... arguments) {

@@ -6,12 +6,10 @@ import com.androperator.evidence.distribution.ReleaseArchives.Variant;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -31,24 +29,6 @@ class Utf8LocaleIT {
     @TempDir
     Path temporary;
 
-    private Path install;
-    private Map<String, String> environment;
-
-    @BeforeEach
-    void unpack() throws IOException {
-        install = ReleaseArchives.unpack(Variant.PLAIN_TAR_GZ, Files.createDirectories(temporary.resolve("unpacked")));
-        Path jdk = Files.createDirectories(temporary.resolve("jdk-17/bin")).getParent();
-        Files.writeString(jdk.resolve("release"), "JAVA_VERSION=\"17.0.9\"\n");
-        Path java = jdk.resolve("bin/java");
-        Files.writeString(java, "#!/bin/sh\nprintf 'LC_ALL=%s\\ncharmap=%s\\n' \"${LC_ALL-unset}\" \"$(locale charmap)\"\n");
-        Files.setPosixFilePermissions(java, PosixFilePermissions.fromString("rwxr-xr-x"));
-        environment = new HashMap<>();
-        environment.put("PATH", BarePath.create(temporary.resolve("path")).toString());
-        environment.put("HOME", Files.createDirectories(temporary.resolve("home")).toString());
-        environment.put("JAVA_HOME", jdk.toString());
-        environment.put("ANDROPERATOR_CDS", "off");
-    }
-
     static Stream<Arguments> callerLocales() {
         return Stream.of(
                 Arguments.of(Map.of(), "a UTF-8 candidate"),
@@ -64,9 +44,18 @@ class Utf8LocaleIT {
 
     @ParameterizedTest(name = "{0}: {1}")
     @MethodSource("callerLocales")
-    void eachLauncherRunsItsJvmInAUtf8LocaleAndKeepsTheCallersWhenItIsOne(Map<String, String> locale, String expected) {
-        environment.putAll(locale);
-        for (List<String> command : List.of(List.of(launcher("androperator"), "--version"), List.of(launcher("androperator-mcp")))) {
+    void eachLauncherRunsItsJvmInAUtf8LocaleAndKeepsTheCallersWhenItIsOne(Map<String, String> locale, String expected)
+            throws IOException {
+        Path bin = ReleaseArchives.unpack(Variant.PLAIN_TAR_GZ, Files.createDirectories(temporary.resolve("unpacked")))
+                .resolve("bin");
+        Map<String, String> environment = new HashMap<>(locale);
+        environment.put("PATH", BarePath.create(temporary.resolve("path")).toString());
+        environment.put("HOME", Files.createDirectories(temporary.resolve("home")).toString());
+        environment.put("JAVA_HOME", StandInJdk.create(temporary, "jdk-17", "JAVA_VERSION=\"17.0.9\"\n",
+                "printf 'LC_ALL=%s\\ncharmap=%s\\n' \"${LC_ALL-unset}\" \"$(locale charmap)\"").toString());
+        environment.put("ANDROPERATOR_CDS", "off");
+        for (List<String> command : List.of(List.of(bin.resolve("androperator").toString(), "--version"),
+                List.of(bin.resolve("androperator-mcp").toString()))) {
             Launch.Result run = Launch.command(command).environment(environment).in(temporary).run();
             assertThat(run.status()).as(run.toString()).isZero();
             assertThat(run.stderr()).as(run.toString()).isEmpty();
@@ -79,9 +68,5 @@ class Utf8LocaleIT {
                 default -> assertThat(given).as(run.toString()).isEqualTo(expected);
             }
         }
-    }
-
-    private String launcher(String name) {
-        return install.resolve("bin").resolve(name).toString();
     }
 }
