@@ -65,7 +65,7 @@ class JavaSelectionIT {
 
     @Test
     void java11IsRefusedFromItsReleaseFileWithoutStartingIt() throws IOException {
-        Path jdk = fakeJdk("jdk-11", "JAVA_VERSION=\"11.0.22\"\n", "echo 'this java must not run' >&2; exit 99");
+        Path jdk = StandInJdk.create(temporary, "jdk-11", "JAVA_VERSION=\"11.0.22\"\n", "echo 'this java must not run' >&2; exit 99");
         environment.put("JAVA_HOME", jdk.toString());
         Launch.Result run = androperator("--version");
         assertThat(run.status()).isEqualTo(1);
@@ -75,7 +75,7 @@ class JavaSelectionIT {
 
     @Test
     void java8WithoutAReleaseFileIsRefusedFromItsVersionLine() throws IOException {
-        Path jdk = fakeJdk("jre-8", null, "echo 'openjdk version \"1.8.0_392\"' >&2; echo 'OpenJDK Runtime Environment' >&2");
+        Path jdk = StandInJdk.create(temporary, "jre-8", null, "echo 'openjdk version \"1.8.0_392\"' >&2; echo 'OpenJDK Runtime Environment' >&2");
         Path path = Files.createDirectories(temporary.resolve("path-with-java-8"));
         Files.createSymbolicLink(path.resolve("java"), jdk.resolve("bin/java"));
         environment.put("PATH", path + ":" + environment.get("PATH"));
@@ -84,10 +84,6 @@ class JavaSelectionIT {
         assertThat(mcp.stdout()).isEmpty();
         assertThat(mcp.stderr()).startsWith("androperator-mcp: " + path.resolve("java")
                 + " is Java 1.8.0_392, and androperator-mcp needs Java 17 or newer");
-    }
-
-    private Path fakeJdk(String name, String release, String script) throws IOException {
-        return StandInJdk.create(temporary, name, release, script);
     }
 
     private Launch.Result androperator(String... arguments) {

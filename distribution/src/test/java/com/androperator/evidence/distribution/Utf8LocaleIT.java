@@ -25,21 +25,22 @@ class Utf8LocaleIT {
     /** What the launcher may choose when it must (the first of them this machine has). */
     private static final List<String> CANDIDATES = List.of("C.UTF-8", "C.utf8", "en_US.UTF-8");
     private static final String KEPT = "(kept)";
+    private static final String CANDIDATE = "(a UTF-8 candidate)";
 
     @TempDir
     Path temporary;
 
     static Stream<Arguments> callerLocales() {
         return Stream.of(
-                Arguments.of(Map.of(), "a UTF-8 candidate"),
+                Arguments.of(Map.of(), CANDIDATE),
                 Arguments.of(Map.of("LANG", "C.UTF-8"), KEPT),
                 Arguments.of(Map.of("LC_CTYPE", "C.UTF-8"), KEPT),
                 // Not the first candidate's spelling, so that a launcher overriding every locale fails here.
                 Arguments.of(Map.of("LC_ALL", "C.utf8"), "C.utf8"),
-                Arguments.of(Map.of("LC_ALL", "C"), "a UTF-8 candidate"),
-                Arguments.of(Map.of("LC_ALL", "POSIX", "LANG", "C.UTF-8"), "a UTF-8 candidate"),
-                Arguments.of(Map.of("LANG", "C.UTF-8", "LC_CTYPE", "C"), "a UTF-8 candidate"),
-                Arguments.of(Map.of("LANG", "xx_XX.UTF-8"), "a UTF-8 candidate"));
+                Arguments.of(Map.of("LC_ALL", "C"), CANDIDATE),
+                Arguments.of(Map.of("LC_ALL", "POSIX", "LANG", "C.UTF-8"), CANDIDATE),
+                Arguments.of(Map.of("LANG", "C.UTF-8", "LC_CTYPE", "C"), CANDIDATE),
+                Arguments.of(Map.of("LANG", "xx_XX.UTF-8"), CANDIDATE));
     }
 
     @ParameterizedTest(name = "{0}: {1}")
@@ -64,7 +65,7 @@ class Utf8LocaleIT {
             String given = lines.get(0).substring("LC_ALL=".length());
             switch (expected) {
                 case KEPT -> assertThat(given).as(run.toString()).isEqualTo("unset");
-                case "a UTF-8 candidate" -> assertThat(given).as(run.toString()).isIn(CANDIDATES);
+                case CANDIDATE -> assertThat(given).as(run.toString()).isIn(CANDIDATES);
                 default -> assertThat(given).as(run.toString()).isEqualTo(expected);
             }
         }
