@@ -16,6 +16,7 @@ import java.security.NoSuchAlgorithmException;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
+import java.util.zip.Adler32;
 import java.util.zip.CRC32;
 import java.util.zip.DataFormatException;
 import java.util.zip.Inflater;
@@ -139,9 +140,17 @@ final class ComputeFloor {
         return now;
     }
 
-    /** Walks the chunks, checks every CRC, inflates the IDAT stream and counts its scanlines. */
+    /**
+     * Walks the chunks, checks every CRC, inflates the IDAT stream and counts its scanlines. The
+     * zlib stream is inflated as raw deflate and its Adler-32 checked with {@link Adler32}, as the
+     * verifier does for a standard header (cheaper than zlib's own check): the floor is the required
+     * work done the cheapest way the tool knows. This sample's header is standard and its trailer in
+     * its last IDAT chunk; anything else stops the floor.
+     */
     private long inflateWithCrcs() {
-        Inflater inflater = new Inflater();
+        Inflater inflater = new Inflater(true);
+        Adler32 adler = new Adler32();
+        boolean headerSkipped = false;
         CRC32 crc = new CRC32();
         int channels = new int[] {1, 0, 3, 1, 2, 0, 4}[png[25]]; // by colour type; 8-bit samples
         int rowBytes = readInt(16) * channels + 1;
@@ -156,14 +165,26 @@ final class ComputeFloor {
                     throw new IllegalStateException("CRC mismatch at " + at);
                 }
                 if (readInt(at + 4) == 0x49444154) { // IDAT
-                    inflater.setInput(png, at + 8, length);
+                    int skip = headerSkipped ? 0 : 2;
+                    if (!headerSkipped && (length < 2 || png[at + 8] != 0x78 || ((png[at + 8] & 0xFF) * 256 + (png[at + 9] & 0xFF)) % 31 != 0)) {
+                        throw new IllegalStateException("the floor's sample has no standard zlib header");
+                    }
+                    headerSkipped = true;
+                    inflater.setInput(png, at + 8 + skip, length - skip);
                     for (int n; (n = inflater.inflate(inflated)) > 0; ) {
+                        adler.update(inflated, 0, n);
                         // Only each scanline's filter byte is looked at, as the verifier does.
                         int i = (int) nextFilterByte;
                         for (; i < n; i += rowBytes) {
                             rows += (inflated[i] & 0xFF) <= 4 ? 1 : 0;
                         }
                         nextFilterByte = i - n;
+                    }
+                    if (inflater.finished()) {
+                        int trailer = at + 8 + length - inflater.getRemaining();
+                        if (inflater.getRemaining() != 4 || (int) adler.getValue() != readInt(trailer)) {
+                            throw new IllegalStateException("the floor's sample has a wrong or split Adler-32 trailer");
+                        }
                     }
                 }
                 at += 12 + length;

@@ -7,8 +7,6 @@ import static com.androperator.evidence.adapters.media.PngChunkType.PLTE;
 import static com.androperator.evidence.adapters.media.PngChunkType.typeName;
 
 import java.util.Optional;
-import java.util.function.Supplier;
-import java.util.zip.Inflater;
 
 /**
  * The PNG rules for whole chunks, judged in the order the chunks came once each one's CRC
@@ -27,7 +25,7 @@ final class PngChunkRules implements AutoCloseable {
         ENDED
     }
 
-    private final Supplier<Inflater> inflaterFactory;
+    private final InflaterFactory inflaterFactory;
     private PngHeader header;
     private boolean paletteSeen;
     private ImageDataState imageDataState = ImageDataState.NOT_STARTED;
@@ -40,7 +38,7 @@ final class PngChunkRules implements AutoCloseable {
     private byte[] field;
     private InvalidPngException contentProblem;
 
-    PngChunkRules(Supplier<Inflater> inflaterFactory) {
+    PngChunkRules(InflaterFactory inflaterFactory) {
         this.inflaterFactory = inflaterFactory;
     }
 
@@ -77,7 +75,7 @@ final class PngChunkRules implements AutoCloseable {
         }
         if (imageData == null) {
             // Only now, with the header past every limit check, is there anything worth inflating.
-            imageData = new IdatStream(inflaterFactory.get(), ScanlinePass.of(header), new SingleColourScan(header));
+            imageData = new IdatStream(inflaterFactory, ScanlinePass.of(header), new SingleColourScan(header));
         }
         return null;
     }

@@ -10,9 +10,7 @@ import static com.androperator.evidence.domain.port.ImageVerifier.MAX_PNG_BYTES;
 import com.androperator.evidence.domain.port.ImageVerifier.ImageCheck;
 import com.androperator.evidence.domain.port.ImageVerifier.ImageVerification;
 import java.util.Objects;
-import java.util.function.Supplier;
 import java.util.zip.CRC32;
-import java.util.zip.Inflater;
 
 /**
  * One PNG verification: a single pass over the bytes as they arrive that frames them into the
@@ -55,7 +53,7 @@ final class PngChunkWalk implements ImageCheck {
     /** Bytes after IEND, all of which are reported at the end. */
     private long trailing;
 
-    PngChunkWalk(Supplier<Inflater> inflaterFactory) {
+    PngChunkWalk(InflaterFactory inflaterFactory) {
         this.rules = new PngChunkRules(inflaterFactory);
     }
 

@@ -2,7 +2,6 @@ package com.androperator.evidence.adapters.media;
 
 import com.androperator.evidence.domain.port.ImageVerifier;
 import java.util.Objects;
-import java.util.function.Supplier;
 import java.util.zip.Inflater;
 
 /**
@@ -23,14 +22,14 @@ import java.util.zip.Inflater;
  * judges each whole chunk in order and inflates the image data.
  */
 public final class PngVerifier implements ImageVerifier {
-    private final Supplier<Inflater> inflaterFactory;
+    private final InflaterFactory inflaterFactory;
 
     public PngVerifier() {
         this(Inflater::new);
     }
 
     /** Lets tests count or instrument inflaters, e.g. to prove an oversized header never inflates. */
-    PngVerifier(Supplier<Inflater> inflaterFactory) {
+    PngVerifier(InflaterFactory inflaterFactory) {
         this.inflaterFactory = Objects.requireNonNull(inflaterFactory, "inflaterFactory");
     }
 
