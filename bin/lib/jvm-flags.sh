@@ -31,11 +31,12 @@ jvm_flags_for() {
       jvm_flags=(-XX:+UseSerialGC) ;;
     server)
       # A burst of captures grows G1's heap (about 8 MB a capture in flight) and G1 gives it back
-      # only after a concurrent cycle, which an idle server never starts: a periodic one after 10 s
-      # without a collection, and tighter free-heap ratios, return it (bench/mcp-memory-bench.sh:
-      # 918 MiB after a burst of 200 captures, 64 at once, stayed 903 MiB; with these it falls below
-      # the idle level).
-      jvm_flags=(-XX:G1PeriodicGCInterval=10000 -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=30)
+      # only after a collection that may shrink it, which an idle server never starts: the server
+      # runs one itself after 10 s with no tool call in flight (IdleHeapReturn), and these tighter
+      # free-heap ratios make it return the heap (bench/mcp-memory-bench.sh: 918 MiB after a burst
+      # of 200 captures, 64 at once, stayed 903 MiB; with them it falls below the idle level). G1's
+      # periodic collection did that before, but fired in use too (docs/benchmarks.md, "Thirteenth pass").
+      jvm_flags=(-XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=30)
       # A capture's CPU is mostly zlib, SHA-256 and the kernel's; the JIT's part comes from a long
       # tail of methods that reach C2 late, each compiled with deep inlining (the socket read path
       # alone made three 70-94 KB compilations on JDK 17). Smaller inlining budgets make those

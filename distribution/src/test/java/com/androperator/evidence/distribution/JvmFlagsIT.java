@@ -26,7 +26,7 @@ class JvmFlagsIT {
     private static final Path TRAINING = Path.of("src/training/aot-train.sh");
     /** The flags the file sets; none of them may be spelled anywhere else. */
     private static final List<String> SHARED_FLAGS = List.of("TieredStopAtLevel", "UseSerialGC",
-            "CompileThresholdScaling", "G1PeriodicGCInterval", "MinHeapFreeRatio", "MaxHeapFreeRatio", "MaxInlineLevel",
+            "CompileThresholdScaling", "MinHeapFreeRatio", "MaxHeapFreeRatio", "MaxInlineLevel",
             "InlineSmallCode", "useNativeAccessorOnly", "UsePerfData");
 
     @TempDir
@@ -49,7 +49,7 @@ class JvmFlagsIT {
                 "-XX:MaxInlineLevel=9", "-XX:InlineSmallCode=1000");
         assertThat(flags("verify", 17)).containsExactly("-XX:+UseSerialGC");
         assertThat(flags("verify", 18)).containsExactly("-XX:+UseSerialGC", "-Djdk.reflect.useNativeAccessorOnly=true");
-        assertThat(flags("server", 25)).containsExactly("-XX:G1PeriodicGCInterval=10000", "-XX:MinHeapFreeRatio=10",
+        assertThat(flags("server", 25)).containsExactly("-XX:MinHeapFreeRatio=10",
                 "-XX:MaxHeapFreeRatio=30", "-XX:MaxInlineLevel=9", "-XX:InlineSmallCode=1000");
     }
 

@@ -52,7 +52,7 @@ public final class Main {
             System.err.println(USAGE);
             System.exit(2);
         }
-        ToolCallPool toolCalls = new ToolCallPool(options.maxToolCalls());
+        ToolCallPool toolCalls = new ToolCallPool(options.maxToolCalls(), IdleHeapReturn.forServer());
         InFlightCaptures inFlight = new InFlightCaptures();
         // SIGINT/SIGTERM settle in-flight captures (COMMAND_CANCELLED, manifest finalized) before exiting.
         inFlight.cancelOnExit();

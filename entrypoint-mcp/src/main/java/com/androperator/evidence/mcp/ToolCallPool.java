@@ -31,9 +31,11 @@ final class ToolCallPool {
 
     private final int limit;
     private final ThreadPoolExecutor executor;
+    private final IdleHeapReturn idle;
 
-    ToolCallPool(int limit) {
+    ToolCallPool(int limit, IdleHeapReturn idle) {
         this.limit = limit;
+        this.idle = idle;
         AtomicInteger count = new AtomicInteger();
         ThreadFactory threads = task -> {
             Thread thread = new Thread(task, "mcp-tool-call-" + count.incrementAndGet());
@@ -49,14 +51,18 @@ final class ToolCallPool {
         String name = tool.tool().name();
         return new AsyncToolSpecification(tool.tool(), (exchange, request) -> Mono.create(sink -> {
             try {
+                idle.callStarted();
                 executor.execute(() -> {
                     try {
                         sink.success(tool.callHandler().apply(new McpSyncServerExchange(exchange), request));
                     } catch (Throwable e) {
                         sink.error(e);
+                    } finally {
+                        idle.callEnded();
                     }
                 });
             } catch (RejectedExecutionException e) {
+                idle.callEnded();
                 sink.success(busy(name));
             }
         }));
