@@ -90,8 +90,14 @@ public final class CaptureBench {
     }
 
     public static void main(String[] args) throws Exception {
-        new CaptureBench(Path.of(args[0]), Path.of(args[1]), args[2], Integer.parseInt(args[3]),
-                Integer.parseInt(args[4])).run();
+        try {
+            new CaptureBench(Path.of(args[0]), Path.of(args[1]), args[2], Integer.parseInt(args[3]),
+                    Integer.parseInt(args[4])).run();
+        } catch (Exception | Error e) {
+            // A server or client thread still running would otherwise keep this JVM, and the run, alive.
+            e.printStackTrace();
+            System.exit(1);
+        }
     }
 
     private void run() throws Exception {

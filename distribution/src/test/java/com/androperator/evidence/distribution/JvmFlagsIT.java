@@ -26,7 +26,7 @@ class JvmFlagsIT {
     private static final Path TRAINING = Path.of("src/training/aot-train.sh");
     /** The flags the file sets; none of them may be spelled anywhere else. */
     private static final List<String> SHARED_FLAGS = List.of("TieredStopAtLevel", "UseSerialGC",
-            "CompileThresholdScaling", "MinHeapFreeRatio", "MaxHeapFreeRatio", "MaxInlineLevel",
+            "CompileThresholdScaling", "InitialHeapSize", "MinHeapFreeRatio", "MaxHeapFreeRatio", "MaxInlineLevel",
             "InlineSmallCode", "useNativeAccessorOnly", "UsePerfData");
 
     @TempDir
@@ -49,7 +49,7 @@ class JvmFlagsIT {
                 "-XX:MaxInlineLevel=9", "-XX:InlineSmallCode=1000");
         assertThat(flags("verify", 17)).containsExactly("-XX:+UseSerialGC");
         assertThat(flags("verify", 18)).containsExactly("-XX:+UseSerialGC", "-Djdk.reflect.useNativeAccessorOnly=true");
-        assertThat(flags("server", 25)).containsExactly("-XX:MinHeapFreeRatio=10",
+        assertThat(flags("server", 25)).containsExactly("-XX:InitialHeapSize=32m", "-XX:MinHeapFreeRatio=10",
                 "-XX:MaxHeapFreeRatio=30", "-XX:MaxInlineLevel=9", "-XX:InlineSmallCode=1000");
     }
 
@@ -113,7 +113,8 @@ class JvmFlagsIT {
 
     /**
      * Each -XX flag's name and value ({@code +} or {@code -} for a switch), a number as the JVM
-     * prints it back ({@code 3} as {@code 3.0}, as {@code 3.000000} is); -D properties are left out.
+     * prints it back ({@code 3} as {@code 3.0}, as {@code 3.000000} is; a size in bytes); -D
+     * properties are left out.
      */
     private static Map<String, String> vmFlags(List<String> flags) {
         Map<String, String> parsed = new TreeMap<>();
@@ -127,9 +128,20 @@ class JvmFlagsIT {
                 parsed.put(body.substring(1), body.substring(0, 1));
             } else {
                 String value = body.substring(equals + 1);
-                parsed.put(body.substring(0, equals), value.matches("[0-9.]+") ? String.valueOf(Double.parseDouble(value)) : value);
+                parsed.put(body.substring(0, equals), value.matches("[0-9.]+") ? String.valueOf(Double.parseDouble(value))
+                        : value.matches("[0-9]+[kmg]") ? String.valueOf(bytes(value)) : value);
             }
         }
         return parsed;
+    }
+
+    /** A size as the JVM prints it back: {@code 32m} as {@code 3.3554432E7}. */
+    private static double bytes(String size) {
+        long unit = switch (size.charAt(size.length() - 1)) {
+            case 'k' -> 1L << 10;
+            case 'm' -> 1L << 20;
+            default -> 1L << 30;
+        };
+        return Double.parseDouble(size.substring(0, size.length() - 1)) * unit;
     }
 }
