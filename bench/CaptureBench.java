@@ -229,10 +229,10 @@ public final class CaptureBench {
      * (each thread read in clock ticks of 10 ms, so a round's part moves in steps of about 0.6 ms a
      * capture at 16 phones; the sum over the rounds is the figure). The benchmark runs one such round unmeasured
      * before the measured ones. The server's first burst of {@code phoneCount} captures starts in
-     * the heap that the launcher's periodic collection shrank to 24-28 MB while the serial modes
-     * ran, and pays for growing it again (young collections and concurrent cycles one after
-     * another); it also grows the tool-call and helper pools and meets the JIT on the concurrent
-     * paths. In the four JDK 17 runs of docs/benchmarks.md's "Eighth pass", the first two
+     * the small heap the serial modes used (32 MB at the start; before 0f7752b G1's periodic
+     * collection shrank it to 12-28 MB), and pays for growing it (collections one after another,
+     * and every new page touched for the first time); it also grows the tool-call and helper pools
+     * and meets the JIT on the concurrent paths. In the four JDK 17 runs of docs/benchmarks.md's "Eighth pass", the first two
      * concurrent rounds cost 36-73 ms a capture and the later ones 29-47; round 1 after the
      * unmeasured one still cost 40-45 ms against 29-36 for rounds 2-10 in the final runs.
      */

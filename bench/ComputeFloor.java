@@ -166,7 +166,8 @@ final class ComputeFloor {
                 }
                 if (readInt(at + 4) == 0x49444154) { // IDAT
                     int skip = headerSkipped ? 0 : 2;
-                    if (!headerSkipped && (length < 2 || png[at + 8] != 0x78 || ((png[at + 8] & 0xFF) * 256 + (png[at + 9] & 0xFF)) % 31 != 0)) {
+                    if (!headerSkipped && (length < 2 || png[at + 8] != 0x78 || (png[at + 9] & 0x20) != 0
+                            || ((png[at + 8] & 0xFF) * 256 + (png[at + 9] & 0xFF)) % 31 != 0)) {
                         throw new IllegalStateException("the floor's sample has no standard zlib header");
                     }
                     headerSkipped = true;
@@ -188,6 +189,9 @@ final class ComputeFloor {
                     }
                 }
                 at += 12 + length;
+            }
+            if (!inflater.finished()) {
+                throw new IllegalStateException("the floor's sample ends inside its zlib stream");
             }
         } catch (DataFormatException e) {
             throw new IllegalStateException(e);

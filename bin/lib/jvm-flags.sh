@@ -39,7 +39,14 @@ jvm_flags_for() {
       # The heap starts at 32 MB, not a 64th of the machine's memory: a server capturing one phone
       # now and then reuses the same few pages instead of touching a fresh eden of hundreds of MB
       # (a warm serial MCP capture: 49 ms of server CPU against 58 in the same kind of run).
-      jvm_flags=(-XX:InitialHeapSize=32m -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=30)
+      # A heap size the caller sets (ANDROPERATOR_JAVA_OPTS) replaces it: the JVM refuses to start
+      # with an initial heap above a smaller maximum (-Xmx16m against 32m).
+      case " ${ANDROPERATOR_JAVA_OPTS:-} " in
+        *" -Xmx"* | *" -Xms"* | *HeapSize=* | *RAMPercentage=* | *" -XX:MaxRAM="*)
+          jvm_flags=(-XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=30) ;;
+        *)
+          jvm_flags=(-XX:InitialHeapSize=32m -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=30) ;;
+      esac
       # A capture's CPU is mostly zlib, SHA-256 and the kernel's; the JIT's part comes from a long
       # tail of methods that reach C2 late, each compiled with deep inlining (the socket read path
       # alone made three 70-94 KB compilations on JDK 17). Smaller inlining budgets make those

@@ -16,6 +16,8 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The JVM flags have one home, {@code bin/lib/jvm-flags.sh}: the released launchers and the capture
@@ -81,6 +83,22 @@ class JvmFlagsIT {
                 .doesNotContainKeys("TieredStopAtLevel", "CompileThresholdScaling", "MaxInlineLevel");
     }
 
+    /** The server's initial heap (32 MB) would stop a JVM the caller gave a smaller maximum: the caller's sizes win. */
+    @ParameterizedTest
+    @ValueSource(strings = {"-Xmx16m", "-XX:MaxHeapSize=16m", "-Xms8m -Xmx16m"})
+    void aCallersOwnHeapSizeReplacesTheServersInitialHeap(String heap) {
+        Map<String, String> environment = Map.of("PATH", System.getenv().getOrDefault("PATH", "/usr/bin:/bin"),
+                "HOME", temporary.toString(), "JAVA_HOME", System.getProperty("java.home"), "ANDROPERATOR_CDS", "off",
+                "ANDROPERATOR_JAVA_OPTS", heap + " -XX:+PrintCommandLineFlags");
+
+        Launch.Result server = Launch.command(install.resolve("bin/androperator-mcp").toString())
+                .environment(environment).in(install).run();
+
+        assertThat(server.stderr()).as(server.toString()).doesNotContain("Error occurred during initialization");
+        assertThat(printedFlags(server.stdout())).as(server.toString()).containsEntry("MaxHeapSize", "1.6777216E7");
+        assertThat(Double.parseDouble(printedFlags(server.stdout()).get("InitialHeapSize"))).isLessThanOrEqualTo(1.6777216E7);
+    }
+
     @Test
     void theLaunchersAndTheTrainingTakeTheirFlagsFromTheFileAndSpellNoneOfTheirOwn() throws IOException {
         assertThat(Files.readString(TRAINING)).contains(". \"$root/bin/lib/jvm-flags.sh\"");
@@ -135,7 +153,7 @@ class JvmFlagsIT {
         return parsed;
     }
 
-    /** A size as the JVM prints it back: {@code 32m} as {@code 3.3554432E7}. */
+    /** A size in bytes, as the JVM prints it back ({@code 32m} as 33554432) and {@link #vmFlags} keeps numbers: 3.3554432E7. */
     private static double bytes(String size) {
         long unit = switch (size.charAt(size.length() - 1)) {
             case 'k' -> 1L << 10;

@@ -8,18 +8,27 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Gives the heap back once the server is idle: when no tool call has been running for
- * {@link #IDLE}, one collection runs, and the launcher's free-heap ratios
- * ({@code -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=30}) then shrink the heap to what is live.
+ * {@link #IDLE}, one full collection runs, and the launcher's free-heap ratios
+ * ({@code -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=30}) then shrink the heap to about what is
+ * live and 30% more.
  *
  * <p>Why not G1's periodic collection, which did this before: it fires after 10 s without a
  * collection, and a server capturing now and then (a capture allocates about 4 MB of a heap of
  * hundreds) goes that long between collections while it works. Each time it shrank the heap the
  * server was using, and the next captures grew it again, touching every page afresh: on a virtual
  * machine whose page faults cost about 3 ms a megabyte, a burst after a shrink paid about 0.6 s of
- * CPU for 200 MB (docs/benchmarks.md, "Thirteenth pass"). Idle here means idle: no call in flight.
+ * CPU for 200 MB (docs/benchmarks.md, "Thirteenth pass").
+ *
+ * <p>Idle means no tool call in flight. Resource reads (answered on the reader thread) and a video
+ * recording that runs on after its start call answered are not counted: the collection may pause
+ * them once for a few tens of milliseconds, which changes no result. A call that arrives during the
+ * collection waits for it.
  */
 final class IdleHeapReturn {
-    /** As long as the periodic collection waited: memory comes back as soon after a burst as before. */
+    /**
+     * As long as the periodic collection waited, which returned memory within a second of a burst's
+     * end when a collection happened to be due, and otherwise up to 10 s later; now it is 10 s after.
+     */
     static final Duration IDLE = Duration.ofSeconds(10);
 
     /** Starts an idle clock: runs its task once the idle time has passed, unless cancelled first. */

@@ -64,6 +64,9 @@ final class ToolCallPool {
             } catch (RejectedExecutionException e) {
                 idle.callEnded();
                 sink.success(busy(name));
+            } catch (RuntimeException | Error e) {
+                idle.callEnded(); // a call that never started must not hold the server busy for good
+                throw e;
             }
         }));
     }

@@ -8,6 +8,7 @@ import static com.androperator.evidence.adapters.media.PngTestEncoder.scanlines;
 import static com.androperator.evidence.adapters.media.PngTestEncoder.zlib;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.androperator.evidence.domain.port.ImageVerifier;
 import com.androperator.evidence.domain.port.ImageVerifier.ImageVerification;
 import com.androperator.evidence.domain.port.ImageVerifier.ImageVerification.Rejected;
 import com.androperator.evidence.domain.port.ImageVerifier.ImageVerification.Verified;
@@ -76,7 +77,12 @@ class ZlibWrapperTest {
         return changed;
     }
 
-    /** Every stream to zlib whole, as the verifier inflated before it read the wrapper itself: the reference. */
+    /**
+     * The reference: the same verifier with raw deflate refused, so every stream goes to zlib whole,
+     * as every stream did before the verifier read the wrapper itself. It shares the header's own
+     * call and the end of the data with the raw path; the fixed cases below were also run against
+     * the code before the change and passed.
+     */
     private static final PngVerifier ZLIB_WHOLE = new PngVerifier(new InflaterFactory() {
         @Override
         public Inflater create(boolean raw) {
@@ -118,6 +124,52 @@ class ZlibWrapperTest {
             byte[] png = png(chunks);
 
             assertThat(VERIFIER.verify(png)).isEqualTo(ZLIB_WHOLE.verify(png));
+        }
+    }
+
+    static IntStream largeSeeds() {
+        return IntStream.range(0, 12);
+    }
+
+    /**
+     * Images large enough that one IDAT chunk takes several inflate calls (the verifier inflates into
+     * 64 KiB), with empty IDAT chunks among the others and every file fed in pieces of random size,
+     * as a screenshot arrives: the same verdict as zlib whole, fed the same way.
+     */
+    @ParameterizedTest(name = "seed {0}")
+    @MethodSource("largeSeeds")
+    void largeStreamsInPiecesGetTheVerdictZlibGivesThem(int seed) {
+        Random random = new Random(8000 + seed);
+        RawImage image = RawImage.random(200 + random.nextInt(400), 100 + random.nextInt(200), 6, 8, false, random);
+        byte[] valid = zlib(scanlines(image, row -> random.nextInt(5)), random.nextInt(10));
+        byte[] changed = valid.clone();
+        changed[valid.length - 1 - random.nextInt(Math.min(8, valid.length))] ^= (byte) (1 + random.nextInt(255));
+        byte[] cut = Arrays.copyOf(valid, valid.length - 1 - random.nextInt(6));
+        for (byte[] stream : List.of(valid, changed, cut, concat(valid, new byte[1 + random.nextInt(3)]))) {
+            List<byte[]> chunks = new ArrayList<>(List.of(PngTestEncoder.ihdr(image.width(), image.height(), 8, 6, 0)));
+            for (byte[] idat : PngTestEncoder.idats(stream, 1 + random.nextInt(70_000))) {
+                chunks.add(idat);
+                if (random.nextInt(3) == 0) {
+                    chunks.add(idat(new byte[0]));
+                }
+            }
+            chunks.add(iend());
+            byte[] png = png(chunks);
+            int maxPiece = 1 + random.nextInt(20_000);
+
+            assertThat(inPieces(VERIFIER, png, new Random(seed), maxPiece))
+                    .isEqualTo(inPieces(ZLIB_WHOLE, png, new Random(seed), maxPiece));
+        }
+    }
+
+    private static ImageVerification inPieces(PngVerifier verifier, byte[] png, Random random, int maxPiece) {
+        try (ImageVerifier.ImageCheck check = verifier.start()) {
+            for (int offset = 0; offset < png.length; ) {
+                int length = Math.min(png.length - offset, 1 + random.nextInt(maxPiece));
+                check.accept(png, offset, length);
+                offset += length;
+            }
+            return check.finish();
         }
     }
 
