@@ -1,5 +1,6 @@
 package com.androperator.evidence.adapters.media;
 
+import java.nio.ByteBuffer;
 import java.util.List;
 import java.util.Optional;
 import java.util.zip.Adler32;
@@ -26,18 +27,18 @@ import org.jspecify.annotations.Nullable;
  * the same data with the same window as zlib would, and the header and trailer are judged in zlib's
  * order and words, so verdicts and messages are zlib's ({@code ZlibWrapperTest}). Any other header
  * goes to zlib whole, which refuses it or inflates it exactly as before.
+ *
+ * <p>zlib reads each chunk's bytes from, and writes the inflated bytes to, off-heap buffers
+ * ({@link InflateBuffers}, which says why): each chunk is copied into the input buffer a piece at a
+ * time.
  */
 final class IdatStream implements AutoCloseable {
-
-    /** Large enough that a 10 MB screenshot costs only a few hundred inflate calls. */
-    private static final int INFLATE_BUFFER_BYTES = 64 * 1024;
 
     private static final int HIGHEST_FILTER_TYPE = 4;
     private static final int HEADER_BYTES = 2;
     private static final int TRAILER_BYTES = 4;
 
     private final InflaterFactory inflaters;
-    private final byte[] inflated = new byte[INFLATE_BUFFER_BYTES];
     private final ScanlinePass[] passes;
     private final long totalScanlines;
     private final SingleColourScan colour;
@@ -46,6 +47,8 @@ final class IdatStream implements AutoCloseable {
 
     /** Made once the header's two bytes are in, so a stream cut before them never inflates. */
     private @Nullable Inflater inflater;
+    /** Taken with the inflater, given back by {@link #close()}. */
+    private @Nullable InflateBuffers buffers;
     /** The Adler-32 of the inflated bytes, when this class checks the trailer (raw deflate). */
     private @Nullable Adler32 adler;
     private int headerBytes;
@@ -115,40 +118,78 @@ final class IdatStream implements AutoCloseable {
         boolean standard = cmf == 0x78 && (cmf * 256 + flg) % 31 == 0 && (flg & 0x20) == 0 && inflaters.allowsRaw();
         Inflater started = inflaters.create(standard);
         inflater = started;
+        buffers = InflateBuffers.take();
         if (standard) {
             adler = new Adler32();
         }
         return started;
     }
 
-    /** Inflates {@code length} bytes of the chunk's data, up to the end of the deflate data. */
+    /**
+     * Inflates {@code length} bytes of the chunk's data, up to the end of the deflate data, copying
+     * them into the input buffer a piece at a time.
+     */
     private void inflate(Inflater current, byte[] bytes, int offset, int length, long chunkOffset)
             throws InvalidPngException {
-        // Java 11+ keeps a reference to the array rather than copying the chunk.
-        current.setInput(bytes, offset, length);
+        ByteBuffer input = buffers.input;
+        int end = offset + length;
+        int position = offset;
+        do {
+            int piece = pieceLength(end - position, input.capacity());
+            input.clear();
+            input.put(bytes, position, piece).flip();
+            position += piece;
+            current.setInput(input);
+            if (inflatePiece(current, bytes, end, end - position, chunkOffset)) {
+                return;
+            }
+        } while (position < end);
+    }
+
+    /**
+     * The next piece of {@code left} bytes: as much as fits, but never so much that fewer than a
+     * trailer's bytes are left for the last piece, so a stream that ends with its chunk has its
+     * Adler-32 in one piece and zlib (for a stream it checks itself) judges it in one call, as it
+     * did when it was handed the whole chunk.
+     */
+    private static int pieceLength(int left, int capacity) {
+        if (left <= capacity) {
+            return left;
+        }
+        return left - capacity >= TRAILER_BYTES ? capacity : capacity - TRAILER_BYTES;
+    }
+
+    /**
+     * Inflates the piece in the input buffer until zlib needs more; true when the deflate data ended
+     * in it. The chunk's data ends at {@code end} in {@code bytes}, {@code after} bytes past the piece.
+     */
+    private boolean inflatePiece(Inflater current, byte[] bytes, int end, int after, long chunkOffset)
+            throws InvalidPngException {
         while (true) {
             int count = inflateOnce(current, chunkOffset);
             if (current.finished()) {
-                int trailing = current.getRemaining();
-                endOfData(count, bytes, offset + length - trailing, trailing, chunkOffset);
-                return;
+                int trailing = current.getRemaining() + after;
+                endOfData(count, bytes, end - trailing, trailing, chunkOffset);
+                return true;
             }
             consume(count, chunkOffset);
             if (count == 0 && waitsForInput(current, chunkOffset)) {
-                return;
+                return false;
             }
         }
     }
 
     private int inflateOnce(Inflater current, long chunkOffset) throws InvalidPngException {
+        ByteBuffer output = buffers.output;
+        output.clear();
         int count;
         try {
-            count = current.inflate(inflated);
+            count = current.inflate(output);
         } catch (DataFormatException e) {
             throw corrupt(chunkOffset, e.getMessage());
         }
         if (adler != null && count > 0) {
-            adler.update(inflated, 0, count);
+            adler.update(output.flip());
         }
         return count;
     }
@@ -244,7 +285,7 @@ final class IdatStream implements AutoCloseable {
 
     /** Walks the scanline structure over {@code count} fresh bytes, touching only filter-type bytes. */
     private void consume(int count, long chunkOffset) throws InvalidPngException {
-        byte[] buffer = inflated;
+        ByteBuffer buffer = buffers.output;
         int position = 0;
         while (position < count) {
             if (bytesLeftInRow == 0) {
@@ -254,7 +295,7 @@ final class IdatStream implements AutoCloseable {
                                     + " scanlines (IDAT chunk at offset %d)",
                             count - position, totalScanlines, chunkOffset));
                 }
-                int filterType = buffer[position] & 0xFF;
+                int filterType = buffer.get(position) & 0xFF;
                 if (filterType > HIGHEST_FILTER_TYPE) {
                     throw new InvalidPngException(String.format(
                             "invalid filter type %d at the start of %s (IDAT chunk at offset %d)",
@@ -300,6 +341,10 @@ final class IdatStream implements AutoCloseable {
     public void close() {
         if (inflater != null) {
             inflater.end();
+        }
+        if (buffers != null) {
+            buffers.release();
+            buffers = null; // given back once: another check may hold them next
         }
     }
 }

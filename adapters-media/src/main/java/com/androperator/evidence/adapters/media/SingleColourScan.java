@@ -1,6 +1,6 @@
 package com.androperator.evidence.adapters.media;
 
-import java.util.Arrays;
+import java.nio.ByteBuffer;
 import java.util.Optional;
 
 /**
@@ -29,7 +29,7 @@ final class SingleColourScan {
     private final int bytesPerPixel;
     private final byte[] colour;
     private int colourBytes;
-    private byte[][] patterns;
+    private ByteBuffer[] patterns;
     private boolean judged;
     private boolean varied;
     private boolean firstRow = true;
@@ -54,8 +54,8 @@ final class SingleColourScan {
         rowOffset = 0;
     }
 
-    /** The next {@code length} filtered bytes of the current scanline. */
-    void accept(byte[] bytes, int offset, int length) {
+    /** The next {@code length} filtered bytes of the current scanline, at {@code offset} in {@code bytes}. */
+    void accept(ByteBuffer bytes, int offset, int length) {
         if (!judged || varied) {
             return;
         }
@@ -65,8 +65,8 @@ final class SingleColourScan {
         while (position < end && rowOffset < bytesPerPixel) {
             int index = (int) rowOffset;
             if (firstRow && colourBytes < bytesPerPixel) {
-                colour[colourBytes++] = bytes[position];
-            } else if (bytes[position] != pattern(HEAD[row][filter])[index]) {
+                colour[colourBytes++] = bytes.get(position);
+            } else if (bytes.get(position) != pattern(HEAD[row][filter]).get(index)) {
                 varied = true;
                 return;
             }
@@ -84,12 +84,12 @@ final class SingleColourScan {
         return judged && !varied && colourBytes == bytesPerPixel ? Optional.of(hex()) : Optional.empty();
     }
 
-    private boolean matchesTail(byte[] bytes, int from, int to, byte[] pattern) {
+    private boolean matchesTail(ByteBuffer bytes, int from, int to, ByteBuffer pattern) {
         int phase = (int) (rowOffset % bytesPerPixel);
         int position = from;
         while (position < to) {
-            int span = Math.min(to - position, pattern.length - phase);
-            if (Arrays.mismatch(bytes, position, position + span, pattern, phase, phase + span) >= 0) {
+            int span = Math.min(to - position, pattern.capacity() - phase);
+            if (bytes.slice(position, span).mismatch(pattern.slice(phase, span)) >= 0) {
                 return false;
             }
             position += span;
@@ -99,14 +99,15 @@ final class SingleColourScan {
     }
 
     /** One of the three patterns, made once the first pixel is known: whole pixels, so any phase fits. */
-    private byte[] pattern(int kind) {
+    private ByteBuffer pattern(int kind) {
         if (patterns == null) {
-            patterns = new byte[3][bytesPerPixel * PATTERN_PIXELS];
-            for (int i = 0; i < patterns[C].length; i++) {
+            byte[][] made = new byte[3][bytesPerPixel * PATTERN_PIXELS];
+            for (int i = 0; i < made[C].length; i++) {
                 int c = colour[i % bytesPerPixel] & 0xFF;
-                patterns[C][i] = (byte) c;
-                patterns[HALF][i] = (byte) (c - (c >> 1));
+                made[C][i] = (byte) c;
+                made[HALF][i] = (byte) (c - (c >> 1));
             }
+            patterns = new ByteBuffer[] {ByteBuffer.wrap(made[C]), ByteBuffer.wrap(made[ZERO]), ByteBuffer.wrap(made[HALF])};
         }
         return patterns[kind];
     }

@@ -16,6 +16,7 @@ import java.io.ByteArrayOutputStream;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 import java.util.Random;
 import java.util.stream.IntStream;
 import java.util.zip.Inflater;
@@ -295,5 +296,59 @@ class ZlibWrapperTest {
                 .isEqualTo(reason);
         assertThat(inflaters.createdKinds()).containsExactly("zlib");
         assertThat(inflaters.allEnded()).isTrue();
+    }
+    /** A one-chunk stream of stored blocks: one greyscale row of {@code width} pixels, and {@code excess} bytes past it. */
+    private record StoredStream(int width, byte[] zlib) {
+        /** The stream of exactly {@code length} bytes with header {@code cmf}, the widest row that fits. */
+        static StoredStream ofLength(int cmf, int length, int excess) {
+            for (int width = length - 30; width < length; width++) { // a stored block adds 5 bytes, the wrapper 6
+                byte[] zlib = PngTestEncoder.zlib(new byte[1 + width + excess], 0); // filter None, every pixel 0
+                if (zlib.length == length) {
+                    return new StoredStream(width, withHeader(zlib, cmf, 0, true));
+                }
+            }
+            throw new IllegalArgumentException("no stored stream of " + length + " bytes");
+        }
+
+        byte[] png() {
+            return PngTestEncoder.png(ihdr(width, 1, 8, 0, 0), idat(zlib), iend());
+        }
+
+        byte[] pngWithWrongTrailer() {
+            byte[] wrong = zlib.clone();
+            wrong[wrong.length - 1] ^= 0x10;
+            return PngTestEncoder.png(ihdr(width, 1, 8, 0, 0), idat(wrong), iend());
+        }
+    }
+
+    /**
+     * One IDAT chunk longer than the inflater's 64 KiB input buffer, its trailer on either side of
+     * the boundary or across it, for a stream read raw (CMF 0x78) and one zlib checks whole (0x68, a
+     * 16 KiB window). zlib judges a trailer it holds in the call that ends the data, before handing
+     * over that call's bytes; so is a stream with one byte too many and a wrong trailer refused for
+     * its trailer, as when zlib was given the whole chunk at once.
+     */
+    @ParameterizedTest(name = "CMF {0}, {1} bytes")
+    @MethodSource("boundaryStreams")
+    void aTrailerAtTheInflatersInputBoundaryIsJudgedAsAWholeChunksIs(int cmf, int length) {
+        StoredStream exact = StoredStream.ofLength(cmf, length, 0);
+        StoredStream oneTooMany = StoredStream.ofLength(cmf, length, 1);
+        String wrongTrailer = "corrupt zlib stream in IDAT chunk at offset " + FIRST_IDAT + ": incorrect data check";
+
+        assertThat(VERIFIER.verify(exact.png())).isEqualTo(new Verified(exact.width(), 1, Optional.of("#000000")));
+        assertThat(rejectionReason(VERIFIER, exact.pngWithWrongTrailer())).isEqualTo(wrongTrailer);
+        assertThat(rejectionReason(VERIFIER, oneTooMany.pngWithWrongTrailer())).isEqualTo(wrongTrailer);
+        assertThat(rejectionReason(VERIFIER, oneTooMany.png())).isEqualTo("too much image data: the zlib stream"
+                + " holds 1 or more bytes after the last of 1 scanlines (IDAT chunk at offset " + FIRST_IDAT + ")");
+    }
+
+    static List<Object[]> boundaryStreams() {
+        List<Object[]> streams = new ArrayList<>();
+        for (int cmf : new int[] {0x78, 0x68}) {
+            for (int length : new int[] {65_535, 65_536, 65_537, 65_538, 65_539, 65_540, 2 * 65_536 + 2}) {
+                streams.add(new Object[] {cmf, length});
+            }
+        }
+        return streams;
     }
 }
