@@ -55,7 +55,15 @@ jvm_flags_for() {
       # 4.0 and 4.2 against 5.8 and 5.9); JDK 25 with the AOT cache 36.2 against 37.1
       # (docs/benchmarks.md, "Eighth pass"). The daemon has them too; `command` keeps the default
       # inlining (it runs the client compiler only), and `verify` was not measured with them.
-      jvm_flags+=(-XX:MaxInlineLevel=9 -XX:InlineSmallCode=1000) ;;
+      jvm_flags+=(-XX:MaxInlineLevel=9 -XX:InlineSmallCode=1000)
+      # A burst grows the heap into pages never touched before, and on a virtual machine each 4 KiB
+      # page fault costs about 12 us (3 ms a MB): 300-900 faults a capture in the rounds where the
+      # heap grew. Transparent huge pages fault the heap in 2 MB at a time, about 1.8 ms a MB
+      # (docs/benchmarks.md, "Fourteenth pass"). Only where the kernel offers them (madvise or
+      # always): with "never" the JVM would warn at every start.
+      if thp_offered; then
+        jvm_flags+=(-XX:+UseTransparentHugePages)
+      fi ;;
     *)
       echo "jvm_flags_for: no JVM kind '$1'" >&2
       return 2 ;;
@@ -67,5 +75,16 @@ jvm_flags_for() {
   # threshold made no difference).
   case "$1" in
     command | verify) [ "$2" -lt 18 ] || jvm_flags+=(-Djdk.reflect.useNativeAccessorOnly=true) ;;
+  esac
+}
+
+# thp_offered: whether the kernel gives a process transparent huge pages when it asks for them
+# (mode madvise or always). thp_enabled names the kernel's setting; tests point it at their own file.
+thp_offered() {
+  local mode
+  mode="$(cat "${thp_enabled:-/sys/kernel/mm/transparent_hugepage/enabled}" 2>/dev/null)" || return 1
+  case "$mode" in
+    *"[madvise]"* | *"[always]"*) return 0 ;;
+    *) return 1 ;;
   esac
 }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.androperator.evidence.distribution.ReleaseArchives.Variant;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -29,7 +30,7 @@ class JvmFlagsIT {
     /** The flags the file sets; none of them may be spelled anywhere else. */
     private static final List<String> SHARED_FLAGS = List.of("TieredStopAtLevel", "UseSerialGC",
             "CompileThresholdScaling", "InitialHeapSize", "MinHeapFreeRatio", "MaxHeapFreeRatio", "MaxInlineLevel",
-            "InlineSmallCode", "useNativeAccessorOnly", "UsePerfData");
+            "InlineSmallCode", "useNativeAccessorOnly", "UsePerfData", "UseTransparentHugePages");
 
     @TempDir
     Path temporary;
@@ -51,8 +52,33 @@ class JvmFlagsIT {
                 "-XX:MaxInlineLevel=9", "-XX:InlineSmallCode=1000");
         assertThat(flags("verify", 17)).containsExactly("-XX:+UseSerialGC");
         assertThat(flags("verify", 18)).containsExactly("-XX:+UseSerialGC", "-Djdk.reflect.useNativeAccessorOnly=true");
-        assertThat(flags("server", 25)).containsExactly("-XX:InitialHeapSize=32m", "-XX:MinHeapFreeRatio=10",
-                "-XX:MaxHeapFreeRatio=30", "-XX:MaxInlineLevel=9", "-XX:InlineSmallCode=1000");
+        assertThat(flags("server", 25, "always [madvise] never")).containsExactly("-XX:InitialHeapSize=32m",
+                "-XX:MinHeapFreeRatio=10", "-XX:MaxHeapFreeRatio=30", "-XX:MaxInlineLevel=9", "-XX:InlineSmallCode=1000",
+                "-XX:+UseTransparentHugePages");
+    }
+
+    /** The server asks for transparent huge pages where the kernel offers them, and not where the JVM would warn. */
+    @ParameterizedTest
+    @ValueSource(strings = {"always [madvise] never", "[always] madvise never", "always madvise [never]", ""})
+    void theServerAsksForTransparentHugePagesWhereTheKernelOffersThem(String mode) {
+        boolean offered = mode.contains("[madvise]") || mode.contains("[always]");
+
+        List<String> server = flags("server", 17, mode);
+
+        assertThat(server.contains("-XX:+UseTransparentHugePages")).as(mode).isEqualTo(offered);
+        assertThat(flags("daemon", 17, mode)).doesNotContain("-XX:+UseTransparentHugePages");
+        assertThat(flags("command", 17, mode)).doesNotContain("-XX:+UseTransparentHugePages");
+    }
+
+    @Test
+    void noKernelSettingMeansNoHugePages() {
+        Launch.Result result = Launch.command("bash", "-c", ". bin/lib/jvm-flags.sh && thp_enabled=\"$0\""
+                        + " && jvm_flags_for server 25 && printf '%s\\n' \"${jvm_flags[@]}\"",
+                        temporary.resolve("no-such-file").toString()).in(install).run();
+
+        assertThat(result.status()).as(result.toString()).isZero();
+        assertThat(result.stdout().lines()).doesNotContain("-XX:+UseTransparentHugePages");
+        assertThat(result.stderr()).isEmpty();
     }
 
     @Test
@@ -114,6 +140,23 @@ class JvmFlagsIT {
         assertThat(spelled).isEmpty();
     }
 
+    /** The flags of {@code kind} with the kernel's transparent huge page setting read as {@code thpMode}. */
+    private List<String> flags(String kind, int javaMajor, String thpMode) {
+        Path setting = temporary.resolve("thp-enabled");
+        try {
+            Files.writeString(setting, thpMode.isEmpty() ? "" : thpMode + "\n");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        Launch.Result result = Launch.command("bash", "-c", ". bin/lib/jvm-flags.sh && thp_enabled=\"$2\""
+                        + " && jvm_flags_for \"$0\" \"$1\" && printf '%s\\n' \"${jvm_flags[@]}\"",
+                        kind, String.valueOf(javaMajor), setting.toString())
+                .in(install).run();
+        assertThat(result.status()).as(result.toString()).isZero();
+        return result.stdout().lines().toList();
+    }
+
+    /** The flags of {@code kind} on this machine, as the launchers compute them. */
     private List<String> flags(String kind, int javaMajor) {
         Launch.Result result = Launch.command("bash", "-c", ". bin/lib/jvm-flags.sh && jvm_flags_for \"$0\" \"$1\""
                         + " && printf '%s\\n' \"${jvm_flags[@]}\"", kind, String.valueOf(javaMajor))
