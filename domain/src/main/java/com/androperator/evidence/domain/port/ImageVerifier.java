@@ -36,7 +36,10 @@ public interface ImageVerifier {
      * cost almost nothing. Not shared between threads.
      */
     interface ImageCheck extends AutoCloseable {
-        /** The next {@code length} bytes of the PNG. */
+        /**
+         * The next {@code length} bytes of the PNG, read during this call only: the caller may fill
+         * the array again once it returns (the capture reuses its read buffer and its slices).
+         */
         void accept(byte[] bytes, int offset, int length);
 
         /** The verdict on every byte accepted: the PNG ends here. */

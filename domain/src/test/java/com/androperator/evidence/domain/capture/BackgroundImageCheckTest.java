@@ -8,9 +8,13 @@ import com.androperator.evidence.domain.port.ImageVerifier.ImageVerification;
 import java.io.ByteArrayOutputStream;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Random;
+import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.IntStream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.Test;
@@ -81,6 +85,48 @@ class BackgroundImageCheckTest {
                 .satisfies(thread -> assertThat(thread.getName()).as("the helper thread left the check").isNotEqualTo("png-check-test"));
         assertThat(recording.threadNames).containsOnly("png-check-test");
         assertThat(recording.closes).hasValue(1);
+    }
+
+    @Test
+    void theArraysOfSlicesTheCheckHasReadServeTheNextChecks() {
+        List<byte[]> read = new CopyOnWriteArrayList<>();
+        BackgroundImageCheck check = new BackgroundImageCheck("png-check-test", () -> new ImageCheck() {
+            @Override
+            public void accept(byte[] bytes, int offset, int length) {
+                read.add(bytes);
+            }
+
+            @Override
+            public ImageVerification finish() {
+                return new ImageVerification.Verified(1, 1);
+            }
+        });
+        check.accept(new byte[3 * BackgroundImageCheck.SLICE_BYTES], 0, 3 * BackgroundImageCheck.SLICE_BYTES);
+        check.finish();
+
+        byte[] next = BackgroundImageCheck.pooledArray();
+
+        assertThat(read).hasSize(3);
+        assertThat(next).isSameAs(read.get(2)); // the one read last, first out
+        BackgroundImageCheck.giveBack(next);
+    }
+
+    @Test
+    void thePoolKeepsAtMostItsArrays() {
+        int more = BackgroundImageCheck.POOLED_ARRAYS + 6;
+        for (int i = 0; i < more; i++) {
+            BackgroundImageCheck.pooledArray(); // empties the pool
+        }
+        Set<byte[]> given = Collections.newSetFromMap(new IdentityHashMap<>());
+        for (int i = 0; i < more; i++) {
+            byte[] array = new byte[BackgroundImageCheck.SLICE_BYTES];
+            given.add(array);
+            BackgroundImageCheck.giveBack(array);
+        }
+
+        long kept = IntStream.range(0, more).mapToObj(i -> BackgroundImageCheck.pooledArray()).filter(given::contains).count();
+
+        assertThat(kept).isEqualTo(BackgroundImageCheck.POOLED_ARRAYS);
     }
 
     @Test

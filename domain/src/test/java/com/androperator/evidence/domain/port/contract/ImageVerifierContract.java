@@ -42,6 +42,23 @@ public abstract class ImageVerifierContract {
         }
     }
 
+    /** The capture hands over a buffer it fills again with the next piece: a check reads it during the call only. */
+    @ParameterizedTest
+    @ValueSource(ints = {1, 13, 8192})
+    void aPieceIsReadDuringItsCallOnly(int piece) {
+        byte[] png = TestPngs.png(20, 9);
+        byte[] buffer = new byte[piece];
+        try (ImageCheck check = verifier().start()) {
+            for (int offset = 0; offset < png.length; offset += piece) {
+                int length = Math.min(piece, png.length - offset);
+                System.arraycopy(png, offset, buffer, 0, length);
+                check.accept(buffer, 0, length);
+                Arrays.fill(buffer, (byte) 0x5A);
+            }
+            assertThat(check.finish()).isEqualTo(new ImageVerification.Verified(20, 9));
+        }
+    }
+
     @Test
     void everyCutOfAPngIsRejected() {
         byte[] png = TestPngs.png(6, 4);
