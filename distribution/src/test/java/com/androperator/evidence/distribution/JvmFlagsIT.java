@@ -72,7 +72,7 @@ class JvmFlagsIT {
 
     @Test
     void noKernelSettingMeansNoHugePages() {
-        Launch.Result result = Launch.command("bash", "-c", ". bin/lib/jvm-flags.sh && thp_enabled=\"$0\""
+        Launch.Result result = Launch.command("bash", "-c", ". bin/lib/jvm-flags.sh && jvm_flags_thp_setting=\"$0\""
                         + " && jvm_flags_for server 25 && printf '%s\\n' \"${jvm_flags[@]}\"",
                         temporary.resolve("no-such-file").toString()).in(install).run();
 
@@ -148,7 +148,7 @@ class JvmFlagsIT {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        Launch.Result result = Launch.command("bash", "-c", ". bin/lib/jvm-flags.sh && thp_enabled=\"$2\""
+        Launch.Result result = Launch.command("bash", "-c", ". bin/lib/jvm-flags.sh && jvm_flags_thp_setting=\"$2\""
                         + " && jvm_flags_for \"$0\" \"$1\" && printf '%s\\n' \"${jvm_flags[@]}\"",
                         kind, String.valueOf(javaMajor), setting.toString())
                 .in(install).run();

@@ -14,7 +14,7 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>Pixels are never unfiltered or kept: what proves the image complete is that every scanline
  * starts with a defined filter type and that the stream holds exactly the bytes the header implies,
- * then ends. Memory is one fixed inflate buffer however large the image is. The same pass tells a
+ * then ends. Memory is two fixed 64 KiB buffers however large the image is. The same pass tells a
  * single-colour image ({@link SingleColourScan}).
  *
  * <p>A stream with the standard header (deflate, a 32 KiB window, no preset dictionary: what PNG
@@ -28,9 +28,8 @@ import org.jspecify.annotations.Nullable;
  * order and words, so verdicts and messages are zlib's ({@code ZlibWrapperTest}). Any other header
  * goes to zlib whole, which refuses it or inflates it exactly as before.
  *
- * <p>zlib reads each chunk's bytes from, and writes the inflated bytes to, off-heap buffers
- * ({@link InflateBuffers}, which says why): each chunk is copied into the input buffer a piece at a
- * time.
+ * <p>zlib writes the inflated bytes to, and reads a chunk's bytes of up to 64 KiB from, off-heap
+ * buffers ({@link InflateBuffers}, which says why).
  */
 final class IdatStream implements AutoCloseable {
 
@@ -126,55 +125,32 @@ final class IdatStream implements AutoCloseable {
     }
 
     /**
-     * Inflates {@code length} bytes of the chunk's data, up to the end of the deflate data, copying
-     * them into the input buffer a piece at a time.
+     * Inflates {@code length} bytes of the chunk's data, up to the end of the deflate data. zlib is
+     * handed the whole of it in one input, as it always was, so that what it judges in one call
+     * (a trailer that arrives with the last data) stays one call: from the off-heap input buffer
+     * when it fits there, as a capture's pieces (at most 64 KiB) do, else from the array itself
+     * (a whole file with an IDAT chunk over 64 KiB, checked by {@code evidence verify}).
      */
     private void inflate(Inflater current, byte[] bytes, int offset, int length, long chunkOffset)
             throws InvalidPngException {
         ByteBuffer input = buffers.input;
-        int end = offset + length;
-        int position = offset;
-        do {
-            int piece = pieceLength(end - position, input.capacity());
+        if (length <= input.capacity()) {
             input.clear();
-            input.put(bytes, position, piece).flip();
-            position += piece;
+            input.put(bytes, offset, length).flip();
             current.setInput(input);
-            if (inflatePiece(current, bytes, end, end - position, chunkOffset)) {
-                return;
-            }
-        } while (position < end);
-    }
-
-    /**
-     * The next piece of {@code left} bytes: as much as fits, but never so much that fewer than a
-     * trailer's bytes are left for the last piece, so a stream that ends with its chunk has its
-     * Adler-32 in one piece and zlib (for a stream it checks itself) judges it in one call, as it
-     * did when it was handed the whole chunk.
-     */
-    private static int pieceLength(int left, int capacity) {
-        if (left <= capacity) {
-            return left;
+        } else {
+            current.setInput(bytes, offset, length);
         }
-        return left - capacity >= TRAILER_BYTES ? capacity : capacity - TRAILER_BYTES;
-    }
-
-    /**
-     * Inflates the piece in the input buffer until zlib needs more; true when the deflate data ended
-     * in it. The chunk's data ends at {@code end} in {@code bytes}, {@code after} bytes past the piece.
-     */
-    private boolean inflatePiece(Inflater current, byte[] bytes, int end, int after, long chunkOffset)
-            throws InvalidPngException {
         while (true) {
             int count = inflateOnce(current, chunkOffset);
             if (current.finished()) {
-                int trailing = current.getRemaining() + after;
-                endOfData(count, bytes, end - trailing, trailing, chunkOffset);
-                return true;
+                int trailing = current.getRemaining();
+                endOfData(count, bytes, offset + length - trailing, trailing, chunkOffset);
+                return;
             }
             consume(count, chunkOffset);
             if (count == 0 && waitsForInput(current, chunkOffset)) {
-                return false;
+                return;
             }
         }
     }

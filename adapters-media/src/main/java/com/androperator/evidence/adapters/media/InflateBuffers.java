@@ -14,7 +14,8 @@ import java.util.concurrent.LinkedBlockingDeque;
  * until the call returns. With 16 captures at once, each inflating about 10 MB, most collections
  * found one such call. Direct buffers on both sides let zlib read and write outside the heap.
  *
- * <p>Memory: {@value #BYTES} bytes each way; at most {@value #POOLED} pairs are kept between checks.
+ * <p>Memory: {@value #BYTES} bytes each way; at most {@value #POOLED} pairs are kept between checks (2 MiB
+ * off the heap); a check beyond them makes its own pair, which the collector frees.
  */
 final class InflateBuffers {
 
@@ -29,19 +30,35 @@ final class InflateBuffers {
     /** Receives the inflated bytes of one call (zlib writes from position to limit). */
     final ByteBuffer output = ByteBuffer.allocateDirect(BYTES);
 
+    /** Whether the pair is in the pool (or dropped from it): a second release would hand it to two checks. */
+    private boolean released;
+
     private InflateBuffers() {
     }
 
     /** A pair from the pool, or a new one when the pool is empty. */
     static InflateBuffers take() {
         InflateBuffers pooled = POOL.pollFirst();
-        return pooled != null ? pooled : new InflateBuffers();
+        if (pooled == null) {
+            return new InflateBuffers();
+        }
+        pooled.released = false;
+        return pooled;
     }
 
     /** Gives the pair back for the next check; call once, and use neither buffer afterwards. */
     void release() {
+        if (released) {
+            throw new IllegalStateException("inflate buffers given back twice");
+        }
+        released = true;
         input.clear();
         output.clear();
         POOL.offerFirst(this); // a full pool drops it: the collector frees its memory
+    }
+
+    /** How many pairs wait in the pool. */
+    static int pooled() {
+        return POOL.size();
     }
 }

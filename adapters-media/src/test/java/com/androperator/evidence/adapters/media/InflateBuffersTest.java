@@ -1,7 +1,9 @@
 package com.androperator.evidence.adapters.media;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.androperator.evidence.domain.port.ImageVerifier.ImageVerification.Rejected;
 import com.androperator.evidence.domain.port.ImageVerifier.ImageVerification.Verified;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -42,19 +44,31 @@ class InflateBuffersTest {
     }
 
     @Test
-    void aCheckGivesItsPairBackOnceWhenItEnds() {
+    void aCheckGivesItsPairBackWhenItEndsVerifiedOrRejected() {
         List<InflateBuffers> drained = takeDistinct(InflateBuffers.POOLED); // the pool is empty now
         byte[] png = PngTestEncoder.encode(RawImage.random(40, 30, 2, 8, false, new Random(7)));
+        byte[] damaged = png.clone();
+        damaged[png.length - 20] ^= 0x01; // in the last IDAT's data, so the inflate itself fails
 
+        assertThat(InflateBuffers.pooled()).isZero();
         assertThat(new PngVerifier().verify(png)).isInstanceOf(Verified.class);
-        InflateBuffers used = InflateBuffers.take();
-        InflateBuffers next = InflateBuffers.take();
+        assertThat(InflateBuffers.pooled()).isEqualTo(1);
+        assertThat(new PngVerifier().verify(damaged)).isInstanceOf(Rejected.class);
+        assertThat(InflateBuffers.pooled()).isEqualTo(1);
 
+        InflateBuffers used = InflateBuffers.take();
         assertThat(identitySet(drained)).doesNotContain(used);
-        assertThat(next).isNotSameAs(used); // given back once, so not handed out twice
         used.release();
-        next.release();
         drained.forEach(InflateBuffers::release);
+    }
+
+    @Test
+    void aPairGivenBackTwiceIsABug() {
+        InflateBuffers pair = InflateBuffers.take();
+        pair.release();
+
+        assertThatThrownBy(pair::release).isInstanceOf(IllegalStateException.class)
+                .hasMessage("inflate buffers given back twice");
     }
 
     private static List<InflateBuffers> takeDistinct(int count) {

@@ -322,11 +322,11 @@ class ZlibWrapperTest {
     }
 
     /**
-     * One IDAT chunk longer than the inflater's 64 KiB input buffer, its trailer on either side of
-     * the boundary or across it, for a stream read raw (CMF 0x78) and one zlib checks whole (0x68, a
-     * 16 KiB window). zlib judges a trailer it holds in the call that ends the data, before handing
-     * over that call's bytes; so is a stream with one byte too many and a wrong trailer refused for
-     * its trailer, as when zlib was given the whole chunk at once.
+     * One IDAT chunk the size of the inflater's 64 KiB input buffer or larger, for a stream read raw
+     * (CMF 0x78) and one zlib checks whole (0x68, a 16 KiB window). zlib judges a trailer it holds in
+     * the call that ends the data, before handing over that call's bytes, so a stream with one byte
+     * too many and a wrong trailer is refused for its trailer: the whole chunk is one input, however
+     * long. (Cut into 64 KiB pieces instead, two of these cases got "too much image data".)
      */
     @ParameterizedTest(name = "CMF {0}, {1} bytes")
     @MethodSource("boundaryStreams")
