@@ -128,8 +128,8 @@ final class IdatStream implements AutoCloseable {
      * Inflates {@code length} bytes of the chunk's data, up to the end of the deflate data. zlib is
      * handed the whole of it in one input, as it always was, so that what it judges in one call
      * (a trailer that arrives with the last data) stays one call: from the off-heap input buffer
-     * when it fits there, as a capture's pieces (at most 64 KiB) do, else from the array itself
-     * (a whole file with an IDAT chunk over 64 KiB, checked by {@code evidence verify}).
+     * when it fits there, as a capture's pieces (at most 64 KiB) do, else from the array itself (a
+     * whole PNG handed to {@code verify(byte[])} with an IDAT chunk over 64 KiB).
      */
     private void inflate(Inflater current, byte[] bytes, int offset, int length, long chunkOffset)
             throws InvalidPngException {
