@@ -203,6 +203,8 @@ public final class CaptureBench {
             for (int round = 0; round < PHONE_ROUNDS; round++) {
                 System.out.printf("%d phones, round %d of %d%n", phoneCount, round + 1, PHONE_ROUNDS);
                 Burst burst = burst(phones, mcp, processes, "MCP server CPU a capture in this round:");
+                System.out.printf("  compute floor beside this round: %.1f ms of CPU a capture (%s)%n",
+                        serverCpu.measureFloorBesideRound(), serverCpu.floorParts());
                 together[round] = burst.millis();
                 CpuTime.add(concurrentCpu, burst.cpuBefore(), burst.cpuAfter());
                 compilerNanos += burst.overhead().compilerNanos();

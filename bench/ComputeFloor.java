@@ -81,9 +81,19 @@ final class ComputeFloor {
         for (int i = 0; i < WARMUP; i++) {
             once(i, threads);
         }
-        double[] millis = new double[MEASURED];
-        double[][] parts = new double[PARTS.size()][MEASURED];
-        for (int i = 0; i < MEASURED; i++) {
+        return sampleCpuMillis(MEASURED);
+    }
+
+    /**
+     * Median CPU milliseconds of {@code count} floor captures with no warm-up of their own: a short
+     * reading of the machine as it is now, for a floor already measured once with
+     * {@link #medianCpuMillis()} (whose warm-up left this code compiled).
+     */
+    double sampleCpuMillis(int count) throws IOException {
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        double[] millis = new double[count];
+        double[][] parts = new double[PARTS.size()][count];
+        for (int i = 0; i < count; i++) {
             Arrays.fill(partNanos, 0);
             long before = threads.getCurrentThreadCpuTime();
             once(i, threads);
@@ -98,7 +108,7 @@ final class ComputeFloor {
         return median(millis);
     }
 
-    /** The median CPU milliseconds of each of {@link #PARTS}, from the last {@link #medianCpuMillis()}. */
+    /** The median CPU milliseconds of each of {@link #PARTS}, from the last {@link #medianCpuMillis()} or {@link #sampleCpuMillis(int)}. */
     double[] partMillis() {
         return partMedians.clone();
     }

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -16,11 +17,16 @@ import java.util.Map;
  * the sum over a round's captures is not.
  */
 final class ServerCpu {
+    /** Floor captures in each reading beside a concurrent round: about 0.2 s of one CPU. */
+    private static final int FLOOR_BESIDE_ROUND = 11;
+
     private final Map<String, ProcessHandle> watched = new LinkedHashMap<>();
     private final Map<String, long[]> spent = new LinkedHashMap<>();
     private double floorMillis = Double.NaN;
     /** The floor measured again after the concurrent rounds (NaN until then): the machine then, not only before. */
     private double floorAfterMillis = Double.NaN;
+    /** The floor read right after each measured concurrent round, in round order. */
+    private final List<Double> floorBesideRounds = new ArrayList<>();
     private ComputeFloor floor;
     private long concurrentNanos;
     private long concurrentCompilerNanos;
@@ -187,7 +193,8 @@ final class ServerCpu {
     /**
      * The same floor once more, after the concurrent rounds. Between runs of the same code the
      * floor measured before the rounds moved from 16.7 to 19.2 ms, as much as the rounds' own
-     * figure: the ratio is taken to the mean of the two, and each is printed.
+     * figure. Both are printed, with the ratio to each; the ratio itself is to the readings beside
+     * the rounds ({@link #measureFloorBesideRound()}), or to the mean of these two without them.
      */
     void measureFloorAgain() {
         if (floor == null) {
@@ -202,9 +209,64 @@ final class ServerCpu {
                 floorAfterMillis, floorMillis);
     }
 
-    /** The floor the ratios use: the mean of before and after the rounds, or before alone. */
+    /**
+     * The floor once more, right after a measured concurrent round: the median of
+     * {@value #FLOOR_BESIDE_ROUND} floor captures, in ms (NaN when there is no floor). The host's
+     * speed drifts over minutes: within one run the floor read before the rounds and after them
+     * differed by up to 30% (25.6 and 19.7 ms; 22.3 and 17.7), so a ratio to either compares the
+     * rounds with another moment. Each round is paired with a reading taken next to it instead.
+     */
+    double measureFloorBesideRound() {
+        if (floor == null) {
+            return Double.NaN;
+        }
+        try {
+            double millis = floor.sampleCpuMillis(FLOOR_BESIDE_ROUND);
+            floorBesideRounds.add(millis);
+            return millis;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The parts of the floor's last reading, in ms, named as in {@link ComputeFloor#PARTS}. */
+    String floorParts() {
+        if (floor == null) {
+            return "no floor";
+        }
+        double[] parts = floor.partMillis();
+        StringBuilder text = new StringBuilder();
+        for (int part = 0; part < parts.length; part++) {
+            text.append(part == 0 ? "" : ", ").append(ComputeFloor.PARTS.get(part)).append(String.format(" %.2f", parts[part]));
+        }
+        return text.toString();
+    }
+
+    /**
+     * The floor the ratios use: the mean of the readings beside the rounds (every round has as many
+     * captures, so this weighs them as the rounds' CPU is weighed); without them, the mean of before
+     * and after the rounds, or before alone.
+     */
     private double floorForRatio() {
+        if (!floorBesideRounds.isEmpty()) {
+            return floorBesideRounds.stream().mapToDouble(Double::doubleValue).average().orElseThrow();
+        }
         return Double.isNaN(floorAfterMillis) ? floorMillis : (floorMillis + floorAfterMillis) / 2;
+    }
+
+    /** How {@link #floorForRatio()} was made, for its report line. */
+    private String floorSource() {
+        String edges = Double.isNaN(floorAfterMillis) ? String.format("%.1f before the rounds", floorMillis)
+                : String.format("%.1f before the rounds and %.1f after", floorMillis, floorAfterMillis);
+        if (!floorBesideRounds.isEmpty()) {
+            double low = floorBesideRounds.stream().mapToDouble(Double::doubleValue).min().orElseThrow();
+            double high = floorBesideRounds.stream().mapToDouble(Double::doubleValue).max().orElseThrow();
+            return String.format("the required work in-process, same bytes; mean of %d readings beside the rounds,"
+                    + " %.1f-%.1f, each the median of %d; %s", floorBesideRounds.size(), low, high,
+                    FLOOR_BESIDE_ROUND, edges);
+        }
+        return Double.isNaN(floorAfterMillis) ? "the required work in-process, same bytes"
+                : "the required work in-process, same bytes; mean of " + edges;
     }
 
     /** Lines of the ratios: CPU per capture in ms, and the ratio to the floor. */
@@ -222,10 +284,7 @@ final class ServerCpu {
             line("of which its collector threads", concurrentCollectorNanos / 1e6 / concurrentCaptures,
                     "G1's pause workers and concurrent threads, and the VM thread");
             double floorMean = floorForRatio();
-            line("compute floor (CPU ms per capture)", floorMean, Double.isNaN(floorAfterMillis)
-                    ? "the required work in-process, same bytes"
-                    : String.format("the required work in-process, same bytes; mean of %.1f before the rounds"
-                            + " and %.1f after", floorMillis, floorAfterMillis));
+            line("compute floor (CPU ms per capture)", floorMean, floorSource());
             System.out.printf("  %-48s %6.2f   (target <= 1.5)%n", "concurrent server CPU / compute floor",
                     concurrent / floorMean);
             // Not the target: the CPU outside the compiler threads (code not yet compiled by C2 still
