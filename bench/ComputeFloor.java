@@ -68,7 +68,7 @@ final class ComputeFloor {
         this.directory = directory;
     }
 
-    /** The parts of one floor capture, in the order they run; {@link #medianCpuMillis()} times each. */
+    /** The parts of one floor capture, in the order they run; {@link #sampleCpuMillis(int)} times each. */
     static final List<String> PARTS = List.of("inflate + CRCs of the PNG", "SHA-256 of the PNG and the hierarchy",
             "XML parse", "bundle files: 4 written, 7 fsyncs, 3 renames");
 
@@ -108,7 +108,10 @@ final class ComputeFloor {
         return median(millis);
     }
 
-    /** The median CPU milliseconds of each of {@link #PARTS}, from the last {@link #medianCpuMillis()} or {@link #sampleCpuMillis(int)}. */
+    /**
+     * The median CPU milliseconds of each of {@link #PARTS}, from the last {@link #medianCpuMillis()}
+     * or {@link #sampleCpuMillis(int)}.
+     */
     double[] partMillis() {
         return partMedians.clone();
     }

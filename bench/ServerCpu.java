@@ -213,8 +213,8 @@ final class ServerCpu {
      * The floor once more, right after a measured concurrent round: the median of
      * {@value #FLOOR_BESIDE_ROUND} floor captures, in ms (NaN when there is no floor). The host's
      * speed drifts over minutes: within one run the floor read before the rounds and after them
-     * differed by up to 30% (25.6 and 19.7 ms; 22.3 and 17.7), so a ratio to either compares the
-     * rounds with another moment. Each round is paired with a reading taken next to it instead.
+     * differed by up to 6.2 ms, 39% (22.1 and 15.9), either way round, so a ratio to either
+     * compares the rounds with another moment. Each round is paired with a reading next to it.
      */
     double measureFloorBesideRound() {
         if (floor == null) {
@@ -237,7 +237,8 @@ final class ServerCpu {
         double[] parts = floor.partMillis();
         StringBuilder text = new StringBuilder();
         for (int part = 0; part < parts.length; part++) {
-            text.append(part == 0 ? "" : ", ").append(ComputeFloor.PARTS.get(part)).append(String.format(" %.2f", parts[part]));
+            text.append(part == 0 ? "" : ", ").append(ComputeFloor.PARTS.get(part))
+                    .append(String.format(" %.2f", parts[part]));
         }
         return text.toString();
     }
