@@ -5,6 +5,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.DoubleSummaryStatistics;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -250,9 +251,13 @@ final class ServerCpu {
      */
     private double floorForRatio() {
         if (!floorBesideRounds.isEmpty()) {
-            return floorBesideRounds.stream().mapToDouble(Double::doubleValue).average().orElseThrow();
+            return besideRounds().getAverage();
         }
         return Double.isNaN(floorAfterMillis) ? floorMillis : (floorMillis + floorAfterMillis) / 2;
+    }
+
+    private DoubleSummaryStatistics besideRounds() {
+        return floorBesideRounds.stream().mapToDouble(Double::doubleValue).summaryStatistics();
     }
 
     /** How {@link #floorForRatio()} was made, for its report line. */
@@ -260,11 +265,10 @@ final class ServerCpu {
         String edges = Double.isNaN(floorAfterMillis) ? String.format("%.1f before the rounds", floorMillis)
                 : String.format("%.1f before the rounds and %.1f after", floorMillis, floorAfterMillis);
         if (!floorBesideRounds.isEmpty()) {
-            double low = floorBesideRounds.stream().mapToDouble(Double::doubleValue).min().orElseThrow();
-            double high = floorBesideRounds.stream().mapToDouble(Double::doubleValue).max().orElseThrow();
+            DoubleSummaryStatistics readings = besideRounds();
             return String.format("the required work in-process, same bytes; mean of %d readings beside the rounds,"
-                    + " %.1f-%.1f, each the median of %d; %s", floorBesideRounds.size(), low, high,
-                    FLOOR_BESIDE_ROUND, edges);
+                    + " %.1f-%.1f, each the median of %d; %s", readings.getCount(), readings.getMin(),
+                    readings.getMax(), FLOOR_BESIDE_ROUND, edges);
         }
         return Double.isNaN(floorAfterMillis) ? "the required work in-process, same bytes"
                 : "the required work in-process, same bytes; mean of " + edges;
