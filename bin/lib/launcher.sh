@@ -193,10 +193,10 @@ launcher_aot() {
   # training compiled with C2 to the client compiler's level 2 first, and on to C2 only when level
   # 2 next asks (every 2,048 calls): a method called a few times a capture ran C1 code for hundreds
   # of captures. SkipTier2IfPossible sends it to C2 from the interpreter (every 128 calls) once the
-  # classes its training compilation depended on are initialized. The same compilations, earlier:
-  # 50 serial captures, then 10 rounds of 16 phones at once, the rounds 32.9, 30.6 and 35.2 ms of
-  # the server's CPU a capture against 36.4, 38.7 and 37.3 without it, the first 50 captures 5.4-6.0
-  # s against 4.8-5.0; after 300 captures the rounds and the 300 captures' CPU were the same
+  # classes its training compilation depended on are initialized: a young server settles sooner,
+  # for about the same CPU in all. 50 serial captures, then 10 rounds of 16 phones at once: the
+  # rounds 32.9, 30.6 and 35.2 ms of the server's CPU a capture against 36.4, 38.7 and 37.3 without
+  # it, the first 50 captures 5.4-6.0 s against 4.8-5.0; after 300 captures no measurable difference
   # (docs/benchmarks.md, "Fifteenth pass").
   [ "$java_major" != 25 ] || [ "$launcher_aot_command" != server ] || cds+=(-XX:+SkipTier2IfPossible)
 }
