@@ -109,6 +109,36 @@ class JvmFlagsIT {
                 .doesNotContainKeys("TieredStopAtLevel", "CompileThresholdScaling", "MaxInlineLevel");
     }
 
+    /**
+     * The linux-x64 archive's own runtime: on Java 25, with its cache, the server starts from the
+     * cache's method profiles and sends the methods its training compiled with C2 straight to C2
+     * ({@code SkipTier2IfPossible}); {@code --version}, whose cache holds no profiles, does not get
+     * it, and neither does a server that runs without a cache (an archive linked from JDK 17).
+     */
+    @Test
+    void onlyTheServerWithItsJava25CacheSendsItsTrainedMethodsStraightToC2() throws IOException {
+        Path linux = ReleaseArchives.unpack(Variant.LINUX_X64_TAR_GZ, Files.createDirectories(temporary.resolve("linux-x64")));
+        boolean serverCache = Files.isRegularFile(linux.resolve(ReleaseArchives.AOT_SERVER_CACHE));
+        Map<String, String> environment = Map.of("PATH", System.getenv().getOrDefault("PATH", "/usr/bin:/bin"),
+                "HOME", temporary.toString(), "ANDROPERATOR_JAVA_OPTS", "-XX:+PrintCommandLineFlags");
+
+        Launch.Result server = Launch.command(linux.resolve("bin/androperator-mcp").toString())
+                .environment(environment).in(linux).run();
+        Launch.Result version = Launch.command(linux.resolve("bin/androperator").toString(), "--version")
+                .environment(environment).in(linux).run();
+
+        assertThat(server.stderr()).as(server.toString()).isEmpty();
+        Map<String, String> serverFlags = printedFlags(server.stdout());
+        assertThat(serverFlags.containsKey("AOTCache")).as("the server maps its cache: " + serverFlags).isEqualTo(serverCache);
+        if (serverCache) {
+            assertThat(serverFlags).containsEntry("SkipTier2IfPossible", "+");
+        } else {
+            assertThat(serverFlags).doesNotContainKey("SkipTier2IfPossible");
+        }
+        assertThat(version.status()).as(version.toString()).isZero();
+        assertThat(printedFlags(version.stdout())).doesNotContainKey("SkipTier2IfPossible");
+    }
+
     /** The server's initial heap (32 MB) would stop a JVM the caller gave a smaller maximum: the caller's sizes win. */
     @ParameterizedTest
     @ValueSource(strings = {"-Xmx16m", "-XX:MaxHeapSize=16m", "-Xms8m -Xmx16m"})
