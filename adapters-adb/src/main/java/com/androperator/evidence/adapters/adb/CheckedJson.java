@@ -31,10 +31,13 @@ final class CheckedJson extends RawJson {
         return RawJson.of(Arrays.copyOfRange(line, start, end));
     }
 
-    /** The whole of {@code spool} (which must stay open while the value is read), its surrounding white space dropped. */
-    static RawJson spooled(ResultSpool spool) throws IOException {
+    /**
+     * Bytes {@code from} to the end of {@code spool} (which must stay open while the value is read),
+     * the white space around them dropped.
+     */
+    static RawJson spooled(ResultSpool spool, long from) throws IOException {
         byte[] one = new byte[1];
-        long start = 0;
+        long start = from;
         long end = spool.size();
         while (start < end && whiteSpaceAt(spool, start, one)) {
             start++;

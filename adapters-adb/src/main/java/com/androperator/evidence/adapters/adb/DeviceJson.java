@@ -64,10 +64,13 @@ final class DeviceJson {
     private int values;
     private long inMemoryChars;
     private ResultSpool strings;
+    /** The document's length where known, else 0: its strings' UTF-8 is never longer than their JSON text. */
+    private final long knownSize;
 
     private DeviceJson(InputStream in, long byteOffset, long sizeHint) {
         // A chunk header is about 1.4 KB: its buffers are that small, a whole result's are 64 KiB.
         this.input = new StrictUtf8Bytes(in, byteOffset, (int) Math.max(16, Math.min(BUFFER, sizeHint + 4)));
+        this.knownSize = sizeHint <= ParserLimits.RESULT_IN_MEMORY_BYTES ? sizeHint : 0;
     }
 
     /**
@@ -366,7 +369,9 @@ final class DeviceJson {
 
     private ResultSpool spool() {
         if (strings == null) {
-            strings = new ResultSpool(ParserLimits.RESULT_IN_MEMORY_BYTES);
+            // Made as large as the document at once where its size is known (the hierarchy XML: one
+            // array of its size, not three doubling to it, about 0.1 MB less garbage a capture).
+            strings = new ResultSpool(ParserLimits.RESULT_IN_MEMORY_BYTES, knownSize);
         }
         return strings;
     }

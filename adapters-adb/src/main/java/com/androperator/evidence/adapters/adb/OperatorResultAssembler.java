@@ -324,13 +324,18 @@ final class OperatorResultAssembler implements AutoCloseable {
                     + byteLength);
         }
         MessageDigest digest = sha256();
-        // The envelope's bytes as they are read, in order, for captures.json: kept, not encoded again from the tree.
-        ResultSpool original = new ResultSpool(ParserLimits.RESULT_IN_MEMORY_BYTES, byteLength);
+        // The envelope's bytes for captures.json, kept, not encoded again from the tree: the chunks'
+        // own spool after the marker when they arrived in order (as the Operator logs them), else a
+        // copy made as they are read.
+        Optional<ResultSpool> inOrder = chunks.handOverInIndexOrder();
+        ResultSpool original = inOrder.orElseGet(() -> new ResultSpool(ParserLimits.RESULT_IN_MEMORY_BYTES, byteLength));
+        long originalFrom = inOrder.isPresent() ? resultMarkerBytes.length : 0;
         boolean handedOver = false;
         try (InputStream whole = new DigestInputStream(chunks.inIndexOrder(), digest)) {
             byte[] marker = whole.readNBytes(resultMarkerBytes.length);
             boolean marked = Arrays.equals(marker, resultMarkerBytes);
-            Parse parse = marked ? parse(new Copying(whole, original), resultMarkerBytes.length, byteLength) : null;
+            InputStream envelope = inOrder.isPresent() ? whole : new Copying(whole, original);
+            Parse parse = marked ? parse(envelope, resultMarkerBytes.length, byteLength) : null;
             whole.transferTo(java.io.OutputStream.nullOutputStream());
             String digestHex = HexFormat.of().formatHex(digest.digest());
             Optional<Verdict> rejected = digestHex.equals(sha256) ? Optional.empty() : Optional.of(new Verdict.Malformed(
@@ -352,11 +357,12 @@ final class OperatorResultAssembler implements AutoCloseable {
                 return rejected.get();
             }
             handedOver = true;
-            return judgeReassembled(parse.document, original);
+            return judgeReassembled(parse.document, original, originalFrom);
         } catch (IOException e) {
             return new Verdict.HostFailure("the spooled result could not be read back: " + e);
         } finally {
-            // The chunks are read: their spool (up to a whole result) is not kept next to the parsed one.
+            // The chunks are read: their spool (up to a whole result) is not kept next to the parsed
+            // one, unless it is the original itself.
             chunks.close();
             if (!handedOver) {
                 original.close();
@@ -364,11 +370,11 @@ final class OperatorResultAssembler implements AutoCloseable {
         }
     }
 
-    /** {@link #judge} of a reassembled line whose bytes after the marker are in {@code original}, which it takes. */
-    private Verdict judgeReassembled(DeviceJson.Document document, ResultSpool original) {
+    /** {@link #judge} of a reassembled line whose envelope is {@code original} from {@code from} on, which it takes. */
+    private Verdict judgeReassembled(DeviceJson.Document document, ResultSpool original, long from) {
         RawJson json;
         try {
-            json = CheckedJson.spooled(original);
+            json = CheckedJson.spooled(original, from);
         } catch (IOException e) {
             document.close();
             original.close();

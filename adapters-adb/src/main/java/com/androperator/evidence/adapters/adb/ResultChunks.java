@@ -8,6 +8,7 @@ import java.io.SequenceInputStream;
 import java.util.Arrays;
 import java.util.Enumeration;
 import java.util.Locale;
+import java.util.Optional;
 
 /**
  * The chunks of one chunked result (device-protocol.md §4) as they arrive, in any order, kept in
@@ -27,6 +28,8 @@ final class ResultChunks implements AutoCloseable {
     private final int[] partLengths;
     private int partsReceived;
     private long bytesInParts;
+    /** The spool went to whoever took it ({@link #handOverInIndexOrder()}). */
+    private boolean handedOver;
 
     /** What the first chunk header of the command claimed; {@code sha256} is 64 hex digits. */
     ResultChunks(int count, long byteLength, String sha256) {
@@ -131,9 +134,31 @@ final class ResultChunks implements AutoCloseable {
         });
     }
 
-    /** Frees the spool; closing twice is harmless. */
+    /**
+     * The spool itself, when it holds the chunks in index order and nothing else (they arrived in
+     * order, as the Operator logs them), handed over to the caller, who closes it; this then no
+     * longer does. Empty when they arrived out of order: the spool stays this one's.
+     */
+    Optional<ResultSpool> handOverInIndexOrder() {
+        long end = 0;
+        for (int index = 0; index < count; index++) {
+            if (partOffsets[index] != end) {
+                return Optional.empty();
+            }
+            end += partLengths[index];
+        }
+        if (end != parts.size()) {
+            return Optional.empty();
+        }
+        handedOver = true;
+        return Optional.of(parts);
+    }
+
+    /** Frees the spool unless it was handed over; closing twice is harmless. */
     @Override
     public void close() {
-        parts.close();
+        if (!handedOver) {
+            parts.close();
+        }
     }
 }

@@ -159,6 +159,35 @@ class OperatorResultAssemblerTest {
         assertThat(assembler.chunksReceived()).isEqualTo(lines.size() - 1).isGreaterThan(3);
     }
 
+    /**
+     * The envelope's original bytes are the chunks' own spool when they arrive in index order and a
+     * copy made while reading otherwise: the same bytes either way, the white space around the
+     * envelope left out, whether a chunk came twice or not, and still readable after the assembler
+     * is closed (the verdict's taker closes them).
+     */
+    @Test
+    void theOriginalIsTheEnvelopeAloneInEveryArrivalOrder() {
+        String json = envelope(COMMAND, bigXml());
+        List<String> inOrder = chunks(OperatorResultAssembler.RESULT_MARKER + " \t" + json + "\r\n ", 1024,
+                UnaryOperator.identity());
+        List<String> repeated = new ArrayList<>(inOrder);
+        repeated.add(2, inOrder.get(1));
+        List<String> swapped = new ArrayList<>(inOrder);
+        java.util.Collections.swap(swapped, 1, 2);
+        for (List<String> lines : List.of(inOrder, repeated, swapped)) {
+            OperatorResultAssembler assembler = new OperatorResultAssembler(COMMAND, TASK);
+            Verdict verdict = feed(assembler, lines);
+            assembler.close();
+
+            assertThat(verdict).isInstanceOf(Verdict.Accepted.class);
+            Verdict.Accepted accepted = (Verdict.Accepted) verdict;
+            assertThat(accepted.original().readString()).isEqualTo(json);
+            assertThat(accepted.original().utf8Length()).isEqualTo(json.getBytes(StandardCharsets.UTF_8).length);
+            assertThat(accepted.envelope().stepResults().get(0).text().readString()).isEqualTo(bigXml());
+            accepted.close();
+        }
+    }
+
     @Test
     void chunkDataIsReadTheSameWithEscapedSlashesAndInAnyLayout() {
         String full = resultLine(envelope(COMMAND, bigXml()));
