@@ -38,6 +38,16 @@ final class ChunkData {
         this.escaped = escaped;
     }
 
+    /** Where the string's content starts in the line: just after its opening quote. */
+    int start() {
+        return start;
+    }
+
+    /** Where the string's content ends in the line: at its closing quote. */
+    int end() {
+        return end;
+    }
+
     /** The data string of {@code line}'s JSON at {@code [from, length)}, or null when the line is not of the usual shape. */
     static ChunkData find(byte[] line, int from, int length) {
         int key = KEY_SEARCH.indexOf(line, from, length);

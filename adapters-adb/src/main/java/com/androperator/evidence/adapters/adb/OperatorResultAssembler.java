@@ -17,6 +17,7 @@ import java.util.Base64;
 import java.util.HexFormat;
 import java.util.Map;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Finds one command's result in logcat lines (device-protocol.md §4): either one line
@@ -225,9 +226,11 @@ final class OperatorResultAssembler implements AutoCloseable {
     private record Header(Parse parse, ChunkData data) {
     }
 
-    /** The chunk line's header: without its data string when the line has the usual shape, else whole. */
-    private static Header header(byte[] line, int length, int jsonAt) {
-        ChunkData data = ChunkData.find(line, jsonAt, length);
+    /**
+     * The chunk line's header, read strictly: without its data string when the line has the usual
+     * shape ({@code data} found it), else whole.
+     */
+    private static Header header(byte[] line, int length, int jsonAt, @Nullable ChunkData data) {
         if (data != null) {
             byte[] header = data.header(line, jsonAt, length);
             Parse parse = parse(new ByteArrayInputStream(header), jsonAt, header.length);
@@ -242,8 +245,14 @@ final class OperatorResultAssembler implements AutoCloseable {
         return new Header(parse(new ByteArrayInputStream(line, jsonAt, length - jsonAt), jsonAt, length - jsonAt), null);
     }
 
+    /** A chunk line: its header read from the bytes when the Operator wrote it (the usual case), else strictly. */
     private Verdict chunk(byte[] line, int length, int jsonAt) {
-        Header read = header(line, length, jsonAt);
+        ChunkData data = ChunkData.find(line, jsonAt, length);
+        ChunkHeaderFields canonical = data == null ? null : ChunkHeaderFields.canonical(line, jsonAt, length, data);
+        if (canonical != null) {
+            return chunk(canonical, data, line);
+        }
+        Header read = header(line, length, jsonAt, data);
         Parse parse = read.parse();
         if (parse.failure != null) {
             return parse.failure;
@@ -265,22 +274,30 @@ final class OperatorResultAssembler implements AutoCloseable {
                     ? new Verdict.Malformed("a chunk line that mentions this command has no string commandId")
                     : new Verdict.Pending();
         }
-        if (!chunkCommand.equals(commandId)) {
+        return chunk(ChunkHeaderFields.of(header, chunkCommand, integral(header.get("index")),
+                integral(header.get("count")), integral(header.get("byteLength"))), read.data(), line);
+    }
+
+    /**
+     * A chunk whose header names a commandId: stored when it is this command's and consistent with
+     * the chunks before it. {@code data}, when not null, says where in {@code line} its base64 lies
+     * (the header's own data was then read as empty).
+     */
+    private Verdict chunk(ChunkHeaderFields header, @Nullable ChunkData data, byte[] line) {
+        if (!header.commandId().equals(commandId)) {
             return new Verdict.Pending();
         }
         chunksReceived++;
-        Object chunkTask = header.get("taskId");
+        Object chunkTask = header.taskId();
         if (chunkTask != null && !taskId.equals(chunkTask)) {
             return new Verdict.Malformed("chunk taskId " + Text.abbreviate(String.valueOf(chunkTask), 140)
                     + " is not " + taskId);
         }
-        Long index = integral(header.get("index"));
-        Long chunkCount = integral(header.get("count"));
-        Long claimed = integral(header.get("byteLength"));
-        Object hash = header.get("sha256");
-        Object data = header.get("data");
-        if (index == null || chunkCount == null || claimed == null || !(hash instanceof String hex)
-                || !(data instanceof String base64)) {
+        Long index = header.index();
+        Long chunkCount = header.count();
+        Long claimed = header.byteLength();
+        if (index == null || chunkCount == null || claimed == null || !(header.sha256() instanceof String hex)
+                || !(header.data() instanceof String base64)) {
             return new Verdict.Malformed("a chunk lacks integral index/count/byteLength or string sha256/data");
         }
         if (chunkCount < 1 || chunkCount > MAX_CHUNKS || claimed < 0 || claimed > MAX_RESULT_BYTES
@@ -299,7 +316,7 @@ final class OperatorResultAssembler implements AutoCloseable {
         }
         byte[] bytes;
         try {
-            bytes = read.data() != null ? read.data().decoded(line) : Base64.getDecoder().decode(base64);
+            bytes = data != null ? data.decoded(line) : Base64.getDecoder().decode(base64);
         } catch (IllegalArgumentException e) {
             return new Verdict.Malformed("chunk " + index + " data is not base64: " + e.getMessage());
         }
@@ -415,7 +432,8 @@ final class OperatorResultAssembler implements AutoCloseable {
         return commandIdSearch.indexOf(line, 0, length) >= 0;
     }
 
-    private static Long integral(Object value) {
+    /** A JSON number as the strict reader gives it, as a long when it is an integer that fits one; else null. */
+    static @Nullable Long integral(@Nullable Object value) {
         if (value instanceof Integer || value instanceof Long || value instanceof Short) {
             return ((Number) value).longValue();
         }
