@@ -188,6 +188,31 @@ class OperatorResultAssemblerTest {
         }
     }
 
+    /** A result past the in-memory limit goes to a temporary file, and the original is read from there. */
+    @Test
+    void anOriginalSpooledToDiskIsTheEnvelopeToo() {
+        StringBuilder xml = new StringBuilder("<hierarchy>");
+        while (xml.length() < com.androperator.evidence.contracts.ParserLimits.RESULT_IN_MEMORY_BYTES + 4096) {
+            xml.append("<node text='Zeile ").append(xml.length()).append(" – ü' />");
+        }
+        String json = envelope(COMMAND, xml.append("</hierarchy>").toString());
+        for (boolean inOrder : new boolean[] {true, false}) {
+            List<String> lines = chunks(resultLine(json), 4096, UnaryOperator.identity());
+            if (!inOrder) {
+                java.util.Collections.swap(lines, 0, lines.size() - 1);
+            }
+            OperatorResultAssembler assembler = new OperatorResultAssembler(COMMAND, TASK);
+            Verdict verdict = feed(assembler, lines);
+
+            assertThat(assembler.spooledToDisk()).isTrue();
+            assertThat(verdict).isInstanceOf(Verdict.Accepted.class);
+            assembler.close();
+            Verdict.Accepted accepted = (Verdict.Accepted) verdict;
+            assertThat(accepted.original().readString()).isEqualTo(json);
+            accepted.close();
+        }
+    }
+
     @Test
     void chunkDataIsReadTheSameWithEscapedSlashesAndInAnyLayout() {
         String full = resultLine(envelope(COMMAND, bigXml()));
