@@ -64,7 +64,11 @@ final class DeviceJson {
     private int values;
     private long inMemoryChars;
     private ResultSpool strings;
-    /** The document's length where known, else 0: its strings' UTF-8 is never longer than their JSON text. */
+    /**
+     * At least the document's length where the caller knows it (a reassembled result's byteLength,
+     * marker included), else 0: its strings' UTF-8 is never longer than their JSON text (an escape
+     * is at least as long as the UTF-8 it stands for), so their spool is made that large at once.
+     */
     private final long knownSize;
 
     private DeviceJson(InputStream in, long byteOffset, long sizeHint) {
@@ -76,7 +80,9 @@ final class DeviceJson {
     /**
      * Reads one JSON document from {@code in} (to its end). {@code byteOffset} is where the stream
      * starts in the line it comes from, so that reported offsets are the line's; {@code sizeHint}
-     * is the stream's length where known (it sizes the buffers), else any large number.
+     * is the stream's length where known (it sizes the buffers, and up to the in-memory limit the
+     * long strings' spool), else any number over {@link ParserLimits#RESULT_IN_MEMORY_BYTES} (then
+     * nothing is sized by it beyond the read buffer's 64 KiB).
      */
     static Document read(InputStream in, long byteOffset, long sizeHint) throws Malformed, IOException {
         DeviceJson reader = new DeviceJson(in, byteOffset, sizeHint);

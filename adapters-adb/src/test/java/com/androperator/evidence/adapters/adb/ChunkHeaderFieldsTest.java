@@ -62,12 +62,15 @@ class ChunkHeaderFieldsTest {
         }
     }
 
-    /** Random damage to the header's bytes (the line's data left as it is, as ChunkData finds it). */
+    /**
+     * Random edits anywhere in the line's JSON (its header, the data key, the data itself, the closing
+     * brace and after it): whatever is read from the bytes is what the strict reader reads.
+     */
     @Test
     void whateverTheBytesWhatIsReadFromThemIsWhatTheStrictReaderReads() {
         Random random = new Random(26);
         byte[] original = line(CANONICAL);
-        int dataAt = new String(original, StandardCharsets.ISO_8859_1).indexOf("\"data\"");
+        int json = jsonAt(original, original.length);
         byte[] alphabet = "{}[]\",:0123456789-+.eE \\/uabcdefABCDEFtnrl\u007f".getBytes(StandardCharsets.ISO_8859_1);
         int readFromBytes = 0;
         for (int trial = 0; trial < 20_000; trial++) {
@@ -77,7 +80,7 @@ class ChunkHeaderFieldsTest {
             }
             int edits = 1 + random.nextInt(3);
             for (int edit = 0; edit < edits; edit++) {
-                int at = MARKER.length() + random.nextInt(dataAt - MARKER.length());
+                int at = json + random.nextInt(bytes.size() - json);
                 byte value = random.nextInt(8) == 0 ? (byte) random.nextInt(256) : alphabet[random.nextInt(alphabet.length)];
                 switch (random.nextInt(3)) {
                     case 0 -> bytes.set(at, value);
