@@ -64,7 +64,7 @@ final class CheckedJson extends RawJson {
     }
 
     /** JSON's insignificant white space (RFC 8259 §2). */
-    private static boolean whiteSpace(byte b) {
+    static boolean whiteSpace(byte b) {
         return b == ' ' || b == '\t' || b == '\n' || b == '\r';
     }
 }

@@ -2,6 +2,7 @@ package com.androperator.evidence.adapters.adb;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
+import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -50,7 +51,7 @@ record ChunkHeaderFields(String commandId, @Nullable Object taskId, @Nullable Lo
     }
 
     ChunkHeaderFields {
-        java.util.Objects.requireNonNull(commandId, "commandId");
+        Objects.requireNonNull(commandId, "commandId");
     }
 
     /** The fields of a header the strict reader read as a JSON object whose commandId is a string. */
@@ -90,7 +91,7 @@ record ChunkHeaderFields(String commandId, @Nullable Object taskId, @Nullable Lo
     /** The first offset from {@code from} (before {@code to}) that is not JSON white space. */
     private static int skipWhiteSpace(byte[] line, int from, int to) {
         int at = from;
-        while (at < to && (line[at] == ' ' || line[at] == '\t' || line[at] == '\n' || line[at] == '\r')) {
+        while (at < to && CheckedJson.whiteSpace(line[at])) {
             at++;
         }
         return at;
@@ -136,7 +137,7 @@ record ChunkHeaderFields(String commandId, @Nullable Object taskId, @Nullable Lo
                     long number = integer();
                     yield number < 0 ? null : (Object) number;
                 }
-                case HASH -> hexDigits(64);
+                case HASH -> sha256();
             };
         }
 
@@ -175,19 +176,16 @@ record ChunkHeaderFields(String commandId, @Nullable Object taskId, @Nullable Lo
             return value;
         }
 
-        /** Exactly {@code digits} hex digits of either case, then a quote (not consumed), or null. */
-        @Nullable String hexDigits(int digits) {
-            if (position + digits >= limit || line[position + digits] != '"') {
+        /** A sha256 of 64 hex digits of either case, then a quote (not consumed), or null. */
+        @Nullable String sha256() {
+            if (position + 64 >= limit || line[position + 64] != '"') {
                 return null;
             }
-            for (int i = position; i < position + digits; i++) {
-                byte b = line[i];
-                if (!(b >= '0' && b <= '9' || b >= 'a' && b <= 'f' || b >= 'A' && b <= 'F')) {
-                    return null;
-                }
+            String hex = new String(line, position, 64, StandardCharsets.ISO_8859_1);
+            if (!OperatorResultAssembler.isSha256Hex(hex)) {
+                return null;
             }
-            String hex = new String(line, position, digits, StandardCharsets.US_ASCII);
-            position += digits;
+            position += 64;
             return hex;
         }
     }
