@@ -1,5 +1,6 @@
 package com.androperator.evidence.adapters.adb;
 
+import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.Objects;
@@ -54,11 +55,22 @@ record ChunkHeaderFields(String commandId, @Nullable Object taskId, @Nullable Lo
         Objects.requireNonNull(commandId, "commandId");
     }
 
-    /** The fields of a header the strict reader read as a JSON object whose commandId is a string. */
-    static ChunkHeaderFields of(Map<?, ?> header, String commandId, @Nullable Long index, @Nullable Long count,
-                                @Nullable Long byteLength) {
-        return new ChunkHeaderFields(commandId, header.get("taskId"), index, count, byteLength, header.get("sha256"),
+    /** The fields of a header the strict reader read as a JSON object whose commandId is {@code commandId}. */
+    static ChunkHeaderFields of(Map<?, ?> header, String commandId) {
+        return new ChunkHeaderFields(commandId, header.get("taskId"), integral(header.get("index")),
+                integral(header.get("count")), integral(header.get("byteLength")), header.get("sha256"),
                 header.get("data"));
+    }
+
+    /** A JSON number as the strict reader gives it, as a long when it is an integer that fits one; else null. */
+    private static @Nullable Long integral(@Nullable Object value) {
+        if (value instanceof Integer || value instanceof Long || value instanceof Short) {
+            return ((Number) value).longValue();
+        }
+        if (value instanceof BigInteger big && big.bitLength() < 63) {
+            return big.longValue();
+        }
+        return null;
     }
 
     /**

@@ -7,7 +7,6 @@ import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.FilterInputStream;
 import java.io.InputStream;
-import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.security.DigestInputStream;
 import java.security.MessageDigest;
@@ -274,8 +273,7 @@ final class OperatorResultAssembler implements AutoCloseable {
                     ? new Verdict.Malformed("a chunk line that mentions this command has no string commandId")
                     : new Verdict.Pending();
         }
-        return chunk(ChunkHeaderFields.of(header, chunkCommand, integral(header.get("index")),
-                integral(header.get("count")), integral(header.get("byteLength"))), read.data(), line);
+        return chunk(ChunkHeaderFields.of(header, chunkCommand), read.data(), line);
     }
 
     /**
@@ -430,17 +428,6 @@ final class OperatorResultAssembler implements AutoCloseable {
 
     private boolean mentionsCommand(byte[] line, int length) {
         return commandIdSearch.indexOf(line, 0, length) >= 0;
-    }
-
-    /** A JSON number as the strict reader gives it, as a long when it is an integer that fits one; else null. */
-    static @Nullable Long integral(@Nullable Object value) {
-        if (value instanceof Integer || value instanceof Long || value instanceof Short) {
-            return ((Number) value).longValue();
-        }
-        if (value instanceof BigInteger big && big.bitLength() < 63) {
-            return big.longValue();
-        }
-        return null;
     }
 
     private static MessageDigest sha256() {

@@ -124,8 +124,7 @@ class ChunkHeaderFieldsTest {
         try (DeviceJson.Document document = DeviceJson.read(new ByteArrayInputStream(header), jsonAt, header.length)) {
             assertThat(document.strings()).isNull();
             Map<?, ?> map = (Map<?, ?>) document.value();
-            return ChunkHeaderFields.of(map, (String) map.get("commandId"), OperatorResultAssembler.integral(map.get("index")),
-                    OperatorResultAssembler.integral(map.get("count")), OperatorResultAssembler.integral(map.get("byteLength")));
+            return ChunkHeaderFields.of(map, (String) map.get("commandId"));
         } catch (DeviceJson.Malformed | java.io.IOException e) {
             throw new AssertionError("the strict reader refused a header read from the bytes: " + e.getMessage(), e);
         }
