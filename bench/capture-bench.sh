@@ -6,7 +6,8 @@
 #   bench/capture-bench.sh [rounds [phones]]     (default 15 measured rounds after 5 warm-up rounds, 16 phones)
 #
 # Starts the simulated Pixel (1080x2400 ~1 MB screenshot, 200 KB hierarchy) and a private adb
-# server, then measures in one run, interleaved round by round: a bare client speaking the adb
+# server, prints what the host charges for a system call, a thread hand-off and a loopback TCP
+# connection (bench/HostCosts.java), then measures in one run, interleaved round by round: a bare client speaking the adb
 # server protocol for the same device reads (no checks, no files), the capture's phases (the real
 # adapters behind timing proxies), the warm Java API capture, the warm MCP capture (one server for
 # all calls; once through a minimal line client, once through the Java SDK's client, each with its
@@ -42,6 +43,9 @@ commit="$(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)"
   mcp_java="${BENCH_MCP_JAVA_HOME:+$BENCH_MCP_JAVA_HOME/bin/}java"
   echo "host: $(nproc) CPUs, load $(bench_load), $(java -version 2>&1 | head -n 1), MCP servers on $("$mcp_java" -version 2>&1 | head -n 1), $(adb version | head -n 1)"
   echo "cds archives: $(cd "$root" && ls entrypoint-*/target/*.jsa 2>/dev/null | tr '\n' ' ')"
+  # What this host charges for a system call, a thread hand-off and a loopback connection: the server
+  # pays them many times a capture and the floor hardly at all (bench/HostCosts.java).
+  java -cp "$out/classes:$classpath" HostCosts
   java -Djava.awt.headless=true -cp "$out/classes:$classpath" ScreenScanBench
   java -Djava.awt.headless=true -cp "$out/classes:$classpath" CaptureBench "$root" "$out" "$serial" "$rounds" "$phones"
   # Start-up on Java 25 (JDK 17 + CDS against JDK 25 + the AOT cache the build trained): StartupBench.java.

@@ -34,6 +34,7 @@ function words(from, to,   i, name) {
   for (i = from + 1; i <= to; i++) name = name " " $i
   return name
 }
+/^host costs: / { printf "- %s\n", $0; next }
 / measured rounds after / { rounds = $0; next }
 # The concurrent rounds, one row each, printed after the tables: the server's CPU a capture in the
 # round with its JIT's and collector's parts, and the floor read beside the round.
