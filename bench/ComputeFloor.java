@@ -38,7 +38,9 @@ import javax.xml.stream.XMLStreamReader;
  * {@code manifest.json} finalized atomically (a temporary name written and fsynced, renamed, the
  * directory fsynced again). That is 4 file fsyncs, 3 directory fsyncs and 3 renames. Its CPU time
  * (user + system of this thread) is what a capture cannot go below on this machine; the MCP
- * server's CPU per capture is compared with it in the same run.
+ * server's CPU per capture is compared with it in the same run. Removing the floor's bundle
+ * afterwards is not counted, as removing the server's bundles is not counted against the server
+ * (until 2026-12-06 it was: 0.4-0.6 ms of each reading; docs/benchmarks.md, "Seventeenth pass").
  */
 final class ComputeFloor {
     private static final int WARMUP = 40;
@@ -79,7 +81,7 @@ final class ComputeFloor {
     double medianCpuMillis() throws IOException {
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         for (int i = 0; i < WARMUP; i++) {
-            once(i, threads);
+            delete(once(i, threads));
         }
         return sampleCpuMillis(MEASURED);
     }
@@ -96,8 +98,9 @@ final class ComputeFloor {
         for (int i = 0; i < count; i++) {
             Arrays.fill(partNanos, 0);
             long before = threads.getCurrentThreadCpuTime();
-            once(i, threads);
+            Path bundle = once(i, threads);
             millis[i] = (threads.getCurrentThreadCpuTime() - before) / 1e6;
+            delete(bundle);
             for (int part = 0; part < partNanos.length; part++) {
                 parts[part][i] = partNanos[part] / 1e6;
             }
@@ -122,7 +125,8 @@ final class ComputeFloor {
         return sorted[sorted.length / 2];
     }
 
-    private void once(int run, ThreadMXBean threads) throws IOException {
+    /** One floor capture, its parts charged to {@link #partNanos}; returns the bundle it wrote. */
+    private Path once(int run, ThreadMXBean threads) throws IOException {
         long at = threads.getCurrentThreadCpuTime();
         long rows = inflateWithCrcs();
         if (rows != readInt(20)) {
@@ -136,15 +140,19 @@ final class ComputeFloor {
         at = charge(2, at, threads);
         Path bundle = writeBundle(directory.resolve("floor-" + run));
         charge(3, at, threads);
+        if (pngHash.length + xmlHash.length != 64) {
+            throw new IllegalStateException("SHA-256 is 32 bytes");
+        }
+        return bundle;
+    }
+
+    private static void delete(Path bundle) throws IOException {
         try (var files = Files.list(bundle)) {
             for (Path file : files.toList()) {
                 Files.delete(file);
             }
         }
         Files.delete(bundle);
-        if (pngHash.length + xmlHash.length != 64) {
-            throw new IllegalStateException("SHA-256 is 32 bytes");
-        }
     }
 
     private long charge(int part, long since, ThreadMXBean threads) {
