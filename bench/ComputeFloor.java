@@ -40,7 +40,7 @@ import javax.xml.stream.XMLStreamReader;
  * (user + system of this thread) is what a capture cannot go below on this machine; the MCP
  * server's CPU per capture is compared with it in the same run. Removing the floor's bundle
  * afterwards is not counted, as removing the server's bundles is not counted against the server
- * (until 2026-12-06 it was: 0.4-0.6 ms of each reading; docs/benchmarks.md, "Seventeenth pass").
+ * (until 2026-12-06 it was: 0.4-0.8 ms of each reading; docs/benchmarks.md, "Seventeenth pass").
  */
 final class ComputeFloor {
     private static final int WARMUP = 40;

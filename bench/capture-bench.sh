@@ -44,8 +44,9 @@ commit="$(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)"
   echo "host: $(nproc) CPUs, load $(bench_load), $(java -version 2>&1 | head -n 1), MCP servers on $("$mcp_java" -version 2>&1 | head -n 1), $(adb version | head -n 1)"
   echo "cds archives: $(cd "$root" && ls entrypoint-*/target/*.jsa 2>/dev/null | tr '\n' ' ')"
   # What this host charges for a system call, a thread hand-off and a loopback connection: the server
-  # pays them many times a capture and the floor hardly at all (bench/HostCosts.java).
-  java -cp "$out/classes:$classpath" HostCosts
+  # pays them many times a capture and the floor hardly at all (bench/HostCosts.java). On the MCP
+  # servers' JDK, whose thread hand-offs it stands for.
+  "$mcp_java" -cp "$out/classes" HostCosts
   java -Djava.awt.headless=true -cp "$out/classes:$classpath" ScreenScanBench
   java -Djava.awt.headless=true -cp "$out/classes:$classpath" CaptureBench "$root" "$out" "$serial" "$rounds" "$phones"
   # Start-up on Java 25 (JDK 17 + CDS against JDK 25 + the AOT cache the build trained): StartupBench.java.

@@ -6,8 +6,9 @@
 #   figures_section run.log "2026-12-04 21:50 UTC" "bench/capture-bench.sh 30 16" "2673f26" "0.52 0.61 0.70"
 #   figures_record docs/benchmarks.md section.md
 #
-# The log is what the script prints: its "host:" line, then CaptureBench's report (the modes'
-# table, the phases, the issue's ratios, the capture count). Lines it does not know are left out.
+# The log is what the script prints: its "host:" line, HostCosts's "host costs:" line, then
+# CaptureBench's report (the modes' table, the phases, the issue's ratios, the capture count).
+# Lines it does not know are left out.
 
 # The marker below which runs are inserted, newest first.
 FIGURES_MARKER='<!-- capture-bench: new runs are inserted below this line, newest first -->'
