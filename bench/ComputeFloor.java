@@ -81,7 +81,7 @@ final class ComputeFloor {
     double medianCpuMillis() throws IOException {
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         for (int i = 0; i < WARMUP; i++) {
-            delete(once(i, threads));
+            CaptureBench.deleteTree(once(i, threads));
         }
         return sampleCpuMillis(MEASURED);
     }
@@ -100,7 +100,7 @@ final class ComputeFloor {
             long before = threads.getCurrentThreadCpuTime();
             Path bundle = once(i, threads);
             millis[i] = (threads.getCurrentThreadCpuTime() - before) / 1e6;
-            delete(bundle);
+            CaptureBench.deleteTree(bundle);
             for (int part = 0; part < partNanos.length; part++) {
                 parts[part][i] = partNanos[part] / 1e6;
             }
@@ -144,15 +144,6 @@ final class ComputeFloor {
             throw new IllegalStateException("SHA-256 is 32 bytes");
         }
         return bundle;
-    }
-
-    private static void delete(Path bundle) throws IOException {
-        try (var files = Files.list(bundle)) {
-            for (Path file : files.toList()) {
-                Files.delete(file);
-            }
-        }
-        Files.delete(bundle);
     }
 
     private long charge(int part, long since, ThreadMXBean threads) {

@@ -2,6 +2,7 @@ package com.androperator.evidence.adapters.adb;
 
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.Map;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
@@ -129,15 +130,11 @@ record ChunkHeaderFields(String commandId, @Nullable Object taskId, @Nullable Lo
         }
 
         boolean literal(byte[] expected) {
-            if (position + expected.length > limit) {
+            int end = position + expected.length;
+            if (end > limit || !Arrays.equals(line, position, end, expected, 0, expected.length)) {
                 return false;
             }
-            for (int i = 0; i < expected.length; i++) {
-                if (line[position + i] != expected[i]) {
-                    return false;
-                }
-            }
-            position += expected.length;
+            position = end;
             return true;
         }
 
