@@ -196,6 +196,7 @@ public final class CaptureBench {
         Map<String, Long> concurrentCpu = new LinkedHashMap<>();
         long compilerNanos = 0;
         long collectorNanos = 0;
+        long kernelNanos = 0;
         try (ManyPhones phones = new ManyPhones(phoneCount, AdbServerHarness.locateAdb().toString(), port)) {
             phones.serially(mcp::capture); // warm-up: every phone's first capture
             // One concurrent round unmeasured, as the serial modes have warm-up rounds (see Burst).
@@ -209,13 +210,15 @@ public final class CaptureBench {
                 CpuTime.add(concurrentCpu, burst.cpuBefore(), burst.cpuAfter());
                 compilerNanos += burst.overhead().compilerNanos();
                 collectorNanos += burst.overhead().collectorNanos();
+                kernelNanos = kernelNanos < 0 || burst.overhead().kernelNanos() < 0 ? -1
+                        : kernelNanos + burst.overhead().kernelNanos();
                 oneByOne[round] = phones.serially(mcp::capture);
                 cleanMcpBundles();
             }
             crossTalk = phones.crossTalk();
         }
         Map<String, Double> figures = new LinkedHashMap<>();
-        serverCpu.concurrent(concurrentCpu.getOrDefault("MCP server", 0L), compilerNanos, collectorNanos,
+        serverCpu.concurrent(concurrentCpu.getOrDefault("MCP server", 0L), compilerNanos, collectorNanos, kernelNanos,
                 PHONE_ROUNDS * phoneCount);
         figures.put("concurrent", median(together));
         figures.put("serial", median(oneByOne));
@@ -250,9 +253,10 @@ public final class CaptureBench {
         double millis = phones.concurrently(mcp::capture);
         Map<String, Long> after = CpuTime.of(processes);
         ServerCpu.Overhead overhead = ServerCpu.Overhead.of(mcp.server).since(overheadBefore);
-        System.out.printf("  %s %.1f ms, of it JIT %.1f ms, collector %.1f ms; %s minor page faults a capture%n", label,
-                (after.getOrDefault("MCP server", 0L) - before.getOrDefault("MCP server", 0L)) / 1e6 / phoneCount,
+        System.out.printf("  %s %.1f ms, of it JIT %.1f ms, collector %.1f ms, kernel %s ms; %s minor page faults a capture%n",
+                label, (after.getOrDefault("MCP server", 0L) - before.getOrDefault("MCP server", 0L)) / 1e6 / phoneCount,
                 overhead.compilerNanos() / 1e6 / phoneCount, overhead.collectorNanos() / 1e6 / phoneCount,
+                overhead.kernelNanos() < 0 ? "unreadable" : String.format("%.1f", overhead.kernelNanos() / 1e6 / phoneCount),
                 overhead.minorFaults() < 0 ? "unreadable" : String.valueOf(overhead.minorFaults() / phoneCount));
         cleanMcpBundles();
         return new Burst(millis, before, after, overhead);

@@ -76,6 +76,9 @@ final class ComputeFloor {
 
     private final long[] partNanos = new long[PARTS.size()];
     private final double[] partMedians = new double[PARTS.size()];
+    private long lastCpuNanos;
+    private long lastKernelNanos;
+    private int lastCount;
 
     /** Median CPU milliseconds of one floor capture, after JIT warm-up; {@link #partMillis()} then holds its parts'. */
     double medianCpuMillis() throws IOException {
@@ -95,11 +98,17 @@ final class ComputeFloor {
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         double[] millis = new double[count];
         double[][] parts = new double[PARTS.size()][count];
+        long cpuNanos = 0;
+        long userNanos = 0;
         for (int i = 0; i < count; i++) {
             Arrays.fill(partNanos, 0);
+            long userBefore = threads.getCurrentThreadUserTime();
             long before = threads.getCurrentThreadCpuTime();
             Path bundle = once(i, threads);
-            millis[i] = (threads.getCurrentThreadCpuTime() - before) / 1e6;
+            long spent = threads.getCurrentThreadCpuTime() - before;
+            userNanos += threads.getCurrentThreadUserTime() - userBefore;
+            cpuNanos += spent;
+            millis[i] = spent / 1e6;
             CaptureBench.deleteTree(bundle);
             for (int part = 0; part < partNanos.length; part++) {
                 parts[part][i] = partNanos[part] / 1e6;
@@ -108,7 +117,20 @@ final class ComputeFloor {
         for (int part = 0; part < partMedians.length; part++) {
             partMedians[part] = median(parts[part]);
         }
+        lastCpuNanos = cpuNanos;
+        lastKernelNanos = Math.max(0, cpuNanos - userNanos);
+        lastCount = count;
         return median(millis);
+    }
+
+    /**
+     * The CPU and the part of it in the kernel (CPU less user time) that the last reading's
+     * captures spent in all, in ns, and how many captures that was. The thread's user time comes
+     * in clock ticks of 10 ms (the JVM reads it from /proc), so only a sum over many captures says
+     * how much of the floor is the kernel's: its file writes, fsyncs and renames.
+     */
+    long[] lastSums() {
+        return new long[] {lastCpuNanos, lastKernelNanos, lastCount};
     }
 
     /**

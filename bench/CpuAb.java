@@ -57,6 +57,7 @@ final class CpuAb {
         double[][] total = new double[n][rounds];
         double[][] jit = new double[n][rounds];
         double[][] collector = new double[n][rounds];
+        double[][] kernel = new double[n][rounds];
         for (int round = 0; round < rounds; round++) {
             for (int k = 0; k < n; k++) {
                 int s = (round + k) % n;
@@ -69,18 +70,21 @@ final class CpuAb {
                 ServerCpu.Overhead overhead = ServerCpu.Overhead.of(process).since(overheadBefore);
                 jit[s][round] = overhead.compilerNanos() / 1e6 / captured;
                 collector[s][round] = overhead.collectorNanos() / 1e6 / captured;
+                kernel[s][round] = overhead.kernelNanos() < 0 ? Double.NaN : overhead.kernelNanos() / 1e6 / captured;
             }
         }
         System.out.printf("%d rounds of %d warm captures a server after %d each%s; load %s%n", rounds, batch, warm,
                 serials.size() == 1 ? "" : ", each capture " + serials.size() + " phones at once", readLoad());
-        System.out.println("| tree | CPU a capture, median | mean | of it JIT (mean) | of it collector (mean) | mean less JIT |");
-        System.out.println("| --- | ---: | ---: | ---: | ---: | ---: |");
+        System.out.println("| tree | CPU a capture, median | mean | of it JIT (mean) | of it collector (mean) | of it kernel (mean)"
+                + " | mean less JIT |");
+        System.out.println("| --- | ---: | ---: | ---: | ---: | ---: | ---: |");
         for (int s = 0; s < n; s++) {
             double mean = Arrays.stream(total[s]).average().orElse(0);
             double jitMean = Arrays.stream(jit[s]).average().orElse(0);
             double collectorMean = Arrays.stream(collector[s]).average().orElse(0);
-            System.out.printf("| %s | %.1f | %.1f | %.1f | %.1f | %.1f |%n", trees.get(s).getFileName(), median(total[s]),
-                    mean, jitMean, collectorMean, mean - jitMean);
+            double kernelMean = Arrays.stream(kernel[s]).average().orElse(Double.NaN);
+            System.out.printf("| %s | %.1f | %.1f | %.1f | %.1f | %.1f | %.1f |%n", trees.get(s).getFileName(),
+                    median(total[s]), mean, jitMean, collectorMean, kernelMean, mean - jitMean);
         }
     }
 

@@ -32,7 +32,11 @@ final class ServerCpu {
     private long concurrentNanos;
     private long concurrentCompilerNanos;
     private long concurrentCollectorNanos;
+    /** The server's system time in the concurrent rounds; -1 when /proc could not be read. */
+    private long concurrentKernelNanos = -1;
     private int concurrentCaptures;
+    /** The floor readings beside the rounds, summed: CPU, of it in the kernel, and captures (ns, ns, count). */
+    private final long[] floorBesideSums = new long[3];
 
     /** The androperator-mcp JVM among this JVM's descendants; there must be exactly one. */
     static ProcessHandle onlyMcpServer() {
@@ -66,10 +70,11 @@ final class ServerCpu {
         }
     }
 
-    void concurrent(long nanos, long compilerNanos, long collectorNanos, int captures) {
+    void concurrent(long nanos, long compilerNanos, long collectorNanos, long kernelNanos, int captures) {
         concurrentNanos = nanos;
         concurrentCompilerNanos = compilerNanos;
         concurrentCollectorNanos = collectorNanos;
+        concurrentKernelNanos = kernelNanos;
         concurrentCaptures = captures;
     }
 
@@ -78,31 +83,42 @@ final class ServerCpu {
      * {@link #compilerNanos} and {@link #collectorNanos} read it), so that a round's part is one
      * subtraction.
      */
-    record Overhead(long compilerNanos, long collectorNanos, long minorFaults) {
+    record Overhead(long compilerNanos, long collectorNanos, long minorFaults, long kernelNanos) {
         static Overhead of(ProcessHandle process) {
+            long[] stat = processStat(process);
             return new Overhead(ServerCpu.compilerNanos(process), ServerCpu.collectorNanos(process),
-                    ServerCpu.minorFaults(process));
+                    stat == null ? -1 : stat[0], stat == null ? -1 : stat[1] * TICK_NANOS);
         }
 
-        /** What was spent between {@code before} and this reading. */
+        /** What was spent between {@code before} and this reading; -1 for what either could not read. */
         Overhead since(Overhead before) {
             return new Overhead(compilerNanos - before.compilerNanos, collectorNanos - before.collectorNanos,
-                    minorFaults < 0 || before.minorFaults < 0 ? -1 : minorFaults - before.minorFaults);
+                    minorFaults < 0 || before.minorFaults < 0 ? -1 : minorFaults - before.minorFaults,
+                    kernelNanos < 0 || before.kernelNanos < 0 ? -1 : kernelNanos - before.kernelNanos);
         }
     }
 
+    /** A clock tick of /proc's times (USER_HZ 100 on every Linux this bench runs on). */
+    static final long TICK_NANOS = 10_000_000L;
+
     /**
-     * The process's minor page faults so far (/proc stat's minflt, every thread's, exited ones
-     * included). A heap that grows (a young generation sized for one capture at a time that widens for
-     * a burst, or one that grows again after the periodic collection gave memory back) pays one for
-     * each page it touches first, in the kernel time of whichever thread touches it; -1 when unreadable.
+     * From the process's /proc stat, every thread's (exited ones included): its minor page faults
+     * and its system time in clock ticks; null when unreadable. A heap that grows (a young generation
+     * sized for one capture at a time that widens for a burst, or one that grows again after the
+     * periodic collection gave memory back) pays one fault for each page it touches first, in the
+     * kernel time of whichever thread touches it. The system time is the CPU spent in the kernel for
+     * the process: its system calls, the network stack its sockets drive, its page faults, and the
+     * interrupts and wake-ups taken while it ran. The compute floor spends little there (its file
+     * writes, fsyncs and renames); a capture's adb exchanges, threads and files spend much more, and
+     * what the kernel charges for them depends on the host ("Eighteenth pass").
      */
-    static long minorFaults(ProcessHandle process) {
+    static long[] processStat(ProcessHandle process) {
         try {
             String stat = java.nio.file.Files.readString(Path.of("/proc", Long.toString(process.pid()), "stat"));
-            return Long.parseLong(stat.substring(stat.lastIndexOf(')') + 2).split(" ")[7]);
+            String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+            return new long[] {Long.parseLong(fields[7]), Long.parseLong(fields[12])};
         } catch (IOException | RuntimeException e) {
-            return -1;
+            return null;
         }
     }
 
@@ -224,6 +240,10 @@ final class ServerCpu {
         try {
             double millis = floor.sampleCpuMillis(FLOOR_BESIDE_ROUND);
             floorBesideRounds.add(millis);
+            long[] sums = floor.lastSums();
+            for (int i = 0; i < sums.length; i++) {
+                floorBesideSums[i] += sums[i];
+            }
             return millis;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -240,6 +260,10 @@ final class ServerCpu {
         for (int part = 0; part < parts.length; part++) {
             text.append(part == 0 ? "" : ", ").append(ComputeFloor.PARTS.get(part))
                     .append(String.format(" %.2f", parts[part]));
+        }
+        long[] sums = floor.lastSums();
+        if (sums[2] > 0) {
+            text.append(String.format("; in the kernel %.1f", sums[1] / 1e6 / sums[2]));
         }
         return text.toString();
     }
@@ -299,12 +323,37 @@ final class ServerCpu {
             System.out.printf("  %-48s %6.2f   (no target)%n", "the same less its JIT and collector threads",
                     (concurrentNanos - concurrentCompilerNanos - concurrentCollectorNanos) / 1e6 / concurrentCaptures
                             / floorMean);
+            reportKernel(concurrent);
             if (!Double.isNaN(floorAfterMillis)) {
                 System.out.printf("  %-48s %6.2f   (no target; %.2f to the floor after them)%n",
                         "the ratio to the floor before the rounds", concurrent / floorMillis,
                         concurrent / floorAfterMillis);
             }
         }
+    }
+
+    /**
+     * The concurrent rounds' CPU split at the kernel: the server's system time against the floor's
+     * (both summed over the rounds and the readings beside them, so the clock ticks of 10 ms they
+     * come in average out), and the ratio of what each spent outside the kernel. On a host whose
+     * system calls, loopback packets and wake-ups are dear the server's kernel part grows and the
+     * floor's hardly moves; this shows how much of the goal's ratio that is.
+     */
+    private void reportKernel(double concurrent) {
+        if (concurrentKernelNanos < 0 || floorBesideSums[2] == 0) {
+            return;
+        }
+        double serverKernel = concurrentKernelNanos / 1e6 / concurrentCaptures;
+        double floorCpu = floorBesideSums[0] / 1e6 / floorBesideSums[2];
+        double floorKernel = floorBesideSums[1] / 1e6 / floorBesideSums[2];
+        line("of which in the kernel (system time)", serverKernel,
+                "the server's system calls, sockets, files, page faults and wake-ups");
+        line("the floor's part in the kernel", floorKernel, String.format(
+                "its file writes, fsyncs and renames; over the %d captures beside the rounds", floorBesideSums[2]));
+        System.out.printf("  %-48s %6.2f   (no target; %.1f ms against %.1f)%n", "server CPU / floor outside the kernel",
+                (concurrent - serverKernel) / (floorCpu - floorKernel), concurrent - serverKernel, floorCpu - floorKernel);
+        System.out.printf("  %-48s %6.2f   (no target; %.1f ms against %.1f)%n", "server CPU / floor in the kernel",
+                serverKernel / floorKernel, serverKernel, floorKernel);
     }
 
     private static void line(String name, double millis, String note) {

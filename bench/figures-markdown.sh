@@ -40,15 +40,21 @@ function words(from, to,   i, name) {
 # The concurrent rounds, one row each, printed after the tables: the server's CPU a capture in the
 # round with its JIT's and collector's parts, and the floor read beside the round.
 /^  concurrent warm-up round \(not counted\): MCP server CPU a capture / {
-  burst[++bursts] = "unmeasured"; cpu[bursts] = $11; jit[bursts] = $16; gc[bursts] = $19; floor[bursts] = ""
+  burst[++bursts] = "unmeasured"; cpu[bursts] = $11; jit[bursts] = $16; gc[bursts] = $19
+  kernel[bursts] = $21 == "kernel" ? $22 : ""; floor[bursts] = ""; fkernel[bursts] = ""
   next
 }
 /^[0-9]+ phones, round [0-9]+ of [0-9]+$/ { round = $4; next }
 /^  MCP server CPU a capture in this round: / {
-  burst[++bursts] = round; cpu[bursts] = $9; jit[bursts] = $14; gc[bursts] = $17; floor[bursts] = ""
+  burst[++bursts] = round; cpu[bursts] = $9; jit[bursts] = $14; gc[bursts] = $17
+  kernel[bursts] = $19 == "kernel" ? $20 : ""; floor[bursts] = ""; fkernel[bursts] = ""
   next
 }
-/^  compute floor beside this round: / { floor[bursts] = $6; next }
+/^  compute floor beside this round: / {
+  floor[bursts] = $6
+  if (match($0, /in the kernel [0-9.]+/)) fkernel[bursts] = substr($0, RSTART + 14, RLENGTH - 14)
+  next
+}
 /^single-colour scan, / { printf "- %s\n", $0; state = "scan"; next }
 state == "scan" && NF > 0 { line = $0; sub(/^ +/, "", line); printf "  - %s\n", line; next }
 /^screenshot .* bytes; medians of / { printf "- %s\n- %s\n\n", rounds, $0; next }
@@ -129,11 +135,12 @@ END {
     print ""
     print "Concurrent rounds (ms of the MCP server's CPU a capture; the floor read right after the round):"
     print ""
-    print "| round | server CPU | of it JIT | of it collector | floor beside it | ratio |"
-    print "| --- | ---: | ---: | ---: | ---: | ---: |"
+    print "| round | server CPU | of it JIT | of it collector | of it kernel | floor beside it | of it kernel | ratio |"
+    print "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
     for (i = 1; i <= bursts; i++) {
       ratio = floor[i] != "" && floor[i] + 0 > 0 ? sprintf("%.2f", cpu[i] / floor[i]) : ""
-      printf "| %s | %s | %s | %s | %s | %s |\n", burst[i], cpu[i], jit[i], gc[i], floor[i], ratio
+      printf "| %s | %s | %s | %s | %s | %s | %s | %s |\n", burst[i], cpu[i], jit[i], gc[i], kernel[i], floor[i],
+        fkernel[i], ratio
     }
   }
 }
