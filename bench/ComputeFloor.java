@@ -118,16 +118,18 @@ final class ComputeFloor {
             partMedians[part] = median(parts[part]);
         }
         lastCpuNanos = cpuNanos;
-        lastKernelNanos = Math.max(0, cpuNanos - userNanos);
+        lastKernelNanos = cpuNanos - userNanos; // signed: a reading's tick noise can go either way
         lastCount = count;
         return median(millis);
     }
 
     /**
      * The CPU and the part of it in the kernel (CPU less user time) that the last reading's
-     * captures spent in all, in ns, and how many captures that was. The thread's user time comes
-     * in clock ticks of 10 ms (the JVM reads it from /proc), so only a sum over many captures says
-     * how much of the floor is the kernel's: its file writes, fsyncs and renames.
+     * captures spent in all, in ns, and how many captures that was. The thread's CPU is exact; its
+     * user time comes in clock ticks of 10 ms (JDK 17 to 25 read it from /proc, and the kernel
+     * samples the user/system split at each tick), so the kernel part of one reading is noisy,
+     * either way, and only a sum over many readings says roughly (about +-20% over a run's 110
+     * captures) how much of the floor is the kernel's: its file writes, fsyncs and renames.
      */
     long[] lastSums() {
         return new long[] {lastCpuNanos, lastKernelNanos, lastCount};

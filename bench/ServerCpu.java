@@ -333,11 +333,15 @@ final class ServerCpu {
     }
 
     /**
-     * The concurrent rounds' CPU split at the kernel: the server's system time against the floor's
-     * (both summed over the rounds and the readings beside them, so the clock ticks of 10 ms they
-     * come in average out), and the ratio of what each spent outside the kernel. On a host whose
-     * system calls, loopback packets and wake-ups are dear the server's kernel part grows and the
-     * floor's hardly moves; this shows how much of the goal's ratio that is.
+     * The concurrent rounds' CPU split at the kernel: the server's system time against the floor's,
+     * each summed over the rounds or the readings beside them. Both splits are sampled at the
+     * kernel's clock ticks of 10 ms: the server's over about 500 ticks of a run is good to a few
+     * per cent, the floor's smaller part over about 200 ticks only to about +-20%, so its ratio is
+     * a magnitude, not a figure to compare between runs. The floor here is the mean over all its
+     * captures beside the rounds (the goal's ratio uses the mean of the readings' medians), named
+     * in the lines. On a host whose system calls, loopback packets and wake-ups are dear the
+     * server's kernel part grows and the floor's hardly moves; this shows how much of the goal's
+     * ratio that is.
      */
     private void reportKernel(double concurrent) {
         if (concurrentKernelNanos < 0 || floorBesideSums[2] == 0) {
@@ -345,15 +349,21 @@ final class ServerCpu {
         }
         double serverKernel = concurrentKernelNanos / 1e6 / concurrentCaptures;
         double floorCpu = floorBesideSums[0] / 1e6 / floorBesideSums[2];
-        double floorKernel = floorBesideSums[1] / 1e6 / floorBesideSums[2];
+        double floorKernel = Math.max(0, floorBesideSums[1] / 1e6 / floorBesideSums[2]);
         line("of which in the kernel (system time)", serverKernel,
-                "the server's system calls, sockets, files, page faults and wake-ups");
+                "the server's system calls, sockets, files, page faults and wake-ups, its JIT's and collector's too");
         line("the floor's part in the kernel", floorKernel, String.format(
-                "its file writes, fsyncs and renames; over the %d captures beside the rounds", floorBesideSums[2]));
+                "its file writes, fsyncs and renames; of %.1f ms, the mean of the %d captures beside the rounds;"
+                        + " tick-sampled, about +-20%%", floorCpu, floorBesideSums[2]));
         System.out.printf("  %-48s %6.2f   (no target; %.1f ms against %.1f)%n", "server CPU / floor outside the kernel",
                 (concurrent - serverKernel) / (floorCpu - floorKernel), concurrent - serverKernel, floorCpu - floorKernel);
-        System.out.printf("  %-48s %6.2f   (no target; %.1f ms against %.1f)%n", "server CPU / floor in the kernel",
-                serverKernel / floorKernel, serverKernel, floorKernel);
+        if (floorKernel > 0) {
+            System.out.printf("  %-48s %6.1f   (no target; %.1f ms against %.1f)%n", "server CPU / floor in the kernel",
+                    serverKernel / floorKernel, serverKernel, floorKernel);
+        } else {
+            System.out.printf("  %-48s    n/a   (no target; %.1f ms against none read)%n", "server CPU / floor in the kernel",
+                    serverKernel);
+        }
     }
 
     private static void line(String name, double millis, String note) {

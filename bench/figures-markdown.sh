@@ -38,7 +38,8 @@ function words(from, to,   i, name) {
 /^host costs: / { printf "- %s\n", $0; next }
 / measured rounds after / { rounds = $0; next }
 # The concurrent rounds, one row each, printed after the tables: the server's CPU a capture in the
-# round with its JIT's and collector's parts, and the floor read beside the round.
+# round with its JIT's, collector's and kernel's parts, and the floor read beside the round with its
+# kernel part (cells left empty for logs from before the kernel split).
 /^  concurrent warm-up round \(not counted\): MCP server CPU a capture / {
   burst[++bursts] = "unmeasured"; cpu[bursts] = $11; jit[bursts] = $16; gc[bursts] = $19
   kernel[bursts] = $21 == "kernel" ? $22 : ""; floor[bursts] = ""; fkernel[bursts] = ""
