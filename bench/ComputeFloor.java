@@ -131,8 +131,17 @@ final class ComputeFloor {
      * either way, and only a sum over many readings says roughly (about +-20% over a run's 110
      * captures) how much of the floor is the kernel's: its file writes, fsyncs and renames.
      */
-    long[] lastSums() {
-        return new long[] {lastCpuNanos, lastKernelNanos, lastCount};
+    Sums lastSums() {
+        return new Sums(lastCpuNanos, lastKernelNanos, lastCount);
+    }
+
+    /** CPU and its kernel part (ns, the latter signed) summed over {@code captures} floor captures. */
+    record Sums(long cpuNanos, long kernelNanos, long captures) {
+        static final Sums NONE = new Sums(0, 0, 0);
+
+        Sums plus(Sums other) {
+            return new Sums(cpuNanos + other.cpuNanos, kernelNanos + other.kernelNanos, captures + other.captures);
+        }
     }
 
     /**

@@ -35,8 +35,8 @@ final class ServerCpu {
     /** The server's system time in the concurrent rounds; -1 when /proc could not be read. */
     private long concurrentKernelNanos = -1;
     private int concurrentCaptures;
-    /** The floor readings beside the rounds, summed: CPU, of it in the kernel, and captures (ns, ns, count). */
-    private final long[] floorBesideSums = new long[3];
+    /** The floor readings beside the rounds, summed. */
+    private ComputeFloor.Sums floorBesideSums = ComputeFloor.Sums.NONE;
 
     /** The androperator-mcp JVM among this JVM's descendants; there must be exactly one. */
     static ProcessHandle onlyMcpServer() {
@@ -85,9 +85,9 @@ final class ServerCpu {
      */
     record Overhead(long compilerNanos, long collectorNanos, long minorFaults, long kernelNanos) {
         static Overhead of(ProcessHandle process) {
-            long[] stat = processStat(process);
+            ProcessStat stat = ProcessStat.of(process);
             return new Overhead(ServerCpu.compilerNanos(process), ServerCpu.collectorNanos(process),
-                    stat == null ? -1 : stat[0], stat == null ? -1 : stat[1] * TICK_NANOS);
+                    stat.minorFaults(), stat.systemTicks() < 0 ? -1 : stat.systemTicks() * TICK_NANOS);
         }
 
         /** What was spent between {@code before} and this reading; -1 for what either could not read. */
@@ -103,22 +103,25 @@ final class ServerCpu {
 
     /**
      * From the process's /proc stat, every thread's (exited ones included): its minor page faults
-     * and its system time in clock ticks; null when unreadable. A heap that grows (a young generation
+     * and its system time in clock ticks. A heap that grows (a young generation
      * sized for one capture at a time that widens for a burst, or one that grows again after the
      * periodic collection gave memory back) pays one fault for each page it touches first, in the
      * kernel time of whichever thread touches it. The system time is the CPU spent in the kernel for
      * the process: its system calls, the network stack its sockets drive, its page faults, and the
      * interrupts and wake-ups taken while it ran. The compute floor spends little there (its file
      * writes, fsyncs and renames); a capture's adb exchanges, threads and files spend much more, and
-     * what the kernel charges for them depends on the host ("Eighteenth pass").
+     * what the kernel charges for them depends on the host ("Eighteenth pass"). Both -1 when unreadable.
      */
-    static long[] processStat(ProcessHandle process) {
-        try {
-            String stat = java.nio.file.Files.readString(Path.of("/proc", Long.toString(process.pid()), "stat"));
-            String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-            return new long[] {Long.parseLong(fields[7]), Long.parseLong(fields[12])};
-        } catch (IOException | RuntimeException e) {
-            return null;
+    record ProcessStat(long minorFaults, long systemTicks) {
+        static ProcessStat of(ProcessHandle process) {
+            try {
+                String stat = java.nio.file.Files.readString(Path.of("/proc", Long.toString(process.pid()), "stat"));
+                // After the command's closing parenthesis: field 3 (state) first, so minflt (10) and stime (15).
+                String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+                return new ProcessStat(Long.parseLong(fields[7]), Long.parseLong(fields[12]));
+            } catch (IOException | RuntimeException e) {
+                return new ProcessStat(-1, -1);
+            }
         }
     }
 
@@ -240,10 +243,7 @@ final class ServerCpu {
         try {
             double millis = floor.sampleCpuMillis(FLOOR_BESIDE_ROUND);
             floorBesideRounds.add(millis);
-            long[] sums = floor.lastSums();
-            for (int i = 0; i < sums.length; i++) {
-                floorBesideSums[i] += sums[i];
-            }
+            floorBesideSums = floorBesideSums.plus(floor.lastSums());
             return millis;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -261,9 +261,9 @@ final class ServerCpu {
             text.append(part == 0 ? "" : ", ").append(ComputeFloor.PARTS.get(part))
                     .append(String.format(" %.2f", parts[part]));
         }
-        long[] sums = floor.lastSums();
-        if (sums[2] > 0) {
-            text.append(String.format("; in the kernel %.1f", sums[1] / 1e6 / sums[2]));
+        ComputeFloor.Sums sums = floor.lastSums();
+        if (sums.captures() > 0) {
+            text.append(String.format("; in the kernel %.1f", sums.kernelNanos() / 1e6 / sums.captures()));
         }
         return text.toString();
     }
@@ -344,17 +344,18 @@ final class ServerCpu {
      * ratio that is.
      */
     private void reportKernel(double concurrent) {
-        if (concurrentKernelNanos < 0 || floorBesideSums[2] == 0) {
+        long captures = floorBesideSums.captures();
+        if (concurrentKernelNanos < 0 || captures == 0) {
             return;
         }
         double serverKernel = concurrentKernelNanos / 1e6 / concurrentCaptures;
-        double floorCpu = floorBesideSums[0] / 1e6 / floorBesideSums[2];
-        double floorKernel = Math.max(0, floorBesideSums[1] / 1e6 / floorBesideSums[2]);
+        double floorCpu = floorBesideSums.cpuNanos() / 1e6 / captures;
+        double floorKernel = Math.max(0, floorBesideSums.kernelNanos() / 1e6 / captures);
         line("of which in the kernel (system time)", serverKernel,
                 "the server's system calls, sockets, files, page faults and wake-ups, its JIT's and collector's too");
         line("the floor's part in the kernel", floorKernel, String.format(
                 "its file writes, fsyncs and renames; of %.1f ms, the mean of the %d captures beside the rounds;"
-                        + " tick-sampled, about +-20%%", floorCpu, floorBesideSums[2]));
+                        + " tick-sampled, about +-20%%", floorCpu, captures));
         System.out.printf("  %-48s %6.2f   (no target; %.1f ms against %.1f)%n", "server CPU / floor outside the kernel",
                 (concurrent - serverKernel) / (floorCpu - floorKernel), concurrent - serverKernel, floorCpu - floorKernel);
         if (floorKernel > 0) {
