@@ -30,11 +30,11 @@ final class HostCosts {
 
     public static void main(String[] args) throws Exception {
         double systemCall = systemCallMicros();
-        double[] handOff = handOff();
+        HandOff handOff = handOff();
         double connection = loopbackConnectionMicros();
         System.out.printf("host costs: a system call %.2f us (lseek), a hand-off to another thread and back %.1f us"
                 + " wall and %.1f us of the two threads' CPU, a loopback TCP connection (connect, accept, close)"
-                + " %.0f us CPU%n", systemCall, handOff[0], handOff[1], connection);
+                + " %.0f us CPU%n", systemCall, handOff.wallMicros(), handOff.cpuMicros(), connection);
     }
 
     /** Microseconds of this thread's CPU a call of {@code FileChannel.position()}, one lseek each. */
@@ -66,7 +66,7 @@ final class HostCosts {
      * pools and helper threads hand work over: wall microseconds a round trip, and the two threads'
      * CPU microseconds a round trip, of the batch with the least wall time.
      */
-    private static double[] handOff() throws InterruptedException {
+    private static HandOff handOff() throws InterruptedException {
         SynchronousQueue<Integer> there = new SynchronousQueue<>();
         SynchronousQueue<Integer> back = new SynchronousQueue<>();
         Thread echo = new Thread(() -> {
@@ -81,7 +81,7 @@ final class HostCosts {
         echo.setDaemon(true);
         echo.start();
         int trips = 40_000;
-        double[] best = {Double.MAX_VALUE, Double.MAX_VALUE};
+        HandOff best = new HandOff(Double.MAX_VALUE, Double.MAX_VALUE);
         for (int batch = 0; batch <= BATCHES; batch++) {
             long cpu = THREADS.getCurrentThreadCpuTime() + THREADS.getThreadCpuTime(echo.getId());
             long started = System.nanoTime();
@@ -91,14 +91,17 @@ final class HostCosts {
             }
             double wall = (System.nanoTime() - started) / 1e3 / trips;
             long cpuAfter = THREADS.getCurrentThreadCpuTime() + THREADS.getThreadCpuTime(echo.getId());
-            if (batch > 0 && wall < best[0]) {
-                best[0] = wall;
-                best[1] = (cpuAfter - cpu) / 1e3 / trips;
+            if (batch > 0 && wall < best.wallMicros()) {
+                best = new HandOff(wall, (cpuAfter - cpu) / 1e3 / trips);
             }
         }
         there.put(-1);
         echo.join();
         return best;
+    }
+
+    /** One hand-off round trip: its wall time and the two threads' CPU, in microseconds. */
+    private record HandOff(double wallMicros, double cpuMicros) {
     }
 
     /**

@@ -36,6 +36,23 @@ class ChunkHeaderFieldsTest {
     }
 
     @Test
+    void theStrictReadersNumbersAreCountsOnlyWhenIntegralAndWithinALong() {
+        Map<String, Long> indexes = new java.util.LinkedHashMap<>();
+        indexes.put("7", 7L);
+        indexes.put("12345678901", 12345678901L);
+        indexes.put("123456789012345678901234567890", null);
+        indexes.put("7.0", null);
+        indexes.put("7e0", null);
+        indexes.put("\"7\"", null);
+        indexes.put("null", null);
+        indexes.forEach((written, expected) -> {
+            byte[] line = line(CANONICAL.replace("\"index\":7,", "\"index\":" + written + ","));
+
+            assertThat(strict(line, line.length).index()).as(written).isEqualTo(expected);
+        });
+    }
+
+    @Test
     void everyOtherLayoutIsLeftToTheStrictReader() {
         List<String> others = List.of(
                 CANONICAL.replace("{\"commandId\":\"ev-1-hierarchy\",\"taskId\":\"ev-1\",",
