@@ -502,8 +502,9 @@ public final class CaptureBench {
         return out.resolve("bundles").resolve("b" + System.nanoTime());
     }
 
+    /** Sets the bundles of the modes aside ({@link RetiredBundles}) and leaves an empty directory for the next. */
     private void cleanBundles() {
-        deleteTree(out.resolve("bundles"));
+        RetiredBundles.retire(out.resolve("bundles"), out);
         cleanMcpBundles();
         try {
             Files.createDirectories(out.resolve("bundles"));
@@ -513,7 +514,7 @@ public final class CaptureBench {
     }
 
     private void cleanMcpBundles() {
-        deleteTree(out.resolve("mcp-root").resolve("bundles"));
+        RetiredBundles.retire(out.resolve("mcp-root").resolve("bundles"), out);
     }
 
     private Process start(List<String> command, ProcessBuilder.Redirect stdout, Map<String, String> extra) {

@@ -38,9 +38,10 @@ import javax.xml.stream.XMLStreamReader;
  * {@code manifest.json} finalized atomically (a temporary name written and fsynced, renamed, the
  * directory fsynced again). That is 4 file fsyncs, 3 directory fsyncs and 3 renames. Its CPU time
  * (user + system of this thread) is what a capture cannot go below on this machine; the MCP
- * server's CPU per capture is compared with it in the same run. Removing the floor's bundle
- * afterwards is not counted, as removing the server's bundles is not counted against the server
- * (until 2026-12-06 it was: 0.4-0.8 ms of each reading; docs/benchmarks.md, "Seventeenth pass").
+ * server's CPU per capture is compared with it in the same run. Setting the floor's bundle aside
+ * afterwards ({@link RetiredBundles}, as the server's bundles are) is not counted, as it is not
+ * counted against the server (until 2026-12-06 removing it was: 0.4-0.8 ms of each reading;
+ * docs/benchmarks.md, "Seventeenth pass").
  */
 final class ComputeFloor {
     private static final int WARMUP = 40;
@@ -84,7 +85,7 @@ final class ComputeFloor {
     double medianCpuMillis() throws IOException {
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         for (int i = 0; i < WARMUP; i++) {
-            CaptureBench.deleteTree(once(i, threads));
+            RetiredBundles.retire(once(i, threads), directory);
         }
         return sampleCpuMillis(MEASURED);
     }
@@ -109,7 +110,7 @@ final class ComputeFloor {
             userNanos += threads.getCurrentThreadUserTime() - userBefore;
             cpuNanos += spent;
             millis[i] = spent / 1e6;
-            CaptureBench.deleteTree(bundle);
+            RetiredBundles.retire(bundle, directory);
             for (int part = 0; part < partNanos.length; part++) {
                 parts[part][i] = partNanos[part] / 1e6;
             }

@@ -98,12 +98,8 @@ final class CpuAb {
                 }
             }
         }
-        // BENCH_KEEP_BUNDLES=1 keeps them: ext4 without a journal walks past every inode deleted in the last
-        // 1-6 minutes when it allocates one, but writing into page cache new to the run costs more on some
-        // hosts (docs/benchmarks.md, "Ninth pass").
-        if (!"1".equals(System.getenv("BENCH_KEEP_BUNDLES"))) {
-            CaptureBench.deleteTree(out.resolve("ab-root-" + server).resolve("bundles"));
-        }
+        // Set aside, not deleted (RetiredBundles): deleting them made the next captures' file creations dearer.
+        RetiredBundles.retire(out.resolve("ab-root-" + server).resolve("bundles"), out);
     }
 
     private static double median(double[] values) {

@@ -6,9 +6,7 @@
 #
 #   bench/cpu-ab.sh warm rounds batch TREE...     (e.g. 40 12 10 /tmp/old .)
 #   CPU_AB_PHONES=16 bench/cpu-ab.sh 3 8 1 TREE...  (the concurrent rounds: each capture is 16 phones at once)
-#   BENCH_KEEP_BUNDLES=1 ...   delete no bundle during the run (by default each batch's are deleted after
-#                              it); the next run's start deletes bench/out, so move it aside first to
-#                              start with no deleted inodes (docs/benchmarks.md, "Ninth pass")
+# Each batch's bundles are emptied and set aside, and deleted at the end (bench/RetiredBundles.java).
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -26,3 +24,4 @@ done
 bench_prepare cpu-ab
 echo "host: $(nproc) CPUs, load $(cut -d' ' -f1-3 /proc/loadavg), commit $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)"
 java -cp "$out/classes:$classpath" CpuAb "$out" "$PHONE_SERIAL" "$warm" "$rounds" "$batch" "${trees[@]}"
+rm -rf "$out/retired"
