@@ -80,10 +80,10 @@ final class CpuProfile {
                 throw new IllegalStateException("capture not complete: " + result.code() + " " + result.message());
             }
             if (i % 20 == 19) {
-                CaptureBench.deleteTree(out.resolve("mcp-root").resolve("bundles"));
+                RetiredBundles.retire(out.resolve("mcp-root").resolve("bundles"), out);
             }
         }
-        CaptureBench.deleteTree(out.resolve("mcp-root").resolve("bundles"));
+        RetiredBundles.retire(out.resolve("mcp-root").resolve("bundles"), out);
     }
 
     private String group(String key) {

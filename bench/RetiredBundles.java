@@ -9,8 +9,8 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Stream;
 
 /**
- * Bundles a benchmark is done with, emptied and set aside in {@code out/retired} while it runs,
- * and deleted when it ends. Deleting them at once made the captures after them pay for it: these
+ * Bundles a benchmark is done with, emptied and set aside in {@code out/retired} while it runs;
+ * the benchmark's script deletes them when it ends. Deleting them at once made the captures after them pay for it: these
  * hosts' root file system is ext4 without a journal, where a new inode is found by walking past
  * every inode deleted in the last minute or more (`find_inode_bit` → `recently_deleted` in
  * fs/ext4/ialloc.c), one inode-table lookup each. The benchmark deleted 16 bundles, 80 inodes, a
@@ -44,10 +44,5 @@ final class RetiredBundles {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-    }
-
-    /** Deletes everything retired under {@code out}, once nothing is measured any more. */
-    static void deleteAll(Path out) {
-        CaptureBench.deleteTree(out.resolve("retired"));
     }
 }

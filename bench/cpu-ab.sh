@@ -24,4 +24,5 @@ done
 bench_prepare cpu-ab
 echo "host: $(nproc) CPUs, load $(cut -d' ' -f1-3 /proc/loadavg), commit $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)"
 java -cp "$out/classes:$classpath" CpuAb "$out" "$PHONE_SERIAL" "$warm" "$rounds" "$batch" "${trees[@]}"
+# The bundles set aside during the run (bench/RetiredBundles.java).
 rm -rf "$out/retired"
