@@ -22,6 +22,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 
@@ -84,7 +85,7 @@ public final class FileBundleWriter implements BundleWriter {
         if (!isPlainFileName(partialName) || !partialName.contains(PARTIAL_MARK)) {
             return new Refused(invalidName(partialName, "a partial file is a plain file name containing \".partial.\""));
         }
-        StoreResult refusal = refuseIfTerminal();
+        StoreResult refusal = refuseIfTerminal(Entries.of(directory));
         if (refusal != null) {
             return new Refused(refusal);
         }
@@ -99,7 +100,8 @@ public final class FileBundleWriter implements BundleWriter {
         if (!isPlainFileName(finalName) || finalName.contains(PARTIAL_MARK)) {
             return invalidName(finalName, "a final file is a plain file name without \".partial.\"");
         }
-        StoreResult refusal = refuseIfTerminal();
+        Entries entries = Entries.of(directory);
+        StoreResult refusal = refuseIfTerminal(entries);
         if (refusal != null) {
             return refusal;
         }
@@ -107,7 +109,7 @@ public final class FileBundleWriter implements BundleWriter {
         Path target = directory.resolve(finalName);
         // One writer owns a bundle, so checking before the rename suffices; rename(2) itself
         // would silently replace an existing target.
-        if (existsWithoutFollowingLinks(target)) {
+        if (entries.has(target)) {
             return failed("promote " + partialName + " to", target, CauseCodes.EEXIST,
                     "the final file already exists and is never overwritten");
         }
@@ -130,23 +132,25 @@ public final class FileBundleWriter implements BundleWriter {
     @Override
     public synchronized StoreResult writeCaptures(CapturesFile captures) {
         Objects.requireNonNull(captures, "captures");
-        StoreResult refusal = refuseIfTerminal();
+        Entries entries = Entries.of(directory);
+        StoreResult refusal = refuseIfTerminal(entries);
         if (refusal != null) {
             return refusal;
         }
-        return replaceAtomically(CAPTURES_PARTIAL, CAPTURES, captures, false);
+        return replaceAtomically(CAPTURES_PARTIAL, CAPTURES, captures, false, entries);
     }
 
     @Override
     public synchronized StoreResult finalizeManifest(Manifest manifest) {
         Objects.requireNonNull(manifest, "manifest");
-        StoreResult refusal = refuseIfTerminal();
+        Entries entries = Entries.of(directory);
+        StoreResult refusal = refuseIfTerminal(entries);
         if (refusal != null) {
             return refusal;
         }
         // A manifest that could not be finalized is not left behind at all, not even cut short: its
         // partial name would mislead, and the result reports what the bundle holds instead.
-        StoreResult result = replaceAtomically(MANIFEST_PARTIAL, MANIFEST, manifest, true);
+        StoreResult result = replaceAtomically(MANIFEST_PARTIAL, MANIFEST, manifest, true, entries);
         if (result instanceof StoreResult.Stored && manifest.isTerminal()) {
             terminalStatus = manifest.status().wire();
         }
@@ -158,16 +162,15 @@ public final class FileBundleWriter implements BundleWriter {
      * document is never built in memory), fsyncs it and renames it over {@code finalName}; for the
      * manifest ({@code manifest}) the directory is fsynced before the rename and after it. When that
      * fails, the bytes written stay as a partial file (described in the failure), except for a
-     * manifest's, which are removed.
+     * manifest's, which are removed. {@code entries} is the directory's listing just before.
      */
-    private StoreResult replaceAtomically(String temporaryName, String finalName, Object value, boolean manifest) {
+    private StoreResult replaceAtomically(String temporaryName, String finalName, Object value, boolean manifest,
+                                          Entries entries) {
         boolean keepCutShort = !manifest;
         Path temporary = directory.resolve(temporaryName);
-        try {
-            // A temporary left by an interrupted earlier attempt is ours; the final file is untouched.
-            ops.deleteIfExists(temporary);
-        } catch (IOException e) {
-            return failed("remove the stale", temporary, e);
+        StoreResult stale = removeStale(temporary, entries);
+        if (stale != null) {
+            return stale;
         }
         StoreResult partial = writeJson(temporaryName, value);
         if (!(partial instanceof StoreResult.Stored stored)) {
@@ -200,6 +203,23 @@ public final class FileBundleWriter implements BundleWriter {
         }
         StoreResult synced = forceDirectory("rename " + temporaryName + " to", target, "after");
         return synced != null ? synced : result;
+    }
+
+    /**
+     * Removes a temporary that an interrupted earlier attempt left (it is ours; the final file is
+     * untouched); null when there is none left, else the failure. Only when the listing shows one:
+     * removing a missing file costs an exception.
+     */
+    private @Nullable StoreResult removeStale(Path temporary, Entries entries) {
+        if (!entries.mayHave(temporary)) {
+            return null;
+        }
+        try {
+            ops.deleteIfExists(temporary);
+            return null;
+        } catch (IOException e) {
+            return failed("remove the stale", temporary, e);
+        }
     }
 
     /** Writes {@code value} as indented JSON into {@code temporaryName}, new, as it is serialized, and fsyncs it. */
@@ -300,13 +320,16 @@ public final class FileBundleWriter implements BundleWriter {
         }
     }
 
-    /** A terminal bundle is never modified, whether this writer or an earlier one finalized it. */
-    private StoreResult refuseIfTerminal() {
+    /**
+     * A terminal bundle is never modified, whether this writer or an earlier one finalized it;
+     * {@code entries} is the directory's listing for the operation asking.
+     */
+    private StoreResult refuseIfTerminal(Entries entries) {
         if (terminalStatus != null) {
             return terminalRefusal(terminalStatus);
         }
         Path manifest = directory.resolve(MANIFEST);
-        if (!existsWithoutFollowingLinks(manifest)) {
+        if (!entries.has(manifest)) {
             return null;
         }
         String status;
@@ -351,29 +374,52 @@ public final class FileBundleWriter implements BundleWriter {
     }
 
     /**
-     * Whether the bundle directory has an entry of that name, a link not followed. Asked of the
-     * directory's listing rather than with lstat: a missing file, the usual answer here, costs an
-     * lstat two exceptions filled with the caller's whole stack, about 40 microseconds each in a
-     * capture against under 10 for the listing of a bundle's few entries (issue 26). A directory
-     * that cannot be listed, and an entry that differs only in case (the same file to a
-     * case-insensitive file system), are asked with lstat.
+     * The bundle directory's entries, listed once for the checks of one operation (whether the
+     * manifest exists, the promotion's target, a stale temporary), links not followed. Asked of
+     * the directory's listing rather than with lstat: a missing file, the usual answer here, costs
+     * an lstat two exceptions filled with the caller's whole stack, about 40 microseconds each in
+     * a capture against under 10 for the listing of a bundle's few entries, and one listing serves
+     * every check of the operation (issue 26). A directory that cannot be listed ({@code names}
+     * null), and an entry that differs only in case (the same file to a case-insensitive file
+     * system), are asked with lstat.
      */
-    private static boolean existsWithoutFollowingLinks(Path path) {
-        Path parent = path.getParent();
-        String[] names = parent == null ? null : parent.toFile().list();
-        if (names == null) {
-            return lstatFinds(path);
+    private record Entries(String @Nullable [] names) {
+        static Entries of(Path directory) {
+            return new Entries(directory.toFile().list());
         }
-        String name = path.getFileName().toString();
-        for (String entry : names) {
-            if (entry.equals(name)) {
-                return true;
-            }
-            if (entry.equalsIgnoreCase(name)) {
-                return lstatFinds(path);
-            }
+
+        /** Whether there is an entry for {@code path} (a file of the directory), a link not followed. */
+        boolean has(Path path) {
+            return switch (match(path)) {
+                case EXACT -> true;
+                case NONE -> false;
+                case CASE_ONLY, UNLISTED -> lstatFinds(path);
+            };
         }
-        return false;
+
+        /** False only when the listing shows that nothing can be there: no entry of that name in any case. */
+        boolean mayHave(Path path) {
+            return match(path) != Match.NONE;
+        }
+
+        private Match match(Path path) {
+            if (names == null) {
+                return Match.UNLISTED;
+            }
+            String name = path.getFileName().toString();
+            Match found = Match.NONE;
+            for (String entry : names) {
+                if (entry.equals(name)) {
+                    return Match.EXACT;
+                }
+                if (entry.equalsIgnoreCase(name)) {
+                    found = Match.CASE_ONLY;
+                }
+            }
+            return found;
+        }
+
+        private enum Match { EXACT, CASE_ONLY, NONE, UNLISTED }
     }
 
     private static boolean lstatFinds(Path path) {
