@@ -149,7 +149,7 @@ public final class StartupBench {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        deleteTree(bundle);
+        RetiredBundles.retire(bundle, out);
     }
 
     private void version(Path jdk, Map<String, String> extra) {
@@ -252,19 +252,6 @@ public final class StartupBench {
             return String.join(" ", Arrays.asList(Files.readString(Path.of("/proc/loadavg")).split(" ")).subList(0, 3));
         } catch (IOException e) {
             return "unknown";
-        }
-    }
-
-    private static void deleteTree(Path directory) {
-        if (!Files.exists(directory)) {
-            return;
-        }
-        try (Stream<Path> files = Files.walk(directory)) {
-            for (Path path : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
-                Files.delete(path);
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
         }
     }
 }

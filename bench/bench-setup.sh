@@ -30,7 +30,9 @@ bench_prepare() {
     sleep 0.1
   done
 
-  trap phone_stop EXIT
+  # On exit, whatever ended the run: the phone, and the bundles the run set aside instead of
+  # deleting them while it measured (bench/RetiredBundles.java).
+  trap 'rm -rf "$out/retired"; phone_stop' EXIT
   trap 'exit 130' INT TERM
   phone_start "$out"
 }

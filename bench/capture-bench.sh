@@ -52,9 +52,6 @@ commit="$(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)"
   # Start-up on Java 25 (JDK 17 + CDS against JDK 25 + the AOT cache the build trained): StartupBench.java.
   java -Djava.awt.headless=true -cp "$out/classes:$classpath" StartupBench "$root" "$out" "$serial" "$rounds"
 } | tee "$out/run.log"
-# The bundles the run set aside instead of deleting them (bench/RetiredBundles.java), now that
-# nothing is measured; their inodes are then free for a later run to reuse once ext4 lets it.
-rm -rf "$out/retired"
 
 figures="${BENCH_FIGURES:-$root/docs/benchmarks.md}"
 if [[ "$figures" != off ]]; then

@@ -6,7 +6,7 @@
 #
 #   bench/cpu-ab.sh warm rounds batch TREE...     (e.g. 40 12 10 /tmp/old .)
 #   CPU_AB_PHONES=16 bench/cpu-ab.sh 3 8 1 TREE...  (the concurrent rounds: each capture is 16 phones at once)
-# Each batch's bundles are emptied and set aside, and deleted at the end (bench/RetiredBundles.java).
+# Each batch's bundles are emptied and set aside, and deleted when the script exits (bench/RetiredBundles.java).
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -24,5 +24,3 @@ done
 bench_prepare cpu-ab
 echo "host: $(nproc) CPUs, load $(cut -d' ' -f1-3 /proc/loadavg), commit $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)"
 java -cp "$out/classes:$classpath" CpuAb "$out" "$PHONE_SERIAL" "$warm" "$rounds" "$batch" "${trees[@]}"
-# The bundles set aside during the run (bench/RetiredBundles.java).
-rm -rf "$out/retired"

@@ -20,5 +20,3 @@ measured="${2:-200}"
 bench_prepare cpu-profile
 echo "host: $(nproc) CPUs, load $(cut -d' ' -f1-3 /proc/loadavg), commit $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)"
 java -cp "$out/classes:$classpath" CpuProfile "$root" "$out" "$PHONE_SERIAL" "$warm" "$measured"
-# The bundles set aside during the run (bench/RetiredBundles.java).
-rm -rf "$out/retired"

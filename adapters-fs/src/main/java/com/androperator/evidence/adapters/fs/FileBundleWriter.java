@@ -63,7 +63,7 @@ public final class FileBundleWriter implements BundleWriter {
     /** Whether entries were made in the directory since its last fsync. */
     private boolean entriesNotSynced;
     /** The terminal status seen or written; null while the bundle may still change. */
-    private String terminalStatus;
+    private @Nullable String terminalStatus;
 
     /** A writer for an existing bundle directory (reserved by {@link FileBundleStore}, or reopened). */
     public FileBundleWriter(Path directory) {
@@ -168,7 +168,7 @@ public final class FileBundleWriter implements BundleWriter {
                                           Entries entries) {
         boolean keepCutShort = !manifest;
         Path temporary = directory.resolve(temporaryName);
-        StoreResult stale = removeStale(temporary, entries);
+        StoreResult stale = removeStaleTemporary(temporary, entries);
         if (stale != null) {
             return stale;
         }
@@ -210,7 +210,7 @@ public final class FileBundleWriter implements BundleWriter {
      * untouched); null when there is none left, else the failure. Only when the listing shows one:
      * removing a missing file costs an exception.
      */
-    private @Nullable StoreResult removeStale(Path temporary, Entries entries) {
+    private @Nullable StoreResult removeStaleTemporary(Path temporary, Entries entries) {
         if (!entries.mayHave(temporary)) {
             return null;
         }
@@ -298,7 +298,6 @@ public final class FileBundleWriter implements BundleWriter {
         return new StoreResult.StoreFailed(failed.failure(), new RetainedFile(left.path(), left.bytes(), left.sha256()));
     }
 
-    /** For partial files this writer did not write (e.g. produced by an encoder): hash the file itself. */
     /**
      * A file another writer made (the video encoder's clip, an earlier writer's file): fsynced here,
      * since its maker may not have, so that the manifest that will name it finds its bytes durable.
@@ -310,7 +309,7 @@ public final class FileBundleWriter implements BundleWriter {
     }
 
     /** Null when the directory entry is durable; otherwise the failure (the file itself was written). */
-    private StoreResult forceDirectory(String operation, Path file, String when) {
+    private @Nullable StoreResult forceDirectory(String operation, Path file, String when) {
         try {
             ops.forceDirectory(directory);
             entriesNotSynced = false;
@@ -324,7 +323,7 @@ public final class FileBundleWriter implements BundleWriter {
      * A terminal bundle is never modified, whether this writer or an earlier one finalized it;
      * {@code entries} is the directory's listing for the operation asking.
      */
-    private StoreResult refuseIfTerminal(Entries entries) {
+    private @Nullable StoreResult refuseIfTerminal(Entries entries) {
         if (terminalStatus != null) {
             return terminalRefusal(terminalStatus);
         }
@@ -374,18 +373,27 @@ public final class FileBundleWriter implements BundleWriter {
     }
 
     /**
-     * The bundle directory's entries, listed once for the checks of one operation (whether the
-     * manifest exists, the promotion's target, a stale temporary), links not followed. Asked of
-     * the directory's listing rather than with lstat: a missing file, the usual answer here, costs
-     * an lstat two exceptions filled with the caller's whole stack, about 40 microseconds each in
-     * a capture against under 10 for the listing of a bundle's few entries, and one listing serves
-     * every check of the operation (issue 26). A directory that cannot be listed ({@code names}
-     * null), and an entry that differs only in case (the same file to a case-insensitive file
-     * system), are asked with lstat.
+     * The bundle directory's entries, listed once, when first asked, for the checks of one
+     * operation (whether the manifest exists, the promotion's target, a stale temporary), links
+     * not followed. Asked of the directory's listing rather than with lstat: a missing file, the
+     * usual answer here, costs an lstat two exceptions filled with the caller's whole stack, about
+     * 40 microseconds each in a capture against under 10 for the listing of a bundle's few
+     * entries, and one listing serves every check of the operation (issue 26). A directory that
+     * cannot be listed, and an entry that differs only in case (the same file to a
+     * case-insensitive file system), are asked with lstat.
      */
-    private record Entries(String @Nullable [] names) {
+    private static final class Entries {
+        private final Path directory;
+        private boolean listed;
+        private String @Nullable [] names;
+
+        private Entries(Path directory) {
+            this.directory = directory;
+        }
+
+        /** The entries of {@code directory}, listed when first asked (a refusal may need none). */
         static Entries of(Path directory) {
-            return new Entries(directory.toFile().list());
+            return new Entries(directory);
         }
 
         /** Whether there is an entry for {@code path} (a file of the directory), a link not followed. */
@@ -403,12 +411,17 @@ public final class FileBundleWriter implements BundleWriter {
         }
 
         private Match match(Path path) {
-            if (names == null) {
+            if (!listed) {
+                names = directory.toFile().list();
+                listed = true;
+            }
+            String[] entries = names;
+            if (entries == null) {
                 return Match.UNLISTED;
             }
             String name = path.getFileName().toString();
             Match found = Match.NONE;
-            for (String entry : names) {
+            for (String entry : entries) {
                 if (entry.equals(name)) {
                     return Match.EXACT;
                 }

@@ -251,6 +251,43 @@ class FileBundleWriterTest {
                 .isEqualTo(BundleStatus.STARTING);
     }
 
+    @Test
+    void noRemovalIsTriedWhenTheListingShowsNoStaleTemporary() throws Exception {
+        ScriptedFileSystemOps ops = new ScriptedFileSystemOps();
+        BundleWriter writer = reserve(ops);
+
+        stored(writer.writeCaptures(WrittenBundles.stillCaptures(XML)));
+        stored(writer.finalizeManifest(WrittenBundles.video(BundleStatus.STARTING, null, List.of(), List.of())));
+
+        assertThat(ops.deletes()).as("removing a missing file costs an exception").isEmpty();
+    }
+
+    @Test
+    void aStaleTemporaryThatCannotBeRemovedFailsTheWriteAndStays() throws Exception {
+        BundleWriter writer = reserve(new ScriptedFileSystemOps().failingDeletes(new IOException("Input/output error")));
+        Files.writeString(bundle.resolve("captures.partial.json"), "{ cut sho");
+
+        Failure failure = failed(writer.writeCaptures(WrittenBundles.stillCaptures(XML)));
+
+        assertThat(failure.message()).contains("remove the stale");
+        assertThat(Files.readString(bundle.resolve("captures.partial.json"))).isEqualTo("{ cut sho");
+        assertThat(bundle.resolve("captures.json")).doesNotExist();
+    }
+
+    @Test
+    void anEntryThatDiffersOnlyInCaseIsAskedAboutAndLeftAlone() throws Exception {
+        ScriptedFileSystemOps ops = new ScriptedFileSystemOps();
+        BundleWriter writer = reserve(ops);
+        Files.writeString(bundle.resolve("CAPTURES.PARTIAL.JSON"), "not ours");
+
+        stored(writer.writeCaptures(WrittenBundles.stillCaptures(XML)));
+
+        assertThat(ops.deletes()).as("on a case-insensitive file system it would be the same file")
+                .containsExactly("captures.partial.json");
+        assertThat(Files.readString(bundle.resolve("CAPTURES.PARTIAL.JSON"))).isEqualTo("not ours");
+        assertThat(bundle.resolve("captures.json")).exists();
+    }
+
     // ---- failures are values, files already written stay -----------------------------------
 
     @Test

@@ -6,7 +6,7 @@ import java.nio.file.Path;
 
 /**
  * The real file system with scripted failures: a disk that fills after N bytes, short writes,
- * failing renames, directory fsyncs or mkdirs. Tests run as root, so failures cannot be made
+ * failing renames, directory fsyncs, mkdirs or removals. Tests run as root, so failures cannot be made
  * with permission bits; they are injected here, on top of real files.
  */
 final class ScriptedFileSystemOps implements FileSystemOps {
@@ -16,6 +16,9 @@ final class ScriptedFileSystemOps implements FileSystemOps {
     private String failMovesOfFileContaining = "";
     private IOException forceDirectoryFailure;
     private IOException createDirectoryFailure;
+    private IOException deleteFailure;
+    /** The files a removal was asked for, by name, in order. */
+    private final java.util.List<String> deletes = new java.util.ArrayList<>();
     private String failOnlyFileContaining = "";
     /** The files whose bytes were fsynced, by name, in order. */
     private final java.util.List<String> forcedFiles = new java.util.ArrayList<>();
@@ -52,6 +55,17 @@ final class ScriptedFileSystemOps implements FileSystemOps {
     ScriptedFileSystemOps failingDirectoryForce(IOException failure) {
         this.forceDirectoryFailure = failure;
         return this;
+    }
+
+    /** Every removal fails with {@code failure} (the file stays). */
+    ScriptedFileSystemOps failingDeletes(IOException failure) {
+        this.deleteFailure = failure;
+        return this;
+    }
+
+    /** The names of the files a removal was asked for so far, in order. */
+    java.util.List<String> deletes() {
+        return java.util.List.copyOf(deletes);
     }
 
     /** The names of the files fsynced so far, in order. */
@@ -131,6 +145,10 @@ final class ScriptedFileSystemOps implements FileSystemOps {
 
     @Override
     public void deleteIfExists(Path file) throws IOException {
+        deletes.add(file.getFileName().toString());
+        if (deleteFailure != null) {
+            throw deleteFailure;
+        }
         SYSTEM.deleteIfExists(file);
     }
 }
