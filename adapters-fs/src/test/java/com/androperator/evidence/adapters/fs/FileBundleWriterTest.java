@@ -279,13 +279,16 @@ class FileBundleWriterTest {
         ScriptedFileSystemOps ops = new ScriptedFileSystemOps();
         BundleWriter writer = reserve(ops);
         Files.writeString(bundle.resolve("CAPTURES.PARTIAL.JSON"), "not ours");
+        boolean sameFile = Files.exists(bundle.resolve("captures.partial.json")); // a case-insensitive file system
 
         stored(writer.writeCaptures(WrittenBundles.stillCaptures(XML)));
 
-        assertThat(ops.deletes()).as("on a case-insensitive file system it would be the same file")
+        assertThat(ops.deletes()).as("on a case-insensitive file system it is the same file")
                 .containsExactly("captures.partial.json");
-        assertThat(Files.readString(bundle.resolve("CAPTURES.PARTIAL.JSON"))).isEqualTo("not ours");
         assertThat(bundle.resolve("captures.json")).exists();
+        if (!sameFile) {
+            assertThat(Files.readString(bundle.resolve("CAPTURES.PARTIAL.JSON"))).isEqualTo("not ours");
+        }
     }
 
     // ---- failures are values, files already written stay -----------------------------------
