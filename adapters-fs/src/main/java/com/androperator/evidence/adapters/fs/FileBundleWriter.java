@@ -85,7 +85,7 @@ public final class FileBundleWriter implements BundleWriter {
         if (!isPlainFileName(partialName) || !partialName.contains(PARTIAL_MARK)) {
             return new Refused(invalidName(partialName, "a partial file is a plain file name containing \".partial.\""));
         }
-        StoreResult refusal = refuseIfTerminal(Entries.of(directory));
+        StoreResult refusal = refuseIfTerminal(new Entries(directory));
         if (refusal != null) {
             return new Refused(refusal);
         }
@@ -100,7 +100,7 @@ public final class FileBundleWriter implements BundleWriter {
         if (!isPlainFileName(finalName) || finalName.contains(PARTIAL_MARK)) {
             return invalidName(finalName, "a final file is a plain file name without \".partial.\"");
         }
-        Entries entries = Entries.of(directory);
+        Entries entries = new Entries(directory);
         StoreResult refusal = refuseIfTerminal(entries);
         if (refusal != null) {
             return refusal;
@@ -132,7 +132,7 @@ public final class FileBundleWriter implements BundleWriter {
     @Override
     public synchronized StoreResult writeCaptures(CapturesFile captures) {
         Objects.requireNonNull(captures, "captures");
-        Entries entries = Entries.of(directory);
+        Entries entries = new Entries(directory);
         StoreResult refusal = refuseIfTerminal(entries);
         if (refusal != null) {
             return refusal;
@@ -143,7 +143,7 @@ public final class FileBundleWriter implements BundleWriter {
     @Override
     public synchronized StoreResult finalizeManifest(Manifest manifest) {
         Objects.requireNonNull(manifest, "manifest");
-        Entries entries = Entries.of(directory);
+        Entries entries = new Entries(directory);
         StoreResult refusal = refuseIfTerminal(entries);
         if (refusal != null) {
             return refusal;
@@ -387,13 +387,9 @@ public final class FileBundleWriter implements BundleWriter {
         private boolean listed;
         private String @Nullable [] names;
 
-        private Entries(Path directory) {
-            this.directory = directory;
-        }
-
         /** The entries of {@code directory}, listed when first asked (a refusal may need none). */
-        static Entries of(Path directory) {
-            return new Entries(directory);
+        Entries(Path directory) {
+            this.directory = directory;
         }
 
         /** Whether there is an entry for {@code path} (a file of the directory), a link not followed. */

@@ -291,6 +291,20 @@ class FileBundleWriterTest {
         }
     }
 
+    @Test
+    void aDirectoryThatCannotBeListedIsAskedWithLstatAndTheWriteFailsAsAValue() throws Exception {
+        ScriptedFileSystemOps ops = new ScriptedFileSystemOps();
+        BundleWriter writer = reserve(ops);
+        Files.delete(bundle);
+
+        Failure failure = failed(writer.writeCaptures(WrittenBundles.stillCaptures(XML)));
+
+        assertThat(ops.deletes()).as("without a listing the stale temporary is asked about")
+                .containsExactly("captures.partial.json");
+        assertThat(failure.code()).isEqualTo(ErrorCodes.STORAGE_FAILED);
+        assertThat(bundle).doesNotExist();
+    }
+
     // ---- failures are values, files already written stay -----------------------------------
 
     @Test
