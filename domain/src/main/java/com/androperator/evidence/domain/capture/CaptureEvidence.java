@@ -57,6 +57,7 @@ public final class CaptureEvidence {
     private final HierarchyStep hierarchyStep;
     private final MetadataStep metadataStep;
     private final CaptureScheduling scheduling;
+    private final CaptureLoad load;
     private final Map<String, String> environment;
 
     /**
@@ -80,7 +81,17 @@ public final class CaptureEvidence {
      */
     public CaptureEvidence(CapturePorts ports, String cliVersion, String source, Map<String, String> environment,
                            CaptureScheduling scheduling) {
+        this(ports, cliVersion, source, environment, scheduling, CaptureLoad.ofThisJvm());
+    }
+
+    /**
+     * @param load the captures running at once that this one counts among, whose number decides
+     *             whether its PNG check gets a thread of its own (normally the JVM's; a test's own)
+     */
+    public CaptureEvidence(CapturePorts ports, String cliVersion, String source, Map<String, String> environment,
+                           CaptureScheduling scheduling, CaptureLoad load) {
         this.ports = Objects.requireNonNull(ports, "ports");
+        this.load = Objects.requireNonNull(load, "load");
         this.scheduling = Objects.requireNonNull(scheduling, "scheduling");
         this.environment = Map.copyOf(Objects.requireNonNull(environment, "environment"));
         if (cliVersion == null || cliVersion.isBlank()) {
@@ -91,7 +102,7 @@ public final class CaptureEvidence {
         }
         this.cliVersion = cliVersion;
         this.clock = new StepClock(ports.wallClock(), ports.monotonicClock());
-        this.screenshotStep = new ScreenshotStep(ports.screenshots(), ports.images(), clock, scheduling);
+        this.screenshotStep = new ScreenshotStep(ports.screenshots(), ports.images(), clock, scheduling, load);
         this.hierarchyStep = new HierarchyStep(ports.operator(), ports.hierarchies(), clock, source);
         this.metadataStep = new MetadataStep(ports.metadata(), clock);
     }
@@ -121,7 +132,12 @@ public final class CaptureEvidence {
         if (admitted instanceof Checked.Rejected<Admitted> rejected) {
             return new CaptureOutcome.Refused(rejected.failure(), null);
         }
-        return execute(Objects.requireNonNull(admitted.valueOrNull(), "an admitted request"), cancellation);
+        load.enter();
+        try {
+            return execute(Objects.requireNonNull(admitted.valueOrNull(), "an admitted request"), cancellation);
+        } finally {
+            load.leave();
+        }
     }
 
     /** A validated request and, for a managed bundle, its prepared bundles root (null for an explicit one). */

@@ -17,6 +17,9 @@ public enum CaptureScheduling {
      * adb streams) and the PNG check finishes on its own thread, while the hierarchy's Operator
      * commands are in flight; the capture waits for both before it persists. A silent Operator no
      * longer uses up the budget the metadata needs, and a slow decode no longer delays the dispatch.
+     * When the JVM runs more captures than it has processors, the PNG check runs on the capturing
+     * thread instead ({@link CaptureLoad}); the metadata reads, which mostly wait for the device,
+     * keep their thread.
      */
     OVERLAPPED,
     /**
@@ -43,9 +46,14 @@ public enum CaptureScheduling {
         return () -> done;
     }
 
-    /** A PNG check fed on the capturing thread: on its own thread when overlapped, else that check itself. */
-    ImageCheck imageCheck(String name, Supplier<ImageCheck> start) {
-        return this == OVERLAPPED ? new BackgroundImageCheck(name, start) : start.get();
+    /**
+     * A PNG check fed on the capturing thread: on its own thread when overlapped and {@code load}
+     * leaves a processor spare, else that check itself, run as the bytes arrive. With more captures
+     * running than processors the decode's own thread would shorten no capture (see
+     * {@link CaptureLoad}).
+     */
+    ImageCheck imageCheck(String name, Supplier<ImageCheck> start, CaptureLoad load) {
+        return this == OVERLAPPED && load.leavesAProcessorSpare() ? new BackgroundImageCheck(name, start) : start.get();
     }
 
     /** Work started by {@link #start}. */

@@ -42,12 +42,15 @@ final class ScreenshotStep {
     private final ImageVerifier images;
     private final StepClock clock;
     private final CaptureScheduling scheduling;
+    private final CaptureLoad load;
 
-    ScreenshotStep(ScreenshotSource screenshots, ImageVerifier images, StepClock clock, CaptureScheduling scheduling) {
+    ScreenshotStep(ScreenshotSource screenshots, ImageVerifier images, StepClock clock, CaptureScheduling scheduling,
+                   CaptureLoad load) {
         this.screenshots = screenshots;
         this.images = images;
         this.clock = clock;
         this.scheduling = scheduling;
+        this.load = load;
     }
 
     /** The whole step on the calling thread: {@link #transfer} then {@link Transferred#conclude()}. */
@@ -296,7 +299,7 @@ final class ScreenshotStep {
             }
             try {
                 if (check == null) {
-                    check = scheduling.imageCheck(threadName, images::start);
+                    check = scheduling.imageCheck(threadName, images::start, load);
                 }
                 check.accept(bytes, offset, length);
             } catch (RuntimeException e) {

@@ -1,0 +1,120 @@
+package com.androperator.evidence.domain.capture;
+
+import static com.androperator.evidence.domain.capture.BundleAssertions.finishedManifest;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.androperator.evidence.contracts.BundleStatus;
+import com.androperator.evidence.contracts.ErrorCodes;
+import com.androperator.evidence.domain.budget.Cancellation;
+import com.androperator.evidence.domain.fakes.CaptureRig;
+import com.androperator.evidence.domain.fakes.FakeImageVerifier;
+import com.androperator.evidence.domain.port.ImageVerifier;
+import com.androperator.evidence.domain.port.ImageVerifier.ImageCheck;
+import com.androperator.evidence.domain.port.ImageVerifier.ImageVerification;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Where the production scheduling checks the PNG: on a thread of its own while the JVM's captures
+ * leave a processor spare, on the capturing thread once more captures run than there are
+ * processors. The verdict and the bundle are the same either way, and every capture leaves the load
+ * it entered, whatever its outcome.
+ */
+class PngCheckPlacementTest {
+    private static final String DIR = "/absolute/new/bundle";
+    private final List<String> checkThreads = new CopyOnWriteArrayList<>();
+    private final CaptureRig rig = new CaptureRig().withImageVerifier(recordingThreads(new FakeImageVerifier()));
+
+    private ImageVerifier recordingThreads(ImageVerifier verifier) {
+        return () -> {
+            ImageCheck check = verifier.start();
+            return new ImageCheck() {
+                @Override
+                public void accept(byte[] bytes, int offset, int length) {
+                    checkThreads.add(Thread.currentThread().getName());
+                    check.accept(bytes, offset, length);
+                }
+
+                @Override
+                public ImageVerification finish() {
+                    checkThreads.add(Thread.currentThread().getName());
+                    return check.finish();
+                }
+
+                @Override
+                public void close() {
+                    check.close();
+                }
+            };
+        };
+    }
+
+    private CaptureOutcome capture(CaptureLoad load, Cancellation cancellation) {
+        return new CaptureEvidence(rig.ports(), CaptureRig.CLI_VERSION, CaptureRig.SOURCE, Map.of(),
+                CaptureScheduling.OVERLAPPED, load).capture(CaptureRig.request(DIR), cancellation);
+    }
+
+    @Test
+    void withAProcessorSpareThePngIsCheckedOnAThreadOfItsOwn() {
+        CaptureLoad load = new CaptureLoad(2);
+        load.enter(); // another capture: two on two processors
+
+        assertThat(finishedManifest(capture(load, new Cancellation())).status()).isEqualTo(BundleStatus.COMPLETE);
+
+        assertThat(checkThreads).isNotEmpty().allSatisfy(name -> assertThat(name).startsWith("evidence-png-check-"));
+        assertThat(load.running()).as("the other capture only").isEqualTo(1);
+    }
+
+    @Test
+    void withMoreCapturesThanProcessorsThePngIsCheckedOnTheCapturingThread() {
+        CaptureLoad load = new CaptureLoad(1);
+        load.enter(); // another capture: two on one processor
+
+        assertThat(finishedManifest(capture(load, new Cancellation())).status()).isEqualTo(BundleStatus.COMPLETE);
+
+        assertThat(checkThreads).isNotEmpty().containsOnly(Thread.currentThread().getName());
+        assertThat(load.running()).as("the other capture only").isEqualTo(1);
+    }
+
+    @Test
+    void theSequentialSchedulingChecksOnTheCapturingThreadWhateverTheLoad() {
+        CaptureLoad idle = new CaptureLoad(64);
+
+        CaptureOutcome outcome = new CaptureEvidence(rig.ports(), CaptureRig.CLI_VERSION, CaptureRig.SOURCE, Map.of(),
+                CaptureScheduling.SEQUENTIAL, idle).capture(CaptureRig.request(DIR));
+
+        assertThat(finishedManifest(outcome).status()).isEqualTo(BundleStatus.COMPLETE);
+        assertThat(checkThreads).isNotEmpty().containsOnly(Thread.currentThread().getName());
+        assertThat(idle.running()).isZero();
+    }
+
+    @Test
+    void aCaptureRefusedAfterItEnteredLeavesTheLoad() {
+        CaptureLoad load = new CaptureLoad(1);
+        Cancellation cancelled = new Cancellation();
+        cancelled.cancel("SIGTERM");
+
+        CaptureOutcome outcome = capture(load, cancelled);
+
+        assertThat(outcome).isInstanceOfSatisfying(CaptureOutcome.Refused.class,
+                refused -> assertThat(refused.failure().code()).isEqualTo(ErrorCodes.COMMAND_CANCELLED));
+        assertThat(checkThreads).isEmpty();
+        assertThat(load.running()).isZero();
+    }
+
+    @Test
+    void aCaptureWhoseVerifierBrokeLeavesTheLoad() {
+        CaptureLoad load = new CaptureLoad(1);
+        CaptureRig broken = new CaptureRig().withImageVerifier(() -> {
+            throw new IllegalStateException("no inflater");
+        });
+
+        CaptureOutcome outcome = new CaptureEvidence(broken.ports(), CaptureRig.CLI_VERSION, CaptureRig.SOURCE,
+                Map.of(), CaptureScheduling.OVERLAPPED, load).capture(CaptureRig.request(DIR));
+
+        assertThat(finishedManifest(outcome).status()).isNotEqualTo(BundleStatus.COMPLETE);
+        assertThat(load.running()).isZero();
+    }
+}
