@@ -70,7 +70,10 @@ public final class CaptureEvidence {
         this(ports, cliVersion, source, Map.of(), CaptureScheduling.OVERLAPPED);
     }
 
-    /** @param scheduling what overlaps the Operator round trip (the metadata reads and the PNG check, unless a test says otherwise) */
+    /**
+     * @param scheduling what overlaps the Operator round trip (the metadata reads, and the PNG check
+     *                   while the JVM runs no more captures than it has processors), unless a test says otherwise
+     */
     public CaptureEvidence(CapturePorts ports, String cliVersion, String source, CaptureScheduling scheduling) {
         this(ports, cliVersion, source, Map.of(), scheduling);
     }
@@ -86,9 +89,9 @@ public final class CaptureEvidence {
 
     /**
      * @param load the captures running at once that this one counts among, whose number decides
-     *             whether its PNG check gets a thread of its own (normally the JVM's; a test's own)
+     *             whether its PNG check gets a thread of its own (the JVM's, but for tests)
      */
-    public CaptureEvidence(CapturePorts ports, String cliVersion, String source, Map<String, String> environment,
+    CaptureEvidence(CapturePorts ports, String cliVersion, String source, Map<String, String> environment,
                            CaptureScheduling scheduling, CaptureLoad load) {
         this.ports = Objects.requireNonNull(ports, "ports");
         this.load = Objects.requireNonNull(load, "load");
@@ -197,7 +200,8 @@ public final class CaptureEvidence {
     private CaptureOutcome captureInto(GuardedWriter writer, String serial, ValidatedRequest valid, Deadline deadline,
                                        String evidenceId, StepClock.Mark started, Releases releases) {
         ScreenshotStep.Transferred transferred = screenshotStep.transfer(serial, deadline, writer, evidenceId);
-        // Host work on bytes already received: the PNG decode finishes while the Operator answers.
+        // Host work on bytes already received: a PNG decode on its own thread finishes while the
+        // Operator answers; one on this thread (under load, CaptureLoad) is already done.
         CaptureScheduling.Pending<CapturedArtifact> concluding = scheduling.conclusion(transferred::conclude);
         // The spec orders screenshot then hierarchy; metadata, separate observations in the same
         // budget, is read on its own adb streams while the Operator answers.

@@ -4,17 +4,19 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * How many captures one JVM runs at once, against the processors it may use: whether a capture's
- * host work may have a thread of its own ({@link CaptureScheduling#imageCheck}).
+ * PNG check may have a thread of its own ({@link CaptureScheduling#imageCheck}).
  *
  * <p>Why: the PNG decode on its own thread overlaps the Operator round trip, which shortens a
  * capture only while a processor would otherwise wait. With more captures running than
- * processors, every processor already has a capture's work to do, so the thread buys no time and
- * its hand-offs cost CPU. In the benchmark's rounds of 16 phones at once on 2 processors, checking
- * on the capturing thread cost the MCP server 1.8 ms less CPU a capture (27.6 against 29.5, four
- * interleaved runs; docs/benchmarks.md, "Twentieth pass"), while a capture on its own keeps the
- * overlap.
+ * processors, the processors are shared by more captures' host work than they can run at once
+ * (each capture decodes, hashes and parses), so the decode's own thread is unlikely to find one idle,
+ * and its hand-offs cost CPU. In the benchmark's rounds of 16 phones at once on 2 processors,
+ * checking on the capturing thread cost the MCP server about 1.9 ms less CPU a capture (27.6
+ * against 29.5, four interleaved runs; docs/benchmarks.md, "Twentieth pass"), while a capture on
+ * its own keeps the overlap. The count is of captures in progress, most of whose time is spent
+ * waiting for their device: it is a cheap stand-in for the host's load, not a measure of it.
  */
-public final class CaptureLoad {
+final class CaptureLoad {
     /** The JVM's own: every capture it runs counts, whichever entrypoint started it. */
     private static final CaptureLoad JVM = new CaptureLoad(Runtime.getRuntime().availableProcessors());
 
@@ -25,7 +27,7 @@ public final class CaptureLoad {
      * @param processors the processors the captures share (at least 1): with more captures running
      *                   than this, a capture's PNG check stays on its capturing thread
      */
-    public CaptureLoad(int processors) {
+    CaptureLoad(int processors) {
         if (processors < 1) {
             throw new IllegalArgumentException("a capture load needs at least one processor, not " + processors);
         }
@@ -42,16 +44,19 @@ public final class CaptureLoad {
         running.incrementAndGet();
     }
 
-    /** One capture fewer: a capture that entered is over. */
+    /** One capture fewer: a capture that entered is over. Never below zero; a leave without an enter is a bug. */
     void leave() {
-        if (running.getAndDecrement() < 1) {
-            running.incrementAndGet();
-            throw new IllegalStateException("a capture left a load it had not entered");
-        }
+        int now;
+        do {
+            now = running.get();
+            if (now == 0) {
+                throw new IllegalStateException("a capture left a load it had not entered");
+            }
+        } while (!running.compareAndSet(now, now - 1));
     }
 
-    /** Whether the captures running now, this one included, leave a processor for a helper thread. */
-    boolean leavesAProcessorSpare() {
+    /** Whether the captures running now, this one included, are no more than the processors. */
+    boolean hasAProcessorPerCapture() {
         return running.get() <= processors;
     }
 

@@ -48,12 +48,12 @@ public enum CaptureScheduling {
 
     /**
      * A PNG check fed on the capturing thread: on its own thread when overlapped and {@code load}
-     * leaves a processor spare, else that check itself, run as the bytes arrive. With more captures
-     * running than processors the decode's own thread would shorten no capture (see
-     * {@link CaptureLoad}).
+     * has a processor for each capture running, else that check itself, run as the bytes arrive.
+     * With more captures running than processors the decode's own thread is unlikely to shorten a
+     * capture, and costs CPU (see {@link CaptureLoad}).
      */
     ImageCheck imageCheck(String name, Supplier<ImageCheck> start, CaptureLoad load) {
-        return this == OVERLAPPED && load.leavesAProcessorSpare() ? new BackgroundImageCheck(name, start) : start.get();
+        return this == OVERLAPPED && load.hasAProcessorPerCapture() ? new BackgroundImageCheck(name, start) : start.get();
     }
 
     /** Work started by {@link #start}. */

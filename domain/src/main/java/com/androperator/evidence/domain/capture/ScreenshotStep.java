@@ -280,7 +280,8 @@ final class ScreenshotStep {
 
     /**
      * The PNG check fed piece by piece as the bytes are written (checked on its own thread when the
-     * capture overlaps it). A verifier that throws is a rejection that says so; its later pieces are
+     * capture overlaps it and the JVM has a processor for each capture running, else on the
+     * capturing thread: {@link CaptureScheduling#imageCheck}). A verifier that throws is a rejection that says so; its later pieces are
      * ignored.
      */
     private final class Verification {

@@ -20,7 +20,8 @@ public interface ScreenshotSource {
     /**
      * Takes one screenshot, handing every byte received (up to the cap; also when the transfer
      * fails, since partial bytes are evidence too) to {@code sink} as it is read from the device,
-     * before returning. Bytes past the cap are never handed over.
+     * on the calling thread, before returning. Bytes past the cap are never handed over. (The
+     * capture may check the PNG inside the sink, and a check is used by one thread only.)
      */
     ScreenshotTransfer capture(String serial, Deadline deadline, ByteSink sink);
 

@@ -21,16 +21,16 @@ class CaptureLoadTest {
     @Test
     void aProcessorIsSpareUntilMoreCapturesRunThanThereAreProcessors() {
         CaptureLoad load = new CaptureLoad(2);
-        assertThat(load.leavesAProcessorSpare()).isTrue();
+        assertThat(load.hasAProcessorPerCapture()).isTrue();
         load.enter();
-        assertThat(load.leavesAProcessorSpare()).isTrue();
+        assertThat(load.hasAProcessorPerCapture()).isTrue();
         load.enter();
-        assertThat(load.leavesAProcessorSpare()).as("two captures on two processors").isTrue();
+        assertThat(load.hasAProcessorPerCapture()).as("two captures on two processors").isTrue();
         load.enter();
-        assertThat(load.leavesAProcessorSpare()).as("three captures on two processors").isFalse();
+        assertThat(load.hasAProcessorPerCapture()).as("three captures on two processors").isFalse();
         assertThat(load.running()).isEqualTo(3);
         load.leave();
-        assertThat(load.leavesAProcessorSpare()).isTrue();
+        assertThat(load.hasAProcessorPerCapture()).isTrue();
         load.leave();
         load.leave();
         assertThat(load.running()).isZero();
@@ -45,7 +45,7 @@ class CaptureLoadTest {
         assertThat(load.running()).isZero();
         load.enter();
         load.enter();
-        assertThat(load.leavesAProcessorSpare()).isFalse();
+        assertThat(load.hasAProcessorPerCapture()).isFalse();
     }
 
     @Test

@@ -2,9 +2,11 @@ package com.androperator.evidence.domain.capture;
 
 import static com.androperator.evidence.domain.capture.BundleAssertions.finishedManifest;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.androperator.evidence.contracts.BundleStatus;
 import com.androperator.evidence.contracts.ErrorCodes;
+import com.androperator.evidence.contracts.Manifest;
 import com.androperator.evidence.domain.budget.Cancellation;
 import com.androperator.evidence.domain.fakes.CaptureRig;
 import com.androperator.evidence.domain.fakes.FakeImageVerifier;
@@ -17,9 +19,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
 
 /**
- * Where the production scheduling checks the PNG: on a thread of its own while the JVM's captures
- * leave a processor spare, on the capturing thread once more captures run than there are
- * processors. The verdict and the bundle are the same either way, and every capture leaves the load
+ * Where the production scheduling checks the PNG: on a thread of its own while the JVM runs no more
+ * captures than it has processors, on the capturing thread once more captures run than that. The verdict and the bundle are the same either way, and every capture leaves the load
  * it entered, whatever its outcome.
  */
 class PngCheckPlacementTest {
@@ -57,7 +58,7 @@ class PngCheckPlacementTest {
     }
 
     @Test
-    void withAProcessorSpareThePngIsCheckedOnAThreadOfItsOwn() {
+    void withAProcessorForEachCaptureThePngIsCheckedOnAThreadOfItsOwn() {
         CaptureLoad load = new CaptureLoad(2);
         load.enter(); // another capture: two on two processors
 
@@ -105,16 +106,56 @@ class PngCheckPlacementTest {
     }
 
     @Test
-    void aCaptureWhoseVerifierBrokeLeavesTheLoad() {
+    void aVerifierThatBreaksOnTheCapturingThreadIsARejectionAndTheCaptureLeavesTheLoad() {
         CaptureLoad load = new CaptureLoad(1);
+        load.enter(); // another capture: the check runs on the capturing thread
         CaptureRig broken = new CaptureRig().withImageVerifier(() -> {
             throw new IllegalStateException("no inflater");
         });
 
-        CaptureOutcome outcome = new CaptureEvidence(broken.ports(), CaptureRig.CLI_VERSION, CaptureRig.SOURCE,
-                Map.of(), CaptureScheduling.OVERLAPPED, load).capture(CaptureRig.request(DIR));
+        Manifest manifest = finishedManifest(new CaptureEvidence(broken.ports(), CaptureRig.CLI_VERSION,
+                CaptureRig.SOURCE, Map.of(), CaptureScheduling.OVERLAPPED, load).capture(CaptureRig.request(DIR)));
 
-        assertThat(finishedManifest(outcome).status()).isNotEqualTo(BundleStatus.COMPLETE);
-        assertThat(load.running()).isZero();
+        assertThat(manifest.status()).isNotEqualTo(BundleStatus.COMPLETE);
+        assertThat(manifest.errors()).anySatisfy(error -> {
+            assertThat(error.component()).isEqualTo("screenshot");
+            assertThat(error.message()).contains("the PNG verifier failed: IllegalStateException: no inflater",
+                    ErrorCodes.SCREENSHOT_INVALID);
+        });
+        assertThat(load.running()).as("the other capture only").isEqualTo(1);
+    }
+
+    @Test
+    void aCaptureBrokenByAnErrorLeavesTheLoadAsTheErrorPasses() {
+        CaptureLoad load = new CaptureLoad(1);
+        load.enter(); // another capture: the check runs on the capturing thread, where the error surfaces
+        CaptureRig broken = new CaptureRig().withImageVerifier(() -> {
+            throw new AssertionError("a bug in the verifier");
+        });
+        CaptureEvidence useCase = new CaptureEvidence(broken.ports(), CaptureRig.CLI_VERSION, CaptureRig.SOURCE,
+                Map.of(), CaptureScheduling.OVERLAPPED, load);
+
+        assertThatThrownBy(() -> useCase.capture(CaptureRig.request(DIR)))
+                .isInstanceOf(AssertionError.class)
+                .hasMessage("a bug in the verifier");
+        assertThat(load.running()).as("the other capture only").isEqualTo(1);
+    }
+
+    @Test
+    void theUseCasesCallersBuildCountInTheJvmsLoad() {
+        List<Integer> seen = new CopyOnWriteArrayList<>();
+        CaptureRig rig = new CaptureRig().withImageVerifier(() -> {
+            seen.add(CaptureLoad.ofThisJvm().running());
+            return new FakeImageVerifier().start();
+        });
+        int before = CaptureLoad.ofThisJvm().running();
+
+        new CaptureEvidence(rig.ports(), CaptureRig.CLI_VERSION, CaptureRig.SOURCE)
+                .capture(CaptureRig.request(DIR));
+        new CaptureEvidence(rig.ports(), CaptureRig.CLI_VERSION, CaptureRig.SOURCE, Map.of(),
+                CaptureScheduling.OVERLAPPED).capture(CaptureRig.request(DIR + "-2"));
+
+        assertThat(seen).containsExactly(before + 1, before + 1);
+        assertThat(CaptureLoad.ofThisJvm().running()).isEqualTo(before);
     }
 }

@@ -14,12 +14,14 @@ import com.androperator.evidence.domain.port.ScreenshotSource.Cancelled;
 import com.androperator.evidence.domain.port.ScreenshotSource.ScreenshotTransfer;
 import java.io.ByteArrayOutputStream;
 import java.util.Arrays;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import org.junit.jupiter.api.Test;
 
 /**
  * What every {@link ScreenshotSource} promises the capture, the domain's fake and the adb adapter
  * (through the real adb server to a simulated phone) alike: every byte received goes to the sink
- * in order before the call returns, {@code bytesReceived} and the receipt's count are exactly the
+ * in order, on the calling thread, before the call returns, {@code bytesReceived} and the receipt's count are exactly the
  * bytes handed over, a refusing sink or a cancellation ends the transfer there, an expired budget
  * sends nothing, and device-side failures are values, never exceptions.
  */
@@ -55,6 +57,7 @@ public abstract class ScreenshotSourceContract implements Budgets {
         assertThat(sink.bytes()).isEqualTo(PNG);
         assertCounted(transfer, sink);
         assertThat(transfer.receipt()).isPresent();
+        assertThat(sink.threads()).as("the threads the pieces were handed over on").containsOnly(Thread.currentThread());
     }
 
     @Test
@@ -167,6 +170,7 @@ public abstract class ScreenshotSourceContract implements Budgets {
     /** Keeps a copy of every piece handed over (the source reuses its array), refusing or cancelling when told. */
     private static final class Sink implements ByteSink {
         private final ByteArrayOutputStream received = new ByteArrayOutputStream();
+        private final Set<Thread> threads = ConcurrentHashMap.newKeySet();
         private int pieces;
         private int acceptedPieces = Integer.MAX_VALUE;
         private Cancellation cancellation;
@@ -184,6 +188,7 @@ public abstract class ScreenshotSourceContract implements Budgets {
         @Override
         public boolean accept(byte[] bytes, int offset, int length) {
             received.write(bytes, offset, length);
+            threads.add(Thread.currentThread());
             pieces++;
             if (cancellation != null) {
                 cancellation.cancel("the contract");
@@ -193,6 +198,10 @@ public abstract class ScreenshotSourceContract implements Budgets {
 
         byte[] bytes() {
             return received.toByteArray();
+        }
+
+        Set<Thread> threads() {
+            return threads;
         }
 
         int pieces() {
