@@ -92,7 +92,7 @@ public final class CaptureEvidence {
      *             whether its PNG check gets a thread of its own (the JVM's, but for tests)
      */
     CaptureEvidence(CapturePorts ports, String cliVersion, String source, Map<String, String> environment,
-                           CaptureScheduling scheduling, CaptureLoad load) {
+                    CaptureScheduling scheduling, CaptureLoad load) {
         this.ports = Objects.requireNonNull(ports, "ports");
         this.load = Objects.requireNonNull(load, "load");
         this.scheduling = Objects.requireNonNull(scheduling, "scheduling");
