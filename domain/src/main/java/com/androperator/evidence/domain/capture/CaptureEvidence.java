@@ -72,7 +72,7 @@ public final class CaptureEvidence {
 
     /**
      * @param scheduling what overlaps the Operator round trip (the metadata reads, and the PNG check
-     *                   while the JVM runs no more captures than it has processors), unless a test says otherwise
+     *                   while the JVM runs at most four captures a processor), unless a test says otherwise
      */
     public CaptureEvidence(CapturePorts ports, String cliVersion, String source, CaptureScheduling scheduling) {
         this(ports, cliVersion, source, Map.of(), scheduling);

@@ -7,16 +7,18 @@ import java.util.concurrent.atomic.AtomicInteger;
  * PNG check may have a thread of its own ({@link CaptureScheduling#imageCheck}).
  *
  * <p>Why: the PNG decode on its own thread overlaps the Operator round trip, which shortens a
- * capture only while a processor would otherwise wait. With more captures running than
- * processors, the processors are shared by more captures' host work than they can run at once
- * (each capture decodes, hashes and parses), so the decode's own thread is unlikely to find one idle,
- * and its hand-offs cost CPU. In the benchmark's rounds of 16 phones at once on 2 processors,
- * checking on the capturing thread cost the MCP server about 1.9 ms less CPU a capture (27.6
- * against 29.5, four interleaved runs; docs/benchmarks.md, "Twentieth pass"), while a capture on
- * its own keeps the overlap. The count is of captures in progress, most of whose time is spent
- * waiting for their device: it is a cheap stand-in for the host's load, not a measure of it.
+ * capture while a processor would otherwise wait. It costs a copy of the PNG into slices, a hand-off
+ * a slice and, once many captures queue slices at once, collections of the slices the shared pool
+ * could not hold. With 16 phones at once on 2 processors, checking on the capturing thread cost the
+ * MCP server about 1.9 ms less CPU a capture (27.6 against 29.5, four interleaved runs), with 10
+ * phones 2.4-3.2 ms less, and with 3 or 6 phones nothing (docs/benchmarks.md, "Twentieth pass").
+ * So the helper thread is kept up to {@value #CAPTURES_PER_PROCESSOR} captures a processor, where it
+ * costs no CPU and keeps the overlap. The count is of captures in progress, most of whose time is
+ * spent waiting for their device: a cheap stand-in for the host's load, not a measure of it.
  */
 final class CaptureLoad {
+    /** Captures a processor up to which a PNG check still gets its own thread. */
+    static final int CAPTURES_PER_PROCESSOR = 4;
     /** The JVM's own: every capture it runs counts, whichever entrypoint started it. */
     private static final CaptureLoad JVM = new CaptureLoad(Runtime.getRuntime().availableProcessors());
 
@@ -24,8 +26,9 @@ final class CaptureLoad {
     private final AtomicInteger running = new AtomicInteger();
 
     /**
-     * @param processors the processors the captures share (at least 1): with more captures running
-     *                   than this, a capture's PNG check stays on its capturing thread
+     * @param processors the processors the captures share (at least 1): with more than
+     *                   {@value #CAPTURES_PER_PROCESSOR} captures a processor running, a capture's PNG
+     *                   check stays on its capturing thread
      */
     CaptureLoad(int processors) {
         if (processors < 1) {
@@ -55,9 +58,9 @@ final class CaptureLoad {
         } while (!running.compareAndSet(now, now - 1));
     }
 
-    /** Whether the captures running now, this one included, are no more than the processors. */
-    boolean hasAProcessorPerCapture() {
-        return running.get() <= processors;
+    /** Whether the captures running now, this one included, leave a PNG check room for a thread of its own. */
+    boolean leavesRoomForAHelperThread() {
+        return running.get() <= (long) CAPTURES_PER_PROCESSOR * processors;
     }
 
     /** Captures running now. */

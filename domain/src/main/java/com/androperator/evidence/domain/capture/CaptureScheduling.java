@@ -17,7 +17,7 @@ public enum CaptureScheduling {
      * adb streams) and the PNG check finishes on its own thread, while the hierarchy's Operator
      * commands are in flight; the capture waits for both before it persists. A silent Operator no
      * longer uses up the budget the metadata needs, and a slow decode no longer delays the dispatch.
-     * When the JVM runs more captures than it has processors, the PNG check runs on the capturing
+     * When the JVM runs more than four captures a processor, the PNG check runs on the capturing
      * thread instead ({@link CaptureLoad}); the metadata reads, which mostly wait for the device,
      * keep their thread.
      */
@@ -48,12 +48,12 @@ public enum CaptureScheduling {
 
     /**
      * A PNG check fed on the capturing thread: on its own thread when overlapped and {@code load}
-     * has a processor for each capture running, else that check itself, run as the bytes arrive.
-     * With more captures running than processors the decode's own thread is unlikely to shorten a
-     * capture, and costs CPU (see {@link CaptureLoad}).
+     * leaves room for it, else that check itself, run as the bytes arrive. With many captures a
+     * processor the decode's own thread costs CPU and is unlikely to shorten a capture (see
+     * {@link CaptureLoad}).
      */
     ImageCheck imageCheck(String name, Supplier<ImageCheck> start, CaptureLoad load) {
-        return this == OVERLAPPED && load.hasAProcessorPerCapture() ? new BackgroundImageCheck(name, start) : start.get();
+        return this == OVERLAPPED && load.leavesRoomForAHelperThread() ? new BackgroundImageCheck(name, start) : start.get();
     }
 
     /** Work started by {@link #start}. */

@@ -280,7 +280,7 @@ final class ScreenshotStep {
 
     /**
      * The PNG check fed piece by piece as the bytes are written (checked on its own thread when the
-     * capture overlaps it and the JVM has a processor for each capture running, else on the
+     * capture overlaps it and the JVM runs at most four captures a processor, else on the
      * capturing thread: {@link CaptureScheduling#imageCheck}). A verifier that throws is a rejection that says so; its later pieces are
      * ignored.
      */

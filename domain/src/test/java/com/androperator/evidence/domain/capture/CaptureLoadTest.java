@@ -7,7 +7,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** The count of captures running at once, and when it leaves a processor for a PNG check's thread. */
+/** The count of captures running at once, and when it leaves room for a PNG check's own thread. */
 class CaptureLoadTest {
 
     @ParameterizedTest
@@ -19,20 +19,21 @@ class CaptureLoadTest {
     }
 
     @Test
-    void aProcessorIsSpareUntilMoreCapturesRunThanThereAreProcessors() {
+    void aHelperThreadHasRoomUpToFourCapturesAProcessor() {
         CaptureLoad load = new CaptureLoad(2);
-        assertThat(load.hasAProcessorPerCapture()).isTrue();
+        assertThat(load.leavesRoomForAHelperThread()).isTrue();
+        for (int capture = 1; capture <= 8; capture++) {
+            load.enter();
+            assertThat(load.leavesRoomForAHelperThread()).as("%d captures on two processors", capture).isTrue();
+        }
         load.enter();
-        assertThat(load.hasAProcessorPerCapture()).isTrue();
-        load.enter();
-        assertThat(load.hasAProcessorPerCapture()).as("two captures on two processors").isTrue();
-        load.enter();
-        assertThat(load.hasAProcessorPerCapture()).as("three captures on two processors").isFalse();
-        assertThat(load.running()).isEqualTo(3);
+        assertThat(load.leavesRoomForAHelperThread()).as("nine captures on two processors").isFalse();
+        assertThat(load.running()).isEqualTo(9);
         load.leave();
-        assertThat(load.hasAProcessorPerCapture()).isTrue();
-        load.leave();
-        load.leave();
+        assertThat(load.leavesRoomForAHelperThread()).isTrue();
+        for (int capture = 8; capture > 0; capture--) {
+            load.leave();
+        }
         assertThat(load.running()).isZero();
     }
 
@@ -43,9 +44,10 @@ class CaptureLoadTest {
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessage("a capture left a load it had not entered");
         assertThat(load.running()).isZero();
-        load.enter();
-        load.enter();
-        assertThat(load.hasAProcessorPerCapture()).isFalse();
+        for (int capture = 0; capture <= CaptureLoad.CAPTURES_PER_PROCESSOR; capture++) {
+            load.enter();
+        }
+        assertThat(load.leavesRoomForAHelperThread()).as("the count still works").isFalse();
     }
 
     @Test

@@ -19,8 +19,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
 
 /**
- * Where the production scheduling checks the PNG: on a thread of its own while the JVM runs no more
- * captures than it has processors, on the capturing thread once more captures run than that. The verdict and the bundle are the same either way, and every capture leaves the load
+ * Where the production scheduling checks the PNG: on a thread of its own while the JVM runs at most
+ * four captures a processor, on the capturing thread once more run. The verdict and the bundle are the same either way, and every capture leaves the load
  * it entered, whatever its outcome.
  */
 class PngCheckPlacementTest {
@@ -57,26 +57,33 @@ class PngCheckPlacementTest {
                 CaptureScheduling.OVERLAPPED, load).capture(CaptureRig.request(DIR), cancellation);
     }
 
+    /** A load of one processor with {@code others} captures already running. */
+    private static CaptureLoad runningAlready(int others) {
+        CaptureLoad load = new CaptureLoad(1);
+        for (int capture = 0; capture < others; capture++) {
+            load.enter();
+        }
+        return load;
+    }
+
     @Test
-    void withAProcessorForEachCaptureThePngIsCheckedOnAThreadOfItsOwn() {
-        CaptureLoad load = new CaptureLoad(2);
-        load.enter(); // another capture: two on two processors
+    void upToFourCapturesAProcessorThePngIsCheckedOnAThreadOfItsOwn() {
+        CaptureLoad load = runningAlready(CaptureLoad.CAPTURES_PER_PROCESSOR - 1); // this one is the fourth
 
         assertThat(finishedManifest(capture(load, new Cancellation())).status()).isEqualTo(BundleStatus.COMPLETE);
 
         assertThat(checkThreads).isNotEmpty().allSatisfy(name -> assertThat(name).startsWith("evidence-png-check-"));
-        assertThat(load.running()).as("the other capture only").isEqualTo(1);
+        assertThat(load.running()).as("the others only").isEqualTo(CaptureLoad.CAPTURES_PER_PROCESSOR - 1);
     }
 
     @Test
-    void withMoreCapturesThanProcessorsThePngIsCheckedOnTheCapturingThread() {
-        CaptureLoad load = new CaptureLoad(1);
-        load.enter(); // another capture: two on one processor
+    void withMoreThanFourCapturesAProcessorThePngIsCheckedOnTheCapturingThread() {
+        CaptureLoad load = runningAlready(CaptureLoad.CAPTURES_PER_PROCESSOR); // this one is the fifth
 
         assertThat(finishedManifest(capture(load, new Cancellation())).status()).isEqualTo(BundleStatus.COMPLETE);
 
         assertThat(checkThreads).isNotEmpty().containsOnly(Thread.currentThread().getName());
-        assertThat(load.running()).as("the other capture only").isEqualTo(1);
+        assertThat(load.running()).as("the others only").isEqualTo(CaptureLoad.CAPTURES_PER_PROCESSOR);
     }
 
     @Test
@@ -107,8 +114,7 @@ class PngCheckPlacementTest {
 
     @Test
     void aVerifierThatBreaksOnTheCapturingThreadIsARejectionAndTheCaptureLeavesTheLoad() {
-        CaptureLoad load = new CaptureLoad(1);
-        load.enter(); // another capture: the check runs on the capturing thread
+        CaptureLoad load = runningAlready(CaptureLoad.CAPTURES_PER_PROCESSOR); // the check runs on the capturing thread
         CaptureRig broken = new CaptureRig().withImageVerifier(() -> {
             throw new IllegalStateException("no inflater");
         });
@@ -122,13 +128,13 @@ class PngCheckPlacementTest {
             assertThat(error.message()).contains("the PNG verifier failed: IllegalStateException: no inflater",
                     ErrorCodes.SCREENSHOT_INVALID);
         });
-        assertThat(load.running()).as("the other capture only").isEqualTo(1);
+        assertThat(load.running()).as("the others only").isEqualTo(CaptureLoad.CAPTURES_PER_PROCESSOR);
     }
 
     @Test
     void aCaptureBrokenByAnErrorLeavesTheLoadAsTheErrorPasses() {
-        CaptureLoad load = new CaptureLoad(1);
-        load.enter(); // another capture: the check runs on the capturing thread, where the error surfaces
+        // The check runs on the capturing thread, where the error surfaces.
+        CaptureLoad load = runningAlready(CaptureLoad.CAPTURES_PER_PROCESSOR);
         CaptureRig broken = new CaptureRig().withImageVerifier(() -> {
             throw new AssertionError("a bug in the verifier");
         });
@@ -138,7 +144,7 @@ class PngCheckPlacementTest {
         assertThatThrownBy(() -> useCase.capture(CaptureRig.request(DIR)))
                 .isInstanceOf(AssertionError.class)
                 .hasMessage("a bug in the verifier");
-        assertThat(load.running()).as("the other capture only").isEqualTo(1);
+        assertThat(load.running()).as("the others only").isEqualTo(CaptureLoad.CAPTURES_PER_PROCESSOR);
     }
 
     @Test
