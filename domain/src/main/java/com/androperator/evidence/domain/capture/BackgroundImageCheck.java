@@ -19,12 +19,14 @@ import org.jspecify.annotations.Nullable;
  * checks once the wrapped check has read it ({@link ImageCheck#accept} reads during the call only):
  * a screenshot's megabyte of slices was a quarter of a capture's allocation. The wrapped check is created, used and closed on
  * the check's own thread only (an {@link ImageCheck} is not shared between threads); what it
- * throws is rethrown by {@link #finish()}, and later pieces are then only drained.
+ * throws is rethrown by {@link #finish()}, and later pieces are then only drained. Used only while
+ * {@link CaptureLoad} leaves room for it: with many captures at once, the slices outgrow the pool and
+ * the check runs on the capturing thread instead.
  */
 final class BackgroundImageCheck implements ImageCheck {
     static final int SLICE_BYTES = 64 * 1024;
     static final int QUEUED_SLICES = 32;
-    /** Arrays kept for the next checks: 4 MiB at most, enough for 16 captures' slices in flight at once. */
+    /** Arrays kept for the next checks: 4 MiB at most; a slice beyond them is a new array. */
     static final int POOLED_ARRAYS = 64;
     /** Last in, first out: the array used last is the likeliest still in the CPU's caches. */
     private static final LinkedBlockingDeque<byte[]> POOL = new LinkedBlockingDeque<>(POOLED_ARRAYS);

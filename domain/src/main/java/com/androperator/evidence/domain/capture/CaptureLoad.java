@@ -13,7 +13,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * MCP server about 1.9 ms less CPU a capture (27.6 against 29.5, four interleaved runs), with 10
  * phones 2.4-3.2 ms less, and with 3 or 6 phones nothing (docs/benchmarks.md, "Twentieth pass").
  * So the helper thread is kept up to {@value #CAPTURES_PER_PROCESSOR} captures a processor, where it
- * costs no CPU and keeps the overlap. The count is of captures in progress, most of whose time is
+ * cost no measurable CPU in those runs and keeps the overlap. The count is of captures in progress, most of whose time is
  * spent waiting for their device: a cheap stand-in for the host's load, not a measure of it.
  */
 final class CaptureLoad {

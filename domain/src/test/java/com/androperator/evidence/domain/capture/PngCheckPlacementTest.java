@@ -150,15 +150,15 @@ class PngCheckPlacementTest {
     @Test
     void theUseCasesCallersBuildCountInTheJvmsLoad() {
         List<Integer> seen = new CopyOnWriteArrayList<>();
-        CaptureRig rig = new CaptureRig().withImageVerifier(() -> {
+        CaptureRig counting = new CaptureRig().withImageVerifier(() -> {
             seen.add(CaptureLoad.ofThisJvm().running());
             return new FakeImageVerifier().start();
         });
         int before = CaptureLoad.ofThisJvm().running();
 
-        new CaptureEvidence(rig.ports(), CaptureRig.CLI_VERSION, CaptureRig.SOURCE)
+        new CaptureEvidence(counting.ports(), CaptureRig.CLI_VERSION, CaptureRig.SOURCE)
                 .capture(CaptureRig.request(DIR));
-        new CaptureEvidence(rig.ports(), CaptureRig.CLI_VERSION, CaptureRig.SOURCE, Map.of(),
+        new CaptureEvidence(counting.ports(), CaptureRig.CLI_VERSION, CaptureRig.SOURCE, Map.of(),
                 CaptureScheduling.OVERLAPPED).capture(CaptureRig.request(DIR + "-2"));
 
         assertThat(seen).containsExactly(before + 1, before + 1);
