@@ -15,8 +15,10 @@ import java.util.regex.Pattern;
  * socket (smart-socket protocol: a 4-hex-digit length, the request, OKAY or FAIL): the device
  * list, {@code dumpsys display}, {@code exec:screencap -p} read to its end, one logcat reader
  * for the Operator's answers to the readiness ping and the snapshot, then getprop, wm size,
- * wm density, dumpsys input and dumpsys package, one after the other. No checks, no parsing beyond
- * finding the answer's last line, no files: the floor a capture is compared with.
+ * wm density, dumpsys input and dumpsys package as one shell command, each followed by an echo of
+ * its status, as the capture sends them to a shell v2 device (adapters-adb CommandsTogether). No
+ * checks, no parsing beyond finding the answer's last line, no files: the floor a capture is
+ * compared with.
  */
 final class BareAdbClient {
     private static final Pattern CHUNK = Pattern.compile("\"index\":(\\d+),\"count\":(\\d+)");
@@ -49,11 +51,8 @@ final class BareAdbClient {
                 operator(lines, id + "-readiness", "doctor_ping", "h1");
                 operator(lines, id + "-snapshot", "snapshot_ui", "snap");
             }
-            read("shell:getprop");
-            read("shell:wm size");
-            read("shell:wm density");
-            read("shell:dumpsys input");
-            read("shell:dumpsys package " + operatorPackage);
+            read("shell:getprop; echo @0@$?; wm size; echo @1@$?; wm density; echo @2@$?; dumpsys input;"
+                    + " echo @3@$?; dumpsys package " + operatorPackage + "; echo @4@$?");
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -228,7 +228,7 @@ class CaptureSignalCliTest {
     }
 
     @Test
-    void duringMetadataTheEarlierReadsAreKeptAndNoLaterOneIsSent() throws Exception {
+    void duringMetadataTheEarlierReadsAreKeptAndTheLaterOnesAreRecordedAsSentWithThem() throws Exception {
         lab.phone(p -> p.toBuilder().fault("wm density", ServiceFault.stallAfterBytes(0)).build());
 
         Interrupted interrupted = interrupt("metadata (wm density)", stalled(c -> c.equals("wm density")), "INT");
@@ -251,7 +251,17 @@ class CaptureSignalCliTest {
         CaptureRecord metadata = interrupted.record("metadata");
         assertThat(metadata.diagnostics()).containsEntry("command", "wm density").containsEntry("phase", "in_flight")
                 .containsEntry("dispatched", true);
-        assertThat(servicesSinceStart()).noneMatch(s -> s.contains("dumpsys input") || s.contains("dumpsys package"));
+        // The five reads went out as one shell command: those after the stalled one were sent with it.
+        assertThat(metadata.diagnostics().get("reads")).isEqualTo(List.of(
+                Map.of("command", "getprop", "phase", "completed", "dispatched", true),
+                Map.of("command", "wm size", "phase", "completed", "dispatched", true),
+                Map.of("command", "wm density", "phase", "in_flight", "dispatched", true),
+                Map.of("command", "dumpsys input", "phase", "in_flight", "dispatched", true),
+                Map.of("command", "dumpsys package", "phase", "in_flight", "dispatched", true)));
+        assertThat(servicesSinceStart()).filteredOn(s -> s.contains("wm density")).singleElement()
+                .satisfies(s -> assertThat(s).startsWith("shell,v2,raw:getprop; echo @@androperator-"));
+        assertThat(servicesSinceStart()).noneMatch(s -> s.equals("shell,v2,raw:dumpsys input")
+                || s.startsWith("shell,v2,raw:dumpsys package"));
         assertThat(manifest.status()).isEqualTo(BundleStatus.PARTIAL);
     }
 

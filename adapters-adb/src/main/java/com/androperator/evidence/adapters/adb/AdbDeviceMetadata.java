@@ -5,16 +5,19 @@ import com.androperator.evidence.domain.budget.Deadline;
 import com.androperator.evidence.domain.port.DeviceMetadataSource;
 import com.androperator.evidence.domain.model.Failure;
 import com.androperator.evidence.domain.model.Observation;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
 
 /**
- * Device metadata through adb (device-protocol.md §2), one command per observation, each bounded
- * by the deadline it is given. An expired deadline is a COMMAND_TIMEOUT without any device call;
+ * Device metadata through adb (device-protocol.md §2), one command per observation, or all of them
+ * as one shell command ({@link #readTogether}), each bounded by the deadline it is given. An expired deadline is a COMMAND_TIMEOUT without any device call;
  * other failures are METADATA_UNAVAILABLE with what went wrong.
  *
  * <p>Output is decoded leniently but marked (see {@link Utf8#marked}): a value the device sent as
@@ -24,6 +27,10 @@ import java.util.function.Function;
  */
 public final class AdbDeviceMetadata implements DeviceMetadataSource {
     private static final long OUTPUT_CAP = 16L * 1024 * 1024;
+    private static final String GETPROP = "getprop";
+    private static final String WM_SIZE = "wm size";
+    private static final String WM_DENSITY = "wm density";
+    private static final String DUMPSYS_INPUT = "dumpsys input";
 
     private final DeviceShell shell;
 
@@ -32,7 +39,7 @@ public final class AdbDeviceMetadata implements DeviceMetadataSource {
     }
 
     /** A command's output, or why there is none. */
-    private sealed interface Fetch {
+    sealed interface Fetch {
         /** {@code text} as the parser reads it; {@code shown} for messages (malformed bytes as \xHH). */
         record Output(String text, String shown) implements Fetch {
         }
@@ -47,23 +54,22 @@ public final class AdbDeviceMetadata implements DeviceMetadataSource {
 
     @Override
     public Observation<PropertyInventory> properties(String serial, Deadline deadline) {
-        return parsed(serial, "getprop", deadline, output -> Optional.of(withoutMalformed(GetpropParser.parse(output))));
+        return properties(serial, fetch(serial, GETPROP, deadline));
     }
 
     @Override
     public Observation<WmSize> displaySize(String serial, Deadline deadline) {
-        return parsed(serial, "wm size", deadline, WmOutputParser::size, "size:");
+        return displaySize(serial, fetch(serial, WM_SIZE, deadline));
     }
 
     @Override
     public Observation<WmDensity> displayDensity(String serial, Deadline deadline) {
-        return parsed(serial, "wm density", deadline, WmOutputParser::density, "density:");
+        return displayDensity(serial, fetch(serial, WM_DENSITY, deadline));
     }
 
     @Override
     public Observation<Integer> rotation(String serial, Deadline deadline) {
-        return parsed(serial, "dumpsys input", deadline, InputRotationParser::rotation, "Viewport",
-                "SurfaceOrientation", "InputDeviceOrientation");
+        return rotation(serial, fetch(serial, DUMPSYS_INPUT, deadline));
     }
 
     @Override
@@ -73,7 +79,62 @@ public final class AdbDeviceMetadata implements DeviceMetadataSource {
                     + Text.abbreviate(String.valueOf(operatorPackage), 80)
                     + "' is not a valid Android package name; nothing was sent");
         }
-        Fetch fetch = fetch(serial, "dumpsys package " + ShellQuote.quote(operatorPackage), deadline);
+        return operatorVersion(serial, operatorPackage, fetch(serial, packageDump(operatorPackage), deadline));
+    }
+
+    /**
+     * On a shell v2 device, the five reads as one shell command (device-protocol.md §2): each
+     * command followed by {@code echo <marker><n>@$?}, the marker holding a token made for this call,
+     * so each command's output and exit status are told apart; each output is then parsed as its
+     * own read's. A command the deadline, a cancellation, the cap (16 MiB for all five, as for one
+     * read alone) or a broken stream cut short fails with those after it; those before it keep their
+     * values. Stderr comes as one stream for all, so a failing command's message quotes it as the
+     * commands' together. Empty (nothing sent) when the deadline has expired or was cancelled, on a
+     * device without shell v2, whose legacy shell merges stderr into stdout and reports no status,
+     * and for a serial or package that the single reads refuse with their own messages.
+     */
+    @Override
+    public Optional<Readings> readTogether(String serial, @Nullable String operatorPackage, Deadline deadline) {
+        if (!ShellQuote.isValidSerial(serial) || operatorPackage != null && !ShellQuote.isValidPackage(operatorPackage)
+                || deadline.expired() || deadline.cancelled()
+                || shell.kindFor(serial, deadline) != AdbServerClient.ServiceKind.SHELL_V2) {
+            return Optional.empty();
+        }
+        List<String> commands = new ArrayList<>(List.of(GETPROP, WM_SIZE, WM_DENSITY, DUMPSYS_INPUT));
+        if (operatorPackage != null) {
+            commands.add(packageDump(operatorPackage));
+        }
+        CommandsTogether together = CommandsTogether.of(commands);
+        StreamResult result = shell.run(serial, AdbServerClient.ServiceKind.SHELL_V2, together.script(), deadline,
+                OUTPUT_CAP);
+        List<Fetch> fetches = together.split(serial, result);
+        return Optional.of(new Readings(properties(serial, fetches.get(0)), displaySize(serial, fetches.get(1)),
+                displayDensity(serial, fetches.get(2)), rotation(serial, fetches.get(3)), operatorPackage == null
+                ? Optional.empty() : Optional.of(operatorVersion(serial, operatorPackage, fetches.get(4)))));
+    }
+
+    private static String packageDump(String operatorPackage) {
+        return "dumpsys package " + ShellQuote.quote(operatorPackage);
+    }
+
+    private static Observation<PropertyInventory> properties(String serial, Fetch fetch) {
+        return parsed(serial, GETPROP, fetch, output -> Optional.of(withoutMalformed(GetpropParser.parse(output))));
+    }
+
+    private static Observation<WmSize> displaySize(String serial, Fetch fetch) {
+        return parsed(serial, WM_SIZE, fetch, WmOutputParser::size, "size:");
+    }
+
+    private static Observation<WmDensity> displayDensity(String serial, Fetch fetch) {
+        return parsed(serial, WM_DENSITY, fetch, WmOutputParser::density, "density:");
+    }
+
+    private static Observation<Integer> rotation(String serial, Fetch fetch) {
+        return parsed(serial, DUMPSYS_INPUT, fetch, InputRotationParser::rotation, "Viewport",
+                "SurfaceOrientation", "InputDeviceOrientation");
+    }
+
+    private static Observation<String> operatorVersion(String serial, String operatorPackage, Fetch fetch) {
         if (fetch instanceof Fetch.Failed failed) {
             return new Observation.Unavailable<>(failed.failure(), failed.dispatched());
         }
@@ -97,9 +158,8 @@ public final class AdbDeviceMetadata implements DeviceMetadataSource {
      * @param readLines what the lines the parser reads mention: one of them holding bytes that are
      *                  not UTF-8 makes the value unavailable (it might have been read wrong)
      */
-    private <T> Observation<T> parsed(String serial, String command, Deadline deadline,
-                                      Function<String, Optional<T>> parser, String... readLines) {
-        Fetch fetch = fetch(serial, command, deadline);
+    private static <T> Observation<T> parsed(String serial, String command, Fetch fetch,
+                                             Function<String, Optional<T>> parser, String... readLines) {
         if (fetch instanceof Fetch.Failed failed) {
             return new Observation.Unavailable<>(failed.failure(), failed.dispatched());
         }

@@ -54,6 +54,19 @@ final class DeviceShell {
         return result;
     }
 
+    /**
+     * {@code command} over {@code kind}, the service {@link #kindFor} answered for this deadline: for
+     * a command written for that service alone (another command's failure may have made this
+     * deadline's answer be asked again, and the new one may differ).
+     */
+    StreamResult run(String serial, AdbServerClient.ServiceKind kind, String command, Deadline deadline, long cap) {
+        StreamResult result = client.run(serial, kind, command, deadline, cap, null);
+        if (!result.completed()) {
+            known.remove(deadline, new Known(serial, kind));
+        }
+        return result;
+    }
+
     /** The device's shell service, asked once for the commands that share {@code deadline}; a failed query is asked again. */
     private Known knownFor(String serial, Deadline deadline) {
         Known last = known.get(deadline);

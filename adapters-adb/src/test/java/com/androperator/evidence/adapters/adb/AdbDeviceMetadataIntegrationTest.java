@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.domain.model.Observation;
 import com.androperator.evidence.domain.port.DeviceMetadataSource.PropertyInventory;
+import com.androperator.evidence.domain.port.DeviceMetadataSource.Readings;
 import com.androperator.evidence.domain.port.DeviceMetadataSource.Size;
 import com.androperator.evidence.domain.port.DeviceMetadataSource.WmDensity;
 import com.androperator.evidence.domain.port.DeviceMetadataSource.WmSize;
@@ -63,6 +64,51 @@ class AdbDeviceMetadataIntegrationTest {
         assertThat(phone.receivedServices()).contains("shell,v2,raw:getprop", "shell,v2,raw:wm size",
                 "shell,v2,raw:wm density", "shell,v2,raw:dumpsys input",
                 "shell,v2,raw:dumpsys package '" + OPERATOR + "'");
+    }
+
+    @Test
+    void readTogetherTheSamplePhoneAnswersAsEachReadInOneShellCommand() {
+        DeviceSimulator phone = adb.attach(SimulatorProfile.builder()
+                .property("persist.sys.note", "@@androperator-deadbeef@1@0 is not this call's marker").build());
+        String serial = phone.serial();
+        int before = phone.receivedServices().size();
+
+        Readings readings = metadata().readTogether(serial, OPERATOR, millis(10_000)).orElseThrow();
+
+        assertThat(phone.receivedServices().subList(before, phone.receivedServices().size())).singleElement()
+                .satisfies(service -> assertThat(service).startsWith("shell,v2,raw:getprop; echo @@androperator-")
+                        .contains("; dumpsys package '" + OPERATOR + "'; echo @@androperator-"));
+        assertThat(observed(readings.properties())).isEqualTo(observed(metadata().properties(serial, millis(10_000))));
+        assertThat(observed(readings.properties()).properties())
+                .containsEntry("persist.sys.note", "@@androperator-deadbeef@1@0 is not this call's marker");
+        assertThat(observed(readings.size())).isEqualTo(new WmSize(new Size(1080, 2400), null));
+        assertThat(observed(readings.density())).isEqualTo(new WmDensity(420, null));
+        assertThat(observed(readings.rotation())).isZero();
+        assertThat(observed(readings.operatorVersion().orElseThrow())).isEqualTo("0.12.1");
+    }
+
+    @Test
+    void readTogetherAFailingCommandKeepsItsExitStatusAndTheStderrOfAll() {
+        DeviceSimulator phone = adb.attach(SimulatorProfile.builder()
+                .fault("wm size", ServiceFault.fail(1, "cmd: Can't find service: window\n")).build());
+
+        Readings readings = metadata().readTogether(phone.serial(), OPERATOR, millis(10_000)).orElseThrow();
+
+        assertThat(unavailableCode(readings.size())).isEqualTo(ErrorCodes.METADATA_UNAVAILABLE);
+        assertThat(((Observation.Unavailable<WmSize>) readings.size()).failure().message())
+                .contains("`wm size` on " + phone.serial() + " failed with exit status 1")
+                .contains("stderr of the metadata commands sent together: cmd: Can't find service: window");
+        assertThat(observed(readings.density())).isEqualTo(new WmDensity(420, null));
+        assertThat(observed(readings.operatorVersion().orElseThrow())).isEqualTo("0.12.1");
+    }
+
+    @Test
+    void readTogetherIsNotOfferedOverLegacyShellAndSendsNothing() {
+        DeviceSimulator phone = adb.attach(SimulatorProfile.builder().shellV2(false).legacyDisplayDump(true).build());
+        int before = phone.receivedServices().size();
+
+        assertThat(metadata().readTogether(phone.serial(), OPERATOR, millis(10_000))).isEmpty();
+        assertThat(phone.receivedServices()).hasSize(before);
     }
 
     @Test

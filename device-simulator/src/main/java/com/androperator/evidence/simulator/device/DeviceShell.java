@@ -10,7 +10,8 @@ import java.util.Optional;
 
 /**
  * Runs a parsed command line as the device's {@code sh} would, with the builtins clients use
- * ({@code exec}, {@code exit}, {@code export}, {@code echo}, {@code true}, {@code false}), and
+ * ({@code exec}, {@code exit}, {@code export}, {@code echo}, {@code true}, {@code false}) and
+ * {@code $?}, and
  * applies the profile's latency and faults per command.
  */
 final class DeviceShell {
@@ -29,7 +30,7 @@ final class DeviceShell {
                     || step.connector() == ShellScript.Connector.IF_FAILURE && status == 0) {
                 continue;
             }
-            List<String> argv = step.argv();
+            List<String> argv = step.argv(status);
             switch (argv.get(0)) {
                 case "exit" -> {
                     return argv.size() > 1 && argv.get(1).matches("[0-9]{1,9}")

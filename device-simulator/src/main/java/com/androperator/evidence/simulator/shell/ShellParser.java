@@ -2,6 +2,7 @@ package com.androperator.evidence.simulator.shell;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Splits a command line into words as a POSIX shell does: single quotes keep everything literal,
@@ -9,13 +10,20 @@ import java.util.List;
  * next character, and adjacent quoted parts join into one word (so {@code 'it'"'"'s'} is
  * {@code it's}). {@code ;}, {@code &&}, {@code ||} and newlines separate commands.
  *
- * <p>Pipes, redirections, background jobs, subshells, command substitution and parameter
- * expansion are rejected instead of being half-done: {@code $} is only literal when quoted.
+ * <p>{@code $?}, unquoted or in double quotes, is the previous command's exit status (what a
+ * client uses to learn each status of a command list): each step keeps where it stands in its
+ * words ({@link ShellScript.Step#lastStatusAt}) until it runs. Pipes, redirections, background jobs,
+ * subshells, command substitution and every other parameter expansion are rejected instead of
+ * being half-done: {@code $} is only literal when quoted.
  */
 public final class ShellParser {
 
     private final String line;
     private int position;
+    /** Where {@code $?} stands in the word being read. */
+    private final List<Integer> statusInWord = new ArrayList<>();
+    /** Where {@code $?} stands in each finished word of the step being read. */
+    private final List<Set<Integer>> statusInWords = new ArrayList<>();
 
     private ShellParser(String line) {
         this.line = line;
@@ -58,6 +66,8 @@ public final class ShellParser {
                                 : ShellScript.Connector.IF_FAILURE, false);
             } else if (c == '#' && !inWord) {
                 skipComment();
+            } else if (line.startsWith("$?", position)) {
+                inWord = lastStatus(word, 2);
             } else if ("|&<>()`".indexOf(c) >= 0 || c == '$' && isExpansionStart()) {
                 throw new ShellSyntaxException("'" + c + "' is not supported by this shell");
             } else if (c == '\'') {
@@ -86,11 +96,19 @@ public final class ShellParser {
         }
         finishWord(words, word, inWord);
         if (!words.isEmpty()) {
-            steps.add(new ShellScript.Step(connector, words));
+            steps.add(new ShellScript.Step(connector, words, statusInWords));
         } else if (connector != ShellScript.Connector.ALWAYS) {
             throw new ShellSyntaxException("syntax error: unexpected end of file");
         }
         return new ShellScript(steps);
+    }
+
+    /** Takes {@code $?} (the {@code length} characters left of it at {@link #position}) into {@code word}. */
+    private boolean lastStatus(StringBuilder word, int length) {
+        position += length;
+        statusInWord.add(word.length());
+        word.append("$?");
+        return true;
     }
 
     private boolean isExpansionStart() {
@@ -137,6 +155,10 @@ public final class ShellParser {
                 word.append(c);
                 continue;
             }
+            if (c == '$' && line.startsWith("?", position)) {
+                lastStatus(word, 1);
+                continue;
+            }
             if (c == '`' || c == '$' && isExpansionStartAt(position - 1)) {
                 throw new ShellSyntaxException("'" + c + "' is not supported by this shell");
             }
@@ -155,15 +177,17 @@ public final class ShellParser {
         }
     }
 
-    private static boolean finishWord(List<String> words, StringBuilder word, boolean inWord) {
+    private boolean finishWord(List<String> words, StringBuilder word, boolean inWord) {
         if (inWord) {
             words.add(word.toString());
             word.setLength(0);
+            statusInWords.add(Set.copyOf(statusInWord));
+            statusInWord.clear();
         }
         return false;
     }
 
-    private static ShellScript.Connector finishStep(List<ShellScript.Step> steps,
+    private ShellScript.Connector finishStep(List<ShellScript.Step> steps,
             List<String> words, ShellScript.Connector current, ShellScript.Connector next,
             boolean newline) throws ShellSyntaxException {
         if (words.isEmpty()) {
@@ -177,8 +201,9 @@ public final class ShellParser {
             }
             return next;
         }
-        steps.add(new ShellScript.Step(current, words));
+        steps.add(new ShellScript.Step(current, words, statusInWords));
         words.clear();
+        statusInWords.clear();
         return next;
     }
 }

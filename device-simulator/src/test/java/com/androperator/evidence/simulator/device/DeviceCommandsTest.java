@@ -179,6 +179,9 @@ class DeviceCommandsTest {
                 .isEqualTo("/system/bin/sh: frobnicate: inaccessible or not found\n");
         assertThat(run(pixel, "/system/bin/getprop ro.product.model").stdoutText())
                 .isEqualTo("Pixel 7\n");
+        RecordingOutput statuses = run(pixel, "getprop ro.product.model; echo @$?; frobnicate; echo @$?; false; echo \"@$?\"");
+        assertThat(statuses.stdoutText()).isEqualTo("Pixel 7\n@0\n@127\n@1\n");
+        assertThat(statuses.exitStatus()).isZero();
     }
 
     @Test

@@ -73,8 +73,18 @@ class ShellParserTest {
     @ParameterizedTest
     @ValueSource(strings = {"getprop | grep sdk", "screencap -p > /sdcard/s.png", "sleep 1 &",
         "echo $HOME", "echo \"${x}\"", "echo `id`", "echo $(id)", "(echo)", "&& echo", "echo ;;",
-        "echo &&"})
+        "echo &&", "echo $#", "echo \"$1\""})
     void unsupportedSyntaxIsRejectedNotGuessed(String line) {
         assertThatThrownBy(() -> ShellParser.parse(line)).isInstanceOf(ShellSyntaxException.class);
+    }
+
+    @Test
+    void lastStatusExpandsWhenItsStepRuns() throws ShellSyntaxException {
+        ShellScript script = ShellParser.parse("false; echo a$?b \"[$?]\" '$?' \\$? $?$?");
+
+        assertThat(script.steps().get(1).argv()).containsExactly("echo", "a$?b", "[$?]", "$?", "$?", "$?$?");
+        assertThat(script.steps().get(1).argv(1)).containsExactly("echo", "a1b", "[1]", "$?", "$?", "11");
+        assertThat(script.steps().get(1).argv(0)).containsExactly("echo", "a0b", "[0]", "$?", "$?", "00");
+        assertThat(ShellParser.parse("echo \uE000").steps().get(0).argv(7)).containsExactly("echo", "\uE000");
     }
 }

@@ -7,6 +7,7 @@ import com.androperator.evidence.contracts.DeviceInfo;
 import com.androperator.evidence.contracts.ErrorCodes;
 import com.androperator.evidence.domain.budget.Deadline;
 import com.androperator.evidence.domain.port.DeviceMetadataSource;
+import com.androperator.evidence.domain.port.DeviceMetadataSource.Readings;
 import com.androperator.evidence.domain.model.CommandPhase;
 import com.androperator.evidence.domain.model.Failure;
 import com.androperator.evidence.domain.model.Observation;
@@ -19,7 +20,8 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * The one reader of a device's facts for still capture and video start: getprop, wm size, wm
- * density, the rotation and the Operator version through {@link DeviceMetadataSource}, each with
+ * density, the rotation and the Operator version through {@link DeviceMetadataSource}, sent as one
+ * command when the source can ({@link DeviceMetadataSource#readTogether}), else one by one, each with
  * what is left of the deadline, then classified by the same rules ({@link BuildProperties},
  * {@link DeviceClassification}, {@link DisplayGeometry}). Once the deadline has expired a read is not
  * attempted (COMMAND_TIMEOUT); once the caller has cancelled, none is sent and each unread value is
@@ -93,12 +95,18 @@ public final class DeviceFacts {
      */
     public Facts read(String serial, @Nullable String operatorPackage, String cliVersion, Deadline deadline) {
         Reads reads = new Reads(deadline);
-        var properties = reads.read("getprop", "the getprop inventory", () -> metadata.properties(serial, deadline));
-        var size = reads.read("wm size", "wm size", () -> metadata.displaySize(serial, deadline));
-        var density = reads.read("wm density", "wm density", () -> metadata.displayDensity(serial, deadline));
-        var rotation = reads.read("dumpsys input", "the display rotation", () -> metadata.rotation(serial, deadline));
+        Optional<Readings> together = reads.mayStart() ? together(serial, operatorPackage, deadline) : Optional.empty();
+        var properties = reads.read("getprop", "the getprop inventory", together.map(Readings::properties),
+                () -> metadata.properties(serial, deadline));
+        var size = reads.read("wm size", "wm size", together.map(Readings::size),
+                () -> metadata.displaySize(serial, deadline));
+        var density = reads.read("wm density", "wm density", together.map(Readings::density),
+                () -> metadata.displayDensity(serial, deadline));
+        var rotation = reads.read("dumpsys input", "the display rotation", together.map(Readings::rotation),
+                () -> metadata.rotation(serial, deadline));
         Optional<Observation<String>> operatorVersion = operatorPackage == null ? Optional.empty()
                 : Optional.of(reads.read("dumpsys package", "the Operator version",
+                        together.flatMap(Readings::operatorVersion),
                         () -> metadata.operatorVersion(serial, operatorPackage, deadline)));
 
         BuildProperties build = BuildProperties.from(properties);
@@ -115,6 +123,24 @@ public final class DeviceFacts {
                 build.androidVersion(), build.manufacturer(), build.model(), type.type(), type.properties(),
                 display.display());
         return new Facts(device, errors, reads.states);
+    }
+
+    /**
+     * The reads sent as one command when the source can: empty when it sends them one by one. An
+     * adapter that throws may have sent them, so each read is then unavailable, as a read that throws is.
+     */
+    private Optional<Readings> together(String serial, @Nullable String operatorPackage, Deadline deadline) {
+        try {
+            return Objects.requireNonNullElse(metadata.readTogether(serial, operatorPackage, deadline), Optional.empty());
+        } catch (RuntimeException e) {
+            String message = "reading the device's metadata in one command failed: " + Reads.describe(e);
+            return Optional.of(new Readings(Observation.unavailable(ErrorCodes.METADATA_UNAVAILABLE, message),
+                    Observation.unavailable(ErrorCodes.METADATA_UNAVAILABLE, message),
+                    Observation.unavailable(ErrorCodes.METADATA_UNAVAILABLE, message),
+                    Observation.unavailable(ErrorCodes.METADATA_UNAVAILABLE, message),
+                    operatorPackage == null ? Optional.empty()
+                            : Optional.of(Observation.unavailable(ErrorCodes.METADATA_UNAVAILABLE, message))));
+        }
     }
 
     private static @Nullable String operatorVersion(Observation<String> observation, @Nullable String operatorPackage,
@@ -141,6 +167,23 @@ public final class DeviceFacts {
             this.deadline = deadline;
         }
 
+        /** Whether a read may be sent now: neither cancelled nor out of budget. */
+        boolean mayStart() {
+            return !deadline.cancelled() && !deadline.expired();
+        }
+
+        /**
+         * One read's observation and state: {@code sent}, the answer of a command that carried it
+         * with the others (it was sent, whatever happened since), else what {@code read} answers
+         * when it may still be sent.
+         */
+        <T> Observation<T> read(String command, String what, Optional<Observation<T>> sent,
+                                Supplier<Observation<T>> read) {
+            // An answer that came with the others was over before they were all in: only its own code
+            // says the cancellation cut it short (a cancellation after it ended cannot have).
+            return sent.isPresent() ? recorded(command, what, sent.get(), false) : read(command, what, read);
+        }
+
         <T> Observation<T> read(String command, String what, Supplier<Observation<T>> read) {
             if (deadline.cancelled()) {
                 return cancelled(command, ReadPhase.NOT_STARTED, false, "the capture was cancelled ("
@@ -162,8 +205,17 @@ public final class DeviceFacts {
                 observation = Observation.unavailable(ErrorCodes.METADATA_UNAVAILABLE,
                         "reading " + what + " failed: " + describe(e));
             }
+            return recorded(command, what, observation, true);
+        }
+
+        /**
+         * Records the state of a read that was sent and returns its observation (a cancelled one as
+         * such). {@code endedNow}: the read ended just now, so a cancellation seen now may have cut it.
+         */
+        private <T> Observation<T> recorded(String command, String what, Observation<T> observation, boolean endedNow) {
             if (observation instanceof Observation.Unavailable<T> unavailable
-                    && (deadline.cancelled() || ErrorCodes.COMMAND_CANCELLED.equals(unavailable.failure().code()))) {
+                    && (endedNow && deadline.cancelled()
+                    || ErrorCodes.COMMAND_CANCELLED.equals(unavailable.failure().code()))) {
                 // A read in flight when the caller cancelled: its socket was closed, its answer is not awaited.
                 boolean dispatched = unavailable.dispatched();
                 return cancelled(command, ReadPhase.IN_FLIGHT, dispatched, "the capture was cancelled ("
@@ -182,7 +234,7 @@ public final class DeviceFacts {
         }
 
         /** An adapter's unexpected exception, recorded as the read's failure. */
-        private static String describe(RuntimeException e) {
+        static String describe(RuntimeException e) {
             return e.getMessage() == null || e.getMessage().isBlank() ? e.getClass().getName()
                     : e.getClass().getSimpleName() + ": " + e.getMessage();
         }

@@ -8,11 +8,15 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Device metadata reads with scripted answers. Each read takes {@link #takingPerRead} ms on the
  * manual clock; like the adapter, a read whose budget has run out answers COMMAND_TIMEOUT, and one
  * whose work was cancelled before it started answers COMMAND_CANCELLED, not dispatched.
+ * {@link #readingTogether} makes it send the reads as one command, as the adb adapter does on a
+ * shell v2 device: then a read after a cancellation was sent (COMMAND_CANCELLED, dispatched).
  * Defaults describe a physical Pixel 8 on Android 14.
  */
 public final class FakeMetadata implements DeviceMetadataSource {
@@ -29,6 +33,8 @@ public final class FakeMetadata implements DeviceMetadataSource {
     private final Map<String, RuntimeException> throwing = new HashMap<>();
     private final Map<String, String> cancelling = new HashMap<>();
     private long millisPerRead;
+    private final Map<String, Long> millisOn = new HashMap<>();
+    private boolean together;
     private java.util.function.Consumer<String> afterRead = read -> { };
     private Observation<PropertyInventory> properties = Observation.of(new PropertyInventory(PHYSICAL_PROPERTIES, true));
     private Observation<WmSize> size = Observation.of(new WmSize(new Size(1080, 2400), null));
@@ -48,6 +54,18 @@ public final class FakeMetadata implements DeviceMetadataSource {
 
     public FakeMetadata takingPerRead(long millis) {
         this.millisPerRead = millis;
+        return this;
+    }
+
+    /** The read named {@code read} (e.g. "dumpsys input") takes {@code millis} instead of {@link #takingPerRead}. */
+    public FakeMetadata takingOn(String read, long millis) {
+        millisOn.put(read, millis);
+        return this;
+    }
+
+    /** Sends the reads as one command ({@link #readTogether}), in the order of their methods. */
+    public FakeMetadata readingTogether() {
+        this.together = true;
         return this;
     }
 
@@ -127,6 +145,31 @@ public final class FakeMetadata implements DeviceMetadataSource {
         return answer("dumpsys package " + operatorPackage, operatorVersion, deadline);
     }
 
+    @Override
+    public Optional<Readings> readTogether(String serial, @Nullable String operatorPackage, Deadline deadline) {
+        if (!together || deadline.cancelled() || deadline.expired()) {
+            return Optional.empty();
+        }
+        Observation<PropertyInventory> inventory = answerSent("getprop", properties, deadline);
+        Observation<WmSize> wmSize = answerSent("wm size", size, deadline);
+        Observation<WmDensity> wmDensity = answerSent("wm density", density, deadline);
+        Observation<Integer> inputRotation = answerSent("dumpsys input", rotation, deadline);
+        Optional<Observation<String>> version = operatorPackage == null ? Optional.empty()
+                : Optional.of(answerSent("dumpsys package " + operatorPackage, operatorVersion, deadline));
+        return Optional.of(new Readings(inventory, wmSize, wmDensity, inputRotation, version));
+    }
+
+    /** A read sent with the others: a cancellation before its turn found it sent. */
+    private <T> Observation<T> answerSent(String read, Observation<T> scripted, Deadline deadline) {
+        if (deadline.cancelled() && !cancelling.containsKey(read) && !throwing.containsKey(read)) {
+            reads.add(read);
+            afterRead.accept(read);
+            return new Observation.Unavailable<>(com.androperator.evidence.domain.model.Failure.of(
+                    ErrorCodes.COMMAND_CANCELLED, "cancelled while `" + read + "` ran with the others"), true);
+        }
+        return answer(read, scripted, deadline);
+    }
+
     private <T> Observation<T> answer(String read, Observation<T> scripted, Deadline deadline) {
         try {
             return scripted(read, scripted, deadline);
@@ -149,7 +192,7 @@ public final class FakeMetadata implements DeviceMetadataSource {
             return new Observation.Unavailable<>(com.androperator.evidence.domain.model.Failure.of(
                     ErrorCodes.COMMAND_CANCELLED, "cancelled before `" + read + "`"), false);
         }
-        if (!clock.spend(millisPerRead, deadline)) {
+        if (!clock.spend(millisOn.getOrDefault(read, millisPerRead), deadline)) {
             return Observation.unavailable(ErrorCodes.COMMAND_TIMEOUT, read + " did not finish before the deadline");
         }
         return scripted;

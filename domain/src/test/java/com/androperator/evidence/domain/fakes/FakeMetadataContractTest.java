@@ -37,7 +37,7 @@ class FakeMetadataContractTest extends DeviceMetadataSourceContract {
 
     @Override
     protected Phone slowToDumpInput(long millis) {
-        return phone(new FakeMetadata(clock).takingPerRead(millis));
+        return phone(new FakeMetadata(clock).takingOn("dumpsys input", millis));
     }
 
     @Override
@@ -46,6 +46,6 @@ class FakeMetadataContractTest extends DeviceMetadataSourceContract {
     }
 
     private static Phone phone(FakeMetadata metadata) {
-        return new Phone(metadata, "emulator-5554");
+        return new Phone(metadata.readingTogether(), "emulator-5554");
     }
 }

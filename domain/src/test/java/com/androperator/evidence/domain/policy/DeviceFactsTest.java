@@ -105,6 +105,82 @@ class DeviceFactsTest {
         assertThat(facts.errors()).extracting(BundleError::code).containsOnly(ErrorCodes.COMMAND_CANCELLED);
     }
 
+    @Test
+    void readsSentTogetherAreClassifiedAsReadsSentOneByOne() {
+        FakeMetadata metadata = new FakeMetadata(clock).readingTogether();
+
+        DeviceFacts.Facts facts = new DeviceFacts(metadata).read(SERIAL, OPERATOR, "0.1.0", deadline(5_000));
+        DeviceFacts.Facts alone = new DeviceFacts(new FakeMetadata(clock)).read(SERIAL, OPERATOR, "0.1.0", deadline(5_000));
+
+        assertThat(metadata.reads()).containsExactly("getprop", "wm size", "wm density", "dumpsys input",
+                "dumpsys package " + OPERATOR);
+        assertThat(facts).isEqualTo(alone);
+        assertThat(facts.reads()).containsExactly(completed("getprop"), completed("wm size"),
+                completed("wm density"), completed("dumpsys input"), completed("dumpsys package"));
+    }
+
+    @Test
+    void aCancellationDuringReadsSentTogetherFindsTheLaterOnesSent() {
+        FakeMetadata metadata = new FakeMetadata(clock).readingTogether().cancellingDuring("wm size", "SIGINT");
+
+        DeviceFacts.Facts facts = new DeviceFacts(metadata).read(SERIAL, OPERATOR, "0.1.0", deadline(5_000));
+
+        assertThat(facts.reads()).containsExactly(completed("getprop"),
+                new DeviceFacts.ReadState("wm size", ReadPhase.IN_FLIGHT, true),
+                new DeviceFacts.ReadState("wm density", ReadPhase.IN_FLIGHT, true),
+                new DeviceFacts.ReadState("dumpsys input", ReadPhase.IN_FLIGHT, true),
+                new DeviceFacts.ReadState("dumpsys package", ReadPhase.IN_FLIGHT, true));
+        assertThat(facts.errors()).extracting(BundleError::code).containsOnly(ErrorCodes.COMMAND_CANCELLED);
+        assertThat(facts.errors()).extracting(BundleError::message).anySatisfy(message ->
+                assertThat(message).contains("while wm density was being read (sent to the device)"));
+    }
+
+    @Test
+    void aReadThatFailedBeforeTheCancellationCutTheOthersStaysAFailure() {
+        FakeMetadata metadata = new FakeMetadata(clock).readingTogether()
+                .withSize(Observation.unavailable(ErrorCodes.METADATA_UNAVAILABLE, "`wm size` failed with exit status 1"))
+                .cancellingDuring("wm density", "SIGINT");
+
+        DeviceFacts.Facts facts = new DeviceFacts(metadata).read(SERIAL, OPERATOR, "0.1.0", deadline(5_000));
+
+        assertThat(facts.reads()).extracting(DeviceFacts.ReadState::phase).containsExactly(ReadPhase.COMPLETED,
+                ReadPhase.FAILED, ReadPhase.IN_FLIGHT, ReadPhase.IN_FLIGHT, ReadPhase.IN_FLIGHT);
+        assertThat(facts.cancelledReads().get(0).command()).isEqualTo("wm density");
+        assertThat(facts.errors()).filteredOn(error -> error.component().equals(MetadataField.DISPLAY_SIZE.component()))
+                .singleElement().satisfies(error -> assertThat(error.message()).contains("exit status 1"));
+    }
+
+    @Test
+    void aCancellationBeforeReadsThatWouldGoTogetherSendsNothing() {
+        FakeMetadata metadata = new FakeMetadata(clock).readingTogether();
+        Cancellation cancellation = new Cancellation();
+        cancellation.cancel("SIGTERM");
+
+        DeviceFacts.Facts facts = new DeviceFacts(metadata).read(SERIAL, OPERATOR, "0.1.0",
+                Deadline.after(clock, 5_000, cancellation));
+
+        assertThat(metadata.reads()).isEmpty();
+        assertThat(facts.reads()).extracting(DeviceFacts.ReadState::phase).containsOnly(ReadPhase.NOT_STARTED);
+        assertThat(facts.reads()).extracting(DeviceFacts.ReadState::dispatched).containsOnly(false);
+    }
+
+    @Test
+    void anAdapterThatThrowsWhileReadingTogetherLeavesEveryReadUnavailable() {
+        FakeMetadata metadata = new FakeMetadata(clock).readingTogether()
+                .throwingOn("wm density", new IllegalStateException("boom"));
+
+        DeviceFacts.Facts facts = new DeviceFacts(metadata).read(SERIAL, OPERATOR, "0.1.0", deadline(5_000));
+
+        assertThat(facts.reads()).extracting(DeviceFacts.ReadState::phase).containsOnly(ReadPhase.FAILED);
+        assertThat(facts.errors()).extracting(BundleError::message).allSatisfy(message -> assertThat(message)
+                .contains("reading the device's metadata in one command failed: IllegalStateException: boom"));
+        assertThat(facts.device().model()).isNull();
+    }
+
+    private static DeviceFacts.ReadState completed(String command) {
+        return new DeviceFacts.ReadState(command, ReadPhase.COMPLETED, true);
+    }
+
     private Deadline deadline(long millis) {
         return Deadline.after(clock, millis, new Cancellation());
     }

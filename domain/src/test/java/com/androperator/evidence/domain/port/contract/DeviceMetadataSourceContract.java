@@ -7,6 +7,7 @@ import com.androperator.evidence.domain.budget.Cancellation;
 import com.androperator.evidence.domain.budget.Deadline;
 import com.androperator.evidence.domain.port.DeviceMetadataSource;
 import com.androperator.evidence.domain.port.DeviceMetadataSource.PropertyInventory;
+import com.androperator.evidence.domain.port.DeviceMetadataSource.Readings;
 import com.androperator.evidence.domain.port.DeviceMetadataSource.Size;
 import com.androperator.evidence.domain.port.DeviceMetadataSource.WmDensity;
 import com.androperator.evidence.domain.port.DeviceMetadataSource.WmSize;
@@ -14,6 +15,7 @@ import com.androperator.evidence.domain.model.Failure;
 import com.androperator.evidence.domain.model.Observation;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 
@@ -22,7 +24,9 @@ import org.junit.jupiter.api.Test;
  * adapter (through the real adb server to a simulated phone) alike: each read reports what the
  * phone says, overrides next to the physical values; a missing Operator, a failing command, a
  * budget that runs out and a cancellation are unavailable observations with their codes, never
- * exceptions; an expired or cancelled budget sends nothing.
+ * exceptions; an expired or cancelled budget sends nothing. Both send the reads as one command
+ * ({@link DeviceMetadataSource#readTogether}) with the same answers, a failing or slow command
+ * costing only its own read and those after it.
  */
 public abstract class DeviceMetadataSourceContract implements Budgets {
     protected static final String OPERATOR = "com.androperator.operator.dev";
@@ -121,6 +125,71 @@ public abstract class DeviceMetadataSourceContract implements Budgets {
             assertThat(failure(observation).code()).isEqualTo(ErrorCodes.COMMAND_CANCELLED);
             assertThat(((Observation.Unavailable<?>) observation).dispatched()).isFalse();
         });
+    }
+
+    @Test
+    void readingTogetherAnswersAsEachReadDoes() {
+        Phone phone = describedAs(new Description(PIXEL.properties(), new Size(1080, 2400), new Size(720, 1600),
+                420, 320, 1, "0.12.3"));
+
+        Readings readings = together(phone, OPERATOR, budget(10_000));
+
+        assertThat(observed(readings.properties()).properties()).containsAllEntriesOf(PIXEL.properties());
+        assertThat(observed(readings.size())).isEqualTo(new WmSize(new Size(1080, 2400), new Size(720, 1600)));
+        assertThat(observed(readings.density())).isEqualTo(new WmDensity(420, 320));
+        assertThat(observed(readings.rotation())).isEqualTo(1);
+        assertThat(observed(readings.operatorVersion().orElseThrow())).isEqualTo("0.12.3");
+        assertThat(together(phone, null, budget(10_000)).operatorVersion()).isEmpty();
+    }
+
+    @Test
+    void readTogetherAFailingCommandFailsOnlyItsOwnRead() {
+        Phone phone = whoseWmSizeFails();
+
+        Readings readings = together(phone, OPERATOR, budget(10_000));
+
+        assertThat(code(readings.size())).isEqualTo(ErrorCodes.METADATA_UNAVAILABLE);
+        assertThat(readings.properties()).isInstanceOf(Observation.Observed.class);
+        assertThat(readings.density()).isInstanceOf(Observation.Observed.class);
+        assertThat(readings.rotation()).isInstanceOf(Observation.Observed.class);
+    }
+
+    @Test
+    void readTogetherAMissingOperatorHasNoVersion() {
+        Phone phone = withoutOperator();
+
+        assertThat(code(together(phone, OPERATOR, budget(10_000)).operatorVersion().orElseThrow()))
+                .isEqualTo(ErrorCodes.OPERATOR_NOT_INSTALLED);
+    }
+
+    @Test
+    void readTogetherTheReadsTheBudgetCutShortAreTimeoutsAndTheOthersKeepTheirValues() {
+        Phone phone = slowToDumpInput(5_000);
+
+        Readings readings = together(phone, OPERATOR, budget(1_500));
+
+        assertThat(readings.properties()).isInstanceOf(Observation.Observed.class);
+        assertThat(readings.size()).isInstanceOf(Observation.Observed.class);
+        assertThat(readings.density()).isInstanceOf(Observation.Observed.class);
+        assertThat(code(readings.rotation())).isEqualTo(ErrorCodes.COMMAND_TIMEOUT);
+        assertThat(code(readings.operatorVersion().orElseThrow())).isEqualTo(ErrorCodes.COMMAND_TIMEOUT);
+    }
+
+    @Test
+    void readTogetherAnExpiredOrCancelledBudgetSendsNothing() {
+        Phone phone = describedAs(PIXEL);
+        Cancellation cancellation = new Cancellation();
+        cancellation.cancel("SIGINT");
+
+        assertThat(phone.source().readTogether(phone.serial(), OPERATOR, budget(0))).isEmpty();
+        assertThat(phone.source().readTogether(phone.serial(), OPERATOR, budget(10_000, cancellation))).isEmpty();
+    }
+
+    /** The source's reads sent as one command: every source that sends them so passes these tests. */
+    private static Readings together(Phone phone, String operatorPackage, Deadline deadline) {
+        Optional<Readings> readings = phone.source().readTogether(phone.serial(), operatorPackage, deadline);
+        assertThat(readings).as("this source sends its reads as one command").isPresent();
+        return readings.orElseThrow();
     }
 
     /** The failure of each of the five reads, each with a budget of its own. */
