@@ -17,8 +17,9 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Device metadata through adb (device-protocol.md §2), one command per observation, or all of them
- * as one shell command ({@link #readTogether}), each bounded by the deadline it is given. An expired deadline is a COMMAND_TIMEOUT without any device call;
- * other failures are METADATA_UNAVAILABLE with what went wrong.
+ * as one shell command ({@link #readTogether}), each bounded by the deadline it is given. An
+ * expired deadline is a COMMAND_TIMEOUT without any device call; other failures are
+ * METADATA_UNAVAILABLE with what went wrong.
  *
  * <p>Output is decoded leniently but marked (see {@link Utf8#marked}): a value the device sent as
  * bytes that are not UTF-8 (a getprop value, the versionName, a wm or viewport line) is unavailable,

@@ -57,12 +57,14 @@ final class CommandsTogether {
         int from = 0;
         for (int i = 0; i < commands.size(); i++) {
             byte[] end = (marker + i + "@").getBytes(StandardCharsets.US_ASCII);
-            int at = from < 0 ? -1 : new ByteSearch(end).indexOf(out, from, out.length);
+            int at = new ByteSearch(end).indexOf(out, from, out.length);
             int newline = at < 0 ? -1 : statusEnd(out, at + end.length);
             if (newline < 0) {
-                fetches.add(unfinished(serial, commands.get(i), result));
-                from = -1;
-                continue;
+                // It did not finish, so neither did any command after it.
+                for (String unfinished : commands.subList(i, commands.size())) {
+                    fetches.add(unfinished(serial, unfinished, result));
+                }
+                break;
             }
             byte[] output = Arrays.copyOfRange(out, from, at);
             int status = Integer.parseInt(new String(out, at + end.length, newline - at - end.length,

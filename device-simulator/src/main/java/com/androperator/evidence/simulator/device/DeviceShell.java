@@ -11,8 +11,7 @@ import java.util.Optional;
 /**
  * Runs a parsed command line as the device's {@code sh} would, with the builtins clients use
  * ({@code exec}, {@code exit}, {@code export}, {@code echo}, {@code true}, {@code false}) and
- * {@code $?}, and
- * applies the profile's latency and faults per command.
+ * {@code $?}, and applies the profile's latency and faults per command.
  */
 final class DeviceShell {
 
