@@ -45,7 +45,7 @@ public final class AdbDeviceMetadata implements DeviceMetadataSource {
         record Output(String text, String shown) implements Fetch {
         }
 
-        /** {@code dispatched}: whether the command reached the device (only a cancellation can say it did not). */
+        /** {@code dispatched}: whether the command may have reached the device (false: nothing was sent for it). */
         record Failed(Failure failure, boolean dispatched) implements Fetch {
             Failed(Failure failure) {
                 this(failure, true);
@@ -76,9 +76,9 @@ public final class AdbDeviceMetadata implements DeviceMetadataSource {
     @Override
     public Observation<String> operatorVersion(String serial, String operatorPackage, Deadline deadline) {
         if (!ShellQuote.isValidPackage(operatorPackage)) {
-            return Observation.unavailable(ErrorCodes.METADATA_UNAVAILABLE, "'"
+            return new Observation.Unavailable<>(Failure.of(ErrorCodes.METADATA_UNAVAILABLE, "'"
                     + Text.abbreviate(String.valueOf(operatorPackage), 80)
-                    + "' is not a valid Android package name; nothing was sent");
+                    + "' is not a valid Android package name; nothing was sent"), false);
         }
         return operatorVersion(serial, operatorPackage, fetch(serial, packageDump(operatorPackage), deadline));
     }
@@ -201,11 +201,11 @@ public final class AdbDeviceMetadata implements DeviceMetadataSource {
     private Fetch fetch(String serial, String command, Deadline deadline) {
         if (!ShellQuote.isValidSerial(serial)) {
             return new Fetch.Failed(Failure.of(ErrorCodes.METADATA_UNAVAILABLE, "'"
-                    + Text.abbreviate(String.valueOf(serial), 80) + "' is not a valid adb serial; nothing was sent"));
+                    + Text.abbreviate(String.valueOf(serial), 80) + "' is not a valid adb serial; nothing was sent"), false);
         }
         if (deadline.expired()) {
             return new Fetch.Failed(Failure.of(ErrorCodes.COMMAND_TIMEOUT,
-                    "the budget ran out before `" + command + "`"));
+                    "the budget ran out before `" + command + "`; it was not sent"), false);
         }
         StreamResult result = shell.run(serial, command, deadline, OUTPUT_CAP);
         if (result.outcome() == StreamResult.Outcome.CANCELLED) {
@@ -214,11 +214,12 @@ public final class AdbDeviceMetadata implements DeviceMetadataSource {
         }
         if (result.outcome() == StreamResult.Outcome.DEADLINE) {
             return new Fetch.Failed(Failure.of(ErrorCodes.COMMAND_TIMEOUT,
-                    "the budget ran out during `" + command + "`"));
+                    "the budget ran out during `" + command + "`"), result.serviceOpened());
         }
         if (!result.succeeded()) {
             return new Fetch.Failed(Failure.of(ErrorCodes.METADATA_UNAVAILABLE, "`" + command + "` on " + serial
-                    + " failed: " + result.describe()));
+                    + (result.serviceOpened() ? " failed: " : " was not run: ") + result.describe()),
+                    result.serviceOpened());
         }
         return new Fetch.Output(result.stdoutMarked(), result.stdoutDescribed());
     }

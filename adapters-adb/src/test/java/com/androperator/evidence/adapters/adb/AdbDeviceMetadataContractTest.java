@@ -48,6 +48,11 @@ class AdbDeviceMetadataContractTest extends DeviceMetadataSourceContract {
     }
 
     @Override
+    protected Phone unknownToTheAdbServer() {
+        return new Phone(new AdbDeviceMetadata(new AdbServerClient(adb.environment())), "androperator-absent-phone");
+    }
+
+    @Override
     public Deadline budget(long millis, Cancellation cancellation) {
         return Deadline.after(MonotonicClock.SYSTEM, millis, cancellation);
     }

@@ -4,6 +4,7 @@ import static com.androperator.evidence.adapters.adb.SystemDeadlines.millis;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.androperator.evidence.contracts.ErrorCodes;
+import com.androperator.evidence.domain.model.Failure;
 import com.androperator.evidence.domain.model.Observation;
 import com.androperator.evidence.domain.port.DeviceMetadataSource.PropertyInventory;
 import com.androperator.evidence.domain.port.DeviceMetadataSource.Readings;
@@ -64,6 +65,20 @@ class AdbDeviceMetadataIntegrationTest {
         assertThat(phone.receivedServices()).contains("shell,v2,raw:getprop", "shell,v2,raw:wm size",
                 "shell,v2,raw:wm density", "shell,v2,raw:dumpsys input",
                 "shell,v2,raw:dumpsys package '" + OPERATOR + "'");
+    }
+
+    @Test
+    void anInvalidSerialOrPackageSendsNothingAndSaysSo() {
+        DeviceSimulator phone = adb.attach(SimulatorProfile.builder().build());
+        int before = phone.receivedServices().size();
+
+        Observation<PropertyInventory> badSerial = metadata().properties("bad serial; reboot", millis(10_000));
+        Observation<String> badPackage = metadata().operatorVersion(phone.serial(), "com.x'; reboot", millis(10_000));
+
+        assertThat(badSerial).isEqualTo(new Observation.Unavailable<>(Failure.of(
+                ErrorCodes.METADATA_UNAVAILABLE, "'bad serial; reboot' is not a valid adb serial; nothing was sent"), false));
+        assertThat(((Observation.Unavailable<String>) badPackage).dispatched()).isFalse();
+        assertThat(phone.receivedServices()).hasSize(before);
     }
 
     @Test

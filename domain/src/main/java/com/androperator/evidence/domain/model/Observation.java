@@ -11,8 +11,8 @@ public sealed interface Observation<T> {
     }
 
     /**
-     * {@code dispatched}: whether the read reached the device, as far as its source knows (a read
-     * the caller cancelled says whether it was sent; any other is taken as sent).
+     * {@code dispatched}: whether the read may have reached the device. False only when its source
+     * knows nothing was sent (a request refused, or not made); a source that cannot tell says true.
      */
     record Unavailable<T>(Failure failure, boolean dispatched) implements Observation<T> {
         public Unavailable(Failure failure) {

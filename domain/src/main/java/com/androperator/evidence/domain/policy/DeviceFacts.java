@@ -222,8 +222,10 @@ public final class DeviceFacts {
                         + deadline.cancelledBy() + ") while " + what + " was being read ("
                         + (dispatched ? "sent to the device" : "not sent") + "): " + unavailable.failure().message());
             }
+            // A failed read is dispatched unless its source knows the request never went out (refused, not sent).
+            boolean dispatched = !(observation instanceof Observation.Unavailable<T> unavailable) || unavailable.dispatched();
             states.add(new ReadState(command, observation instanceof Observation.Observed<T> ? ReadPhase.COMPLETED
-                    : ReadPhase.FAILED, true));
+                    : ReadPhase.FAILED, dispatched));
             return observation;
         }
 

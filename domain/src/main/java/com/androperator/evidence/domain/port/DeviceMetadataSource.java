@@ -11,8 +11,9 @@ import org.jspecify.annotations.Nullable;
 /**
  * Targeted adb observations of the device, each bounded by the deadline it is given and ended at
  * once by its cancellation (COMMAND_CANCELLED, details {@code dispatched}: whether the command was
- * sent). These parse the wire formats; the policies (overrides win, emulator classification) live
- * in the domain.
+ * sent). An unavailable read is not dispatched when nothing was sent for it: a budget already spent,
+ * an invalid serial, a request the adb server refused. These parse the wire formats; the policies
+ * (overrides win, emulator classification) live in the domain.
  */
 public interface DeviceMetadataSource {
 

@@ -13,8 +13,10 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Device metadata reads with scripted answers. Each read takes {@link #takingPerRead} ms on the
- * manual clock; like the adapter, a read whose budget has run out answers COMMAND_TIMEOUT, and one
- * whose work was cancelled before it started answers COMMAND_CANCELLED, not dispatched.
+ * manual clock; like the adapter, a read whose budget has run out answers COMMAND_TIMEOUT (not
+ * dispatched when it had run out before the read), one whose work was cancelled before it started
+ * answers COMMAND_CANCELLED, not dispatched, and on a phone the adb server does not know
+ * ({@link #refusedByTheAdbServer}) every read is METADATA_UNAVAILABLE, not dispatched.
  * {@link #readingTogether} makes it send the reads as one command, as the adb adapter does on a
  * shell v2 device: then a read after a cancellation was sent (COMMAND_CANCELLED, dispatched).
  * Defaults describe a physical Pixel 8 on Android 14.
@@ -35,6 +37,7 @@ public final class FakeMetadata implements DeviceMetadataSource {
     private long millisPerRead;
     private final Map<String, Long> millisOn = new HashMap<>();
     private boolean together;
+    private boolean refused;
     private java.util.function.Consumer<String> afterRead = read -> { };
     private Observation<PropertyInventory> properties = Observation.of(new PropertyInventory(PHYSICAL_PROPERTIES, true));
     private Observation<WmSize> size = Observation.of(new WmSize(new Size(1080, 2400), null));
@@ -60,6 +63,16 @@ public final class FakeMetadata implements DeviceMetadataSource {
     /** The read named {@code read} (e.g. "dumpsys input") takes {@code millis} instead of {@link #takingPerRead}. */
     public FakeMetadata takingOn(String read, long millis) {
         millisOn.put(read, millis);
+        return this;
+    }
+
+    /**
+     * Every request is refused before it runs, as the adb server refuses a serial it does not know:
+     * each read is METADATA_UNAVAILABLE and not dispatched, and nothing is read together (the
+     * adapter cannot ask such a phone whether it has shell v2).
+     */
+    public FakeMetadata refusedByTheAdbServer() {
+        this.refused = true;
         return this;
     }
 
@@ -147,7 +160,7 @@ public final class FakeMetadata implements DeviceMetadataSource {
 
     @Override
     public Optional<Readings> readTogether(String serial, @Nullable String operatorPackage, Deadline deadline) {
-        if (!together || deadline.cancelled() || deadline.expired()) {
+        if (!together || refused || deadline.cancelled() || deadline.expired()) {
             return Optional.empty();
         }
         Observation<PropertyInventory> inventory = answerSent("getprop", properties, deadline);
@@ -191,6 +204,15 @@ public final class FakeMetadata implements DeviceMetadataSource {
         if (deadline.cancelled() && !deadline.expired()) {
             return new Observation.Unavailable<>(com.androperator.evidence.domain.model.Failure.of(
                     ErrorCodes.COMMAND_CANCELLED, "cancelled before `" + read + "`"), false);
+        }
+        if (deadline.expired()) {
+            return new Observation.Unavailable<>(com.androperator.evidence.domain.model.Failure.of(
+                    ErrorCodes.COMMAND_TIMEOUT, "the budget ran out before `" + read + "`; it was not sent"), false);
+        }
+        if (refused) {
+            return new Observation.Unavailable<>(com.androperator.evidence.domain.model.Failure.of(
+                    ErrorCodes.METADATA_UNAVAILABLE, "`" + read + "` was not run: the adb server refused the request"),
+                    false);
         }
         if (!clock.spend(millisOn.getOrDefault(read, millisPerRead), deadline)) {
             return Observation.unavailable(ErrorCodes.COMMAND_TIMEOUT, read + " did not finish before the deadline");

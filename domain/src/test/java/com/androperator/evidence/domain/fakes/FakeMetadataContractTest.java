@@ -41,6 +41,11 @@ class FakeMetadataContractTest extends DeviceMetadataSourceContract {
     }
 
     @Override
+    protected Phone unknownToTheAdbServer() {
+        return phone(new FakeMetadata(clock).refusedByTheAdbServer());
+    }
+
+    @Override
     public Deadline budget(long millis, Cancellation cancellation) {
         return Deadline.after(clock, millis, cancellation);
     }

@@ -1,6 +1,7 @@
 package com.androperator.evidence.domain.policy;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.groups.Tuple.tuple;
 
 import com.androperator.evidence.domain.policy.DeviceFacts.ReadPhase;
 import com.androperator.evidence.contracts.BundleError;
@@ -148,6 +149,32 @@ class DeviceFactsTest {
         assertThat(facts.cancelledReads().get(0).command()).isEqualTo("wm density");
         assertThat(facts.errors()).filteredOn(error -> error.component().equals(MetadataField.DISPLAY_SIZE.component()))
                 .singleElement().satisfies(error -> assertThat(error.message()).contains("exit status 1"));
+    }
+
+    @Test
+    void aReadWhoseRequestWasRefusedIsAFailureThatWasNotDispatched() {
+        FakeMetadata metadata = new FakeMetadata(clock).refusedByTheAdbServer();
+
+        DeviceFacts.Facts facts = new DeviceFacts(metadata).read(SERIAL, OPERATOR, "0.1.0", deadline(5_000));
+
+        assertThat(facts.reads()).extracting(DeviceFacts.ReadState::phase).containsOnly(ReadPhase.FAILED);
+        assertThat(facts.reads()).extracting(DeviceFacts.ReadState::dispatched).containsOnly(false);
+        assertThat(facts.errors()).extracting(BundleError::message).allSatisfy(message ->
+                assertThat(message).contains("was not run: the adb server refused the request"));
+    }
+
+    @Test
+    void aFailedReadWhoseSourceCannotTellWhetherItWentOutCountsAsDispatched() {
+        FakeMetadata metadata = new FakeMetadata(clock)
+                .withSize(Observation.unavailable(ErrorCodes.METADATA_UNAVAILABLE, "`wm size` failed with exit status 1"))
+                .throwingOn("wm density", new IllegalStateException("boom"));
+
+        DeviceFacts.Facts facts = new DeviceFacts(metadata).read(SERIAL, OPERATOR, "0.1.0", deadline(5_000));
+
+        assertThat(facts.reads()).filteredOn(state -> state.phase() == ReadPhase.FAILED)
+                .extracting(DeviceFacts.ReadState::command, DeviceFacts.ReadState::dispatched)
+                .containsExactly(tuple("wm size", true),
+                        tuple("wm density", true));
     }
 
     @Test

@@ -23,8 +23,9 @@ import org.junit.jupiter.api.Test;
  * What every {@link DeviceMetadataSource} promises the capture, the domain's fake and the adb
  * adapter (through the real adb server to a simulated phone) alike: each read reports what the
  * phone says, overrides next to the physical values; a missing Operator, a failing command, a
- * budget that runs out and a cancellation are unavailable observations with their codes, never
- * exceptions; an expired or cancelled budget sends nothing. Both send the reads as one command
+ * budget that runs out, a cancellation and a request the adb server refuses are unavailable
+ * observations with their codes, never exceptions; an expired or cancelled budget sends nothing, and
+ * a read that sent nothing says it was not dispatched. Both send the reads as one command
  * ({@link DeviceMetadataSource#readTogether}) with the same answers, a failing or slow command
  * costing only its own read and those after it.
  */
@@ -54,6 +55,9 @@ public abstract class DeviceMetadataSourceContract implements Budgets {
 
     /** A phone whose {@code dumpsys input} answers only after {@code millis}. */
     protected abstract Phone slowToDumpInput(long millis);
+
+    /** A serial the adb server does not know: it refuses every request for it, so nothing runs. */
+    protected abstract Phone unknownToTheAdbServer();
 
     @Test
     void eachReadReportsWhatThePhoneSays() {
@@ -111,8 +115,23 @@ public abstract class DeviceMetadataSourceContract implements Budgets {
     void anExpiredBudgetIsATimeoutForEveryRead() {
         Phone phone = describedAs(PIXEL);
 
-        assertThat(everyRead(phone, () -> budget(0))).allSatisfy(failure ->
-                assertThat(failure.code()).isEqualTo(ErrorCodes.COMMAND_TIMEOUT));
+        assertThat(everyObservation(phone, () -> budget(0))).allSatisfy(observation -> {
+            assertThat(code(observation)).isEqualTo(ErrorCodes.COMMAND_TIMEOUT);
+            assertThat(((Observation.Unavailable<?>) observation).dispatched()).as("nothing was sent").isFalse();
+        });
+    }
+
+    @Test
+    void aRequestTheAdbServerRefusesIsUnavailableAndNotDispatched() {
+        Phone phone = unknownToTheAdbServer();
+
+        assertThat(everyObservation(phone, () -> budget(10_000))).allSatisfy(observation -> {
+            assertThat(code(observation)).isEqualTo(ErrorCodes.METADATA_UNAVAILABLE);
+            assertThat(failure(observation).message()).contains("was not run");
+            assertThat(((Observation.Unavailable<?>) observation).dispatched()).as("nothing was sent").isFalse();
+        });
+        // Whether such a phone has shell v2 cannot be asked: its reads go one by one, each refused as above.
+        assertThat(phone.source().readTogether(phone.serial(), OPERATOR, budget(10_000))).isEmpty();
     }
 
     @Test
@@ -190,11 +209,6 @@ public abstract class DeviceMetadataSourceContract implements Budgets {
         Optional<Readings> readings = phone.source().readTogether(phone.serial(), operatorPackage, deadline);
         assertThat(readings).as("this source sends its reads as one command").isPresent();
         return readings.orElseThrow();
-    }
-
-    /** The failure of each of the five reads, each with a budget of its own. */
-    private static List<Failure> everyRead(Phone phone, java.util.function.Supplier<Deadline> budgets) {
-        return everyObservation(phone, budgets).stream().map(DeviceMetadataSourceContract::failure).toList();
     }
 
     /** What each of the five reads observed, each with a budget of its own. */
