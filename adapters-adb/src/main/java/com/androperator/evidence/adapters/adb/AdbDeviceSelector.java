@@ -12,7 +12,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.regex.Pattern;
 
 /**
  * Selects the device from the adb server's {@code host:devices-l} listing, once: an explicit
@@ -27,7 +26,6 @@ public final class AdbDeviceSelector implements DeviceSelector {
             + " and put adb on PATH, or set ADB_SERVER_SOCKET=tcp:HOST:PORT";
     private static final int LISTING_CAP = 1024 * 1024;
     /** A listing line's separators; compiled once, as String.split would for every line. */
-    private static final Pattern WHITESPACE = Pattern.compile("\\s+");
 
     private final AdbServerClient client;
 
@@ -147,7 +145,7 @@ public final class AdbDeviceSelector implements DeviceSelector {
             if (line.isEmpty()) {
                 continue;
             }
-            String[] tokens = WHITESPACE.split(line, 3);
+            String[] tokens = fields(line);
             String state = tokens.length > 1 ? tokens[1] : "unknown";
             String rest = tokens.length > 2 ? tokens[2] : "";
             if (state.equals("no") && rest.startsWith("permissions")) {
@@ -156,6 +154,37 @@ public final class AdbDeviceSelector implements DeviceSelector {
             devices.add(new AttachedDevice(tokens[0], state, rest));
         }
         return devices;
+    }
+
+    /**
+     * {@code line} (stripped) split at runs of whitespace into at most three fields, as
+     * {@code Pattern.compile("\\s+").split(line, 3)} would: serial, state, the rest. By hand: the
+     * listing is parsed at every capture, a line per attached device.
+     */
+    static String[] fields(String line) {
+        List<String> fields = new ArrayList<>(3);
+        int at = 0;
+        while (fields.size() < 2) {
+            int end = at;
+            while (end < line.length() && !isAsciiWhitespace(line.charAt(end))) {
+                end++;
+            }
+            fields.add(line.substring(at, end));
+            if (end == line.length()) {
+                return fields.toArray(String[]::new);
+            }
+            at = end;
+            while (at < line.length() && isAsciiWhitespace(line.charAt(at))) {
+                at++;
+            }
+        }
+        fields.add(line.substring(at));
+        return fields.toArray(String[]::new);
+    }
+
+    /** What {@code \s} matches: space, tab, line feed, vertical tab, form feed, carriage return. */
+    private static boolean isAsciiWhitespace(char c) {
+        return c == ' ' || c == '\t' || c == '\n' || c == 0x0B || c == '\f' || c == '\r';
     }
 
     private static List<String> serials(List<AttachedDevice> devices) {

@@ -2,6 +2,7 @@ package com.androperator.evidence.adapters.adb;
 
 import java.util.Map;
 import java.util.Optional;
+import java.util.regex.Pattern;
 
 /**
  * Where the adb server listens, read from the environment the way adb reads it:
@@ -15,6 +16,7 @@ import java.util.Optional;
 public record AdbServerAddress(String host, int port, String source) {
     public static final int DEFAULT_PORT = 5037;
     static final String LOOPBACK = "127.0.0.1";
+    private static final Pattern PORT = Pattern.compile("[0-9]{1,5}");
 
     /** The address, or a message saying which setting is wrong. */
     public sealed interface Resolution {
@@ -83,7 +85,7 @@ public record AdbServerAddress(String host, int port, String source) {
     }
 
     private static Optional<Integer> parsePort(String text) {
-        if (!text.matches("[0-9]{1,5}")) {
+        if (!PORT.matcher(text).matches()) {
             return Optional.empty();
         }
         int port = Integer.parseInt(text);

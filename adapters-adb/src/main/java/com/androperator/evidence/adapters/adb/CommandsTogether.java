@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.regex.Pattern;
 
 /**
  * Text commands sent to a device's shell as one command, and that command's output split back into
@@ -17,6 +18,8 @@ import java.util.concurrent.ThreadLocalRandom;
  * the stream ended (the deadline, a cancellation, the cap, a broken or cut stream).
  */
 final class CommandsTogether {
+    /** A call's token: compiled once, not by {@code String.matches} at every capture. */
+    private static final Pattern TOKEN = Pattern.compile("[0-9a-f]{1,32}");
     private static final String MARKER_PREFIX = "@@androperator-";
 
     private final List<String> commands;
@@ -34,7 +37,7 @@ final class CommandsTogether {
 
     /** With a given token (hexadecimal digits): for tests. */
     static CommandsTogether withToken(List<String> commands, String token) {
-        if (commands.isEmpty() || !token.matches("[0-9a-f]{1,32}")) {
+        if (commands.isEmpty() || !TOKEN.matcher(token).matches()) {
             throw new IllegalArgumentException("commands and a token of hexadecimal digits");
         }
         return new CommandsTogether(commands, MARKER_PREFIX + token + "@");

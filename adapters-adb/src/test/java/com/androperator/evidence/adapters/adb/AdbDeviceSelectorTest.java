@@ -172,4 +172,15 @@ class AdbDeviceSelectorTest {
             assertThat(server.requests()).containsExactly("host:devices-l");
         }
     }
+
+    @Test
+    void aListingLineSplitsAsTheRegularExpressionSplitItIntoSerialStateAndTheRest() {
+        java.util.regex.Pattern whitespace = java.util.regex.Pattern.compile("\\s+");
+        for (String line : List.of("emulator-5554", "emulator-5554 device", "emulator-5554\tdevice",
+                TCP + "        device product:sim model:Sim device:sim transport_id:1",
+                "R58M1       no permissions (user in plugdev group); see [x]  usb:1-2 \t transport_id:5",
+                "a \u000B\f\r b  c  d", "a\u00A0b device", "a\u001Cb device  x")) {
+            assertThat(AdbDeviceSelector.fields(line)).as(line).containsExactly(whitespace.split(line, 3));
+        }
+    }
 }
