@@ -158,13 +158,17 @@ final class StrictUtf8Bytes {
         int at = position;
         int chars = 0;
         while (at < checked) {
+            // Plain ASCII bytes, a UTF-16 unit each, at most as many as may still be taken.
+            int plain = AsciiWords.plainEnd(raw, at, (int) Math.min(checked, (long) at + maxChars - chars));
+            chars += plain - at;
+            at = plain;
+            if (at == checked) {
+                break;
+            }
             byte b = raw[at];
             if (b >= 0) {
-                if (b == '"' || b == '\\' || b < 0x20 || chars == maxChars) {
-                    break;
-                }
-                chars++;
-                at++;
+                // A quote, a backslash, a control character, or a run as long as it may be.
+                break;
             } else {
                 // A four-byte sequence is two UTF-16 units (a surrogate pair), every other one is one.
                 int units = (b & 0xF8) == 0xF0 ? 2 : 1;
@@ -225,9 +229,9 @@ final class StrictUtf8Bytes {
     private int check(int end) throws DeviceJson.Malformed {
         int at = 0;
         while (at < end) {
-            if (raw[at] >= 0) {
-                at++;
-                continue;
+            at = AsciiWords.asciiEnd(raw, at, end);
+            if (at == end) {
+                break;
             }
             int length = Utf8.sequenceLength(raw, at, end);
             if (length < 0 || length == 0 && eof) {
