@@ -213,8 +213,9 @@ public final class AdbDeviceMetadata implements DeviceMetadataSource {
                     result.serviceOpened());
         }
         if (result.outcome() == StreamResult.Outcome.DEADLINE) {
-            return new Fetch.Failed(Failure.of(ErrorCodes.COMMAND_TIMEOUT,
-                    "the budget ran out during `" + command + "`"), result.serviceOpened());
+            return new Fetch.Failed(Failure.of(ErrorCodes.COMMAND_TIMEOUT, result.serviceOpened()
+                    ? "the budget ran out during `" + command + "`"
+                    : "the budget ran out before `" + command + "` was run; it was not sent"), result.serviceOpened());
         }
         if (!result.succeeded()) {
             return new Fetch.Failed(Failure.of(ErrorCodes.METADATA_UNAVAILABLE, "`" + command + "` on " + serial

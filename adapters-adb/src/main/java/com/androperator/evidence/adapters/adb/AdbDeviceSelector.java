@@ -25,7 +25,6 @@ public final class AdbDeviceSelector implements DeviceSelector {
     private static final String INSTALL_HINT = "install Android platform-tools (Debian: apt-get install -y adb)"
             + " and put adb on PATH, or set ADB_SERVER_SOCKET=tcp:HOST:PORT";
     private static final int LISTING_CAP = 1024 * 1024;
-    /** A listing line's separators; compiled once, as String.split would for every line. */
 
     private final AdbServerClient client;
 

@@ -209,8 +209,9 @@ public final class DeviceFacts {
         }
 
         /**
-         * Records the state of a read that was sent and returns its observation (a cancelled one as
-         * such). {@code endedNow}: the read ended just now, so a cancellation seen now may have cut it.
+         * Records the state of a read that was asked of its source and returns its observation (a
+         * cancelled one as such); a failed read is dispatched unless its source says nothing was sent.
+         * {@code endedNow}: the read ended just now, so a cancellation seen now may have cut it.
          */
         private <T> Observation<T> recorded(String command, String what, Observation<T> observation, boolean endedNow) {
             if (observation instanceof Observation.Unavailable<T> unavailable

@@ -14,7 +14,7 @@ import org.jspecify.annotations.Nullable;
 /**
  * Device metadata reads with scripted answers. Each read takes {@link #takingPerRead} ms on the
  * manual clock; like the adapter, a read whose budget has run out answers COMMAND_TIMEOUT (not
- * dispatched when it had run out before the read), one whose work was cancelled before it started
+ * dispatched when it ran out before a read sent on its own), one whose work was cancelled before it started
  * answers COMMAND_CANCELLED, not dispatched, and on a phone the adb server does not know
  * ({@link #refusedByTheAdbServer}) every read is METADATA_UNAVAILABLE, not dispatched.
  * {@link #readingTogether} makes it send the reads as one command, as the adb adapter does on a
@@ -180,18 +180,23 @@ public final class FakeMetadata implements DeviceMetadataSource {
             return new Observation.Unavailable<>(com.androperator.evidence.domain.model.Failure.of(
                     ErrorCodes.COMMAND_CANCELLED, "cancelled while `" + read + "` ran with the others"), true);
         }
-        return answer(read, scripted, deadline);
+        return answer(read, scripted, deadline, true);
     }
 
     private <T> Observation<T> answer(String read, Observation<T> scripted, Deadline deadline) {
+        return answer(read, scripted, deadline, false);
+    }
+
+    /** {@code sentWithOthers}: the read went out in one command with the others, so a budget spent before its turn cut it short. */
+    private <T> Observation<T> answer(String read, Observation<T> scripted, Deadline deadline, boolean sentWithOthers) {
         try {
-            return scripted(read, scripted, deadline);
+            return scripted(read, scripted, deadline, sentWithOthers);
         } finally {
             afterRead.accept(read);
         }
     }
 
-    private <T> Observation<T> scripted(String read, Observation<T> scripted, Deadline deadline) {
+    private <T> Observation<T> scripted(String read, Observation<T> scripted, Deadline deadline, boolean sentWithOthers) {
         reads.add(read);
         if (throwing.containsKey(read)) {
             throw throwing.get(read);
@@ -205,7 +210,7 @@ public final class FakeMetadata implements DeviceMetadataSource {
             return new Observation.Unavailable<>(com.androperator.evidence.domain.model.Failure.of(
                     ErrorCodes.COMMAND_CANCELLED, "cancelled before `" + read + "`"), false);
         }
-        if (deadline.expired()) {
+        if (deadline.expired() && !sentWithOthers) {
             return new Observation.Unavailable<>(com.androperator.evidence.domain.model.Failure.of(
                     ErrorCodes.COMMAND_TIMEOUT, "the budget ran out before `" + read + "`; it was not sent"), false);
         }

@@ -192,6 +192,9 @@ public abstract class DeviceMetadataSourceContract implements Budgets {
         assertThat(readings.density()).isInstanceOf(Observation.Observed.class);
         assertThat(code(readings.rotation())).isEqualTo(ErrorCodes.COMMAND_TIMEOUT);
         assertThat(code(readings.operatorVersion().orElseThrow())).isEqualTo(ErrorCodes.COMMAND_TIMEOUT);
+        // Both went out in the one command: the budget cut them short, it did not keep them from being sent.
+        assertThat(List.of(readings.rotation(), readings.operatorVersion().orElseThrow())).allSatisfy(observation ->
+                assertThat(((Observation.Unavailable<?>) observation).dispatched()).isTrue());
     }
 
     @Test
