@@ -33,6 +33,8 @@ final class AdbExchange {
     /** Largest shell v2 frame accepted; adbd sends frames of a few KiB, a larger length is garbage. */
     static final int MAX_SHELL_V2_FRAME = 16 * 1024 * 1024;
     private static final int READ_BUFFER = 64 * 1024;
+    /** The most a raw stream's read takes once bytes were seen waiting ({@link #readRaw}). */
+    private static final int RAW_READ_BYTES = 256 * 1024;
     private static final int SMALLEST_FRAME_BUFFER = 4 * 1024;
     /** Reads shorter than this take what has arrived into {@link #ahead}; longer ones go straight to their buffer. */
     private static final int READ_AHEAD_BYTES = 8 * 1024;
@@ -52,12 +54,15 @@ final class AdbExchange {
     private Integer exitStatus;
     private Socket socket;
     private boolean acknowledgeAtOnce;
+    /** While the transport's OKAY is read: the service request sent at once after it acknowledges it, not a quick ACK. */
+    private boolean requestFollows;
     private InputStream in;
     private OutputStream out;
     /** Bytes read from the socket and not handed over yet: {@code [aheadFrom, aheadTo)}; made on the first short read. */
     private byte[] ahead;
     private int aheadFrom;
     private int aheadTo;
+    private boolean aheadFilled; // the last read ahead filled it: bytes were waiting (readSome)
 
     AdbExchange(AdbServerAddress.Resolution resolution, Deadline deadline, AdbCancellation cancellation) {
         this.resolution = resolution;
@@ -89,6 +94,7 @@ final class AdbExchange {
             connect();
             String transport = "host:transport:" + serial;
             send(transport);
+            requestFollows = true;
             expectOkay(transport);
             String service = kind.prefix() + command;
             send(service);
@@ -169,11 +175,21 @@ final class AdbExchange {
         }
     }
 
+    /**
+     * The adb server's OKAY to {@code request}, else its FAIL and reason. A FAIL read while
+     * {@link #requestFollows} set no quick ACK is acknowledged now: its reason comes in a write of its
+     * own, which Nagle's algorithm holds until then.
+     */
     private void expectOkay(String request) throws Stop {
         String status = new String(readExactly(4, () -> "the answer to " + Text.abbreviate(request, 80)),
                 StandardCharsets.US_ASCII);
+        boolean unacknowledged = requestFollows;
+        requestFollows = false;
         if (status.equals("OKAY")) {
             return;
+        }
+        if (unacknowledged) {
+            acknowledgeNow();
         }
         if (status.equals("FAIL")) {
             int length = readHexLength(() -> "the FAIL reason length");
@@ -232,20 +248,22 @@ final class AdbExchange {
      * header and its body) costs a read for what arrived, not two for each frame (issue 26). A long
      * one goes to the caller's buffer directly. The bytes are handed over in order either way, and
      * the deadline and the request's cancellation are checked before each hand-over, so buffered
-     * bytes end as the socket read they stand in for would have ended.
+     * bytes end as the socket read they stand in for would have ended. A read ahead that fills its
+     * 8 KiB means more waits (long output, a burst of logcat lines): the next takes up to 64 KiB.
      */
     private int readSome(byte[] buffer, int offset, int length) throws Stop {
         if (aheadFrom == aheadTo) {
             if (length >= READ_AHEAD_BYTES) {
                 return readSocket(buffer, offset, length);
             }
-            if (ahead == null) {
-                ahead = new byte[READ_AHEAD_BYTES];
+            if (ahead == null || aheadFilled && ahead.length < READ_BUFFER) {
+                ahead = new byte[ahead == null ? READ_AHEAD_BYTES : READ_BUFFER];
             }
             int n = readSocket(ahead, 0, ahead.length);
             if (n < 0) {
                 return n;
             }
+            aheadFilled = n == ahead.length;
             aheadFrom = 0;
             aheadTo = n;
         } else {
@@ -266,7 +284,7 @@ final class AdbExchange {
         checkDeadline();
         try {
             int n = in.read(buffer, offset, length);
-            if (n > 0) {
+            if (n > 0 && !requestFollows) {
                 acknowledgeNow();
             }
             if (n < 0 && cancelled()) {
@@ -300,6 +318,11 @@ final class AdbExchange {
         }
     }
 
+    /**
+     * A raw stream to its end. A read that fills the buffer means bytes wait (a screenshot that arrives
+     * faster than it is checked): later reads take up to {@link #RAW_READ_BYTES}, a quarter of the
+     * reads and quick ACKs, and hand it over in pieces of at most 64 KiB, the PNG check's buffer size.
+     */
     private void readRaw(long cap, OutputListener listener) throws Stop {
         byte[] buffer = new byte[READ_BUFFER];
         while (true) {
@@ -307,7 +330,12 @@ final class AdbExchange {
             if (n < 0) {
                 return;
             }
-            deliver(buffer, n, cap, listener);
+            for (int from = 0; from < n; from += READ_BUFFER) {
+                deliver(buffer, from, Math.min(READ_BUFFER, n - from), cap, listener);
+            }
+            if (n == buffer.length && buffer.length < RAW_READ_BYTES) {
+                buffer = new byte[RAW_READ_BYTES];
+            }
         }
     }
 
@@ -349,7 +377,7 @@ final class AdbExchange {
                 }
                 left -= n;
                 if (id == 1) {
-                    deliver(buffer, n, cap, listener);
+                    deliver(buffer, 0, n, cap, listener);
                 } else if (id == 2) {
                     keepStderr(buffer, n);
                 }
@@ -366,14 +394,14 @@ final class AdbExchange {
         return body;
     }
 
-    private void deliver(byte[] buffer, int n, long cap, OutputListener listener) throws Stop {
+    private void deliver(byte[] buffer, int offset, int n, long cap, OutputListener listener) throws Stop {
         long room = cap - received;
         int accepted = (int) Math.min(n, Math.max(0, room));
         if (accepted > 0) {
             received += accepted;
             if (listener == null) {
-                kept.write(buffer, 0, accepted);
-            } else if (!listener.onStdout(buffer, 0, accepted)) {
+                kept.write(buffer, offset, accepted);
+            } else if (!listener.onStdout(buffer, offset, accepted)) {
                 throw new Stop(StreamResult.Outcome.CANCELLED, "the reader stopped the stream");
             }
         }

@@ -13,6 +13,7 @@ import com.androperator.evidence.simulator.fixtures.ScreenshotFixtures;
 import com.androperator.evidence.simulator.lab.AdbLabExtension;
 import com.androperator.evidence.simulator.profile.DisplaySpec;
 import com.androperator.evidence.simulator.profile.ProfileFile;
+import com.androperator.evidence.simulator.profile.SampleProfiles;
 import com.androperator.evidence.simulator.profile.ServiceFault;
 import com.androperator.evidence.simulator.profile.SimulatorProfile;
 import java.io.ByteArrayOutputStream;
@@ -268,6 +269,24 @@ class AdbScreenshotSourceIntegrationTest {
         assertThat(received.bytes()).isEqualTo(png);
         assertThat(received.pieces()).hasSizeGreaterThan(png.length / (64 * 1024));
         assertThat(received.pieces()).allSatisfy(piece -> assertThat(piece).isLessThanOrEqualTo(64 * 1024));
+    }
+
+    /**
+     * A screen of a megabyte: reads that find bytes waiting take up to 256 KiB at once, and what
+     * they took still reaches the sink in order, in pieces of at most 64 KiB.
+     */
+    @Test
+    void aMegabyteScreenshotReachesTheSinkWholeInPiecesOfAtMost64KiB() {
+        SimulatorProfile pixel = SampleProfiles.pixel();
+        byte[] png = pixel.displays().get(0).screenshot().read();
+        DeviceSimulator phone = adb.attach(pixel);
+
+        Received received = capture(phone);
+
+        assertThat(png.length).isGreaterThan(1_000_000);
+        assertThat(received.transfer().transportCompleted()).isTrue();
+        assertThat(received.bytes()).isEqualTo(png);
+        assertThat(received.pieces()).allSatisfy(piece -> assertThat(piece).isBetween(1, 64 * 1024));
     }
 
     @Test
