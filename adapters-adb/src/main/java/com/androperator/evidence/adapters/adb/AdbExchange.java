@@ -33,8 +33,7 @@ final class AdbExchange {
     /** Largest shell v2 frame accepted; adbd sends frames of a few KiB, a larger length is garbage. */
     static final int MAX_SHELL_V2_FRAME = 16 * 1024 * 1024;
     private static final int READ_BUFFER = 64 * 1024;
-    /** The most a raw stream's read takes once bytes were seen waiting ({@link #readRaw}). */
-    private static final int RAW_READ_BYTES = 256 * 1024;
+    private static final int RAW_READ_BYTES = 256 * 1024; // a raw read once bytes were seen waiting (readRaw)
     private static final int SMALLEST_FRAME_BUFFER = 4 * 1024;
     /** Reads shorter than this take what has arrived into {@link #ahead}; longer ones go straight to their buffer. */
     private static final int READ_AHEAD_BYTES = 8 * 1024;
@@ -54,8 +53,7 @@ final class AdbExchange {
     private Integer exitStatus;
     private Socket socket;
     private boolean acknowledgeAtOnce;
-    /** While the transport's OKAY is read: the service request sent at once after it acknowledges it, not a quick ACK. */
-    private boolean requestFollows;
+    private boolean requestFollows; // reading the transport's OKAY: the service request sent next acknowledges it
     private InputStream in;
     private OutputStream out;
     /** Bytes read from the socket and not handed over yet: {@code [aheadFrom, aheadTo)}; made on the first short read. */
@@ -121,8 +119,7 @@ final class AdbExchange {
         AdbServerAddress address = ((AdbServerAddress.Resolution.Resolved) resolution).address();
         checkDeadline();
         // A direct connection, never a proxy's: the adb server is this host's or one the user named,
-        // and a plain socket skips the proxy selection every connect made before (net.properties
-        // read on the first, a URI and the non-proxy-host patterns matched on each).
+        // and no proxy selection runs (net.properties, a URI and the non-proxy-host patterns).
         Socket fresh = new Socket(Proxy.NO_PROXY);
         if (cancellation != null && !cancellation.attach(fresh)) {
             throw new Stop(StreamResult.Outcome.CANCELLED, "cancelled before connecting");
@@ -177,7 +174,7 @@ final class AdbExchange {
 
     /**
      * The adb server's OKAY to {@code request}, else its FAIL and reason. A FAIL read while
-     * {@link #requestFollows} set no quick ACK is acknowledged now: its reason comes in a write of its
+     * {@code requestFollows} set no quick ACK is acknowledged now: its reason comes in a write of its
      * own, which Nagle's algorithm holds until then.
      */
     private void expectOkay(String request) throws Stop {
@@ -243,13 +240,11 @@ final class AdbExchange {
 
     /**
      * Some of the next bytes, at most {@code length}, bounded by the deadline: how many, or -1 at
-     * end of stream. A short read is served from bytes read ahead: one socket read takes what has
-     * arrived, so a stream of small shell v2 frames (the Operator's logcat lines, each a 5-byte
-     * header and its body) costs a read for what arrived, not two for each frame (issue 26). A long
-     * one goes to the caller's buffer directly. The bytes are handed over in order either way, and
-     * the deadline and the request's cancellation are checked before each hand-over, so buffered
-     * bytes end as the socket read they stand in for would have ended. A read ahead that fills its
-     * 8 KiB means more waits (long output, a burst of logcat lines): the next takes up to 64 KiB.
+     * end of stream. A short read is served from bytes read ahead, so a stream of small shell v2
+     * frames (logcat lines: a 5-byte header and a body) costs a read for what arrived, not two a
+     * frame (issue 26); a long one goes to the caller's buffer directly. A read ahead that fills its
+     * 8 KiB means more waits: the next takes up to 64 KiB. Bytes read ahead are handed over after
+     * {@link #checkBeforeHandOver()}.
      */
     private int readSome(byte[] buffer, int offset, int length) throws Stop {
         if (aheadFrom == aheadTo) {
@@ -267,16 +262,21 @@ final class AdbExchange {
             aheadFrom = 0;
             aheadTo = n;
         } else {
-            checkDeadline();
-            if (cancellation != null && cancellation.isCancelled()) {
-                // Its socket is closed: the read it stands in for would have failed so.
-                throw new Stop(StreamResult.Outcome.CANCELLED, "cancelled while reading");
-            }
+            checkBeforeHandOver();
         }
         int taken = Math.min(length, aheadTo - aheadFrom);
         System.arraycopy(ahead, aheadFrom, buffer, offset, taken);
         aheadFrom += taken;
         return taken;
+    }
+
+    /** Bytes read earlier end as the socket read they stand in for would have: after the deadline or a cancellation, none. */
+    private void checkBeforeHandOver() throws Stop {
+        checkDeadline();
+        if (cancellation != null && cancellation.isCancelled()) {
+            // Its socket is closed: the read it stands in for would have failed so.
+            throw new Stop(StreamResult.Outcome.CANCELLED, "cancelled while reading");
+        }
     }
 
     /** One socket read bounded by the deadline (its alarm closes the socket): the bytes read, or -1 at end of stream. */
@@ -301,12 +301,10 @@ final class AdbExchange {
     }
 
     /**
-     * Acknowledges what arrived at once instead of after the kernel's delayed-ACK timer (40 ms on
-     * Linux). The adb server writes to its clients with Nagle's algorithm on, so it holds a small
-     * write (a logcat stream's first line, the next result line) until the previous one is
-     * acknowledged: without this, every stream that stays open, such as the Operator's logcat
-     * reader, waited about 40 ms for its first bytes. Linux leaves quick-ACK mode on its own, so
-     * it is set again after every read; where the option does not exist nothing changes.
+     * Acknowledges what arrived now, not after the delayed-ACK timer (40 ms on Linux): the adb server
+     * writes with Nagle's algorithm on and holds a small write (a logcat line) until the previous one
+     * is acknowledged. Linux leaves quick-ACK mode on its own, so it is set after every read but the
+     * transport's OKAY ({@code requestFollows}); where the option does not exist nothing changes.
      */
     private void acknowledgeNow() {
         if (acknowledgeAtOnce) {
@@ -319,9 +317,8 @@ final class AdbExchange {
     }
 
     /**
-     * A raw stream to its end. A read that fills the buffer means bytes wait (a screenshot that arrives
-     * faster than it is checked): later reads take up to {@link #RAW_READ_BYTES}, a quarter of the
-     * reads and quick ACKs, and hand it over in pieces of at most 64 KiB, the PNG check's buffer size.
+     * A raw stream to its end. Once a read fills the buffer (a screenshot that arrives faster than it
+     * is checked), reads take up to {@code RAW_READ_BYTES}, handed over in the PNG check's 64 KiB.
      */
     private void readRaw(long cap, OutputListener listener) throws Stop {
         byte[] buffer = new byte[READ_BUFFER];
@@ -331,6 +328,9 @@ final class AdbExchange {
                 return;
             }
             for (int from = 0; from < n; from += READ_BUFFER) {
+                if (from > 0) {
+                    checkBeforeHandOver(); // as the read of that piece alone would have
+                }
                 deliver(buffer, from, Math.min(READ_BUFFER, n - from), cap, listener);
             }
             if (n == buffer.length && buffer.length < RAW_READ_BYTES) {

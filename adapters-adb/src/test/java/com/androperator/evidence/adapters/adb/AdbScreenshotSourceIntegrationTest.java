@@ -272,8 +272,8 @@ class AdbScreenshotSourceIntegrationTest {
     }
 
     /**
-     * A screen of a megabyte: reads that find bytes waiting take up to 256 KiB at once, and what
-     * they took still reaches the sink in order, in pieces of at most 64 KiB.
+     * A megabyte screen through the real adb server reaches the sink whole and in order, in pieces of
+     * at most 64 KiB, however much each read took ({@code RawStreamReadsTest} makes reads take more).
      */
     @Test
     void aMegabyteScreenshotReachesTheSinkWholeInPiecesOfAtMost64KiB() {
