@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -35,13 +36,14 @@ class RawStreamReadsTest {
         final List<Piece> pieces = new ArrayList<>();
         final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         private final CountDownLatch written;
-        private final AdbCancellation cancelInLargerRead;
-        /** How many pieces had arrived when the listener cancelled; 0 before. */
+        private final Runnable atLargerRead;
+        /** How many pieces had arrived when the listener ran {@code atLargerRead}; 0 before. */
         int piecesAtCancel;
 
-        Listener(CountDownLatch written, AdbCancellation cancelInLargerRead) {
+        /** {@code atLargerRead}: what to do at the first piece of the first read into the larger buffer (a cancellation, a clock moved past the deadline); null for nothing. */
+        Listener(CountDownLatch written, Runnable atLargerRead) {
             this.written = written;
-            this.cancelInLargerRead = cancelInLargerRead;
+            this.atLargerRead = atLargerRead;
         }
 
         @Override
@@ -52,8 +54,8 @@ class RawStreamReadsTest {
             pieces.add(new Piece(offset, length));
             bytes.write(data, offset, length);
             // The first piece of the first read into the larger buffer (its length tells it).
-            if (cancelInLargerRead != null && piecesAtCancel == 0 && data.length > PIECE && offset == 0) {
-                cancelInLargerRead.cancel();
+            if (atLargerRead != null && piecesAtCancel == 0 && data.length > PIECE && offset == 0) {
+                atLargerRead.run();
                 piecesAtCancel = pieces.size();
             }
             return true;
@@ -87,13 +89,34 @@ class RawStreamReadsTest {
         CountDownLatch written = new CountDownLatch(1);
         AdbCancellation cancellation = new AdbCancellation();
         try (FakeAdbServer server = writesAll(written)) {
-            Listener listener = new Listener(written, cancellation);
+            Listener listener = new Listener(written, cancellation::cancel);
 
             StreamResult result = stream(server, 1 << 20, cancellation, listener);
 
             assertThat(result.outcome()).isEqualTo(Outcome.CANCELLED);
             assertThat(listener.piecesAtCancel).as("a read into the larger buffer came").isPositive();
             assertThat(listener.pieces).as("nothing after the piece that cancelled").hasSize(listener.piecesAtCancel);
+            assertThat(listener.bytes.toByteArray()).isEqualTo(java.util.Arrays.copyOf(SCREEN, listener.bytes.size()));
+        }
+    }
+
+    /** The same with the deadline passing at that piece (a clock the listener moves): the rest of the read is never handed over. */
+    @Test
+    void aDeadlineThatPassesDuringOneReadsPiecesStopsTheRestOfThatRead() throws Exception {
+        CountDownLatch written = new CountDownLatch(1);
+        AtomicLong now = new AtomicLong();
+        Deadline deadline = Deadline.after(now::get, 30_000);
+        try (FakeAdbServer server = writesAll(written)) {
+            Listener listener = new Listener(written, () -> now.addAndGet(60_000_000_000L));
+
+            StreamResult result = new AdbServerClient(server.environment()).stream(SERIAL,
+                    AdbServerClient.ServiceKind.EXEC, "screencap -p", deadline, 1 << 20, null, listener);
+
+            assertThat(result.outcome()).isEqualTo(Outcome.DEADLINE);
+            assertThat(listener.piecesAtCancel).as("a read into the larger buffer came").isPositive();
+            assertThat(listener.pieces).as("nothing after the piece at which the deadline passed")
+                    .hasSize(listener.piecesAtCancel);
+            assertThat(result.bytesReceived()).isEqualTo(listener.bytes.size());
             assertThat(listener.bytes.toByteArray()).isEqualTo(java.util.Arrays.copyOf(SCREEN, listener.bytes.size()));
         }
     }
