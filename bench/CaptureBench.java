@@ -203,7 +203,7 @@ public final class CaptureBench {
                 System.out.printf("%d phones, round %d of %d%n", phoneCount, round + 1, PHONE_ROUNDS);
                 Burst burst = burst(phones, mcp, processes, "MCP server CPU a capture in this round:");
                 System.out.printf("  compute floor beside this round: %.1f ms of CPU a capture (%s)%n",
-                        serverCpu.measureFloorBesideRound(), serverCpu.floorParts());
+                        serverCpu.measureFloorBesideRound(burst.serverMillis(phoneCount)), serverCpu.floorParts());
                 together[round] = burst.millis();
                 CpuTime.add(concurrentCpu, burst.cpuBefore(), burst.cpuAfter());
                 compilerNanos += burst.overhead().compilerNanos();
@@ -241,6 +241,10 @@ public final class CaptureBench {
      */
     private record Burst(double millis, Map<String, Long> cpuBefore, Map<String, Long> cpuAfter,
             ServerCpu.Overhead overhead) {
+        /** The MCP server's CPU a capture in this burst of {@code captures}, in ms. */
+        double serverMillis(int captures) {
+            return (cpuAfter.getOrDefault("MCP server", 0L) - cpuBefore.getOrDefault("MCP server", 0L)) / 1e6 / captures;
+        }
     }
 
     /** Runs one {@link Burst}, prints the server's CPU a capture in it after {@code label}, and removes its bundles. */
@@ -251,13 +255,14 @@ public final class CaptureBench {
         double millis = phones.concurrently(mcp::capture);
         Map<String, Long> after = CpuTime.of(processes);
         ServerCpu.Overhead overhead = ServerCpu.Overhead.of(mcp.server).since(overheadBefore);
+        Burst burst = new Burst(millis, before, after, overhead);
         System.out.printf("  %s %.1f ms, of it JIT %.1f ms, collector %.1f ms, kernel %s ms; %s minor page faults a capture%n",
-                label, (after.getOrDefault("MCP server", 0L) - before.getOrDefault("MCP server", 0L)) / 1e6 / phoneCount,
+                label, burst.serverMillis(phoneCount),
                 overhead.compilerNanos() / 1e6 / phoneCount, overhead.collectorNanos() / 1e6 / phoneCount,
                 overhead.kernelNanos() < 0 ? "unreadable" : String.format("%.1f", overhead.kernelNanos() / 1e6 / phoneCount),
                 overhead.minorFaults() < 0 ? "unreadable" : String.valueOf(overhead.minorFaults() / phoneCount));
         cleanMcpBundles();
-        return new Burst(millis, before, after, overhead);
+        return burst;
     }
 
     // --- The product, every way it is used --------------------------------------------------

@@ -20,6 +20,8 @@ import java.util.Map;
 final class ServerCpu {
     /** Floor captures in each reading beside a concurrent round: about 0.2 s of one CPU. */
     private static final int FLOOR_BESIDE_ROUND = 11;
+    /** How far above the run's lowest floor reading a reading still counts as the host's fast level. */
+    private static final int FAST_LEVEL_MARGIN_PERCENT = 8;
 
     private final Map<String, ProcessHandle> watched = new LinkedHashMap<>();
     private final Map<String, long[]> spent = new LinkedHashMap<>();
@@ -28,6 +30,8 @@ final class ServerCpu {
     private double floorAfterMillis = Double.NaN;
     /** The floor read right after each measured concurrent round, in round order. */
     private final List<Double> floorBesideRounds = new ArrayList<>();
+    /** The server's CPU a capture in each measured concurrent round, in ms, in the same order. */
+    private final List<Double> serverInRounds = new ArrayList<>();
     private ComputeFloor floor;
     private long concurrentNanos;
     private long concurrentCompilerNanos;
@@ -214,7 +218,7 @@ final class ServerCpu {
      * The same floor once more, after the concurrent rounds. Between runs of the same code the
      * floor measured before the rounds moved from 16.7 to 19.2 ms, as much as the rounds' own
      * figure. Both are printed, with the ratio to each; the ratio itself is to the readings beside
-     * the rounds ({@link #measureFloorBesideRound()}), or to the mean of these two without them.
+     * the rounds ({@link #measureFloorBesideRound(double)}), or to the mean of these two without them.
      */
     void measureFloorAgain() {
         if (floor == null) {
@@ -234,15 +238,17 @@ final class ServerCpu {
      * {@value #FLOOR_BESIDE_ROUND} floor captures, in ms (NaN when there is no floor). The host's
      * speed drifts over minutes: within one run the floor read before the rounds and after them
      * differed by up to 6.2 ms, 39% (22.1 and 15.9), either way round, so a ratio to either
-     * compares the rounds with another moment. Each round is paired with a reading next to it.
+     * compares the rounds with another moment. Each round is paired with a reading next to it;
+     * {@code serverMillis} is the server's CPU a capture in that round.
      */
-    double measureFloorBesideRound() {
+    double measureFloorBesideRound(double serverMillis) {
         if (floor == null) {
             return Double.NaN;
         }
         try {
             double millis = floor.sampleCpuMillis(FLOOR_BESIDE_ROUND);
             floorBesideRounds.add(millis);
+            serverInRounds.add(serverMillis);
             floorBesideSums = floorBesideSums.plus(floor.lastSums());
             return millis;
         } catch (IOException e) {
@@ -324,6 +330,7 @@ final class ServerCpu {
                     (concurrentNanos - concurrentCompilerNanos - concurrentCollectorNanos) / 1e6 / concurrentCaptures
                             / floorMean);
             reportKernel(concurrent);
+            reportByHostSpeed();
             if (!Double.isNaN(floorAfterMillis)) {
                 System.out.printf("  %-48s %6.2f   (no target; %.2f to the floor after them)%n",
                         "the ratio to the floor before the rounds", concurrent / floorMillis,
@@ -365,6 +372,42 @@ final class ServerCpu {
             System.out.printf("  %-48s    n/a   (no target; %.1f ms against none read)%n", "server CPU / floor in the kernel",
                     serverKernel);
         }
+    }
+
+    /**
+     * The ratio in the rounds whose floor read at the host's fast level, against the others. This
+     * host runs at two speeds in spells of tens of seconds (docs/benchmarks.md, "Twenty-fifth
+     * pass"): at the slow one the floor, pure computation, takes about a quarter longer and the
+     * server, a sixth of it the kernel's, about an eighth; so a run's ratio depends on how many of
+     * its floor readings fall in slow spells, and these two lines say how much. A reading within
+     * {@value #FAST_LEVEL_MARGIN_PERCENT}% of the run's lowest counts as the fast level.
+     */
+    private void reportByHostSpeed() {
+        if (serverInRounds.size() < 2) {
+            return;
+        }
+        double lowest = besideRounds().getMin();
+        double[] fast = new double[3];
+        double[] other = new double[3];
+        for (int round = 0; round < serverInRounds.size(); round++) {
+            double floorMillis = floorBesideRounds.get(round);
+            double[] sums = floorMillis <= lowest * (1 + FAST_LEVEL_MARGIN_PERCENT / 100.0) ? fast : other;
+            sums[0] += serverInRounds.get(round);
+            sums[1] += floorMillis;
+            sums[2]++;
+        }
+        speedLine("the same in rounds at the floor's fast level", fast,
+                "floor within " + FAST_LEVEL_MARGIN_PERCENT + "% of its lowest reading");
+        speedLine("the same in the other rounds", other, "the host's slower spells");
+    }
+
+    private void speedLine(String name, double[] sums, String which) {
+        if (sums[2] == 0) {
+            System.out.printf("  %-48s    n/a   (no target; %s: none of %d rounds)%n", name, which, serverInRounds.size());
+            return;
+        }
+        System.out.printf("  %-48s %6.2f   (no target; %s: %d of %d rounds, %.1f ms against %.1f)%n", name,
+                sums[0] / sums[1], which, (int) sums[2], serverInRounds.size(), sums[0] / sums[2], sums[1] / sums[2]);
     }
 
     private static void line(String name, double millis, String note) {
