@@ -377,37 +377,48 @@ final class ServerCpu {
     /**
      * The ratio in the rounds whose floor read at the host's fast level, against the others. This
      * host runs at two speeds in spells of tens of seconds (docs/benchmarks.md, "Twenty-fifth
-     * pass"): at the slow one the floor, pure computation, takes about a quarter longer and the
-     * server, a sixth of it the kernel's, about an eighth; so a run's ratio depends on how many of
-     * its floor readings fall in slow spells, and these two lines say how much. A reading within
-     * {@value #FAST_LEVEL_MARGIN_PERCENT}% of the run's lowest counts as the fast level.
+     * pass"), and the floor (pure computation) and the server (a sixth of it the kernel's) need not
+     * slow alike in them: in one run the floor took a quarter longer and the server an eighth, in
+     * another both the same. So a run's ratio depends on the spells its floor readings fell in, and
+     * these two lines say how much. A reading within {@value #FAST_LEVEL_MARGIN_PERCENT}% of the
+     * run's lowest counts as the fast level.
      */
     private void reportByHostSpeed() {
         if (serverInRounds.size() < 2) {
             return;
         }
-        double lowest = besideRounds().getMin();
-        double[] fast = new double[3];
-        double[] other = new double[3];
+        double fastUpTo = besideRounds().getMin() * (1 + FAST_LEVEL_MARGIN_PERCENT / 100.0);
+        Rounds fast = new Rounds();
+        Rounds other = new Rounds();
         for (int round = 0; round < serverInRounds.size(); round++) {
             double floorMillis = floorBesideRounds.get(round);
-            double[] sums = floorMillis <= lowest * (1 + FAST_LEVEL_MARGIN_PERCENT / 100.0) ? fast : other;
-            sums[0] += serverInRounds.get(round);
-            sums[1] += floorMillis;
-            sums[2]++;
+            (floorMillis <= fastUpTo ? fast : other).add(serverInRounds.get(round), floorMillis);
         }
-        speedLine("the same in rounds at the floor's fast level", fast,
-                "floor within " + FAST_LEVEL_MARGIN_PERCENT + "% of its lowest reading");
-        speedLine("the same in the other rounds", other, "the host's slower spells");
+        fast.report("server CPU / floor in rounds at its fast level",
+                "floor within " + FAST_LEVEL_MARGIN_PERCENT + "% of its lowest reading", serverInRounds.size());
+        other.report("server CPU / floor in the other rounds", "the host's slower spells", serverInRounds.size());
     }
 
-    private void speedLine(String name, double[] sums, String which) {
-        if (sums[2] == 0) {
-            System.out.printf("  %-48s    n/a   (no target; %s: none of %d rounds)%n", name, which, serverInRounds.size());
-            return;
+    /** Concurrent rounds summed: the server's CPU a capture and the floor beside each (every round has as many captures). */
+    private static final class Rounds {
+        private double server;
+        private double floor;
+        private int count;
+
+        void add(double serverMillis, double floorMillis) {
+            server += serverMillis;
+            floor += floorMillis;
+            count++;
         }
-        System.out.printf("  %-48s %6.2f   (no target; %s: %d of %d rounds, %.1f ms against %.1f)%n", name,
-                sums[0] / sums[1], which, (int) sums[2], serverInRounds.size(), sums[0] / sums[2], sums[1] / sums[2]);
+
+        void report(String name, String which, int of) {
+            if (count == 0) {
+                System.out.printf("  %-48s    n/a   (no target; %s: none of %d rounds)%n", name, which, of);
+                return;
+            }
+            System.out.printf("  %-48s %6.2f   (no target; %s: %d of %d rounds, %.1f ms against %.1f)%n", name,
+                    server / floor, which, count, of, server / count, floor / count);
+        }
     }
 
     private static void line(String name, double millis, String note) {
