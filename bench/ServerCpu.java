@@ -20,8 +20,8 @@ import java.util.Map;
 final class ServerCpu {
     /** Floor captures in each reading beside a concurrent round: about 0.2 s of one CPU. */
     private static final int FLOOR_BESIDE_ROUND = 11;
-    /** How far above the run's lowest floor reading a reading still counts as the host's fast level. */
-    private static final int FAST_LEVEL_MARGIN_PERCENT = 8;
+    /** How far above the run's lowest floor reading a reading still counts as that level. */
+    private static final int LOWEST_LEVEL_MARGIN_PERCENT = 8;
 
     private final Map<String, ProcessHandle> watched = new LinkedHashMap<>();
     private final Map<String, long[]> spent = new LinkedHashMap<>();
@@ -375,28 +375,28 @@ final class ServerCpu {
     }
 
     /**
-     * The ratio in the rounds whose floor read at the host's fast level, against the others. This
-     * host runs at two speeds in spells of tens of seconds (docs/benchmarks.md, "Twenty-fifth
-     * pass"), and the floor (pure computation) and the server (a sixth of it the kernel's) need not
-     * slow alike in them: in one run the floor took a quarter longer and the server an eighth, in
-     * another both the same. So a run's ratio depends on the spells its floor readings fell in, and
-     * these two lines say how much. A reading within {@value #FAST_LEVEL_MARGIN_PERCENT}% of the
-     * run's lowest counts as the fast level.
+     * The ratio in the rounds whose floor read within {@value #LOWEST_LEVEL_MARGIN_PERCENT}% of the
+     * run's lowest reading, against the others. This host runs at two speeds in spells of tens of
+     * seconds (docs/benchmarks.md, "Twenty-fifth pass"), and the floor (mostly computation) and the
+     * server (a sixth of it the kernel's) need not slow alike in them: in one run the floor took a
+     * quarter longer and the server an eighth, in another both slowed alike. So a run's ratio depends
+     * on the spells its floor readings fell in, and these two lines say how much. The lowest level
+     * is the run's own: a run spent wholly in a slow spell has no faster one to show.
      */
     private void reportByHostSpeed() {
         if (serverInRounds.size() < 2) {
             return;
         }
-        double fastUpTo = besideRounds().getMin() * (1 + FAST_LEVEL_MARGIN_PERCENT / 100.0);
-        Rounds fast = new Rounds();
+        double lowestUpTo = besideRounds().getMin() * (1 + LOWEST_LEVEL_MARGIN_PERCENT / 100.0);
+        Rounds lowest = new Rounds();
         Rounds other = new Rounds();
         for (int round = 0; round < serverInRounds.size(); round++) {
             double floorMillis = floorBesideRounds.get(round);
-            (floorMillis <= fastUpTo ? fast : other).add(serverInRounds.get(round), floorMillis);
+            (floorMillis <= lowestUpTo ? lowest : other).add(serverInRounds.get(round), floorMillis);
         }
-        fast.report("server CPU / floor in rounds at its fast level",
-                "floor within " + FAST_LEVEL_MARGIN_PERCENT + "% of its lowest reading", serverInRounds.size());
-        other.report("server CPU / floor in the other rounds", "the host's slower spells", serverInRounds.size());
+        lowest.report("server CPU / floor, rounds at the lowest floor",
+                "floor within " + LOWEST_LEVEL_MARGIN_PERCENT + "% of the run's lowest reading", serverInRounds.size());
+        other.report("server CPU / floor, the other rounds", "floor above that", serverInRounds.size());
     }
 
     /** Concurrent rounds summed: the server's CPU a capture and the floor beside each (every round has as many captures). */

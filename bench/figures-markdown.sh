@@ -119,7 +119,8 @@ state == "ratios" {
   line = $0
   sub(/^ +/, "", line)
   n = split(line, part, /  +/)
-  if (n >= 3 && numeric(part[2])) {
+  # A value of n/a (a part with nothing to divide) is a row too, not a line that ends the table.
+  if (n >= 3 && (numeric(part[2]) || part[2] == "n/a")) {
     note = part[3]
     for (i = 4; i <= n; i++) note = note " " part[i]
     gsub(/^\(|\)$/, "", note)
