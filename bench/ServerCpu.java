@@ -376,26 +376,32 @@ final class ServerCpu {
 
     /**
      * The ratio in the rounds whose floor read within {@value #LOWEST_LEVEL_MARGIN_PERCENT}% of the
-     * run's lowest reading, against the others. This host runs at two speeds in spells of tens of
-     * seconds (docs/benchmarks.md, "Twenty-fifth pass"), and the floor (mostly computation) and the
-     * server (a sixth of it the kernel's) need not slow alike in them: in one run the floor took a
-     * quarter longer and the server an eighth, in another both slowed alike. So a run's ratio depends
-     * on the spells its floor readings fell in, and these two lines say how much. The lowest level
-     * is the run's own: a run spent wholly in a slow spell has no faster one to show.
+     * run's lowest reading (before, beside or after the rounds), against the others. This host
+     * runs at two speeds in spells of tens of seconds (docs/benchmarks.md, "Twenty-fifth pass"),
+     * and the floor (mostly computation) and the server (a sixth of it the kernel's) need not slow
+     * alike in them: in one run the floor took a quarter longer and the server an eighth, in
+     * another both slowed alike. So a run's ratio depends on the spells its floor readings fell in,
+     * and these two lines say how much. The lowest level is the run's own: a run spent wholly in a
+     * slow spell has no faster one to show, unless the floor read before or after the rounds caught one.
      */
     private void reportByHostSpeed() {
         if (serverInRounds.size() < 2) {
             return;
         }
-        double lowestUpTo = besideRounds().getMin() * (1 + LOWEST_LEVEL_MARGIN_PERCENT / 100.0);
+        double lowestReading = besideRounds().getMin();
+        for (double edge : new double[] {floorMillis, floorAfterMillis}) {
+            lowestReading = Double.isNaN(edge) ? lowestReading : Math.min(lowestReading, edge);
+        }
+        double lowestUpTo = lowestReading * (1 + LOWEST_LEVEL_MARGIN_PERCENT / 100.0);
         Rounds lowest = new Rounds();
         Rounds other = new Rounds();
         for (int round = 0; round < serverInRounds.size(); round++) {
-            double floorMillis = floorBesideRounds.get(round);
-            (floorMillis <= lowestUpTo ? lowest : other).add(serverInRounds.get(round), floorMillis);
+            double reading = floorBesideRounds.get(round);
+            (reading <= lowestUpTo ? lowest : other).add(serverInRounds.get(round), reading);
         }
-        lowest.report("server CPU / floor, rounds at the lowest floor",
-                "floor within " + LOWEST_LEVEL_MARGIN_PERCENT + "% of the run's lowest reading", serverInRounds.size());
+        lowest.report("server CPU / floor, rounds at the lowest floor", String.format(
+                "floor within %d%% of the run's lowest reading, %.1f", LOWEST_LEVEL_MARGIN_PERCENT, lowestReading),
+                serverInRounds.size());
         other.report("server CPU / floor, the other rounds", "floor above that", serverInRounds.size());
     }
 
