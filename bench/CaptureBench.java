@@ -108,13 +108,13 @@ public final class CaptureBench {
         if (!first.succeeded()) {
             throw new IllegalStateException("the floor's sample capture is not complete: " + first.toResult().message());
         }
-        serverCpu.measureFloor(out, sample);
-        cleanBundles();
         BareAdbClient bare = new BareAdbClient(port, serial, OPERATOR);
         Map<String, long[]> figures;
         Map<String, Double> throughput;
         try (McpSession mcp = new McpSession(); McpLineClient line = new McpLineClient(
                 root.resolve("bin/androperator-mcp"), mcpEnvironment())) {
+            serverCpu.measureFloor(out, sample, ServerCpu.javaOf(line.process()));
+            cleanBundles();
             Map<String, Runnable> modes = new LinkedHashMap<>();
             modes.put("bare adb-socket client", bare::capture);
             modes.put("Java API capture, phases timed", this::timedCapture);
@@ -139,6 +139,7 @@ public final class CaptureBench {
             throughput = manyPhones(mcp);
         }
         serverCpu.measureFloorAgain();
+        serverCpu.close();
         report(figures, throughput, bare.screenshotBytes());
     }
 

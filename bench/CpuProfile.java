@@ -46,7 +46,9 @@ final class CpuProfile {
         if (!"complete".equals(sample.status())) {
             throw new IllegalStateException("the floor's sample capture is not complete: " + sample.message());
         }
-        new ServerCpu().measureFloor(out, Path.of(sample.manifestPath()).getParent());
+        ServerCpu floor = new ServerCpu();
+        floor.measureFloor(out, Path.of(sample.manifestPath()).getParent(), ServerCpu.javaOf(line.process()));
+        floor.close();
         captures(out, warm);
         ProcessHandle server = line.process();
         hook("BENCH_PROFILE_START", server);

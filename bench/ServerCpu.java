@@ -32,7 +32,7 @@ final class ServerCpu {
     private final List<Double> floorBesideRounds = new ArrayList<>();
     /** The server's CPU a capture in each measured concurrent round, in ms, in the same order. */
     private final List<Double> serverInRounds = new ArrayList<>();
-    private ComputeFloor floor;
+    private FloorProcess floor;
     private long concurrentNanos;
     private long concurrentCompilerNanos;
     private long concurrentCollectorNanos;
@@ -190,27 +190,44 @@ final class ServerCpu {
     /**
      * The compute floor on the simulated Pixel's own screenshot and hierarchy, files under
      * {@code out}; {@code sample} is a complete bundle the tool captured from it in this run, whose
-     * captures.json and manifest.json give the floor's other two files their bytes.
+     * captures.json and manifest.json give the floor's other two files their bytes. It is read in a
+     * JVM of its own on {@code serverJava}, the executable the MCP server runs on ({@link FloorProcess});
+     * the same floor in this JVM is printed once beside it, as the runs before 2026-12-07 read it.
      */
-    void measureFloor(Path out, Path sample) {
+    void measureFloor(Path out, Path sample, String serverJava) {
         try {
             SimulatorProfile pixel = ProfileLoader.loadClasspath("profiles/pixel/profile.json");
             byte[] png = pixel.displays().get(0).screenshot().read();
             byte[] hierarchy = pixel.operator().hierarchy().read();
             byte[] captures = java.nio.file.Files.readAllBytes(sample.resolve("captures.json"));
             byte[] manifest = java.nio.file.Files.readAllBytes(sample.resolve("manifest.json"));
-            floor = new ComputeFloor(png, hierarchy, captures, manifest, out);
+            double here = new ComputeFloor(png, hierarchy, captures, manifest, out).medianCpuMillis();
+            floor = FloorProcess.start(serverJava, List.of(png, hierarchy, captures, manifest), out);
             floorMillis = floor.medianCpuMillis();
-            System.out.printf("compute floor: %.1f ms of CPU a capture (inflate with CRCs, two SHA-256, one XML parse,"
-                    + " the bundle's 4 files (captures.json %d and manifest.json %d bytes as captured) written"
-                    + " with 7 fsyncs and 3 renames; median of 40 after 40 warm-up)%n", floorMillis,
-                    captures.length, manifest.length);
+            System.out.printf("compute floor: %.1f ms of CPU a capture on the MCP server's JDK (%s; %.1f on this"
+                    + " JVM's, %s) (inflate with CRCs, two SHA-256, one XML parse, the bundle's 4 files (captures.json"
+                    + " %d and manifest.json %d bytes as captured) written with 7 fsyncs and 3 renames; median of 40"
+                    + " after 40 warm-up)%n", floorMillis, floor.version(), here, Runtime.version(), captures.length,
+                    manifest.length);
             double[] parts = floor.partMillis();
             for (int part = 0; part < parts.length; part++) {
                 System.out.printf("  floor part: %-40s %6.2f ms (median)%n", ComputeFloor.PARTS.get(part), parts[part]);
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The java executable {@code server} runs on: the floor's JDK. */
+    static String javaOf(ProcessHandle server) {
+        return server.info().command().orElseThrow(() -> new IllegalStateException(
+                "the MCP server's executable is not readable from /proc; the floor needs its JDK"));
+    }
+
+    /** Ends the floor's JVM, if one was started. */
+    void close() {
+        if (floor != null) {
+            floor.close();
         }
     }
 
@@ -224,11 +241,7 @@ final class ServerCpu {
         if (floor == null) {
             return;
         }
-        try {
-            floorAfterMillis = floor.medianCpuMillis();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        floorAfterMillis = floor.medianCpuMillis();
         System.out.printf("compute floor after the concurrent rounds: %.1f ms of CPU a capture (before them %.1f)%n",
                 floorAfterMillis, floorMillis);
     }
@@ -245,15 +258,11 @@ final class ServerCpu {
         if (floor == null) {
             return Double.NaN;
         }
-        try {
-            double millis = floor.sampleCpuMillis(FLOOR_BESIDE_ROUND);
-            floorBesideRounds.add(millis);
-            serverInRounds.add(serverMillis);
-            floorBesideSums = floorBesideSums.plus(floor.lastSums());
-            return millis;
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        double millis = floor.sampleCpuMillis(FLOOR_BESIDE_ROUND);
+        floorBesideRounds.add(millis);
+        serverInRounds.add(serverMillis);
+        floorBesideSums = floorBesideSums.plus(floor.lastSums());
+        return millis;
     }
 
     /** The parts of the floor's last reading, in ms, named as in {@link ComputeFloor#PARTS}. */
@@ -296,12 +305,15 @@ final class ServerCpu {
                 : String.format("%.1f before the rounds and %.1f after", floorMillis, floorAfterMillis);
         if (!floorBesideRounds.isEmpty()) {
             DoubleSummaryStatistics readings = besideRounds();
-            return String.format("the required work in-process, same bytes; mean of %d readings beside the rounds,"
-                    + " %.1f-%.1f, each the median of %d; %s", readings.getCount(), readings.getMin(),
-                    readings.getMax(), FLOOR_BESIDE_ROUND, edges);
+            return String.format("%s; mean of %d readings beside the rounds, %.1f-%.1f, each the median of %d; %s",
+                    floorWhat(), readings.getCount(), readings.getMin(), readings.getMax(), FLOOR_BESIDE_ROUND, edges);
         }
-        return Double.isNaN(floorAfterMillis) ? "the required work in-process, same bytes"
-                : "the required work in-process, same bytes; mean of " + edges;
+        String what = floorWhat();
+        return Double.isNaN(floorAfterMillis) ? what : what + "; mean of " + edges;
+    }
+
+    private String floorWhat() {
+        return "the required work, same bytes, on the server's JDK" + (floor == null ? "" : " " + floor.version().feature());
     }
 
     /** Lines of the ratios: CPU per capture in ms, and the ratio to the floor. */
