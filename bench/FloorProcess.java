@@ -7,7 +7,6 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -51,8 +50,8 @@ final class FloorProcess implements AutoCloseable {
             for (int i = 0; i < INPUTS.size(); i++) {
                 Files.write(input.resolve(INPUTS.get(i)), inputs.get(i));
             }
-            List<String> command = new ArrayList<>(List.of(java, "-cp", System.getProperty("java.class.path"),
-                    FloorWorker.class.getName(), input.toString(), directory.toString()));
+            List<String> command = List.of(java, "-cp", System.getProperty("java.class.path"),
+                    FloorWorker.class.getName(), input.toString(), directory.toString());
             return new FloorProcess(new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
