@@ -192,7 +192,7 @@ final class ServerCpu {
      * {@code out}; {@code sample} is a complete bundle the tool captured from it in this run, whose
      * captures.json and manifest.json give the floor's other two files their bytes. It is read in a
      * JVM of its own on {@code serverJava}, the executable the MCP server runs on ({@link FloorProcess});
-     * the same floor in this JVM is printed once beside it, as the runs before 2026-12-07 read it.
+     * the same floor in this JVM is printed once beside it, as the runs before 2026-12-07 16:30 UTC read it.
      */
     void measureFloor(Path out, Path sample, String serverJava) {
         try {
