@@ -55,18 +55,23 @@ jvm_flags_for() {
       # 4.0 and 4.2 against 5.8 and 5.9); JDK 25 with the AOT cache 36.2 against 37.1
       # (docs/benchmarks.md, "Eighth pass"). The daemon has them too; `command` keeps the default
       # inlining (it runs the client compiler only), and `verify` was not measured with them.
-      jvm_flags+=(-XX:MaxInlineLevel=9 -XX:InlineSmallCode=1000)
-      # A burst grows the heap into pages never touched before, and on a virtual machine each 4 KiB
-      # page fault costs about 12 us (3 ms a MB): 300-900 faults a capture in the rounds where the
-      # heap grew. Transparent huge pages fault the heap in 2 MB at a time, about 1.8 ms a MB
-      # (docs/benchmarks.md, "Fourteenth pass"). Only where the kernel offers them (madvise or
-      # always): with "never" the JVM would warn at every start.
-      if thp_offered; then
-        jvm_flags+=(-XX:+UseTransparentHugePages)
-      fi ;;
+      jvm_flags+=(-XX:MaxInlineLevel=9 -XX:InlineSmallCode=1000) ;;
     *)
       echo "jvm_flags_for: no JVM kind '$1'" >&2
       return 2 ;;
+  esac
+  # Transparent huge pages for the Java heap, where the kernel offers them (madvise or always: with
+  # "never" the JVM would warn at every start). Each 4 KiB page a heap touches for the first time is
+  # a page fault, about 12 us on a virtual machine (3 ms a MB); a huge page faults in 2 MB at a time,
+  # about 1.8 ms a MB. The server: a burst grows its heap into fresh pages, 300-900 faults a capture
+  # in the rounds where it grew (docs/benchmarks.md, "Fourteenth pass"). A one-shot command or verify:
+  # every page of its heap is fresh, about 1,900 of a capture's 7,100 faults on JDK 25; farm-bench,
+  # the same command with and without, in turn: a capture 0.95x the wall time and 0.92x the CPU on
+  # JDK 25 (0.95x and 0.95x on 17), verify 0.85x and 0.87x (0.86x and 0.87x on 17), --version
+  # unchanged, for 11-17 MiB more at the process's peak ("Thirtieth pass"). Not the daemon, which
+  # grows its heap once and was not measured with them.
+  case "$1" in
+    command | verify | server) ! thp_offered || jvm_flags+=(-XX:+UseTransparentHugePages) ;;
   esac
   # Since JDK 18 (JEP 416) core reflection calls through method handles, which a one-shot command
   # builds for every field and method picocli, enums and annotations reach once or twice; the

@@ -44,41 +44,50 @@ class JvmFlagsIT {
 
     @Test
     void eachKindOfJvmHasItsFlagsOnEachJavaVersion() {
-        assertThat(flags("command", 17)).containsExactly("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
-                "-XX:CompileThresholdScaling=3");
-        assertThat(flags("command", 25)).containsExactly("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
-                "-XX:CompileThresholdScaling=3", "-Djdk.reflect.useNativeAccessorOnly=true");
-        assertThat(flags("daemon", 25)).containsExactly("-XX:+UseSerialGC", "-XX:-UsePerfData",
+        String offered = "always [madvise] never";
+        assertThat(flags("command", 17, offered)).containsExactly("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
+                "-XX:CompileThresholdScaling=3", "-XX:+UseTransparentHugePages");
+        assertThat(flags("command", 25, offered)).containsExactly("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
+                "-XX:CompileThresholdScaling=3", "-XX:+UseTransparentHugePages", "-Djdk.reflect.useNativeAccessorOnly=true");
+        assertThat(flags("daemon", 25, offered)).containsExactly("-XX:+UseSerialGC", "-XX:-UsePerfData",
                 "-XX:MaxInlineLevel=9", "-XX:InlineSmallCode=1000");
-        assertThat(flags("verify", 17)).containsExactly("-XX:+UseSerialGC");
-        assertThat(flags("verify", 18)).containsExactly("-XX:+UseSerialGC", "-Djdk.reflect.useNativeAccessorOnly=true");
-        assertThat(flags("server", 25, "always [madvise] never")).containsExactly("-XX:InitialHeapSize=32m",
+        assertThat(flags("verify", 17, offered)).containsExactly("-XX:+UseSerialGC", "-XX:+UseTransparentHugePages");
+        assertThat(flags("verify", 18, offered)).containsExactly("-XX:+UseSerialGC", "-XX:+UseTransparentHugePages",
+                "-Djdk.reflect.useNativeAccessorOnly=true");
+        assertThat(flags("server", 25, offered)).containsExactly("-XX:InitialHeapSize=32m",
                 "-XX:MinHeapFreeRatio=10", "-XX:MaxHeapFreeRatio=30", "-XX:MaxInlineLevel=9", "-XX:InlineSmallCode=1000",
                 "-XX:+UseTransparentHugePages");
+        assertThat(flags("command", 25, "always madvise [never]")).containsExactly("-XX:TieredStopAtLevel=1",
+                "-XX:+UseSerialGC", "-XX:CompileThresholdScaling=3", "-Djdk.reflect.useNativeAccessorOnly=true");
     }
 
-    /** The server asks for transparent huge pages where the kernel offers them, and not where the JVM would warn. */
+    /**
+     * The server, one-shot commands and verify ask for transparent huge pages where the kernel
+     * offers them, and not where the JVM would warn; the daemon never does.
+     */
     @ParameterizedTest
     @ValueSource(strings = {"always [madvise] never", "[always] madvise never", "always madvise [never]", ""})
-    void theServerAsksForTransparentHugePagesWhereTheKernelOffersThem(String mode) {
+    void everyKindButTheDaemonAsksForTransparentHugePagesWhereTheKernelOffersThem(String mode) {
         boolean offered = mode.contains("[madvise]") || mode.contains("[always]");
 
-        List<String> server = flags("server", 17, mode);
-
-        assertThat(server.contains("-XX:+UseTransparentHugePages")).as(mode).isEqualTo(offered);
+        for (String kind : List.of("server", "command", "verify")) {
+            assertThat(flags(kind, 17, mode).contains("-XX:+UseTransparentHugePages")).as(kind + " " + mode)
+                    .isEqualTo(offered);
+        }
         assertThat(flags("daemon", 17, mode)).doesNotContain("-XX:+UseTransparentHugePages");
-        assertThat(flags("command", 17, mode)).doesNotContain("-XX:+UseTransparentHugePages");
     }
 
     @Test
     void noKernelSettingMeansNoHugePages() {
-        Launch.Result result = Launch.command("bash", "-c", ". bin/lib/jvm-flags.sh && jvm_flags_thp_setting=\"$0\""
-                        + " && jvm_flags_for server 25 && printf '%s\\n' \"${jvm_flags[@]}\"",
-                        temporary.resolve("no-such-file").toString()).in(install).run();
+        for (String kind : List.of("server", "command", "verify")) {
+            Launch.Result result = Launch.command("bash", "-c", ". bin/lib/jvm-flags.sh && jvm_flags_thp_setting=\"$0\""
+                            + " && jvm_flags_for \"$1\" 25 && printf '%s\\n' \"${jvm_flags[@]}\"",
+                            temporary.resolve("no-such-file").toString(), kind).in(install).run();
 
-        assertThat(result.status()).as(result.toString()).isZero();
-        assertThat(result.stdout().lines()).doesNotContain("-XX:+UseTransparentHugePages");
-        assertThat(result.stderr()).isEmpty();
+            assertThat(result.status()).as(result.toString()).isZero();
+            assertThat(result.stdout().lines()).as(kind).doesNotContain("-XX:+UseTransparentHugePages");
+            assertThat(result.stderr()).isEmpty();
+        }
     }
 
     @Test
